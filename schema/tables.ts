@@ -1,0 +1,221 @@
+// Drizzle tables for D1: the single source of truth for what is stored.
+// Booleans are SQLite integers; times are epoch milliseconds; ids are uuids.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const ROLES = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  role: text('role', { enum: ROLES }).notNull().default('REGULAR_USER'),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [
+  uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
+  uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+]);
+
+/** Failed sign-ins per key (`user:<name>` or `ip:<address>`) in a fixed window. */
+export const loginFailures = sqliteTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: integer('window_start').notNull(),
+});
+
+/** Every file stored in R2, with who uploaded it. */
+export const blobs = sqliteTable('blobs', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const categories = sqliteTable('categories', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id').references((): any => categories.id, { onDelete: 'restrict' }),
+  title: text('title').notNull(),
+  imageKey: text('image_key'),
+  slug: text('slug').notNull().unique(),
+  ordinal: integer('ordinal').notNull().default(0),
+  createdAt: integer('created_at').notNull().default(now),
+}, (t) => [index('categories_parent').on(t.parentId, t.ordinal)]);
+
+export const COVER_KINDS = ['image', 'video'] as const;
+
+export const channels = sqliteTable('channels', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  userId: text('user_id').notNull().references(() => users.id),
+  infoText: text('info_text').notNull().default(''),
+  portraitKey: text('portrait_key'),
+  bannerKey: text('banner_key'),
+  coverKind: text('cover_kind', { enum: COVER_KINDS }),
+  coverKey: text('cover_key'),
+  coverThumbnailMillis: integer('cover_thumbnail_millis'),
+  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+  private: integer('private', { mode: 'boolean' }).notNull().default(false),
+  published: integer('published', { mode: 'boolean' }).notNull().default(false),
+  restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
+  isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
+  /** JSON `Record<string, string[]>` of article ids; `main` orders the channel page. Ids are not foreign keys, so the health check watches them. */
+  articleOrdinals: text('article_ordinals', { mode: 'json' }).$type<Record<string, string[]>>().notNull().default(sql`'{}'`),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [index('channels_user').on(t.userId)]);
+
+export const channelCategories = sqliteTable('channel_categories', {
+  channelId: text('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+  categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  ordinal: integer('ordinal').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.channelId, t.categoryId] }), index('channel_categories_category').on(t.categoryId, t.ordinal)]);
+
+export const ARTICLE_TYPES = ['gallery', 'video', 'text'] as const;
+export const MEDIA_KINDS = ['gallery', 'video'] as const;
+
+export const articles = sqliteTable('articles', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  teaser: text('teaser').notNull().default(''),
+  type: text('type', { enum: ARTICLE_TYPES }).notNull().default('text'),
+  channelId: text('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+  userId: text('user_id').notNull().references(() => users.id),
+  thumbnailKey: text('thumbnail_key'),
+  published: integer('published', { mode: 'boolean' }).notNull().default(false),
+  /** Whether the article is listed directly in its categories (not only through its channel). */
+  publishedAtCategory: integer('published_at_category', { mode: 'boolean' }).notNull().default(false),
+  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+  restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
+  isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
+  isEditorial: integer('is_editorial', { mode: 'boolean' }).notNull().default(false),
+  mediaKind: text('media_kind', { enum: MEDIA_KINDS }),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [index('articles_channel').on(t.channelId), index('articles_user').on(t.userId), index('articles_created').on(t.createdAt)]);
+
+export const articleCategories = sqliteTable('article_categories', {
+  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+  ordinal: integer('ordinal').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.articleId, t.categoryId] }), index('article_categories_category').on(t.categoryId, t.ordinal)]);
+
+/** Gallery images and videos of an article; ordinals are dense from 0 within an article. */
+export const articleMedia = sqliteTable('article_media', {
+  id: text('id').primaryKey(),
+  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  ordinal: integer('ordinal').notNull(),
+  kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+  title: text('title').notNull().default(''),
+  blobKey: text('blob_key').notNull(),
+  thumbnailMillis: integer('thumbnail_millis'),
+  thumbnailKey: text('thumbnail_key'),
+}, (t) => [uniqueIndex('article_media_ordinal').on(t.articleId, t.ordinal)]);
+
+export const NEWS_REF_KINDS = ['article', 'channel'] as const;
+
+export const news = sqliteTable('news', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  teaser: text('teaser').notNull().default(''),
+  /** Polymorphic reference, so not a foreign key; the health check watches it. */
+  refKind: text('ref_kind', { enum: NEWS_REF_KINDS }).notNull(),
+  refId: text('ref_id').notNull(),
+  thumbnailKey: text('thumbnail_key'),
+  userId: text('user_id').notNull().references(() => users.id),
+  publishedAt: integer('published_at').notNull().default(now),
+  createdAt: integer('created_at').notNull().default(now),
+}, (t) => [index('news_published').on(t.publishedAt), index('news_ref').on(t.refId)]);
+
+export const SLUG_KINDS = ['article', 'channel', 'category'] as const;
+
+export const slugs = sqliteTable('slugs', {
+  slug: text('slug').primaryKey(),
+  entityId: text('entity_id').notNull(),
+  entityKind: text('entity_kind', { enum: SLUG_KINDS }).notNull(),
+}, (t) => [index('slugs_entity').on(t.entityId)]);
+
+export const imageOptions = sqliteTable('image_options', {
+  blobKey: text('blob_key').primaryKey(),
+  /** CSS object-position, `x% y%`. */
+  position: text('position').notNull().default('50% 50%'),
+  scale: real('scale').notNull().default(1),
+});
+
+export const CONTENT_TYPES = ['article', 'channel'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const userChannels = sqliteTable('user_channels', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: text('content_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at').notNull().default(now),
+}, (t) => [uniqueIndex('user_channels_unique').on(t.userId, t.contentId)]);
+
+export const userArticles = sqliteTable('user_articles', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: text('content_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at').notNull().default(now),
+}, (t) => [uniqueIndex('user_articles_unique').on(t.userId, t.contentId)]);
+
+export const REQUEST_STATES = ['PENDING', 'ALLOWED', 'DENIED'] as const;
+
+/** Access requests for restricted or private content. */
+export const contentRequests = sqliteTable('content_requests', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: text('content_id').notNull(),
+  contentType: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+  status: text('status', { enum: REQUEST_STATES }).notNull().default('PENDING'),
+  createdAt: integer('created_at').notNull().default(now),
+  decidedAt: integer('decided_at'),
+}, (t) => [index('content_requests_content').on(t.contentId), index('content_requests_user').on(t.userId)]);
+
+/** Granted access; a grant on a channel covers its articles. */
+export const contentAccess = sqliteTable('content_access', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: text('content_id').notNull(),
+  contentType: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+  createdAt: integer('created_at').notNull().default(now),
+}, (t) => [uniqueIndex('content_access_unique').on(t.userId, t.contentId), index('content_access_content').on(t.contentId)]);
+
+export const PUBLICATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+
+export const publicationRequests = sqliteTable('publication_requests', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  contentId: text('content_id').notNull(),
+  type: text('type', { enum: CONTENT_TYPES }).notNull(),
+  status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('PENDING'),
+  expirationDate: integer('expiration_date'),
+  createdAt: integer('created_at').notNull().default(now),
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [index('publication_requests_status').on(t.status, t.expirationDate), index('publication_requests_content').on(t.contentId)]);
+
+export const CONTACT_KINDS = ['contact', 'orderChannel'] as const;
+
+export const contactMessages = sqliteTable('contact_messages', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: CONTACT_KINDS }).notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  channelName: text('channel_name'),
+  purpose: text('purpose'),
+  createdAt: integer('created_at').notNull().default(now),
+});

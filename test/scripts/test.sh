@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, then every test (worker, SPA components, browser end to end),
+# then one closing line `N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
+
+results=node_modules/.cache/test-results.json
+mkdir -p "$(dirname "$results")"
+rm -f "$results"
+
+echo "== typecheck"
+if ! tsc -b; then
+  echo "typecheck failed"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+echo "== tests"
+vitest run --config test/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results" "$@"
+status=$?
+
+node -e '
+const fs = require("fs");
+const file = process.argv[1];
+if (!fs.existsSync(file)) { console.log("0 passed, 1 failed"); process.exit(1); }
+const r = JSON.parse(fs.readFileSync(file, "utf8"));
+// A file that fails to load counts as one failure even though no test in it ran.
+const failed = r.numFailedTests + (r.numFailedTestSuites || 0);
+const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
+console.log(`${r.numPassedTests} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$results"
+exit $status
