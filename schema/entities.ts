@@ -1,7 +1,7 @@
 // Zod schemas of every entity the API returns (SPEC section 3). The worker
 // builds responses of these shapes; the SPA parses every response with them.
 import { z } from 'zod';
-import { CONTENT_TYPES, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, ARTICLE_TYPES } from './tables';
+import { CONTENT_TYPES, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, ARTICLE_TYPES } from './enums';
 
 export const id = z.uuid();
 /** Times travel as ISO 8601 strings. */

@@ -1,7 +1,7 @@
 // Zod schemas of every request body, path and query the API accepts.
 // The worker validates with them; the SPA builds its requests from the same types.
 import { z } from 'zod';
-import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, SLUG_KINDS } from './tables';
+import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, SLUG_KINDS } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
 
 export const LIMITS = {

@@ -1,12 +1,14 @@
 // Drizzle tables for D1: the single source of truth for what is stored.
 // Booleans are SQLite integers; times are epoch milliseconds; ids are uuids.
 import { sql } from 'drizzle-orm';
+import {
+  ARTICLE_TYPES, CONTACT_KINDS, CONTENT_TYPES, COVER_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, SLUG_KINDS,
+} from './enums';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+export * from './enums';
 
-export const ROLES = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const;
-export type Role = (typeof ROLES)[number];
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -51,8 +53,6 @@ export const categories = sqliteTable('categories', {
   createdAt: integer('created_at').notNull().default(now),
 }, (t) => [index('categories_parent').on(t.parentId, t.ordinal)]);
 
-export const COVER_KINDS = ['image', 'video'] as const;
-
 export const channels = sqliteTable('channels', {
   id: text('id').primaryKey(),
   slug: text('slug').notNull().unique(),
@@ -80,9 +80,6 @@ export const channelCategories = sqliteTable('channel_categories', {
   categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
   ordinal: integer('ordinal').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.channelId, t.categoryId] }), index('channel_categories_category').on(t.categoryId, t.ordinal)]);
-
-export const ARTICLE_TYPES = ['gallery', 'video', 'text'] as const;
-export const MEDIA_KINDS = ['gallery', 'video'] as const;
 
 export const articles = sqliteTable('articles', {
   id: text('id').primaryKey(),
@@ -124,8 +121,6 @@ export const articleMedia = sqliteTable('article_media', {
   thumbnailKey: text('thumbnail_key'),
 }, (t) => [uniqueIndex('article_media_ordinal').on(t.articleId, t.ordinal)]);
 
-export const NEWS_REF_KINDS = ['article', 'channel'] as const;
-
 export const news = sqliteTable('news', {
   id: text('id').primaryKey(),
   title: text('title').notNull(),
@@ -140,8 +135,6 @@ export const news = sqliteTable('news', {
   createdAt: integer('created_at').notNull().default(now),
 }, (t) => [index('news_published').on(t.publishedAt), index('news_ref').on(t.refId)]);
 
-export const SLUG_KINDS = ['article', 'channel', 'category'] as const;
-
 export const slugs = sqliteTable('slugs', {
   slug: text('slug').primaryKey(),
   entityId: text('entity_id').notNull(),
@@ -154,9 +147,6 @@ export const imageOptions = sqliteTable('image_options', {
   position: text('position').notNull().default('50% 50%'),
   scale: real('scale').notNull().default(1),
 });
-
-export const CONTENT_TYPES = ['article', 'channel'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const userChannels = sqliteTable('user_channels', {
   id: text('id').primaryKey(),
@@ -171,8 +161,6 @@ export const userArticles = sqliteTable('user_articles', {
   contentId: text('content_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
   createdAt: integer('created_at').notNull().default(now),
 }, (t) => [uniqueIndex('user_articles_unique').on(t.userId, t.contentId)]);
-
-export const REQUEST_STATES = ['PENDING', 'ALLOWED', 'DENIED'] as const;
 
 /** Access requests for restricted or private content. */
 export const contentRequests = sqliteTable('content_requests', {
@@ -194,8 +182,6 @@ export const contentAccess = sqliteTable('content_access', {
   createdAt: integer('created_at').notNull().default(now),
 }, (t) => [uniqueIndex('content_access_unique').on(t.userId, t.contentId), index('content_access_content').on(t.contentId)]);
 
-export const PUBLICATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
-
 export const publicationRequests = sqliteTable('publication_requests', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -206,8 +192,6 @@ export const publicationRequests = sqliteTable('publication_requests', {
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
 }, (t) => [index('publication_requests_status').on(t.status, t.expirationDate), index('publication_requests_content').on(t.contentId)]);
-
-export const CONTACT_KINDS = ['contact', 'orderChannel'] as const;
 
 export const contactMessages = sqliteTable('contact_messages', {
   id: text('id').primaryKey(),

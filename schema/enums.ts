@@ -1,0 +1,13 @@
+// Enumerations shared by the tables, the zod schemas and the SPA. No drizzle import here: the SPA bundles this file.
+export const ROLES = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const;
+export const COVER_KINDS = ['image', 'video'] as const;
+export const ARTICLE_TYPES = ['gallery', 'video', 'text'] as const;
+export const MEDIA_KINDS = ['gallery', 'video'] as const;
+export const NEWS_REF_KINDS = ['article', 'channel'] as const;
+export const SLUG_KINDS = ['article', 'channel', 'category'] as const;
+export const CONTENT_TYPES = ['article', 'channel'] as const;
+export const REQUEST_STATES = ['PENDING', 'ALLOWED', 'DENIED'] as const;
+export const PUBLICATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+export const CONTACT_KINDS = ['contact', 'orderChannel'] as const;
+export type Role = (typeof ROLES)[number];
+export type ContentType = (typeof CONTENT_TYPES)[number];
