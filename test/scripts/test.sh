@@ -26,8 +26,9 @@ const fs = require("fs");
 const file = process.argv[1];
 if (!fs.existsSync(file)) { console.log("0 passed, 1 failed"); process.exit(1); }
 const r = JSON.parse(fs.readFileSync(file, "utf8"));
-// A file that fails to load counts as one failure even though no test in it ran.
-const failed = r.numFailedTests + (r.numFailedTestSuites || 0);
+// A file that fails to load (or errors outside any test) counts as one failure even though no test in it failed.
+const brokenFiles = r.testResults.filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed")).length;
+const failed = r.numFailedTests + brokenFiles;
 const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
 console.log(`${r.numPassedTests} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "$results"
