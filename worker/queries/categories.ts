@@ -1,0 +1,318 @@
+// The category tree: reads (list, one, route of ancestors, children), writes (create, update with the
+// cycle check, delete only when empty) and title search.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ArticleSummary, Category, Channel } from '../../schema/entities';
+import type { z } from 'zod';
+import type { categoryChildren as categoryChildrenSchema } from '../../schema/entities';
+import { articleCategories, articles, categories, channelCategories, channels, slugs } from '../../schema/tables';
+import type { Db } from '../env';
+import { BadRequest, Conflict, NotFound } from '../lib/errors';
+import { iso } from '../lib/db';
+import { fileHref } from '../lib/files';
+import { uniqueSlug } from '../lib/slugs';
+import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { searchCategoryIds } from './search';
+import { assertSlugFree, renameSlugStatements, withSlugConflict, type Statement } from './slugs';
+
+export const CATEGORY_NOT_FOUND = 'Category not found';
+/** Deeper trees than this are refused; it also bounds the recursive queries. */
+export const MAX_CATEGORY_DEPTH = 64;
+
+type CategoryRow = typeof categories.$inferSelect;
+export type CategoryChildren = z.infer<typeof categoryChildrenSchema>;
+
+export function toCategory(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    title: row.title,
+    imageHref: fileHref(row.imageKey),
+    slug: row.slug,
+    ordinal: row.ordinal,
+  };
+}
+
+/** Every category, parents' children together, each group in ordinal order (roots first). */
+export async function listCategories(db: Db): Promise<Category[]> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .orderBy(sql`${categories.parentId} is not null`, asc(categories.parentId), asc(categories.ordinal), asc(categories.title))
+    .all();
+  return rows.map(toCategory);
+}
+
+export async function findCategoryRow(db: Db, id: string): Promise<CategoryRow | undefined> {
+  return db.select().from(categories).where(eq(categories.id, id)).get();
+}
+
+export async function getCategory(db: Db, id: string): Promise<Category> {
+  const row = await findCategoryRow(db, id);
+  if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
+  return toCategory(row);
+}
+
+/** The category and its ancestors, root first, in one recursive query; empty when it does not exist. */
+export async function categoryChain(db: Db, id: string): Promise<{ id: string; title: string }[]> {
+  return db.all<{ id: string; title: string }>(sql`
+    with recursive chain(id, parent_id, title, depth) as (
+      select id, parent_id, title, 0 from ${categories} where id = ${id}
+      union all
+      select c.id, c.parent_id, c.title, chain.depth + 1
+        from ${categories} c join chain on c.id = chain.parent_id
+        where chain.depth < ${MAX_CATEGORY_DEPTH}
+    )
+    select id, title from chain order by depth desc`);
+}
+
+export async function categoryRoute(db: Db, id: string): Promise<{ id: string; title: string }[]> {
+  const chain = await categoryChain(db, id);
+  if (chain.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
+  return chain;
+}
+
+/** The depth of the deepest category below `id` (0 when it has no sub-categories). */
+async function subtreeHeight(db: Db, id: string): Promise<number> {
+  const row = await db.get<{ height: number | null }>(sql`
+    with recursive below(id, depth) as (
+      select id, 1 from ${categories} where parent_id = ${id}
+      union all
+      select c.id, below.depth + 1 from ${categories} c join below on c.parent_id = below.id
+        where below.depth <= ${MAX_CATEGORY_DEPTH}
+    )
+    select max(depth) as height from below`);
+  return row?.height ?? 0;
+}
+
+async function nextOrdinal(db: Db, parentId: string | null): Promise<number> {
+  const row = await db
+    .select({ next: sql<number>`coalesce(max(${categories.ordinal}) + 1, 0)` })
+    .from(categories)
+    .where(parentId === null ? sql`${categories.parentId} is null` : eq(categories.parentId, parentId))
+    .get();
+  return row?.next ?? 0;
+}
+
+/** The parent chain of a would-be parent: 400 when it does not exist. */
+async function parentChain(db: Db, parentId: string): Promise<{ id: string }[]> {
+  const chain = await categoryChain(db, parentId);
+  if (chain.length === 0) throw new BadRequest('Parent category not found');
+  return chain;
+}
+
+export interface CreateCategoryInput {
+  title: string;
+  parentId: string | null;
+  slug?: string | undefined;
+  ordinal?: number | undefined;
+  imageKey?: string | null | undefined;
+}
+
+export async function createCategory(db: Db, input: CreateCategoryInput): Promise<Category> {
+  if (input.parentId) {
+    const chain = await parentChain(db, input.parentId);
+    if (chain.length >= MAX_CATEGORY_DEPTH) throw new BadRequest(`Categories nest at most ${MAX_CATEGORY_DEPTH} deep`);
+  }
+  const slug = input.slug ?? (await uniqueSlug(db, input.title));
+  if (input.slug) await assertSlugFree(db, input.slug);
+  const row: CategoryRow = {
+    id: crypto.randomUUID(),
+    parentId: input.parentId,
+    title: input.title,
+    imageKey: input.imageKey ?? null,
+    slug,
+    ordinal: input.ordinal ?? (await nextOrdinal(db, input.parentId)),
+    createdAt: Date.now(),
+  };
+  await withSlugConflict(() => db.batch([
+    db.insert(slugs).values({ slug, entityId: row.id, entityKind: 'category' }),
+    db.insert(categories).values(row),
+  ]));
+  return toCategory(row);
+}
+
+export interface UpdateCategoryInput {
+  title?: string | undefined;
+  parentId?: string | null | undefined;
+  slug?: string | undefined;
+  ordinal?: number | undefined;
+  /** undefined keeps the image, null removes it. */
+  imageKey?: string | null | undefined;
+}
+
+export interface CategoryUpdate {
+  category: Category;
+  before: CategoryRow;
+}
+
+/**
+ * Applies the changes in one batch. A move under itself or one of its descendants is 409; a move under
+ * a missing parent 400. A slug change renames the slug record too; the caller fixes KV and old files.
+ */
+export async function updateCategory(db: Db, id: string, input: UpdateCategoryInput): Promise<CategoryUpdate> {
+  const before = await findCategoryRow(db, id);
+  if (!before) throw new NotFound(CATEGORY_NOT_FOUND);
+  const moving = input.parentId !== undefined && input.parentId !== before.parentId;
+  if (moving && input.parentId) {
+    if (input.parentId === id) throw new Conflict('A category cannot be its own parent');
+    const chain = await parentChain(db, input.parentId);
+    if (chain.some((c) => c.id === id)) throw new Conflict('A category cannot move inside its own sub-categories');
+    if (chain.length + (await subtreeHeight(db, id)) >= MAX_CATEGORY_DEPTH) {
+      throw new BadRequest(`Categories nest at most ${MAX_CATEGORY_DEPTH} deep`);
+    }
+  }
+  const renaming = input.slug !== undefined && input.slug !== before.slug;
+  if (renaming) await assertSlugFree(db, input.slug!, id);
+  const parentId = input.parentId === undefined ? before.parentId : input.parentId;
+  const ordinal = input.ordinal ?? (moving ? await nextOrdinal(db, parentId) : before.ordinal);
+  const after: CategoryRow = {
+    ...before,
+    title: input.title ?? before.title,
+    parentId,
+    ordinal,
+    imageKey: input.imageKey === undefined ? before.imageKey : input.imageKey,
+    slug: renaming ? input.slug! : before.slug,
+  };
+  const update = db
+    .update(categories)
+    .set({ title: after.title, parentId: after.parentId, ordinal: after.ordinal, imageKey: after.imageKey })
+    .where(eq(categories.id, id));
+  const statements: [Statement, ...Statement[]] = renaming
+    ? [update, ...renameSlugStatements(db, 'category', id, before.slug, after.slug)]
+    : [update];
+  await withSlugConflict(() => db.batch(statements));
+  return { category: toCategory(after), before };
+}
+
+/** What still hangs off a category; deleting it is refused while any of these is non-zero. */
+export async function categoryDependants(db: Db, id: string): Promise<{ categories: number; channels: number; articles: number }> {
+  const row = await db.get<{ categories: number; channels: number; articles: number }>(sql`select
+      (select count(*) from ${categories} where parent_id = ${id}) as categories,
+      (select count(*) from ${channelCategories} where category_id = ${id}) as channels,
+      (select count(*) from ${articleCategories} where category_id = ${id}) as articles`);
+  return row ?? { categories: 0, channels: 0, articles: 0 };
+}
+
+/**
+ * Deletes an empty category and its slug; returns the deleted row so the caller can drop the cached slug
+ * and the image. The emptiness check is repeated inside the delete itself, so a child added meanwhile
+ * makes the delete a no-op, reported as 409.
+ */
+export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
+  const row = await findCategoryRow(db, id);
+  if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
+  const deps = await categoryDependants(db, id);
+  const refuse = () => {
+    const parts = [
+      deps.categories && `${deps.categories} sub-categories`,
+      deps.channels && `${deps.channels} channels`,
+      deps.articles && `${deps.articles} articles`,
+    ].filter(Boolean);
+    return new Conflict(`Category still has ${parts.join(', ') || 'content'}; move or unlink them first`);
+  };
+  if (deps.categories || deps.channels || deps.articles) throw refuse();
+  const empty = sql`not exists (select 1 from ${categories} c where c.parent_id = ${id})
+    and not exists (select 1 from ${channelCategories} where category_id = ${id})
+    and not exists (select 1 from ${articleCategories} where category_id = ${id})`;
+  const [, deleted] = await db.batch([
+    db.delete(slugs).where(and(eq(slugs.entityId, id), sql`${empty}`)),
+    db.delete(categories).where(and(eq(categories.id, id), empty)).returning({ id: categories.id }),
+  ]);
+  if (deleted.length === 0) throw refuse();
+  return row;
+}
+
+/** Categories whose title matches the text, best match first. */
+export async function searchCategories(db: Db, text: string): Promise<Category[]> {
+  const ids = await searchCategoryIds(db, text);
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(categories).where(inArray(categories.id, ids)).all();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((cid) => (byId.has(cid) ? [toCategory(byId.get(cid)!)] : []));
+}
+
+type ChannelRow = typeof channels.$inferSelect;
+type ArticleRow = typeof articles.$inferSelect;
+
+function toArticleSummary(row: ArticleRow): ArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    teaser: row.teaser,
+    type: row.type,
+    channelId: row.channelId,
+    userId: row.userId,
+    thumbnailHref: fileHref(row.thumbnailKey),
+    published: row.published,
+    hidden: row.hidden,
+    restricted: row.restricted,
+    isAd: row.isAd,
+    isEditorial: row.isEditorial,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+async function toChannels(db: Db, viewer: Viewer, rows: ChannelRow[]): Promise<Channel[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ channelId: channelCategories.channelId, categoryId: channelCategories.categoryId })
+    .from(channelCategories)
+    .where(inArray(channelCategories.channelId, rows.map((r) => r.id)))
+    .all();
+  return Promise.all(rows.map(async (row) => {
+    const readable = await canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted || row.private });
+    const cover: Channel['coverMedia'] = !readable || !row.coverKind || !row.coverKey
+      ? null
+      : row.coverKind === 'video'
+        ? { kind: 'video', href: fileHref(row.coverKey)!, thumbnailMillis: row.coverThumbnailMillis ?? 0 }
+        : { kind: 'image', href: fileHref(row.coverKey)! };
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      categoryIds: links.filter((l) => l.channelId === row.id).map((l) => l.categoryId),
+      userId: row.userId,
+      infoText: row.infoText,
+      portraitHref: fileHref(row.portraitKey),
+      bannerHref: fileHref(row.bannerKey),
+      hidden: row.hidden,
+      private: row.private,
+      published: row.published,
+      restricted: row.restricted,
+      isAd: row.isAd,
+      articleOrdinals: row.articleOrdinals,
+      coverMedia: cover,
+      locked: !readable,
+      createdAt: iso(row.createdAt),
+    };
+  }));
+}
+
+/**
+ * What sits directly inside a category, each part in ordinal order: sub-categories, the channels linked
+ * to it and the articles listed in it (publishedAtCategory), only those the viewer may see in a list.
+ */
+export async function categoryChildren(db: Db, viewer: Viewer, id: string): Promise<CategoryChildren> {
+  if (!(await findCategoryRow(db, id))) throw new NotFound(CATEGORY_NOT_FOUND);
+  const [subs, channelRows, articleRows] = await db.batch([
+    db.select().from(categories).where(eq(categories.parentId, id)).orderBy(asc(categories.ordinal), asc(categories.title)),
+    db
+      .select({ channel: channels })
+      .from(channelCategories)
+      .innerJoin(channels, eq(channels.id, channelCategories.channelId))
+      .where(and(eq(channelCategories.categoryId, id), channelVisibleWhere(viewer, { listing: true })))
+      .orderBy(asc(channelCategories.ordinal), asc(channels.name)),
+    db
+      .select({ article: articles })
+      .from(articleCategories)
+      .innerJoin(articles, eq(articles.id, articleCategories.articleId))
+      .where(and(eq(articleCategories.categoryId, id), eq(articles.publishedAtCategory, true), articleVisibleWhere(viewer, { listing: true })))
+      .orderBy(asc(articleCategories.ordinal), asc(articles.title)),
+  ]);
+  return {
+    categories: subs.map(toCategory),
+    channels: await toChannels(db, viewer, channelRows.map((r) => r.channel)),
+    articles: articleRows.map((r) => toArticleSummary(r.article)),
+  };
+}
