@@ -40,16 +40,40 @@ export async function sha256Hex(value: string): Promise<string> {
 
 const sessionKey = async (token: string) => `session:${await sha256Hex(token)}`;
 
+/** KV index of one user's session keys, so a password reset can end them all. */
+const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
+interface IndexedSession {
+  key: string;
+  createdAt: number;
+}
+
 /** Stores a new session for the user and returns its token; every sign-in gets a new one. */
 export async function createSession(env: Pick<Env, 'KV'>, userId: string): Promise<string> {
   const token = randomToken();
   const now = Date.now();
   const stored: StoredSession = { userId, createdAt: now, lastSeenAt: now };
-  await env.KV.put(await sessionKey(token), JSON.stringify(stored), { expirationTtl: SESSION_IDLE_SECONDS });
+  const key = await sessionKey(token);
+  await env.KV.put(key, JSON.stringify(stored), { expirationTtl: SESSION_IDLE_SECONDS });
+  // Read-modify-write: two sign-ins of one user at the same instant may drop one entry from the
+  // index (that session then only ends by expiry, logout or deactivation, never stays unchecked).
+  const index = (await env.KV.get<IndexedSession[]>(userSessionsKey(userId), 'json')) ?? [];
+  const live = index.filter((s) => now - s.createdAt < SESSION_ABSOLUTE_SECONDS * 1000);
+  live.push({ key, createdAt: now });
+  await env.KV.put(userSessionsKey(userId), JSON.stringify(live), { expirationTtl: SESSION_ABSOLUTE_SECONDS });
   return token;
 }
 
+/** Ends every session of the user (password reset, account deletion). */
+export async function endUserSessions(env: Pick<Env, 'KV'>, userId: string): Promise<void> {
+  const index = (await env.KV.get<IndexedSession[]>(userSessionsKey(userId), 'json')) ?? [];
+  await Promise.all(index.map((s) => env.KV.delete(s.key)));
+  await env.KV.delete(userSessionsKey(userId));
+}
+
+/** Signs the user in on this response with a fresh token; a token the browser still had is dropped. */
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  const previous = getCookie(c, sessionCookieName(c.req.url));
+  if (previous && previous.length <= 128) await c.env.KV.delete(await sessionKey(previous));
   const token = await createSession(c.env, userId);
   const secure = new URL(c.req.url).protocol === 'https:';
   setCookie(c, sessionCookieName(c.req.url), token, {

@@ -1,0 +1,186 @@
+// User rows in D1: look-ups for sign-in and reset, and the writes behind /users with their conflicts.
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { User } from '../../schema/entities';
+import { articles, channels, news, users, type Role } from '../../schema/tables';
+import type { Db } from '../env';
+import { Conflict, NotFound } from '../lib/errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  active: users.active,
+};
+
+/** The response shape of a row: never the hash, never the timestamps. */
+export function toUser(row: Pick<UserRow, keyof typeof userColumns>): User {
+  return { id: row.id, name: row.name, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role, active: row.active };
+}
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+/** Sign-in accepts the name or the e-mail, case-insensitively; a name match wins over an e-mail match. */
+export async function findUserForSignIn(db: Db, username: string): Promise<UserRow | undefined> {
+  const u = lower(username);
+  return db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.name}) = ${u}`, sql`lower(${users.email}) = ${u}`))
+    .orderBy(sql`lower(${users.name}) = ${u} desc`)
+    .limit(1)
+    .get();
+}
+
+export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(and(sql`lower(${users.email}) = ${lower(email)}`, eq(users.active, true))).get();
+}
+
+export async function findActiveUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.select().from(users).where(and(eq(users.id, id), eq(users.active, true))).get();
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db.select(userColumns).from(users).orderBy(asc(sql`lower(${users.name})`), asc(users.id)).all();
+  return rows.map(toUser);
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const row = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
+  if (!row) throw new NotFound('User not found');
+  return toUser(row);
+}
+
+/**
+ * Names and e-mails share one namespace, because sign-in accepts either: a new name may not equal
+ * anyone's e-mail and the other way round, so a user name always names one account.
+ */
+async function assertNameAndEmailFree(db: Db, fields: { name?: string; email?: string | null }, exceptId?: string): Promise<void> {
+  const wanted = [fields.name, fields.email].filter((v): v is string => !!v).map(lower);
+  if (wanted.length === 0) return;
+  const inWanted = (column: SQL) => sql`${column} in (${sql.join(wanted.map((w) => sql`${w}`), sql`, `)})`;
+  const rows = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(or(inWanted(sql`lower(${users.name})`), inWanted(sql`lower(${users.email})`)), exceptId ? ne(users.id, exceptId) : undefined))
+    .all();
+  const taken = new Set(rows.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
+  if (fields.name && taken.has(lower(fields.name))) throw new Conflict('Name already taken');
+  if (fields.email && taken.has(lower(fields.email))) throw new Conflict('Email already taken');
+}
+
+/** The message of a D1 error, wherever drizzle wrapped it. */
+function sqliteMessage(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e instanceof Error && parts.length < 4; e = e.cause) parts.push(e.message);
+  return parts.join(' | ');
+}
+
+/** A race past assertNameAndEmailFree still ends in the unique indexes: answer it as the same 409. */
+function rethrowUnique(err: unknown): never {
+  const message = sqliteMessage(err);
+  if (message.includes('users_name_unique')) throw new Conflict('Name already taken');
+  if (message.includes('users_email_unique')) throw new Conflict('Email already taken');
+  throw err;
+}
+
+export interface NewUser {
+  name: string;
+  email: string | null;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+}
+
+export async function insertUser(db: Db, input: NewUser): Promise<User> {
+  await assertNameAndEmailFree(db, input);
+  const row = await db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), ...input, active: true })
+    .returning(userColumns)
+    .get()
+    .catch(rethrowUnique);
+  return toUser(row);
+}
+
+export interface UserPatch {
+  name?: string;
+  email?: string | null;
+  passwordHash?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: Role;
+  active?: boolean;
+}
+
+const LAST_ADMIN = 'The last active admin cannot be removed';
+
+/** True when `id` is not the only active ADMIN; part of the write's own statement, so two admins cannot demote each other at once. */
+const anotherActiveAdmin = (id: string) =>
+  sql`exists (select 1 from ${users} u where u.role = 'ADMIN' and u.active = 1 and u.id <> ${id})`;
+
+export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<User> {
+  const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
+  if (!current) throw new NotFound('User not found');
+  await assertNameAndEmailFree(db, { name: patch.name, email: patch.email }, id);
+  const removesAdmin =
+    current.role === 'ADMIN' && current.active && ((patch.role !== undefined && patch.role !== 'ADMIN') || patch.active === false);
+  const row = await db
+    .update(users)
+    .set({ ...patch, updatedAt: Date.now() })
+    .where(and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined))
+    .returning(userColumns)
+    .get()
+    .catch(rethrowUnique);
+  if (!row) {
+    if (removesAdmin) throw new Conflict(LAST_ADMIN);
+    throw new NotFound('User not found');
+  }
+  return toUser(row);
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, id));
+}
+
+const OWNS_CONTENT = 'User still owns content';
+
+/** Whether channels, articles or news still name the user as owner (those keep their owner, so deletion waits). */
+export async function ownsContent(db: Db, id: string): Promise<boolean> {
+  const found = await db.batch([
+    db.select({ id: channels.id }).from(channels).where(eq(channels.userId, id)).limit(1),
+    db.select({ id: articles.id }).from(articles).where(eq(articles.userId, id)).limit(1),
+    db.select({ id: news.id }).from(news).where(eq(news.userId, id)).limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
+/**
+ * Deletes the user with their likes, requests and access grants (those cascade); uploaded files
+ * stay and lose their uploader. Owned channels, articles or news: 409, reassign or deactivate instead.
+ */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
+  if (!current) throw new NotFound('User not found');
+  if (await ownsContent(db, id)) throw new Conflict(OWNS_CONTENT);
+  const removesAdmin = current.role === 'ADMIN' && current.active;
+  const deleted = await db
+    .delete(users)
+    .where(and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined))
+    .returning({ id: users.id })
+    .get()
+    .catch((err: unknown) => {
+      // Content created between the check and the delete still stops it, through the foreign keys.
+      if (sqliteMessage(err).includes('FOREIGN KEY constraint failed')) throw new Conflict(OWNS_CONTENT);
+      throw err;
+    });
+  if (!deleted) {
+    if (removesAdmin) throw new Conflict(LAST_ADMIN);
+    throw new NotFound('User not found');
+  }
+}
