@@ -217,7 +217,7 @@ describe('POST /categories', () => {
     expect(made.imageHref).toMatch(/^\/api\/files\/image\//);
     const key = made.imageHref!.slice('/api/files/'.length);
     expect(await env.FILES.head(key)).not.toBeNull();
-    expect((await db().select().from(blobs).where(eq(blobs.key, key)).get())?.userId).toBe(user.id);
+    expect((await db().select().from(blobs).where(eq(blobs.key, key)).get())?.userId).toBe(user!.id);
   });
 
   it('refuses a missing file part with 400 and writes nothing', async () => {
@@ -321,7 +321,7 @@ describe('DELETE /categories/{id}', () => {
 
   it('deletes an empty category with its slug (table and KV) and its image', async () => {
     const { call: asAdmin, user } = await admin();
-    const blob = await createBlob(user.id);
+    const blob = await createBlob(user!.id);
     await env.FILES.put(blob.key, PNG_BYTES);
     const cat = await createCategory({ imageKey: blob.key });
     await call(`/categories/${cat.slug}`);

@@ -8,7 +8,7 @@ export const PNG_BYTES = Uint8Array.from(atob(
 ), (ch) => ch.charCodeAt(0));
 
 /** A multipart request body: the JSON `body` part and `blob:{tag}` file parts. */
-export function multipart(body: unknown, files: Record<string, Uint8Array> = {}): FormData {
+export function multipart(body: unknown, files: Record<string, Uint8Array<ArrayBuffer>> = {}): FormData {
   const form = new FormData();
   form.set('body', JSON.stringify(body));
   for (const [tag, bytes] of Object.entries(files)) form.set(`blob:${tag}`, new File([bytes], `${tag}.png`, { type: 'image/png' }));
