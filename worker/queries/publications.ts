@@ -1,0 +1,185 @@
+// Publication requests: editors ask, ADMIN approves (publishes) or rejects, and expiry unpublishes again.
+// The request's status says whether it is what keeps its content published: only APPROVED does.
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { z } from 'zod';
+import type { PublicationRequest, publicationRequestListItem, publishedItem, SessionUser } from '../../schema/entities';
+import type { PUBLICATION_STATUSES } from '../../schema/enums';
+import { articles, channels, publicationRequests, users, type ContentType } from '../../schema/tables';
+import type { Db } from '../env';
+import { iso } from '../lib/db';
+import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { contentTitleOf } from './user-content';
+
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+export type PublicationRequestListItem = z.infer<typeof publicationRequestListItem>;
+export type PublishedItem = z.infer<typeof publishedItem>;
+
+const pr = publicationRequests;
+type Row = typeof pr.$inferSelect;
+
+const toPublicationRequest = (row: Row): PublicationRequest => ({
+  id: row.id,
+  userId: row.userId,
+  contentId: row.contentId,
+  status: row.status,
+  type: row.type,
+  expirationDate: row.expirationDate === null ? null : iso(row.expirationDate),
+  createdAt: iso(row.createdAt),
+});
+
+async function findRequest(db: Db, id: string): Promise<Row> {
+  const row = await db.select().from(pr).where(eq(pr.id, id)).get();
+  if (!row) throw new NotFound('Publication request not found');
+  return row;
+}
+
+/** The content's owner and published flag, if the viewer may see it. */
+async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: string) {
+  return type === 'article'
+    ? db.select({ userId: articles.userId, published: articles.published }).from(articles)
+      .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))).get()
+    : db.select({ userId: channels.userId, published: channels.published }).from(channels)
+      .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+}
+
+/**
+ * POST /publications: the owner (or ADMIN) asks for publication. 404 for content the caller cannot see,
+ * 403 for someone else's, 409 when it is already published or an open request for it exists.
+ */
+export async function createPublicationRequest(db: Db, viewer: SessionUser, input: { contentId: string; type: ContentType }): Promise<PublicationRequest> {
+  const content = await findOwnContent(db, viewer, input.type, input.contentId);
+  if (!content) throw new NotFound(input.type === 'article' ? 'Article not found' : 'Channel not found');
+  if (viewer.role !== 'ADMIN' && viewer.id !== content.userId) throw new Forbidden('Only the owner may ask for publication');
+  if (content.published) throw new Conflict('Already published');
+  const id = crypto.randomUUID();
+  // One statement, so two racing requests cannot both open one.
+  const result = await db.run(sql`
+    insert into ${pr} (id, user_id, content_id, type, status)
+    select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING'
+    where not exists (select 1 from ${pr} where content_id = ${input.contentId} and status = 'PENDING')`);
+  if (result.meta.changes === 0) throw new Conflict('An open publication request for this content exists');
+  return toPublicationRequest(await findRequest(db, id));
+}
+
+/** GET /publications/requests: every request for ADMIN, one's own for editors; newest first. */
+export async function listPublicationRequests(db: Db, viewer: SessionUser, filter: { status?: PublicationStatus } = {}): Promise<PublicationRequestListItem[]> {
+  const rows = await db
+    .select({ request: pr, userName: users.name, contentTitle: contentTitleOf(pr.contentId) })
+    .from(pr)
+    .innerJoin(users, eq(users.id, pr.userId))
+    .where(and(
+      viewer.role === 'ADMIN' ? undefined : eq(pr.userId, viewer.id),
+      filter.status ? eq(pr.status, filter.status) : undefined,
+    ))
+    .orderBy(desc(pr.createdAt), desc(pr.id))
+    .all();
+  return rows.map((r) => ({
+    ...toPublicationRequest(r.request),
+    updatedAt: iso(r.request.updatedAt),
+    userName: r.userName,
+    contentTitle: r.contentTitle,
+  }));
+}
+
+/**
+ * GET /publications: what an approved request keeps published, with its expiration date, as far as the
+ * viewer may see it in a list; soonest expiry first, open-ended last.
+ */
+export async function listPublished(db: Db, viewer: Viewer): Promise<PublishedItem[]> {
+  const approved = (type: ContentType) => and(eq(pr.status, 'APPROVED'), eq(pr.type, type));
+  const [articleRows, channelRows] = await db.batch([
+    db.select({ id: pr.id, contentId: pr.contentId, type: pr.type, slug: articles.slug, contentTitle: articles.title, expirationDate: pr.expirationDate })
+      .from(pr)
+      .innerJoin(articles, eq(articles.id, pr.contentId))
+      .where(and(approved('article'), articleVisibleWhere(viewer, { listing: true }))),
+    db.select({ id: pr.id, contentId: pr.contentId, type: pr.type, slug: channels.slug, contentTitle: channels.name, expirationDate: pr.expirationDate })
+      .from(pr)
+      .innerJoin(channels, eq(channels.id, pr.contentId))
+      .where(and(approved('channel'), channelVisibleWhere(viewer, { listing: true }))),
+  ]);
+  return [...articleRows, ...channelRows]
+    .sort((a, b) => (a.expirationDate ?? Infinity) - (b.expirationDate ?? Infinity) || a.contentTitle.localeCompare(b.contentTitle))
+    .map((r) => ({ ...r, expirationDate: r.expirationDate === null ? null : iso(r.expirationDate) }));
+}
+
+const live = alias(pr, 'live_publication');
+
+/** Another approved, unexpired request of the same content, other than `exceptId`, keeps it published. */
+const otherLivePublication = (db: Db, contentId: SQL | typeof articles.id | typeof channels.id, now: number, exceptId?: string) =>
+  db.select({ one: sql`1` }).from(live).where(and(
+    eq(live.contentId, contentId),
+    eq(live.status, 'APPROVED'),
+    or(isNull(live.expirationDate), gt(live.expirationDate, now)),
+    exceptId ? ne(live.id, exceptId) : undefined,
+  ));
+
+function publish(db: Db, type: ContentType, id: string, now: number) {
+  return type === 'article'
+    ? db.update(articles).set({ published: true, updatedAt: now }).where(eq(articles.id, id))
+    : db.update(channels).set({ published: true, updatedAt: now }).where(eq(channels.id, id));
+}
+
+function unpublishUnlessStillApproved(db: Db, type: ContentType, id: string, requestId: string, now: number) {
+  return type === 'article'
+    ? db.update(articles).set({ published: false, updatedAt: now })
+      .where(and(eq(articles.id, id), notExists(otherLivePublication(db, articles.id, now, requestId))))
+    : db.update(channels).set({ published: false, updatedAt: now })
+      .where(and(eq(channels.id, id), notExists(otherLivePublication(db, channels.id, now, requestId))));
+}
+
+/**
+ * PUT /publications/update-status (ADMIN). APPROVED publishes the content; leaving APPROVED (REJECTED, EXPIRED
+ * or back to PENDING) unpublishes it unless another approved request still covers it; other changes leave the
+ * content alone. Status and content change in one batch. Approving past the expiration date is 409.
+ */
+export async function updatePublicationStatus(db: Db, id: string, status: PublicationStatus, now = Date.now()): Promise<PublicationRequest> {
+  const request = await findRequest(db, id);
+  if (request.status === status) return toPublicationRequest(request);
+  if (status === 'APPROVED') {
+    if (request.expirationDate !== null && request.expirationDate <= now) {
+      throw new Conflict('The expiration date has passed; change it before approving');
+    }
+    const table = request.type === 'article' ? articles : channels;
+    const exists = await db.select({ id: table.id }).from(table).where(eq(table.id, request.contentId)).get();
+    if (!exists) throw new NotFound('The content of this request no longer exists');
+  }
+  const setStatus = db.update(pr).set({ status, updatedAt: now }).where(eq(pr.id, id));
+  const content: BatchItem<'sqlite'>[] = status === 'APPROVED'
+    ? [publish(db, request.type, request.contentId, now)]
+    : request.status === 'APPROVED'
+      ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now)]
+      : [];
+  await db.batch([setStatus, ...content]);
+  return toPublicationRequest({ ...request, status, updatedAt: now });
+}
+
+/**
+ * PUT /publications/update-expiration (ADMIN); null for none. A date in the past is accepted: the next
+ * scheduled run expires an approved request with it.
+ */
+export async function updatePublicationExpiration(db: Db, id: string, expirationDate: number | null, now = Date.now()): Promise<PublicationRequest> {
+  const request = await findRequest(db, id);
+  await db.update(pr).set({ expirationDate, updatedAt: now }).where(eq(pr.id, id));
+  return toPublicationRequest({ ...request, expirationDate, updatedAt: now });
+}
+
+/**
+ * The Cron Trigger's work: approved requests whose expiration date is at or before `now` become EXPIRED and
+ * their content is unpublished (unless another approved, unexpired request covers it), all in one batch.
+ */
+export async function expirePublications(db: Db, now: number): Promise<{ id: string; contentId: string; type: ContentType }[]> {
+  const due = and(eq(pr.status, 'APPROVED'), isNotNull(pr.expirationDate), lte(pr.expirationDate, now));
+  const dueContent = (type: ContentType) => db.select({ id: pr.contentId }).from(pr).where(and(due, eq(pr.type, type)));
+  const [, , expired] = await db.batch([
+    db.update(articles).set({ published: false, updatedAt: now })
+      .where(and(inArray(articles.id, dueContent('article')), notExists(otherLivePublication(db, articles.id, now)))),
+    db.update(channels).set({ published: false, updatedAt: now })
+      .where(and(inArray(channels.id, dueContent('channel')), notExists(otherLivePublication(db, channels.id, now)))),
+    db.update(pr).set({ status: 'EXPIRED', updatedAt: now }).where(due)
+      .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
+  ]);
+  return expired;
+}

@@ -1,0 +1,271 @@
+// Access requests and grants (content_requests, content_access): asking, deciding, listing, checking, revoking.
+// The grants themselves take effect in worker/lib/visibility.ts, which reads content_access on every request.
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { z } from 'zod';
+import type { contentAccessListItem, contentRequest, contentRequestListItem, SessionUser } from '../../schema/entities';
+import { articles, channels, contentAccess, contentRequests, users, type ContentType } from '../../schema/tables';
+import type { REQUEST_STATES } from '../../schema/enums';
+import type { Db } from '../env';
+import { iso } from '../lib/db';
+import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+
+export type ContentRequest = z.infer<typeof contentRequest>;
+export type ContentRequestListItem = z.infer<typeof contentRequestListItem>;
+export type ContentAccessListItem = z.infer<typeof contentAccessListItem>;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+/** What the access rules need to know of an article or channel. */
+export interface ContentRef {
+  type: ContentType;
+  id: string;
+  userId: string;
+  title: string;
+  restricted: boolean;
+  /** Channels only; an article's privacy comes from its channel. */
+  private: boolean;
+  channel: { id: string; userId: string; restricted: boolean; private: boolean } | null;
+}
+
+const channelRefColumns = {
+  id: channels.id,
+  userId: channels.userId,
+  name: channels.name,
+  restricted: channels.restricted,
+  private: channels.private,
+};
+
+async function findChannelRef(db: Db, id: string, where: SQL | undefined): Promise<ContentRef | null> {
+  const row = await db.select(channelRefColumns).from(channels).where(and(eq(channels.id, id), where)).get();
+  if (!row) return null;
+  return { type: 'channel', id: row.id, userId: row.userId, title: row.name, restricted: row.restricted, private: row.private, channel: null };
+}
+
+async function findArticleRef(db: Db, id: string, where: SQL | undefined): Promise<ContentRef | null> {
+  const ch = alias(channels, 'article_channel');
+  const row = await db
+    .select({
+      id: articles.id,
+      userId: articles.userId,
+      title: articles.title,
+      restricted: articles.restricted,
+      channelId: ch.id,
+      channelUserId: ch.userId,
+      channelRestricted: ch.restricted,
+      channelPrivate: ch.private,
+    })
+    .from(articles)
+    .leftJoin(ch, eq(ch.id, articles.channelId))
+    .where(and(eq(articles.id, id), where))
+    .get();
+  if (!row) return null;
+  return {
+    type: 'article',
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    restricted: row.restricted,
+    private: false,
+    channel: row.channelId
+      ? { id: row.channelId, userId: row.channelUserId!, restricted: !!row.channelRestricted, private: !!row.channelPrivate }
+      : null,
+  };
+}
+
+/** The article or channel if the viewer may see it (direct look-up rules: hidden content counts). */
+export function findVisibleContent(db: Db, viewer: Viewer, type: ContentType, id: string): Promise<ContentRef | null> {
+  return type === 'channel'
+    ? findChannelRef(db, id, channelVisibleWhere(viewer, { listing: false }))
+    : findArticleRef(db, id, articleVisibleWhere(viewer, { listing: false }));
+}
+
+/**
+ * The content a user may ask access for: what they can see, plus published content that only privacy hides
+ * (a private channel, or an article in one) — asking needs the id, which the owner hands out.
+ * Drafts and content in unpublished channels stay 404, as if they did not exist.
+ */
+function findRequestableContent(db: Db, viewer: SessionUser, type: ContentType, id: string): Promise<ContentRef | null> {
+  if (type === 'channel') {
+    return findChannelRef(db, id, or(channelVisibleWhere(viewer, { listing: false }), eq(channels.published, true)));
+  }
+  const inPublishedChannel = sql`(${articles.channelId} is null or exists (
+    select 1 from ${channels} pc where pc.id = ${articles.channelId} and pc.published = 1))`;
+  return findArticleRef(db, id, or(articleVisibleWhere(viewer, { listing: false }), and(eq(articles.published, true), inPublishedChannel)));
+}
+
+/** Whether the viewer may read the restricted parts of the content (and, for a private channel, see it). */
+export function canReadRef(db: Db, viewer: Viewer, ref: ContentRef): Promise<boolean> {
+  return canReadContent(db, viewer, {
+    id: ref.id,
+    userId: ref.userId,
+    restricted: ref.restricted || ref.private,
+    channel: ref.channel,
+  });
+}
+
+const requestColumns = {
+  id: contentRequests.id,
+  userId: contentRequests.userId,
+  contentId: contentRequests.contentId,
+  contentType: contentRequests.contentType,
+  status: contentRequests.status,
+  createdAt: contentRequests.createdAt,
+};
+
+type RequestRow = { [K in keyof typeof requestColumns]: (typeof contentRequests.$inferSelect)[K] };
+
+const toContentRequest = (row: RequestRow): ContentRequest => ({ ...row, createdAt: iso(row.createdAt) });
+
+/**
+ * POST /userContent: the caller asks for access. 404 for content they may not know of, 409 when they already
+ * have access (a grant, ownership, or the content is not restricted) or already have an open request.
+ */
+export async function requestAccess(db: Db, viewer: SessionUser, input: { contentId: string; contentType: ContentType }): Promise<ContentRequest> {
+  const ref = await findRequestableContent(db, viewer, input.contentType, input.contentId);
+  if (!ref) throw new NotFound('Content not found');
+  const grant = await db
+    .select({ id: contentAccess.id })
+    .from(contentAccess)
+    .where(and(eq(contentAccess.userId, viewer.id), eq(contentAccess.contentId, ref.id)))
+    .get();
+  if (grant) throw new Conflict('Access already granted');
+  if (await canReadRef(db, viewer, ref)) throw new Conflict('You can already read this content');
+
+  // One statement, so two racing requests cannot both open one.
+  const id = crypto.randomUUID();
+  const result = await db.run(sql`
+    insert into ${contentRequests} (id, user_id, content_id, content_type, status)
+    select ${id}, ${viewer.id}, ${ref.id}, ${ref.type}, 'PENDING'
+    where not exists (
+      select 1 from ${contentRequests} where user_id = ${viewer.id} and content_id = ${ref.id} and status = 'PENDING'
+    )`);
+  if (result.meta.changes === 0) throw new Conflict('An open request for this content exists');
+  const row = await db.select(requestColumns).from(contentRequests).where(eq(contentRequests.id, id)).get();
+  return toContentRequest(row!);
+}
+
+export interface ListFilter {
+  contentType?: ContentType;
+  /** Only this user's rows. */
+  userId?: string;
+}
+
+/** Title of the content a request or grant names; '' once the content is gone (ids are not foreign keys). */
+export function contentTitleOf(contentId: SQL | AnySQLiteColumn) {
+  return sql<string>`coalesce(
+    (select title from ${articles} where ${articles.id} = ${contentId}),
+    (select name from ${channels} where ${channels.id} = ${contentId}),
+    '')`;
+}
+
+export async function listContentRequests(db: Db, filter: ListFilter & { status?: RequestState }): Promise<ContentRequestListItem[]> {
+  const rows = await db
+    .select({ ...requestColumns, userName: users.name, contentTitle: contentTitleOf(contentRequests.contentId) })
+    .from(contentRequests)
+    .innerJoin(users, eq(users.id, contentRequests.userId))
+    .where(and(
+      filter.contentType ? eq(contentRequests.contentType, filter.contentType) : undefined,
+      filter.userId ? eq(contentRequests.userId, filter.userId) : undefined,
+      filter.status ? eq(contentRequests.status, filter.status) : undefined,
+    ))
+    .orderBy(desc(contentRequests.createdAt), desc(contentRequests.id))
+    .all();
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+}
+
+const accessColumns = {
+  id: contentAccess.id,
+  userId: contentAccess.userId,
+  contentId: contentAccess.contentId,
+  contentType: contentAccess.contentType,
+  createdAt: contentAccess.createdAt,
+  userName: users.name,
+  contentTitle: contentTitleOf(contentAccess.contentId),
+};
+
+export async function listContentAccess(db: Db, filter: ListFilter & { contentIds?: string[] }): Promise<ContentAccessListItem[]> {
+  if (filter.contentIds && filter.contentIds.length === 0) return [];
+  const rows = await db
+    .select(accessColumns)
+    .from(contentAccess)
+    .innerJoin(users, eq(users.id, contentAccess.userId))
+    .where(and(
+      filter.contentType ? eq(contentAccess.contentType, filter.contentType) : undefined,
+      filter.userId ? eq(contentAccess.userId, filter.userId) : undefined,
+      filter.contentIds ? inArray(contentAccess.contentId, filter.contentIds) : undefined,
+    ))
+    .orderBy(desc(contentAccess.createdAt), desc(contentAccess.id))
+    .all();
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+}
+
+/**
+ * GET /user-access-channel-all/{id}: who has access to a channel — grants on the channel and on its articles,
+ * for the channel's owner or ADMIN. 404 when the caller may not see the channel, 403 when it is not theirs.
+ */
+export async function listChannelAccess(db: Db, viewer: SessionUser, channelId: string): Promise<ContentAccessListItem[]> {
+  const ref = await findVisibleContent(db, viewer, 'channel', channelId);
+  if (!ref) throw new NotFound('Channel not found');
+  if (viewer.role !== 'ADMIN' && viewer.id !== ref.userId) throw new Forbidden('Only the channel owner or an admin may list its users');
+  const rows = await db
+    .select(accessColumns)
+    .from(contentAccess)
+    .innerJoin(users, eq(users.id, contentAccess.userId))
+    .where(or(
+      eq(contentAccess.contentId, channelId),
+      sql`${contentAccess.contentId} in (select ${articles.id} from ${articles} where ${articles.channelId} = ${channelId})`,
+    ))
+    .orderBy(desc(contentAccess.createdAt), desc(contentAccess.id))
+    .all();
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+}
+
+/**
+ * ADMIN decides an open request. Allowing writes the grant and the new state in one batch; a request that
+ * is no longer PENDING is 409. A grant that already exists (given some other way) is kept as it is.
+ */
+export async function decideRequest(db: Db, id: string, decision: 'ALLOWED' | 'DENIED', now = Date.now()): Promise<ContentRequest> {
+  const request = await db.select(requestColumns).from(contentRequests).where(eq(contentRequests.id, id)).get();
+  if (!request) throw new NotFound('Request not found');
+  if (request.status !== 'PENDING') throw new Conflict(`Request already ${request.status.toLowerCase()}`);
+  const mark = db
+    .update(contentRequests)
+    .set({ status: decision, decidedAt: now })
+    .where(and(eq(contentRequests.id, id), eq(contentRequests.status, 'PENDING')));
+  if (decision === 'ALLOWED') {
+    await db.batch([
+      db.insert(contentAccess)
+        .values({ id: crypto.randomUUID(), userId: request.userId, contentId: request.contentId, contentType: request.contentType, createdAt: now })
+        .onConflictDoNothing(),
+      mark,
+    ]);
+  } else {
+    await mark;
+  }
+  return toContentRequest({ ...request, status: decision });
+}
+
+/** The article or channel with this id, whichever it is, if the viewer may see it. */
+async function findVisibleAnyContent(db: Db, viewer: SessionUser, id: string): Promise<ContentRef | null> {
+  return (await findVisibleContent(db, viewer, 'channel', id)) ?? (await findVisibleContent(db, viewer, 'article', id));
+}
+
+/**
+ * POST /revoke-access-channel: removes the user's grant on a channel (or on an article: the same call serves
+ * both, since a channel's owner manages the grants of its articles too). Channel: its owner or ADMIN; article:
+ * its owner, its channel's owner or ADMIN. The next request of that user no longer sees what the grant opened.
+ */
+export async function revokeAccess(db: Db, viewer: SessionUser, input: { userId: string; contentId: string }): Promise<void> {
+  const ref = await findVisibleAnyContent(db, viewer, input.contentId);
+  if (!ref) throw new NotFound('Content not found');
+  const managers = [ref.userId, ...(ref.channel ? [ref.channel.userId] : [])];
+  if (viewer.role !== 'ADMIN' && !managers.includes(viewer.id)) {
+    throw new Forbidden('Only the owner or an admin may revoke access');
+  }
+  const removed = await db
+    .delete(contentAccess)
+    .where(and(eq(contentAccess.userId, input.userId), eq(contentAccess.contentId, input.contentId)))
+    .returning({ id: contentAccess.id });
+  if (removed.length === 0) throw new NotFound('The user has no access to revoke');
+}
