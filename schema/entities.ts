@@ -181,3 +181,34 @@ export const imageOption = z.object({ blobKey: z.string(), position: imagePositi
 export type ImageOption = z.infer<typeof imageOption>;
 
 export const healthCheck = z.object({ message: z.string(), missingArticles: z.array(id) });
+
+// access and publications
+/** A liked channel: the link and the channel as the caller may see it. */
+export const userChannelItem = userContentLink.extend({ channel });
+/** A liked article: the link and the article summary. */
+export const userArticleItem = userContentLink.extend({ article: articleSummary });
+/** Answer of an unlike: whether a link was there to remove. */
+export const unlikeResult = z.object({ contentId: id, removed: z.boolean() });
+/** GET /myso/vm: everything the mySO screen shows, in one call. */
+export const mysoView = z.object({
+  channels: z.array(userChannelItem),
+  articles: z.array(userArticleItem),
+  requests: z.array(contentRequestListItem),
+  access: z.array(contentAccessListItem),
+});
+export type MysoView = z.infer<typeof mysoView>;
+/** Publication requests as ADMIN and editors list them. */
+export const publicationRequestListItem = publicationRequest.extend({
+  updatedAt: isoDateTime,
+  userName: z.string(),
+  contentTitle: z.string(),
+});
+/** GET /publications: what is published through an approved request, and until when. */
+export const publishedItem = z.object({
+  id,
+  contentId: id,
+  type: contentType,
+  slug: z.string(),
+  contentTitle: z.string(),
+  expirationDate: isoDateTime.nullable(),
+});

@@ -1,7 +1,7 @@
 // Zod schemas of every request body, path and query the API accepts.
 // The worker validates with them; the SPA builds its requests from the same types.
 import { z } from 'zod';
-import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, SLUG_KINDS } from './enums';
+import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, REQUEST_STATES, SLUG_KINDS } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
 
 export const LIMITS = {
@@ -215,3 +215,7 @@ export const contactBody = z.object({
 }).refine((b) => b.kind !== 'orderChannel' || (b.channelName && b.channelName.length > 0), {
   message: 'Required for an order', path: ['channelName'],
 });
+
+// access and publications
+export const contentRequestListQuery = z.object({ status: z.enum(REQUEST_STATES).optional() });
+export const publicationListQuery = z.object({ status: publicationStatus.optional() });
