@@ -190,3 +190,27 @@ export async function grantAccess(userId: string, contentId: string, contentType
   await db().insert(contentAccess).values({ id, userId, contentId, contentType });
   return { id };
 }
+
+// ---- files for multipart requests: tiny buffers with real signatures, so content sniffing accepts them ----
+
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((ch) => ch.charCodeAt(0)) : p)));
+
+/** PNG signature, then an IHDR chunk header. */
+export const pngBytes = () => bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13], 'IHDR', [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0], [0x1f, 0x15, 0xc4, 0x89]);
+/** MP4: an `ftyp` box of brand isom. */
+export const mp4Bytes = () => bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], 'isomiso2', [0, 0, 0, 8], 'free');
+/** WebM: the EBML magic. */
+export const webmBytes = () => bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01], 'webm');
+
+export const pngFile = (name = 'picture.png') => new File([pngBytes()], name, { type: 'image/png' });
+export const mp4File = (name = 'clip.mp4') => new File([mp4Bytes()], name, { type: 'video/mp4' });
+export const webmFile = (name = 'clip.webm') => new File([webmBytes()], name, { type: 'video/webm' });
+
+/** A multipart body the way the SPA sends it: JSON in part `body`, each file in part `blob:{tag}`. */
+export function multipart(body: unknown, files: Record<string, File> = {}): FormData {
+  const form = new FormData();
+  form.append('body', JSON.stringify(body));
+  for (const [tag, file] of Object.entries(files)) form.append(`blob:${tag}`, file);
+  return form;
+}
