@@ -1,11 +1,15 @@
-// TEMPORARY FIRST CUT (the files helper replaces the internals with streaming parsing, sniffing and limits;
-// the exported names and signatures below are the contract routes code against).
+// The one helper for every route that stores files: reads JSON or a streamed multipart body, sniffs each
+// file against the allowlist, streams it to R2 under a server-made key, and cleans up whatever a failed
+// request stored. Why it looks like this: docs/decisions/004-uploads-and-files.md.
 import type { Context, MiddlewareHandler } from 'hono';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { fileTag } from '../../schema/requests';
 import { blobs } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
-import { BadRequest } from './errors';
+import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors';
+import { MultipartError, multipartBoundary, readMultipart } from './multipart';
+import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
 import { formatIssues, mediaType } from './validate';
 
 export type FileKind = 'image' | 'video';
@@ -29,6 +33,29 @@ export interface Upload<T> {
 
 type UploadEnv = AppEnv & { Variables: { upload: Upload<unknown> } };
 
+const MiB = 1024 * 1024;
+
+export const UPLOAD_LIMITS = {
+  /** Largest image file. */
+  image: 10 * MiB,
+  /** Largest video file: what fits in one request beside a body and a few images. */
+  video: 95 * MiB,
+  /** Whole request body: Workers refuse larger ones (100 MB on the Free and Pro plans). */
+  request: 100 * 1000 * 1000,
+  /** The `body` JSON part. */
+  body: 1 * MiB,
+  /** File parts per request. */
+  files: 50,
+  /** R2 multipart part size: R2 wants every part but the last at least 5 MiB and all of one size. */
+  partSize: 5 * MiB,
+} as const;
+
+const ALLOWED_TYPES = 'jpeg, png, webp, gif, avif, mp4, webm';
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;
+const mib = (bytes: number) => `${Math.round(bytes / MiB)} MiB`;
+/** A part name as it may appear in a message: bounded, so a hostile name cannot flood the answer. */
+const shown = (name: string) => JSON.stringify(name.length > 80 ? name.slice(0, 80) + '…' : name);
+
 /**
  * Accepts JSON, or multipart with a `body` part (JSON text or a JSON file) and `blob:{tag}` file parts.
  * Validates the body with `schema` (400 in the shared format). Files go to R2 under server-made keys.
@@ -37,64 +64,47 @@ type UploadEnv = AppEnv & { Variables: { upload: Upload<unknown> } };
  */
 export function withUpload<T extends z.ZodType>(schema: T): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
+    const bucket = c.env.FILES;
     const type = mediaType(c.req.header('Content-Type'));
-    let raw: unknown;
     const files = new Map<string, StoredFile>();
+    let body: z.infer<T>;
     if (type === 'multipart/form-data') {
-      const form = await c.req.formData();
-      const bodyPart = form.get('body');
-      if (bodyPart === null) throw new BadRequest('Missing multipart part "body"');
-      try {
-        raw = JSON.parse(typeof bodyPart === 'string' ? bodyPart : await bodyPart.text());
-      } catch {
-        throw new BadRequest('Malformed JSON in part "body"');
-      }
-      for (const [name, value] of form.entries()) {
-        if (!name.startsWith('blob:') || typeof value === 'string') continue;
-        const kind: FileKind = value.type.startsWith('video/') ? 'video' : 'image';
-        const key = `${kind}/${crypto.randomUUID()}`;
-        await c.env.FILES.put(key, await value.arrayBuffer(), { httpMetadata: { contentType: value.type } });
-        files.set(name.slice(5), { key, contentType: value.type, size: value.size, kind });
-      }
-    } else if (/^application\/([\w.-]+\+)?json$/.test(type)) {
+      body = await receiveMultipart(c.req.raw, bucket, schema, files);
+    } else if (JSON_TYPE.test(type)) {
+      let raw: unknown;
       try {
         raw = await c.req.json();
       } catch {
         throw new BadRequest('Malformed JSON in request body');
       }
+      body = validateBody(schema, raw);
     } else {
-      const { UnsupportedMediaType } = await import('./errors');
       throw new UnsupportedMediaType('Expected application/json or multipart/form-data');
     }
+
+    const allKeys = () => [...files.values()].map((f) => f.key);
     const used = new Set<string>();
-    const cleanup = async (keys: string[]) => { if (keys.length) await c.env.FILES.delete(keys); };
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      await cleanup([...files.values()].map((f) => f.key));
-      throw new BadRequest(formatIssues(parsed.error.issues));
-    }
     const file = (tag: string, kind?: FileKind) => {
       const f = files.get(tag);
       if (!f) throw new BadRequest(`Missing file part "blob:${tag}"`);
-      if (kind && f.kind !== kind) throw new BadRequest(`File part "blob:${tag}" must be an ${kind}`);
+      if (kind && f.kind !== kind) throw new BadRequest(`File part "blob:${tag}" must be ${kind === 'image' ? 'an image' : 'a video'}`);
       used.add(tag);
       return f;
     };
-    c.set('upload', { body: parsed.data, file, optionalFile: (tag, kind) => (tag == null ? undefined : file(tag, kind)) });
+    c.set('upload', { body, file, optionalFile: (tag, kind) => (tag == null ? undefined : file(tag, kind)) });
     try {
       await next();
     } catch (err) {
-      await cleanup([...files.values()].map((f) => f.key));
+      await removeObjects(bucket, allKeys());
       throw err;
     }
     if (c.error || c.res.status >= 400) {
-      await cleanup([...files.values()].map((f) => f.key));
+      await removeObjects(bucket, allKeys());
       return;
     }
-    await cleanup([...files.entries()].filter(([t]) => !used.has(t)).map(([, f]) => f.key));
+    await removeObjects(bucket, [...files.entries()].filter(([tag]) => !used.has(tag)).map(([, f]) => f.key));
     const userId = c.get('user')?.id ?? null;
-    const rows = [...used].map((t) => files.get(t)!).map((f) => ({ key: f.key, contentType: f.contentType, size: f.size, userId }));
-    for (let i = 0; i < rows.length; i += 10) await c.get('db').insert(blobs).values(rows.slice(i, i + 10));
+    await recordBlobs(c.get('db'), [...used].map((tag) => files.get(tag)!), userId);
   };
 }
 
@@ -109,4 +119,175 @@ export async function deleteFiles(env: Pick<Env, 'FILES'>, db: Db, keys: readonl
   if (present.length === 0) return;
   await env.FILES.delete(present);
   for (let i = 0; i < present.length; i += 90) await db.delete(blobs).where(inArray(blobs.key, present.slice(i, i + 90)));
+}
+
+function validateBody<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new BadRequest(formatIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/**
+ * Reads the multipart body part by part, storing each file as it streams past. The `body` part is
+ * validated as soon as it arrives, so a bad body sent first stops the request before any file is stored.
+ * On any failure every file stored so far (and a half-done multipart upload) is removed before rethrowing.
+ */
+async function receiveMultipart<T extends z.ZodType>(
+  request: Request,
+  bucket: R2Bucket,
+  schema: T,
+  files: Map<string, StoredFile>,
+): Promise<z.infer<T>> {
+  const boundary = multipartBoundary(request.headers.get('Content-Type') ?? undefined);
+  if (!boundary) throw new BadRequest('Multipart request without a boundary');
+  const tooLarge = () => new PayloadTooLarge(`Request body exceeds ${Math.round(UPLOAD_LIMITS.request / 1e6)} MB`);
+  if (Number(request.headers.get('Content-Length') ?? 0) > UPLOAD_LIMITS.request) throw tooLarge();
+  if (!request.body) throw new BadRequest('Missing multipart part "body"');
+
+  let body: { data: z.infer<T> } | undefined;
+  try {
+    const parts = readMultipart(request.body, boundary, {
+      onBytes: (total) => {
+        if (total > UPLOAD_LIMITS.request) throw tooLarge();
+      },
+    });
+    for await (const part of parts) {
+      if (part.name === 'body') {
+        if (body) throw new BadRequest('Duplicate multipart part "body"');
+        const text = await readText(part.body, UPLOAD_LIMITS.body, 'Part "body"');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          throw new BadRequest('Malformed JSON in part "body"');
+        }
+        body = { data: validateBody(schema, raw) };
+      } else if (part.name.startsWith('blob:') && fileTag.safeParse(part.name.slice('blob:'.length)).success) {
+        const tag = part.name.slice('blob:'.length);
+        if (files.has(tag)) throw new BadRequest(`Duplicate file part ${shown(part.name)}`);
+        if (files.size >= UPLOAD_LIMITS.files) throw new BadRequest(`At most ${UPLOAD_LIMITS.files} files per request`);
+        files.set(tag, await storeFile(bucket, part.name, part.body));
+      } else {
+        throw new BadRequest(`Unknown multipart part ${shown(part.name)}: expected "body" or "blob:{tag}"`);
+      }
+    }
+    if (!body) throw new BadRequest('Missing multipart part "body"');
+    return body.data;
+  } catch (err) {
+    await removeObjects(bucket, [...files.values()].map((f) => f.key));
+    files.clear();
+    if (err instanceof MultipartError) throw new BadRequest(`Malformed multipart body: ${err.message}`);
+    throw err;
+  }
+}
+
+async function readText(chunks: AsyncIterable<Uint8Array>, limit: number, label: string): Promise<string> {
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > limit) throw new PayloadTooLarge(`${label} exceeds ${mib(limit)}`);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Copies the first `n` bytes out of a queue of chunks, leaving the rest in it. */
+function takeBytes(queue: Uint8Array[], n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let filled = 0;
+  while (filled < n) {
+    const head = queue[0]!;
+    const count = Math.min(head.length, n - filled);
+    out.set(head.subarray(0, count), filled);
+    filled += count;
+    if (count === head.length) queue.shift();
+    else queue[0] = head.subarray(count);
+  }
+  return out;
+}
+
+function peekBytes(queue: readonly Uint8Array[], n: number): Uint8Array {
+  return takeBytes([...queue], n);
+}
+
+/**
+ * Streams one file part into R2. At most one R2 part (5 MiB) is held at a time: a file that fits in one
+ * goes up with a single put(); a longer one becomes an R2 multipart upload of equal 5 MiB parts plus
+ * the remainder, aborted if anything goes wrong on the way.
+ */
+async function storeFile(bucket: R2Bucket, partName: string, chunks: AsyncIterable<Uint8Array>): Promise<StoredFile> {
+  const label = `File part ${shown(partName)}`;
+  const queue: Uint8Array[] = [];
+  let queued = 0;
+  let size = 0;
+  let type: Sniffed | undefined;
+  let key = '';
+  let multipart: R2MultipartUpload | undefined;
+  const uploaded: R2UploadedPart[] = [];
+
+  const identify = () => {
+    const found = sniff(peekBytes(queue, Math.min(queued, SNIFF_BYTES)));
+    if (!found) throw new UnsupportedMediaType(`${label} is not an allowed image or video (${ALLOWED_TYPES})`);
+    key = `${found.kind}/${crypto.randomUUID()}.${found.ext}`;
+    return found;
+  };
+  const checkSize = () => {
+    if (type && size > UPLOAD_LIMITS[type.kind]) {
+      throw new PayloadTooLarge(`${label} exceeds the ${mib(UPLOAD_LIMITS[type.kind])} limit for ${type.kind}s`);
+    }
+  };
+
+  try {
+    for await (const chunk of chunks) {
+      if (chunk.length === 0) continue;
+      queue.push(chunk);
+      queued += chunk.length;
+      size += chunk.length;
+      if (!type) {
+        if (queued < SNIFF_BYTES) continue;
+        type = identify();
+      }
+      checkSize();
+      while (queued >= UPLOAD_LIMITS.partSize) {
+        const part = takeBytes(queue, UPLOAD_LIMITS.partSize);
+        queued -= part.length;
+        multipart ??= await bucket.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
+        uploaded.push(await multipart.uploadPart(uploaded.length + 1, part));
+      }
+    }
+    type ??= identify();
+    checkSize();
+    const rest = takeBytes(queue, queued);
+    if (multipart) {
+      if (rest.length > 0) uploaded.push(await multipart.uploadPart(uploaded.length + 1, rest));
+      await multipart.complete(uploaded);
+    } else {
+      await bucket.put(key, rest, { httpMetadata: { contentType: type.contentType } });
+    }
+    return { key, contentType: type.contentType, size, kind: type.kind };
+  } catch (err) {
+    if (multipart) await multipart.abort().catch((abortErr: unknown) => console.error('Aborting R2 multipart upload failed', key, abortErr));
+    throw err;
+  }
+}
+
+/** Deletes R2 objects during cleanup; a failure is logged, never allowed to hide the answer being given. */
+async function removeObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await bucket.delete(keys);
+  } catch (err) {
+    console.error('Removing uploaded files failed', keys, err);
+  }
+}
+
+async function recordBlobs(db: Db, files: StoredFile[], userId: string | null): Promise<void> {
+  const rows = files.map((f) => ({ key: f.key, contentType: f.contentType, size: f.size, userId }));
+  // 4 bound parameters a row; D1 allows 100 per statement.
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 20) statements.push(db.insert(blobs).values(rows.slice(i, i + 20)));
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
 }
