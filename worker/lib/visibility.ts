@@ -1,12 +1,16 @@
 // Who may see what: the one place the visibility rules live. Every get, list, children, news and
 // search query filters with these conditions, and every read of restricted content asks canReadContent.
 //
-// - unpublished: only the owner and ADMIN (an unpublished channel hides its articles too);
-// - hidden: left out of lists and search, reachable by direct id or slug;
-// - private channel and its articles: only the owner, ADMIN and users granted access to the channel;
-// - restricted article or channel: listed, but description and media only for the owner, ADMIN and users
-//   granted access (a grant on a channel covers its articles).
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+// - unpublished: only the owner and ADMIN (an unpublished channel hides its articles too, except from
+//   the article's own owner);
+// - hidden: left out of lists and search (for everyone, ADMIN and owner included), reachable by direct id or slug;
+// - private channel and its articles: only the channel owner, ADMIN and users granted access to the channel
+//   (the article's owner, and a grant on the article itself, also open that one article);
+// - restricted article or channel: listed, but description and media (of a channel: coverMedia) only for
+//   the owner, ADMIN and users granted access (a grant on a channel covers its articles); the articles of a
+//   restricted channel are locked like restricted articles.
+// Details and reasons: docs/decisions/005-visibility.md.
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../schema/entities';
 import { articles, channels, contentAccess } from '../../schema/tables';
 import type { Db } from '../env';
@@ -40,14 +44,23 @@ export function channelVisibleWhere(viewer: Viewer, { listing }: VisibilityOptio
 export function articleVisibleWhere(viewer: Viewer, { listing }: VisibilityOptions): SQL {
   const notHidden = listing ? eq(articles.hidden, false) : sql`1 = 1`;
   if (viewer?.role === 'ADMIN') return notHidden;
-  const uid = viewerId(viewer);
-  // The article's channel, if any, must itself be visible (hidden channels still show their articles).
+  if (!viewer) {
+    // Anonymous: published, and in no channel or in a published, non-private one.
+    const publicChannel = sql`(${articles.channelId} is null or exists (
+      select 1 from ${channels} ch where ch.id = ${articles.channelId} and ch.published = 1 and ch.private = 0
+    ))`;
+    return and(notHidden, eq(articles.published, true), publicChannel)!;
+  }
+  const uid = viewer.id;
+  // The article's channel, if any, must itself be visible (hidden channels still show their articles);
+  // a grant on the article opens it inside a private channel too.
   const channelOk = sql`(${articles.channelId} is null or exists (
     select 1 from ${channels} ch where ch.id = ${articles.channelId}
       and (ch.published = 1 or ch.user_id = ${uid})
-      and (ch.private = 0 or ch.user_id = ${uid} or ${granted(viewer, sql`ch.id`)})
+      and (ch.private = 0 or ch.user_id = ${uid} or ${granted(viewer, sql`ch.id`)} or ${granted(viewer, sql`${articles.id}`)})
   ))`;
-  return and(notHidden, or(eq(articles.published, true), eq(articles.userId, uid)), channelOk)!;
+  // The article's owner always sees their own article, whatever its channel.
+  return and(notHidden, or(eq(articles.userId, uid), and(eq(articles.published, true), channelOk)))!;
 }
 
 export interface ContentOwner {
@@ -56,24 +69,44 @@ export interface ContentOwner {
   restricted: boolean;
 }
 
+export interface ChannelGate {
+  id: string;
+  userId: string;
+  restricted: boolean;
+  private: boolean;
+}
+
 /**
- * Whether the viewer may read the restricted parts (description, media) of an article or channel
- * they can already see. Unrestricted content is readable by anyone who can see it.
+ * Whether the viewer may read the restricted parts (article: description and media; channel: coverMedia)
+ * of an article or channel they can already see. Unrestricted content in an unrestricted, non-private
+ * channel is readable by anyone who can see it; otherwise the owner (of the content or its channel),
+ * ADMIN, and a grant on the content or on its channel open it. The access-grant calls rely on this check.
+ *
+ * For an article pass `channelId` (its channel is then loaded) or the loaded `channel`; omitting both means
+ * "not in a channel".
  */
 export async function canReadContent(
   db: Db,
   viewer: Viewer,
-  content: ContentOwner & { channel?: { id: string; userId: string; restricted?: boolean; private?: boolean } | null },
+  content: ContentOwner & { channelId?: string | null; channel?: ChannelGate | null },
 ): Promise<boolean> {
-  const channelGate = !!content.channel && (content.channel.restricted || content.channel.private);
+  let channel = content.channel ?? null;
+  if (content.channel === undefined && content.channelId) {
+    channel = (await db
+      .select({ id: channels.id, userId: channels.userId, restricted: channels.restricted, private: channels.private })
+      .from(channels)
+      .where(eq(channels.id, content.channelId))
+      .get()) ?? null;
+  }
+  const channelGate = !!channel && (channel.restricted || channel.private);
   if (!content.restricted && !channelGate) return true;
   if (!viewer) return false;
-  if (viewer.role === 'ADMIN' || viewer.id === content.userId || viewer.id === content.channel?.userId) return true;
-  const ids = [content.id, ...(content.channel ? [content.channel.id] : [])];
+  if (viewer.role === 'ADMIN' || viewer.id === content.userId || viewer.id === channel?.userId) return true;
+  const ids = [content.id, ...(channel ? [channel.id] : [])];
   const grant = await db
     .select({ id: contentAccess.id })
     .from(contentAccess)
-    .where(and(eq(contentAccess.userId, viewer.id), or(...ids.map((id) => eq(contentAccess.contentId, id)))))
+    .where(and(eq(contentAccess.userId, viewer.id), inArray(contentAccess.contentId, ids)))
     .get();
   return !!grant;
 }

@@ -1,0 +1,435 @@
+// Article queries: reads under the visibility rules, the entity mappers, and the writes behind the
+// article and media calls (each write one D1 batch; callers delete replaced files after it succeeded).
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Article, ArticleSummary, Media, SessionUser } from '../../schema/entities';
+import {
+  articleCategories, articleMedia, articles, categories, channels, contentAccess, contentRequests, news,
+  publicationRequests, slugs, userArticles, type MEDIA_KINDS,
+} from '../../schema/tables';
+import type { Db } from '../env';
+import { iso } from '../lib/db';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
+import { fileHref } from '../lib/files';
+import { assertOwnerOrAdmin } from '../lib/guards';
+import { uniqueSlug } from '../lib/slugs';
+import { articleVisibleWhere, canReadContent, channelVisibleWhere, type ChannelGate, type Viewer } from '../lib/visibility';
+
+export type ArticleRow = typeof articles.$inferSelect;
+export type MediaRow = typeof articleMedia.$inferSelect;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+type Batch = BatchItem<'sqlite'>[];
+
+export const ARTICLE_NOT_FOUND = 'Article not found';
+export const MEDIA_NOT_FOUND = 'Media entry not found';
+/** D1 allows 100 bound parameters per statement; lists of ids are chunked below that. */
+const CHUNK = 90;
+
+const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+const nowMs = () => Date.now();
+
+// ---- mappers ----
+
+export function toArticleSummary(row: ArticleRow): ArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    teaser: row.teaser,
+    type: row.type,
+    channelId: row.channelId,
+    userId: row.userId,
+    thumbnailHref: fileHref(row.thumbnailKey),
+    published: row.published,
+    hidden: row.hidden,
+    restricted: row.restricted,
+    isAd: row.isAd,
+    isEditorial: row.isEditorial,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** The media of an article from its kind and its rows (sorted by ordinal here, whatever the input order). */
+export function toMedia(kind: MediaKind | null, rows: readonly MediaRow[]): Media {
+  if (!kind) return null;
+  const sorted = [...rows].sort((a, b) => a.ordinal - b.ordinal);
+  if (kind === 'gallery') {
+    return {
+      kind,
+      images: sorted.filter((r) => r.kind === 'image')
+        .map((r) => ({ id: r.id, ordinal: r.ordinal, title: r.title, href: fileHref(r.blobKey)! })),
+    };
+  }
+  return {
+    kind,
+    videos: sorted.filter((r) => r.kind === 'video').map((r) => ({
+      id: r.id, ordinal: r.ordinal, title: r.title, href: fileHref(r.blobKey)!,
+      thumbnailMillis: r.thumbnailMillis ?? 0, thumbnailHref: fileHref(r.thumbnailKey),
+    })),
+  };
+}
+
+/** The Article entity; a locked article shows neither description nor media. */
+export function toArticle(row: ArticleRow, extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean }): Article {
+  return {
+    ...toArticleSummary(row),
+    description: extra.locked ? '' : row.description,
+    categoryIds: extra.categoryIds,
+    publishedAtCategory: row.publishedAtCategory,
+    media: extra.locked ? null : toMedia(row.mediaKind, extra.media),
+    locked: extra.locked,
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+// ---- reads ----
+
+/** The article row if the viewer may see it (direct look-up: hidden ones included), else undefined. */
+export async function findVisibleArticle(db: Db, viewer: Viewer, id: string): Promise<ArticleRow | undefined> {
+  return db.select().from(articles).where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))).get();
+}
+
+export async function listMediaRows(db: Db, articleId: string): Promise<MediaRow[]> {
+  return db.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all();
+}
+
+export async function listArticleCategoryIds(db: Db, articleId: string): Promise<string[]> {
+  const rows = await db.select({ id: articleCategories.categoryId }).from(articleCategories)
+    .where(eq(articleCategories.articleId, articleId)).orderBy(asc(articleCategories.ordinal)).all();
+  return rows.map((r) => r.id);
+}
+
+async function channelGate(db: Db, channelId: string | null): Promise<ChannelGate | null> {
+  if (!channelId) return null;
+  return (await db.select({ id: channels.id, userId: channels.userId, restricted: channels.restricted, private: channels.private })
+    .from(channels).where(eq(channels.id, channelId)).get()) ?? null;
+}
+
+/** Whether the viewer may read the article's description and media (see canReadContent). */
+export async function canReadArticle(db: Db, viewer: Viewer, row: ArticleRow): Promise<boolean> {
+  return canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted, channel: await channelGate(db, row.channelId) });
+}
+
+/** The Article entity of a visible row. */
+export async function articleEntity(db: Db, viewer: Viewer, row: ArticleRow): Promise<Article> {
+  const [categoryIds, media, readable] = await Promise.all([
+    listArticleCategoryIds(db, row.id), listMediaRows(db, row.id), canReadArticle(db, viewer, row),
+  ]);
+  return toArticle(row, { categoryIds, media, locked: !readable });
+}
+
+/** GET /articles/{id}: 404 when it does not exist or the viewer may not see it. */
+export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Article> {
+  const row = await findVisibleArticle(db, viewer, id);
+  if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
+  return articleEntity(db, viewer, row);
+}
+
+/** An article the user may change: 404 if they may not see it, 403 if they neither own it nor are ADMIN. */
+export async function articleForWrite(db: Db, user: SessionUser, id: string): Promise<ArticleRow> {
+  const row = await findVisibleArticle(db, user, id);
+  if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
+  assertOwnerOrAdmin(user, row.userId);
+  return row;
+}
+
+/** Whether `userId` owns the article. */
+export function ownsArticle(row: Pick<ArticleRow, 'userId'>, userId: string): boolean {
+  return row.userId === userId;
+}
+
+// ---- checks shared by article and channel writes ----
+
+/** 400 naming the category ids that do not exist. */
+export async function assertCategoriesExist(db: Db, ids: readonly string[]): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const found = new Set<string>();
+  for (const part of chunks(wanted)) {
+    for (const r of await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, part)).all()) found.add(r.id);
+  }
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length) throw new BadRequest(`Unknown category ids: ${missing.join(', ')}`);
+}
+
+/** A channel an article may be put into: 404 if the user may not see it, 403 unless they own it or are ADMIN. */
+export async function assertChannelWritable(db: Db, user: SessionUser, channelId: string): Promise<void> {
+  const ch = await db.select({ userId: channels.userId }).from(channels)
+    .where(and(eq(channels.id, channelId), channelVisibleWhere(user, { listing: false }))).get();
+  if (!ch) throw new NotFound('Channel not found');
+  if (user.role !== 'ADMIN' && ch.userId !== user.id) throw new Forbidden('Articles go only into your own channels');
+}
+
+function isSlugClash(err: unknown): boolean {
+  const text = `${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+  return /UNIQUE constraint failed: (slugs\.slug|articles\.slug|channels\.slug|categories\.slug)/.test(text);
+}
+
+/**
+ * Picks a free slug from `text` and runs the insert with it; when a concurrent insert took the same slug
+ * in between (the UNIQUE index says so), picks again. Returns the slug used.
+ */
+export async function insertWithUniqueSlug(db: Db, text: string, insert: (slug: string) => Promise<unknown>): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = await uniqueSlug(db, text);
+    try {
+      await insert(slug);
+      return slug;
+    } catch (err) {
+      if (attempt < 3 && isSlugClash(err)) continue;
+      throw err;
+    }
+  }
+}
+
+/** A statement removing the ids from every list of every channel's articleOrdinals (order kept). */
+export function removeFromOrdinals(db: Db, articleIds: readonly string[]): BatchItem<'sqlite'> {
+  if (articleIds.length === 0 || articleIds.length > CHUNK) throw new Error('removeFromOrdinals takes 1 to 90 ids');
+  const list = sql.join(articleIds.map((id) => sql`${id}`), sql`, `);
+  return db.update(channels).set({
+    articleOrdinals: sql`(
+      select json_group_object(e.key, json((
+        select json_group_array(k.value) from (select value from json_each(e.value) where value not in (${list}) order by key) k
+      ))) from json_each(${channels.articleOrdinals}) e
+    )`,
+    updatedAt: nowMs(),
+  }).where(sql`exists (select 1 from json_each(${channels.articleOrdinals}) e, json_each(e.value) v where v.value in (${list}))`);
+}
+
+// ---- article writes ----
+
+export type NewMediaEntry =
+  | { kind: 'image'; title: string; key: string }
+  | { kind: 'video'; title: string; key: string; thumbnailMillis: number; thumbnailKey: string | null };
+
+export interface NewArticle {
+  title: string;
+  description: string;
+  teaser: string;
+  type: ArticleRow['type'];
+  channelId: string | null;
+  categoryIds: string[];
+  thumbnailKey: string | null;
+  publishedAtCategory: boolean;
+  hidden: boolean;
+  restricted: boolean;
+  isAd: boolean;
+  isEditorial: boolean;
+  media: { kind: MediaKind; entries: NewMediaEntry[] } | null;
+}
+
+const mediaValues = (articleId: string, ordinal: number, e: NewMediaEntry) => ({
+  id: crypto.randomUUID(),
+  articleId,
+  ordinal,
+  kind: e.kind,
+  title: e.title,
+  blobKey: e.key,
+  thumbnailMillis: e.kind === 'video' ? e.thumbnailMillis : null,
+  thumbnailKey: e.kind === 'video' ? e.thumbnailKey : null,
+});
+
+/** Inserts a draft (published=false) owned by `userId`, with slug, category links and media, in one batch. */
+export async function insertArticle(db: Db, userId: string, input: NewArticle): Promise<{ id: string; slug: string }> {
+  const id = crypto.randomUUID();
+  const slug = await insertWithUniqueSlug(db, input.title, (slug) => db.batch([
+    db.insert(articles).values({
+      id, slug, userId, published: false,
+      title: input.title, description: input.description, teaser: input.teaser, type: input.type,
+      channelId: input.channelId, thumbnailKey: input.thumbnailKey, publishedAtCategory: input.publishedAtCategory,
+      hidden: input.hidden, restricted: input.restricted, isAd: input.isAd, isEditorial: input.isEditorial,
+      mediaKind: input.media?.kind ?? null,
+    }),
+    db.insert(slugs).values({ slug, entityId: id, entityKind: 'article' }),
+    ...[...new Set(input.categoryIds)].map((categoryId, ordinal) => db.insert(articleCategories).values({ articleId: id, categoryId, ordinal })),
+    ...(input.media?.entries ?? []).map((e, ordinal) => db.insert(articleMedia).values(mediaValues(id, ordinal, e))),
+  ]));
+  return { id, slug };
+}
+
+export interface ArticleChanges {
+  title?: string;
+  description?: string;
+  teaser?: string;
+  type?: ArticleRow['type'];
+  channelId?: string | null;
+  categoryIds?: string[];
+  /** A new key, null to remove the thumbnail, undefined to keep it. */
+  thumbnailKey?: string | null;
+  publishedAtCategory?: boolean;
+  hidden?: boolean;
+  restricted?: boolean;
+  isAd?: boolean;
+  isEditorial?: boolean;
+  published?: boolean;
+}
+
+/** Applies the changes in one batch; returns the file keys the article no longer uses. */
+export async function updateArticle(db: Db, row: ArticleRow, changes: ArticleChanges): Promise<string[]> {
+  const { categoryIds, ...columns } = changes;
+  const batch: Batch = [db.update(articles).set({ ...columns, updatedAt: nowMs() }).where(eq(articles.id, row.id))];
+  if (categoryIds) {
+    batch.push(db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)));
+    for (const [ordinal, categoryId] of [...new Set(categoryIds)].entries()) {
+      batch.push(db.insert(articleCategories).values({ articleId: row.id, categoryId, ordinal }));
+    }
+  }
+  // Leaving a channel takes the article out of that channel's ordinals.
+  if (changes.channelId !== undefined && changes.channelId !== row.channelId && row.channelId) {
+    batch.push(removeFromOrdinals(db, [row.id]));
+  }
+  await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return changes.thumbnailKey !== undefined && changes.thumbnailKey !== row.thumbnailKey && row.thumbnailKey ? [row.thumbnailKey] : [];
+}
+
+/**
+ * Deletes the article and everything that names it (likes, grants, access and publication requests,
+ * channel ordinals, news items, slugs, media, category links) in one batch.
+ * Returns the slugs it had (for the KV cache) and the file keys to delete.
+ */
+export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: string[]; fileKeys: string[] }> {
+  const [media, newsRows, slugRows] = await Promise.all([
+    listMediaRows(db, row.id),
+    db.select({ thumbnailKey: news.thumbnailKey }).from(news).where(and(eq(news.refKind, 'article'), eq(news.refId, row.id))).all(),
+    db.select({ slug: slugs.slug }).from(slugs).where(eq(slugs.entityId, row.id)).all(),
+  ]);
+  await db.batch([
+    db.delete(userArticles).where(eq(userArticles.contentId, row.id)),
+    db.delete(contentAccess).where(eq(contentAccess.contentId, row.id)),
+    db.delete(contentRequests).where(eq(contentRequests.contentId, row.id)),
+    db.delete(publicationRequests).where(eq(publicationRequests.contentId, row.id)),
+    db.delete(news).where(and(eq(news.refKind, 'article'), eq(news.refId, row.id))),
+    removeFromOrdinals(db, [row.id]),
+    db.delete(slugs).where(eq(slugs.entityId, row.id)),
+    db.delete(articleMedia).where(eq(articleMedia.articleId, row.id)),
+    db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)),
+    db.delete(articles).where(eq(articles.id, row.id)),
+  ]);
+  const fileKeys = [row.thumbnailKey, ...media.flatMap((m) => [m.blobKey, m.thumbnailKey]), ...newsRows.map((n) => n.thumbnailKey)]
+    .filter((k): k is string => !!k);
+  return { slugs: slugRows.map((s) => s.slug), fileKeys };
+}
+
+// ---- media writes ----
+
+const mediaFileKeys = (rows: readonly MediaRow[]) => rows.flatMap((m) => [m.blobKey, m.thumbnailKey]).filter((k): k is string => !!k);
+const touch = (db: Db, articleId: string, set: Partial<Pick<ArticleRow, 'mediaKind'>> = {}) =>
+  db.update(articles).set({ ...set, updatedAt: nowMs() }).where(eq(articles.id, articleId));
+
+/** The entry at `ordinal`, or 404. */
+export async function mediaAt(db: Db, articleId: string, ordinal: number): Promise<MediaRow> {
+  const row = await db.select().from(articleMedia)
+    .where(and(eq(articleMedia.articleId, articleId), eq(articleMedia.ordinal, ordinal))).get();
+  if (!row) throw new NotFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+/** 409 unless the article's media kind admits entries of `entry` kind (no kind yet admits any, see addMedia). */
+function assertKind(row: ArticleRow, entry: 'image' | 'video'): void {
+  const wanted: MediaKind = entry === 'image' ? 'gallery' : 'video';
+  if (row.mediaKind && row.mediaKind !== wanted) {
+    throw new Conflict(`The article's media is a ${row.mediaKind}; ${entry === 'image' ? 'images' : 'videos'} do not fit it`);
+  }
+}
+
+/**
+ * Sets the media kind (null removes the media). Changing the kind removes every entry; setting the same
+ * kind again keeps them. Returns the file keys no longer used.
+ */
+export async function setMediaKind(db: Db, row: ArticleRow, kind: MediaKind | null): Promise<string[]> {
+  if (kind !== null && row.mediaKind === kind) return [];
+  const media = await listMediaRows(db, row.id);
+  await db.batch([
+    db.delete(articleMedia).where(eq(articleMedia.articleId, row.id)),
+    touch(db, row.id, { mediaKind: kind }),
+  ]);
+  return mediaFileKeys(media);
+}
+
+/**
+ * Inserts entries of one kind at `ordinal` (default: the end), shifting later entries up, in one batch.
+ * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404.
+ */
+export async function addMedia(db: Db, row: ArticleRow, entries: readonly NewMediaEntry[], ordinal?: number): Promise<void> {
+  if (entries.length === 0) return;
+  const kind = entries[0]!.kind;
+  if (entries.some((e) => e.kind !== kind)) throw new BadRequest('Entries of one call must be of one kind');
+  assertKind(row, kind);
+  const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, row.id)).get())?.n ?? 0;
+  const at = ordinal ?? count;
+  if (at > count) throw new NotFound(MEDIA_NOT_FOUND);
+  const n = entries.length;
+  const batch: Batch = [];
+  if (at < count) {
+    // UNIQUE(article_id, ordinal) is checked row by row: park the shifted rows on negatives, then flip them back.
+    batch.push(
+      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
+        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} >= ${at}`)),
+      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
+    );
+  }
+  entries.forEach((e, i) => batch.push(db.insert(articleMedia).values(mediaValues(row.id, at + i, e))));
+  batch.push(touch(db, row.id, row.mediaKind ? {} : { mediaKind: kind === 'image' ? 'gallery' : 'video' }));
+  await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+/** Removes the entry at `ordinal` and closes the gap, in one batch. Returns its file keys. */
+export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number): Promise<string[]> {
+  const entry = await mediaAt(db, row.id, ordinal);
+  await db.batch([
+    db.delete(articleMedia).where(eq(articleMedia.id, entry.id)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} > ${ordinal}`)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
+      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
+    touch(db, row.id),
+  ]);
+  return mediaFileKeys([entry]);
+}
+
+export interface MediaChanges {
+  title?: string;
+  key?: string;
+  thumbnailMillis?: number;
+  /** A new thumbnail key; undefined keeps the old one. */
+  thumbnailKey?: string;
+}
+
+/**
+ * Changes the entry at `ordinal`, which must be of `kind` when given (else 409).
+ * Returns the file keys it no longer uses.
+ */
+export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, changes: MediaChanges, kind?: 'image' | 'video'): Promise<string[]> {
+  if (kind) assertKind(row, kind);
+  const entry = await mediaAt(db, row.id, ordinal);
+  if (kind && entry.kind !== kind) throw new Conflict(`Media entry ${ordinal} is not an ${kind}`);
+  if (entry.kind === 'image' && (changes.thumbnailMillis !== undefined || changes.thumbnailKey !== undefined)) {
+    throw new Conflict(`Media entry ${ordinal} is an image: it has no thumbnail`);
+  }
+  const set: Partial<MediaRow> = {};
+  if (changes.title !== undefined) set.title = changes.title;
+  if (changes.key !== undefined) set.blobKey = changes.key;
+  if (changes.thumbnailMillis !== undefined) set.thumbnailMillis = changes.thumbnailMillis;
+  if (changes.thumbnailKey !== undefined) set.thumbnailKey = changes.thumbnailKey;
+  if (Object.keys(set).length === 0) return [];
+  await db.batch([db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id)), touch(db, row.id)]);
+  return [
+    changes.key !== undefined && changes.key !== entry.blobKey ? entry.blobKey : null,
+    changes.thumbnailKey !== undefined && changes.thumbnailKey !== entry.thumbnailKey ? entry.thumbnailKey : null,
+  ].filter((k): k is string => !!k);
+}
+
+/** Visible article rows among `ids` (listing rules: hidden ones left out). */
+export async function visibleArticleIds(db: Db, viewer: Viewer, ids: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const part of chunks([...new Set(ids)])) {
+    const where: SQL = and(inArray(articles.id, part), articleVisibleWhere(viewer, { listing: true }))!;
+    for (const r of await db.select({ id: articles.id }).from(articles).where(where).all()) out.add(r.id);
+  }
+  return out;
+}

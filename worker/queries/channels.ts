@@ -1,0 +1,262 @@
+// Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ArticleSummary, Channel, SessionUser } from '../../schema/entities';
+import {
+  articles, channelCategories, channels, contentAccess, contentRequests, news, publicationRequests, slugs, userChannels,
+} from '../../schema/tables';
+import type { Db } from '../env';
+import { iso } from '../lib/db';
+import { BadRequest, Conflict, NotFound } from '../lib/errors';
+import { fileHref } from '../lib/files';
+import { assertOwnerOrAdmin } from '../lib/guards';
+import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { insertWithUniqueSlug, toArticleSummary, visibleArticleIds } from './articles';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type ArticleOrdinals = Record<string, string[]>;
+export type CoverMediaValue = { kind: 'image'; key: string } | { kind: 'video'; key: string; thumbnailMillis: number };
+
+export const CHANNEL_NOT_FOUND = 'Channel not found';
+
+// ---- mapper ----
+
+/**
+ * The Channel entity. A locked channel (restricted or private, and the viewer has no access) shows its
+ * name, infoText, portrait and banner, but not its coverMedia (docs/decisions/005-visibility.md).
+ */
+export function toChannel(row: ChannelRow, extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean }): Channel {
+  const coverMedia: Channel['coverMedia'] = extra.locked || !row.coverKind || !row.coverKey
+    ? null
+    : row.coverKind === 'image'
+      ? { kind: 'image', href: fileHref(row.coverKey)! }
+      : { kind: 'video', href: fileHref(row.coverKey)!, thumbnailMillis: row.coverThumbnailMillis ?? 0 };
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    categoryIds: extra.categoryIds,
+    userId: row.userId,
+    infoText: row.infoText,
+    portraitHref: fileHref(row.portraitKey),
+    bannerHref: fileHref(row.bannerKey),
+    hidden: row.hidden,
+    private: row.private,
+    published: row.published,
+    restricted: row.restricted,
+    isAd: row.isAd,
+    articleOrdinals: extra.articleOrdinals,
+    coverMedia,
+    locked: extra.locked,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+// ---- reads ----
+
+export async function findVisibleChannel(db: Db, viewer: Viewer, id: string): Promise<ChannelRow | undefined> {
+  return db.select().from(channels).where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+}
+
+/** Channel entities of visible rows: category ids, lock state, and ordinals cut to the articles the viewer may list. */
+export async function channelEntities(db: Db, viewer: Viewer, rows: readonly ChannelRow[]): Promise<Channel[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const links: { channelId: string; categoryId: string }[] = [];
+  for (let i = 0; i < ids.length; i += 90) {
+    links.push(...await db.select({ channelId: channelCategories.channelId, categoryId: channelCategories.categoryId })
+      .from(channelCategories).where(inArray(channelCategories.channelId, ids.slice(i, i + 90)))
+      .orderBy(asc(channelCategories.ordinal)).all());
+  }
+  // Owners and ADMIN see their ordinals as stored; everyone else only ids of articles they may list.
+  const seesAll = (row: ChannelRow) => viewer?.role === 'ADMIN' || viewer?.id === row.userId;
+  const filtered = rows.filter((r) => !seesAll(r));
+  const listable = filtered.length
+    ? await visibleArticleIds(db, viewer, filtered.flatMap((r) => Object.values(r.articleOrdinals ?? {}).flat()))
+    : new Set<string>();
+  const locks = await Promise.all(rows.map(async (row) =>
+    !(await canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted || row.private, channel: null }))));
+  return rows.map((row, i) => {
+    const ordinals: ArticleOrdinals = {};
+    for (const [key, list] of Object.entries(row.articleOrdinals ?? {})) {
+      ordinals[key] = seesAll(row) ? list : list.filter((id) => listable.has(id));
+    }
+    return toChannel(row, {
+      categoryIds: links.filter((l) => l.channelId === row.id).map((l) => l.categoryId),
+      articleOrdinals: ordinals,
+      locked: locks[i]!,
+    });
+  });
+}
+
+/** GET /channels/{id}: 404 when it does not exist or the viewer may not see it. */
+export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Channel> {
+  const row = await findVisibleChannel(db, viewer, id);
+  if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
+  return (await channelEntities(db, viewer, [row]))[0]!;
+}
+
+/** GET /channels: every channel the viewer may list (hidden ones left out), by name. */
+export async function listChannels(db: Db, viewer: Viewer): Promise<Channel[]> {
+  const rows = await db.select().from(channels).where(channelVisibleWhere(viewer, { listing: true }))
+    .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)).all();
+  return channelEntities(db, viewer, rows);
+}
+
+/**
+ * GET /channels/{userId}/channels: the user's channels the viewer may see, by name. The user themself and
+ * ADMIN also get the hidden ones (they manage them); everyone else gets the listing.
+ */
+export async function listUserChannels(db: Db, viewer: Viewer, userId: string): Promise<Channel[]> {
+  const manages = viewer?.role === 'ADMIN' || viewer?.id === userId;
+  const rows = await db.select().from(channels)
+    .where(and(eq(channels.userId, userId), channelVisibleWhere(viewer, { listing: !manages })))
+    .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)).all();
+  return channelEntities(db, viewer, rows);
+}
+
+/** Sorts by position in `order`; ids not in it follow, newest first. */
+export function orderByOrdinals<T extends { id: string; createdAt: number }>(items: readonly T[], order: readonly string[]): T[] {
+  const position = new Map(order.map((id, i) => [id, i] as const));
+  return [...items].sort((a, b) => {
+    const pa = position.get(a.id);
+    const pb = position.get(b.id);
+    if (pa !== undefined && pb !== undefined) return pa - pb;
+    if (pa !== undefined) return -1;
+    if (pb !== undefined) return 1;
+    return b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+  });
+}
+
+/** GET /channels/{id}/articles: the channel's listable articles in the order of articleOrdinals.main, then newest first. */
+export async function listChannelArticles(db: Db, viewer: Viewer, channelId: string): Promise<ArticleSummary[]> {
+  const channel = await findVisibleChannel(db, viewer, channelId);
+  if (!channel) throw new NotFound(CHANNEL_NOT_FOUND);
+  const rows = await db.select().from(articles)
+    .where(and(eq(articles.channelId, channel.id), articleVisibleWhere(viewer, { listing: true })))
+    .orderBy(desc(articles.createdAt)).all();
+  return orderByOrdinals(rows, channel.articleOrdinals?.main ?? []).map(toArticleSummary);
+}
+
+/** A channel the user may change: 404 if they may not see it, 403 unless owner or ADMIN. */
+export async function channelForWrite(db: Db, user: SessionUser, id: string): Promise<ChannelRow> {
+  const row = await findVisibleChannel(db, user, id);
+  if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
+  assertOwnerOrAdmin(user, row.userId);
+  return row;
+}
+
+// ---- writes ----
+
+/** 400 unless every id in the ordinals is an article of the channel. */
+export async function assertOrdinalsOfChannel(db: Db, channelId: string | null, ordinals: ArticleOrdinals): Promise<void> {
+  const ids = [...new Set(Object.values(ordinals).flat())];
+  if (ids.length === 0) return;
+  const found = new Set<string>();
+  if (channelId) {
+    for (let i = 0; i < ids.length; i += 90) {
+      const part = ids.slice(i, i + 90);
+      for (const r of await db.select({ id: articles.id }).from(articles)
+        .where(and(inArray(articles.id, part), eq(articles.channelId, channelId))).all()) found.add(r.id);
+    }
+  }
+  const foreign = ids.filter((id) => !found.has(id));
+  if (foreign.length) throw new BadRequest(`articleOrdinals may name only articles of this channel: ${foreign.join(', ')}`);
+}
+
+export interface NewChannel {
+  name: string;
+  infoText: string;
+  categoryIds: string[];
+  portraitKey: string | null;
+  bannerKey: string | null;
+  coverMedia: CoverMediaValue | null;
+  hidden: boolean;
+  private: boolean;
+  restricted: boolean;
+  isAd: boolean;
+}
+
+const coverColumns = (cover: CoverMediaValue | null) => ({
+  coverKind: cover?.kind ?? null,
+  coverKey: cover?.key ?? null,
+  coverThumbnailMillis: cover?.kind === 'video' ? cover.thumbnailMillis : null,
+});
+
+/** Inserts an unpublished channel owned by `userId`, with its slug and category links, in one batch. */
+export async function insertChannel(db: Db, userId: string, input: NewChannel): Promise<{ id: string; slug: string }> {
+  const id = crypto.randomUUID();
+  const slug = await insertWithUniqueSlug(db, input.name, (slug) => db.batch([
+    db.insert(channels).values({
+      id, slug, userId, published: false, articleOrdinals: {},
+      name: input.name, infoText: input.infoText, portraitKey: input.portraitKey, bannerKey: input.bannerKey,
+      ...coverColumns(input.coverMedia),
+      hidden: input.hidden, private: input.private, restricted: input.restricted, isAd: input.isAd,
+    }),
+    db.insert(slugs).values({ slug, entityId: id, entityKind: 'channel' }),
+    ...[...new Set(input.categoryIds)].map((categoryId, ordinal) => db.insert(channelCategories).values({ channelId: id, categoryId, ordinal })),
+  ]));
+  return { id, slug };
+}
+
+export interface ChannelChanges {
+  name?: string;
+  infoText?: string;
+  categoryIds?: string[];
+  /** New key, null to remove, undefined to keep (same for banner and cover). */
+  portraitKey?: string | null;
+  bannerKey?: string | null;
+  coverMedia?: CoverMediaValue | null;
+  hidden?: boolean;
+  private?: boolean;
+  restricted?: boolean;
+  isAd?: boolean;
+  articleOrdinals?: ArticleOrdinals;
+  published?: boolean;
+}
+
+/** Applies the changes in one batch; returns the file keys the channel no longer uses. */
+export async function updateChannel(db: Db, row: ChannelRow, changes: ChannelChanges): Promise<string[]> {
+  const { categoryIds, coverMedia, ...columns } = changes;
+  const set = { ...columns, ...(coverMedia !== undefined ? coverColumns(coverMedia) : {}), updatedAt: Date.now() };
+  await db.batch([
+    db.update(channels).set(set).where(eq(channels.id, row.id)),
+    ...(categoryIds
+      ? [
+        db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
+        ...[...new Set(categoryIds)].map((categoryId, ordinal) => db.insert(channelCategories).values({ channelId: row.id, categoryId, ordinal })),
+      ]
+      : []),
+  ]);
+  const replaced = (next: string | null | undefined, old: string | null) => (next !== undefined && next !== old ? old : null);
+  return [
+    replaced(changes.portraitKey, row.portraitKey),
+    replaced(changes.bannerKey, row.bannerKey),
+    replaced(coverMedia === undefined ? undefined : (coverMedia?.key ?? null), row.coverKey),
+  ].filter((k): k is string => !!k);
+}
+
+/**
+ * Deletes a channel that has no articles left (409 otherwise: its articles would lose the privacy of
+ * their channel), with everything naming it (likes, grants, access and publication requests, news items,
+ * slugs, category links), in one batch. Returns its slugs (for KV) and the file keys to delete.
+ */
+export async function deleteChannel(db: Db, row: ChannelRow): Promise<{ slugs: string[]; fileKeys: string[] }> {
+  const [articleCount, newsRows, slugRows] = await Promise.all([
+    db.select({ n: sql<number>`count(*)` }).from(articles).where(eq(articles.channelId, row.id)).get(),
+    db.select({ thumbnailKey: news.thumbnailKey }).from(news).where(and(eq(news.refKind, 'channel'), eq(news.refId, row.id))).all(),
+    db.select({ slug: slugs.slug }).from(slugs).where(eq(slugs.entityId, row.id)).all(),
+  ]);
+  if ((articleCount?.n ?? 0) > 0) throw new Conflict('The channel still has articles: delete them or move them to another channel first');
+  await db.batch([
+    db.delete(userChannels).where(eq(userChannels.contentId, row.id)),
+    db.delete(contentAccess).where(eq(contentAccess.contentId, row.id)),
+    db.delete(contentRequests).where(eq(contentRequests.contentId, row.id)),
+    db.delete(publicationRequests).where(eq(publicationRequests.contentId, row.id)),
+    db.delete(news).where(and(eq(news.refKind, 'channel'), eq(news.refId, row.id))),
+    db.delete(slugs).where(eq(slugs.entityId, row.id)),
+    db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
+    db.delete(channels).where(eq(channels.id, row.id)),
+  ]);
+  const fileKeys = [row.portraitKey, row.bannerKey, row.coverKey, ...newsRows.map((n) => n.thumbnailKey)].filter((k): k is string => !!k);
+  return { slugs: slugRows.map((s) => s.slug), fileKeys };
+}
