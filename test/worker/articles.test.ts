@@ -7,7 +7,7 @@ import {
   articleCategories, articleMedia, articles, blobs, channels, contentAccess, contentRequests, news, slugs, userArticles,
 } from '../../schema/tables';
 import { as, db } from './helpers';
-import { createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
+import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== null;
@@ -38,14 +38,14 @@ describe('GET /articles/{id}', () => {
 
   it('locks a restricted article: no description, no media', async () => {
     const a = await createArticle({ restricted: true, media: { kind: 'video', videos: [{ key: 'video/v', thumbnailMillis: 5 }] } });
-    const res = await (await as('REGULAR_USER')).call(`/articles/${a.id}`);
+    const res = await (await asRole('REGULAR_USER')).call(`/articles/${a.id}`);
     expect(res.body.result).toMatchObject({ locked: true, description: '', media: null, restricted: true });
   });
 });
 
 describe('POST /articles', () => {
   it('creates a draft owned by the caller from JSON, with slug (D1 and KV) and category links', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const cat = await createCategory();
     const ch = await createChannel({ userId: client.user.id });
     const res = await client.call('/articles', {
@@ -66,7 +66,7 @@ describe('POST /articles', () => {
   });
 
   it('stores a thumbnail and a gallery sent as multipart, with hrefs the browser can load', async () => {
-    const client = await as('CONTRIBUTOR');
+    const client = await asRole('CONTRIBUTOR');
     const res = await client.call('/articles', {
       method: 'POST',
       body: multipart(
@@ -86,7 +86,7 @@ describe('POST /articles', () => {
   });
 
   it('stores videos with their optional thumbnails', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const res = await client.call('/articles', {
       method: 'POST',
       body: multipart(
@@ -108,7 +108,7 @@ describe('POST /articles', () => {
   });
 
   it('refuses a missing or wrong-kind file part, and keeps nothing', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const before = (await db().select().from(articles).all()).length;
     const missing = await client.call('/articles', {
       method: 'POST',
@@ -127,25 +127,25 @@ describe('POST /articles', () => {
   it('answers 401 anonymous, 403 for REGULAR_USER', async () => {
     const body = { title: 'x', type: 'text', channelId: null };
     expect((await (await as('ANONYMOUS')).call('/articles', { method: 'POST', body })).status).toBe(401);
-    expect((await (await as('REGULAR_USER')).call('/articles', { method: 'POST', body })).status).toBe(403);
+    expect((await (await asRole('REGULAR_USER')).call('/articles', { method: 'POST', body })).status).toBe(403);
   });
 
   it('puts an article only into a channel of the caller (ADMIN: any), and knows only existing categories', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const foreign = await createChannel();
     const hiddenForeign = await createChannel({ published: false });
     const create = (who: typeof client, extra: object) => who.call('/articles', { method: 'POST', body: { title: 'In channel', type: 'text', channelId: null, ...extra } });
     expect((await create(client, { channelId: foreign.id })).status).toBe(403);
     expect((await create(client, { channelId: hiddenForeign.id })).status).toBe(404);
     expect((await create(client, { channelId: crypto.randomUUID() })).status).toBe(404);
-    expect((await create(await as('ADMIN'), { channelId: foreign.id })).status).toBe(201);
+    expect((await create(await asRole('ADMIN'), { channelId: foreign.id })).status).toBe(201);
     const unknown = await create(client, { categoryIds: [crypto.randomUUID()] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('Unknown category ids');
   });
 
   it('validates the body', async () => {
-    const res = await (await as('CLIENT')).call('/articles', { method: 'POST', body: { title: '', type: 'poem', channelId: null } });
+    const res = await (await asRole('CLIENT')).call('/articles', { method: 'POST', body: { title: '', type: 'poem', channelId: null } });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Validation error: .* at "title"; .* at "type"/);
   });
@@ -153,7 +153,7 @@ describe('POST /articles', () => {
 
 describe('PUT /articles/{id}', () => {
   it('lets the owner change fields, categories and the thumbnail; the old file is deleted', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const created = await client.call('/articles', { method: 'POST', body: multipart({ title: 'Before', type: 'text', channelId: null, thumbnailFileTag: 't' }, { t: pngFile() }) });
     const oldThumb = created.body.result.thumbnailHref as string;
     const cat = await createCategory();
@@ -173,24 +173,24 @@ describe('PUT /articles/{id}', () => {
   it('answers 403 to a non-owner editor and 404 to one who may not see it', async () => {
     const a = await createArticle();
     const draft = await createArticle({ published: false });
-    const other = await as('CONTRIBUTOR');
+    const other = await asRole('CONTRIBUTOR');
     expect((await other.call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'Mine now' } })).status).toBe(403);
     expect((await other.call(`/articles/${draft.id}`, { method: 'PUT', body: { title: 'Mine now' } })).status).toBe(404);
-    expect((await (await as('REGULAR_USER')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'x' } })).status).toBe(403);
-    expect((await (await as('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'By admin' } })).body.result.title).toBe('By admin');
+    expect((await (await asRole('REGULAR_USER')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'x' } })).status).toBe(403);
+    expect((await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'By admin' } })).body.result.title).toBe('By admin');
   });
 
   it('lets only ADMIN publish', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const a = await createArticle({ userId: client.user.id, published: false });
     const res = await client.call(`/articles/${a.id}`, { method: 'PUT', body: { published: true } });
     expect(res.status).toBe(403);
     expect((await db().select().from(articles).where(eq(articles.id, a.id)).get())?.published).toBe(false);
-    expect((await (await as('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { published: true } })).body.result.published).toBe(true);
+    expect((await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { published: true } })).body.result.published).toBe(true);
   });
 
   it('takes an article that leaves its channel out of that channel\'s ordinals', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const from = await createChannel({ userId: client.user.id });
     const to = await createChannel({ userId: client.user.id });
     const a = await createArticle({ userId: client.user.id, channelId: from.id });
@@ -203,7 +203,7 @@ describe('PUT /articles/{id}', () => {
 
 describe('DELETE /articles/{id}', () => {
   it('removes the article and everything that names it: files, likes, grants, requests, ordinals, news, slug', async () => {
-    const client = await as('CLIENT');
+    const client = await asRole('CLIENT');
     const ch = await createChannel({ userId: client.user.id });
     const created = await client.call('/articles', {
       method: 'POST',
@@ -212,7 +212,7 @@ describe('DELETE /articles/{id}', () => {
     const a = created.body.result;
     const other = await createArticle({ channelId: ch.id, userId: client.user.id });
     await db().update(channels).set({ articleOrdinals: { main: [other.id, a.id], featured: [a.id] } }).where(eq(channels.id, ch.id));
-    const fan = await as('REGULAR_USER');
+    const fan = await asRole('REGULAR_USER');
     await db().insert(userArticles).values({ id: crypto.randomUUID(), userId: fan.user.id, contentId: a.id });
     await grantAccess(fan.user.id, a.id, 'article');
     await db().insert(contentRequests).values({ id: crypto.randomUUID(), userId: fan.user.id, contentId: a.id, contentType: 'article' });
@@ -241,30 +241,30 @@ describe('DELETE /articles/{id}', () => {
 
   it('answers 403 to a non-owner, 404 for an unknown article', async () => {
     const a = await createArticle();
-    expect((await (await as('CLIENT')).call(`/articles/${a.id}`, { method: 'DELETE' })).status).toBe(403);
-    expect((await (await as('ADMIN')).call(`/articles/${crypto.randomUUID()}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await (await as('ADMIN')).call(`/articles/${a.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await (await asRole('CLIENT')).call(`/articles/${a.id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await (await asRole('ADMIN')).call(`/articles/${crypto.randomUUID()}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 });
 
 describe('GET /articles/{id}/media/{userId}/ownership', () => {
   it('tells a user whether they own the article; ADMIN may ask about anyone', async () => {
-    const owner = await as('CLIENT');
+    const owner = await asRole('CLIENT');
     const a = await createArticle({ userId: owner.user.id });
     expect((await owner.call(`/articles/${a.id}/media/${owner.user.id}/ownership`)).body.result).toBe(true);
-    const other = await as('REGULAR_USER');
+    const other = await asRole('REGULAR_USER');
     expect((await other.call(`/articles/${a.slug}/media/${other.user.id}/ownership`)).body.result).toBe(false);
-    const admin = await as('ADMIN');
+    const admin = await asRole('ADMIN');
     expect((await admin.call(`/articles/${a.id}/media/${owner.user.id}/ownership`)).body.result).toBe(true);
     expect((await admin.call(`/articles/${a.id}/media/${other.user.id}/ownership`)).body.result).toBe(false);
   });
 
   it('refuses anonymous callers, questions about others, and invisible articles', async () => {
-    const owner = await as('CLIENT');
+    const owner = await asRole('CLIENT');
     const a = await createArticle({ userId: owner.user.id });
     const draft = await createArticle({ userId: owner.user.id, published: false });
     expect((await (await as('ANONYMOUS')).call(`/articles/${a.id}/media/${owner.user.id}/ownership`)).status).toBe(401);
-    const other = await as('CONTRIBUTOR');
+    const other = await asRole('CONTRIBUTOR');
     expect((await other.call(`/articles/${a.id}/media/${owner.user.id}/ownership`)).status).toBe(403);
     expect((await other.call(`/articles/${draft.id}/media/${other.user.id}/ownership`)).status).toBe(404);
   });

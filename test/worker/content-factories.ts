@@ -1,8 +1,8 @@
 // Content factories for worker tests: rows straight into D1 (with their `slugs` rows), unique values,
 // visible by default (published, not hidden, not private, not restricted) so a test states only what it varies.
 import { articleCategories, articleMedia, articles, categories, channelCategories, channels, contentAccess, news, slugs } from '../../schema/tables';
-import type { ContentType } from '../../schema/tables';
-import { createUser, db, unique } from './helpers';
+import type { ContentType, Role } from '../../schema/tables';
+import { as, createUser, db, unique } from './helpers';
 
 /** A slug unique across the test file: `prefix-<time>-<counter>`. */
 const uniqueSlug = (prefix: string) => unique(prefix).toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -213,4 +213,10 @@ export function multipart(body: unknown, files: Record<string, File> = {}): Form
   form.append('body', JSON.stringify(body));
   for (const [tag, file] of Object.entries(files)) form.append(`blob:${tag}`, file);
   return form;
+}
+
+/** `as(role)` for a signed-in role, typed with a non-null user. */
+export async function asRole(role: Role) {
+  const session = await as(role);
+  return { ...session, user: session.user!, cookie: session.cookie! };
 }
