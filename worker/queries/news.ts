@@ -1,0 +1,183 @@
+// News items: the paged feed (newest first, keyset cursor), one item, and the writes. Each item's ref is
+// filled from the article or channel it points at, and an item whose target the viewer may not see is
+// left out, as if it did not exist (docs/decisions/006-search.md, "News").
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { NewsItem, SessionUser } from '../../schema/entities';
+import { articles, channels, news, type NEWS_REF_KINDS } from '../../schema/tables';
+import type { Db } from '../env';
+import { iso } from '../lib/db';
+import { BadRequest, NotFound } from '../lib/errors';
+import { fileHref } from '../lib/files';
+import { assertOwnerOrAdmin } from '../lib/guards';
+import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+
+export const NEWS_NOT_FOUND = 'News item not found';
+export const REF_NOT_FOUND = 'The news item must point at an article or channel you can see';
+
+type NewsRow = typeof news.$inferSelect;
+export type NewsRefKind = (typeof NEWS_REF_KINDS)[number];
+
+/**
+ * The viewer may see the item: its target exists and is visible to them by direct look-up (a news item is
+ * a direct link, so a hidden target counts), and it is already published, or theirs, or they are ADMIN.
+ */
+function newsVisibleWhere(viewer: Viewer, now: number): SQL {
+  const target = or(
+    and(eq(news.refKind, 'article'), sql`${articles.id} is not null`, articleVisibleWhere(viewer, { listing: false })),
+    and(eq(news.refKind, 'channel'), sql`${channels.id} is not null`, channelVisibleWhere(viewer, { listing: false })),
+  )!;
+  if (viewer?.role === 'ADMIN') return target;
+  return and(target, or(sql`${news.publishedAt} <= ${now}`, eq(news.userId, viewer?.id ?? '')))!;
+}
+
+function selectNews(db: Db) {
+  return db
+    .select({
+      news,
+      articleSlug: articles.slug,
+      articleRestricted: articles.restricted,
+      articleIsAd: articles.isAd,
+      articleIsEditorial: articles.isEditorial,
+      channelSlug: channels.slug,
+      channelRestricted: channels.restricted,
+      channelIsAd: channels.isAd,
+    })
+    .from(news)
+    .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
+    .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)));
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews>['all']>>[number];
+
+function toNewsItem(r: JoinedRow): NewsItem {
+  const n = r.news;
+  const ref = n.refKind === 'article'
+    ? { kind: 'article' as const, id: n.refId, slug: r.articleSlug!, restricted: !!r.articleRestricted, isAd: !!r.articleIsAd, isEditorial: !!r.articleIsEditorial }
+    : { kind: 'channel' as const, id: n.refId, slug: r.channelSlug!, restricted: !!r.channelRestricted, isAd: !!r.channelIsAd, isEditorial: false };
+  return {
+    id: n.id,
+    title: n.title,
+    description: n.description,
+    teaser: n.teaser,
+    ref,
+    thumbnailHref: fileHref(n.thumbnailKey),
+    publishedAt: iso(n.publishedAt),
+    userId: n.userId,
+  };
+}
+
+/** The cursor is the (publishedAt, id) of the last item of the previous page. */
+export function encodeNewsCursor(item: { publishedAt: number; id: string }): string {
+  return `${item.publishedAt}.${item.id}`;
+}
+
+export function decodeNewsCursor(cursor: string): { publishedAt: number; id: string } {
+  const m = /^(\d{1,16})\.([0-9a-f-]{36})$/.exec(cursor);
+  if (!m) throw new BadRequest('Invalid cursor');
+  return { publishedAt: Number(m[1]), id: m[2]! };
+}
+
+export interface NewsPage {
+  items: NewsItem[];
+  nextCursor: string | null;
+}
+
+/** A page of the feed, newest publishedAt first (id breaks ties), only what the viewer may see. */
+export async function listNews(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }, now = Date.now()): Promise<NewsPage> {
+  const after = page.cursor ? decodeNewsCursor(page.cursor) : null;
+  const rows = await selectNews(db)
+    .where(and(
+      newsVisibleWhere(viewer, now),
+      after ? or(lt(news.publishedAt, after.publishedAt), and(eq(news.publishedAt, after.publishedAt), lt(news.id, after.id))) : undefined,
+    ))
+    .orderBy(desc(news.publishedAt), desc(news.id))
+    .limit(page.limit + 1)
+    .all();
+  const more = rows.length > page.limit;
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  return { items: items.map(toNewsItem), nextCursor: more && last ? encodeNewsCursor(last.news) : null };
+}
+
+async function findVisibleNews(db: Db, viewer: Viewer, id: string): Promise<JoinedRow | undefined> {
+  return selectNews(db).where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now()))).get();
+}
+
+export async function getNews(db: Db, viewer: Viewer, id: string): Promise<NewsItem> {
+  const row = await findVisibleNews(db, viewer, id);
+  if (!row) throw new NotFound(NEWS_NOT_FOUND);
+  return toNewsItem(row);
+}
+
+/** 400 unless the target exists and the writer may see it. */
+export async function assertRefVisible(db: Db, viewer: Viewer, ref: { kind: NewsRefKind; id: string }): Promise<void> {
+  const found = ref.kind === 'article'
+    ? await db.select({ id: articles.id }).from(articles).where(and(eq(articles.id, ref.id), articleVisibleWhere(viewer, { listing: false }))).get()
+    : await db.select({ id: channels.id }).from(channels).where(and(eq(channels.id, ref.id), channelVisibleWhere(viewer, { listing: false }))).get();
+  if (!found) throw new BadRequest(REF_NOT_FOUND);
+}
+
+export interface NewNews {
+  title: string;
+  description: string;
+  teaser: string;
+  ref: { kind: NewsRefKind; id: string };
+  thumbnailKey: string | null;
+  publishedAt?: string | undefined;
+}
+
+export async function createNews(db: Db, user: SessionUser, input: NewNews): Promise<NewsItem> {
+  await assertRefVisible(db, user, input.ref);
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await db.insert(news).values({
+    id,
+    title: input.title,
+    description: input.description,
+    teaser: input.teaser,
+    refKind: input.ref.kind,
+    refId: input.ref.id,
+    thumbnailKey: input.thumbnailKey,
+    userId: user.id,
+    publishedAt: input.publishedAt ? Date.parse(input.publishedAt) : now,
+    createdAt: now,
+  });
+  return getNews(db, user, id);
+}
+
+/** The item for a write: 404 when the user may not see it, 403 unless theirs or they are ADMIN. */
+export async function newsForWrite(db: Db, user: SessionUser, id: string): Promise<NewsRow> {
+  const row = await findVisibleNews(db, user, id);
+  if (!row) throw new NotFound(NEWS_NOT_FOUND);
+  assertOwnerOrAdmin(user, row.news.userId);
+  return row.news;
+}
+
+export interface NewsChanges {
+  title?: string | undefined;
+  description?: string | undefined;
+  teaser?: string | undefined;
+  ref?: { kind: NewsRefKind; id: string } | undefined;
+  /** undefined keeps the thumbnail, null removes it. */
+  thumbnailKey?: string | null | undefined;
+  publishedAt?: string | undefined;
+}
+
+export async function updateNews(db: Db, user: SessionUser, row: NewsRow, changes: NewsChanges): Promise<NewsItem> {
+  if (changes.ref) await assertRefVisible(db, user, changes.ref);
+  const set = Object.fromEntries(Object.entries({
+    title: changes.title,
+    description: changes.description,
+    teaser: changes.teaser,
+    refKind: changes.ref?.kind,
+    refId: changes.ref?.id,
+    thumbnailKey: changes.thumbnailKey,
+    publishedAt: changes.publishedAt ? Date.parse(changes.publishedAt) : undefined,
+  }).filter(([, v]) => v !== undefined)) as Partial<NewsRow>;
+  if (Object.keys(set).length > 0) await db.update(news).set(set).where(eq(news.id, row.id));
+  return getNews(db, user, row.id);
+}
+
+export async function deleteNews(db: Db, row: NewsRow): Promise<void> {
+  await db.delete(news).where(eq(news.id, row.id));
+}
