@@ -200,8 +200,8 @@ const bytes = (...parts: (string | number[])[]) =>
 export const pngBytes = () => bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13], 'IHDR', [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0], [0x1f, 0x15, 0xc4, 0x89]);
 /** MP4: an `ftyp` box of brand isom. */
 export const mp4Bytes = () => bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], 'isomiso2', [0, 0, 0, 8], 'free');
-/** WebM: the EBML magic. */
-export const webmBytes = () => bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01], 'webm');
+/** WebM: the EBML magic, then the DocType element (0x4282, length 4) saying "webm". */
+export const webmBytes = () => bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm', [0x42, 0x87, 0x81, 0x02]);
 
 export const pngFile = (name = 'picture.png') => new File([pngBytes()], name, { type: 'image/png' });
 export const mp4File = (name = 'clip.mp4') => new File([mp4Bytes()], name, { type: 'video/mp4' });
