@@ -9,6 +9,7 @@ import { buildApp } from '../../worker/app';
 import type { Env } from '../../worker/env';
 import { ok } from '../../worker/lib/envelope';
 import { Conflict } from '../../worker/lib/errors';
+import { readMultipart } from '../../worker/lib/multipart';
 import { sniff } from '../../worker/lib/sniff';
 import { UPLOAD_LIMITS, upload, withUpload } from '../../worker/lib/uploads';
 import { DISGUISED_HTML, fixture, MEDIA } from '../fixtures/media';
@@ -376,5 +377,63 @@ describe('withUpload: cleanup and bookkeeping', () => {
     const res = await probeApp({ ...env, FILES: spied })({ body: form(['body', json({ title: 7 })], ['blob:a', blob(fixture('tiny.png').bytes)]) });
     expect(res.status).toBe(400);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('readMultipart', () => {
+  const boundary = 'B0UNDARY';
+  const enc = new TextEncoder();
+  // Content that keeps almost matching the delimiter, to catch a parser that cuts a part short.
+  const tricky = enc.encode('a\r\n--B0UND\r\n--B0UNDARX\r\n-\r\n--B0UNDAR');
+  const message = enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n{"title":"t"}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="blob:x"; filename="a \\"b\\".bin"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const closing = enc.encode(`\r\n--${boundary}--\r\n`);
+  const whole = new Uint8Array([...message, ...tricky, ...closing]);
+
+  function chunked(bytes: Uint8Array, sizes: () => number): ReadableStream<Uint8Array> {
+    let at = 0;
+    return new ReadableStream({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        const n = Math.max(1, sizes());
+        controller.enqueue(bytes.slice(at, at + n));
+        at += n;
+      },
+    });
+  }
+
+  async function collect(stream: ReadableStream<Uint8Array>) {
+    const parts: { name: string; filename: string | null; contentType: string | null; bytes: number[] }[] = [];
+    for await (const part of readMultipart(stream, boundary)) {
+      const bytes: number[] = [];
+      for await (const chunk of part.body) bytes.push(...chunk);
+      parts.push({ name: part.name, filename: part.filename, contentType: part.contentType, bytes });
+    }
+    return parts;
+  }
+
+  it.each([
+    ['one chunk', () => whole.length],
+    ['single bytes', () => 1],
+    ['7-byte chunks', () => 7],
+    ['uneven chunks', (() => { let i = 0; return () => [3, 11, 1, 29, 2][i++ % 5]!; })()],
+  ])('gives the same parts whatever the chunking (%s)', async (_label, sizes) => {
+    const parts = await collect(chunked(whole, sizes));
+    expect(parts).toEqual([
+      { name: 'body', filename: null, contentType: null, bytes: [...enc.encode('{"title":"t"}')] },
+      { name: 'blob:x', filename: 'a "b".bin', contentType: 'image/png', bytes: [...tricky] },
+    ]);
+  });
+
+  it('skips a part body the reader leaves unread', async () => {
+    const names: string[] = [];
+    for await (const part of readMultipart(chunked(whole, () => 5), boundary)) names.push(part.name);
+    expect(names).toEqual(['body', 'blob:x']);
+  });
+
+  it('throws on a body cut before its closing boundary', async () => {
+    await expect(collect(chunked(whole.slice(0, whole.length - closing.length), () => 4))).rejects.toThrow('Unexpected end of multipart body');
   });
 });
