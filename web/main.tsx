@@ -1,10 +1,5 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from './app';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <main>
-      <h1>SO Portal</h1>
-    </main>
-  </StrictMode>,
-);
+createRoot(document.getElementById('root')!).render(<App router={createAppRouter()} />);

@@ -1,0 +1,21 @@
+// /api/slugs: slug look-ups, and the rule that turns a route's id-or-slug into an id.
+import { slugRecord } from '../../schema/entities';
+import { request, seg } from './client';
+
+export const getSlug = (slug: string) => request('GET', `/slugs/${seg(slug)}`, slugRecord);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * SPEC section 2: a category route may carry a slug; it is resolved to an entity id through
+ * GET /slugs/{slug}, and when no id is found the slug itself is used as the id (whatever made the
+ * look-up fail: the category call that follows reports its own error). Uuids skip the look-up.
+ */
+export async function resolveCategoryId(idOrSlug: string): Promise<string> {
+  if (UUID.test(idOrSlug)) return idOrSlug;
+  try {
+    return (await getSlug(idOrSlug)).entityId;
+  } catch {
+    return idOrSlug;
+  }
+}

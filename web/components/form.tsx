@@ -1,0 +1,125 @@
+// Form building blocks shared by the shell's screens: labelled fields with their errors, zod issues
+// turned into translated messages, and the alert that shows what the server answered.
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { IntlShape } from 'react-intl';
+import type { z } from 'zod';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** One translated message per field (the first issue of each), from a failed zod parse. */
+export function issuesToFieldErrors(error: z.ZodError, intl: IntlShape): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (errors[field]) continue;
+    errors[field] = issueMessage(issue, intl);
+  }
+  return errors;
+}
+
+function issueMessage(issue: z.core.$ZodIssue, intl: IntlShape): string {
+  switch (issue.code) {
+    case 'too_small':
+      return Number(issue.minimum) <= 1
+        ? intl.formatMessage({ id: 'form.required' })
+        : intl.formatMessage({ id: 'form.tooShort' }, { min: Number(issue.minimum) });
+    case 'too_big':
+      return intl.formatMessage({ id: 'form.tooLong' }, { max: Number(issue.maximum) });
+    case 'invalid_format':
+      return intl.formatMessage({ id: issue.format === 'email' ? 'form.invalidEmail' : 'form.invalid' });
+    case 'custom':
+      return intl.formatMessage({ id: 'form.required' });
+    default:
+      return intl.formatMessage({ id: 'form.invalid' });
+  }
+}
+
+interface FieldProps {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+function FieldFrame({ label, error, hint, required, id, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, props: FieldProps): string | undefined {
+  const ids = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function TextField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { label, name, error, hint, required, ...input } = props;
+  const id = useId();
+  return (
+    <FieldFrame label={label} name={name} error={error} hint={hint} required={required ?? false} id={id}>
+      <input
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, props)}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+  const { label, name, error, hint, required, ...area } = props;
+  const id = useId();
+  return (
+    <FieldFrame label={label} name={name} error={error} hint={hint} required={required ?? false} id={id}>
+      <textarea
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, props)}
+        {...area}
+      />
+    </FieldFrame>
+  );
+}
+
+/** The server's refusal, shown above the form and announced. */
+export function FormAlert({ message }: { message: string | null }) {
+  return (
+    <div className="form-alert-region" role="alert">
+      {message && <p className="form-alert">{message}</p>}
+    </div>
+  );
+}
+
+/** The values of a form's named fields, trimmed of nothing: validation decides. */
+export function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) if (typeof value === 'string') values[key] = value;
+  return values;
+}
+
+/** Focuses the first invalid field after a failed submit. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

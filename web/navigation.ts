@@ -1,0 +1,101 @@
+// What each route tells the shell through its handle: the highlighted menu item and its breadcrumbs.
+export const MENU_ITEMS = [
+  { id: 'homeAndNews', to: '/', label: 'homeAndNews' },
+  { id: 'soChannels', to: '/channels', label: 'channels' },
+  { id: 'categories', to: '/category', label: 'categories' },
+  { id: 'mySO', to: '/mySO', label: 'mySO' },
+  { id: 'about', to: '/about', label: 'about' },
+  { id: 'order', to: '/orderChannel', label: 'orderChannel' },
+  { id: 'contact', to: '/contact', label: 'contact' },
+  { id: 'imprint', to: '/imprint', label: 'imprint' },
+] as const;
+export type MenuItemId = (typeof MENU_ITEMS)[number]['id'];
+
+/** One breadcrumb before it is resolved: a translated label, or an entity whose title is fetched. */
+export type CrumbDef =
+  | { kind: 'label'; key: string; to?: string }
+  | { kind: 'article'; id: string; to?: string }
+  | { kind: 'channel'; id: string; to?: string }
+  /** Expands to every ancestor of the category and the category itself. */
+  | { kind: 'category'; idOrSlug: string };
+
+export type Params = Readonly<Record<string, string | undefined>>;
+
+export interface RouteHandle {
+  menu?: MenuItemId;
+  crumbs?: (params: Params) => CrumbDef[];
+}
+
+const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
+const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });
+const p = (params: Params, name: string) => params[name] ?? '';
+
+/** The handles of SPEC section 2's routes, keyed by route pattern. */
+export const HANDLES = {
+  '/': { menu: 'homeAndNews', crumbs: () => [label('homeAndNews')] },
+  '/about': { menu: 'about', crumbs: () => [home, label('about')] },
+  '/orderChannel': { menu: 'order', crumbs: () => [home, label('orderChannel')] },
+  '/contact': { menu: 'contact', crumbs: () => [home, label('contact')] },
+  '/imprint': { menu: 'imprint', crumbs: () => [home, label('imprint')] },
+  '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
+  '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
+  '/appManagement': { crumbs: () => [home, label('shell.crumb.appManagement')] },
+  '/no-permission': { crumbs: () => [home, label('shell.crumb.noPermission')] },
+  '/article': { menu: 'homeAndNews', crumbs: () => [home, label('articles')] },
+  '/article/:articleId': {
+    menu: 'homeAndNews',
+    crumbs: (params) => [home, label('articles', '/article'), { kind: 'article', id: p(params, 'articleId') }],
+  },
+  '/channels': { menu: 'soChannels', crumbs: () => [home, label('channels')] },
+  '/chan/:channelId': {
+    menu: 'soChannels',
+    crumbs: (params) => [home, label('channels', '/channels'), { kind: 'channel', id: p(params, 'channelId') }],
+  },
+  '/chan/:channelId/a/:articleId': {
+    menu: 'soChannels',
+    crumbs: (params) => [
+      home,
+      label('channels', '/channels'),
+      { kind: 'channel', id: p(params, 'channelId'), to: `/chan/${p(params, 'channelId')}` },
+      { kind: 'article', id: p(params, 'articleId') },
+    ],
+  },
+  '/category': { menu: 'categories', crumbs: () => [home, label('categories')] },
+  '/category/:categoryId': {
+    menu: 'categories',
+    crumbs: (params) => [home, label('categories', '/category'), { kind: 'category', idOrSlug: p(params, 'categoryId') }],
+  },
+  '/category/:categoryId/a/:articleId': {
+    menu: 'categories',
+    crumbs: (params) => [
+      home,
+      label('categories', '/category'),
+      { kind: 'category', idOrSlug: p(params, 'categoryId') },
+      { kind: 'article', id: p(params, 'articleId') },
+    ],
+  },
+  '/category/:categoryId/c/:channelId': {
+    menu: 'categories',
+    crumbs: (params) => [
+      home,
+      label('categories', '/category'),
+      { kind: 'category', idOrSlug: p(params, 'categoryId') },
+      { kind: 'channel', id: p(params, 'channelId') },
+    ],
+  },
+  '/category/:categoryId/c/:channelId/a/:articleId': {
+    menu: 'categories',
+    crumbs: (params) => [
+      home,
+      label('categories', '/category'),
+      { kind: 'category', idOrSlug: p(params, 'categoryId') },
+      {
+        kind: 'channel',
+        id: p(params, 'channelId'),
+        to: `/category/${p(params, 'categoryId')}/c/${p(params, 'channelId')}`,
+      },
+      { kind: 'article', id: p(params, 'articleId') },
+    ],
+  },
+  '/search': { crumbs: () => [home, label('shell.crumb.search')] },
+} satisfies Record<string, RouteHandle>;

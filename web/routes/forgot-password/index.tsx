@@ -1,0 +1,68 @@
+// /forgot-password: asks for the account's mail address; the server mails a reset link.
+import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { mailBody } from '../../../schema/requests';
+import { ApiError } from '../../api/client';
+import { mail } from '../../api/users';
+import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+
+export default function ForgotPasswordView() {
+  const intl = useIntl();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = mailBody.safeParse({ email: (formValues(e.currentTarget).email ?? '').trim() });
+    setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl));
+    setAlert(null);
+    if (!parsed.success) return focusFirstInvalid(form.current);
+    setBusy(true);
+    try {
+      await mail(parsed.data.email);
+      setSentTo(parsed.data.email);
+    } catch (err) {
+      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="panel auth-panel">
+      <h1>
+        <FormattedMessage id="forgot.title" />
+      </h1>
+      <div role="status">
+        {sentTo && (
+          <p className="form-success">
+            <FormattedMessage id="forgot.sent" values={{ email: sentTo }} />
+          </p>
+        )}
+      </div>
+      {!sentTo && (
+        <>
+          <p>
+            <FormattedMessage id="forgot.intro" />
+          </p>
+          <FormAlert message={alert} />
+          <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
+            <TextField label={intl.formatMessage({ id: 'register.email' })} name="email" type="email" autoComplete="email" required error={errors.email} />
+            <button type="submit" className="button" disabled={busy}>
+              <FormattedMessage id="forgot.submit" />
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth-links">
+        <Link to="/login">
+          <FormattedMessage id="forgot.back" />
+        </Link>
+      </p>
+    </div>
+  );
+}

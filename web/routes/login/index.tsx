@@ -1,0 +1,77 @@
+// /login: sign in with username and password, then back to where the visitor came from.
+import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { FormAlert, TextField, focusFirstInvalid, formValues, type FieldErrors } from '../../components/form';
+import { useNotify } from '../../components/notifications';
+import { useSession } from '../../session/session';
+
+/** Only paths of this site are followed after sign-in. */
+export function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
+export default function LoginView() {
+  const intl = useIntl();
+  const { login } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const { username = '', password = '' } = formValues(e.currentTarget);
+    const found: FieldErrors = {};
+    if (!username.trim()) found.username = intl.formatMessage({ id: 'form.required' });
+    if (!password) found.password = intl.formatMessage({ id: 'form.required' });
+    setErrors(found);
+    setAlert(null);
+    if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    setBusy(true);
+    try {
+      const user = await login(username.trim(), password);
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
+      void navigate(returnPath(location.state), { replace: true });
+    } catch (err) {
+      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="panel auth-panel">
+      <h1>
+        <FormattedMessage id="login.title" />
+      </h1>
+      <FormAlert message={alert} />
+      <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
+        <TextField label={intl.formatMessage({ id: 'login.username' })} name="username" autoComplete="username" required error={errors.username} />
+        <TextField
+          label={intl.formatMessage({ id: 'login.password' })}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          <FormattedMessage id="login.submit" />
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to="/forgot-password">
+          <FormattedMessage id="login.forgot" />
+        </Link>
+        <Link to="/register">
+          <FormattedMessage id="login.register" />
+        </Link>
+      </p>
+    </div>
+  );
+}

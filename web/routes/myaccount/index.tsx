@@ -1,0 +1,161 @@
+// /myaccount: the signed-in editor's or admin's own details (GET/PUT /users/{id}).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { User } from '../../../schema/entities';
+import { LIMITS, updateUserBody } from '../../../schema/requests';
+import { ApiError } from '../../api/client';
+import { getUser, updateUser } from '../../api/users';
+import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { useNotify } from '../../components/notifications';
+import { useSession } from '../../session/session';
+
+/** Only what changed goes to the server; an empty password field keeps the password. */
+export function accountChanges(current: User, v: Record<string, string>) {
+  const changes: { firstName?: string; lastName?: string; email?: string | null; password?: string } = {};
+  const email = (v.email ?? '').trim() || null;
+  if ((v.firstName ?? '') !== current.firstName) changes.firstName = v.firstName ?? '';
+  if ((v.lastName ?? '') !== current.lastName) changes.lastName = v.lastName ?? '';
+  if (email !== current.email) changes.email = email;
+  if (v.password) changes.password = v.password;
+  return changes;
+}
+
+export default function MyAccountView() {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { user: sessionUser } = useSession();
+  const form = useRef<HTMLFormElement>(null);
+  const [account, setAccount] = useState<User | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const userId = sessionUser?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    getUser(userId).then(
+      (u) => live && setAccount(u),
+      (err: unknown) => live && setLoadError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, intl]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!account) return;
+    const v = formValues(e.currentTarget);
+    const changes = accountChanges(account, v);
+    const parsed = updateUserBody.safeParse(changes);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
+    if (!found.password && v.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
+    setErrors(found);
+    setAlert(null);
+    if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    if (Object.keys(changes).length === 0) {
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'account.unchanged' }) });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await updateUser(account.id, parsed.data);
+      setAccount(saved);
+      const passwordInputs = form.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? [];
+      for (const input of passwordInputs) input.value = '';
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'account.saved' }) });
+    } catch (err) {
+      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="static-page">
+      <h1>
+        <FormattedMessage id="account.title" />
+      </h1>
+      {loadError && (
+        <p className="form-alert" role="alert">
+          {loadError}
+        </p>
+      )}
+      {!account && !loadError && (
+        <p role="status" className="muted">
+          <FormattedMessage id="shell.loading" />
+        </p>
+      )}
+      {account && (
+        <>
+          <dl className="facts">
+            <dt>
+              <FormattedMessage id="login.username" />
+            </dt>
+            <dd>{account.name}</dd>
+            <dt>
+              <FormattedMessage id="account.role" />
+            </dt>
+            <dd>
+              <FormattedMessage id={`role.${account.role}`} />
+            </dd>
+          </dl>
+          <FormAlert message={alert} />
+          <form ref={form} key={account.id} noValidate onSubmit={(e) => void submit(e)} className="account-form">
+            <div className="field-row">
+              <TextField
+                label={intl.formatMessage({ id: 'register.firstName' })}
+                name="firstName"
+                autoComplete="given-name"
+                maxLength={LIMITS.name}
+                defaultValue={account.firstName}
+                error={errors.firstName}
+              />
+              <TextField
+                label={intl.formatMessage({ id: 'register.lastName' })}
+                name="lastName"
+                autoComplete="family-name"
+                maxLength={LIMITS.name}
+                defaultValue={account.lastName}
+                error={errors.lastName}
+              />
+            </div>
+            <TextField
+              label={intl.formatMessage({ id: 'register.email' })}
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={account.email ?? ''}
+              error={errors.email}
+            />
+            <fieldset>
+              <legend>
+                <FormattedMessage id="account.changePassword" />
+              </legend>
+              <TextField
+                label={intl.formatMessage({ id: 'reset.password' })}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                hint={intl.formatMessage({ id: 'account.passwordHint' }, { min: LIMITS.password.min })}
+                error={errors.password}
+              />
+              <TextField
+                label={intl.formatMessage({ id: 'form.confirmPassword' })}
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirm}
+              />
+            </fieldset>
+            <button type="submit" className="button" disabled={busy}>
+              <FormattedMessage id="account.save" />
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

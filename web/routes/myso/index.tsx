@@ -1,0 +1,206 @@
+// /mySO: the personal area: liked channels and articles (with unlike), access requests and granted access.
+import { useCallback, useEffect, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { MysoView as MysoData } from '../../../schema/entities';
+import { ApiError } from '../../api/client';
+import { getMysoView, unlikeArticle, unlikeChannel } from '../../api/myso';
+import { useNotify } from '../../components/notifications';
+import { useSession } from '../../session/session';
+
+const contentPath = (type: 'article' | 'channel', id: string) => (type === 'article' ? `/article/${id}` : `/chan/${id}`);
+
+export default function MysoView() {
+  const intl = useIntl();
+  const notify = useNotify();
+  const { user } = useSession();
+  const [data, setData] = useState<MysoData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setError(null);
+    getMysoView().then(setData, (err: unknown) => setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' })));
+  }, [intl]);
+  useEffect(load, [load]);
+
+  async function unlike(kind: 'article' | 'channel', contentId: string, title: string) {
+    setPending(contentId);
+    try {
+      if (kind === 'article') await unlikeArticle(contentId);
+      else await unlikeChannel(contentId);
+      setData((d) =>
+        d && {
+          ...d,
+          articles: kind === 'article' ? d.articles.filter((a) => a.contentId !== contentId) : d.articles,
+          channels: kind === 'channel' ? d.channels.filter((c) => c.contentId !== contentId) : d.channels,
+        },
+      );
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'myso.unliked' }, { title }) });
+    } catch (err) {
+      notify({ kind: 'error', message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }) });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <div className="myso">
+      <h1>
+        <FormattedMessage id="mySO" />
+      </h1>
+      {user && (
+        <p className="lead">
+          <FormattedMessage id="myso.greeting" values={{ name: user.name }} />
+        </p>
+      )}
+      {error && (
+        <div className="panel" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button" onClick={load}>
+            <FormattedMessage id="shell.retry" />
+          </button>
+        </div>
+      )}
+      {!data && !error && <p role="status" className="muted"><FormattedMessage id="shell.loading" /></p>}
+      {data && (
+        <div className="myso-grid">
+          <section aria-labelledby="myso-channels" className="myso-section">
+            <h2 id="myso-channels">
+              <FormattedMessage id="myso.channels" />
+            </h2>
+            {data.channels.length === 0 ? (
+              <p className="muted">
+                <FormattedMessage id="myso.noChannels" />
+              </p>
+            ) : (
+              <ul className="item-list">
+                {data.channels.map(({ contentId, channel, createdAt }) => (
+                  <li key={contentId} className="item">
+                    {channel.portraitHref ? (
+                      <img className="item-thumb round" src={channel.portraitHref} alt="" width={48} height={48} loading="lazy" />
+                    ) : (
+                      <span className="item-thumb round placeholder" aria-hidden="true" />
+                    )}
+                    <div className="item-body">
+                      <Link to={contentPath('channel', channel.id)}>{channel.name}</Link>
+                      <span className="muted small">
+                        <FormattedMessage id="myso.likedOn" values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }} />
+                      </span>
+                    </div>
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      disabled={pending === contentId}
+                      onClick={() => void unlike('channel', contentId, channel.name)}
+                    >
+                      <FormattedMessage id="myso.unlike" />
+                      <span className="visually-hidden">: {channel.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="myso-articles" className="myso-section">
+            <h2 id="myso-articles">
+              <FormattedMessage id="myso.articles" />
+            </h2>
+            {data.articles.length === 0 ? (
+              <p className="muted">
+                <FormattedMessage id="myso.noArticles" />
+              </p>
+            ) : (
+              <ul className="item-list">
+                {data.articles.map(({ contentId, article, createdAt }) => (
+                  <li key={contentId} className="item">
+                    {article.thumbnailHref ? (
+                      <img className="item-thumb" src={article.thumbnailHref} alt="" width={64} height={48} loading="lazy" />
+                    ) : (
+                      <span className="item-thumb placeholder" aria-hidden="true" />
+                    )}
+                    <div className="item-body">
+                      <Link to={contentPath('article', article.id)}>{article.title}</Link>
+                      <span className="muted small">
+                        <FormattedMessage id="myso.likedOn" values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }} />
+                      </span>
+                    </div>
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      disabled={pending === contentId}
+                      onClick={() => void unlike('article', contentId, article.title)}
+                    >
+                      <FormattedMessage id="myso.unlike" />
+                      <span className="visually-hidden">: {article.title}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="myso-requests" className="myso-section">
+            <h2 id="myso-requests">
+              <FormattedMessage id="myso.requests" />
+            </h2>
+            {data.requests.length === 0 ? (
+              <p className="muted">
+                <FormattedMessage id="myso.noRequests" />
+              </p>
+            ) : (
+              <div className="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col"><FormattedMessage id="myso.content" /></th>
+                      <th scope="col"><FormattedMessage id="myso.type" /></th>
+                      <th scope="col"><FormattedMessage id="myso.state" /></th>
+                      <th scope="col"><FormattedMessage id="myso.requestedOn" /></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.requests.map((r) => (
+                      <tr key={r.id}>
+                        <td><Link to={contentPath(r.contentType, r.contentId)}>{r.contentTitle}</Link></td>
+                        <td><FormattedMessage id={`myso.type.${r.contentType}`} /></td>
+                        <td><span className={`state state-${r.status.toLowerCase()}`}><FormattedMessage id={`myso.state.${r.status}`} /></span></td>
+                        <td><FormattedDate value={r.createdAt} dateStyle="medium" /></td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section aria-labelledby="myso-access" className="myso-section">
+            <h2 id="myso-access">
+              <FormattedMessage id="myso.access" />
+            </h2>
+            {data.access.length === 0 ? (
+              <p className="muted">
+                <FormattedMessage id="myso.noAccess" />
+              </p>
+            ) : (
+              <ul className="item-list">
+                {data.access.map((a) => (
+                  <li key={a.id} className="item">
+                    <div className="item-body">
+                      <Link to={contentPath(a.contentType, a.contentId)}>{a.contentTitle}</Link>
+                      <span className="muted small">
+                        <FormattedMessage id={`myso.type.${a.contentType}`} /> ·{' '}
+                        <FormattedMessage id="myso.grantedOn" values={{ date: <FormattedDate value={a.createdAt} dateStyle="medium" /> }} />
+                      </span>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

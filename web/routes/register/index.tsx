@@ -1,0 +1,101 @@
+// /register: a new reader account (the server gives it REGULAR_USER), signed in right away.
+import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { createUserBody, LIMITS } from '../../../schema/requests';
+import { ApiError } from '../../api/client';
+import { register } from '../../api/users';
+import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { useNotify } from '../../components/notifications';
+import { useSession } from '../../session/session';
+
+export default function RegisterView() {
+  const intl = useIntl();
+  const { login } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const v = formValues(e.currentTarget);
+    const body = {
+      name: v.name ?? '',
+      email: v.email?.trim() ? v.email.trim() : null,
+      password: v.password ?? '',
+      firstName: v.firstName ?? '',
+      lastName: v.lastName ?? '',
+    };
+    const parsed = createUserBody.safeParse(body);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
+    if (!found.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
+    setErrors(found);
+    setAlert(null);
+    if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    setBusy(true);
+    try {
+      const created = await register(parsed.data);
+      await login(created.name, body.password);
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
+      void navigate('/mySO', { replace: true });
+    } catch (err) {
+      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="panel auth-panel">
+      <h1>
+        <FormattedMessage id="register.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="register.intro" />
+      </p>
+      <FormAlert message={alert} />
+      <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
+        <TextField label={intl.formatMessage({ id: 'login.username' })} name="name" autoComplete="username" required maxLength={LIMITS.name} error={errors.name} />
+        <TextField
+          label={intl.formatMessage({ id: 'register.email' })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          hint={intl.formatMessage({ id: 'register.emailHint' })}
+          error={errors.email}
+        />
+        <div className="field-row">
+          <TextField label={intl.formatMessage({ id: 'register.firstName' })} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} error={errors.firstName} />
+          <TextField label={intl.formatMessage({ id: 'register.lastName' })} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} error={errors.lastName} />
+        </div>
+        <TextField
+          label={intl.formatMessage({ id: 'login.password' })}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
+          error={errors.password}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'form.confirmPassword' })}
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          <FormattedMessage id="register.submit" />
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to="/login">
+          <FormattedMessage id="register.haveAccount" />
+        </Link>
+      </p>
+    </div>
+  );
+}

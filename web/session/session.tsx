@@ -1,0 +1,110 @@
+// The signed-in user (SPEC section 4): kept in sessionStorage under `activeUser`; at start the stored
+// user, else the server's POST /users/auth-validate, else signed out.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { sessionUser, type SessionUser } from '../../schema/entities';
+import { onUnauthorized } from '../api/client';
+import * as users from '../api/users';
+
+export const SESSION_KEY = 'activeUser';
+
+export interface Session {
+  user: SessionUser | null;
+  /** False until the start-up check has decided who is signed in. */
+  ready: boolean;
+  login(username: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function readStoredUser(): SessionUser | null {
+  try {
+    const raw = sessionStorage.getItem(SESSION_KEY);
+    if (!raw) return null;
+    const parsed = sessionUser.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: SessionUser | null): void {
+  try {
+    if (user) sessionStorage.setItem(SESSION_KEY, JSON.stringify(user));
+    else sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage may be unavailable (private mode quotas); the session then lasts as long as the page.
+  }
+}
+
+/** Who is signed in when the app starts: the stored user, else whoever the session cookie belongs to, else nobody. */
+export async function startSession(): Promise<SessionUser | null> {
+  const stored = readStoredUser();
+  if (stored) return stored;
+  try {
+    const user = await users.validate();
+    storeUser(user);
+    return user;
+  } catch {
+    storeUser(null);
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
+  const [ready, setReady] = useState(() => readStoredUser() !== null);
+
+  useEffect(() => {
+    let live = true;
+    if (!ready) {
+      void startSession().then((found) => {
+        if (!live) return;
+        setUser(found);
+        setReady(true);
+      });
+    }
+    return () => {
+      live = false;
+    };
+    // Only at start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A 401 from any call means the server's session ended (expired, signed out elsewhere): forget the stored user.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        storeUser(null);
+        setUser(null);
+      }),
+    [],
+  );
+
+  const login = useCallback(async (username: string, password: string) => {
+    const signedIn = await users.login(username, password);
+    storeUser(signedIn);
+    setUser(signedIn);
+    setReady(true);
+    return signedIn;
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await users.logout();
+    } finally {
+      // Signed out here even when the server could not be told; the cookie then ends on its own expiry.
+      storeUser(null);
+      setUser(null);
+    }
+  }, []);
+
+  const value = useMemo<Session>(() => ({ user, ready, login, logout }), [user, ready, login, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a <SessionProvider> above it');
+  return session;
+}
