@@ -1,4 +1,43 @@
+// /api/imageOptions: focal point and scale per stored file. Reads are public; writes need the right to the file.
 import { Hono } from 'hono';
+import { blobKeyParam, imageOptionBody, updateImageOptionBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
+import { ok } from '../lib/envelope';
+import { BadRequest, NotFound } from '../lib/errors';
+import { currentUser, requireUser } from '../lib/guards';
+import { jsonBody, params } from '../lib/validate';
+import {
+  assertMayEditImage, createImageOption, deleteImageOption, getImageOption, updateImageOption,
+} from '../queries/image-options';
 
 export const imageOptionsRoutes = new Hono<AppEnv>();
+
+// File keys hold a slash (`image/{uuid}.png`): the parameter takes the rest of the path, raw or %2F-encoded.
+const KEY = '/:blobKey{.+}';
+const fileNotFound = () => new NotFound('File not found');
+
+imageOptionsRoutes.get(KEY, params(blobKeyParam), async (c) => {
+  return ok(c, await getImageOption(c.get('db'), c.req.valid('param').blobKey));
+});
+
+imageOptionsRoutes.post('/', requireUser, ...jsonBody(imageOptionBody), async (c) => {
+  const body = c.req.valid('json');
+  const db = c.get('db');
+  await assertMayEditImage(db, currentUser(c), body.blobKey, () => new BadRequest('Unknown file'));
+  return ok(c, await createImageOption(db, body), 201);
+});
+
+imageOptionsRoutes.put(KEY, requireUser, params(blobKeyParam), ...jsonBody(updateImageOptionBody), async (c) => {
+  const { blobKey } = c.req.valid('param');
+  const db = c.get('db');
+  await assertMayEditImage(db, currentUser(c), blobKey, fileNotFound);
+  return ok(c, await updateImageOption(db, blobKey, c.req.valid('json')));
+});
+
+imageOptionsRoutes.delete(KEY, requireUser, params(blobKeyParam), async (c) => {
+  const { blobKey } = c.req.valid('param');
+  const db = c.get('db');
+  await assertMayEditImage(db, currentUser(c), blobKey, fileNotFound, true);
+  await deleteImageOption(db, blobKey);
+  return ok(c, null);
+});
