@@ -1,26 +1,191 @@
-import { useState } from 'react';
+// The header search: an ARIA 1.2 combobox with a type-ahead listbox (debounced POST /search/search).
+// ↑/↓ move through the hits, Enter opens the active hit (or the results view when none is active), Esc closes.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import type { SearchItem } from '../../../schema';
+import { search } from '../../api/search';
+import Picture from '../picture';
+import './search-box.css';
 
-/** Header search field; the type-ahead list follows. Enter opens the results view. */
+export const SEARCH_DEBOUNCE_MS = 250;
+export const SEARCH_MIN_CHARS = 2;
+
+/** Where a hit leads; hits without a kind go to the results view for their label. */
+export function searchTarget(item: SearchItem): string {
+  const id = encodeURIComponent(item.value);
+  switch (item.kind) {
+    case 'article':
+      return `/article/${id}`;
+    case 'channel':
+      return `/chan/${id}`;
+    case 'category':
+      return `/category/${id}`;
+    default:
+      return resultsPath(item.label);
+  }
+}
+
+export const resultsPath = (text: string) => `/search?q=${encodeURIComponent(text.trim())}`;
+
+export function KindLabel({ kind }: { kind: SearchItem['kind'] }) {
+  const intl = useIntl();
+  if (!kind) return null;
+  const label = {
+    article: intl.formatMessage({ id: 'search.kind.article', defaultMessage: 'Article' }),
+    channel: intl.formatMessage({ id: 'search.kind.channel', defaultMessage: 'Channel' }),
+    category: intl.formatMessage({ id: 'search.kind.category', defaultMessage: 'Category' }),
+  }[kind];
+  return <span className={`search-kind search-kind-${kind}`}>{label}</span>;
+}
+
 export default function SearchBox() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const listboxId = useId();
   const [text, setText] = useState('');
+  const [items, setItems] = useState<SearchItem[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [announcement, setAnnouncement] = useState('');
+  const focused = useRef(false);
+  const round = useRef(0);
+
+  useEffect(() => {
+    const query = text.trim();
+    const mine = ++round.current;
+    if (query.length < SEARCH_MIN_CHARS) {
+      setItems([]);
+      setOpen(false);
+      setActive(-1);
+      return;
+    }
+    const timer = setTimeout(() => {
+      search(query).then(
+        (hits) => {
+          if (mine !== round.current) return; // a newer text is on its way
+          setItems(hits);
+          setActive(-1);
+          setOpen(focused.current);
+          setAnnouncement(
+            intl.formatMessage(
+              { id: 'search.hitCount', defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}' },
+              { count: hits.length },
+            ),
+          );
+        },
+        () => {
+          if (mine !== round.current) return;
+          setItems([]);
+          setOpen(false);
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, intl]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const go = (path: string) => {
+    round.current++; // drop answers still in flight
+    close();
+    setItems([]);
+    setText('');
+    navigate(path);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = items.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive((i) => (!open || i < 0 ? 0 : (i + 1) % count));
+        break;
+      case 'ArrowUp':
+        if (count === 0) return;
+        event.preventDefault();
+        setOpen(true);
+        setActive((i) => (!open || i <= 0 ? count - 1 : i - 1));
+        break;
+      case 'Enter': {
+        event.preventDefault();
+        const item = open && active >= 0 ? items[active] : undefined;
+        if (item) go(searchTarget(item));
+        else if (text.trim()) go(resultsPath(text));
+        break;
+      }
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          close();
+        } else if (text) {
+          event.preventDefault();
+          setText('');
+        }
+        break;
+      default:
+    }
+  };
+
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
+  const expanded = open && items.length > 0;
   return (
-    <form
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (text.trim()) navigate(`/search?q=${encodeURIComponent(text.trim())}`);
-      }}
-    >
+    <div className="search-box" role="search" aria-label={intl.formatMessage({ id: 'search.region', defaultMessage: 'Site search' })}>
       <input
-        type="search"
-        aria-label={intl.formatMessage({ id: 'search.label', defaultMessage: 'Search' })}
+        type="text"
+        role="combobox"
+        className="search-input"
+        aria-label={intl.formatMessage({ id: 'search.label', defaultMessage: 'Search articles, channels and categories' })}
+        placeholder={intl.formatMessage({ id: 'search.placeholder', defaultMessage: 'Search…' })}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        spellCheck={false}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          focused.current = true;
+        }}
+        onBlur={() => {
+          focused.current = false;
+          close();
+        }}
       />
-    </form>
+      <ul
+        id={listboxId}
+        role="listbox"
+        className="search-options"
+        hidden={!expanded}
+        aria-label={intl.formatMessage({ id: 'search.suggestions', defaultMessage: 'Suggestions' })}
+      >
+        {items.map((item, index) => (
+          <li
+            key={`${item.kind ?? 'none'}-${item.value}`}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            className="search-option"
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseMove={() => setActive(index)}
+            onClick={() => go(searchTarget(item))}
+          >
+            <Picture src={item.thumbnailHref} alt="" width={40} height={40} className="search-thumb" />
+            <span className="search-option-label">{item.label}</span>
+            <KindLabel kind={item.kind} />
+          </li>
+        ))}
+      </ul>
+      <span className="visually-hidden-screens" aria-live="polite">
+        {announcement}
+      </span>
+    </div>
   );
 }

@@ -1,11 +1,82 @@
-import { FormattedMessage } from 'react-intl';
+// One article: /article/:articleId and the nested forms under a channel and/or a category.
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import type { Article } from '../../../schema';
+import { getArticle } from '../../api/articles';
+import ContentBadges from '../../components/content-badges';
+import Gallery from '../../components/gallery';
+import LikeButton, { useMysoView } from '../../components/like-button';
+import Picture from '../../components/picture';
+import RequestAccess from '../../components/request-access';
+import VideoList from '../../components/video-player';
+import { LoadError, Loading, errorCode, useLoad } from '../../components/view-state';
+import { paragraphs } from './paragraphs';
+import './article.css';
 
 export default function ArticleView() {
+  const intl = useIntl();
+  const { articleId = '' } = useParams();
+  const [state] = useLoad(() => getArticle(articleId), [articleId]);
+
+  if (state.status !== 'ok') {
+    return (
+      <section className="article-view">
+        <h1>
+          {state.status === 'error' && errorCode(state.error) === 404 ? (
+            <FormattedMessage id="article.notFoundTitle" defaultMessage="Article not found" />
+          ) : (
+            <FormattedMessage id="article.title" defaultMessage="Article" />
+          )}
+        </h1>
+        {state.status === 'loading' ? (
+          <Loading />
+        ) : (
+          <LoadError
+            error={state.error}
+            notFound={intl.formatMessage({ id: 'article.notFound', defaultMessage: 'This article does not exist or is not visible to you.' })}
+          />
+        )}
+      </section>
+    );
+  }
+  return <ArticleBody article={state.data} />;
+}
+
+function ArticleBody({ article }: { article: Article }) {
+  const myso = useMysoView();
+  const media = article.media;
   return (
-    <section>
-      <h1>
-        <FormattedMessage id="article.title" defaultMessage="Article" />
-      </h1>
-    </section>
+    <article className="article-view">
+      <header className="article-header">
+        <h1>{article.title}</h1>
+        <ContentBadges restricted={article.restricted} isAd={article.isAd} isEditorial={article.isEditorial} />
+        <p className="article-date">
+          <time dateTime={article.createdAt}>
+            <FormattedDate value={article.createdAt} year="numeric" month="long" day="numeric" />
+          </time>
+        </p>
+        <LikeButton kind="article" contentId={article.id} title={article.title} myso={myso} />
+      </header>
+      {article.teaser && <p className="article-teaser">{article.teaser}</p>}
+      {article.locked ? (
+        <>
+          {article.thumbnailHref && <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />}
+          <RequestAccess contentId={article.id} contentType="article" myso={myso} />
+        </>
+      ) : (
+        <>
+          {media?.kind === 'gallery' && <Gallery images={media.images} articleTitle={article.title} />}
+          {media?.kind === 'video' && <VideoList videos={media.videos} articleTitle={article.title} />}
+          {!media && article.thumbnailHref && (
+            <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />
+          )}
+          <div className="article-description">
+            {paragraphs(article.description).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+        </>
+      )}
+    </article>
   );
 }

@@ -1,11 +1,46 @@
-import { FormattedMessage } from 'react-intl';
+// /category: the whole category tree as nested lists of links.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { listCategories } from '../../api/categories';
+import { LoadError, Loading, useLoad } from '../../components/view-state';
+import { buildCategoryTree, type CategoryNode } from './tree';
+import './categories.css';
+
+function TreeLevel({ nodes, level }: { nodes: CategoryNode[]; level: number }) {
+  return (
+    <ul className={level === 1 ? 'category-tree' : 'category-subtree'}>
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <Link to={`/category/${encodeURIComponent(node.id)}`}>{node.title}</Link>
+          {node.children.length > 0 && <TreeLevel nodes={node.children} level={level + 1} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function CategoriesView() {
+  const intl = useIntl();
+  const [state] = useLoad(async () => buildCategoryTree(await listCategories()), []);
   return (
-    <section>
+    <section className="categories-view">
       <h1>
         <FormattedMessage id="category.treeTitle" defaultMessage="Categories" />
       </h1>
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'error' && (
+        <LoadError error={state.error} notFound={intl.formatMessage({ id: 'category.empty', defaultMessage: 'There are no categories yet.' })} />
+      )}
+      {state.status === 'ok' &&
+        (state.data.length === 0 ? (
+          <p>
+            <FormattedMessage id="category.empty" defaultMessage="There are no categories yet." />
+          </p>
+        ) : (
+          <nav aria-label={intl.formatMessage({ id: 'category.treeLabel', defaultMessage: 'Category tree' })}>
+            <TreeLevel nodes={state.data} level={1} />
+          </nav>
+        ))}
     </section>
   );
 }

@@ -1,11 +1,107 @@
-import { FormattedMessage } from 'react-intl';
+// One channel: /chan/:channelId and /category/:categoryId/c/:channelId. Article links keep the nesting.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import type { Channel } from '../../../schema';
+import { getChannel, listChannelArticles } from '../../api/channels';
+import ContentBadges from '../../components/content-badges';
+import LikeButton, { useMysoView } from '../../components/like-button';
+import ArticleCard from '../../components/news-card/article-card';
+import Picture from '../../components/picture';
+import RequestAccess from '../../components/request-access';
+import { VideoPlayer } from '../../components/video-player';
+import { LoadError, Loading, errorCode, useLoad } from '../../components/view-state';
+import { paragraphs } from '../article/paragraphs';
+import '../../components/news-card/news-card.css';
+import './channel.css';
+
+/** The path of the channel page the visitor is on, so article links stay inside it. */
+export function channelBase(channelId: string, categoryId: string | undefined): string {
+  const chan = encodeURIComponent(channelId);
+  return categoryId ? `/category/${encodeURIComponent(categoryId)}/c/${chan}` : `/chan/${chan}`;
+}
 
 export default function ChannelView() {
+  const intl = useIntl();
+  const { channelId = '', categoryId } = useParams();
+  const [state] = useLoad(() => getChannel(channelId), [channelId]);
+  if (state.status !== 'ok') {
+    return (
+      <section className="channel-view">
+        <h1>
+          {state.status === 'error' && errorCode(state.error) === 404 ? (
+            <FormattedMessage id="channel.notFoundTitle" defaultMessage="Channel not found" />
+          ) : (
+            <FormattedMessage id="channel.title" defaultMessage="Channel" />
+          )}
+        </h1>
+        {state.status === 'loading' ? (
+          <Loading />
+        ) : (
+          <LoadError
+            error={state.error}
+            notFound={intl.formatMessage({ id: 'channel.notFound', defaultMessage: 'This channel does not exist or is not visible to you.' })}
+          />
+        )}
+      </section>
+    );
+  }
+  return <ChannelBody channel={state.data} base={channelBase(channelId, categoryId)} />;
+}
+
+function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
+  const intl = useIntl();
+  const myso = useMysoView();
+  const [articles] = useLoad(() => listChannelArticles(channel.id), [channel.id]);
+  const cover = channel.coverMedia;
   return (
-    <section>
-      <h1>
-        <FormattedMessage id="channel.title" defaultMessage="Channel" />
-      </h1>
-    </section>
+    <article className="channel-view">
+      {channel.bannerHref && (
+        <Picture src={channel.bannerHref} alt="" width={1200} height={300} eager className="channel-banner" />
+      )}
+      <header className="channel-header">
+        <Picture src={channel.portraitHref} alt={channel.name} width={128} height={128} eager className="channel-portrait-large" />
+        <div>
+          <h1>{channel.name}</h1>
+          <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
+          <LikeButton kind="channel" contentId={channel.id} title={channel.name} myso={myso} />
+        </div>
+      </header>
+      <div className="channel-info">
+        {paragraphs(channel.infoText).map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      {cover?.kind === 'image' && <Picture src={cover.href} alt={channel.name} width={1200} height={675} className="channel-cover" />}
+      {cover?.kind === 'video' && (
+        <VideoPlayer
+          video={{ id: `${channel.id}-cover`, title: '', href: cover.href, thumbnailHref: null }}
+          label={intl.formatMessage({ id: 'channel.coverVideo', defaultMessage: 'Video about {name}' }, { name: channel.name })}
+        />
+      )}
+      {channel.locked && <RequestAccess contentId={channel.id} contentType="channel" myso={myso} />}
+      <section className="channel-articles" aria-labelledby="channel-articles-title">
+        <h2 id="channel-articles-title">
+          <FormattedMessage id="channel.articles" defaultMessage="Articles" />
+        </h2>
+        {articles.status === 'loading' && <Loading />}
+        {articles.status === 'error' && (
+          <LoadError error={articles.error} notFound={intl.formatMessage({ id: 'channel.noArticles', defaultMessage: 'This channel has no articles yet.' })} />
+        )}
+        {articles.status === 'ok' &&
+          (articles.data.length === 0 ? (
+            <p>
+              <FormattedMessage id="channel.noArticles" defaultMessage="This channel has no articles yet." />
+            </p>
+          ) : (
+            <ol className="card-grid">
+              {articles.data.map((article) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
+                </li>
+              ))}
+            </ol>
+          ))}
+      </section>
+    </article>
   );
 }

@@ -1,11 +1,57 @@
-import { FormattedMessage } from 'react-intl';
+// /search?q=…: every hit of the search, with its kind.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearchParams } from 'react-router';
+import { search } from '../../api/search';
+import Picture from '../../components/picture';
+import { KindLabel, searchTarget } from '../../components/search-box';
+import { LoadError, Loading, useLoad } from '../../components/view-state';
+import './search.css';
 
 export default function SearchView() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const [state] = useLoad(() => (q ? search(q) : Promise.resolve([])), [q]);
   return (
-    <section>
+    <section className="search-view">
       <h1>
-        <FormattedMessage id="search.title" defaultMessage="Search" />
+        {q ? (
+          <FormattedMessage id="search.resultsFor" defaultMessage="Search results for “{q}”" values={{ q }} />
+        ) : (
+          <FormattedMessage id="search.title" defaultMessage="Search" />
+        )}
       </h1>
+      {!q && (
+        <p>
+          <FormattedMessage id="search.hint" defaultMessage="Type into the search field at the top of the page to find articles, channels and categories." />
+        </p>
+      )}
+      {q && state.status === 'loading' && <Loading />}
+      {q && state.status === 'error' && <LoadError error={state.error} notFound="" />}
+      {q && state.status === 'ok' && (
+        <>
+          <p role="status">
+            <FormattedMessage
+              id="search.hitCount"
+              defaultMessage="{count, plural, =0 {No results} one {# result} other {# results}}"
+              values={{ count: state.data.length }}
+            />
+          </p>
+          {state.data.length > 0 && (
+            <ul className="search-results" aria-label={intl.formatMessage({ id: 'search.resultsLabel', defaultMessage: 'Results' })}>
+              {state.data.map((item, index) => (
+                <li key={`${item.kind ?? 'none'}-${item.value}`} className="search-result">
+                  <Picture src={item.thumbnailHref} alt="" width={96} height={64} eager={index < 6} className="search-result-thumb" />
+                  <Link to={searchTarget(item)} className="search-result-link">
+                    {item.label}
+                  </Link>
+                  <KindLabel kind={item.kind} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
     </section>
   );
 }

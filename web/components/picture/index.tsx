@@ -1,0 +1,87 @@
+// Pictures of stored files: fixed width/height so nothing jumps, cropped with object-fit cover around the
+// focal point and scale of the file's image option (GET /imageOptions/{blobKey}, looked up once per key).
+import { useEffect, useState, type CSSProperties } from 'react';
+import { getImageOption } from '../../api/imageOptions';
+import './picture.css';
+
+export type Framing = { position: string; scale: number };
+const DEFAULT_FRAMING: Framing = { position: '50% 50%', scale: 1 };
+const FILES_PREFIX = '/api/files/';
+
+const framingCache = new Map<string, Promise<Framing>>();
+
+/** The blob key of an href served by the file route, or null for anything else. */
+export function blobKeyOf(href: string): string | null {
+  const path = href.startsWith('http') ? new URL(href).pathname : href.split(/[?#]/)[0] ?? href;
+  if (!path.startsWith(FILES_PREFIX)) return null;
+  const key = path.slice(FILES_PREFIX.length);
+  return key ? decodeURIComponent(key) : null;
+}
+
+/** The framing of a file; a missing option (404) or any failed look-up means the defaults. */
+export function framingOf(href: string): Promise<Framing> {
+  const key = blobKeyOf(href);
+  if (!key) return Promise.resolve(DEFAULT_FRAMING);
+  let found = framingCache.get(key);
+  if (!found) {
+    found = getImageOption(key).then(
+      (option) => ({ position: option.position, scale: option.scale > 0 ? option.scale : 1 }),
+      () => DEFAULT_FRAMING,
+    );
+    framingCache.set(key, found);
+  }
+  return found;
+}
+
+/** Forget cached look-ups (tests, or after an editor changed an option). */
+export function clearFramingCache() {
+  framingCache.clear();
+}
+
+type PictureProps = {
+  src: string | null;
+  alt: string;
+  width: number;
+  height: number;
+  /** The first or hero image of a page loads at once; the rest lazily. */
+  eager?: boolean;
+  className?: string;
+};
+
+export default function Picture({ src, alt, width, height, eager = false, className }: PictureProps) {
+  const [framing, setFraming] = useState<Framing | null>(null);
+  useEffect(() => {
+    if (!src) return;
+    let current = true;
+    setFraming(null);
+    void framingOf(src).then((f) => current && setFraming(f));
+    return () => {
+      current = false;
+    };
+  }, [src]);
+  const frameStyle: CSSProperties = { aspectRatio: `${width} / ${height}`, maxWidth: `${width}px` };
+  const classes = ['picture', className].filter(Boolean).join(' ');
+  if (!src) {
+    return <span className={`${classes} picture-empty`} style={frameStyle} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} />;
+  }
+  const f = framing ?? DEFAULT_FRAMING;
+  const imgStyle: CSSProperties = {
+    objectFit: 'cover',
+    objectPosition: f.position,
+    transform: f.scale !== 1 ? `scale(${f.scale})` : undefined,
+    transformOrigin: f.position,
+  };
+  return (
+    <span className={classes} style={frameStyle}>
+      <img
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        style={imgStyle}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,78 @@
+// What locked (restricted or private) content shows instead of its body: a request for access for
+// signed-in readers (POST /userContent), a sign-in link for visitors.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import type { ContentType } from '../../../schema';
+import { requestAccess } from '../../api/userContent';
+import { useNotify } from '../notifications';
+import { errorCode, errorMessage } from '../view-state';
+import type { MysoState } from '../like-button';
+import { useSession } from '../../session/session';
+import './request-access.css';
+
+type Props = { contentId: string; contentType: ContentType; myso: MysoState };
+
+export default function RequestAccess({ contentId, contentType, myso }: Props) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const location = useLocation();
+  const { user, ready } = useSession();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const pending =
+    sent || (myso.view?.requests.some((r) => r.contentId === contentId && r.status === 'PENDING') ?? false);
+
+  const ask = async () => {
+    setBusy(true);
+    try {
+      await requestAccess(contentId, contentType);
+      setSent(true);
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'media.access.requested', defaultMessage: 'Your request for access has been sent.' }) });
+    } catch (error) {
+      if (errorCode(error) === 409) {
+        setSent(true);
+        notify({ kind: 'error', message: intl.formatMessage({ id: 'media.access.duplicate', defaultMessage: 'You have already asked for access to this content.' }) });
+      } else {
+        notify({ kind: 'error', message: errorMessage(error) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <aside className="locked" aria-labelledby={`locked-${contentId}`}>
+      <h2 id={`locked-${contentId}`} className="locked-title">
+        {contentType === 'article' ? (
+          <FormattedMessage id="media.locked.article" defaultMessage="This article is restricted" />
+        ) : (
+          <FormattedMessage id="media.locked.channel" defaultMessage="This channel is restricted" />
+        )}
+      </h2>
+      {!ready ? null : user ? (
+        pending ? (
+          <p className="locked-note">
+            <FormattedMessage id="media.access.pending" defaultMessage="Your request for access is waiting for approval." />
+          </p>
+        ) : (
+          <>
+            <p className="locked-note">
+              <FormattedMessage id="media.access.explain" defaultMessage="Ask for access to see all of it." />
+            </p>
+            <button type="button" className="button-primary" disabled={busy} onClick={() => void ask()}>
+              <FormattedMessage id="media.access.request" defaultMessage="Request access" />
+            </button>
+          </>
+        )
+      ) : (
+        <p className="locked-note">
+          <FormattedMessage id="media.access.signInFirst" defaultMessage="Sign in to ask for access." />{' '}
+          <Link to="/login" state={{ from: location.pathname + location.search }} className="button-primary">
+            <FormattedMessage id="media.access.signIn" defaultMessage="Sign in" />
+          </Link>
+        </p>
+      )}
+    </aside>
+  );
+}
