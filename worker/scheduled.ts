@@ -8,6 +8,7 @@ export async function runScheduled(env: Env, now = Date.now()) {
   return expirePublications(createDb(env.DB), now);
 }
 
-export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+/** The exported handler's `scheduled`: one run at the trigger's scheduled time. */
+export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   await runScheduled(env, controller.scheduledTime);
 }

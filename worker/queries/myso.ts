@@ -1,80 +1,22 @@
 // mySO: the caller's liked channels and articles (user_channels, user_articles) and the one-call view of the screen.
 // Links stay stored when their content turns invisible to the user; lists show only what the user may see now.
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ArticleSummary, Channel, MysoView, SessionUser, unlikeResult, userArticleItem, userChannelItem } from '../../schema/entities';
-import { articles, channelCategories, channels, userArticles, userChannels } from '../../schema/tables';
+import type { MysoView, SessionUser, unlikeResult, userArticleItem, userChannelItem } from '../../schema/entities';
+import { articles, channels, userArticles, userChannels } from '../../schema/tables';
 import type { Db } from '../env';
 import { iso } from '../lib/db';
 import { NotFound } from '../lib/errors';
-import { fileHref } from '../lib/files';
-import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';
+import { toArticleSummary } from './articles';
+import { channelEntities } from './channels';
 import { listContentAccess, listContentRequests } from './user-content';
 
 export type UserChannelItem = z.infer<typeof userChannelItem>;
 export type UserArticleItem = z.infer<typeof userArticleItem>;
 export type UnlikeResult = z.infer<typeof unlikeResult>;
 
-type ChannelRow = typeof channels.$inferSelect;
-type ArticleRow = typeof articles.$inferSelect;
 type LinkRow = typeof userChannels.$inferSelect;
-
-function toArticleSummary(row: ArticleRow): ArticleSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    teaser: row.teaser,
-    type: row.type,
-    channelId: row.channelId,
-    userId: row.userId,
-    thumbnailHref: fileHref(row.thumbnailKey),
-    published: row.published,
-    hidden: row.hidden,
-    restricted: row.restricted,
-    isAd: row.isAd,
-    isEditorial: row.isEditorial,
-    createdAt: iso(row.createdAt),
-  };
-}
-
-/** The Channel entity of visible rows; coverMedia only for those who may read the channel's restricted parts. */
-async function toChannels(db: Db, viewer: Viewer, rows: ChannelRow[]): Promise<Channel[]> {
-  if (rows.length === 0) return [];
-  const links = await db
-    .select({ channelId: channelCategories.channelId, categoryId: channelCategories.categoryId })
-    .from(channelCategories)
-    .where(inArray(channelCategories.channelId, [...new Set(rows.map((r) => r.id))]))
-    .orderBy(channelCategories.ordinal)
-    .all();
-  return Promise.all(rows.map(async (row) => {
-    const readable = await canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted || row.private });
-    const cover: Channel['coverMedia'] = !readable || !row.coverKind || !row.coverKey
-      ? null
-      : row.coverKind === 'video'
-        ? { kind: 'video', href: fileHref(row.coverKey)!, thumbnailMillis: row.coverThumbnailMillis ?? 0 }
-        : { kind: 'image', href: fileHref(row.coverKey)! };
-    return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      categoryIds: links.filter((l) => l.channelId === row.id).map((l) => l.categoryId),
-      userId: row.userId,
-      infoText: row.infoText,
-      portraitHref: fileHref(row.portraitKey),
-      bannerHref: fileHref(row.bannerKey),
-      hidden: row.hidden,
-      private: row.private,
-      published: row.published,
-      restricted: row.restricted,
-      isAd: row.isAd,
-      articleOrdinals: row.articleOrdinals,
-      coverMedia: cover,
-      locked: !readable,
-      createdAt: iso(row.createdAt),
-    };
-  }));
-}
 
 const toLink = (row: LinkRow) => ({ id: row.id, userId: row.userId, contentId: row.contentId, createdAt: iso(row.createdAt) });
 
@@ -86,7 +28,7 @@ async function channelItems(db: Db, viewer: SessionUser, where?: SQL): Promise<U
     .where(and(eq(userChannels.userId, viewer.id), where, channelVisibleWhere(viewer, { listing: false })))
     .orderBy(desc(userChannels.createdAt), desc(userChannels.id))
     .all();
-  const entities = await toChannels(db, viewer, rows.map((r) => r.channel));
+  const entities = await channelEntities(db, viewer, rows.map((r) => r.channel));
   return rows.map((r, i) => ({ ...toLink(r.link), channel: entities[i]! }));
 }
 
