@@ -114,6 +114,23 @@ describe('POST /users/auth', () => {
     }
   });
 
+  it('runs the same one PBKDF2 for an unknown user as for a wrong password, so both take alike time', async () => {
+    const user = await createUser();
+    // Warm the dummy hash, made once per isolate, so only the checks themselves are counted below.
+    await signIn(unique('warm-up'), 'wrong-password-123');
+    const derive = vi.spyOn(crypto.subtle, 'deriveBits');
+    const iterationsOf = () => derive.mock.calls.map((args) => (args[0] as Pbkdf2Params).iterations);
+    try {
+      expect((await signIn(user.name, 'wrong-password-123')).status).toBe(401);
+      expect(iterationsOf()).toEqual([PBKDF2_ITERATIONS]);
+      derive.mockClear();
+      expect((await signIn(unique('nobody'), 'wrong-password-123')).status).toBe(401);
+      expect(iterationsOf()).toEqual([PBKDF2_ITERATIONS]);
+    } finally {
+      derive.mockRestore();
+    }
+  });
+
   it('refuses an inactive user with the same answer, even with the right password', async () => {
     const user = await createUser({ active: false });
     const res = await signIn(user.name, user.password);
