@@ -1,0 +1,137 @@
+// Article and channel query functions on their own, against the migrated D1 of this file.
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { articleMedia, articles, channels, slugs } from '../../schema/tables';
+import type { SessionUser } from '../../schema/entities';
+import {
+  addMedia, deleteArticle, getArticle, insertWithUniqueSlug, removeFromOrdinals, removeMediaAt, setMediaKind, toArticle,
+  toMedia, visibleArticleIds, type ArticleRow, type MediaRow,
+} from '../../worker/queries/articles';
+import { listChannelArticles, orderByOrdinals } from '../../worker/queries/channels';
+import { createUser, db } from './helpers';
+import { createArticle, createChannel, grantAccess } from './content-factories';
+
+const viewerOf = async (role: SessionUser['role']): Promise<SessionUser> => {
+  const u = await createUser({ role });
+  return { id: u.id, name: u.name, role };
+};
+const rowOf = async (id: string) => (await db().select().from(articles).where(eq(articles.id, id)).get())!;
+const titles = async (articleId: string) =>
+  (await db().select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all())
+    .map((m) => `${m.ordinal}:${m.title}`);
+
+const mediaRow = (ordinal: number, over: Partial<MediaRow> = {}): MediaRow => ({
+  id: crypto.randomUUID(), articleId: crypto.randomUUID(), ordinal, kind: 'image', title: `t${ordinal}`, blobKey: `image/${ordinal}`,
+  thumbnailMillis: null, thumbnailKey: null, ...over,
+});
+
+describe('mappers', () => {
+  it('toMedia sorts by ordinal and builds hrefs; no kind is null', () => {
+    expect(toMedia(null, [mediaRow(0)])).toBeNull();
+    expect(toMedia('gallery', [mediaRow(1), mediaRow(0)])).toEqual({
+      kind: 'gallery',
+      images: [
+        expect.objectContaining({ ordinal: 0, href: '/api/files/image/0' }),
+        expect.objectContaining({ ordinal: 1, href: '/api/files/image/1' }),
+      ],
+    });
+    const v = toMedia('video', [mediaRow(0, { kind: 'video', blobKey: 'video/a', thumbnailMillis: 12, thumbnailKey: 'image/t' })]);
+    expect(v).toEqual({ kind: 'video', videos: [expect.objectContaining({ href: '/api/files/video/a', thumbnailMillis: 12, thumbnailHref: '/api/files/image/t' })] });
+  });
+
+  it('toArticle withholds description and media when locked', async () => {
+    const a = await createArticle({ description: 'secret', media: { kind: 'gallery', images: [{ key: 'image/x' }] } });
+    const row: ArticleRow = await rowOf(a.id);
+    const media = [mediaRow(0)];
+    expect(toArticle(row, { categoryIds: [], media, locked: true })).toMatchObject({ description: '', media: null, locked: true });
+    expect(toArticle(row, { categoryIds: [], media, locked: false })).toMatchObject({ description: 'secret', media: { kind: 'gallery' }, locked: false });
+  });
+
+  it('orderByOrdinals puts ordered ids first, then the rest newest first', () => {
+    const items = [{ id: 'a', createdAt: 1 }, { id: 'b', createdAt: 2 }, { id: 'c', createdAt: 3 }, { id: 'd', createdAt: 4 }];
+    expect(orderByOrdinals(items, ['b', 'missing', 'a']).map((x) => x.id)).toEqual(['b', 'a', 'd', 'c']);
+    expect(orderByOrdinals(items, []).map((x) => x.id)).toEqual(['d', 'c', 'b', 'a']);
+  });
+});
+
+describe('reads', () => {
+  it('getArticle applies visibility and the lock', async () => {
+    const owner = await viewerOf('CLIENT');
+    const draft = await createArticle({ userId: owner.id, published: false });
+    await expect(getArticle(db(), null, draft.id)).rejects.toMatchObject({ status: 404, message: 'Article not found' });
+    expect((await getArticle(db(), owner, draft.id)).id).toBe(draft.id);
+    const restricted = await createArticle({ restricted: true });
+    expect((await getArticle(db(), null, restricted.id)).locked).toBe(true);
+    const reader = await viewerOf('REGULAR_USER');
+    await grantAccess(reader.id, restricted.id, 'article');
+    expect((await getArticle(db(), reader, restricted.id)).locked).toBe(false);
+  });
+
+  it('visibleArticleIds keeps only listable ids, across chunks of more than 90', async () => {
+    const shown = await createArticle();
+    const hidden = await createArticle({ hidden: true });
+    const noise = Array.from({ length: 150 }, () => crypto.randomUUID());
+    const got = await visibleArticleIds(db(), null, [...noise, shown.id, hidden.id]);
+    expect([...got]).toEqual([shown.id]);
+  });
+
+  it('listChannelArticles: 404 for an unknown channel', async () => {
+    await expect(listChannelArticles(db(), null, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('media writes keep ordinals dense', () => {
+  it('addMedia inserts at a position and at the end; removeMediaAt closes the gap', async () => {
+    const a = await createArticle({ media: { kind: 'gallery', images: [{ key: 'image/a', title: 'a' }, { key: 'image/b', title: 'b' }] } });
+    await addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'x', key: 'image/x' }, { kind: 'image', title: 'y', key: 'image/y' }], 1);
+    expect(await titles(a.id)).toEqual(['0:a', '1:x', '2:y', '3:b']);
+    await addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'z', key: 'image/z' }]);
+    expect(await titles(a.id)).toEqual(['0:a', '1:x', '2:y', '3:b', '4:z']);
+    expect(await removeMediaAt(db(), await rowOf(a.id), 1)).toEqual(['image/x']);
+    expect(await titles(a.id)).toEqual(['0:a', '1:y', '2:b', '3:z']);
+    await expect(addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'far', key: 'image/f' }], 9)).rejects.toMatchObject({ status: 404 });
+    await expect(addMedia(db(), await rowOf(a.id), [{ kind: 'video', title: 'v', key: 'video/v', thumbnailMillis: 0, thumbnailKey: null }]))
+      .rejects.toMatchObject({ status: 409 });
+  });
+
+  it('setMediaKind: same kind keeps entries, another kind returns every file key', async () => {
+    const a = await createArticle({ media: { kind: 'video', videos: [{ key: 'video/a', thumbnailKey: 'image/ta' }] } });
+    expect(await setMediaKind(db(), await rowOf(a.id), 'video')).toEqual([]);
+    expect(await setMediaKind(db(), await rowOf(a.id), 'gallery')).toEqual(['video/a', 'image/ta']);
+    expect((await rowOf(a.id)).mediaKind).toBe('gallery');
+    expect(await titles(a.id)).toEqual([]);
+  });
+});
+
+describe('ordinals and slugs', () => {
+  it('removeFromOrdinals removes ids from every list of every channel, keeping order and other channels', async () => {
+    const [x, y, z] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const one = await createChannel({ articleOrdinals: { main: [x, y, z], side: [y], empty: [] } });
+    const two = await createChannel({ articleOrdinals: { main: [z, x] } });
+    const untouched = await createChannel({ articleOrdinals: { main: [x] } });
+    await db().batch([removeFromOrdinals(db(), [y, z])]);
+    const ordinals = async (id: string) => (await db().select().from(channels).where(eq(channels.id, id)).get())?.articleOrdinals;
+    expect(await ordinals(one.id)).toEqual({ main: [x], side: [], empty: [] });
+    expect(await ordinals(two.id)).toEqual({ main: [x] });
+    expect(await ordinals(untouched.id)).toEqual({ main: [x] });
+  });
+
+  it('insertWithUniqueSlug picks again when a concurrent insert took the slug', async () => {
+    let attempts = 0;
+    const slug = await insertWithUniqueSlug(db(), 'Race Title', async (s) => {
+      attempts++;
+      // The first time, someone else takes the slug just before our insert.
+      if (attempts === 1) await db().insert(slugs).values({ slug: s, entityId: crypto.randomUUID(), entityKind: 'article' });
+      await db().insert(slugs).values({ slug: s, entityId: crypto.randomUUID(), entityKind: 'article' });
+    });
+    expect(attempts).toBe(2);
+    expect(slug).toBe('race-title-2');
+  });
+
+  it('deleteArticle returns its slugs and every file key it used', async () => {
+    const a = await createArticle({ thumbnailKey: 'image/th', media: { kind: 'video', videos: [{ key: 'video/v', thumbnailKey: 'image/vt' }] } });
+    const result = await deleteArticle(db(), await rowOf(a.id));
+    expect(result).toEqual({ slugs: [a.slug], fileKeys: ['image/th', 'video/v', 'image/vt'] });
+    expect(await db().select().from(articles).where(eq(articles.id, a.id)).get()).toBeUndefined();
+  });
+});
