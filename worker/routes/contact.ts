@@ -1,4 +1,87 @@
+// /api/contact: the contact and order-channel forms. Public; each message is stored in D1 and mailed to
+// the site's address. Limited per sender address (D1) and per client IP (KV) to keep the form from
+// becoming a mail cannon.
+import { and, count, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import { z } from 'zod';
+import { contactBody } from '../../schema/requests';
+import { contactMessages } from '../../schema/tables';
+import type { AppEnv, Env } from '../env';
+import { ok } from '../lib/envelope';
+import { HttpError, TooManyRequests } from '../lib/errors';
+import { sendMail } from '../lib/mail';
+import { jsonBody } from '../lib/validate';
 
 export const contactRoutes = new Hono<AppEnv>();
+
+export const CONTACT_WINDOW_SECONDS = 3600;
+export const CONTACT_PER_ADDRESS = 5;
+export const CONTACT_PER_IP = 20;
+export const CONTACT_SEND_FAILED = 'The message could not be sent; please try again later';
+
+type ContactMessage = z.infer<typeof contactBody>;
+
+/** Header fields must stay on one line: no CR/LF or other control characters from the form. */
+const oneLine = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim().slice(0, 120);
+
+export function contactMail(msg: ContactMessage): { subject: string; text: string } {
+  const subject = msg.kind === 'orderChannel'
+    ? `Channel order "${oneLine(msg.channelName ?? '')}" from ${oneLine(msg.name)}`
+    : `Contact from ${oneLine(msg.name)}`;
+  const lines = [
+    `Kind: ${msg.kind}`,
+    `Name: ${msg.name}`,
+    `E-mail: ${msg.email}`,
+    ...(msg.channelName ? [`Channel name: ${msg.channelName}`] : []),
+    ...(msg.purpose ? [`Purpose: ${msg.purpose}`] : []),
+    '',
+    msg.message,
+    '',
+  ];
+  return { subject, text: lines.join('\n') };
+}
+
+/** A fixed window per client IP in KV (approximate under concurrency, which is enough for a form). */
+async function countIp(env: Env, ip: string | undefined): Promise<void> {
+  if (!ip) return; // Cloudflare always sets CF-Connecting-IP; only local tools send none.
+  const window = Math.floor(Date.now() / 1000 / CONTACT_WINDOW_SECONDS);
+  const key = `contact:ip:${ip}:${window}`;
+  const used = Number((await env.KV.get(key)) ?? 0);
+  if (used >= CONTACT_PER_IP) throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages; please try again later');
+  await env.KV.put(key, String(used + 1), { expirationTtl: CONTACT_WINDOW_SECONDS * 2 });
+}
+
+contactRoutes.post('/', ...jsonBody(contactBody), async (c) => {
+  const msg = c.req.valid('json');
+  const db = c.get('db');
+  const since = Date.now() - CONTACT_WINDOW_SECONDS * 1000;
+  const recent = await db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(and(sql`lower(${contactMessages.email}) = ${msg.email.toLowerCase()}`, gt(contactMessages.createdAt, since)))
+    .get();
+  if ((recent?.n ?? 0) >= CONTACT_PER_ADDRESS) {
+    throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages from this address; please try again later');
+  }
+  await countIp(c.env, c.req.header('CF-Connecting-IP'));
+  const id = crypto.randomUUID();
+  await db.insert(contactMessages).values({
+    id,
+    kind: msg.kind,
+    name: msg.name,
+    email: msg.email,
+    message: msg.message,
+    channelName: msg.channelName ?? null,
+    purpose: msg.purpose ?? null,
+    createdAt: Date.now(),
+  });
+  try {
+    await sendMail(c.env, { to: c.env.SITE_MAIL, ...contactMail(msg) });
+  } catch (err) {
+    // Not delivered means not received: take the message back so a retry neither duplicates nor counts twice.
+    console.error('Contact mail failed', err);
+    await db.delete(contactMessages).where(sql`${contactMessages.id} = ${id}`);
+    throw new HttpError(502, CONTACT_SEND_FAILED);
+  }
+  return ok(c, { id }, 201);
+});
