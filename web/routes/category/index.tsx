@@ -10,6 +10,7 @@ import { LoadError, Loading, errorCode, useLoad } from '../../components/view-st
 import { ChannelCard } from '../channels';
 import '../../components/news-card/news-card.css';
 import '../categories/categories.css';
+import './category.css';
 
 async function loadCategory(idOrSlug: string) {
   const id = await resolveCategoryId(idOrSlug);
@@ -51,7 +52,7 @@ export default function CategoryView() {
   return (
     <article className="category-view">
       <header className="category-header">
-        {category.imageHref && <Picture src={category.imageHref} alt="" width={1200} height={300} eager className="category-image" />}
+        {category.imageHref && <Picture src={category.imageHref} alt="" width={1200} height={240} eager className="category-image" />}
         <h1>{category.title}</h1>
       </header>
       {empty && (

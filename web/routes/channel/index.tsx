@@ -71,7 +71,7 @@ function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
           <p key={i}>{p}</p>
         ))}
       </div>
-      {cover?.kind === 'image' && <Picture src={cover.href} alt={channel.name} width={1200} height={675} className="channel-cover" />}
+      {cover?.kind === 'image' && <Picture src={cover.href} alt={channel.name} width={768} height={432} className="channel-cover" />}
       {cover?.kind === 'video' && (
         <VideoPlayer
           video={{ id: `${channel.id}-cover`, title: '', href: cover.href, thumbnailHref: null }}
