@@ -1,16 +1,16 @@
 // The category tree: reads (list, one, route of ancestors, children), writes (create, update with the
 // cycle check, delete only when empty) and title search.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ArticleSummary, Category, Channel } from '../../schema/entities';
 import type { z } from 'zod';
-import type { categoryChildren as categoryChildrenSchema } from '../../schema/entities';
+import type { Category, categoryChildren as categoryChildrenSchema } from '../../schema/entities';
 import { articleCategories, articles, categories, channelCategories, channels, slugs } from '../../schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
-import { iso } from '../lib/db';
 import { fileHref } from '../lib/files';
 import { uniqueSlug } from '../lib/slugs';
-import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { toArticleSummary } from './articles';
+import { channelEntities } from './channels';
 import { searchCategoryIds } from './search';
 import { assertSlugFree, renameSlugStatements, withSlugConflict, type Statement } from './slugs';
 
@@ -231,64 +231,6 @@ export async function searchCategories(db: Db, text: string): Promise<Category[]
   return ids.flatMap((cid) => (byId.has(cid) ? [toCategory(byId.get(cid)!)] : []));
 }
 
-type ChannelRow = typeof channels.$inferSelect;
-type ArticleRow = typeof articles.$inferSelect;
-
-function toArticleSummary(row: ArticleRow): ArticleSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    teaser: row.teaser,
-    type: row.type,
-    channelId: row.channelId,
-    userId: row.userId,
-    thumbnailHref: fileHref(row.thumbnailKey),
-    published: row.published,
-    hidden: row.hidden,
-    restricted: row.restricted,
-    isAd: row.isAd,
-    isEditorial: row.isEditorial,
-    createdAt: iso(row.createdAt),
-  };
-}
-
-async function toChannels(db: Db, viewer: Viewer, rows: ChannelRow[]): Promise<Channel[]> {
-  if (rows.length === 0) return [];
-  const links = await db
-    .select({ channelId: channelCategories.channelId, categoryId: channelCategories.categoryId })
-    .from(channelCategories)
-    .where(inArray(channelCategories.channelId, rows.map((r) => r.id)))
-    .all();
-  return Promise.all(rows.map(async (row) => {
-    const readable = await canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted || row.private });
-    const cover: Channel['coverMedia'] = !readable || !row.coverKind || !row.coverKey
-      ? null
-      : row.coverKind === 'video'
-        ? { kind: 'video', href: fileHref(row.coverKey)!, thumbnailMillis: row.coverThumbnailMillis ?? 0 }
-        : { kind: 'image', href: fileHref(row.coverKey)! };
-    return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      categoryIds: links.filter((l) => l.channelId === row.id).map((l) => l.categoryId),
-      userId: row.userId,
-      infoText: row.infoText,
-      portraitHref: fileHref(row.portraitKey),
-      bannerHref: fileHref(row.bannerKey),
-      hidden: row.hidden,
-      private: row.private,
-      published: row.published,
-      restricted: row.restricted,
-      isAd: row.isAd,
-      articleOrdinals: row.articleOrdinals,
-      coverMedia: cover,
-      locked: !readable,
-      createdAt: iso(row.createdAt),
-    };
-  }));
-}
-
 /**
  * What sits directly inside a category, each part in ordinal order: sub-categories, the channels linked
  * to it and the articles listed in it (publishedAtCategory), only those the viewer may see in a list.
@@ -312,7 +254,7 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
   ]);
   return {
     categories: subs.map(toCategory),
-    channels: await toChannels(db, viewer, channelRows.map((r) => r.channel)),
+    channels: await channelEntities(db, viewer, channelRows.map((r) => r.channel)),
     articles: articleRows.map((r) => toArticleSummary(r.article)),
   };
 }
