@@ -1,12 +1,39 @@
 import path from 'node:path';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = import.meta.dirname;
 
-export default defineConfig({
+/**
+ * The message catalogues (web/i18n/*.json) are parsed into ICU message ASTs at build time, so the
+ * bundle can use react-intl without its message parser (about 8 KB gzip of the first visit's budget).
+ * The output is still JSON, so Vite's own JSON handling turns it into a module as before.
+ */
+function precompiledMessages(): Plugin {
+  return {
+    name: 'precompiled-messages',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]i18n[\\/][^\\/]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const asts = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)]));
+      return { code: JSON.stringify(asts), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react()],
+  plugins: [precompiledMessages(), react()],
+  resolve: {
+    // Only in the build: catalogues arrive pre-parsed there (dev and tests parse at run time).
+    alias:
+      command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        : [],
+  },
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
@@ -14,4 +41,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:8787' },
   },
-});
+}));

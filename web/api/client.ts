@@ -2,34 +2,19 @@
 // as the envelope and its result with the shared zod schemas, errors mapped as SPEC section 8 says.
 import type { z } from 'zod';
 import { anyEnvelope } from '../../schema/entities';
+import { ApiError, reportUnauthorized } from './errors';
+
+export { ApiError, onUnauthorized } from './errors';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
 export const INTERNAL_ERROR = 'Internal server error';
-
-/** Every failed call ends in one of these: `code` is the HTTP-like status (400 for transport failures). */
-export class ApiError extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-  }
-}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestBody {
   json?: unknown;
   /** Sent as parts `blob:{key}`; the JSON then travels in a part named `body`. */
   files?: Record<string, Blob>;
-}
-
-type UnauthorizedListener = (path: string) => void;
-const unauthorizedListeners = new Set<UnauthorizedListener>();
-/** The session listens here: a 401 means the server no longer knows the stored user. */
-export function onUnauthorized(listener: UnauthorizedListener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
 }
 
 /** Encodes one path segment (ids, slugs, blob keys). */
@@ -75,7 +60,7 @@ async function send<S extends z.ZodType>(method: Method, path: string, resultSch
   const { code, message } = envelope.data;
   if (!response.ok || code < 200 || code >= 300) {
     const status = code >= 400 ? code : response.status >= 400 ? response.status : 500;
-    if (status === 401 && path !== '/users/auth') for (const listener of unauthorizedListeners) listener(path);
+    if (status === 401 && path !== '/users/auth') reportUnauthorized(path);
     throw new ApiError(status, message || INTERNAL_ERROR);
   }
 

@@ -1,14 +1,16 @@
 // Header (brand, search, language, sign-in or user menu, main menu) and footer.
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../api/client';
+import { ApiError } from '../api/errors';
 import { LOCALES, isLocale, useLocale } from '../i18n';
 import { MENU_ITEMS, type MenuItemId } from '../navigation';
 import { canAccess } from '../session/guards';
 import { useSession } from '../session/session';
 import { useNotify } from './notifications';
-import SearchBox from './search-box';
+
+// The search box brings the API client (and zod) with it: it follows the first paint instead of delaying it.
+const SearchBox = lazy(() => import('./search-box'));
 
 export function LanguageSwitch() {
   const intl = useIntl();
@@ -167,7 +169,9 @@ export function SiteHeader({ highlighted, bare = false }: { highlighted?: MenuIt
         </Link>
         {!bare && (
           <div className="header-search">
-            <SearchBox />
+            <Suspense fallback={<div className="search-pending" />}>
+              <SearchBox />
+            </Suspense>
           </div>
         )}
         <div className="header-tools">

@@ -1,9 +1,12 @@
 // The signed-in user (SPEC section 4): kept in sessionStorage under `activeUser`; at start the stored
 // user, else the server's POST /users/auth-validate, else signed out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { sessionUser, type SessionUser } from '../../schema/entities';
-import { onUnauthorized } from '../api/client';
-import * as users from '../api/users';
+import type { SessionUser } from '../../schema/entities';
+import { ROLES } from '../../schema/enums';
+import { onUnauthorized } from '../api/errors';
+
+// The API client (and zod with it) loads on demand, so the shell's first paint does not wait for it.
+const usersApi = () => import('../api/users');
 
 export const SESSION_KEY = 'activeUser';
 
@@ -17,12 +20,20 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The stored value when it has the session user's shape (sessionStorage is writable by anyone on the page). */
+function asSessionUser(value: unknown): SessionUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, name, role } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id) || typeof name !== 'string' || !name) return null;
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
+  return { id, name, role: role as SessionUser['role'] };
+}
+
 export function readStoredUser(): SessionUser | null {
   try {
     const raw = sessionStorage.getItem(SESSION_KEY);
     if (!raw) return null;
-    const parsed = sessionUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asSessionUser(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -42,7 +53,7 @@ export async function startSession(): Promise<SessionUser | null> {
   const stored = readStoredUser();
   if (stored) return stored;
   try {
-    const user = await users.validate();
+    const user = await (await usersApi()).validate();
     storeUser(user);
     return user;
   } catch {
@@ -82,7 +93,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(async (username: string, password: string) => {
-    const signedIn = await users.login(username, password);
+    const signedIn = await (await usersApi()).login(username, password);
     storeUser(signedIn);
     setUser(signedIn);
     setReady(true);
@@ -91,7 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await users.logout();
+      await (await usersApi()).logout();
     } finally {
       // Signed out here even when the server could not be told; the cookie then ends on its own expiry.
       storeUser(null);

@@ -1,0 +1,198 @@
+// Breadcrumbs: route → crumbs (SPEC section 2), upper-case titles, category ancestors, slug resolution,
+// and the rendered trail (nav with aria-label, ordered list, current page).
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../web/app';
+import { Breadcrumbs } from '../../web/components/breadcrumbs';
+import { forgetCrumbLookups, resolveCrumbs, type Crumb } from '../../web/components/crumbs';
+import enUS from '../../web/i18n/en-US.json';
+import type { CrumbDef, RouteHandle } from '../../web/navigation';
+import { renderApp, stubApi, uuid, type ApiCall, type ApiAnswer } from './shell-kit';
+
+const ARTICLE = uuid();
+const CHANNEL = uuid();
+const ROOT = uuid();
+const MIDDLE = uuid();
+const LEAF = uuid();
+const now = new Date().toISOString();
+
+const article = {
+  id: ARTICLE, slug: 'harbour-festival', title: 'Harbour festival', teaser: '', type: 'text', channelId: CHANNEL, userId: uuid(),
+  thumbnailHref: null, published: true, hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: now,
+  description: '', categoryIds: [], publishedAtCategory: false, media: null, locked: false, updatedAt: now,
+};
+const channel = {
+  id: CHANNEL, slug: 'city-life', name: 'City life', categoryIds: [], userId: uuid(), infoText: '', portraitHref: null, bannerHref: null,
+  hidden: false, private: false, published: true, restricted: false, isAd: false, articleOrdinals: {}, coverMedia: null, locked: false, createdAt: now,
+};
+const chain = [
+  { id: ROOT, title: 'Sports' },
+  { id: MIDDLE, title: 'Ball games' },
+  { id: LEAF, title: 'Straße & Fußball' },
+];
+
+function api(call: ApiCall): ApiAnswer | undefined {
+  if (call.path === `/articles/${ARTICLE}`) return { code: 200, result: article };
+  if (call.path === `/channels/${CHANNEL}`) return { code: 200, result: channel };
+  if (call.path === '/slugs/street-football') return { code: 200, result: { slug: 'street-football', entityId: LEAF } };
+  if (call.path === `/categories/${LEAF}/route`) return { code: 200, result: chain };
+  return undefined;
+}
+
+beforeEach(() => forgetCrumbLookups());
+afterEach(() => vi.unstubAllGlobals());
+
+/** The crumbs the route map gives `path`, resolved. */
+async function crumbsOf(path: string): Promise<Crumb[]> {
+  const matches = matchRoutes(routes, path) ?? [];
+  const match = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.crumbs);
+  const defs: CrumbDef[] = (match?.route.handle as RouteHandle).crumbs!(match!.params);
+  return resolveCrumbs(defs, 'en-US');
+}
+const shown = (crumbs: Crumb[]) => crumbs.map((c) => (c.key !== undefined ? `#${c.key}` : c.text));
+const links = (crumbs: Crumb[]) => crumbs.map((c) => c.to ?? null);
+
+describe('route → crumbs', () => {
+  it.each([
+    ['/', ['#homeAndNews']],
+    ['/about', ['#homeAndNews', '#about']],
+    ['/orderChannel', ['#homeAndNews', '#orderChannel']],
+    ['/contact', ['#homeAndNews', '#contact']],
+    ['/imprint', ['#homeAndNews', '#imprint']],
+    ['/mySO', ['#homeAndNews', '#mySO']],
+    ['/article', ['#homeAndNews', '#articles']],
+    ['/channels', ['#homeAndNews', '#channels']],
+    ['/category', ['#homeAndNews', '#categories']],
+  ])('%s has the labels %j', async (path, expected) => {
+    stubApi(api);
+    const crumbs = await crumbsOf(path);
+    expect(shown(crumbs)).toEqual(expected);
+    expect(crumbs.at(-1)?.to).toBeUndefined();
+    if (crumbs.length > 1) expect(crumbs[0]?.to).toBe('/');
+  });
+
+  it('/article/{id}: Articles, then the article title in upper case', async () => {
+    stubApi(api);
+    const crumbs = await crumbsOf(`/article/${ARTICLE}`);
+    expect(shown(crumbs)).toEqual(['#homeAndNews', '#articles', 'HARBOUR FESTIVAL']);
+    expect(links(crumbs)).toEqual(['/', '/article', null]);
+  });
+
+  it('/chan/{id}/a/{articleId}: channel name and article title, fetched by id', async () => {
+    const { calls } = stubApi(api);
+    const crumbs = await crumbsOf(`/chan/${CHANNEL}/a/${ARTICLE}`);
+    expect(shown(crumbs)).toEqual(['#homeAndNews', '#channels', 'CITY LIFE', 'HARBOUR FESTIVAL']);
+    expect(links(crumbs)).toEqual(['/', '/channels', `/chan/${CHANNEL}`, null]);
+    expect(calls.map((c) => c.path).sort()).toEqual([`/articles/${ARTICLE}`, `/channels/${CHANNEL}`].sort());
+  });
+
+  it('/category/{slug}/c/{id}/a/{id}: every ancestor and the category itself, upper case, slug resolved', async () => {
+    const { calls } = stubApi(api);
+    const crumbs = await crumbsOf(`/category/street-football/c/${CHANNEL}/a/${ARTICLE}`);
+    expect(shown(crumbs)).toEqual([
+      '#homeAndNews', '#categories', 'SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL', 'CITY LIFE', 'HARBOUR FESTIVAL',
+    ]);
+    expect(links(crumbs)).toEqual([
+      '/', '/category', `/category/${ROOT}`, `/category/${MIDDLE}`, `/category/${LEAF}`, `/category/street-football/c/${CHANNEL}`, null,
+    ]);
+    expect(calls.map((c) => c.path)).toContain('/slugs/street-football');
+    expect(calls.map((c) => c.path)).toContain(`/categories/${LEAF}/route`);
+  });
+
+  it('/category/{id}: the category is the current page', async () => {
+    stubApi(api);
+    const crumbs = await crumbsOf(`/category/${LEAF}`);
+    expect(shown(crumbs).slice(2)).toEqual(['SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL']);
+    expect(crumbs.at(-1)?.to).toBeUndefined();
+  });
+
+  it('uses the slug itself as the id when the slug look-up finds nothing', async () => {
+    const { calls } = stubApi((c) => {
+      if (c.path.startsWith('/slugs/')) return { code: 404, message: 'Slug not found' };
+      if (c.path === '/categories/old-name/route') return { code: 200, result: [{ id: MIDDLE, title: 'Ball games' }, { id: LEAF, title: 'Handball' }] };
+      if (c.path === '/categories/old-name') return { code: 200, result: { id: LEAF, parentId: MIDDLE, title: 'Handball', imageHref: null, slug: 'handball', ordinal: 0 } };
+      return undefined;
+    });
+    const crumbs = await crumbsOf('/category/old-name');
+    expect(calls[0]?.path).toBe('/slugs/old-name');
+    expect(calls.map((c) => c.path)).toContain('/categories/old-name/route');
+    // The route's last entry is not the slug (an id was expected), so the category itself is looked up and added.
+    expect(shown(crumbs).slice(2)).toEqual(['BALL GAMES', 'HANDBALL', 'HANDBALL']);
+  });
+
+  it('adds the category itself when the route lists only its ancestors', async () => {
+    stubApi((c) => {
+      if (c.path === `/categories/${LEAF}/route`) return { code: 200, result: chain.slice(0, 2) };
+      if (c.path === `/categories/${LEAF}`) return { code: 200, result: { id: LEAF, parentId: MIDDLE, title: 'Beach volleyball', imageHref: null, slug: 'bv', ordinal: 1 } };
+      return undefined;
+    });
+    const crumbs = await crumbsOf(`/category/${LEAF}`);
+    expect(shown(crumbs).slice(2)).toEqual(['SPORTS', 'BALL GAMES', 'BEACH VOLLEYBALL']);
+  });
+
+  it('shows "Category not found" and fallback labels when look-ups fail', async () => {
+    stubApi(() => ({ code: 404, message: 'Not found' }));
+    const crumbs = await crumbsOf(`/category/${LEAF}/c/${CHANNEL}/a/${ARTICLE}`);
+    expect(shown(crumbs)).toEqual(['#homeAndNews', '#categories', '#shell.crumb.categoryNotFound', '#chan', '#shell.crumb.article']);
+  });
+});
+
+describe('<Breadcrumbs>', () => {
+  function renderTrail(defs: CrumbDef[]) {
+    const router = createMemoryRouter([{ path: '*', element: <Breadcrumbs defs={defs} /> }]);
+    return render(
+      <IntlProvider locale="en-US" messages={enUS}>
+        <RouterProvider router={router} />
+      </IntlProvider>,
+    );
+  }
+
+  it('renders a labelled nav with an ordered list, links, and the current page last', async () => {
+    stubApi(api);
+    renderTrail([
+      { kind: 'label', key: 'homeAndNews', to: '/' },
+      { kind: 'label', key: 'articles', to: '/article' },
+      { kind: 'article', id: ARTICLE },
+    ]);
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumbs' });
+    const list = within(nav).getByRole('list');
+    expect(list.tagName).toBe('OL');
+    await waitFor(() => expect(within(nav).getByText('HARBOUR FESTIVAL')).toBeTruthy());
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Home & News', 'Articles', 'HARBOUR FESTIVAL']);
+    expect(within(nav).getByRole('link', { name: 'Articles' }).getAttribute('href')).toBe('/article');
+    expect(within(nav).getByText('HARBOUR FESTIVAL').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('menu highlight from the route handle', () => {
+  it.each([
+    ['/about', 'About'],
+    ['/contact', 'Contact'],
+    ['/imprint', 'Imprint'],
+    ['/orderChannel', 'Order a channel'],
+  ])('%s highlights %s', async (path, label) => {
+    stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    await renderApp(path);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 3000 });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page'));
+    expect(within(menu).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
+  it.each([
+    ['/', 'homeAndNews'],
+    [`/article/${ARTICLE}`, 'homeAndNews'],
+    ['/channels', 'soChannels'],
+    [`/chan/${CHANNEL}`, 'soChannels'],
+    [`/chan/${CHANNEL}/a/${ARTICLE}`, 'soChannels'],
+    ['/category', 'categories'],
+    [`/category/x/c/${CHANNEL}/a/${ARTICLE}`, 'categories'],
+    ['/mySO', 'mySO'],
+  ])('%s sets the menu item %s', (path, menu) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
+    expect(handle?.menu).toBe(menu);
+  });
+});

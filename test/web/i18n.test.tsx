@@ -1,0 +1,102 @@
+// The catalogues: both locales hold the same keys (shell and screens), placeholders match, every
+// message id the shell uses exists, and the language switch is remembered.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCALE_KEY, loadMessages } from '../../web/i18n';
+import { MENU_ITEMS } from '../../web/navigation';
+import { findHeading, renderApp, stubApi } from './shell-kit';
+
+const i18n = path.resolve(import.meta.dirname, '../../web/i18n');
+const read = (file: string) => JSON.parse(readFileSync(path.join(i18n, file), 'utf8')) as Record<string, string>;
+const catalogues = {
+  shell: { en: read('en-US.json'), de: read('de-DE.json') },
+  screens: { en: read('screens.en-US.json'), de: read('screens.de-DE.json') },
+};
+
+/** Argument names a message uses (so a translation cannot drop or rename a placeholder). */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
+    into.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+    if (el.type === TYPE.tag) argumentsOf(el.children, into);
+  }
+  return into;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('catalogues', () => {
+  it.each(Object.entries(catalogues))('%s: en-US and de-DE hold the same keys', (_name, { en, de }) => {
+    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(Object.entries(catalogues))('%s: every message parses and both locales use the same placeholders', (_name, { en, de }) => {
+    for (const key of Object.keys(en)) {
+      const a = [...argumentsOf(parse(en[key]!))].sort();
+      const b = [...argumentsOf(parse(de[key] ?? ''))].sort();
+      expect({ key, args: b }).toEqual({ key, args: a });
+      expect(de[key]?.trim(), key).not.toBe('');
+    }
+  });
+
+  it('the shell and the screens do not define the same key twice', () => {
+    const shared = Object.keys(catalogues.shell.en).filter((k) => k in catalogues.screens.en);
+    expect(shared).toEqual([]);
+  });
+
+  it('every message id the shell names in its code exists', () => {
+    const web = path.resolve(import.meta.dirname, '../../web');
+    const files = ['app.tsx', 'navigation.ts', 'components', 'session', 'routes'].flatMap(function walk(entry: string): string[] {
+      const full = path.join(web, entry);
+      if (statSync(full).isDirectory()) return readdirSync(full).flatMap((child) => walk(path.join(entry, child)));
+      return /\.tsx?$/.test(entry) ? [full] : [];
+    });
+    const screens = /routes\/(home|article|article-list|channels|channel|categories|category|search)\/|components\/(search-box|gallery|video-player|picture|news-card|content-badges|like-button|request-access|view-state)\//;
+    const ids = new Set<string>();
+    for (const file of files.filter((f) => !screens.test(f))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bid[=:]\s*\{?\s*['"]([\w.-]+)['"]|key:\s*'([\w.-]+)'|label\('([\w.-]+)'/g)) {
+        const id = m[1] ?? m[2] ?? m[3];
+        if (id && !/^(main|user-filter)$/.test(id) && !id.startsWith('myso-') && !id.startsWith('about-') && !id.startsWith('imprint-')) ids.add(id);
+      }
+    }
+    // Menu item ids name menu entries, not messages; their labels are messages.
+    for (const item of MENU_ITEMS) {
+      ids.delete(item.id);
+      ids.add(item.label);
+    }
+    expect(ids.size).toBeGreaterThan(50);
+    const missing = [...ids].filter((id) => !(id in catalogues.shell.en) && !(id in catalogues.screens.en));
+    expect(missing).toEqual([]);
+  });
+
+  it('loads the German catalogue merged with the screens catalogue', async () => {
+    const de = await loadMessages('de-DE');
+    expect(de['login.submit']).toBe('Anmelden');
+    for (const key of Object.keys(catalogues.screens.de)) expect(de[key]).toBe(catalogues.screens.de[key]);
+  });
+});
+
+describe('language switch', () => {
+  it('switches to German, remembers it, and starts in it next time', async () => {
+    stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    const first = await renderApp('/about');
+    await findHeading('About SO Portal');
+    const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    await act(async () => {
+      select.value = 'de-DE';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await findHeading('Über SO Portal');
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('de-DE');
+    expect(document.documentElement.lang).toBe('de-DE');
+    expect(within(screen.getByRole('navigation', { name: 'Hauptmenü' })).getByRole('link', { name: 'Über uns' })).toBeTruthy();
+    first.unmount();
+
+    await renderApp('/imprint');
+    await findHeading('Impressum');
+  });
+});

@@ -1,0 +1,23 @@
+// What the rest of the app may know about API failures without loading the client (and zod) itself.
+/** Every failed call ends in one of these: `code` is the HTTP-like status (400 for transport failures). */
+export class ApiError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+  }
+}
+
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The session listens here: a 401 means the server no longer knows the stored user. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export function reportUnauthorized(path: string): void {
+  for (const listener of unauthorizedListeners) listener(path);
+}
