@@ -36,6 +36,20 @@ export default defineConfig(async () => {
             setupFiles: ['test/web/setup.ts'],
           },
         },
+        {
+          // Browser end to end: Chromium against `wrangler dev` on a freshly migrated and seeded local state
+          // (test/e2e/global-setup.ts). One file at a time: they share the server and the machine is small.
+          test: {
+            name: 'e2e',
+            root,
+            include: ['test/e2e/**/*.e2e.ts'],
+            environment: 'node',
+            globalSetup: ['test/e2e/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
       ],
     },
   };

@@ -17,6 +17,10 @@ if ! tsc -b; then
   exit 1
 fi
 
+# The browser tests need a Chromium: installed here when missing (quiet when present).
+CHROMIUM_PATH="$(bash test/scripts/ensure-chromium.sh)"
+export CHROMIUM_PATH
+
 echo "== tests"
 vitest run --config test/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results" "$@"
 status=$?

@@ -1,5 +1,6 @@
 // What the seeds share: the local bindings (through wrangler's platform proxy, on the same state
 // `wrangler dev` uses), chunked inserts within D1's 100-parameter limit, and demo files stored in R2.
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, getTableColumns, getTableName, type Table } from 'drizzle-orm';
@@ -25,6 +26,9 @@ export interface LocalBindings {
  */
 export async function openLocalBindings(persistTo?: string): Promise<LocalBindings> {
   const state = path.resolve(persistTo ?? path.join(ROOT, '.wrangler/state'));
+  // The proxy reads wrangler.toml whole and fails when [assets].directory is missing (a fresh clone
+  // before its first build); an empty one is enough, the build fills it later.
+  mkdirSync(path.join(ROOT, 'web/dist'), { recursive: true });
   const proxy = await getPlatformProxy<Env>({
     configPath: path.join(ROOT, 'wrangler.toml'),
     persist: { path: path.join(state, 'v3') },

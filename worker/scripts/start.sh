@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm start`: build the SPA, migrate the local D1, seed the demo into an empty database, then serve the
+# portal with `wrangler dev` on local bindings at http://localhost:${PORT:-8787}. State stays in
+# .wrangler/state, so a second start keeps the data (delete that folder to start over).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
+port="${PORT:-8787}"
+
+echo "== building the SPA"
+vite build --config web/vite.config.ts --logLevel warn
+
+echo "== applying D1 migrations (local)"
+# No terminal on stdin: wrangler then takes its default answer instead of asking to confirm.
+wrangler d1 migrations apply DB --local </dev/null
+
+echo "== seeding the demo content (only into an empty database)"
+tsx worker/scripts/seed.ts
+
+echo "== serving http://localhost:${port} (Ctrl+C stops)"
+exec wrangler dev --local --ip 127.0.0.1 --port "$port"
