@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_KEY, loadMessages } from '../../web/i18n';
 import { MENU_ITEMS } from '../../web/navigation';
@@ -85,10 +85,9 @@ describe('language switch', () => {
     stubApi(() => ({ code: 401, message: 'Unauthorized' }));
     const first = await renderApp('/about');
     await findHeading('About SO Portal');
-    const select = screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    const select = screen.getByRole('combobox', { name: 'Language' });
     await act(async () => {
-      select.value = 'de-DE';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
+      fireEvent.change(select, { target: { value: 'de-DE' } });
     });
     await findHeading('Über SO Portal');
     expect(localStorage.getItem(LOCALE_KEY)).toBe('de-DE');
