@@ -34,7 +34,7 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
       ...(order ? { channelName: v.channelName ?? '', purpose: v.purpose ?? '' } : {}),
     };
     const parsed = contactBody.safeParse(body);
-    setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl));
+    setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
     setAlert(null);
     if (!parsed.success) return focusFirstInvalid(form.current);
     setBusy(true);

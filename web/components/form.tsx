@@ -6,13 +6,15 @@ import type { z } from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** One translated message per field (the first issue of each), from a failed zod parse. */
-export function issuesToFieldErrors(error: z.ZodError, intl: IntlShape): FieldErrors {
+/** One translated message per field (the first issue of each), from a failed zod parse of `values`. */
+export function issuesToFieldErrors(error: z.ZodError, intl: IntlShape, values?: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
     if (errors[field]) continue;
-    errors[field] = issueMessage(issue, intl);
+    // An empty field is missing, whatever format it would have needed.
+    const empty = typeof values?.[field] === 'string' && (values[field] as string).trim() === '';
+    errors[field] = empty ? intl.formatMessage({ id: 'form.required' }) : issueMessage(issue, intl);
   }
   return errors;
 }

@@ -17,8 +17,9 @@ export default function ForgotPasswordView() {
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = mailBody.safeParse({ email: (formValues(e.currentTarget).email ?? '').trim() });
-    setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl));
+    const body = { email: (formValues(e.currentTarget).email ?? '').trim() };
+    const parsed = mailBody.safeParse(body);
+    setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
     setAlert(null);
     if (!parsed.success) return focusFirstInvalid(form.current);
     setBusy(true);

@@ -30,7 +30,7 @@ export default function RegisterView() {
       lastName: v.lastName ?? '',
     };
     const parsed = createUserBody.safeParse(body);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     if (!found.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
     setErrors(found);
     setAlert(null);

@@ -22,7 +22,7 @@ export default function ResetPasswordView() {
     e.preventDefault();
     const v = formValues(e.currentTarget);
     const parsed = resetPasswordBody.safeParse({ token, password: v.password ?? '' });
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, v);
     if (!found.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
     setAlert(found.token ? intl.formatMessage({ id: 'reset.badLink' }) : null);
     setErrors(found);

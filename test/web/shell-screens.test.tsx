@@ -1,0 +1,159 @@
+// The shell's own screens and widgets: toasts (5000 ms, live region), the contact and order forms
+// (client validation mirroring contactBody, server errors shown), login, my account and app management.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOTIFICATION_MS, NotificationsProvider, useNotify } from '../../web/components/notifications';
+import enUS from '../../web/i18n/en-US.json';
+import { findHeading, renderApp, stubApi, userOf } from './shell-kit';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('notifications', () => {
+  function Trigger() {
+    const notify = useNotify();
+    return (
+      <button type="button" onClick={() => notify({ kind: 'error', message: 'Could not save' })}>
+        fire
+      </button>
+    );
+  }
+
+  it('shows a toast in an aria-live region for 5000 ms', () => {
+    vi.useFakeTimers();
+    render(
+      <IntlProvider locale="en-US" messages={enUS}>
+        <NotificationsProvider>
+          <Trigger />
+        </NotificationsProvider>
+      </IntlProvider>,
+    );
+    const region = document.querySelector('[aria-live="polite"]');
+    expect(region).not.toBeNull();
+    act(() => screen.getByText('fire').click());
+    expect(within(region as HTMLElement).getByText('Could not save')).toBeTruthy();
+    expect(within(region as HTMLElement).getByText('Error:')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(NOTIFICATION_MS - 1));
+    expect(screen.queryByText('Could not save')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Could not save')).toBeNull();
+    expect(NOTIFICATION_MS).toBe(5000);
+  });
+});
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+const submit = async (name: string) => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name })));
+};
+
+describe('contact and order forms', () => {
+  it('checks the fields in the browser before anything is sent', async () => {
+    const { calls } = stubApi((c) => (c.path === '/users/auth-validate' ? { code: 401, message: 'Unauthorized' } : undefined));
+    await renderApp('/contact');
+    await findHeading('Contact');
+    await submit('Send message');
+    expect(screen.getAllByText('Please fill in this field.')).toHaveLength(3);
+    fill('Your name', 'Eve');
+    fill('Your e-mail', 'eve-at-example');
+    fill('Message', 'Hi');
+    await submit('Send message');
+    expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Your e-mail/).getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.path === '/contact')).toHaveLength(0);
+  });
+
+  it('sends the order with channel name and purpose, and shows what the server refuses', async () => {
+    const { calls } = stubApi((c) => {
+      if (c.path === '/contact') return { code: 429, message: 'Too many messages, try again later' };
+      return { code: 401, message: 'Unauthorized' };
+    });
+    await renderApp('/orderChannel');
+    await findHeading('Order a channel');
+    fill('Your name', 'Eve Example');
+    fill('Your e-mail', 'eve@example.com');
+    fill('Message', 'We would like a channel.');
+    await submit('Send the order');
+    expect(screen.getByText('Please fill in this field.')).toBeTruthy();
+    fill('Name of the channel', 'Harbour Rowing Club');
+    fill('What the channel is about', 'Regattas and training');
+    await submit('Send the order');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Too many messages, try again later'));
+    expect(calls.find((c) => c.path === '/contact')?.body).toEqual({
+      kind: 'orderChannel',
+      name: 'Eve Example',
+      email: 'eve@example.com',
+      message: 'We would like a channel.',
+      channelName: 'Harbour Rowing Club',
+      purpose: 'Regattas and training',
+    });
+  });
+});
+
+describe('login', () => {
+  it("labels 'Username' and 'Password', button 'Sign in'; shows the server's refusal", async () => {
+    stubApi((c) => (c.path === '/users/auth' ? { code: 401, message: 'Invalid username or password' } : { code: 401, message: 'Unauthorized' }));
+    await renderApp('/login');
+    await findHeading('Sign in');
+    fill('Username', 'reader');
+    fill('Password', 'wrong');
+    await submit('Sign in');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Invalid username or password'));
+  });
+
+  it('signs in and returns to where the visitor came from', async () => {
+    const user = userOf('CLIENT');
+    stubApi((c) => {
+      if (c.path === '/users/auth') return { code: 200, result: user };
+      if (c.path === `/users/${user.id}`) return { code: 200, result: { ...user, email: null, firstName: 'Elena', lastName: '', active: true } };
+      return { code: 401, message: 'Unauthorized' };
+    });
+    const { router } = await renderApp('/myaccount');
+    await findHeading('No permission');
+    await act(async () => fireEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })));
+    await findHeading('Sign in');
+    fill('Username', user.name);
+    fill('Password', 'demo-password');
+    await submit('Sign in');
+    await findHeading('My account');
+    expect(router.state.location.pathname).toBe('/myaccount');
+  });
+});
+
+describe('my account and app management', () => {
+  it('my account sends only what changed', async () => {
+    const user = userOf('CONTRIBUTOR');
+    const account = { ...user, email: 'carl@example.com', firstName: 'Carl', lastName: 'Contributor', active: true };
+    const { calls } = stubApi((c) => {
+      if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
+      if (c.path === `/users/${user.id}` && c.method === 'PUT') return { code: 200, result: { ...account, ...(c.body as object) } };
+      return undefined;
+    });
+    await renderApp('/myaccount', user);
+    await findHeading('My account');
+    await screen.findByDisplayValue('Carl');
+    fill('Last name', 'Writer');
+    await submit('Save changes');
+    await screen.findByText('Your account has been saved.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ lastName: 'Writer' });
+  });
+
+  it('app management changes a role with PUT /users/{id}', async () => {
+    const admin = userOf('ADMIN');
+    const other = { id: crypto.randomUUID(), name: 'rita', email: null, firstName: 'Rita', lastName: 'Reader', role: 'REGULAR_USER', active: true };
+    const { calls } = stubApi((c) => {
+      if (c.path === '/users' && c.method === 'GET') return { code: 200, result: [{ ...admin, email: null, firstName: '', lastName: '', active: true }, other] };
+      if (c.path === `/users/${other.id}` && c.method === 'PUT') return { code: 200, result: { ...other, ...(c.body as object) } };
+      return undefined;
+    });
+    await renderApp('/appManagement', admin);
+    await findHeading('App management');
+    const role = await screen.findByRole('combobox', { name: 'Role of rita' });
+    await act(async () => fireEvent.change(role, { target: { value: 'CONTRIBUTOR' } }));
+    await screen.findByText('rita has been updated.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'CONTRIBUTOR' });
+    expect(screen.getByRole('combobox', { name: `Role of ${admin.name}` }).hasAttribute('disabled')).toBe(true);
+  });
+});
