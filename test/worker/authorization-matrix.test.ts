@@ -1,0 +1,601 @@
+// The authorization matrix: every route the worker registers against anonymous, REGULAR_USER, CLIENT,
+// CONTRIBUTOR and ADMIN (and owner / non-owner where ownership decides), with the status each must get,
+// each cell run through the real fetch handler with a valid request, so the status is the permission's.
+// A route the app registers but the table lacks (or the reverse) fails the first test below.
+import { env, exports } from 'cloudflare:workers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../schema/tables';
+import { app } from '../../worker/app';
+import { createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
+import { createBlob } from './content-factories-extra';
+import { BASE, call, createUser, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
+import {
+  createAccessRequest, createArticleLike, createChannelLike, createImageOption, createPublicationRequest, createResetToken, storeFile,
+} from './matrix-fixtures';
+
+type Who = 'anonymous' | Role;
+const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
+
+/** One status, or one for the caller's own content (owner) and one for someone else's (other). */
+type Outcome = number | { owner: number; other: number };
+type Expected = Record<Who, Outcome>;
+
+interface Session {
+  user: TestUser;
+  cookie: string;
+}
+
+interface Cell {
+  who: Who;
+  /** The signed-in caller; null for anonymous. */
+  actor: Session | null;
+  /** An (owner) cell: the content is the caller's own (for users/{id} and ownership: the caller themself). */
+  owner: boolean;
+  /** Who owns the cell's content: the caller in an (owner) cell, else `stranger`, a CLIENT who never calls. */
+  ownerId: string;
+  /** A new user of the cell's role with its own session, for calls that would spend the caller (delete, role change). */
+  freshSelf(): Promise<Session>;
+}
+
+interface Call {
+  /** Under /api. */
+  path: string;
+  body?: unknown;
+  /** Another session than the cell's (a fresh one, for calls that end or replace the session they come with). */
+  cookie?: string;
+}
+
+interface Entry {
+  /** `METHOD path` exactly as `app.routes` lists it. */
+  route: string;
+  /** Names the scenario when one route has several. */
+  when?: string;
+  /** Labels of the owner / other cells. */
+  variants?: [string, string];
+  expected: Expected;
+  /** The answer is a file, not the envelope. */
+  raw?: boolean;
+  /** Builds the cell's fixtures (fresh per cell unless shared and read-only) and the request. */
+  request(cell: Cell): Promise<Call>;
+}
+
+// ---- rows of expectations, named by the rule they state ----
+const everyone = (s: number): Expected => ({ anonymous: s, REGULAR_USER: s, CLIENT: s, CONTRIBUTOR: s, ADMIN: s });
+const signedIn = (s: number): Expected => ({ anonymous: 401, REGULAR_USER: s, CLIENT: s, CONTRIBUTOR: s, ADMIN: s });
+const editors = (s: number): Expected => ({ anonymous: 401, REGULAR_USER: 403, CLIENT: s, CONTRIBUTOR: s, ADMIN: s });
+const adminOnly = (s: number): Expected => ({ anonymous: 401, REGULAR_USER: 403, CLIENT: 403, CONTRIBUTOR: 403, ADMIN: s });
+/** Editors on their own content, ADMIN on anyone's; `other` is what an editor gets on someone else's. */
+const ownerEditorOrAdmin = (s: number, other = 403): Expected => ({
+  anonymous: 401, REGULAR_USER: 403, CLIENT: { owner: s, other }, CONTRIBUTOR: { owner: s, other }, ADMIN: s,
+});
+/** ADMIN only, and owning the content does not change that. */
+const adminEvenOverOwners = (s: number): Expected => ({
+  anonymous: 401, REGULAR_USER: 403, CLIENT: { owner: 403, other: 403 }, CONTRIBUTOR: { owner: 403, other: 403 }, ADMIN: s,
+});
+/** Any signed-in user on their own (account, file, ...), ADMIN on anyone's. */
+const selfOrAdmin = (s: number, other = 403): Expected => ({
+  anonymous: 401, REGULAR_USER: { owner: s, other }, CLIENT: { owner: s, other }, CONTRIBUTOR: { owner: s, other }, ADMIN: s,
+});
+/** Invisible content: 404 for whoever may not see it, as if it did not exist. */
+const ownerOrAdminSees = (s: number): Expected => ({
+  anonymous: 404, REGULAR_USER: 404, CLIENT: { owner: s, other: 404 }, CONTRIBUTOR: { owner: s, other: 404 }, ADMIN: s,
+});
+
+// ---- shared, read-only fixtures and the callers, made once ----
+let sessions: Record<Role, Session>;
+let stranger: TestUser;
+const shared = {} as {
+  article: { id: string; slug: string };
+  restrictedArticle: { id: string };
+  channel: { id: string };
+  category: { id: string };
+  newsId: string;
+  imageKey: string;
+  fileKey: string;
+};
+
+const day = 24 * 3600 * 1000;
+const galleryOf = (ownerId: string) => createArticle({ userId: ownerId, media: { kind: 'gallery', images: [{ key: `image/${crypto.randomUUID()}.png` }] } });
+const videoOf = (ownerId: string) => createArticle({ userId: ownerId, media: { kind: 'video', videos: [{ key: `video/${crypto.randomUUID()}.mp4` }] } });
+const slugText = () => unique('slug').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** A fresh session for the caller, for calls that end or replace the one they come with. */
+const extraSession = async (cell: Cell) => (cell.actor ? await sessionCookie(cell.actor.user) : undefined);
+/** users/{id}: the caller in an (owner) cell, else a new user. */
+const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (await createUser()).id);
+
+const MATRIX: Entry[] = [
+  // ---- articles ----
+  {
+    route: 'GET /api/articles/:id', when: 'published', expected: everyone(200),
+    request: async () => ({ path: `/articles/${shared.article.id}` }),
+  },
+  {
+    route: 'GET /api/articles/:id', when: 'draft', expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}` }),
+  },
+  {
+    route: 'POST /api/articles', when: 'into a channel', expected: ownerEditorOrAdmin(201),
+    request: async (c) => ({
+      path: '/articles',
+      body: { title: unique('Article'), type: 'text', channelId: (await createChannel({ userId: c.ownerId })).id },
+    }),
+  },
+  {
+    route: 'POST /api/articles', when: 'no channel', expected: editors(201),
+    request: async () => ({ path: '/articles', body: { title: unique('Article'), type: 'text', channelId: null } }),
+  },
+  {
+    route: 'PUT /api/articles/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`, body: { title: 'Renamed' } }),
+  },
+  {
+    route: 'PUT /api/articles/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}`, body: { title: 'Renamed' } }),
+  },
+  {
+    route: 'PUT /api/articles/:id', when: 'unpublish (ADMIN only)', expected: adminEvenOverOwners(200),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`, body: { published: false } }),
+  },
+  {
+    // Articles go only into one's own channels, even one's own article.
+    route: 'PUT /api/articles/:id', when: "into someone else's channel", expected: adminEvenOverOwners(200),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`, body: { channelId: shared.channel.id } }),
+  },
+  {
+    route: 'DELETE /api/articles/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}` }),
+  },
+  {
+    route: 'DELETE /api/articles/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}` }),
+  },
+  {
+    route: 'PUT /api/articles/:id/media', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media`, body: { kind: 'gallery' } }),
+  },
+  {
+    route: 'DELETE /api/articles/:id/media', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await galleryOf(c.ownerId)).id}/media` }),
+  },
+  {
+    route: 'POST /api/articles/:id/media/images', expected: ownerEditorOrAdmin(201),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media/images`,
+      body: multipart({ images: [{ imageFileTag: 'pic', title: 'A picture' }] }, { pic: pngFile() }),
+    }),
+  },
+  {
+    route: 'PUT /api/articles/:id/media/images/:ordinal', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await galleryOf(c.ownerId)).id}/media/images/0`, body: { title: 'Retitled' } }),
+  },
+  {
+    route: 'DELETE /api/articles/:id/media/:ordinal', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await galleryOf(c.ownerId)).id}/media/0` }),
+  },
+  {
+    route: 'POST /api/articles/:id/media/video', expected: ownerEditorOrAdmin(201),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media/video`,
+      body: multipart({ videoFileTag: 'clip', title: 'A clip', thumbnailMillis: 500 }, { clip: mp4File() }),
+    }),
+  },
+  {
+    route: 'PUT /api/articles/:id/media/video/:ordinal', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${(await videoOf(c.ownerId)).id}/media/video/0`, body: { title: 'Retitled', thumbnailMillis: 1000 } }),
+  },
+  {
+    // Who owns the article: signed-in users may ask about themselves, ADMIN about anyone.
+    route: 'GET /api/articles/:id/media/:userId/ownership', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    request: async (c) => ({ path: `/articles/${shared.article.id}/media/${c.ownerId}/ownership` }),
+  },
+
+  // ---- articleMedia ----
+  {
+    route: 'PUT /api/articleMedia/:id/media/:title', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articleMedia/${(await galleryOf(c.ownerId)).id}/media/New%20title?ordinal=0` }),
+  },
+  {
+    route: 'PUT /api/articleMedia/:id/video/:millis', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/articleMedia/${(await videoOf(c.ownerId)).id}/video/1500?ordinal=0` }),
+  },
+
+  // ---- categories: reads public, writes ADMIN ----
+  { route: 'GET /api/categories', expected: everyone(200), request: async () => ({ path: '/categories' }) },
+  {
+    route: 'POST /api/categories/search', expected: everyone(200),
+    request: async () => ({ path: '/categories/search', body: { searchText: 'Category' } }),
+  },
+  { route: 'GET /api/categories/:id', expected: everyone(200), request: async () => ({ path: `/categories/${shared.category.id}` }) },
+  { route: 'GET /api/categories/:id/route', expected: everyone(200), request: async () => ({ path: `/categories/${shared.category.id}/route` }) },
+  {
+    route: 'GET /api/categories/:id/children', expected: everyone(200),
+    request: async () => ({ path: `/categories/${shared.category.id}/children` }),
+  },
+  {
+    route: 'POST /api/categories', expected: adminOnly(201),
+    request: async () => ({ path: '/categories', body: { title: unique('Category') } }),
+  },
+  {
+    route: 'PUT /api/categories/:id', expected: adminOnly(200),
+    request: async () => ({ path: `/categories/${(await createCategory()).id}`, body: { title: unique('Renamed') } }),
+  },
+  {
+    route: 'DELETE /api/categories/:id', expected: adminOnly(200),
+    request: async () => ({ path: `/categories/${(await createCategory()).id}` }),
+  },
+
+  // ---- channels ----
+  { route: 'GET /api/channels', expected: everyone(200), request: async () => ({ path: '/channels' }) },
+  {
+    route: 'GET /api/channels/:id', when: 'published', expected: everyone(200),
+    request: async () => ({ path: `/channels/${shared.channel.id}` }),
+  },
+  {
+    route: 'GET /api/channels/:id', when: 'private', expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}` }),
+  },
+  { route: 'GET /api/channels/:id/channels', expected: everyone(200), request: async () => ({ path: `/channels/${stranger.id}/channels` }) },
+  { route: 'GET /api/channels/:id/articles', expected: everyone(200), request: async () => ({ path: `/channels/${shared.channel.id}/articles` }) },
+  {
+    route: 'POST /api/channels', expected: editors(201),
+    request: async () => ({ path: '/channels', body: { name: unique('Channel'), infoText: 'About' } }),
+  },
+  {
+    route: 'PUT /api/channels/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId })).id}`, body: { name: unique('Renamed') } }),
+  },
+  {
+    route: 'PUT /api/channels/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({
+      path: `/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}`, body: { name: unique('Renamed') },
+    }),
+  },
+  {
+    route: 'PUT /api/channels/:id', when: 'unpublish (ADMIN only)', expected: adminEvenOverOwners(200),
+    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId })).id}`, body: { published: false } }),
+  },
+  {
+    route: 'DELETE /api/channels/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId })).id}` }),
+  },
+  {
+    route: 'DELETE /api/channels/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}` }),
+  },
+
+  // ---- contact ----
+  {
+    route: 'POST /api/contact', expected: everyone(201),
+    request: async () => ({ path: '/contact', body: { kind: 'contact', name: 'Ada', email: `${unique('sender')}@example.com`, message: 'Hello' } }),
+  },
+
+  // ---- files: public reads, every write method 405 ----
+  { route: 'GET /api/files/:key{.+}', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
+  { route: 'HEAD /api/files/:key{.+}', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
+  ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Entry => ({
+    route: `${method} /api/files/:key{.+}`, expected: everyone(405), request: async () => ({ path: `/files/${shared.fileKey}` }),
+  })),
+
+  // ---- healthCheck ----
+  { route: 'GET /api/healthCheck', expected: adminOnly(200), request: async () => ({ path: '/healthCheck' }) },
+  { route: 'GET /api/healthCheck/fix', expected: adminOnly(200), request: async () => ({ path: '/healthCheck/fix' }) },
+
+  // ---- imageOptions: reads public; writes by the uploader (any signed-in user) or ADMIN ----
+  { route: 'GET /api/imageOptions/:blobKey{.+}', expected: everyone(200), request: async () => ({ path: `/imageOptions/${shared.imageKey}` }) },
+  {
+    route: 'POST /api/imageOptions', expected: selfOrAdmin(201),
+    request: async (c) => ({ path: '/imageOptions', body: { blobKey: (await createBlob(c.ownerId)).key, position: '30% 70%', scale: 1.5 } }),
+  },
+  {
+    route: 'PUT /api/imageOptions/:blobKey{.+}', expected: selfOrAdmin(200),
+    request: async (c) => ({ path: `/imageOptions/${await createImageOption(c.ownerId)}`, body: { position: '10% 20%', scale: 2 } }),
+  },
+  {
+    route: 'DELETE /api/imageOptions/:blobKey{.+}', expected: selfOrAdmin(200),
+    request: async (c) => ({ path: `/imageOptions/${await createImageOption(c.ownerId)}` }),
+  },
+
+  // ---- myso: the caller's own likes ----
+  { route: 'GET /api/myso/user-channels/user-channels', expected: signedIn(200), request: async () => ({ path: '/myso/user-channels/user-channels' }) },
+  {
+    // Someone else's link does not exist for the caller, ADMIN included: mySO is personal.
+    route: 'GET /api/myso/user-channels/:id', expected: { ...selfOrAdmin(200, 404), ADMIN: { owner: 200, other: 404 } },
+    request: async (c) => ({ path: `/myso/user-channels/${await createChannelLike(c.ownerId, (await createChannel()).id)}` }),
+  },
+  {
+    route: 'POST /api/myso/user-channels', expected: signedIn(201),
+    request: async () => ({ path: '/myso/user-channels', body: { contentId: (await createChannel()).id } }),
+  },
+  {
+    route: 'POST /api/myso/user-channels', when: 'draft', expected: { ...ownerOrAdminSees(201), anonymous: 401 },
+    request: async (c) => ({ path: '/myso/user-channels', body: { contentId: (await createChannel({ userId: c.ownerId, published: false })).id } }),
+  },
+  {
+    route: 'DELETE /api/myso/user-channels', expected: signedIn(200),
+    request: async (c) => {
+      const channel = await createChannel();
+      if (c.actor) await createChannelLike(c.actor.user.id, channel.id);
+      return { path: '/myso/user-channels', body: { contentId: channel.id } };
+    },
+  },
+  { route: 'GET /api/myso/user-articles', expected: signedIn(200), request: async () => ({ path: '/myso/user-articles' }) },
+  {
+    route: 'POST /api/myso/user-articles', expected: signedIn(201),
+    request: async () => ({ path: '/myso/user-articles', body: { contentId: (await createArticle()).id } }),
+  },
+  {
+    route: 'POST /api/myso/user-articles', when: 'draft', expected: { ...ownerOrAdminSees(201), anonymous: 401 },
+    request: async (c) => ({ path: '/myso/user-articles', body: { contentId: (await createArticle({ userId: c.ownerId, published: false })).id } }),
+  },
+  {
+    route: 'POST /api/myso/user-articles/remove', expected: signedIn(200),
+    request: async (c) => {
+      const article = await createArticle();
+      if (c.actor) await createArticleLike(c.actor.user.id, article.id);
+      return { path: '/myso/user-articles/remove', body: { contentId: article.id } };
+    },
+  },
+  { route: 'GET /api/myso/vm', expected: signedIn(200), request: async () => ({ path: '/myso/vm' }) },
+
+  // ---- news ----
+  { route: 'GET /api/news', expected: everyone(200), request: async () => ({ path: '/news' }) },
+  { route: 'GET /api/news/:id', expected: everyone(200), request: async () => ({ path: `/news/${shared.newsId}` }) },
+  {
+    route: 'POST /api/news', expected: editors(201),
+    request: async () => ({ path: '/news', body: { title: unique('News'), ref: { kind: 'article', id: shared.article.id } } }),
+  },
+  {
+    route: 'PUT /api/news/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}`,
+      body: { title: 'Renamed' },
+    }),
+  },
+  {
+    route: 'DELETE /api/news/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}` }),
+  },
+
+  // ---- publications ----
+  { route: 'GET /api/publications', expected: everyone(200), request: async () => ({ path: '/publications' }) },
+  {
+    // Someone else's draft is invisible: 404.
+    route: 'POST /api/publications', when: 'draft', expected: ownerEditorOrAdmin(201, 404),
+    request: async (c) => ({ path: '/publications', body: { contentId: (await createArticle({ userId: c.ownerId, published: false })).id, type: 'article' } }),
+  },
+  {
+    // Visible but someone else's: 403; one's own is past the permission check (409: already published).
+    route: 'POST /api/publications', when: 'published', expected: ownerEditorOrAdmin(409),
+    request: async (c) => ({ path: '/publications', body: { contentId: (await createArticle({ userId: c.ownerId })).id, type: 'article' } }),
+  },
+  { route: 'GET /api/publications/requests', expected: editors(200), request: async () => ({ path: '/publications/requests' }) },
+  {
+    // Owners may not approve their own requests.
+    route: 'PUT /api/publications/update-status', expected: adminEvenOverOwners(200),
+    request: async (c) => {
+      const article = await createArticle({ userId: c.ownerId, published: false });
+      return { path: '/publications/update-status', body: { id: await createPublicationRequest(c.ownerId, article.id, 'article'), status: 'APPROVED' } };
+    },
+  },
+  {
+    route: 'PUT /api/publications/update-expiration', expected: adminEvenOverOwners(200),
+    request: async (c) => {
+      const article = await createArticle({ userId: c.ownerId, published: false });
+      const id = await createPublicationRequest(c.ownerId, article.id, 'article');
+      return { path: '/publications/update-expiration', body: { id, expirationDate: new Date(Date.now() + day).toISOString() } };
+    },
+  },
+
+  // ---- search ----
+  { route: 'POST /api/search/search', expected: everyone(200), request: async () => ({ path: '/search/search', body: { searchText: 'article' } }) },
+
+  // ---- slugs ----
+  { route: 'GET /api/slugs/:slug', when: 'published', expected: everyone(200), request: async () => ({ path: `/slugs/${shared.article.slug}` }) },
+  {
+    route: 'GET /api/slugs/:slug', when: 'draft', expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/slugs/${(await createArticle({ userId: c.ownerId, published: false })).slug}` }),
+  },
+  {
+    route: 'PUT /api/slugs/:entityId', when: 'article', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/slugs/${(await createArticle({ userId: c.ownerId })).id}`, body: { slug: slugText() } }),
+  },
+  {
+    route: 'PUT /api/slugs/:entityId', when: 'draft article', expected: { ...ownerEditorOrAdmin(200, 404), REGULAR_USER: 404 },
+    request: async (c) => ({ path: `/slugs/${(await createArticle({ userId: c.ownerId, published: false })).id}`, body: { slug: slugText() } }),
+  },
+  {
+    route: 'PUT /api/slugs/:entityId', when: 'category', expected: adminOnly(200),
+    request: async () => ({ path: `/slugs/${(await createCategory()).id}`, body: { slug: slugText() } }),
+  },
+
+  // ---- userContent ----
+  {
+    // Owners and ADMIN can already read restricted content: 409 tells them so.
+    route: 'POST /api/userContent', expected: { ...signedIn(201), CLIENT: { owner: 409, other: 201 }, CONTRIBUTOR: { owner: 409, other: 201 }, ADMIN: 409 },
+    request: async (c) => ({ path: '/userContent', body: { contentId: (await createArticle({ userId: c.ownerId, restricted: true })).id, contentType: 'article' } }),
+  },
+  ...(['requests', 'access'] as const).flatMap((list) => (['channels', 'articles'] as const).flatMap((type): Entry[] => [
+    { route: `GET /api/userContent/${list}/${type}`, expected: adminOnly(200), request: async () => ({ path: `/userContent/${list}/${type}` }) },
+    { route: `GET /api/userContent/my/${list}/${type}`, expected: signedIn(200), request: async () => ({ path: `/userContent/my/${list}/${type}` }) },
+  ])),
+  ...(['allow', 'deny'] as const).map((decision): Entry => ({
+    route: `GET /api/userContent/${decision}-request/:id`, expected: adminEvenOverOwners(200),
+    request: async (c) => {
+      const article = await createArticle({ userId: c.ownerId, restricted: true });
+      const asker = await createUser();
+      return { path: `/userContent/${decision}-request/${await createAccessRequest(asker.id, article.id, 'article')}` };
+    },
+  })),
+  {
+    route: 'GET /api/userContent/user-access-article/:id', when: 'published', expected: everyone(200),
+    request: async () => ({ path: `/userContent/user-access-article/${shared.restrictedArticle.id}` }),
+  },
+  {
+    route: 'GET /api/userContent/user-access-article/:id', when: 'draft', expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/userContent/user-access-article/${(await createArticle({ userId: c.ownerId, published: false })).id}` }),
+  },
+  {
+    route: 'GET /api/userContent/user-access-channel-all/:id', expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/userContent/user-access-channel-all/${(await createChannel({ userId: c.ownerId, restricted: true })).id}` }),
+  },
+  {
+    route: 'GET /api/userContent/user-access-channel-all/:id', when: 'private', expected: { ...ownerEditorOrAdmin(200, 404), REGULAR_USER: 404 },
+    request: async (c) => ({ path: `/userContent/user-access-channel-all/${(await createChannel({ userId: c.ownerId, private: true })).id}` }),
+  },
+  {
+    route: 'POST /api/userContent/revoke-access-channel', expected: ownerEditorOrAdmin(200),
+    request: async (c) => {
+      const channel = await createChannel({ userId: c.ownerId, restricted: true });
+      const grantee = await createUser();
+      await grantAccess(grantee.id, channel.id, 'channel');
+      return { path: '/userContent/revoke-access-channel', body: { userId: grantee.id, contentId: channel.id } };
+    },
+  },
+
+  // ---- users ----
+  {
+    // Signing in replaces the caller's session, so signed-in cells bring a spare one.
+    route: 'POST /api/users/auth', expected: everyone(200),
+    request: async (c) => {
+      const user = await createUser();
+      return { path: '/users/auth', body: { username: user.name, password: TEST_PASSWORD }, cookie: await extraSession(c) };
+    },
+  },
+  { route: 'GET /api/users/logout', expected: everyone(200), request: async (c) => ({ path: '/users/logout', cookie: await extraSession(c) }) },
+  { route: 'POST /api/users/auth-validate', expected: signedIn(200), request: async () => ({ path: '/users/auth-validate' }) },
+  {
+    route: 'POST /api/users/mail', expected: everyone(200),
+    request: async () => ({ path: '/users/mail', body: { email: (await createUser()).email } }),
+  },
+  {
+    route: 'POST /api/users/reset-password', expected: everyone(200),
+    request: async () => ({ path: '/users/reset-password', body: { token: await createResetToken((await createUser()).id), password: 'a-new-password-1' } }),
+  },
+  {
+    route: 'POST /api/users', expected: everyone(201),
+    request: async () => {
+      const name = unique('member');
+      return { path: '/users', body: { name, email: `${name}@example.com`, password: 'a-long-password-1' } };
+    },
+  },
+  { route: 'GET /api/users', expected: adminOnly(200), request: async () => ({ path: '/users' }) },
+  {
+    route: 'GET /api/users/:id', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    request: async (c) => ({ path: `/users/${await accountId(c)}` }),
+  },
+  {
+    route: 'PUT /api/users/:id', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    request: async (c) => ({ path: `/users/${await accountId(c)}`, body: { firstName: 'Changed', lastName: 'Name' } }),
+  },
+  {
+    // A fresh caller in the self cells: were the change let through, it must not promote the matrix's callers.
+    route: 'PUT /api/users/:id', when: 'role change', variants: ['self', 'other'], expected: { ...selfOrAdmin(403), ADMIN: 200 },
+    request: async (c) => {
+      if (!c.owner) return { path: `/users/${(await createUser()).id}`, body: { role: 'ADMIN' } };
+      const self = await c.freshSelf();
+      return { path: `/users/${self.user.id}`, body: { role: 'ADMIN' }, cookie: self.cookie };
+    },
+  },
+  {
+    route: 'DELETE /api/users/:id', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    request: async (c) => {
+      if (!c.owner) return { path: `/users/${(await createUser()).id}` };
+      const self = await c.freshSelf();
+      return { path: `/users/${self.user.id}`, cookie: self.cookie };
+    },
+  },
+];
+
+// ---- the cells ----
+interface CellCase {
+  name: string;
+  entry: Entry;
+  who: Who;
+  owner: boolean;
+  status: number;
+}
+
+function cellsOf(entry: Entry): CellCase[] {
+  const [ownLabel, otherLabel] = entry.variants ?? ['owner', 'non-owner'];
+  const split = WHO.some((w) => typeof entry.expected[w] === 'object');
+  const title = `${entry.route}${entry.when ? ` [${entry.when}]` : ''}`;
+  return WHO.flatMap((who): CellCase[] => {
+    const outcome = entry.expected[who];
+    if (typeof outcome === 'number') {
+      // In a route where ownership matters, a single cell acts on someone else's content.
+      const label = split && who !== 'anonymous' ? ` (${otherLabel})` : '';
+      return [{ name: `${title} as ${who}${label} → ${outcome}`, entry, who, owner: false, status: outcome }];
+    }
+    return [
+      { name: `${title} as ${who} (${ownLabel}) → ${outcome.owner}`, entry, who, owner: true, status: outcome.owner },
+      { name: `${title} as ${who} (${otherLabel}) → ${outcome.other}`, entry, who, owner: false, status: outcome.other },
+    ];
+  });
+}
+
+const CELLS = MATRIX.flatMap(cellsOf);
+
+beforeAll(async () => {
+  // The outside world: mail is intercepted, never sent.
+  vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'matrix' } as never);
+  const roles: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
+  const made = await Promise.all(roles.map(async (role) => {
+    const user = await createUser({ role });
+    return [role, { user, cookie: await sessionCookie(user) }] as const;
+  }));
+  sessions = Object.fromEntries(made) as Record<Role, Session>;
+  stranger = await createUser({ role: 'CLIENT' });
+  const channel = await createChannel({ userId: stranger.id });
+  const category = await createCategory();
+  const article = await createArticle({ userId: stranger.id, channelId: channel.id, categoryIds: [category.id] });
+  shared.article = article;
+  shared.channel = channel;
+  shared.category = category;
+  shared.restrictedArticle = await createArticle({ userId: stranger.id, restricted: true });
+  shared.newsId = (await createNewsItem({ refKind: 'article', refId: article.id, userId: stranger.id })).id;
+  shared.imageKey = await createImageOption(stranger.id);
+  shared.fileKey = await storeFile();
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+describe('authorization matrix', () => {
+  it('names every route the app registers, and no other', () => {
+    const registered = new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
+    const tabled = new Set(MATRIX.map((e) => e.route));
+    // Hono answers HEAD through the GET route, so a HEAD row stands for a registered GET.
+    const exists = (route: string) => registered.has(route) || (route.startsWith('HEAD ') && registered.has(`GET ${route.slice(5)}`));
+    const missing = [...registered].filter((r) => !tabled.has(r));
+    const stale = [...tabled].filter((r) => !exists(r));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(CELLS)('$name', async ({ entry, who, owner, status }) => {
+    const actor = who === 'anonymous' ? null : sessions[who];
+    const cell: Cell = {
+      who,
+      actor,
+      owner,
+      ownerId: owner ? actor!.user.id : stranger.id,
+      async freshSelf() {
+        const user = await createUser({ role: who === 'anonymous' ? 'REGULAR_USER' : who });
+        return { user, cookie: await sessionCookie(user) };
+      },
+    };
+    const req = await entry.request(cell);
+    const cookie = 'cookie' in req ? req.cookie : actor?.cookie;
+    const method = entry.route.slice(0, entry.route.indexOf(' '));
+    if (entry.raw) {
+      const headers = new Headers(cookie ? { Cookie: cookie } : {});
+      const res = await exports.default.fetch(new Request(`${BASE}/api${req.path}`, { method, headers }));
+      await res.arrayBuffer();
+      expect(res.status).toBe(status);
+      return;
+    }
+    const res = await call(req.path, { method, body: req.body, cookie });
+    expect(res.status, res.body.message).toBe(status);
+    expect(res.body.code).toBe(status);
+  });
+});
