@@ -96,11 +96,8 @@ describe('locked article', () => {
 describe('unlocked article', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const open = article({
-    locked: false,
-    description: 'First paragraph.\n\nSecond paragraph.',
-    media: { kind: 'video', videos: [{ id: 'b4000000-0000-4000-8000-000000000001', ordinal: 0, title: 'Departure', href: '/api/files/v/ferry.mp4', thumbnailMillis: 1200, thumbnailHref: '/api/files/v/ferry-poster.jpg' }] },
-  });
+  const video = { id: 'b4000000-0000-4000-8000-000000000001', ordinal: 0, title: 'Departure', href: '/api/files/v/ferry.mp4', thumbnailMillis: 1200, thumbnailHref: '/api/files/v/ferry-poster.jpg' };
+  const open = article({ locked: false, description: 'First paragraph.\n\nSecond paragraph.', media: { kind: 'video', videos: [video] } });
 
   it('shows description, the video player and no access request', async () => {
     serve(open, (call) => (call.path === '/myso/vm' ? ok(emptyView) : undefined));
@@ -112,6 +109,13 @@ describe('unlocked article', () => {
     expect(video.getAttribute('preload')).toBe('metadata');
     expect(video.hasAttribute('controls')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Request access' })).toBeNull();
+  });
+
+  it("uses the article's thumbnail as poster for a video without its own", async () => {
+    serve({ ...open, media: { kind: 'video', videos: [{ ...video, thumbnailHref: null }] } }, (call) => (call.path === '/myso/vm' ? ok(emptyView) : undefined));
+    const { container } = renderScreen({ path: `/article/${ARTICLE_ID}`, routes, user: READER });
+    await screen.findByText('Second paragraph.');
+    expect(container.querySelector('video')!.getAttribute('poster')).toBe('/api/files/t/ferry.jpg');
   });
 
   it('knows an already liked article and unlikes it', async () => {

@@ -22,8 +22,8 @@ export function VideoPlayer({ video, label }: { video: PlayableVideo; label: str
   );
 }
 
-/** Every video of an article, in order. */
-export default function VideoList({ videos, articleTitle }: { videos: PlayableVideo[]; articleTitle: string }) {
+/** Every video of an article, in order; a video without its own thumbnail shows the article's as poster. */
+export default function VideoList({ videos, articleTitle, poster = null }: { videos: PlayableVideo[]; articleTitle: string; poster?: string | null }) {
   const intl = useIntl();
   if (videos.length === 0) return null;
   return (
@@ -31,7 +31,7 @@ export default function VideoList({ videos, articleTitle }: { videos: PlayableVi
       {videos.map((video, index) => (
         <VideoPlayer
           key={video.id}
-          video={video}
+          video={video.thumbnailHref ? video : { ...video, thumbnailHref: poster }}
           label={
             video.title ||
             intl.formatMessage({ id: 'media.videoOf', defaultMessage: '{title}, video {n}' }, { title: articleTitle, n: index + 1 })

@@ -60,13 +60,13 @@ function ArticleBody({ article }: { article: Article }) {
       {article.teaser && <p className="article-teaser">{article.teaser}</p>}
       {article.locked ? (
         <>
-          {article.thumbnailHref && <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />}
+          {article.thumbnailHref && <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} eager />}
           <RequestAccess contentId={article.id} contentType="article" myso={myso} />
         </>
       ) : (
         <>
           {media?.kind === 'gallery' && <Gallery images={media.images} articleTitle={article.title} />}
-          {media?.kind === 'video' && <VideoList videos={media.videos} articleTitle={article.title} />}
+          {media?.kind === 'video' && <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />}
           {!media && article.thumbnailHref && (
             <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />
           )}
