@@ -106,6 +106,8 @@ test('navigation scrolls to the top and moves focus to the new heading', async (
   await page.setViewportSize({ width: 800, height: 400 });
   await page.goto('/imprint');
   await page.getByRole('heading', { level: 1, name: 'Imprint' }).waitFor();
+  // A fresh document leaves focus to the browser.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();

@@ -1,6 +1,6 @@
 // The frames around the views: the root (scroll and focus on navigation), the main layout with header,
 // menu, breadcrumbs and footer, and the bare frame of the routes outside the layout.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
 import type { CrumbDef, MenuItemId, RouteHandle } from '../navigation';
@@ -29,17 +29,16 @@ export function focusHeadingWhenReady(root: ParentNode = document, timeoutMs = 1
   return stop;
 }
 
+/** The document's first location: its page keeps the browser's own start position for assistive technology. */
+let landingKey: string | undefined;
+
 /** Scroll to the top on every navigation (SPEC section 9), and focus on the new page's heading. */
 export function RootFrame() {
   const location = useLocation();
-  const first = useRef(true);
   useEffect(() => {
     window.scrollTo(0, 0);
-    // The first page keeps the browser's own start position for assistive technology.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    landingKey ??= location.key;
+    if (location.key === landingKey) return;
     return focusHeadingWhenReady();
   }, [location.key]);
   return <Outlet />;
