@@ -1,0 +1,72 @@
+// Pictures: sized boxes, lazy below the fold, cropped around the image option's focal point and scale.
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import Picture, { blobKeyOf, clearFramingCache } from '../../web/components/picture';
+import { fail, mockApi, ok, renderScreen, type ApiCall } from './screens-render';
+
+let calls: ApiCall[];
+const lookups = () => calls.filter((c) => c.path.startsWith('/imageOptions/'));
+
+describe('Picture', () => {
+  beforeEach(() => {
+    clearFramingCache();
+    ({ calls } = mockApi((call) =>
+      call.path === '/imageOptions/image%2Ffocus.jpg'
+        ? ok({ blobKey: 'image/focus.jpg', position: '20% 80%', scale: 1.5 })
+        : call.path.startsWith('/imageOptions/')
+          ? fail(404, 'Image option not found')
+          : undefined,
+    ));
+  });
+  // Not after each test: a session check a test did not wait for may still reach fetch after it ended.
+  afterAll(() => vi.unstubAllGlobals());
+
+  it('takes the blob key from a file href', () => {
+    expect(blobKeyOf('/api/files/image/abc.jpg')).toBe('image/abc.jpg');
+    expect(blobKeyOf('http://localhost/api/files/image/abc.jpg?v=2')).toBe('image/abc.jpg');
+    expect(blobKeyOf('/elsewhere/abc.jpg')).toBeNull();
+  });
+
+  it('sets width, height, alt and lazy loading, and crops around the option (looked up once per key)', async () => {
+    renderScreen({
+      path: '/',
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              <Picture src="/api/files/image/focus.jpg" alt="Harbour" width={480} height={270} eager />
+              <Picture src="/api/files/image/focus.jpg" alt="Harbour again" width={480} height={270} />
+            </>
+          ),
+        },
+      ],
+    });
+    const [first, second] = [screen.getByAltText('Harbour'), screen.getByAltText('Harbour again')];
+    expect(first.getAttribute('width')).toBe('480');
+    expect(first.getAttribute('height')).toBe('270');
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(second.getAttribute('loading')).toBe('lazy');
+    await waitFor(() => expect(first.style.objectPosition).toBe('20% 80%'));
+    expect(first.style.objectFit).toBe('cover');
+    expect(first.style.transform).toBe('scale(1.5)');
+    await waitFor(() => expect(second.style.objectPosition).toBe('20% 80%'));
+    expect(lookups()).toHaveLength(1);
+  });
+
+  it('uses the centre and no scale when the file has no option (404)', async () => {
+    renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src="/api/files/image/plain.png" alt="Plain" width={100} height={100} /> }] });
+    await waitFor(() => expect(lookups()).toHaveLength(1));
+    const img = screen.getByAltText('Plain');
+    expect(img.style.objectPosition).toBe('50% 50%');
+    expect(img.style.transform).toBe('');
+  });
+
+  it('keeps the box size and asks nothing when there is no picture', () => {
+    const { container } = renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src={null} alt="" width={160} height={90} /> }] });
+    const box = container.querySelector('.picture-empty') as HTMLElement;
+    expect(box.style.aspectRatio).toBe('160 / 90');
+    expect(box.getAttribute('aria-hidden')).toBe('true');
+    expect(lookups()).toHaveLength(0);
+  });
+});
