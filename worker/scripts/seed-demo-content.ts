@@ -136,7 +136,7 @@ export interface ArticleSpec {
   teaser: string;
   description: string;
   media?: MediaSpec;
-  /** Thumbnail when the article has no gallery (a gallery's first picture is its thumbnail). */
+  /** Thumbnail when the article has no gallery (a gallery's first picture is its thumbnail); also each video's poster. */
   thumbnail?: string;
   categories: string[];
   publishedAtCategory?: boolean;

@@ -117,6 +117,8 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
         mediaRows.push({
           id: crypto.randomUUID(), articleId: id, ordinal, kind: media && 'gallery' in media ? 'image' : 'video', title: item.title,
           blobKey: await file(item.file, owner), thumbnailMillis: item.thumbnailMillis ?? null,
+          // A video's poster: its own copy of the article's picture.
+          thumbnailKey: media && 'videos' in media && spec.thumbnail ? await file(spec.thumbnail, owner) : null,
         });
       }
       const thumbnailFile = spec.thumbnail ?? (media && 'gallery' in media ? media.gallery[0]?.file : undefined);
