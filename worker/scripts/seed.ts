@@ -13,6 +13,9 @@ const USAGE = `Usage: npm run seed -- [--articles N] [--persist-to DIR]
   --persist-to DIR  the state folder, as for \`wrangler dev --persist-to\` (default .wrangler/state)`;
 
 async function main(): Promise<void> {
+  // No internet here or in CI: wrangler must not try to reach Cloudflare (start.sh sets these too).
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
+  process.env.WRANGLER_SEND_METRICS ??= 'false';
   const { values } = parseArgs({
     options: {
       articles: { type: 'string' },
