@@ -2,7 +2,7 @@
 // seed, and `wrangler dev` on a free port serving both, exactly as `npm start` does but isolated from the
 // developer's .wrangler/state and web/dist. Tests get the base URL and the browser path through inject().
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,10 +18,14 @@ declare module 'vitest' {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
-const WORK = path.join(ROOT, 'node_modules/.cache/e2e');
+const CACHE = path.join(ROOT, 'node_modules/.cache/e2e');
+// One folder per run, so two runs in one checkout never share or delete each other's state.
+const WORK = path.join(CACHE, `run-${process.pid}`);
 const STATE = path.join(WORK, 'state');
 const DIST = path.join(WORK, 'dist');
 const SERVER_LOG = path.join(WORK, 'wrangler-dev.log');
+/** The last run's server log, kept after its folder is removed. */
+const LAST_LOG = path.join(CACHE, 'wrangler-dev.log');
 const READY_TIMEOUT_MS = 60_000;
 
 const env = {
@@ -95,9 +99,28 @@ function chromiumPath(): string {
   return result.status === 0 ? result.stdout.trim().split('\n').pop() ?? '' : '';
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Folders of runs whose process is gone (killed before teardown). */
+function removeStaleRuns(): void {
+  if (!existsSync(CACHE)) return;
+  for (const name of readdirSync(CACHE)) {
+    const pid = /^run-(\d+)$/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(path.join(CACHE, name), { recursive: true, force: true });
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
-  rmSync(STATE, { recursive: true, force: true });
+  removeStaleRuns();
+  rmSync(WORK, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
 
   run('built the SPA', path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
@@ -119,6 +142,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitUntilServing(baseUrl + '/', server);
   } catch (error) {
     await stopServer(server);
+    log.end();
     throw error;
   }
   console.log(`e2e setup: wrangler dev (pid ${server.pid}) serving ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -130,6 +154,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await stopServer(server);
-    log.end();
+    await new Promise<void>((resolve) => log.end(resolve));
+    copyFileSync(SERVER_LOG, LAST_LOG);
+    rmSync(WORK, { recursive: true, force: true });
   };
 }
