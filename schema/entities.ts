@@ -1,6 +1,10 @@
 // Zod schemas of every entity the API returns (SPEC section 3). The worker
 // builds responses of these shapes; the SPA parses every response with them.
-import { z } from 'zod';
+// Written with zod/mini (functional API): the SPA's first visit cannot afford classic zod.
+// Default messages come from the locale zod is configured with: the worker configures English
+// (worker/lib/validate.ts), so they read as classic zod's.
+import * as z from 'zod/mini';
+import { int, nonnegativeInt } from './mini';
 import { CONTENT_TYPES, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, ARTICLE_TYPES } from './enums';
 
 export const id = z.uuid();
@@ -9,25 +13,27 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 export const role = z.enum(ROLES);
 export const contentType = z.enum(CONTENT_TYPES);
 
-export const envelope = <T extends z.ZodType>(result: T) =>
-  z.object({ code: z.number().int(), message: z.string(), result });
+export const envelope = <T extends z.core.$ZodType>(result: T) =>
+  z.object({ code: int(), message: z.string(), result });
 /** The envelope with any result: the shape of every /api answer. */
-export const anyEnvelope = z.object({ code: z.number().int(), message: z.string(), result: z.unknown() });
+export const anyEnvelope = z.object({ code: int(), message: z.string(), result: z.unknown() });
 export type Envelope<T> = { code: number; message: string; result: T };
 
-export const galleryImage = z.object({ id, ordinal: z.number().int(), title: z.string(), href: z.string() });
+export const galleryImage = z.object({ id, ordinal: int(), title: z.string(), href: z.string() });
 export const video = z.object({
   id,
-  ordinal: z.number().int(),
+  ordinal: int(),
   title: z.string(),
   href: z.string(),
-  thumbnailMillis: z.number().int().nonnegative(),
-  thumbnailHref: z.string().nullable(),
+  thumbnailMillis: nonnegativeInt(),
+  thumbnailHref: z.nullable(z.string()),
 });
-export const media = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('gallery'), images: z.array(galleryImage) }),
-  z.object({ kind: z.literal('video'), videos: z.array(video) }),
-]).nullable();
+export const media = z.nullable(
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('gallery'), images: z.array(galleryImage) }),
+    z.object({ kind: z.literal('video'), videos: z.array(video) }),
+  ]),
+);
 export type Media = z.infer<typeof media>;
 
 /** What lists show of an article. */
@@ -37,9 +43,9 @@ export const articleSummary = z.object({
   title: z.string(),
   teaser: z.string(),
   type: z.enum(ARTICLE_TYPES),
-  channelId: id.nullable(),
+  channelId: z.nullable(id),
   userId: id,
-  thumbnailHref: z.string().nullable(),
+  thumbnailHref: z.nullable(z.string()),
   published: z.boolean(),
   hidden: z.boolean(),
   restricted: z.boolean(),
@@ -49,7 +55,7 @@ export const articleSummary = z.object({
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
 
-export const article = articleSummary.extend({
+export const article = z.extend(articleSummary, {
   description: z.string(),
   categoryIds: z.array(id),
   publishedAtCategory: z.boolean(),
@@ -62,18 +68,20 @@ export type Article = z.infer<typeof article>;
 
 export const category = z.object({
   id,
-  parentId: id.nullable(),
+  parentId: z.nullable(id),
   title: z.string(),
-  imageHref: z.string().nullable(),
+  imageHref: z.nullable(z.string()),
   slug: z.string(),
-  ordinal: z.number().int(),
+  ordinal: int(),
 });
 export type Category = z.infer<typeof category>;
 
-export const coverMedia = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('image'), href: z.string() }),
-  z.object({ kind: z.literal('video'), href: z.string(), thumbnailMillis: z.number().int().nonnegative() }),
-]).nullable();
+export const coverMedia = z.nullable(
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('image'), href: z.string() }),
+    z.object({ kind: z.literal('video'), href: z.string(), thumbnailMillis: nonnegativeInt() }),
+  ]),
+);
 
 export const channel = z.object({
   id,
@@ -82,8 +90,8 @@ export const channel = z.object({
   categoryIds: z.array(id),
   userId: id,
   infoText: z.string(),
-  portraitHref: z.string().nullable(),
-  bannerHref: z.string().nullable(),
+  portraitHref: z.nullable(z.string()),
+  bannerHref: z.nullable(z.string()),
   hidden: z.boolean(),
   private: z.boolean(),
   published: z.boolean(),
@@ -118,25 +126,25 @@ export const newsItem = z.object({
   description: z.string(),
   teaser: z.string(),
   ref: newsRef,
-  thumbnailHref: z.string().nullable(),
+  thumbnailHref: z.nullable(z.string()),
   publishedAt: isoDateTime,
   userId: id,
 });
 export type NewsItem = z.infer<typeof newsItem>;
-export const newsPage = z.object({ items: z.array(newsItem), nextCursor: z.string().nullable() });
+export const newsPage = z.object({ items: z.array(newsItem), nextCursor: z.nullable(z.string()) });
 
 export const searchItem = z.object({
   value: z.string(),
   label: z.string(),
-  kind: z.enum(['article', 'channel', 'category']).nullable(),
-  thumbnailHref: z.string().nullable(),
+  kind: z.nullable(z.enum(['article', 'channel', 'category'])),
+  thumbnailHref: z.nullable(z.string()),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 
 export const user = z.object({
   id,
   name: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   firstName: z.string(),
   lastName: z.string(),
   role,
@@ -155,9 +163,9 @@ export const contentRequest = z.object({
   status: z.enum(REQUEST_STATES),
   createdAt: isoDateTime,
 });
-export const contentRequestListItem = contentRequest.extend({ userName: z.string(), contentTitle: z.string() });
+export const contentRequestListItem = z.extend(contentRequest, { userName: z.string(), contentTitle: z.string() });
 export const contentAccess = z.object({ id, userId: id, contentId: id, contentType, createdAt: isoDateTime });
-export const contentAccessListItem = contentAccess.extend({ userName: z.string(), contentTitle: z.string() });
+export const contentAccessListItem = z.extend(contentAccess, { userName: z.string(), contentTitle: z.string() });
 export const accessCheck = z.object({ access: z.boolean() });
 
 export const publicationStatus = z.enum(PUBLICATION_STATUSES);
@@ -167,7 +175,7 @@ export const publicationRequest = z.object({
   contentId: id,
   status: publicationStatus,
   type: contentType,
-  expirationDate: isoDateTime.nullable().optional(),
+  expirationDate: z.optional(z.nullable(isoDateTime)),
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;
@@ -176,7 +184,7 @@ export const userContentLink = z.object({ id, userId: id, contentId: id, created
 
 export const slugRecord = z.object({ slug: z.string(), entityId: id });
 
-export const imagePosition = z.string().regex(/^(100|[1-9]?\d)% (100|[1-9]?\d)%$/, 'Expected "x% y%" with x and y from 0 to 100');
+export const imagePosition = z.string().check(z.regex(/^(100|[1-9]?\d)% (100|[1-9]?\d)%$/, 'Expected "x% y%" with x and y from 0 to 100'));
 export const imageOption = z.object({ blobKey: z.string(), position: imagePosition, scale: z.number() });
 export type ImageOption = z.infer<typeof imageOption>;
 
@@ -184,9 +192,9 @@ export const healthCheck = z.object({ message: z.string(), missingArticles: z.ar
 
 // access and publications
 /** A liked channel: the link and the channel as the caller may see it. */
-export const userChannelItem = userContentLink.extend({ channel });
+export const userChannelItem = z.extend(userContentLink, { channel });
 /** A liked article: the link and the article summary. */
-export const userArticleItem = userContentLink.extend({ article: articleSummary });
+export const userArticleItem = z.extend(userContentLink, { article: articleSummary });
 /** Answer of an unlike: whether a link was there to remove. */
 export const unlikeResult = z.object({ contentId: id, removed: z.boolean() });
 /** GET /myso/vm: everything the mySO screen shows, in one call. */
@@ -198,7 +206,7 @@ export const mysoView = z.object({
 });
 export type MysoView = z.infer<typeof mysoView>;
 /** Publication requests as ADMIN and editors list them. */
-export const publicationRequestListItem = publicationRequest.extend({
+export const publicationRequestListItem = z.extend(publicationRequest, {
   updatedAt: isoDateTime,
   userName: z.string(),
   contentTitle: z.string(),
@@ -210,5 +218,5 @@ export const publishedItem = z.object({
   type: contentType,
   slug: z.string(),
   contentTitle: z.string(),
-  expirationDate: isoDateTime.nullable(),
+  expirationDate: z.nullable(isoDateTime),
 });

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { category, categoryChildren, categoryRoute } from '../../schema/entities';
 import { articleCategories, blobs, categories, slugs } from '../../schema/tables';
@@ -17,7 +18,7 @@ describe('GET /categories', () => {
     const first = await createCategory({ parentId: root.id, ordinal: 1 });
     const res = await call('/categories');
     expect(res.status).toBe(200);
-    const list = category.array().parse(res.body.result);
+    const list = z.array(category).parse(res.body.result);
     const ids = list.map((c) => c.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
     expect(ids.indexOf(root.id)).toBeLessThan(ids.indexOf(first.id));
@@ -351,7 +352,7 @@ describe('POST /categories/search', () => {
     const other = await createCategory({ title: `Unrelated ${word}x` });
     const res = await call('/categories/search', { method: 'POST', body: { searchText: `cafe ${word}` } });
     expect(res.status).toBe(200);
-    expect(category.array().parse(res.body.result).map((c) => c.id)).toEqual([exact.id]);
+    expect(z.array(category).parse(res.body.result).map((c) => c.id)).toEqual([exact.id]);
     const prefix = await call('/categories/search', { method: 'POST', body: { searchText: word.slice(0, 5) } });
     expect(prefix.body.result.map((c: { id: string }) => c.id).sort()).toEqual([exact.id, other.id].sort());
   });

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { searchItem } from '../../schema/entities';
 import { ftsQuery, searchEverything, SEARCH_LIMIT } from '../../worker/queries/search';
@@ -10,7 +11,7 @@ const word = () => `q${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`;
 async function search(searchText: string, cookie?: string) {
   const res = await call('/search/search', { method: 'POST', body: { searchText }, cookie });
   expect(res.status).toBe(200);
-  return searchItem.array().parse(res.body.result);
+  return z.array(searchItem).parse(res.body.result);
 }
 
 describe('ftsQuery', () => {

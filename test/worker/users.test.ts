@@ -1,6 +1,7 @@
 // /users: registration, the account CRUD with its guards, and the user queries on their own.
 import { env } from 'cloudflare:workers';
 import { eq, and, ne } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../schema/tables';
 import { articles, channels, users } from '../../schema/tables';
@@ -38,7 +39,7 @@ describe('POST /users (registration)', () => {
     expect(res.body.result).toEqual({
       id: expect.any(String), name: body.name, email: body.email, firstName: 'Ada', lastName: 'Lovelace', role: 'REGULAR_USER', active: true,
     });
-    expect(userSchema.strict().parse(res.body.result)).toBeTruthy();
+    expect(z.strictObject(userSchema.shape).parse(res.body.result)).toBeTruthy();
     expectNoHash(res);
     // Registration does not sign in; the new account can.
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -141,7 +142,7 @@ describe('GET /users and GET /users/{id}', () => {
     const res = await admin.call('/users');
     expect(res.status).toBe(200);
     expect(res.body.result).toContainEqual({ id: a.id, name: a.name, email: a.email, firstName: 'Test', lastName: 'User', role: 'CLIENT', active: true });
-    for (const u of res.body.result) userSchema.strict().parse(u);
+    for (const u of res.body.result) z.strictObject(userSchema.shape).parse(u);
   });
 
   it('answers 404 to an ADMIN for an unknown id, 403 to anyone else', async () => {

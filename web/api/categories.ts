@@ -1,5 +1,5 @@
 // /api/categories: the tree, one category, its ancestors and its children.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { category, categoryChildren, categoryRoute } from '../../schema/entities';
 import { request, seg } from './client';
 

@@ -1,5 +1,5 @@
 // /api/channels: the channel list, one channel and its articles.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { articleSummary, channel } from '../../schema/entities';
 import { request, seg } from './client';
 

@@ -1,6 +1,6 @@
 // The one way the SPA talks to /api: credentials sent, JSON or multipart, every answer parsed
 // as the envelope and its result with the shared zod schemas, errors mapped as SPEC section 8 says.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { anyEnvelope } from '../../schema/entities';
 import { ApiError, reportUnauthorized } from './errors';
 
@@ -38,7 +38,7 @@ function buildBody(body: RequestBody | undefined): { payload?: BodyInit; headers
   return { payload: form, headers };
 }
 
-async function send<S extends z.ZodType>(method: Method, path: string, resultSchema: S, body?: RequestBody): Promise<z.infer<S>> {
+async function send<S extends z.core.$ZodType>(method: Method, path: string, resultSchema: S, body?: RequestBody): Promise<z.infer<S>> {
   const { payload, headers } = buildBody(body);
   let response: Response;
   try {
@@ -54,7 +54,7 @@ async function send<S extends z.ZodType>(method: Method, path: string, resultSch
   } catch {
     throw new ApiError(500, INVALID_RESPONSE);
   }
-  const envelope = anyEnvelope.safeParse(data);
+  const envelope = z.safeParse(anyEnvelope, data);
   if (!envelope.success) throw new ApiError(500, INVALID_RESPONSE);
 
   const { code, message } = envelope.data;
@@ -64,7 +64,7 @@ async function send<S extends z.ZodType>(method: Method, path: string, resultSch
     throw new ApiError(status, message || INTERNAL_ERROR);
   }
 
-  const result = resultSchema.safeParse(envelope.data.result);
+  const result = z.safeParse(resultSchema, envelope.data.result);
   if (!result.success) throw new ApiError(500, INVALID_RESPONSE);
   return result.data;
 }
@@ -75,7 +75,7 @@ async function send<S extends z.ZodType>(method: Method, path: string, resultSch
  * server's code and message, answers outside the envelope (or with a result of the wrong shape) are
  * 500 'Invalid response from server', and anything unforeseen is 500 'Internal server error'.
  */
-export async function request<S extends z.ZodType>(method: Method, path: string, resultSchema: S, body?: RequestBody): Promise<z.infer<S>> {
+export async function request<S extends z.core.$ZodType>(method: Method, path: string, resultSchema: S, body?: RequestBody): Promise<z.infer<S>> {
   try {
     return await send(method, path, resultSchema, body);
   } catch (err) {

@@ -1,5 +1,5 @@
 // /api/contact: the contact and order-channel forms.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { contactBody } from '../../schema/requests';
 import { request } from './client';
 

@@ -1,5 +1,5 @@
 // /api/search: the one search over articles, channels and categories.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { searchItem } from '../../schema/entities';
 import { request } from './client';
 

@@ -1,5 +1,5 @@
 // /api/users: sign-in and out, session validation, registration, password reset, accounts.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sessionUser, user } from '../../schema/entities';
 import type { createUserBody, updateUserBody } from '../../schema/requests';
 import { request, seg } from './client';

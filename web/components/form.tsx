@@ -2,12 +2,12 @@
 // turned into translated messages, and the alert that shows what the server answered.
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { IntlShape } from 'react-intl';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** One translated message per field (the first issue of each), from a failed zod parse of `values`. */
-export function issuesToFieldErrors(error: z.ZodError, intl: IntlShape, values?: Record<string, unknown>): FieldErrors {
+export function issuesToFieldErrors(error: z.core.$ZodError, intl: IntlShape, values?: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');

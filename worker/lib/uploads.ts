@@ -3,14 +3,14 @@
 // request stored. Why it looks like this: docs/decisions/004-uploads-and-files.md.
 import type { Context, MiddlewareHandler } from 'hono';
 import { inArray } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fileTag } from '../../schema/requests';
 import { blobs } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors';
 import { MultipartError, multipartBoundary, readMultipart } from './multipart';
 import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
-import { formatIssues, mediaType } from './validate';
+import { formatIssues, mediaType, type Schema } from './validate';
 
 export type FileKind = 'image' | 'video';
 
@@ -62,7 +62,7 @@ const shown = (name: string) => JSON.stringify(name.length > 80 ? name.slice(0, 
  * If the handler throws or answers >= 400, every stored file is deleted again; on success unused files
  * are deleted and used ones recorded in the `blobs` table with the uploader.
  */
-export function withUpload<T extends z.ZodType>(schema: T): MiddlewareHandler<UploadEnv> {
+export function withUpload<T extends Schema>(schema: T): MiddlewareHandler<UploadEnv> {
   return async (c, next) => {
     const bucket = c.env.FILES;
     const type = mediaType(c.req.header('Content-Type'));
@@ -109,7 +109,7 @@ export function withUpload<T extends z.ZodType>(schema: T): MiddlewareHandler<Up
 }
 
 /** The typed upload of a handler behind withUpload(schema). */
-export function upload<T extends z.ZodType>(c: Context, _schema: T): Upload<z.infer<T>> {
+export function upload<T extends Schema>(c: Context, _schema: T): Upload<z.infer<T>> {
   return (c as Context<UploadEnv>).get('upload') as Upload<z.infer<T>>;
 }
 
@@ -121,8 +121,8 @@ export async function deleteFiles(env: Pick<Env, 'FILES'>, db: Db, keys: readonl
   for (let i = 0; i < present.length; i += 90) await db.delete(blobs).where(inArray(blobs.key, present.slice(i, i + 90)));
 }
 
-function validateBody<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
-  const parsed = schema.safeParse(raw);
+function validateBody<T extends Schema>(schema: T, raw: unknown): z.infer<T> {
+  const parsed = z.safeParse(schema, raw);
   if (!parsed.success) throw new BadRequest(formatIssues(parsed.error.issues));
   return parsed.data;
 }
@@ -132,7 +132,7 @@ function validateBody<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> 
  * validated as soon as it arrives, so a bad body sent first stops the request before any file is stored.
  * On any failure every file stored so far (and a half-done multipart upload) is removed before rethrowing.
  */
-async function receiveMultipart<T extends z.ZodType>(
+async function receiveMultipart<T extends Schema>(
   request: Request,
   bucket: R2Bucket,
   schema: T,

@@ -2,14 +2,22 @@
 // so every failure reads `Validation error: {message} at "{path}"; ...` with status 400.
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BadRequest, UnsupportedMediaType } from './errors';
+
+// The shared schemas (schema/) are written with zod/mini, which carries no messages of its own: zod's
+// English locale, set here once for every schema of the worker (classic zod sets it too), makes their
+// default messages read 'Too big: expected string to have <=200 characters' and so on.
+z.config(z.locales.en());
+
+/** Any zod schema, classic or mini. */
+export type Schema = z.core.$ZodType;
 
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
   return 'Validation error: ' + issues.map((i) => `${i.message} at "${i.path.map(String).join('.')}"`).join('; ');
 }
 
-export const validate = <Target extends keyof ValidationTargets, T extends z.ZodType>(target: Target, schema: T) =>
+export const validate = <Target extends keyof ValidationTargets, T extends Schema>(target: Target, schema: T) =>
   zValidator(target, schema, (result) => {
     if (!result.success) throw new BadRequest(formatIssues(result.error.issues));
   });
@@ -28,6 +36,6 @@ export const requireJson: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-export const jsonBody = <T extends z.ZodType>(schema: T) => [requireJson, validate('json', schema)] as const;
-export const params = <T extends z.ZodType>(schema: T) => validate('param', schema);
-export const query = <T extends z.ZodType>(schema: T) => validate('query', schema);
+export const jsonBody = <T extends Schema>(schema: T) => [requireJson, validate('json', schema)] as const;
+export const params = <T extends Schema>(schema: T) => validate('param', schema);
+export const query = <T extends Schema>(schema: T) => validate('query', schema);
