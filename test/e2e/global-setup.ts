@@ -36,9 +36,9 @@ const env = {
 };
 
 /** Runs a tool from node_modules/.bin to completion; its output is shown only when it fails. */
-function run(label: string, command: string, args: string[]): void {
+function run(label: string, command: string, args: string[], extraEnv: Record<string, string> = {}): void {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(command, args, { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) {
     throw new Error(`e2e setup: ${label} failed (${result.error?.message ?? `exit ${result.status}`})\n${result.stdout}\n${result.stderr}`);
   }
@@ -123,7 +123,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
 
-  run('built the SPA', path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn']);
+  // NODE_ENV is 'test' inside vitest: without this the browser would get React's development build,
+  // not what `npm start` and a deployment serve.
+  run('built the SPA', path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+    NODE_ENV: 'production',
+  });
   run('applied the migrations', path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
   run('seeded the demo', path.join(BIN, 'tsx'), ['worker/scripts/seed.ts', '--persist-to', STATE]);
 
