@@ -1,17 +1,22 @@
 // The route map of SPEC section 2: every view is its own lazily loaded chunk; handles carry the
 // highlighted menu item and the breadcrumbs; guarded routes wait for the session before deciding.
-import { StrictMode, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
+// react-router in declarative mode (<BrowserRouter> + useRoutes): the data router would cost the first
+// visit about 17 KB gzip more (docs/decisions/009-spa.md).
+import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { NotificationsProvider } from './components/notifications';
-import { BareLayout, MainLayout, RootFrame, RouteError } from './components/layout';
+import { BareLayout, MainLayout, RootFrame } from './components/layout';
 import { I18nProvider } from './i18n';
 import { HANDLES } from './navigation';
 import { RequireAccess, type Access } from './session/guards';
 import { SessionProvider } from './session/session';
 
 type ViewModule = { default: ComponentType };
-/** A route's `lazy`: the view module's default export becomes the route component. */
-const view = (load: () => Promise<ViewModule>) => async () => ({ Component: (await load()).default });
+/** A view loaded on demand: its module's default export, rendered inside the layout's Suspense. */
+const view = (load: () => Promise<ViewModule>) => {
+  const View = lazy(load);
+  return <View />;
+};
 
 const guarded = (access: Access, child: RouteObject): RouteObject => ({
   element: (
@@ -28,55 +33,54 @@ const channelView = view(() => import('./routes/channel/index'));
 export const routes: RouteObject[] = [
   {
     element: <RootFrame />,
-    errorElement: <RouteError />,
     children: [
       {
         element: <MainLayout />,
         children: [
-          { index: true, handle: HANDLES['/'], lazy: view(() => import('./routes/home/index')) },
-          { path: 'about', handle: HANDLES['/about'], lazy: view(() => import('./routes/about/index')) },
-          { path: 'orderChannel', handle: HANDLES['/orderChannel'], lazy: view(() => import('./routes/order-channel/index')) },
-          { path: 'contact', handle: HANDLES['/contact'], lazy: view(() => import('./routes/contact/index')) },
-          { path: 'imprint', handle: HANDLES['/imprint'], lazy: view(() => import('./routes/imprint/index')) },
-          guarded('signedIn', { path: 'mySO', handle: HANDLES['/mySO'], lazy: view(() => import('./routes/myso/index')) }),
+          { index: true, handle: HANDLES['/'], element: view(() => import('./routes/home/index')) },
+          { path: 'about', handle: HANDLES['/about'], element: view(() => import('./routes/about/index')) },
+          { path: 'orderChannel', handle: HANDLES['/orderChannel'], element: view(() => import('./routes/order-channel/index')) },
+          { path: 'contact', handle: HANDLES['/contact'], element: view(() => import('./routes/contact/index')) },
+          { path: 'imprint', handle: HANDLES['/imprint'], element: view(() => import('./routes/imprint/index')) },
+          guarded('signedIn', { path: 'mySO', handle: HANDLES['/mySO'], element: view(() => import('./routes/myso/index')) }),
           guarded('editorOrAdmin', {
             path: 'myaccount',
             handle: HANDLES['/myaccount'],
-            lazy: view(() => import('./routes/myaccount/index')),
+            element: view(() => import('./routes/myaccount/index')),
           }),
           guarded('admin', {
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
-            lazy: view(() => import('./routes/app-management/index')),
+            element: view(() => import('./routes/app-management/index')),
           }),
           // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.
           { path: 'mysoherz', element: <Navigate to="/mySO" replace /> },
-          { path: 'no-permission', handle: HANDLES['/no-permission'], lazy: view(() => import('./routes/no-permission/index')) },
-          { path: 'article', handle: HANDLES['/article'], lazy: view(() => import('./routes/article-list/index')) },
-          { path: 'article/:articleId', handle: HANDLES['/article/:articleId'], lazy: articleView },
-          { path: 'channels', handle: HANDLES['/channels'], lazy: view(() => import('./routes/channels/index')) },
-          { path: 'chan/:channelId', handle: HANDLES['/chan/:channelId'], lazy: channelView },
-          { path: 'chan/:channelId/a/:articleId', handle: HANDLES['/chan/:channelId/a/:articleId'], lazy: articleView },
-          { path: 'category', handle: HANDLES['/category'], lazy: view(() => import('./routes/categories/index')) },
-          { path: 'category/:categoryId', handle: HANDLES['/category/:categoryId'], lazy: view(() => import('./routes/category/index')) },
-          { path: 'category/:categoryId/a/:articleId', handle: HANDLES['/category/:categoryId/a/:articleId'], lazy: articleView },
-          { path: 'category/:categoryId/c/:channelId', handle: HANDLES['/category/:categoryId/c/:channelId'], lazy: channelView },
+          { path: 'no-permission', handle: HANDLES['/no-permission'], element: view(() => import('./routes/no-permission/index')) },
+          { path: 'article', handle: HANDLES['/article'], element: view(() => import('./routes/article-list/index')) },
+          { path: 'article/:articleId', handle: HANDLES['/article/:articleId'], element: articleView },
+          { path: 'channels', handle: HANDLES['/channels'], element: view(() => import('./routes/channels/index')) },
+          { path: 'chan/:channelId', handle: HANDLES['/chan/:channelId'], element: channelView },
+          { path: 'chan/:channelId/a/:articleId', handle: HANDLES['/chan/:channelId/a/:articleId'], element: articleView },
+          { path: 'category', handle: HANDLES['/category'], element: view(() => import('./routes/categories/index')) },
+          { path: 'category/:categoryId', handle: HANDLES['/category/:categoryId'], element: view(() => import('./routes/category/index')) },
+          { path: 'category/:categoryId/a/:articleId', handle: HANDLES['/category/:categoryId/a/:articleId'], element: articleView },
+          { path: 'category/:categoryId/c/:channelId', handle: HANDLES['/category/:categoryId/c/:channelId'], element: channelView },
           {
             path: 'category/:categoryId/c/:channelId/a/:articleId',
             handle: HANDLES['/category/:categoryId/c/:channelId/a/:articleId'],
-            lazy: articleView,
+            element: articleView,
           },
-          { path: 'search', handle: HANDLES['/search'], lazy: view(() => import('./routes/search/index')) },
+          { path: 'search', handle: HANDLES['/search'], element: view(() => import('./routes/search/index')) },
         ],
       },
       {
         element: <BareLayout />,
         children: [
-          { path: 'login', lazy: view(() => import('./routes/login/index')) },
-          { path: 'register', lazy: view(() => import('./routes/register/index')) },
-          { path: 'forgot-password', lazy: view(() => import('./routes/forgot-password/index')) },
-          { path: 'forgot-password/:token', lazy: view(() => import('./routes/reset-password/index')) },
-          { path: '*', lazy: view(() => import('./routes/not-found/index')) },
+          { path: 'login', element: view(() => import('./routes/login/index')) },
+          { path: 'register', element: view(() => import('./routes/register/index')) },
+          { path: 'forgot-password', element: view(() => import('./routes/forgot-password/index')) },
+          { path: 'forgot-password/:token', element: view(() => import('./routes/reset-password/index')) },
+          { path: '*', element: view(() => import('./routes/not-found/index')) },
         ],
       },
     ],
@@ -94,15 +98,18 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The views of `routes` for the current location (inside any router). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export function App() {
   return (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app';
+import { App } from './app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<App router={createAppRouter()} />);
+createRoot(document.getElementById('root')!).render(<App />);

@@ -2,9 +2,10 @@
 // and the rendered trail (nav with aria-label, ordered list, current page).
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../web/app';
+import { routeHandle } from '../../web/components/layout';
 import { Breadcrumbs } from '../../web/components/breadcrumbs';
 import { forgetCrumbLookups, resolveCrumbs, type Crumb } from '../../web/components/crumbs';
 import enUS from '../../web/i18n/en-US.json';
@@ -194,5 +195,34 @@ describe('menu highlight from the route handle', () => {
     const matches = matchRoutes(routes, path) ?? [];
     const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
     expect(handle?.menu).toBe(menu);
+  });
+});
+
+/** Every route of the map with a path: its full pattern and its handle. */
+function flatRoutes(list: RouteObject[], prefix = ''): { pattern: string; handle: unknown }[] {
+  return list.flatMap((route) => {
+    const pattern = route.index ? prefix || '/' : route.path ? `${prefix.replace(/\/$/, '')}/${route.path}` : prefix;
+    const own = route.index || route.path ? [{ pattern, handle: route.handle }] : [];
+    return [...own, ...flatRoutes(route.children ?? [], pattern)];
+  });
+}
+
+describe('the layout reads the handle of the route the location matches', () => {
+  const withHandles = flatRoutes(routes).filter((r) => r.handle);
+
+  it('covers every route of the map that has a handle', () => {
+    expect(withHandles.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it.each(withHandles.map((r) => [r.pattern, r.handle] as const))('%s', (pattern, handle) => {
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) => `${name}-value`);
+    const expected = handle as RouteHandle;
+    const params = matchRoutes(routes, path)!.at(-1)!.params;
+    expect(routeHandle(path)).toEqual({ menu: expected.menu, crumbs: expected.crumbs?.(params) ?? [] });
+  });
+
+  it('gives no menu item and no crumbs outside the layout', () => {
+    expect(routeHandle('/login')).toEqual({ menu: undefined, crumbs: [] });
+    expect(routeHandle('/no/such/page')).toEqual({ menu: undefined, crumbs: [] });
   });
 });

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionUser } from '../../schema/entities';
-import { AppProviders, routes } from '../../web/app';
+import { AppProviders, AppRoutes } from '../../web/app';
 import { SESSION_KEY } from '../../web/session/session';
 
 export type ApiCall = { method: string; path: string; body: unknown; init: RequestInit | undefined };
@@ -35,10 +35,13 @@ export function stubApi(handler: Handler) {
 export const uuid = () => crypto.randomUUID();
 export const userOf = (role: SessionUser['role']): SessionUser => ({ id: uuid(), name: `${role.toLowerCase()}-${uuid().slice(0, 6)}`, role });
 
-/** Mounts the real app at `path`; with `user` the session starts from sessionStorage. */
+/**
+ * Mounts the real app at `path`; with `user` the session starts from sessionStorage. The app's routes
+ * render as in the browser (useRoutes); the memory router around them lets tests read the location.
+ */
 export async function renderApp(path: string, user: SessionUser | null = null) {
   if (user) sessionStorage.setItem(SESSION_KEY, JSON.stringify(user));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
   const view = render(
     <AppProviders>
       <RouterProvider router={router} />

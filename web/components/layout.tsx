@@ -1,9 +1,9 @@
 // The frames around the views: the root (scroll and focus on navigation), the main layout with header,
 // menu, breadcrumbs and footer, and the bare frame of the routes outside the layout.
-import { useEffect } from 'react';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, Link, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
-import type { CrumbDef, MenuItemId, RouteHandle } from '../navigation';
+import { Link, matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
+import { HANDLES, type CrumbDef, type MenuItemId, type RouteHandle } from '../navigation';
 import { Breadcrumbs } from './breadcrumbs';
 import { SiteFooter, SiteHeader } from './header';
 
@@ -32,7 +32,10 @@ export function focusHeadingWhenReady(root: ParentNode = document, timeoutMs = 1
 /** The document's first location: its page keeps the browser's own start position for assistive technology. */
 let landingKey: string | undefined;
 
-/** Scroll to the top on every navigation (SPEC section 9), and focus on the new page's heading. */
+/**
+ * Scroll to the top on every navigation (SPEC section 9), and focus on the new page's heading. A view
+ * that fails (typically its chunk no longer exists after a deploy) shows the error page instead.
+ */
 export function RootFrame() {
   const location = useLocation();
   useEffect(() => {
@@ -41,14 +44,26 @@ export function RootFrame() {
     if (location.key === landingKey) return;
     return focusHeadingWhenReady();
   }, [location.key]);
-  return <Outlet />;
+  return (
+    <ViewErrorBoundary locationKey={location.key}>
+      <Outlet />
+    </ViewErrorBoundary>
+  );
 }
 
-function useRouteHandle(): { menu: MenuItemId | undefined; crumbs: CrumbDef[] } {
-  const matches = useMatches();
-  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.crumbs || (m.handle as RouteHandle | undefined)?.menu);
-  const handle = match?.handle as RouteHandle | undefined;
+/** The route patterns of web/navigation.ts with their handles, to match the location against. */
+const HANDLE_ROUTES: RouteObject[] = Object.entries(HANDLES).map(([path, handle]) => ({ path, handle }));
+
+/** The highlighted menu item and the breadcrumbs of the route the location matches. */
+export function routeHandle(pathname: string): { menu: MenuItemId | undefined; crumbs: CrumbDef[] } {
+  const match = matchRoutes(HANDLE_ROUTES, pathname)?.at(-1);
+  const handle = match?.route.handle as RouteHandle | undefined;
   return { menu: handle?.menu, crumbs: handle?.crumbs?.(match?.params ?? {}) ?? [] };
+}
+
+/** What shows while a view's chunk loads on the first visit (later navigations keep the old view meanwhile). */
+function ViewLoading() {
+  return <p className="page-loading" role="status" aria-busy="true" />;
 }
 
 function SkipLink() {
@@ -60,7 +75,7 @@ function SkipLink() {
 }
 
 export function MainLayout() {
-  const { menu, crumbs } = useRouteHandle();
+  const { menu, crumbs } = routeHandle(useLocation().pathname);
   return (
     <div className="page">
       <SkipLink />
@@ -68,7 +83,9 @@ export function MainLayout() {
       <div className="page-body">
         <Breadcrumbs defs={crumbs} />
         <main id="main" tabIndex={-1}>
-          <Outlet />
+          <Suspense fallback={<ViewLoading />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <SiteFooter />
@@ -82,24 +99,41 @@ export function BareLayout() {
       <SkipLink />
       <SiteHeader bare />
       <main id="main" tabIndex={-1} className="bare-main">
-        <Outlet />
+        <Suspense fallback={<ViewLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>
   );
 }
 
+/** Catches a failing view and shows RouteError until the next navigation (React reports the error itself). */
+class ViewErrorBoundary extends Component<{ locationKey: string; children: ReactNode }, { error: unknown; locationKey: string }> {
+  override state = { error: null as unknown, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('View failed') };
+  }
+
+  static getDerivedStateFromProps(props: { locationKey: string }, state: { error: unknown; locationKey: string }) {
+    return props.locationKey === state.locationKey ? null : { error: null, locationKey: props.locationKey };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
+}
+
 /** When a route itself fails (typically a view chunk that no longer exists after a deploy). */
 export function RouteError() {
-  const error = useRouteError();
   const intl = useIntl();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="page page-bare">
       <main id="main" className="bare-main">
         <div className="panel">
-          <h1>{intl.formatMessage({ id: notFound ? 'notFound.title' : 'shell.error.title' })}</h1>
-          <p>{intl.formatMessage({ id: notFound ? 'notFound.text' : 'shell.error.text' })}</p>
+          <h1>{intl.formatMessage({ id: 'shell.error.title' })}</h1>
+          <p>{intl.formatMessage({ id: 'shell.error.text' })}</p>
           <p className="actions">
             <button type="button" className="button" onClick={() => window.location.reload()}>
               <FormattedMessage id="shell.error.reload" />
