@@ -1,0 +1,43 @@
+// The bundle budget as the browser sees it (issue 5): everything the first visit to / loads (the
+// document, every script and stylesheet, including the chunks imported on demand at start: the home
+// view, the API client with zod, the session check, the search box) is at most 130 KB gzip. Counted up
+// to the moment the home view shows its heading and the seeded news and the network has gone quiet.
+// test/web/budget.test.ts checks the same from the build output, and each lazily loaded view.
+import { gzipSync } from 'node:zlib';
+import type { Response } from 'playwright-core';
+import { expect, test } from './browser';
+
+const KB = 1024;
+const FIRST_VISIT_BUDGET = 130 * KB;
+const COUNTED = new Set(['document', 'script', 'stylesheet']);
+
+test('the first visit to / loads at most 130 KB gzip of HTML, JS and CSS', async ({ page }) => {
+  const loads: Promise<{ path: string; type: string; gzip: number }>[] = [];
+  page.on('response', (response: Response) => {
+    const type = response.request().resourceType();
+    if (!COUNTED.has(type)) return;
+    loads.push(
+      response.body().then((body) => {
+        expect(response.status(), response.url()).toBe(200);
+        return { path: new URL(response.url()).pathname, type, gzip: gzipSync(body).length };
+      }),
+    );
+  });
+
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+  await page.getByRole('list', { name: 'News feed' }).getByRole('link', { name: 'Coffee house season opens' }).waitFor();
+  await page.waitForLoadState('networkidle');
+
+  const files = await Promise.all(loads);
+  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  const report = files.map((f) => `${f.path} ${(f.gzip / KB).toFixed(1)} KB`).join(', ');
+  console.info(`first visit to /: ${(total / KB).toFixed(1)} KB gzip in ${files.length} files (${report})`);
+
+  // What must be among them: the document, the entry, the home view, the client with zod.
+  expect(files.filter((f) => f.type === 'document').map((f) => f.path)).toEqual(['/']);
+  expect(files.some((f) => /^\/assets\/home-[\w-]+\.js$/.test(f.path)), report).toBe(true);
+  expect(files.some((f) => /^\/assets\/client-[\w-]+\.js$/.test(f.path)), report).toBe(true);
+  expect(files.some((f) => f.type === 'stylesheet'), report).toBe(true);
+  expect(total, report).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
+});
