@@ -157,3 +157,50 @@ describe('my account and app management', () => {
     expect(screen.getByRole('combobox', { name: `Role of ${admin.name}` }).hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('mySO', () => {
+  const now = new Date().toISOString();
+  const link = (userId: string, contentId: string) => ({ id: crypto.randomUUID(), userId, contentId, createdAt: now });
+  const channelOf = (id: string, userId: string, name: string) => ({
+    id, slug: name.toLowerCase(), name, categoryIds: [], userId, infoText: '', portraitHref: null, bannerHref: null, hidden: false,
+    private: false, published: true, restricted: false, isAd: false, articleOrdinals: {}, coverMedia: null, locked: false, createdAt: now,
+  });
+  const articleOf = (id: string, userId: string, title: string) => ({
+    id, slug: title.toLowerCase(), title, teaser: '', type: 'text', channelId: null, userId, thumbnailHref: null, published: true,
+    hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: now,
+  });
+
+  it('lists liked channels and articles and unlikes each with its own call', async () => {
+    const reader = userOf('REGULAR_USER');
+    const owner = crypto.randomUUID();
+    const [channelId, articleId] = [crypto.randomUUID(), crypto.randomUUID()];
+    const view = {
+      channels: [{ ...link(reader.id, channelId), channel: channelOf(channelId, owner, 'Alpine Journal') }],
+      articles: [{ ...link(reader.id, articleId), article: articleOf(articleId, owner, 'Café culture') }],
+      requests: [],
+      access: [],
+    };
+    const { calls } = stubApi((c) => {
+      if (c.path === '/myso/vm') return { code: 200, result: view };
+      if (c.path === '/myso/user-articles/remove' && c.method === 'POST') return { code: 200, result: { contentId: articleId, removed: true } };
+      if (c.path === '/myso/user-channels' && c.method === 'DELETE') return { code: 200, result: { contentId: channelId, removed: true } };
+      return undefined;
+    });
+    await renderApp('/mySO', reader);
+    await findHeading('mySO');
+    const channels = within(await screen.findByRole('region', { name: 'Liked channels' }));
+    const articles = within(screen.getByRole('region', { name: 'Liked articles' }));
+    expect(channels.getByRole('link', { name: 'Alpine Journal' }).getAttribute('href')).toBe(`/chan/${channelId}`);
+    expect(articles.getByRole('link', { name: 'Café culture' }).getAttribute('href')).toBe(`/article/${articleId}`);
+
+    await act(async () => fireEvent.click(articles.getByRole('button', { name: /^Unlike.*Café culture$/ })));
+    await screen.findByText('“Café culture” is no longer liked.');
+    expect(calls.find((c) => c.path === '/myso/user-articles/remove')?.body).toEqual({ contentId: articleId });
+    expect(articles.queryByRole('link', { name: 'Café culture' })).toBeNull();
+
+    await act(async () => fireEvent.click(channels.getByRole('button', { name: /^Unlike.*Alpine Journal$/ })));
+    await screen.findByText('“Alpine Journal” is no longer liked.');
+    expect(calls.find((c) => c.path === '/myso/user-channels' && c.method === 'DELETE')?.body).toEqual({ contentId: channelId });
+    expect(channels.queryByRole('link', { name: 'Alpine Journal' })).toBeNull();
+  });
+});

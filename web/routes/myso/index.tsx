@@ -65,81 +65,22 @@ export default function MysoView() {
       {!data && !error && <p role="status" className="muted"><FormattedMessage id="shell.loading" /></p>}
       {data && (
         <div className="myso-grid">
-          <section aria-labelledby="myso-channels" className="myso-section">
-            <h2 id="myso-channels">
-              <FormattedMessage id="myso.channels" />
-            </h2>
-            {data.channels.length === 0 ? (
-              <p className="muted">
-                <FormattedMessage id="myso.noChannels" />
-              </p>
-            ) : (
-              <ul className="item-list">
-                {data.channels.map(({ contentId, channel, createdAt }) => (
-                  <li key={contentId} className="item">
-                    {channel.portraitHref ? (
-                      <img className="item-thumb round" src={channel.portraitHref} alt="" width={48} height={48} loading="lazy" />
-                    ) : (
-                      <span className="item-thumb round placeholder" aria-hidden="true" />
-                    )}
-                    <div className="item-body">
-                      <Link to={contentPath('channel', channel.id)}>{channel.name}</Link>
-                      <span className="muted small">
-                        <FormattedMessage id="myso.likedOn" values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }} />
-                      </span>
-                    </div>
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      disabled={pending === contentId}
-                      onClick={() => void unlike('channel', contentId, channel.name)}
-                    >
-                      <FormattedMessage id="myso.unlike" />
-                      <span className="visually-hidden">: {channel.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-
-          <section aria-labelledby="myso-articles" className="myso-section">
-            <h2 id="myso-articles">
-              <FormattedMessage id="myso.articles" />
-            </h2>
-            {data.articles.length === 0 ? (
-              <p className="muted">
-                <FormattedMessage id="myso.noArticles" />
-              </p>
-            ) : (
-              <ul className="item-list">
-                {data.articles.map(({ contentId, article, createdAt }) => (
-                  <li key={contentId} className="item">
-                    {article.thumbnailHref ? (
-                      <img className="item-thumb" src={article.thumbnailHref} alt="" width={64} height={48} loading="lazy" />
-                    ) : (
-                      <span className="item-thumb placeholder" aria-hidden="true" />
-                    )}
-                    <div className="item-body">
-                      <Link to={contentPath('article', article.id)}>{article.title}</Link>
-                      <span className="muted small">
-                        <FormattedMessage id="myso.likedOn" values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }} />
-                      </span>
-                    </div>
-                    <button
-                      type="button"
-                      className="button button-small button-secondary"
-                      disabled={pending === contentId}
-                      onClick={() => void unlike('article', contentId, article.title)}
-                    >
-                      <FormattedMessage id="myso.unlike" />
-                      <span className="visually-hidden">: {article.title}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <LikedSection
+            kind="channel"
+            items={data.channels.map(({ contentId, channel, createdAt }) => ({
+              contentId, createdAt, title: channel.name, thumbnailHref: channel.portraitHref,
+            }))}
+            pending={pending}
+            onUnlike={unlike}
+          />
+          <LikedSection
+            kind="article"
+            items={data.articles.map(({ contentId, article, createdAt }) => ({
+              contentId, createdAt, title: article.title, thumbnailHref: article.thumbnailHref,
+            }))}
+            pending={pending}
+            onUnlike={unlike}
+          />
 
           <section aria-labelledby="myso-requests" className="myso-section">
             <h2 id="myso-requests">
@@ -202,5 +143,63 @@ export default function MysoView() {
         </div>
       )}
     </div>
+  );
+}
+
+interface LikedItem {
+  contentId: string;
+  createdAt: string;
+  title: string;
+  thumbnailHref: string | null;
+}
+
+/** One list of liked content (channels or articles), each with its unlike button. */
+function LikedSection({ kind, items, pending, onUnlike }: {
+  kind: 'article' | 'channel';
+  items: LikedItem[];
+  pending: string | null;
+  onUnlike: (kind: 'article' | 'channel', contentId: string, title: string) => void;
+}) {
+  const headingId = kind === 'channel' ? 'myso-channels' : 'myso-articles';
+  const thumbClass = kind === 'channel' ? 'item-thumb round' : 'item-thumb';
+  const [width, height] = kind === 'channel' ? [48, 48] : [64, 48];
+  return (
+    <section aria-labelledby={headingId} className="myso-section">
+      <h2 id={headingId}>
+        <FormattedMessage id={kind === 'channel' ? 'myso.channels' : 'myso.articles'} />
+      </h2>
+      {items.length === 0 ? (
+        <p className="muted">
+          <FormattedMessage id={kind === 'channel' ? 'myso.noChannels' : 'myso.noArticles'} />
+        </p>
+      ) : (
+        <ul className="item-list">
+          {items.map(({ contentId, createdAt, title, thumbnailHref }) => (
+            <li key={contentId} className="item">
+              {thumbnailHref ? (
+                <img className={thumbClass} src={thumbnailHref} alt="" width={width} height={height} loading="lazy" />
+              ) : (
+                <span className={`${thumbClass} placeholder`} aria-hidden="true" />
+              )}
+              <div className="item-body">
+                <Link to={contentPath(kind, contentId)}>{title}</Link>
+                <span className="muted small">
+                  <FormattedMessage id="myso.likedOn" values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }} />
+                </span>
+              </div>
+              <button
+                type="button"
+                className="button button-small button-secondary"
+                disabled={pending === contentId}
+                onClick={() => onUnlike(kind, contentId, title)}
+              >
+                <FormattedMessage id="myso.unlike" />
+                <span className="visually-hidden">: {title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
