@@ -1,7 +1,7 @@
 // Form building blocks shared by the shell's screens: labelled fields with their errors, zod issues
 // turned into translated messages, and the alert that shows what the server answered.
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import type { IntlShape } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type * as z from 'zod/mini';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -102,6 +102,29 @@ export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTex
         {...area}
       />
     </FieldFrame>
+  );
+}
+
+/** A new password and its confirmation, as registration, reset and the account form ask for them. */
+export function NewPasswordFields({ label, hint, required, errors }: {
+  label: string;
+  hint: string;
+  required: boolean;
+  errors: FieldErrors;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <TextField label={label} name="password" type="password" autoComplete="new-password" required={required} hint={hint} error={errors.password} />
+      <TextField
+        label={intl.formatMessage({ id: 'form.confirmPassword' })}
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required={required}
+        error={errors.confirm}
+      />
+    </>
   );
 }
 

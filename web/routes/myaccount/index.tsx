@@ -5,7 +5,7 @@ import type { User } from '../../../schema/entities';
 import { LIMITS, updateUserBody } from '../../../schema/requests';
 import { ApiError } from '../../api/client';
 import { getUser, updateUser } from '../../api/users';
-import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -134,20 +134,11 @@ export default function MyAccountView() {
               <legend>
                 <FormattedMessage id="account.changePassword" />
               </legend>
-              <TextField
+              <NewPasswordFields
                 label={intl.formatMessage({ id: 'reset.password' })}
-                name="password"
-                type="password"
-                autoComplete="new-password"
                 hint={intl.formatMessage({ id: 'account.passwordHint' }, { min: LIMITS.password.min })}
-                error={errors.password}
-              />
-              <TextField
-                label={intl.formatMessage({ id: 'form.confirmPassword' })}
-                name="confirm"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirm}
+                required={false}
+                errors={errors}
               />
             </fieldset>
             <button type="submit" className="button" disabled={busy}>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { createUserBody, LIMITS } from '../../../schema/requests';
 import { ApiError } from '../../api/client';
 import { register } from '../../api/users';
-import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -70,22 +70,11 @@ export default function RegisterView() {
           <TextField label={intl.formatMessage({ id: 'register.firstName' })} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} error={errors.firstName} />
           <TextField label={intl.formatMessage({ id: 'register.lastName' })} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} error={errors.lastName} />
         </div>
-        <TextField
+        <NewPasswordFields
           label={intl.formatMessage({ id: 'login.password' })}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
           hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
-          error={errors.password}
-        />
-        <TextField
-          label={intl.formatMessage({ id: 'form.confirmPassword' })}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
           required
-          error={errors.confirm}
+          errors={errors}
         />
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id="register.submit" />

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS, resetPasswordBody } from '../../../schema/requests';
 import { ApiError } from '../../api/client';
 import { resetPassword } from '../../api/users';
-import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, NewPasswordFields, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 
 export default function ResetPasswordView() {
@@ -45,22 +45,11 @@ export default function ResetPasswordView() {
       </h1>
       <FormAlert message={alert} />
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-        <TextField
+        <NewPasswordFields
           label={intl.formatMessage({ id: 'reset.password' })}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
           hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
-          error={errors.password}
-        />
-        <TextField
-          label={intl.formatMessage({ id: 'form.confirmPassword' })}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
           required
-          error={errors.confirm}
+          errors={errors}
         />
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id="reset.submit" />
