@@ -204,3 +204,42 @@ describe('mySO', () => {
     expect(channels.queryByRole('link', { name: 'Alpine Journal' })).toBeNull();
   });
 });
+
+describe('choosing a password', () => {
+  it('register refuses differing passwords before sending, then registers and signs in', async () => {
+    const { calls } = stubApi((c) => {
+      if (c.path === '/users' && c.method === 'POST') {
+        return { code: 201, result: { id: crypto.randomUUID(), name: 'nora', email: null, firstName: '', lastName: '', role: 'REGULAR_USER', active: true } };
+      }
+      if (c.path === '/users/auth') return { code: 200, result: { id: crypto.randomUUID(), name: 'nora', role: 'REGULAR_USER' } };
+      if (c.path === '/myso/vm') return { code: 200, result: { channels: [], articles: [], requests: [], access: [] } };
+      return undefined;
+    });
+    await renderApp('/register');
+    await findHeading('Create an account');
+    fill('Username', 'nora');
+    fill('Password', 'long-enough-secret');
+    fill('Repeat the password', 'something-else');
+    await submit('Create account');
+    await screen.findByText('The two passwords differ.');
+    expect(calls.some((c) => c.path === '/users')).toBe(false);
+
+    fill('Repeat the password', 'long-enough-secret');
+    await submit('Create account');
+    await screen.findByText('Welcome, nora! Your account is ready.');
+    expect(calls.find((c) => c.path === '/users')?.body).toMatchObject({ name: 'nora', password: 'long-enough-secret', email: null });
+    expect(calls.find((c) => c.path === '/users/auth')?.body).toEqual({ username: 'nora', password: 'long-enough-secret' });
+  });
+
+  it('the reset link sends its token with the new password', async () => {
+    const token = 'a'.repeat(43);
+    const { calls } = stubApi((c) => (c.path === '/users/reset-password' ? { code: 200, result: null } : undefined));
+    await renderApp(`/forgot-password/${token}`);
+    await findHeading('Choose a new password');
+    fill('New password', 'brand-new-secret');
+    fill('Repeat the password', 'brand-new-secret');
+    await submit('Save the new password');
+    await screen.findByText('Your password has been changed. Please sign in.');
+    expect(calls.find((c) => c.path === '/users/reset-password')?.body).toEqual({ token, password: 'brand-new-secret' });
+  });
+});
