@@ -207,6 +207,16 @@ export const putSlugBody = z.object({ slug, kind: z.optional(z.enum(SLUG_KINDS))
 const scale = z.coerce.number().check(z.gte(0.1), z.lte(10));
 export const imageOptionBody = z.object({ blobKey: z.string().check(z.minLength(1), z.maxLength(200)), position: imagePosition, scale });
 export const updateImageOptionBody = z.object({ position: imagePosition, scale });
+/** GET /imageOptions?keys=a,b,c: the options of up to 100 files in one look-up (comma-separated keys). */
+export const imageOptionsQuery = z.object({
+  keys: z.pipe(
+    z.string().check(z.maxLength(LIMITS.listItems * 201)),
+    z.pipe(
+      z.transform((keys: string) => keys.split(',').filter((key) => key.length > 0)),
+      z.array(z.string().check(z.maxLength(200))).check(z.minLength(1), z.maxLength(LIMITS.listItems)),
+    ),
+  ),
+});
 
 // myso, userContent, publications
 export const contentIdBody = z.object({ contentId: id });

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Gallery from '../../web/components/gallery';
 import { clearFramingCache } from '../../web/components/picture';
-import { fail, mockApi, renderScreen } from './screens-render';
+import { mockApi, ok, renderScreen } from './screens-render';
 
 const images = [
   { id: '0b7a1c2e-1111-4c3d-8e9f-000000000001', ordinal: 0, title: 'Harbour at dawn', href: '/api/files/g/harbour.jpg' },
@@ -21,7 +21,7 @@ const dialogLabel = () => document.getElementById(viewerTitle() ?? '')?.textCont
 describe('gallery viewer', () => {
   beforeEach(() => {
     clearFramingCache();
-    mockApi((call) => (call.path.startsWith('/imageOptions/') ? fail(404, 'Image option not found') : undefined));
+    mockApi((call) => (call.path.startsWith('/imageOptions?') ? ok([]) : undefined));
   });
   afterEach(() => vi.unstubAllGlobals());
 

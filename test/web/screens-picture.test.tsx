@@ -2,20 +2,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Picture, { blobKeyOf, clearFramingCache } from '../../web/components/picture';
-import { fail, mockApi, ok, renderScreen, type ApiCall } from './screens-render';
+import { mockApi, ok, renderScreen, type ApiCall } from './screens-render';
 
 let calls: ApiCall[];
-const lookups = () => calls.filter((c) => c.path.startsWith('/imageOptions/'));
+const lookups = () => calls.filter((c) => c.path.startsWith('/imageOptions'));
+/** The keys one look-up asked for. */
+const keysOf = (call: ApiCall) => new URLSearchParams(call.path.split('?')[1]).get('keys')!.split(',');
 
 describe('Picture', () => {
   beforeEach(() => {
     clearFramingCache();
     ({ calls } = mockApi((call) =>
-      call.path === '/imageOptions/image%2Ffocus.jpg'
-        ? ok({ blobKey: 'image/focus.jpg', position: '20% 80%', scale: 1.5 })
-        : call.path.startsWith('/imageOptions/')
-          ? fail(404, 'Image option not found')
-          : undefined,
+      call.path.startsWith('/imageOptions?')
+        ? ok(keysOf(call).filter((key) => key === 'image/focus.jpg').map((blobKey) => ({ blobKey, position: '20% 80%', scale: 1.5 })))
+        : undefined,
     ));
   });
   // Not after each test: a session check a test did not wait for may still reach fetch after it ended.
@@ -54,12 +54,34 @@ describe('Picture', () => {
     expect(lookups()).toHaveLength(1);
   });
 
-  it('uses the centre and no scale when the file has no option (404)', async () => {
+  it('uses the centre and no scale when the file has no option', async () => {
     renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src="/api/files/image/plain.png" alt="Plain" width={100} height={100} /> }] });
     await waitFor(() => expect(lookups()).toHaveLength(1));
     const img = screen.getByAltText('Plain');
     expect(img.style.objectPosition).toBe('50% 50%');
     expect(img.style.transform).toBe('');
+  });
+
+  it('looks up the options of all pictures a render shows in one request', async () => {
+    renderScreen({
+      path: '/',
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              <Picture src="/api/files/image/focus.jpg" alt="One" width={100} height={100} />
+              <Picture src="/api/files/image/b.png" alt="Two" width={100} height={100} />
+              <Picture src="/api/files/image/c.webp" alt="Three" width={100} height={100} />
+            </>
+          ),
+        },
+      ],
+    });
+    await waitFor(() => expect(screen.getByAltText('One').style.objectPosition).toBe('20% 80%'));
+    expect(lookups()).toHaveLength(1);
+    expect(keysOf(lookups()[0]!).sort()).toEqual(['image/b.png', 'image/c.webp', 'image/focus.jpg']);
+    expect(screen.getByAltText('Three').style.objectPosition).toBe('50% 50%');
   });
 
   it('keeps the box size and asks nothing when there is no picture', () => {

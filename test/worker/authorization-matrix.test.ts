@@ -282,6 +282,7 @@ const MATRIX: Entry[] = [
 
   // ---- imageOptions: reads public; writes by the uploader (any signed-in user) or ADMIN ----
   { route: 'GET /api/imageOptions/:blobKey{.+}', expected: everyone(200), request: async () => ({ path: `/imageOptions/${shared.imageKey}` }) },
+  { route: 'GET /api/imageOptions', expected: everyone(200), request: async () => ({ path: `/imageOptions?keys=${encodeURIComponent(shared.imageKey)}` }) },
   {
     route: 'POST /api/imageOptions', expected: selfOrAdmin(201),
     request: async (c) => ({ path: '/imageOptions', body: { blobKey: (await createBlob(c.ownerId)).key, position: '30% 70%', scale: 1.5 } }),

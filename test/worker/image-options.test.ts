@@ -122,3 +122,24 @@ describe('DELETE /imageOptions/{blobKey}', () => {
     expect((await (await as('ADMIN')).call(path('image/gone.png'), { method: 'DELETE' })).status).toBe(200);
   });
 });
+
+describe('GET /imageOptions?keys=', () => {
+  it('answers the options of the listed files that have any, to anyone, in one look-up', async () => {
+    const owner = await createUser({ role: 'CLIENT' });
+    const [framed, plain] = [await createBlob(owner.id), await createBlob(owner.id)];
+    await db().insert(imageOptions).values({ blobKey: framed.key, position: '10% 90%', scale: 2 });
+    const res = await call(`/imageOptions?keys=${encodeURIComponent([framed.key, plain.key, 'image/unknown.png'].join(','))}`);
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual([{ blobKey: framed.key, position: '10% 90%', scale: 2 }]);
+  });
+
+  it('refuses no keys and more than 100 keys with 400', async () => {
+    const none = await call('/imageOptions?keys=');
+    expect(none.status).toBe(400);
+    expect(none.body.message).toMatch(/^Validation error: .* at "keys"$/);
+    const keys = Array.from({ length: 101 }, (_, i) => `image/k${i}.png`).join(',');
+    const many = await call(`/imageOptions?keys=${encodeURIComponent(keys)}`);
+    expect(many.status).toBe(400);
+    expect((await call('/imageOptions')).status).toBe(400);
+  });
+});

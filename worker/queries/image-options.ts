@@ -1,5 +1,5 @@
 // Image options: the focal point (CSS object-position) and scale that pictures of a stored file use.
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ImageOption, SessionUser } from '../../schema/entities';
 import { articleMedia, articles, blobs, channels, imageOptions, news } from '../../schema/tables';
 import type { Db } from '../env';
@@ -14,6 +14,12 @@ export async function getImageOption(db: Db, blobKey: string): Promise<ImageOpti
   const row = await db.select().from(imageOptions).where(eq(imageOptions.blobKey, blobKey)).get();
   if (!row) throw new NotFound(IMAGE_OPTIONS_NOT_FOUND);
   return toImageOption(row);
+}
+
+/** The options of those files that have any; files without options are left out (callers use the defaults). */
+export async function listImageOptions(db: Db, blobKeys: readonly string[]): Promise<ImageOption[]> {
+  const rows = await db.select().from(imageOptions).where(inArray(imageOptions.blobKey, [...new Set(blobKeys)])).all();
+  return rows.map(toImageOption);
 }
 
 /**

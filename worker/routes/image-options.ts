@@ -1,13 +1,13 @@
 // /api/imageOptions: focal point and scale per stored file. Reads are public; writes need the right to the file.
 import { Hono } from 'hono';
-import { blobKeyParam, imageOptionBody, updateImageOptionBody } from '../../schema/requests';
+import { blobKeyParam, imageOptionBody, imageOptionsQuery, updateImageOptionBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { BadRequest, NotFound } from '../lib/errors';
 import { currentUser, requireUser } from '../lib/guards';
-import { jsonBody, params } from '../lib/validate';
+import { jsonBody, params, query } from '../lib/validate';
 import {
-  assertMayEditImage, createImageOption, deleteImageOption, getImageOption, updateImageOption,
+  assertMayEditImage, createImageOption, deleteImageOption, getImageOption, listImageOptions, updateImageOption,
 } from '../queries/image-options';
 
 export const imageOptionsRoutes = new Hono<AppEnv>();
@@ -15,6 +15,11 @@ export const imageOptionsRoutes = new Hono<AppEnv>();
 // File keys hold a slash (`image/{uuid}.png`): the parameter takes the rest of the path, raw or %2F-encoded.
 const KEY = '/:blobKey{.+}';
 const fileNotFound = () => new NotFound('File not found');
+
+// Pages show many pictures at once: one look-up for all of them instead of one request (and one 404) per file.
+imageOptionsRoutes.get('/', query(imageOptionsQuery), async (c) => {
+  return ok(c, await listImageOptions(c.get('db'), c.req.valid('query').keys));
+});
 
 imageOptionsRoutes.get(KEY, params(blobKeyParam), async (c) => {
   return ok(c, await getImageOption(c.get('db'), c.req.valid('param').blobKey));

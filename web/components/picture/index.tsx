@@ -1,7 +1,8 @@
 // Pictures of stored files: fixed width/height so nothing jumps, cropped with object-fit cover around the
-// focal point and scale of the file's image option (GET /imageOptions/{blobKey}, looked up once per key).
+// focal point and scale of the file's image option. The pictures a render shows are looked up together
+// (GET /imageOptions?keys=...), each key once.
 import { useEffect, useState, type CSSProperties } from 'react';
-import { getImageOption } from '../../api/imageOptions';
+import { listImageOptions } from '../../api/imageOptions';
 import './picture.css';
 
 export type Framing = { position: string; scale: number };
@@ -18,16 +19,39 @@ export function blobKeyOf(href: string): string | null {
   return key ? decodeURIComponent(key) : null;
 }
 
-/** The framing of a file; a missing option (404) or any failed look-up means the defaults. */
+/** Keys asked for since the last look-up went out, with who waits for each. */
+let waiting = new Map<string, (framing: Framing) => void>();
+const BATCH = 100;
+
+/** Sends the keys gathered in this turn of the event loop, up to 100 a request; failures mean the defaults. */
+function lookUpWaiting() {
+  const batch = waiting;
+  waiting = new Map();
+  const keys = [...batch.keys()];
+  for (let i = 0; i < keys.length; i += BATCH) {
+    const chunk = keys.slice(i, i + BATCH);
+    listImageOptions(chunk).then(
+      (options) => {
+        const found = new Map(options.map((o) => [o.blobKey, { position: o.position, scale: o.scale > 0 ? o.scale : 1 }]));
+        for (const key of chunk) batch.get(key)!(found.get(key) ?? DEFAULT_FRAMING);
+      },
+      () => {
+        for (const key of chunk) batch.get(key)!(DEFAULT_FRAMING);
+      },
+    );
+  }
+}
+
+/** The framing of a file; a file without options, or a failed look-up, means the defaults. */
 export function framingOf(href: string): Promise<Framing> {
   const key = blobKeyOf(href);
   if (!key) return Promise.resolve(DEFAULT_FRAMING);
   let found = framingCache.get(key);
   if (!found) {
-    found = getImageOption(key).then(
-      (option) => ({ position: option.position, scale: option.scale > 0 ? option.scale : 1 }),
-      () => DEFAULT_FRAMING,
-    );
+    found = new Promise<Framing>((resolve) => {
+      if (waiting.size === 0) setTimeout(lookUpWaiting, 0);
+      waiting.set(key, resolve);
+    });
     framingCache.set(key, found);
   }
   return found;
