@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { articleMedia, articles, channels, slugs } from '../../schema/tables';
 import type { SessionUser } from '../../schema/entities';
 import {
-  addMedia, deleteArticle, getArticle, insertWithUniqueSlug, removeFromOrdinals, removeMediaAt, setMediaKind, toArticle,
+  addMedia, deleteArticle, getArticle, removeFromOrdinals, removeMediaAt, setMediaKind, toArticle,
   toMedia, visibleArticleIds, type ArticleRow, type MediaRow,
 } from '../../worker/queries/articles';
 import { listChannelArticles, orderByOrdinals } from '../../worker/queries/channels';
+import { insertWithUniqueSlug } from '../../worker/lib/slugs';
 import { createUser, db } from './helpers';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 

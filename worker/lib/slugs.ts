@@ -60,3 +60,26 @@ export async function resolveIdOrSlug(db: Db, kv: KVNamespace, idOrSlug: string,
   if (!id) throw new NotFound(notFoundMessage);
   return id;
 }
+
+/** A unique index refused a slug (written concurrently since it was checked). */
+export function isSlugUniqueViolation(err: unknown): boolean {
+  const message = err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : '';
+  return /UNIQUE constraint failed: (slugs\.slug|articles\.slug|channels\.slug|categories\.slug)/.test(message);
+}
+
+/**
+ * Picks a free slug from `text` and runs the insert with it; when a concurrent insert took the same slug
+ * in between (the unique index says so), picks again. Returns the slug used.
+ */
+export async function insertWithUniqueSlug(db: Db, text: string, insert: (slug: string) => Promise<unknown>): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = await uniqueSlug(db, text);
+    try {
+      await insert(slug);
+      return slug;
+    } catch (err) {
+      if (attempt < 3 && isSlugUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}

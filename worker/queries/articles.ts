@@ -12,7 +12,7 @@ import { iso } from '../lib/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
-import { uniqueSlug } from '../lib/slugs';
+import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type ChannelGate, type Viewer } from '../lib/visibility';
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -162,28 +162,6 @@ export async function assertChannelWritable(db: Db, user: SessionUser, channelId
     .where(and(eq(channels.id, channelId), channelVisibleWhere(user, { listing: false }))).get();
   if (!ch) throw new NotFound('Channel not found');
   if (user.role !== 'ADMIN' && ch.userId !== user.id) throw new Forbidden('Articles go only into your own channels');
-}
-
-function isSlugClash(err: unknown): boolean {
-  const text = `${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
-  return /UNIQUE constraint failed: (slugs\.slug|articles\.slug|channels\.slug|categories\.slug)/.test(text);
-}
-
-/**
- * Picks a free slug from `text` and runs the insert with it; when a concurrent insert took the same slug
- * in between (the UNIQUE index says so), picks again. Returns the slug used.
- */
-export async function insertWithUniqueSlug(db: Db, text: string, insert: (slug: string) => Promise<unknown>): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const slug = await uniqueSlug(db, text);
-    try {
-      await insert(slug);
-      return slug;
-    } catch (err) {
-      if (attempt < 3 && isSlugClash(err)) continue;
-      throw err;
-    }
-  }
 }
 
 /** A statement removing the ids from every list of every channel's articleOrdinals (order kept). */

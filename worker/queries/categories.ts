@@ -7,7 +7,7 @@ import { articleCategories, articles, categories, channelCategories, channels, s
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
-import { uniqueSlug } from '../lib/slugs';
+import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticleSummary } from './articles';
 import { channelEntities } from './channels';
@@ -113,22 +113,28 @@ export async function createCategory(db: Db, input: CreateCategoryInput): Promis
     const chain = await parentChain(db, input.parentId);
     if (chain.length >= MAX_CATEGORY_DEPTH) throw new BadRequest(`Categories nest at most ${MAX_CATEGORY_DEPTH} deep`);
   }
-  const slug = input.slug ?? (await uniqueSlug(db, input.title));
-  if (input.slug) await assertSlugFree(db, input.slug);
-  const row: CategoryRow = {
+  const base = {
     id: crypto.randomUUID(),
     parentId: input.parentId,
     title: input.title,
     imageKey: input.imageKey ?? null,
-    slug,
     ordinal: input.ordinal ?? (await nextOrdinal(db, input.parentId)),
     createdAt: Date.now(),
   };
-  await withSlugConflict(() => db.batch([
-    db.insert(slugs).values({ slug, entityId: row.id, entityKind: 'category' }),
-    db.insert(categories).values(row),
-  ]));
-  return toCategory(row);
+  const insert = (slug: string) => db.batch([
+    db.insert(slugs).values({ slug, entityId: base.id, entityKind: 'category' }),
+    db.insert(categories).values({ ...base, slug }),
+  ]);
+  // A slug the admin chose is theirs or 409; one made from the title is picked again if taken meanwhile.
+  let slug: string;
+  if (input.slug) {
+    slug = input.slug;
+    await assertSlugFree(db, slug);
+    await withSlugConflict(() => insert(slug));
+  } else {
+    slug = await insertWithUniqueSlug(db, input.title, insert);
+  }
+  return toCategory({ ...base, slug });
 }
 
 export interface UpdateCategoryInput {

@@ -10,7 +10,8 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { insertWithUniqueSlug, toArticleSummary, visibleArticleIds } from './articles';
+import { insertWithUniqueSlug } from '../lib/slugs';
+import { toArticleSummary, visibleArticleIds } from './articles';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;

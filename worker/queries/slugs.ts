@@ -5,7 +5,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { articles, categories, channels, slugs, type SLUG_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
 import { Conflict } from '../lib/errors';
-import { cacheSlug, forgetSlug } from '../lib/slugs';
+import { cacheSlug, forgetSlug, isSlugUniqueViolation } from '../lib/slugs';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 
 export type SlugKind = (typeof SLUG_KINDS)[number];
@@ -45,13 +45,8 @@ export async function recacheSlug(kv: KVNamespace, oldSlug: string | null, newSl
   await cacheSlug(kv, newSlug, entityId);
 }
 
-/** A unique index refused a slug written concurrently: the answer is the same 409 as the early check. */
-export function isSlugUniqueViolation(err: unknown): boolean {
-  const message = err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : '';
-  return /UNIQUE constraint failed: (slugs\.slug|articles\.slug|channels\.slug|categories\.slug)/.test(message);
-}
 
-/** Runs a write and turns a slug unique-index failure into 409. */
+/** Runs a write and turns a slug unique-index failure into the same 409 as the early check. */
 export async function withSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
