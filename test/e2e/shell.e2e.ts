@@ -51,6 +51,34 @@ test.for(['/myaccount', '/appManagement'])('a reader who opens %s is sent to /no
   await expect(h1(page).textContent()).resolves.toBe('No permission');
 });
 
+test('an editor reaches /myaccount but not /appManagement; an admin reaches both, and axe is content', async ({ page }) => {
+  await login(page, 'editor');
+  await page.goto('/myaccount');
+  await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+  await expect(page.getByLabel('E-mail').inputValue()).resolves.toContain('@');
+  await page.goto('/appManagement');
+  await page.waitForURL('**/no-permission');
+
+  await page.getByRole('button', { name: /editor/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+  await login(page, 'admin');
+  await page.goto('/appManagement');
+  await page.getByRole('heading', { level: 1, name: 'App management' }).waitFor();
+  await page.getByRole('combobox', { name: 'Role of reader' }).waitFor();
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  await screenshot(page, 'shell-app-management');
+  expect(bad).toEqual([]);
+});
+
+test('/mysoherz is the personal area under another name', async ({ page }) => {
+  await login(page, 'reader');
+  await page.goto('/mysoherz');
+  await page.waitForURL('**/mySO');
+  await page.getByRole('heading', { level: 1, name: 'mySO' }).waitFor();
+});
+
 test('a reload on /category/{id}/c/{id}/a/{id} renders the article with its whole trail', async ({ page }) => {
   const problems = watchProblems(page);
   const { category, route, channel, article } = await nestedArticleRoute();
@@ -128,6 +156,7 @@ test.for([
   ['order-channel', '/orderChannel', 'Order a channel'],
   ['login', '/login', 'Sign in'],
   ['register', '/register', 'Create an account'],
+  ['forgot-password', '/forgot-password', 'Forgot your password?'],
   ['not-found', '/no/such/page', 'Page not found'],
 ] as const)('axe finds no serious or critical violation on %s', async ([name, path, heading], { page }) => {
   await page.goto(path);
