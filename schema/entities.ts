@@ -54,6 +54,9 @@ export const articleSummary = z.object({
   createdAt: isoDateTime,
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
+/** GET /articles: a page of the newest articles; `nextCursor` asks for the next one. */
+export const articlePage = z.object({ items: z.array(articleSummary), nextCursor: z.nullable(z.string()) });
+export type ArticlePage = z.infer<typeof articlePage>;
 
 export const article = z.extend(articleSummary, {
   description: z.string(),

@@ -217,14 +217,21 @@ test('the search results view lists every hit with its kind', async ({ page }) =
   await screenshot(page, 'visitor-search-results');
 });
 
-test('the article list gathers the newest articles of all channels', async ({ page }) => {
+test('the article list pages through the newest articles the visitor may see', async ({ page }) => {
   await page.goto('/article');
   await h1(page, 'Articles').waitFor();
   const list = main(page).getByRole('list', { name: 'Newest articles' });
   await list.getByRole('link').first().waitFor();
+  const cards = list.locator(':scope > li');
+  const firstPage = await cards.count();
+  expect(firstPage).toBe(24);
+  await main(page).getByRole('button', { name: 'Show more' }).click();
+  await expect.poll(() => cards.count()).toBeGreaterThan(firstPage);
+  await expect(main(page).getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
   expect(await list.getByRole('link', { name: 'Alps: a week on the high trail' }).getAttribute('href')).toMatch(/^\/chan\/[0-9a-f-]{36}\/a\/[0-9a-f-]{36}$/);
-  // Not published, hidden or private: not listed.
-  for (const title of ['Draft: Phobos and Deimos', 'Behind the portal', "Members' weekend in Vienna"]) {
+  // Not published, or in a private channel: not listed. A hidden channel hides only itself, not its articles.
+  expect(await list.getByRole('link', { name: 'Behind the portal' }).count()).toBe(1);
+  for (const title of ['Draft: Phobos and Deimos', "Members' weekend in Vienna"]) {
     expect(await list.getByRole('link', { name: title }).count(), title).toBe(0);
   }
   await expectAccessible(page, 'article list');

@@ -105,6 +105,7 @@ const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (awa
 
 const MATRIX: Entry[] = [
   // ---- articles ----
+  { route: 'GET /api/articles', expected: everyone(200), request: async () => ({ path: '/articles?limit=5' }) },
   {
     route: 'GET /api/articles/:id', when: 'published', expected: everyone(200),
     request: async () => ({ path: `/articles/${shared.article.id}` }),

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsItem, newsPage } from '../../schema/entities';
 import { blobs, news } from '../../schema/tables';
-import { decodeNewsCursor, encodeNewsCursor, listNews } from '../../worker/queries/news';
+import { decodeCursor, encodeCursor } from '../../worker/lib/cursor';
+import { listNews } from '../../worker/queries/news';
 import { createArticle, createChannel, createNewsItem, grantAccess } from './content-factories';
 import { multipart, PNG_BYTES } from './content-factories-extra';
 import { as, call, createUser, db, sessionCookie } from './helpers';
@@ -109,7 +110,7 @@ describe('GET /news', () => {
 
   it('round-trips cursors and pages at the query level', async () => {
     const id = crypto.randomUUID();
-    expect(decodeNewsCursor(encodeNewsCursor({ publishedAt: 1234, id }))).toEqual({ publishedAt: 1234, id });
+    expect(decodeCursor(encodeCursor({ time: 1234, id }))).toEqual({ time: 1234, id });
     const page = await listNews(db(), null, { limit: 1 });
     expect(page.items.length).toBeLessThanOrEqual(1);
   });

@@ -1,13 +1,14 @@
 // Article queries: reads under the visibility rules, the entity mappers, and the writes behind the
 // article and media calls (each write one D1 batch; callers delete replaced files after it succeeded).
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Article, ArticleSummary, Media, SessionUser } from '../../schema/entities';
+import type { Article, ArticlePage, ArticleSummary, Media, SessionUser } from '../../schema/entities';
 import {
   articleCategories, articleMedia, articles, categories, channels, contentAccess, contentRequests, news,
   publicationRequests, slugs, userArticles, type MEDIA_KINDS,
 } from '../../schema/tables';
 import type { Db } from '../env';
+import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../lib/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
@@ -120,6 +121,16 @@ export async function articleEntity(db: Db, viewer: Viewer, row: ArticleRow): Pr
     listArticleCategoryIds(db, row.id), listMediaRows(db, row.id), canReadArticle(db, viewer, row),
   ]);
   return toArticle(row, { categoryIds, media, locked: !readable });
+}
+
+/** GET /articles: the newest articles the viewer may see (listing rules), a page at a time. */
+export async function listArticles(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }): Promise<ArticlePage> {
+  const rows = await db.select().from(articles)
+    .where(and(articleVisibleWhere(viewer, { listing: true }), afterCursor(page.cursor, articles.createdAt, articles.id)))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(rows, page.limit, (r) => ({ time: r.createdAt, id: r.id }), toArticleSummary);
 }
 
 /** GET /articles/{id}: 404 when it does not exist or the viewer may not see it. */

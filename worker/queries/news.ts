@@ -1,10 +1,11 @@
 // News items: the paged feed (newest first, keyset cursor), one item, and the writes. Each item's ref is
 // filled from the article or channel it points at, and an item whose target the viewer may not see is
 // left out, as if it did not exist (docs/decisions/006-search.md, "News").
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { NewsItem, SessionUser } from '../../schema/entities';
 import { articles, channels, news, type NEWS_REF_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
+import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../lib/db';
 import { BadRequest, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
@@ -66,17 +67,6 @@ function toNewsItem(r: JoinedRow): NewsItem {
   };
 }
 
-/** The cursor is the (publishedAt, id) of the last item of the previous page. */
-export function encodeNewsCursor(item: { publishedAt: number; id: string }): string {
-  return `${item.publishedAt}.${item.id}`;
-}
-
-export function decodeNewsCursor(cursor: string): { publishedAt: number; id: string } {
-  const m = /^(\d{1,16})\.([0-9a-f-]{36})$/.exec(cursor);
-  if (!m) throw new BadRequest('Invalid cursor');
-  return { publishedAt: Number(m[1]), id: m[2]! };
-}
-
 export interface NewsPage {
   items: NewsItem[];
   nextCursor: string | null;
@@ -84,19 +74,12 @@ export interface NewsPage {
 
 /** A page of the feed, newest publishedAt first (id breaks ties), only what the viewer may see. */
 export async function listNews(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }, now = Date.now()): Promise<NewsPage> {
-  const after = page.cursor ? decodeNewsCursor(page.cursor) : null;
   const rows = await selectNews(db)
-    .where(and(
-      newsVisibleWhere(viewer, now),
-      after ? or(lt(news.publishedAt, after.publishedAt), and(eq(news.publishedAt, after.publishedAt), lt(news.id, after.id))) : undefined,
-    ))
+    .where(and(newsVisibleWhere(viewer, now), afterCursor(page.cursor, news.publishedAt, news.id)))
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(page.limit + 1)
     .all();
-  const more = rows.length > page.limit;
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  return { items: items.map(toNewsItem), nextCursor: more && last ? encodeNewsCursor(last.news) : null };
+  return toPage(rows, page.limit, (r) => ({ time: r.news.publishedAt, id: r.news.id }), toNewsItem);
 }
 
 async function findVisibleNews(db: Db, viewer: Viewer, id: string): Promise<JoinedRow | undefined> {

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
-  addImagesBody, addVideoBody, createArticleBody, idOrSlugParam, ordinalParam, ownershipParam, setMediaKindBody,
+  addImagesBody, addVideoBody, createArticleBody, idOrSlugParam, ordinalParam, ownershipParam, pageQuery, setMediaKindBody,
   updateArticleBody, updateImageBody, updateVideoBody,
 } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
@@ -11,10 +11,10 @@ import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../lib/guards';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
-import { jsonBody, params } from '../lib/validate';
+import { jsonBody, params, query } from '../lib/validate';
 import {
   ARTICLE_NOT_FOUND, addMedia, articleForWrite, assertCategoriesExist, assertChannelWritable, deleteArticle,
-  findVisibleArticle, getArticle, insertArticle, ownsArticle, removeMediaAt, setMediaKind, updateArticle, updateMediaAt,
+  findVisibleArticle, getArticle, insertArticle, listArticles, ownsArticle, removeMediaAt, setMediaKind, updateArticle, updateMediaAt,
   type ArticleChanges, type NewMediaEntry,
 } from '../queries/articles';
 
@@ -36,6 +36,10 @@ const videoEntry = (up: Upload<unknown>, v: VideoInput): NewMediaEntry => ({
   key: up.file(v.videoFileTag, 'video').key,
   thumbnailMillis: v.thumbnailMillis,
   thumbnailKey: up.optionalFile(v.thumbnailFileTag, 'image')?.key ?? null,
+});
+
+articlesRoutes.get('/', query(pageQuery), async (c) => {
+  return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
 });
 
 articlesRoutes.get('/:id', params(idOrSlugParam), async (c) => {

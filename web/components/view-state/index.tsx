@@ -40,6 +40,38 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): [LoadS
   return [state, reload];
 }
 
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * A keyset-paged list: the first page loads like useLoad, `loadMore` appends the next one. Items that
+ * moved between pages while paging show once. A failed next page leaves the list as it was and rethrows.
+ */
+export function usePaged<T extends { id: string }>(fetchPage: (cursor?: string) => Promise<Page<T>>, deps: DependencyList) {
+  const [first] = useLoad(() => fetchPage(), deps);
+  const [more, setMore] = useState<Page<T> | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setMore(null), deps); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const seen = new Set<string>();
+  const items = first.status === 'ok' ? [...first.data.items, ...(more?.items ?? [])].filter((i) => !seen.has(i.id) && seen.add(i.id)) : [];
+  const cursor = more ? more.nextCursor : first.status === 'ok' ? first.data.nextCursor : null;
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setBusy(true);
+    try {
+      const page = await fetchPage(cursor);
+      setMore((previous) => ({ items: [...(previous?.items ?? []), ...page.items], nextCursor: page.nextCursor }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { first, items, cursor, busy, loadMore };
+}
+
 export function Loading() {
   return (
     <p role="status" className="view-loading">

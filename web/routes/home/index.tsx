@@ -1,10 +1,8 @@
 // Home: the news feed, newest first, a page at a time ('Load more' follows nextCursor).
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { NewsItem } from '../../../schema';
 import { listNews } from '../../api/news';
 import NewsCard from '../../components/news-card';
-import { errorMessage, Loading, useLoad } from '../../components/view-state';
+import { errorMessage, Loading, usePaged } from '../../components/view-state';
 import { useNotify } from '../../components/notifications';
 
 export const NEWS_PAGE_SIZE = 12;
@@ -12,25 +10,8 @@ export const NEWS_PAGE_SIZE = 12;
 export default function HomeView() {
   const intl = useIntl();
   const notify = useNotify();
-  const [first] = useLoad(() => listNews(undefined, NEWS_PAGE_SIZE), []);
-  const [more, setMore] = useState<{ items: NewsItem[]; nextCursor: string | null } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const items = first.status === 'ok' ? uniqueById([...first.data.items, ...(more?.items ?? [])]) : [];
-  const cursor = more ? more.nextCursor : first.status === 'ok' ? first.data.nextCursor : null;
-
-  const loadMore = async () => {
-    if (!cursor) return;
-    setBusy(true);
-    try {
-      const page = await listNews(cursor, NEWS_PAGE_SIZE);
-      setMore((previous) => ({ items: [...(previous?.items ?? []), ...page.items], nextCursor: page.nextCursor }));
-    } catch (error) {
-      notify({ kind: 'error', message: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { first, items, cursor, busy, loadMore } = usePaged((cursor?: string) => listNews(cursor, NEWS_PAGE_SIZE), []);
+  const onLoadMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
 
   return (
     <section className="home-view">
@@ -58,7 +39,7 @@ export default function HomeView() {
         </ul>
       )}
       {cursor && (
-        <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void loadMore()}>
+        <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onLoadMore()}>
           <FormattedMessage id="home.loadMore" defaultMessage="Load more" />
         </button>
       )}
@@ -66,8 +47,3 @@ export default function HomeView() {
   );
 }
 
-/** Items that moved between pages while paging show once. */
-function uniqueById(items: NewsItem[]): NewsItem[] {
-  const seen = new Set<string>();
-  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
-}

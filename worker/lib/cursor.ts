@@ -1,0 +1,34 @@
+// Keyset paging: a page's cursor is the (time, id) of its last row, so the next page starts strictly after it
+// whatever was inserted meanwhile. Lists order newest first with the id breaking ties.
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { BadRequest } from './errors';
+
+export interface CursorKey {
+  time: number;
+  id: string;
+}
+
+export function encodeCursor(key: CursorKey): string {
+  return `${key.time}.${key.id}`;
+}
+
+export function decodeCursor(cursor: string): CursorKey {
+  const m = /^(\d{1,16})\.([0-9a-f-]{36})$/.exec(cursor);
+  if (!m) throw new BadRequest('Invalid cursor');
+  return { time: Number(m[1]), id: m[2]! };
+}
+
+/** Rows after the cursor in (time desc, id desc) order; no condition without a cursor. */
+export function afterCursor(cursor: string | undefined, time: SQLiteColumn, id: SQLiteColumn): SQL | undefined {
+  if (!cursor) return undefined;
+  const after = decodeCursor(cursor);
+  return or(lt(time, after.time), and(eq(time, after.time), lt(id, after.id)));
+}
+
+/** Splits the `limit + 1` rows a page query fetched into the page and the next cursor. */
+export function toPage<R, T>(rows: readonly R[], limit: number, key: (row: R) => CursorKey, map: (row: R) => T): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(map), nextCursor: rows.length > limit && last ? encodeCursor(key(last)) : null };
+}
