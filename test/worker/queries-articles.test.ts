@@ -68,7 +68,7 @@ describe('reads', () => {
     expect((await getArticle(db(), reader, restricted.id)).locked).toBe(false);
   });
 
-  it('visibleArticleIds keeps only listable ids, across chunks of more than 90', async () => {
+  it('visibleArticleIds keeps only listable ids, more than 90 of them in one statement', async () => {
     const shown = await createArticle();
     const hidden = await createArticle({ hidden: true });
     const noise = Array.from({ length: 150 }, () => crypto.randomUUID());

@@ -413,12 +413,15 @@ export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, ch
   ].filter((k): k is string => !!k);
 }
 
-/** Visible article rows among `ids` (listing rules: hidden ones left out). */
+/**
+ * Visible article rows among `ids` (listing rules: hidden ones left out). The ids travel as one JSON
+ * parameter, so a channel's thousands of ordinals cost one statement, not one per 90 ids.
+ */
 export async function visibleArticleIds(db: Db, viewer: Viewer, ids: readonly string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (const part of chunks([...new Set(ids)])) {
-    const where: SQL = and(inArray(articles.id, part), articleVisibleWhere(viewer, { listing: true }))!;
-    for (const r of await db.select({ id: articles.id }).from(articles).where(where).all()) out.add(r.id);
-  }
-  return out;
+  if (ids.length === 0) return new Set();
+  const wanted = JSON.stringify([...new Set(ids)]);
+  const rows = await db.select({ id: articles.id }).from(articles)
+    .where(and(sql`${articles.id} in (select value from json_each(${wanted}))`, articleVisibleWhere(viewer, { listing: true })))
+    .all();
+  return new Set(rows.map((r) => r.id));
 }
