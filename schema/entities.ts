@@ -54,7 +54,10 @@ export const articleSummary = z.object({
   createdAt: isoDateTime,
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
-/** GET /articles: a page of the newest articles; `nextCursor` asks for the next one. */
+/**
+ * A page of articles: GET /articles (newest first), GET /channels/{id}/articles and GET /categories/{id}/articles
+ * (in their editorial order); `nextCursor` asks for the next one, null at the end.
+ */
 export const articlePage = z.object({ items: z.array(articleSummary), nextCursor: z.nullable(z.string()) });
 export type ArticlePage = z.infer<typeof articlePage>;
 
@@ -108,10 +111,15 @@ export const channel = z.object({
 });
 export type Channel = z.infer<typeof channel>;
 
+/**
+ * What sits directly inside a category. `articles` is only the first page (ordinal order); `articlesCursor`
+ * continues it through GET /categories/{id}/articles (null when there is nothing more).
+ */
 export const categoryChildren = z.object({
   categories: z.array(category),
   channels: z.array(channel),
   articles: z.array(articleSummary),
+  articlesCursor: z.nullable(z.string()),
 });
 export const categoryRoute = z.array(z.object({ id, title: z.string() }));
 

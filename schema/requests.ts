@@ -246,3 +246,11 @@ export const contactBody = z
 // access and publications
 export const contentRequestListQuery = z.object({ status: z.optional(z.enum(REQUEST_STATES)) });
 export const publicationListQuery = z.object({ status: z.optional(publicationStatus) });
+
+// ordered lists paged by offset (channel articles, category articles)
+/** Page size of the editorially ordered lists; GET /categories/{id}/children carries the first page of articles. */
+export const ORDERED_PAGE_SIZE = 24;
+/** pageQuery with the ordered lists' default size; their cursor is opaque (an offset, see worker/lib/cursor.ts). */
+export const orderedPageQuery = z.extend(pageQuery, {
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.listItems)), ORDERED_PAGE_SIZE),
+});

@@ -213,6 +213,10 @@ const MATRIX: Entry[] = [
     request: async () => ({ path: `/categories/${shared.category.id}/children` }),
   },
   {
+    route: 'GET /api/categories/:id/articles', expected: everyone(200),
+    request: async () => ({ path: `/categories/${shared.category.id}/articles?limit=5` }),
+  },
+  {
     route: 'POST /api/categories', expected: adminOnly(201),
     request: async () => ({ path: '/categories', body: { title: unique('Category') } }),
   },
@@ -236,7 +240,7 @@ const MATRIX: Entry[] = [
     request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}` }),
   },
   { route: 'GET /api/channels/:id/channels', expected: everyone(200), request: async () => ({ path: `/channels/${stranger.id}/channels` }) },
-  { route: 'GET /api/channels/:id/articles', expected: everyone(200), request: async () => ({ path: `/channels/${shared.channel.id}/articles` }) },
+  { route: 'GET /api/channels/:id/articles', expected: everyone(200), request: async () => ({ path: `/channels/${shared.channel.id}/articles?limit=5` }) },
   {
     route: 'POST /api/channels', expected: editors(201),
     request: async () => ({ path: '/channels', body: { name: unique('Channel'), infoText: 'About' } }),

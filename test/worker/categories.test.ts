@@ -2,9 +2,9 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { category, categoryChildren, categoryRoute } from '../../schema/entities';
+import { articlePage, category, categoryChildren, categoryRoute } from '../../schema/entities';
 import { articleCategories, blobs, categories, slugs } from '../../schema/tables';
-import { categoryChain, categoryDependants, listCategories } from '../../worker/queries/categories';
+import { categoryChain, categoryDependants, listCategories, listCategoryArticles } from '../../worker/queries/categories';
 import { createArticle, createCategory, createChannel, grantAccess } from './content-factories';
 import { createBlob, multipart, PNG_BYTES } from './content-factories-extra';
 import { as, call, createUser, db, sessionCookie, unique } from './helpers';
@@ -98,6 +98,7 @@ describe('GET /categories/{id}/children', () => {
     expect(children.channels.map((c) => c.id)).toEqual([ch1.id, ch2.id]);
     expect(children.channels[0]!.categoryIds).toEqual([parent.id]);
     expect(children.articles.map((a) => a.id)).toEqual([a2.id, a1.id]);
+    expect(children.articlesCursor).toBeNull();
   });
 
   it('leaves out articles not published at the category', async () => {
@@ -155,6 +156,75 @@ describe('GET /categories/{id}/children', () => {
 
   it('is 404 for an unknown category', async () => {
     expect((await call(`/categories/${crypto.randomUUID()}/children`)).body.message).toBe('Category not found');
+  });
+});
+
+describe('GET /categories/{id}/articles and the first page in children', () => {
+  /** A category with `n` articles published at it, ordinals n-1 … 0 (so the last made comes first). */
+  const filled = async (n: number) => {
+    const parent = await createCategory();
+    const made: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const a = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true });
+      await db().update(articleCategories).set({ ordinal: n - 1 - i }).where(eq(articleCategories.articleId, a.id));
+      made.push(a.id);
+    }
+    return { parent, order: made.reverse() };
+  };
+  const pageIds = (result: unknown) => articlePage.parse(result).items.map((a) => a.id);
+
+  it('children carry the first 24 articles by ordinal and a cursor; the articles route continues from it', async () => {
+    const { parent, order } = await filled(26);
+    const children = categoryChildren.parse((await call(`/categories/${parent.id}/children`)).body.result);
+    expect(children.articles.map((a) => a.id)).toEqual(order.slice(0, 24));
+    expect(children.articlesCursor).toEqual(expect.any(String));
+    const rest = await call(`/categories/${parent.slug}/articles?cursor=${children.articlesCursor}`);
+    expect(rest.status).toBe(200);
+    expect(articlePage.parse(rest.body.result)).toMatchObject({ nextCursor: null });
+    expect(pageIds(rest.body.result)).toEqual(order.slice(24));
+    // The route on its own pages the same order from the start.
+    const first = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=10`)).body.result);
+    expect(first.items.map((a) => a.id)).toEqual(order.slice(0, 10));
+    const second = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=10&cursor=${first.nextCursor}`)).body.result);
+    expect(second.items.map((a) => a.id)).toEqual(order.slice(10, 20));
+    expect(pageIds((await call(`/categories/${parent.id}/articles`)).body.result)).toEqual(order.slice(0, 24));
+  });
+
+  it('pages only what the viewer may list, without gaps or doubles', async () => {
+    const owner = await createUser({ role: 'CLIENT' });
+    const parent = await createCategory();
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const a = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true, userId: owner.id, published: i !== 2, hidden: i === 4 });
+      await db().update(articleCategories).set({ ordinal: i }).where(eq(articleCategories.articleId, a.id));
+      order.push(a.id);
+    }
+    const walk = async (cookie?: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: Awaited<ReturnType<typeof call>> = await call(`/categories/${parent.id}/articles?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { cookie });
+        const page = articlePage.parse(res.body.result);
+        seen.push(...page.items.map((a) => a.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await walk()).toEqual([order[0], order[1], order[3]]);
+    expect(await walk(await sessionCookie(owner))).toEqual([order[0], order[1], order[2], order[3]]);
+    const direct = await listCategoryArticles(db(), null, parent.id, { limit: 100 });
+    expect(direct.items.map((a) => a.id)).toEqual([order[0], order[1], order[3]]);
+  });
+
+  it('checks limit and cursor, and is 404 for an unknown category', async () => {
+    const { parent } = await filled(1);
+    for (const limit of ['0', '101', 'many']) expect((await call(`/categories/${parent.id}/articles?limit=${limit}`)).status).toBe(400);
+    for (const cursor of ['abc', '-3', '12345678']) {
+      expect((await call(`/categories/${parent.id}/articles?cursor=${cursor}`)).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+    }
+    expect((await call(`/categories/${parent.id}/articles?limit=100`)).body.result.items).toHaveLength(1);
+    expect((await call(`/categories/${crypto.randomUUID()}/articles`)).body).toEqual({ code: 404, message: 'Category not found', result: null });
+    expect((await call('/categories/no-such-category/articles')).status).toBe(404);
   });
 });
 

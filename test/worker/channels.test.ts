@@ -2,9 +2,9 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articleSummary, channel as channelSchema } from '../../schema/entities';
+import { articlePage, channel as channelSchema } from '../../schema/entities';
 import { channelCategories, channels, contentAccess, contentRequests, news, slugs, userChannels } from '../../schema/tables';
-import { as, db } from './helpers';
+import { as, call, db, type CallResult } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
@@ -68,7 +68,21 @@ describe('GET /channels/{userId}/channels', () => {
 });
 
 describe('GET /channels/{id}/articles', () => {
-  it('lists visible articles in the order of articleOrdinals.main, then the rest newest first', async () => {
+  /** Every page from the first on, following nextCursor. */
+  const allPages = async (path: string, cookie?: string) => {
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res: CallResult = await call(`${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { cookie });
+      expect(res.status).toBe(200);
+      const page = articlePage.parse(res.body.result);
+      pages.push(ids(page.items));
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 50);
+    return pages;
+  };
+
+  it('lists visible articles in the order of articleOrdinals.main, then the rest newest first, as a page', async () => {
     const owner = await asRole('CLIENT');
     const ch = await createChannel({ userId: owner.user.id });
     const t = Date.now();
@@ -82,15 +96,56 @@ describe('GET /channels/{id}/articles', () => {
     await db().update(channels).set({ articleOrdinals: { main: [b.id, crypto.randomUUID(), a.id] } }).where(eq(channels.id, ch.id));
     const res = await (await as('ANONYMOUS')).call(`/channels/${ch.slug}/articles`);
     expect(res.status).toBe(200);
-    res.body.result.forEach((x: unknown) => articleSummary.parse(x));
-    expect(ids(res.body.result)).toEqual([b.id, a.id, d.id, c.id]);
-    expect(ids((await owner.call(`/channels/${ch.id}/articles`)).body.result)).toEqual([b.id, a.id, draft.id, d.id, c.id]);
-    expect(ids(res.body.result)).not.toContain(hidden.id);
+    const page = articlePage.parse(res.body.result);
+    expect(page).toEqual({ items: expect.any(Array), nextCursor: null });
+    expect(ids(page.items)).toEqual([b.id, a.id, d.id, c.id]);
+    expect(ids((await owner.call(`/channels/${ch.id}/articles`)).body.result.items)).toEqual([b.id, a.id, draft.id, d.id, c.id]);
+    expect(ids(page.items)).not.toContain(hidden.id);
+  });
+
+  it('pages keep the order across pages: ordinals first, then newest; each viewer pages through what they may list', async () => {
+    const owner = await asRole('CLIENT');
+    const ch = await createChannel({ userId: owner.user.id });
+    const t = Date.now();
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: t - 60_000 + i * 1000 }));
+    const draft = await createArticle({ channelId: ch.id, userId: owner.user.id, published: false, createdAt: t });
+    const [m0, m1, m2, m3, m4, m5, m6] = made.map((x) => x.id) as [string, string, string, string, string, string, string];
+    await db().update(channels).set({ articleOrdinals: { main: [m2, m5, m0] } }).where(eq(channels.id, ch.id));
+    const expected = [m2, m5, m0, m6, m4, m3, m1];
+    expect(await allPages(`/channels/${ch.id}/articles?limit=3`)).toEqual([expected.slice(0, 3), expected.slice(3, 6), expected.slice(6)]);
+    // The owner also gets the draft (newest of the rest): every page shifts by one, nothing lost or doubled.
+    const own = [m2, m5, m0, draft.id, m6, m4, m3, m1];
+    expect(await allPages(`/channels/${ch.slug}/articles?limit=3`, owner.cookie)).toEqual([own.slice(0, 3), own.slice(3, 6), own.slice(6)]);
+    // Exactly a full last page: no empty page after it.
+    expect(await allPages(`/channels/${ch.id}/articles?limit=7`)).toEqual([expected]);
+  });
+
+  it('takes limit 1..100 (default 24) and refuses a cursor it did not make', async () => {
+    const ch = await createChannel();
+    for (let i = 0; i < 25; i++) await createArticle({ channelId: ch.id });
+    const first = articlePage.parse((await call(`/channels/${ch.id}/articles`)).body.result);
+    expect(first.items).toHaveLength(24);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const rest = articlePage.parse((await call(`/channels/${ch.id}/articles?cursor=${first.nextCursor}`)).body.result);
+    expect(rest.items).toHaveLength(1);
+    expect(rest.nextCursor).toBeNull();
+    expect([...ids(first.items), ...ids(rest.items)].sort()).toEqual([...new Set([...ids(first.items), ...ids(rest.items)])].sort());
+    expect((await call(`/channels/${ch.id}/articles?limit=100`)).body.result.items).toHaveLength(25);
+    for (const limit of ['0', '101', '2.5', 'x']) {
+      expect((await call(`/channels/${ch.id}/articles?limit=${limit}`)).status).toBe(400);
+    }
+    for (const cursor of ['nope', '-1', '1.5', '99999999', '1700000000000.0b2c6d4e-4a4b-4c4d-8e8f-000000000000']) {
+      expect((await call(`/channels/${ch.id}/articles?cursor=${cursor}`)).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+    }
+    // Past the end: an empty last page.
+    expect((await call(`/channels/${ch.id}/articles?cursor=500`)).body.result).toEqual({ items: [], nextCursor: null });
   });
 
   it('answers 404 for a channel the caller may not see', async () => {
     const ch = await createChannel({ private: true });
     expect((await (await asRole('REGULAR_USER')).call(`/channels/${ch.id}/articles`)).status).toBe(404);
+    expect((await call(`/channels/${crypto.randomUUID()}/articles?cursor=24`)).body).toEqual({ code: 404, message: 'Channel not found', result: null });
   });
 });
 

@@ -7,7 +7,7 @@ import {
   addMedia, deleteArticle, getArticle, removeFromOrdinals, removeMediaAt, setMediaKind, toArticle,
   toMedia, visibleArticleIds, type ArticleRow, type MediaRow,
 } from '../../worker/queries/articles';
-import { listChannelArticles, orderByOrdinals } from '../../worker/queries/channels';
+import { listChannelArticles } from '../../worker/queries/channels';
 import { insertWithUniqueSlug } from '../../worker/lib/slugs';
 import { createUser, db } from './helpers';
 import { createArticle, createChannel, grantAccess } from './content-factories';
@@ -48,11 +48,6 @@ describe('mappers', () => {
     expect(toArticle(row, { categoryIds: [], media, locked: false })).toMatchObject({ description: 'secret', media: { kind: 'gallery' }, locked: false });
   });
 
-  it('orderByOrdinals puts ordered ids first, then the rest newest first', () => {
-    const items = [{ id: 'a', createdAt: 1 }, { id: 'b', createdAt: 2 }, { id: 'c', createdAt: 3 }, { id: 'd', createdAt: 4 }];
-    expect(orderByOrdinals(items, ['b', 'missing', 'a']).map((x) => x.id)).toEqual(['b', 'a', 'd', 'c']);
-    expect(orderByOrdinals(items, []).map((x) => x.id)).toEqual(['d', 'c', 'b', 'a']);
-  });
 });
 
 describe('reads', () => {
@@ -77,7 +72,32 @@ describe('reads', () => {
   });
 
   it('listChannelArticles: 404 for an unknown channel', async () => {
-    await expect(listChannelArticles(db(), null, crypto.randomUUID())).rejects.toMatchObject({ status: 404 });
+    await expect(listChannelArticles(db(), null, crypto.randomUUID(), { limit: 10 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('listChannelArticles orders in SQL: main ordinals first (an id listed twice at its first place), then newest first, page by page', async () => {
+    const ch = await createChannel();
+    const t = Date.now();
+    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map((n) => createArticle({ channelId: ch.id, createdAt: t - 10_000 + n * 1000 })));
+    // d and e share a time: the id breaks the tie, ascending.
+    await db().update(articles).set({ createdAt: t }).where(eq(articles.id, e!.id));
+    await db().update(articles).set({ createdAt: t }).where(eq(articles.id, d!.id));
+    await db().update(channels).set({ articleOrdinals: { main: [c!.id, crypto.randomUUID(), a!.id, c!.id], other: [b!.id] } }).where(eq(channels.id, ch.id));
+    const [first, second] = [d!.id, e!.id].sort();
+    const all = await listChannelArticles(db(), null, ch.id, { limit: 100 });
+    expect(all).toEqual({ items: expect.any(Array), nextCursor: null });
+    expect(all.items.map((x) => x.id)).toEqual([c!.id, a!.id, first, second, b!.id]);
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listChannelArticles(db(), null, ch.id, { cursor, limit: 2 });
+      pages.push(page.items.map((x) => x.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(pages).toEqual([[c!.id, a!.id], [first, second], [b!.id]]);
+    // A channel without main ordinals lists newest first.
+    await db().update(channels).set({ articleOrdinals: {} }).where(eq(channels.id, ch.id));
+    expect((await listChannelArticles(db(), null, ch.id, { limit: 100 })).items.map((x) => x.id)).toEqual([first, second, c!.id, b!.id, a!.id]);
   });
 });
 

@@ -194,7 +194,11 @@ const scenarios: Scenario[] = [
 async function outcome(res: CallResult, check: Awaited<ReturnType<Scenario['setup']>>['check']): Promise<Outcome> {
   if (res.status === 404) return 404;
   expect(res.status).toBe(200);
-  if (typeof check === 'object') return res.body.result.some((x: { id: string }) => x.id === check.listContains) ? 'listed' : 'absent';
+  if (typeof check === 'object') {
+    // Lists are arrays or pages ({items, nextCursor}); the scenarios stay within one page.
+    const list: { id: string }[] = Array.isArray(res.body.result) ? res.body.result : res.body.result.items;
+    return list.some((x) => x.id === check.listContains) ? 'listed' : 'absent';
+  }
   const r = res.body.result;
   if (check === 'article') {
     // A lock withholds both parts together; an open article shows them.

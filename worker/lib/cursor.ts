@@ -32,3 +32,22 @@ export function toPage<R, T>(rows: readonly R[], limit: number, key: (row: R) =>
   const last = items.at(-1);
   return { items: items.map(map), nextCursor: rows.length > limit && last ? encodeCursor(key(last)) : null };
 }
+
+// Offset paging, for lists in an editorial order that is no keyset (channel articles by articleOrdinals,
+// category articles by ordinal): the cursor is the offset of the next page's first row, opaque to clients.
+// A row inserted or reordered between two pages may shift by one; the SPA shows each id once.
+
+/** Offsets above this are refused: no list the portal pages is that long. */
+const MAX_OFFSET = 1_000_000;
+
+export function decodeOffsetCursor(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const offset = /^\d{1,7}$/.test(cursor) ? Number(cursor) : NaN;
+  if (!(offset >= 0 && offset <= MAX_OFFSET)) throw new BadRequest('Invalid cursor');
+  return offset;
+}
+
+/** Splits the `limit + 1` rows a page query fetched at `offset` into the page and the next cursor. */
+export function toOffsetPage<R, T>(rows: readonly R[], offset: number, limit: number, map: (row: R) => T): { items: T[]; nextCursor: string | null } {
+  return { items: rows.slice(0, limit).map(map), nextCursor: rows.length > limit ? String(offset + limit) : null };
+}

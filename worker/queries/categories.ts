@@ -2,9 +2,11 @@
 // cycle check, delete only when empty) and title search.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Category, categoryChildren as categoryChildrenSchema } from '../../schema/entities';
+import type { ArticlePage, Category, categoryChildren as categoryChildrenSchema } from '../../schema/entities';
+import { ORDERED_PAGE_SIZE } from '../../schema/requests';
 import { articleCategories, articles, categories, channelCategories, channels, slugs } from '../../schema/tables';
 import type { Db } from '../env';
+import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { insertWithUniqueSlug } from '../lib/slugs';
@@ -237,9 +239,22 @@ export async function searchCategories(db: Db, text: string): Promise<Category[]
   return ids.flatMap((cid) => (byId.has(cid) ? [toCategory(byId.get(cid)!)] : []));
 }
 
+/** The articles listed in a category (publishedAtCategory) that the viewer may list, in ordinal order, one page. */
+function categoryArticlesQuery(db: Db, viewer: Viewer, id: string, offset: number, limit: number) {
+  return db
+    .select({ article: articles })
+    .from(articleCategories)
+    .innerJoin(articles, eq(articles.id, articleCategories.articleId))
+    .where(and(eq(articleCategories.categoryId, id), eq(articles.publishedAtCategory, true), articleVisibleWhere(viewer, { listing: true })))
+    .orderBy(asc(articleCategories.ordinal), asc(articles.title), asc(articles.id))
+    .limit(limit + 1)
+    .offset(offset);
+}
+
 /**
  * What sits directly inside a category, each part in ordinal order: sub-categories, the channels linked
- * to it and the articles listed in it (publishedAtCategory), only those the viewer may see in a list.
+ * to it and the first page of the articles listed in it (publishedAtCategory; GET /categories/{id}/articles
+ * continues from `articlesCursor`), only those the viewer may see in a list.
  */
 export async function categoryChildren(db: Db, viewer: Viewer, id: string): Promise<CategoryChildren> {
   if (!(await findCategoryRow(db, id))) throw new NotFound(CATEGORY_NOT_FOUND);
@@ -251,16 +266,21 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
       .innerJoin(channels, eq(channels.id, channelCategories.channelId))
       .where(and(eq(channelCategories.categoryId, id), channelVisibleWhere(viewer, { listing: true })))
       .orderBy(asc(channelCategories.ordinal), asc(channels.name)),
-    db
-      .select({ article: articles })
-      .from(articleCategories)
-      .innerJoin(articles, eq(articles.id, articleCategories.articleId))
-      .where(and(eq(articleCategories.categoryId, id), eq(articles.publishedAtCategory, true), articleVisibleWhere(viewer, { listing: true })))
-      .orderBy(asc(articleCategories.ordinal), asc(articles.title)),
+    categoryArticlesQuery(db, viewer, id, 0, ORDERED_PAGE_SIZE),
   ]);
+  const firstPage = toOffsetPage(articleRows, 0, ORDERED_PAGE_SIZE, (r) => toArticleSummary(r.article));
   return {
     categories: subs.map(toCategory),
     channels: await channelEntities(db, viewer, channelRows.map((r) => r.channel)),
-    articles: articleRows.map((r) => toArticleSummary(r.article)),
+    articles: firstPage.items,
+    articlesCursor: firstPage.nextCursor,
   };
+}
+
+/** GET /categories/{id}/articles: a page of the articles listed in the category, in ordinal order. */
+export async function listCategoryArticles(db: Db, viewer: Viewer, id: string, page: { cursor?: string | undefined; limit: number }): Promise<ArticlePage> {
+  const offset = decodeOffsetCursor(page.cursor);
+  if (!(await findCategoryRow(db, id))) throw new NotFound(CATEGORY_NOT_FOUND);
+  const rows = await categoryArticlesQuery(db, viewer, id, offset, page.limit).all();
+  return toOffsetPage(rows, offset, page.limit, (r) => toArticleSummary(r.article));
 }

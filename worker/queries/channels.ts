@@ -1,10 +1,11 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ArticleSummary, Channel, SessionUser } from '../../schema/entities';
+import type { ArticlePage, Channel, SessionUser } from '../../schema/entities';
 import {
   articles, channelCategories, channels, contentAccess, contentRequests, news, publicationRequests, slugs, userChannels,
 } from '../../schema/tables';
 import type { Db } from '../env';
+import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { iso } from '../lib/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
@@ -115,27 +116,37 @@ export async function listUserChannels(db: Db, viewer: Viewer, userId: string): 
   return channelEntities(db, viewer, rows);
 }
 
-/** Sorts by position in `order`; ids not in it follow, newest first. */
-export function orderByOrdinals<T extends { id: string; createdAt: number }>(items: readonly T[], order: readonly string[]): T[] {
-  const position = new Map(order.map((id, i) => [id, i] as const));
-  return [...items].sort((a, b) => {
-    const pa = position.get(a.id);
-    const pb = position.get(b.id);
-    if (pa !== undefined && pb !== undefined) return pa - pb;
-    if (pa !== undefined) return -1;
-    if (pb !== undefined) return 1;
-    return b.createdAt - a.createdAt || a.id.localeCompare(b.id);
-  });
+export interface OffsetPage {
+  /** Opaque: the offset of the page's first row (worker/lib/cursor.ts); none for the first page. */
+  cursor?: string | undefined;
+  limit: number;
 }
 
-/** GET /channels/{id}/articles: the channel's listable articles in the order of articleOrdinals.main, then newest first. */
-export async function listChannelArticles(db: Db, viewer: Viewer, channelId: string): Promise<ArticleSummary[]> {
-  const channel = await findVisibleChannel(db, viewer, channelId);
-  if (!channel) throw new NotFound(CHANNEL_NOT_FOUND);
-  const rows = await db.select().from(articles)
-    .where(and(eq(articles.channelId, channel.id), articleVisibleWhere(viewer, { listing: true })))
-    .orderBy(desc(articles.createdAt)).all();
-  return orderByOrdinals(rows, channel.articleOrdinals?.main ?? []).map(toArticleSummary);
+/**
+ * GET /channels/{id}/articles: a page of the channel's listable articles, in the order of
+ * articleOrdinals.main (an id listed twice counts at its first place), then the rest newest first.
+ * SQLite does the ordering: the ordinals are unpacked with json_each from the channel's own column and
+ * joined by id, so a page reads `limit + 1` rows whatever the channel holds. The visibility check of the
+ * channel and the page travel in one batch.
+ */
+export async function listChannelArticles(db: Db, viewer: Viewer, channelId: string, page: OffsetPage): Promise<ArticlePage> {
+  const offset = decodeOffsetCursor(page.cursor);
+  const ordinals = db
+    .select({ id: sql<string>`value`.as('ordinal_id'), position: sql<number>`min(key)`.as('ordinal_position') })
+    .from(sql`json_each((select ${channels.articleOrdinals} from ${channels} where ${channels.id} = ${channelId}), '$.main')`)
+    .groupBy(sql`value`)
+    .as('ordinals');
+  const [channel, rows] = await db.batch([
+    db.select({ id: channels.id }).from(channels).where(and(eq(channels.id, channelId), channelVisibleWhere(viewer, { listing: false }))).limit(1),
+    db.select({ article: articles }).from(articles)
+      .leftJoin(ordinals, eq(ordinals.id, articles.id))
+      .where(and(eq(articles.channelId, channelId), articleVisibleWhere(viewer, { listing: true })))
+      .orderBy(sql`${ordinals.position} is null`, asc(ordinals.position), desc(articles.createdAt), asc(articles.id))
+      .limit(page.limit + 1)
+      .offset(offset),
+  ]);
+  if (channel.length === 0) throw new NotFound(CHANNEL_NOT_FOUND);
+  return toOffsetPage(rows, offset, page.limit, (r) => toArticleSummary(r.article));
 }
 
 /** A channel the user may change: 404 if they may not see it, 403 unless owner or ADMIN. */

@@ -1,14 +1,15 @@
 // /api/categories: the category tree. Reads are public; writes are ADMIN's.
 import { Hono, type Context } from 'hono';
-import { createCategoryBody, idOrSlugParam, searchBody, updateCategoryBody } from '../../schema/requests';
+import { createCategoryBody, idOrSlugParam, orderedPageQuery, searchBody, updateCategoryBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../lib/guards';
 import { forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload } from '../lib/uploads';
-import { jsonBody, params } from '../lib/validate';
+import { jsonBody, params, query } from '../lib/validate';
 import {
-  CATEGORY_NOT_FOUND, categoryChildren, categoryRoute, createCategory, deleteCategory, getCategory, listCategories, searchCategories,
+  CATEGORY_NOT_FOUND, categoryChildren, categoryRoute, createCategory, deleteCategory, getCategory, listCategories, listCategoryArticles,
+  searchCategories,
   updateCategory,
 } from '../queries/categories';
 import { recacheSlug } from '../queries/slugs';
@@ -35,6 +36,11 @@ categoriesRoutes.get('/:id/route', params(idOrSlugParam), async (c) => {
 
 categoriesRoutes.get('/:id/children', params(idOrSlugParam), async (c) => {
   return ok(c, await categoryChildren(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id)));
+});
+
+/** The articles listed in the category, a page at a time (children carries the first page). */
+categoriesRoutes.get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+  return ok(c, await listCategoryArticles(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id), c.req.valid('query')));
 });
 
 categoriesRoutes.post('/', requireAdmin, withUpload(createCategoryBody), async (c) => {

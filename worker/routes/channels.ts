@@ -1,14 +1,14 @@
 // /api/channels: channels, a user's channels, and a channel's articles.
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { coverMediaInput, createChannelBody, idOrSlugParam, idParam, updateChannelBody } from '../../schema/requests';
+import { coverMediaInput, createChannelBody, idOrSlugParam, idParam, orderedPageQuery, updateChannelBody } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { ok } from '../lib/envelope';
 import { Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../lib/guards';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
-import { params } from '../lib/validate';
+import { params, query } from '../lib/validate';
 import { assertCategoriesExist } from '../queries/articles';
 import {
   CHANNEL_NOT_FOUND, assertOrdinalsOfChannel, channelForWrite, deleteChannel, getChannel, insertChannel, listChannelArticles,
@@ -37,9 +37,10 @@ channelsRoutes.get('/:id/channels', params(idParam), async (c) => {
   return ok(c, await listUserChannels(c.get('db'), c.get('user'), id));
 });
 
-channelsRoutes.get('/:id/articles', params(idOrSlugParam), async (c) => {
+/** A page of the channel's articles: articleOrdinals.main first, then the rest newest first. */
+channelsRoutes.get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
   const id = await channelId(c, c.req.valid('param').id);
-  return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id));
+  return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query')));
 });
 
 channelsRoutes.post('/', requireEditor, withUpload(createChannelBody), async (c) => {
