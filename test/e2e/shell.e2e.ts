@@ -21,7 +21,7 @@ async function nestedArticleRoute() {
   for (const category of [...categories].sort((a, b) => depth(b.id) - depth(a.id))) {
     const children = await api<{ channels: { id: string; name: string; private: boolean; locked: boolean }[] }>(`/categories/${category.id}/children`);
     for (const channel of children.channels.filter((c) => !c.private && !c.locked)) {
-      const articles = await api<{ id: string; title: string; restricted: boolean }[]>(`/channels/${channel.id}/articles`);
+      const { items: articles } = await api<{ items: { id: string; title: string; restricted: boolean }[] }>(`/channels/${channel.id}/articles`);
       const article = articles.find((a) => !a.restricted) ?? articles[0];
       if (article) {
         const route = await api<{ id: string; title: string }[]>(`/categories/${category.id}/route`);

@@ -93,6 +93,7 @@ describe('categories views', () => {
               articleOrdinals: {}, coverMedia: null, locked: false, createdAt: '2025-01-02T10:00:00.000Z',
             },
           ],
+          articlesCursor: null,
           articles: [
             {
               id: articleId, slug: 'rye', title: 'Rye in winter', teaser: 'Dark and dense.', type: 'text', channelId: null, userId: channelId,

@@ -2,11 +2,13 @@
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { getCategory, getCategoryChildren } from '../../api/categories';
+import type { ArticleSummary } from '../../../schema';
+import { getCategory, getCategoryChildren, listCategoryArticles } from '../../api/categories';
 import { resolveCategoryId } from '../../api/slugs';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
-import { LoadError, Loading, errorCode, useLoad } from '../../components/view-state';
+import { useNotify } from '../../components/notifications';
+import { LoadError, Loading, errorCode, errorMessage, useLoad, usePaged, type Page } from '../../components/view-state';
 import { ChannelCard } from '../channels';
 import '../../components/news-card/news-card.css';
 import '../categories/categories.css';
@@ -89,19 +91,47 @@ export default function CategoryView() {
         </section>
       )}
       {children.articles.length > 0 && (
-        <section aria-labelledby="category-articles">
-          <h2 id="category-articles">
-            <FormattedMessage id="category.articles" defaultMessage="Articles" />
-          </h2>
-          <ul className="card-grid">
-            {children.articles.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CategoryArticles
+          key={category.id}
+          categoryId={category.id}
+          base={base}
+          firstPage={{ items: children.articles, nextCursor: children.articlesCursor }}
+        />
       )}
     </article>
+  );
+}
+
+/**
+ * The articles filed in the category: the first page came with the children, "Show more" follows
+ * articlesCursor through GET /categories/{id}/articles.
+ */
+function CategoryArticles({ categoryId, base, firstPage }: { categoryId: string; base: string; firstPage: Page<ArticleSummary> }) {
+  const notify = useNotify();
+  const { items, cursor, busy, loadMore } = usePaged(
+    (cursor?: string) => (cursor ? listCategoryArticles(categoryId, cursor) : Promise.resolve(firstPage)),
+    [categoryId],
+  );
+  const onShowMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  // Until the seeded first page settles (one tick), show it straight from the children.
+  const shown = items.length > 0 ? items : firstPage.items;
+  return (
+    <section aria-labelledby="category-articles">
+      <h2 id="category-articles">
+        <FormattedMessage id="category.articles" defaultMessage="Articles" />
+      </h2>
+      <ul className="card-grid">
+        {shown.map((article) => (
+          <li key={article.id}>
+            <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
+          </li>
+        ))}
+      </ul>
+      {cursor && (
+        <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onShowMore()}>
+          <FormattedMessage id="category.showMore" defaultMessage="Show more" />
+        </button>
+      )}
+    </section>
   );
 }

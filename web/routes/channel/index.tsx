@@ -9,7 +9,8 @@ import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import RequestAccess from '../../components/request-access';
 import { VideoPlayer } from '../../components/video-player';
-import { LoadError, Loading, errorCode, useLoad } from '../../components/view-state';
+import { useNotify } from '../../components/notifications';
+import { LoadError, Loading, errorCode, errorMessage, useLoad, usePaged } from '../../components/view-state';
 import { paragraphs } from '../article/paragraphs';
 import '../../components/news-card/news-card.css';
 import './channel.css';
@@ -51,7 +52,10 @@ export default function ChannelView() {
 function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
   const intl = useIntl();
   const myso = useMysoView();
-  const [articles] = useLoad(() => listChannelArticles(channel.id), [channel.id]);
+  const notify = useNotify();
+  // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
+  const { first: articles, items, cursor, busy, loadMore } = usePaged((cursor?: string) => listChannelArticles(channel.id, cursor), [channel.id]);
+  const onShowMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   const cover = channel.coverMedia;
   return (
     <article className="channel-view">
@@ -87,20 +91,25 @@ function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
         {articles.status === 'error' && (
           <LoadError error={articles.error} notFound={intl.formatMessage({ id: 'channel.noArticles', defaultMessage: 'This channel has no articles yet.' })} />
         )}
-        {articles.status === 'ok' &&
-          (articles.data.length === 0 ? (
-            <p>
-              <FormattedMessage id="channel.noArticles" defaultMessage="This channel has no articles yet." />
-            </p>
-          ) : (
-            <ol className="card-grid">
-              {articles.data.map((article) => (
-                <li key={article.id}>
-                  <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
-                </li>
-              ))}
-            </ol>
-          ))}
+        {articles.status === 'ok' && items.length === 0 && (
+          <p>
+            <FormattedMessage id="channel.noArticles" defaultMessage="This channel has no articles yet." />
+          </p>
+        )}
+        {items.length > 0 && (
+          <ol className="card-grid">
+            {items.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
+              </li>
+            ))}
+          </ol>
+        )}
+        {cursor && (
+          <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onShowMore()}>
+            <FormattedMessage id="channel.showMore" defaultMessage="Show more" />
+          </button>
+        )}
       </section>
     </article>
   );
