@@ -58,6 +58,7 @@ test('an editor reaches /myaccount but not /appManagement; an admin reaches both
   await expect(page.getByLabel('E-mail').inputValue()).resolves.toContain('@');
   await page.goto('/appManagement');
   await page.waitForURL('**/no-permission');
+  await page.getByRole('heading', { level: 1, name: 'No permission' }).waitFor();
 
   await page.getByRole('button', { name: /editor/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
