@@ -3,9 +3,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CONTACT_KINDS } from '../../schema/enums';
 import { contactBody, LIMITS } from '../../schema/requests';
-import { ApiError } from '../api/client';
 import { sendContact } from '../api/contact';
-import { FormAlert, TextArea, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from './form';
+import { FormAlert, TextArea, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from './form';
 import { useNotify } from './notifications';
 
 type ContactKind = (typeof CONTACT_KINDS)[number];
@@ -17,9 +16,7 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
   const intl = useIntl();
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const [sent, setSent] = useState(false);
   const order = kind === 'orderChannel';
 
@@ -37,17 +34,12 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
     setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
     setAlert(null);
     if (!parsed.success) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+    await send(async () => {
       await sendContact(parsed.data);
       setSent(true);
       form.current?.reset();
       notify({ kind: 'success', message: intl.formatMessage({ id: 'contactForm.sent' }) });
-    } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const label = (id: string) => intl.formatMessage({ id });

@@ -1,8 +1,9 @@
 // Form building blocks shared by the shell's screens: labelled fields with their errors, zod issues
 // turned into translated messages, and the alert that shows what the server answered.
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type * as z from 'zod/mini';
+import { ApiError } from '../api/errors';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -126,6 +127,29 @@ export function NewPasswordFields({ label, hint, required, errors }: {
       />
     </>
   );
+}
+
+/**
+ * What every form screen keeps: field errors, the server's refusal (the alert) and whether a send is under way.
+ * `send` runs the server call; its failure becomes the alert. A screen that navigates away on success passes
+ * `keepBusy` so the form stays disabled until it is gone.
+ */
+export function useFormState() {
+  const intl = useIntl();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function send(action: () => Promise<void>, { keepBusy = false } = {}): Promise<void> {
+    setBusy(true);
+    try {
+      await action();
+      if (!keepBusy) setBusy(false);
+    } catch (err) {
+      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, alert, setAlert, busy, send };
 }
 
 /** The server's refusal, shown above the form and announced. */

@@ -3,17 +3,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { mailBody } from '../../../schema/requests';
-import { ApiError } from '../../api/client';
 import { mail } from '../../api/users';
-import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
 
 export default function ForgotPasswordView() {
   const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -22,15 +19,10 @@ export default function ForgotPasswordView() {
     setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
     setAlert(null);
     if (!parsed.success) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+    await send(async () => {
       await mail(parsed.data.email);
       setSentTo(parsed.data.email);
-    } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,9 +1,8 @@
 // /login: sign in with username and password, then back to where the visitor came from.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/client';
-import { FormAlert, TextField, focusFirstInvalid, formValues, type FieldErrors } from '../../components/form';
+import { FormAlert, TextField, focusFirstInvalid, formValues, type FieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -20,9 +19,7 @@ export default function LoginView() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -33,15 +30,11 @@ export default function LoginView() {
     setErrors(found);
     setAlert(null);
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+    await send(async () => {
       const user = await login(username.trim(), password);
       notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
       void navigate(returnPath(location.state), { replace: true });
-    } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
-      setBusy(false);
-    }
+    }, { keepBusy: true });
   }
 
   return (

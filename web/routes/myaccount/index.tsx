@@ -5,7 +5,7 @@ import type { User } from '../../../schema/entities';
 import { LIMITS, updateUserBody } from '../../../schema/requests';
 import { ApiError } from '../../api/client';
 import { getUser, updateUser } from '../../api/users';
-import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -27,9 +27,7 @@ export default function MyAccountView() {
   const form = useRef<HTMLFormElement>(null);
   const [account, setAccount] = useState<User | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const userId = sessionUser?.id;
 
   useEffect(() => {
@@ -59,18 +57,13 @@ export default function MyAccountView() {
       notify({ kind: 'success', message: intl.formatMessage({ id: 'account.unchanged' }) });
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       const saved = await updateUser(account.id, parsed.data);
       setAccount(saved);
       const passwordInputs = form.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? [];
       for (const input of passwordInputs) input.value = '';
       notify({ kind: 'success', message: intl.formatMessage({ id: 'account.saved' }) });
-    } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,11 +1,10 @@
 // /register: a new reader account (the server gives it REGULAR_USER), signed in right away.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { createUserBody, LIMITS } from '../../../schema/requests';
-import { ApiError } from '../../api/client';
 import { register } from '../../api/users';
-import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -15,9 +14,7 @@ export default function RegisterView() {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -35,16 +32,12 @@ export default function RegisterView() {
     setErrors(found);
     setAlert(null);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+    await send(async () => {
       const created = await register(parsed.data);
       await login(created.name, body.password);
       notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
       void navigate('/mySO', { replace: true });
-    } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
-      setBusy(false);
-    }
+    }, { keepBusy: true });
   }
 
   return (

@@ -1,11 +1,10 @@
 // /forgot-password/:token: the link from the reset mail; sets a new password.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS, resetPasswordBody } from '../../../schema/requests';
-import { ApiError } from '../../api/client';
 import { resetPassword } from '../../api/users';
-import { FormAlert, NewPasswordFields, focusFirstInvalid, formValues, issuesToFieldErrors, type FieldErrors } from '../../components/form';
+import { FormAlert, NewPasswordFields, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 
 export default function ResetPasswordView() {
@@ -14,9 +13,7 @@ export default function ResetPasswordView() {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -27,15 +24,11 @@ export default function ResetPasswordView() {
     setAlert(found.token ? intl.formatMessage({ id: 'reset.badLink' }) : null);
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    setBusy(true);
-    try {
+    await send(async () => {
       await resetPassword(parsed.data.token, parsed.data.password);
       notify({ kind: 'success', message: intl.formatMessage({ id: 'reset.done' }) });
       void navigate('/login', { replace: true });
-    } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
-      setBusy(false);
-    }
+    }, { keepBusy: true });
   }
 
   return (
