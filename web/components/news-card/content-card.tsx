@@ -1,0 +1,39 @@
+import { FormattedDate } from 'react-intl';
+import { Link } from 'react-router';
+import ContentBadges from '../content-badges';
+import Picture from '../picture';
+import './news-card.css';
+
+export interface ContentCardProps {
+  className: string;
+  title: string;
+  to: string;
+  thumbnailHref: string | null;
+  flags: { restricted: boolean; isAd: boolean; isEditorial: boolean };
+  date: string;
+  teaser: string;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+/** The card every list of content shows: picture, linked title, badges, date and teaser. */
+export default function ContentCard({ className, title, to, thumbnailHref, flags, date, teaser, eager = false, headingLevel = 3 }: ContentCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={`card ${className}`}>
+      <Picture src={thumbnailHref} alt={title} width={480} height={270} eager={eager} className="card-thumb" />
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={to}>{title}</Link>
+        </Heading>
+        <ContentBadges restricted={flags.restricted} isAd={flags.isAd} isEditorial={flags.isEditorial} />
+        <p className="card-date">
+          <time dateTime={date}>
+            <FormattedDate value={date} year="numeric" month="long" day="numeric" />
+          </time>
+        </p>
+        {teaser && <p className="card-teaser">{teaser}</p>}
+      </div>
+    </article>
+  );
+}
