@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
+import { methodNotAllowed } from './lib/methods';
 import { securityHeaders, sameOriginForUnsafeMethods } from './lib/security';
 import { sessionMiddleware } from './lib/session';
 import { articleMediaRoutes } from './routes/article-media';
@@ -28,46 +29,29 @@ export function buildApp() {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(securityHeaders);
+  app.use(methodNotAllowed(() => app.routes));
   app.use(sameOriginForUnsafeMethods);
   app.use(sessionMiddleware);
 
-  app.route('/articles', articlesRoutes);
-  app.route('/articleMedia', articleMediaRoutes);
-  app.route('/categories', categoriesRoutes);
-  app.route('/channels', channelsRoutes);
-  app.route('/contact', contactRoutes);
-  app.route('/files', filesRoutes);
-  app.route('/healthCheck', healthCheckRoutes);
-  app.route('/imageOptions', imageOptionsRoutes);
-  app.route('/myso', mysoRoutes);
-  app.route('/news', newsRoutes);
-  app.route('/publications', publicationsRoutes);
-  app.route('/search', searchRoutes);
-  app.route('/slugs', slugsRoutes);
-  app.route('/userContent', userContentRoutes);
-  app.route('/users', usersRoutes);
+  // Chained, so the type of the result carries every route (AppType, the SPA's typed client).
+  const api = app
+    .route('/articles', articlesRoutes)
+    .route('/articleMedia', articleMediaRoutes)
+    .route('/categories', categoriesRoutes)
+    .route('/channels', channelsRoutes)
+    .route('/contact', contactRoutes)
+    .route('/files', filesRoutes)
+    .route('/healthCheck', healthCheckRoutes)
+    .route('/imageOptions', imageOptionsRoutes)
+    .route('/myso', mysoRoutes)
+    .route('/news', newsRoutes)
+    .route('/publications', publicationsRoutes)
+    .route('/search', searchRoutes)
+    .route('/slugs', slugsRoutes)
+    .route('/userContent', userContentRoutes)
+    .route('/users', usersRoutes);
 
-  // Path patterns of every registered route, compiled once, to tell 405 from 404.
-  let routePatterns: { method: string; pattern: RegExp }[] | undefined;
-  function allowedMethods(path: string): string[] {
-    routePatterns ??= app.routes
-      .filter((r) => r.method !== 'ALL')
-      .map((r) => ({
-        method: r.method,
-        pattern: new RegExp(
-          '^' + r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*') + '/?$',
-        ),
-      }));
-    return [...new Set(routePatterns.filter((r) => r.pattern.test(path)).map((r) => r.method))];
-  }
-
-  app.notFound((c) => {
-    const allow = allowedMethods(c.req.path);
-    if (allow.length > 0) {
-      return c.json(failure(405, 'Method not allowed'), 405, { Allow: allow.join(', ') });
-    }
-    return c.json(failure(404, 'Not found'), 404);
-  });
+  app.notFound((c) => c.json(failure(404, 'Not found'), 404));
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {
@@ -81,7 +65,10 @@ export function buildApp() {
     return c.json(failure(500, 'Internal server error'), 500);
   });
 
-  return app;
+  return api;
 }
 
 export const app = buildApp();
+
+/** Every route with its inputs and results: what the SPA's `hc` client is typed with. */
+export type AppType = typeof app;

@@ -25,7 +25,7 @@ describe('the envelope', () => {
     const res = await probeApp()('/__probe/only-get', { method: 'DELETE' });
     expect(res.status).toBe(405);
     expect(await res.json()).toEqual({ code: 405, message: 'Method not allowed', result: null });
-    expect(res.headers.get('Allow')).toBe('GET');
+    expect(res.headers.get('Allow')).toBe('GET, HEAD');
   });
 
   it('hides an unexpected throw behind 500 Internal server error and logs it', async () => {

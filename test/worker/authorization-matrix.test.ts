@@ -274,12 +274,9 @@ const MATRIX: Entry[] = [
     request: async () => ({ path: '/contact', body: { kind: 'contact', name: 'Ada', email: `${unique('sender')}@example.com`, message: 'Hello' } }),
   },
 
-  // ---- files: public reads, every write method 405 ----
+  // ---- files: public reads (other methods: 405, in files.test.ts) ----
   { route: 'GET /api/files/:key{.+}', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
   { route: 'HEAD /api/files/:key{.+}', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
-  ...(['POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method): Entry => ({
-    route: `${method} /api/files/:key{.+}`, expected: everyone(405), request: async () => ({ path: `/files/${shared.fileKey}` }),
-  })),
 
   // ---- healthCheck ----
   { route: 'GET /api/healthCheck', expected: adminOnly(200), request: async () => ({ path: '/healthCheck' }) },

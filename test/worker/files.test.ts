@@ -115,11 +115,12 @@ describe('GET /api/files/{key}', () => {
     }
   });
 
-  it('answers 405 to other methods', async () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('answers %s with 405 and leaves the file', async (method) => {
     const file = await storedFile(10);
-    const res = await get(file.path, { method: 'DELETE' });
+    const res = await get(file.path, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get('Allow')).toBe('GET, HEAD');
+    expect(await res.json()).toEqual({ code: 405, message: 'Method not allowed', result: null });
     expect(await env.FILES.head(file.key)).not.toBeNull();
   });
 

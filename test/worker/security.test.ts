@@ -102,10 +102,13 @@ describe('content type and body', () => {
     ['DELETE', '/users/auth', 'POST'],
     ['GET', '/users/auth', 'POST'],
     ['PUT', '/users/auth-validate', 'POST'],
-    ['POST', '/users/logout', 'GET'],
+    ['POST', '/users/logout', 'GET, HEAD'],
     ['GET', '/users/mail', 'POST'],
     ['DELETE', '/users/reset-password', 'POST'],
     ['PATCH', '/users', undefined],
+    // A literal route beats a parameter route of another method on the same path.
+    ['GET', '/categories/search', 'POST'],
+    ['DELETE', '/myso/user-channels/user-channels', 'GET, HEAD'],
   ])('answers %s %s with 405', async (method, path, allow) => {
     const admin = await as('ADMIN');
     const res = await admin.call(path, { method });

@@ -62,7 +62,9 @@ const shown = (name: string) => JSON.stringify(name.length > 80 ? name.slice(0, 
  * If the handler throws or answers >= 400, every stored file is deleted again; on success unused files
  * are deleted and used ones recorded in the `blobs` table with the uploader.
  */
-export function withUpload<T extends Schema>(schema: T): MiddlewareHandler<UploadEnv> {
+export function withUpload<T extends Schema>(
+  schema: T,
+): MiddlewareHandler<UploadEnv, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }> {
   return async (c, next) => {
     const bucket = c.env.FILES;
     const type = mediaType(c.req.header('Content-Type'));
@@ -92,6 +94,9 @@ export function withUpload<T extends Schema>(schema: T): MiddlewareHandler<Uploa
       return f;
     };
     c.set('upload', { body, file, optionalFile: (tag, kind) => (tag == null ? undefined : file(tag, kind)) });
+    // Typed as a JSON validator (the shape the typed client and the OpenAPI document see); multipart
+    // requests carry the same JSON in their `body` part.
+    c.req.addValidatedData('json', body as object);
     try {
       await next();
     } catch (err) {

@@ -18,9 +18,6 @@ import {
   type ArticleChanges, type NewMediaEntry,
 } from '../queries/articles';
 
-export const articlesRoutes = new Hono<AppEnv>();
-
-
 /** The article id of an `{id}` path part that may be a slug. */
 const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
 
@@ -38,146 +35,147 @@ const videoEntry = (up: Upload<unknown>, v: VideoInput): NewMediaEntry => ({
   thumbnailKey: up.optionalFile(v.thumbnailFileTag, 'image')?.key ?? null,
 });
 
-articlesRoutes.get('/', query(pageQuery), async (c) => {
-  return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
-});
-
-articlesRoutes.get('/:id', params(idOrSlugParam), async (c) => {
-  const id = await articleId(c, c.req.valid('param').id);
-  return ok(c, await getArticle(c.get('db'), c.get('user'), id));
-});
-
-articlesRoutes.post('/', requireEditor, withUpload(createArticleBody), async (c) => {
-  const db = c.get('db');
-  const user = currentUser(c);
-  const up = upload(c, createArticleBody);
-  const body = up.body;
-  if (body.channelId) await assertChannelWritable(db, user, body.channelId);
-  await assertCategoriesExist(db, body.categoryIds);
-  const media = body.media
-    ? {
-      kind: body.media.kind,
-      entries: body.media.kind === 'gallery'
-        ? body.media.images.map((i): NewMediaEntry => ({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key }))
-        : body.media.videos.map((v) => videoEntry(up, v)),
-    }
-    : null;
-  const { id, slug } = await insertArticle(db, user.id, {
-    title: body.title, description: body.description, teaser: body.teaser, type: body.type, channelId: body.channelId,
-    categoryIds: body.categoryIds, thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
-    publishedAtCategory: body.publishedAtCategory, hidden: body.hidden, restricted: body.restricted, isAd: body.isAd,
-    isEditorial: body.isEditorial, media,
-  });
-  await cacheSlug(c.env.KV, slug, id);
-  return answer(c, id, 201);
-});
-
-articlesRoutes.put('/:id', requireEditor, params(idOrSlugParam), withUpload(updateArticleBody), async (c) => {
-  const db = c.get('db');
-  const user = currentUser(c);
-  const row = await articleForWrite(db, user, await articleId(c, c.req.valid('param').id));
-  const up = upload(c, updateArticleBody);
-  const { thumbnailFileTag, ...body } = up.body;
-  if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
-    throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
-  }
-  if (body.channelId && body.channelId !== row.channelId) await assertChannelWritable(db, user, body.channelId);
-  if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
-  const changes: ArticleChanges = { ...body };
-  if (thumbnailFileTag !== undefined) changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
-  const unused = await updateArticle(db, row, changes);
-  await deleteFiles(c.env, db, unused);
-  return answer(c, row.id);
-});
-
-articlesRoutes.delete('/:id', requireEditor, params(idOrSlugParam), async (c) => {
-  const db = c.get('db');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-  const { slugs, fileKeys } = await deleteArticle(db, row);
-  await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
-  await deleteFiles(c.env, db, fileKeys);
-  return ok(c, { id: row.id });
-});
-
 // ---- media ----
 
-/** Sets the media kind; changing it removes the entries of the old kind and their files. */
-articlesRoutes.put('/:id/media', requireEditor, params(idOrSlugParam), ...jsonBody(setMediaKindBody), async (c) => {
-  const db = c.get('db');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-  await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind));
-  return answer(c, row.id);
-});
+export const articlesRoutes = new Hono<AppEnv>()
+  .get('/', query(pageQuery), async (c) => {
+    return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
+  })
 
-articlesRoutes.delete('/:id/media', requireEditor, params(idOrSlugParam), async (c) => {
-  const db = c.get('db');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-  await deleteFiles(c.env, db, await setMediaKind(db, row, null));
-  return answer(c, row.id);
-});
+  .get('/:id', params(idOrSlugParam), async (c) => {
+    const id = await articleId(c, c.req.valid('param').id);
+    return ok(c, await getArticle(c.get('db'), c.get('user'), id));
+  })
 
-articlesRoutes.post('/:id/media/images', requireEditor, params(idOrSlugParam), withUpload(addImagesBody), async (c) => {
-  const db = c.get('db');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-  const up = upload(c, addImagesBody);
-  const entries = up.body.images.map((i): NewMediaEntry => ({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key }));
-  await addMedia(db, row, entries);
-  return answer(c, row.id, 201);
-});
+  .post('/', requireEditor, withUpload(createArticleBody), async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const up = upload(c, createArticleBody);
+    const body = up.body;
+    if (body.channelId) await assertChannelWritable(db, user, body.channelId);
+    await assertCategoriesExist(db, body.categoryIds);
+    const media = body.media
+      ? {
+        kind: body.media.kind,
+        entries: body.media.kind === 'gallery'
+          ? body.media.images.map((i): NewMediaEntry => ({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key }))
+          : body.media.videos.map((v) => videoEntry(up, v)),
+      }
+      : null;
+    const { id, slug } = await insertArticle(db, user.id, {
+      title: body.title, description: body.description, teaser: body.teaser, type: body.type, channelId: body.channelId,
+      categoryIds: body.categoryIds, thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
+      publishedAtCategory: body.publishedAtCategory, hidden: body.hidden, restricted: body.restricted, isAd: body.isAd,
+      isEditorial: body.isEditorial, media,
+    });
+    await cacheSlug(c.env.KV, slug, id);
+    return answer(c, id, 201);
+  })
 
-articlesRoutes.put('/:id/media/images/:ordinal', requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
-  const db = c.get('db');
-  const { id, ordinal } = c.req.valid('param');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-  const up = upload(c, updateImageBody);
-  const unused = await updateMediaAt(db, row, ordinal, {
-    title: up.body.title, key: up.optionalFile(up.body.imageFileTag, 'image')?.key,
-  }, 'image');
-  await deleteFiles(c.env, db, unused);
-  return answer(c, row.id);
-});
+  .put('/:id', requireEditor, params(idOrSlugParam), withUpload(updateArticleBody), async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const row = await articleForWrite(db, user, await articleId(c, c.req.valid('param').id));
+    const up = upload(c, updateArticleBody);
+    const { thumbnailFileTag, ...body } = up.body;
+    if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
+      throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
+    }
+    if (body.channelId && body.channelId !== row.channelId) await assertChannelWritable(db, user, body.channelId);
+    if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
+    const changes: ArticleChanges = { ...body };
+    if (thumbnailFileTag !== undefined) changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
+    const unused = await updateArticle(db, row, changes);
+    await deleteFiles(c.env, db, unused);
+    return answer(c, row.id);
+  })
 
-articlesRoutes.delete('/:id/media/:ordinal', requireEditor, params(ordinalParam), async (c) => {
-  const db = c.get('db');
-  const { id, ordinal } = c.req.valid('param');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-  await deleteFiles(c.env, db, await removeMediaAt(db, row, ordinal));
-  return answer(c, row.id);
-});
+  .delete('/:id', requireEditor, params(idOrSlugParam), async (c) => {
+    const db = c.get('db');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+    const { slugs, fileKeys } = await deleteArticle(db, row);
+    await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
+    await deleteFiles(c.env, db, fileKeys);
+    return ok(c, { id: row.id });
+  })
 
-articlesRoutes.post('/:id/media/video', requireEditor, params(idOrSlugParam), withUpload(addVideoBody), async (c) => {
-  const db = c.get('db');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-  const up = upload(c, addVideoBody);
-  await addMedia(db, row, [videoEntry(up, up.body)], up.body.ordinal);
-  return answer(c, row.id, 201);
-});
+  /** Sets the media kind; changing it removes the entries of the old kind and their files. */
+  .put('/:id/media', requireEditor, params(idOrSlugParam), ...jsonBody(setMediaKindBody), async (c) => {
+    const db = c.get('db');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+    await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind));
+    return answer(c, row.id);
+  })
 
-articlesRoutes.put('/:id/media/video/:ordinal', requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
-  const db = c.get('db');
-  const { id, ordinal } = c.req.valid('param');
-  const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-  const up = upload(c, updateVideoBody);
-  const unused = await updateMediaAt(db, row, ordinal, {
-    title: up.body.title,
-    thumbnailMillis: up.body.thumbnailMillis,
-    key: up.optionalFile(up.body.videoFileTag, 'video')?.key,
-    thumbnailKey: up.optionalFile(up.body.thumbnailFileTag, 'image')?.key,
-  }, 'video');
-  await deleteFiles(c.env, db, unused);
-  return answer(c, row.id);
-});
+  .delete('/:id/media', requireEditor, params(idOrSlugParam), async (c) => {
+    const db = c.get('db');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+    await deleteFiles(c.env, db, await setMediaKind(db, row, null));
+    return answer(c, row.id);
+  })
 
-/**
- * Whether the user owns the article. Signed-in users may ask about themselves, ADMIN about anyone
- * (who owns what is not public beyond the article's own userId). The article must be visible to the caller.
- */
-articlesRoutes.get('/:id/media/:userId/ownership', requireUser, params(ownershipParam), async (c) => {
-  const db = c.get('db');
-  const user = currentUser(c);
-  const { id, userId } = c.req.valid('param');
-  if (user.role !== 'ADMIN' && user.id !== userId) throw new Forbidden('You may ask only about yourself');
-  const row = await findVisibleArticle(db, user, await articleId(c, id));
-  if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
-  return ok(c, ownsArticle(row, userId));
-});
+  .post('/:id/media/images', requireEditor, params(idOrSlugParam), withUpload(addImagesBody), async (c) => {
+    const db = c.get('db');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+    const up = upload(c, addImagesBody);
+    const entries = up.body.images.map((i): NewMediaEntry => ({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key }));
+    await addMedia(db, row, entries);
+    return answer(c, row.id, 201);
+  })
+
+  .put('/:id/media/images/:ordinal', requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
+    const db = c.get('db');
+    const { id, ordinal } = c.req.valid('param');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
+    const up = upload(c, updateImageBody);
+    const unused = await updateMediaAt(db, row, ordinal, {
+      title: up.body.title, key: up.optionalFile(up.body.imageFileTag, 'image')?.key,
+    }, 'image');
+    await deleteFiles(c.env, db, unused);
+    return answer(c, row.id);
+  })
+
+  .delete('/:id/media/:ordinal', requireEditor, params(ordinalParam), async (c) => {
+    const db = c.get('db');
+    const { id, ordinal } = c.req.valid('param');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
+    await deleteFiles(c.env, db, await removeMediaAt(db, row, ordinal));
+    return answer(c, row.id);
+  })
+
+  .post('/:id/media/video', requireEditor, params(idOrSlugParam), withUpload(addVideoBody), async (c) => {
+    const db = c.get('db');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+    const up = upload(c, addVideoBody);
+    await addMedia(db, row, [videoEntry(up, up.body)], up.body.ordinal);
+    return answer(c, row.id, 201);
+  })
+
+  .put('/:id/media/video/:ordinal', requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
+    const db = c.get('db');
+    const { id, ordinal } = c.req.valid('param');
+    const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
+    const up = upload(c, updateVideoBody);
+    const unused = await updateMediaAt(db, row, ordinal, {
+      title: up.body.title,
+      thumbnailMillis: up.body.thumbnailMillis,
+      key: up.optionalFile(up.body.videoFileTag, 'video')?.key,
+      thumbnailKey: up.optionalFile(up.body.thumbnailFileTag, 'image')?.key,
+    }, 'video');
+    await deleteFiles(c.env, db, unused);
+    return answer(c, row.id);
+  })
+
+  /**
+   * Whether the user owns the article. Signed-in users may ask about themselves, ADMIN about anyone
+   * (who owns what is not public beyond the article's own userId). The article must be visible to the caller.
+   */
+  .get('/:id/media/:userId/ownership', requireUser, params(ownershipParam), async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const { id, userId } = c.req.valid('param');
+    if (user.role !== 'ADMIN' && user.id !== userId) throw new Forbidden('You may ask only about yourself');
+    const row = await findVisibleArticle(db, user, await articleId(c, id));
+    if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
+    return ok(c, ownsArticle(row, userId));
+  });

@@ -14,59 +14,58 @@ import {
 } from '../queries/categories';
 import { recacheSlug } from '../queries/slugs';
 
-export const categoriesRoutes = new Hono<AppEnv>();
-
 /** Every call takes an id or a slug; an unknown slug is the same 404 as an unknown id. */
 const categoryId = <E extends AppEnv>(c: Context<E>, idOrSlug: string) =>
   resolveIdOrSlug(c.get('db'), c.env.KV, idOrSlug, CATEGORY_NOT_FOUND);
 
-categoriesRoutes.get('/', async (c) => ok(c, await listCategories(c.get('db'))));
+export const categoriesRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => ok(c, await listCategories(c.get('db'))))
 
-categoriesRoutes.post('/search', ...jsonBody(searchBody), async (c) => {
-  return ok(c, await searchCategories(c.get('db'), c.req.valid('json').searchText));
-});
+  .post('/search', ...jsonBody(searchBody), async (c) => {
+    return ok(c, await searchCategories(c.get('db'), c.req.valid('json').searchText));
+  })
 
-categoriesRoutes.get('/:id', params(idOrSlugParam), async (c) => {
-  return ok(c, await getCategory(c.get('db'), await categoryId(c, c.req.valid('param').id)));
-});
+  .get('/:id', params(idOrSlugParam), async (c) => {
+    return ok(c, await getCategory(c.get('db'), await categoryId(c, c.req.valid('param').id)));
+  })
 
-categoriesRoutes.get('/:id/route', params(idOrSlugParam), async (c) => {
-  return ok(c, await categoryRoute(c.get('db'), await categoryId(c, c.req.valid('param').id)));
-});
+  .get('/:id/route', params(idOrSlugParam), async (c) => {
+    return ok(c, await categoryRoute(c.get('db'), await categoryId(c, c.req.valid('param').id)));
+  })
 
-categoriesRoutes.get('/:id/children', params(idOrSlugParam), async (c) => {
-  return ok(c, await categoryChildren(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id)));
-});
+  .get('/:id/children', params(idOrSlugParam), async (c) => {
+    return ok(c, await categoryChildren(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id)));
+  })
 
-/** The articles listed in the category, a page at a time (children carries the first page). */
-categoriesRoutes.get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
-  return ok(c, await listCategoryArticles(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id), c.req.valid('query')));
-});
+  /** The articles listed in the category, a page at a time (children carries the first page). */
+  .get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+    return ok(c, await listCategoryArticles(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id), c.req.valid('query')));
+  })
 
-categoriesRoutes.post('/', requireAdmin, withUpload(createCategoryBody), async (c) => {
-  const up = upload(c, createCategoryBody);
-  const { imageFileTag, ...body } = up.body;
-  const image = up.optionalFile(imageFileTag, 'image');
-  const category = await createCategory(c.get('db'), { ...body, imageKey: image?.key ?? null });
-  await recacheSlug(c.env.KV, null, category.slug, category.id);
-  return ok(c, category, 201);
-});
+  .post('/', requireAdmin, withUpload(createCategoryBody), async (c) => {
+    const up = upload(c, createCategoryBody);
+    const { imageFileTag, ...body } = up.body;
+    const image = up.optionalFile(imageFileTag, 'image');
+    const category = await createCategory(c.get('db'), { ...body, imageKey: image?.key ?? null });
+    await recacheSlug(c.env.KV, null, category.slug, category.id);
+    return ok(c, category, 201);
+  })
 
-categoriesRoutes.put('/:id', requireAdmin, params(idOrSlugParam), withUpload(updateCategoryBody), async (c) => {
-  const up = upload(c, updateCategoryBody);
-  const { imageFileTag, ...body } = up.body;
-  const imageKey = imageFileTag === undefined ? undefined : (up.optionalFile(imageFileTag, 'image')?.key ?? null);
-  const db = c.get('db');
-  const { category, before } = await updateCategory(db, await categoryId(c, c.req.valid('param').id), { ...body, imageKey });
-  if (category.slug !== before.slug) await recacheSlug(c.env.KV, before.slug, category.slug, category.id);
-  if (imageKey !== undefined && before.imageKey !== imageKey) await deleteFiles(c.env, db, [before.imageKey]);
-  return ok(c, category);
-});
+  .put('/:id', requireAdmin, params(idOrSlugParam), withUpload(updateCategoryBody), async (c) => {
+    const up = upload(c, updateCategoryBody);
+    const { imageFileTag, ...body } = up.body;
+    const imageKey = imageFileTag === undefined ? undefined : (up.optionalFile(imageFileTag, 'image')?.key ?? null);
+    const db = c.get('db');
+    const { category, before } = await updateCategory(db, await categoryId(c, c.req.valid('param').id), { ...body, imageKey });
+    if (category.slug !== before.slug) await recacheSlug(c.env.KV, before.slug, category.slug, category.id);
+    if (imageKey !== undefined && before.imageKey !== imageKey) await deleteFiles(c.env, db, [before.imageKey]);
+    return ok(c, category);
+  })
 
-categoriesRoutes.delete('/:id', requireAdmin, params(idOrSlugParam), async (c) => {
-  const db = c.get('db');
-  const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id));
-  await forgetSlug(c.env.KV, deleted.slug);
-  await deleteFiles(c.env, db, [deleted.imageKey]);
-  return ok(c, null);
-});
+  .delete('/:id', requireAdmin, params(idOrSlugParam), async (c) => {
+    const db = c.get('db');
+    const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id));
+    await forgetSlug(c.env.KV, deleted.slug);
+    await deleteFiles(c.env, db, [deleted.imageKey]);
+    return ok(c, null);
+  });

@@ -15,8 +15,6 @@ import {
   listChannels, listUserChannels, updateChannel, type ChannelChanges, type CoverMediaValue,
 } from '../queries/channels';
 
-export const channelsRoutes = new Hono<AppEnv>();
-
 const channelId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, CHANNEL_NOT_FOUND);
 
 const coverValue = (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>): CoverMediaValue =>
@@ -24,75 +22,76 @@ const coverValue = (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>)
     ? { kind: 'image', key: up.file(cover.fileTag, 'image').key }
     : { kind: 'video', key: up.file(cover.fileTag, 'video').key, thumbnailMillis: cover.thumbnailMillis };
 
-channelsRoutes.get('/', async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))));
+export const channelsRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
 
-channelsRoutes.get('/:id', params(idOrSlugParam), async (c) => {
-  const id = await channelId(c, c.req.valid('param').id);
-  return ok(c, await getChannel(c.get('db'), c.get('user'), id));
-});
+  .get('/:id', params(idOrSlugParam), async (c) => {
+    const id = await channelId(c, c.req.valid('param').id);
+    return ok(c, await getChannel(c.get('db'), c.get('user'), id));
+  })
 
-/** The channels of user `{id}` that the caller may see (the user themself and ADMIN also get hidden ones). */
-channelsRoutes.get('/:id/channels', params(idParam), async (c) => {
-  const { id } = c.req.valid('param');
-  return ok(c, await listUserChannels(c.get('db'), c.get('user'), id));
-});
+  /** The channels of user `{id}` that the caller may see (the user themself and ADMIN also get hidden ones). */
+  .get('/:id/channels', params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    return ok(c, await listUserChannels(c.get('db'), c.get('user'), id));
+  })
 
-/** A page of the channel's articles: articleOrdinals.main first, then the rest newest first. */
-channelsRoutes.get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
-  const id = await channelId(c, c.req.valid('param').id);
-  return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query')));
-});
+  /** A page of the channel's articles: articleOrdinals.main first, then the rest newest first. */
+  .get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+    const id = await channelId(c, c.req.valid('param').id);
+    return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query')));
+  })
 
-channelsRoutes.post('/', requireEditor, withUpload(createChannelBody), async (c) => {
-  const db = c.get('db');
-  const user = currentUser(c);
-  const up = upload(c, createChannelBody);
-  const body = up.body;
-  await assertCategoriesExist(db, body.categoryIds);
-  // A new channel has no articles yet, so any id in articleOrdinals is refused.
-  await assertOrdinalsOfChannel(db, null, body.articleOrdinals);
-  const { id, slug } = await insertChannel(db, user.id, {
-    name: body.name,
-    infoText: body.infoText,
-    categoryIds: body.categoryIds,
-    portraitKey: up.optionalFile(body.portraitFileTag, 'image')?.key ?? null,
-    bannerKey: up.optionalFile(body.bannerFileTag, 'image')?.key ?? null,
-    coverMedia: body.coverMedia ? coverValue(up, body.coverMedia) : null,
-    hidden: body.hidden,
-    private: body.private,
-    restricted: body.restricted,
-    isAd: body.isAd,
+  .post('/', requireEditor, withUpload(createChannelBody), async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const up = upload(c, createChannelBody);
+    const body = up.body;
+    await assertCategoriesExist(db, body.categoryIds);
+    // A new channel has no articles yet, so any id in articleOrdinals is refused.
+    await assertOrdinalsOfChannel(db, null, body.articleOrdinals);
+    const { id, slug } = await insertChannel(db, user.id, {
+      name: body.name,
+      infoText: body.infoText,
+      categoryIds: body.categoryIds,
+      portraitKey: up.optionalFile(body.portraitFileTag, 'image')?.key ?? null,
+      bannerKey: up.optionalFile(body.bannerFileTag, 'image')?.key ?? null,
+      coverMedia: body.coverMedia ? coverValue(up, body.coverMedia) : null,
+      hidden: body.hidden,
+      private: body.private,
+      restricted: body.restricted,
+      isAd: body.isAd,
+    });
+    await cacheSlug(c.env.KV, slug, id);
+    return ok(c, await getChannel(db, user, id), 201);
+  })
+
+  .put('/:id', requireEditor, params(idOrSlugParam), withUpload(updateChannelBody), async (c) => {
+    const db = c.get('db');
+    const user = currentUser(c);
+    const row = await channelForWrite(db, user, await channelId(c, c.req.valid('param').id));
+    const up = upload(c, updateChannelBody);
+    const { portraitFileTag, bannerFileTag, coverMedia, ...body } = up.body;
+    if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
+      throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
+    }
+    if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
+    if (body.articleOrdinals) await assertOrdinalsOfChannel(db, row.id, body.articleOrdinals);
+    const changes: ChannelChanges = { ...body };
+    if (portraitFileTag !== undefined) changes.portraitKey = portraitFileTag === null ? null : up.file(portraitFileTag, 'image').key;
+    if (bannerFileTag !== undefined) changes.bannerKey = bannerFileTag === null ? null : up.file(bannerFileTag, 'image').key;
+    if (coverMedia !== undefined) changes.coverMedia = coverMedia === null ? null : coverValue(up, coverMedia);
+    const unused = await updateChannel(db, row, changes);
+    await deleteFiles(c.env, db, unused);
+    return ok(c, await getChannel(db, user, row.id));
+  })
+
+  /** Refused with 409 while the channel has articles (see deleteChannel). */
+  .delete('/:id', requireEditor, params(idOrSlugParam), async (c) => {
+    const db = c.get('db');
+    const row = await channelForWrite(db, currentUser(c), await channelId(c, c.req.valid('param').id));
+    const { slugs, fileKeys } = await deleteChannel(db, row);
+    await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
+    await deleteFiles(c.env, db, fileKeys);
+    return ok(c, { id: row.id });
   });
-  await cacheSlug(c.env.KV, slug, id);
-  return ok(c, await getChannel(db, user, id), 201);
-});
-
-channelsRoutes.put('/:id', requireEditor, params(idOrSlugParam), withUpload(updateChannelBody), async (c) => {
-  const db = c.get('db');
-  const user = currentUser(c);
-  const row = await channelForWrite(db, user, await channelId(c, c.req.valid('param').id));
-  const up = upload(c, updateChannelBody);
-  const { portraitFileTag, bannerFileTag, coverMedia, ...body } = up.body;
-  if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
-    throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
-  }
-  if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
-  if (body.articleOrdinals) await assertOrdinalsOfChannel(db, row.id, body.articleOrdinals);
-  const changes: ChannelChanges = { ...body };
-  if (portraitFileTag !== undefined) changes.portraitKey = portraitFileTag === null ? null : up.file(portraitFileTag, 'image').key;
-  if (bannerFileTag !== undefined) changes.bannerKey = bannerFileTag === null ? null : up.file(bannerFileTag, 'image').key;
-  if (coverMedia !== undefined) changes.coverMedia = coverMedia === null ? null : coverValue(up, coverMedia);
-  const unused = await updateChannel(db, row, changes);
-  await deleteFiles(c.env, db, unused);
-  return ok(c, await getChannel(db, user, row.id));
-});
-
-/** Refused with 409 while the channel has articles (see deleteChannel). */
-channelsRoutes.delete('/:id', requireEditor, params(idOrSlugParam), async (c) => {
-  const db = c.get('db');
-  const row = await channelForWrite(db, currentUser(c), await channelId(c, c.req.valid('param').id));
-  const { slugs, fileKeys } = await deleteChannel(db, row);
-  await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
-  await deleteFiles(c.env, db, fileKeys);
-  return ok(c, { id: row.id });
-});

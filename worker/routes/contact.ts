@@ -12,8 +12,6 @@ import { HttpError, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../lib/mail';
 import { jsonBody } from '../lib/validate';
 
-export const contactRoutes = new Hono<AppEnv>();
-
 export const CONTACT_WINDOW_SECONDS = 3600;
 export const CONTACT_PER_ADDRESS = 5;
 export const CONTACT_PER_IP = 20;
@@ -51,37 +49,38 @@ async function countIp(env: Env, ip: string | undefined): Promise<void> {
   await env.KV.put(key, String(used + 1), { expirationTtl: CONTACT_WINDOW_SECONDS * 2 });
 }
 
-contactRoutes.post('/', ...jsonBody(contactBody), async (c) => {
-  const msg = c.req.valid('json');
-  const db = c.get('db');
-  const since = Date.now() - CONTACT_WINDOW_SECONDS * 1000;
-  const recent = await db
-    .select({ n: count() })
-    .from(contactMessages)
-    .where(and(sql`lower(${contactMessages.email}) = ${msg.email.toLowerCase()}`, gt(contactMessages.createdAt, since)))
-    .get();
-  if ((recent?.n ?? 0) >= CONTACT_PER_ADDRESS) {
-    throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages from this address; please try again later');
-  }
-  await countIp(c.env, c.req.header('CF-Connecting-IP'));
-  const id = crypto.randomUUID();
-  await db.insert(contactMessages).values({
-    id,
-    kind: msg.kind,
-    name: msg.name,
-    email: msg.email,
-    message: msg.message,
-    channelName: msg.channelName ?? null,
-    purpose: msg.purpose ?? null,
-    createdAt: Date.now(),
+export const contactRoutes = new Hono<AppEnv>()
+  .post('/', ...jsonBody(contactBody), async (c) => {
+    const msg = c.req.valid('json');
+    const db = c.get('db');
+    const since = Date.now() - CONTACT_WINDOW_SECONDS * 1000;
+    const recent = await db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(sql`lower(${contactMessages.email}) = ${msg.email.toLowerCase()}`, gt(contactMessages.createdAt, since)))
+      .get();
+    if ((recent?.n ?? 0) >= CONTACT_PER_ADDRESS) {
+      throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages from this address; please try again later');
+    }
+    await countIp(c.env, c.req.header('CF-Connecting-IP'));
+    const id = crypto.randomUUID();
+    await db.insert(contactMessages).values({
+      id,
+      kind: msg.kind,
+      name: msg.name,
+      email: msg.email,
+      message: msg.message,
+      channelName: msg.channelName ?? null,
+      purpose: msg.purpose ?? null,
+      createdAt: Date.now(),
+    });
+    try {
+      await sendMail(c.env, { to: c.env.SITE_MAIL, ...contactMail(msg) });
+    } catch (err) {
+      // Not delivered means not received: take the message back so a retry neither duplicates nor counts twice.
+      console.error('Contact mail failed', err);
+      await db.delete(contactMessages).where(sql`${contactMessages.id} = ${id}`);
+      throw new HttpError(502, CONTACT_SEND_FAILED);
+    }
+    return ok(c, { id }, 201);
   });
-  try {
-    await sendMail(c.env, { to: c.env.SITE_MAIL, ...contactMail(msg) });
-  } catch (err) {
-    // Not delivered means not received: take the message back so a retry neither duplicates nor counts twice.
-    console.error('Contact mail failed', err);
-    await db.delete(contactMessages).where(sql`${contactMessages.id} = ${id}`);
-    throw new HttpError(502, CONTACT_SEND_FAILED);
-  }
-  return ok(c, { id }, 201);
-});

@@ -5,8 +5,6 @@ import type { AppEnv } from '../env';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { ALLOWED_EXTENSIONS } from '../lib/sniff';
 
-export const filesRoutes = new Hono<AppEnv>();
-
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */
 const KEY_SHAPE = new RegExp(`^(image|video)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${ALLOWED_EXTENSIONS.join('|')})$`);
 
@@ -82,9 +80,6 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
   return new Response(object.body, { status: range ? 206 : 200, headers });
 }
 
-// Hono answers HEAD through the GET route (without the body); serveFile skips reading R2 for it.
-filesRoutes.get('/:key{.+}', serveFile);
-
-filesRoutes.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/:key{.+}', () => {
-  throw new HttpError(405, 'Method not allowed', { Allow: 'GET, HEAD' });
-});
+export const filesRoutes = new Hono<AppEnv>()
+  // Hono answers HEAD through the GET route (without the body); serveFile skips reading R2 for it.
+  .get('/:key{.+}', serveFile);

@@ -7,17 +7,16 @@ import { sameOrigin } from '../lib/security';
 import { deleteFiles } from '../lib/uploads';
 import { checkHealth, fixHealth } from '../queries/health-check';
 
-export const healthCheckRoutes = new Hono<AppEnv>();
+export const healthCheckRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin, async (c) => {
+    const { message, missingArticles } = await checkHealth(c.get('db'));
+    return ok(c, { message, missingArticles });
+  })
 
-healthCheckRoutes.get('/', requireAdmin, async (c) => {
-  const { message, missingArticles } = await checkHealth(c.get('db'));
-  return ok(c, { message, missingArticles });
-});
-
-// A GET that changes state (SPEC names it so): refused from other sites like every unsafe method.
-healthCheckRoutes.get('/fix', sameOrigin, requireAdmin, async (c) => {
-  const db = c.get('db');
-  const { message, missingArticles, removedFileKeys } = await fixHealth(db);
-  await deleteFiles(c.env, db, removedFileKeys);
-  return ok(c, { message, missingArticles });
-});
+  // A GET that changes state (SPEC names it so): refused from other sites like every unsafe method.
+  .get('/fix', sameOrigin, requireAdmin, async (c) => {
+    const db = c.get('db');
+    const { message, missingArticles, removedFileKeys } = await fixHealth(db);
+    await deleteFiles(c.env, db, removedFileKeys);
+    return ok(c, { message, missingArticles });
+  });

@@ -8,39 +8,38 @@ import { deleteFiles, upload, withUpload } from '../lib/uploads';
 import { params, query } from '../lib/validate';
 import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
 
-export const newsRoutes = new Hono<AppEnv>();
+export const newsRoutes = new Hono<AppEnv>()
+  .get('/', query(pageQuery), async (c) => {
+    return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
+  })
 
-newsRoutes.get('/', query(pageQuery), async (c) => {
-  return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
-});
+  .get('/:id', params(idParam), async (c) => {
+    return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
+  })
 
-newsRoutes.get('/:id', params(idParam), async (c) => {
-  return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
-});
+  .post('/', requireEditor, withUpload(createNewsBody), async (c) => {
+    const up = upload(c, createNewsBody);
+    const { thumbnailFileTag, ...body } = up.body;
+    const thumbnail = up.optionalFile(thumbnailFileTag, 'image');
+    return ok(c, await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }), 201);
+  })
 
-newsRoutes.post('/', requireEditor, withUpload(createNewsBody), async (c) => {
-  const up = upload(c, createNewsBody);
-  const { thumbnailFileTag, ...body } = up.body;
-  const thumbnail = up.optionalFile(thumbnailFileTag, 'image');
-  return ok(c, await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }), 201);
-});
+  .put('/:id', requireEditor, params(idParam), withUpload(updateNewsBody), async (c) => {
+    const user = currentUser(c);
+    const db = c.get('db');
+    const row = await newsForWrite(db, user, c.req.valid('param').id);
+    const up = upload(c, updateNewsBody);
+    const { thumbnailFileTag, ...body } = up.body;
+    const thumbnailKey = thumbnailFileTag === undefined ? undefined : (up.optionalFile(thumbnailFileTag, 'image')?.key ?? null);
+    const item = await updateNews(db, user, row, { ...body, thumbnailKey });
+    if (thumbnailKey !== undefined && row.thumbnailKey !== thumbnailKey) await deleteFiles(c.env, db, [row.thumbnailKey]);
+    return ok(c, item);
+  })
 
-newsRoutes.put('/:id', requireEditor, params(idParam), withUpload(updateNewsBody), async (c) => {
-  const user = currentUser(c);
-  const db = c.get('db');
-  const row = await newsForWrite(db, user, c.req.valid('param').id);
-  const up = upload(c, updateNewsBody);
-  const { thumbnailFileTag, ...body } = up.body;
-  const thumbnailKey = thumbnailFileTag === undefined ? undefined : (up.optionalFile(thumbnailFileTag, 'image')?.key ?? null);
-  const item = await updateNews(db, user, row, { ...body, thumbnailKey });
-  if (thumbnailKey !== undefined && row.thumbnailKey !== thumbnailKey) await deleteFiles(c.env, db, [row.thumbnailKey]);
-  return ok(c, item);
-});
-
-newsRoutes.delete('/:id', requireEditor, params(idParam), async (c) => {
-  const db = c.get('db');
-  const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
-  await deleteNews(db, row);
-  await deleteFiles(c.env, db, [row.thumbnailKey]);
-  return ok(c, null);
-});
+  .delete('/:id', requireEditor, params(idParam), async (c) => {
+    const db = c.get('db');
+    const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
+    await deleteNews(db, row);
+    await deleteFiles(c.env, db, [row.thumbnailKey]);
+    return ok(c, null);
+  });

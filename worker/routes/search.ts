@@ -6,8 +6,7 @@ import { ok } from '../lib/envelope';
 import { jsonBody } from '../lib/validate';
 import { searchEverything } from '../queries/search';
 
-export const searchRoutes = new Hono<AppEnv>();
-
-searchRoutes.post('/search', ...jsonBody(searchBody), async (c) => {
-  return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
-});
+export const searchRoutes = new Hono<AppEnv>()
+  .post('/search', ...jsonBody(searchBody), async (c) => {
+    return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
+  });

@@ -16,7 +16,7 @@ import {
   type UserPatch,
 } from '../queries/users';
 import { ok } from '../lib/envelope';
-import { BadRequest, Forbidden, HttpError, Unauthorized } from '../lib/errors';
+import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../lib/guards';
 import { assertLoginAllowed, clearLoginFailures, loginKeys, recordLoginFailure } from '../lib/login-limit';
 import { sendMail } from '../lib/mail';
@@ -36,66 +36,6 @@ interface StoredReset {
   expiresAt: number;
 }
 
-/** The fixed-word paths below share their segment with `/:id`; a wrong method on them is a 405, not a bad id. */
-const ACTION_METHODS: Record<string, string> = {
-  auth: 'POST',
-  logout: 'GET',
-  'auth-validate': 'POST',
-  mail: 'POST',
-  'reset-password': 'POST',
-};
-
-export const usersRoutes = new Hono<AppEnv>();
-
-usersRoutes.use('/:segment', async (c, next) => {
-  const allow = ACTION_METHODS[c.req.param('segment')];
-  if (allow && c.req.method !== allow && !(allow === 'GET' && c.req.method === 'HEAD')) {
-    throw new HttpError(405, 'Method not allowed', { Allow: allow });
-  }
-  await next();
-});
-
-usersRoutes.post('/auth', ...jsonBody(loginBody), async (c) => {
-  const { username, password } = c.req.valid('json');
-  const db = c.get('db');
-  const found = await findUserForSignIn(db, username);
-  const keys = loginKeys(username, found?.id, c.req.header('CF-Connecting-IP'));
-  await assertLoginAllowed(db, keys);
-  // Unknown users are checked against a dummy hash, so both refusals cost one PBKDF2 run.
-  const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
-  if (!found || !valid || !found.active) {
-    await recordLoginFailure(db, keys);
-    throw new Unauthorized(INVALID_LOGIN);
-  }
-  if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
-  await clearLoginFailures(db, keys.user);
-  await startSession(c, found.id);
-  const user: SessionUser = { id: found.id, name: found.name, role: found.role };
-  return ok(c, user);
-});
-
-usersRoutes.get('/logout', sameOrigin, async (c) => {
-  await endSession(c);
-  return ok(c, null, 200, 'Signed out');
-});
-
-usersRoutes.post('/auth-validate', requireUser, (c) => ok(c, currentUser(c)));
-
-usersRoutes.post('/mail', ...jsonBody(mailBody), async (c) => {
-  const { email } = c.req.valid('json');
-  const user = await findActiveUserByEmail(c.get('db'), email);
-  // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time.
-  if (user?.email) {
-    const origin = new URL(c.req.url).origin;
-    c.executionCtx.waitUntil(
-      sendResetMail(c.env, { id: user.id, name: user.name, email: user.email }, origin).catch((err: unknown) => {
-        console.error('Password reset mail failed', err);
-      }),
-    );
-  }
-  return ok(c, null, 200, RESET_MAIL_MESSAGE);
-});
-
 async function sendResetMail(env: Env, user: { id: string; name: string; email: string }, origin: string): Promise<void> {
   const token = randomToken();
   const stored: StoredReset = { userId: user.id, expiresAt: Date.now() + RESET_TOKEN_SECONDS * 1000 };
@@ -111,83 +51,125 @@ async function sendResetMail(env: Env, user: { id: string; name: string; email: 
   });
 }
 
-usersRoutes.post('/reset-password', ...jsonBody(resetPasswordBody), async (c) => {
-  const { token, password } = c.req.valid('json');
-  const key = await resetKey(token);
-  const stored = await c.env.KV.get<StoredReset>(key, 'json');
-  if (!stored) throw new BadRequest(INVALID_RESET);
-  // Single use: the token goes before anything else can fail.
-  await c.env.KV.delete(key);
-  if (stored.expiresAt <= Date.now()) throw new BadRequest(INVALID_RESET);
-  const db = c.get('db');
-  const user = await findActiveUserById(db, stored.userId);
-  if (!user) throw new BadRequest(INVALID_RESET);
-  await setPasswordHash(db, user.id, await hashPassword(password));
-  await endUserSessions(c.env, user.id);
-  await clearLoginFailures(db, loginKeys(user.name, user.id, undefined).user);
-  return ok(c, null, 200, 'Password changed');
-});
-
-/** Registration, open to everyone; only an ADMIN chooses the role, everyone else gets REGULAR_USER. */
-usersRoutes.post('/', ...jsonBody(createUserBody), async (c) => {
-  const body = c.req.valid('json');
-  const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
-  const user = await insertUser(c.get('db'), {
-    name: body.name,
-    email: body.email ?? null,
-    passwordHash: await hashPassword(body.password),
-    firstName: body.firstName ?? '',
-    lastName: body.lastName ?? '',
-    role,
-  });
-  return ok(c, user, 201);
-});
-
-usersRoutes.get('/', requireAdmin, async (c) => ok(c, await listUsers(c.get('db'))));
-
 /** ADMIN may act on anyone; everyone else only on their own account. */
 function assertSelfOrAdmin(me: SessionUser, id: string): void {
   if (!isAdmin(me) && me.id !== id) throw new Forbidden('You may only act on your own account');
 }
 
-usersRoutes.get('/:id', requireUser, params(idParam), async (c) => {
-  const { id } = c.req.valid('param');
-  assertSelfOrAdmin(currentUser(c), id);
-  return ok(c, await getUser(c.get('db'), id));
-});
+export const usersRoutes = new Hono<AppEnv>()
+  .post('/auth', ...jsonBody(loginBody), async (c) => {
+    const { username, password } = c.req.valid('json');
+    const db = c.get('db');
+    const found = await findUserForSignIn(db, username);
+    const keys = loginKeys(username, found?.id, c.req.header('CF-Connecting-IP'));
+    await assertLoginAllowed(db, keys);
+    // Unknown users are checked against a dummy hash, so both refusals cost one PBKDF2 run.
+    const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
+    if (!found || !valid || !found.active) {
+      await recordLoginFailure(db, keys);
+      throw new Unauthorized(INVALID_LOGIN);
+    }
+    if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
+    await clearLoginFailures(db, keys.user);
+    await startSession(c, found.id);
+    const user: SessionUser = { id: found.id, name: found.name, role: found.role };
+    return ok(c, user);
+  })
 
-usersRoutes.put('/:id', requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
-  const me = currentUser(c);
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  assertSelfOrAdmin(me, id);
-  const db = c.get('db');
-  if (!isAdmin(me)) {
-    // A form may send the unchanged values back; only a change is refused.
-    const current = await getUser(db, id);
-    if (body.role !== undefined && body.role !== current.role) throw new Forbidden('You may not change your own role');
-    if (body.active !== undefined && body.active !== current.active) throw new Forbidden('You may not change your own active flag');
-  }
-  const { password, role, active, ...rest } = body;
-  const patch: UserPatch = { ...rest };
-  if (isAdmin(me) && role !== undefined) patch.role = role;
-  if (isAdmin(me) && active !== undefined) patch.active = active;
-  if (password !== undefined) patch.passwordHash = await hashPassword(password);
-  const user = await updateUser(db, id, patch);
-  if (password !== undefined) {
-    // A new password ends every session of the account; whoever changed their own stays signed in here.
+  .get('/logout', sameOrigin, async (c) => {
+    await endSession(c);
+    return ok(c, null, 200, 'Signed out');
+  })
+
+  .post('/auth-validate', requireUser, (c) => ok(c, currentUser(c)))
+
+  .post('/mail', ...jsonBody(mailBody), async (c) => {
+    const { email } = c.req.valid('json');
+    const user = await findActiveUserByEmail(c.get('db'), email);
+    // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time.
+    if (user?.email) {
+      const origin = new URL(c.req.url).origin;
+      c.executionCtx.waitUntil(
+        sendResetMail(c.env, { id: user.id, name: user.name, email: user.email }, origin).catch((err: unknown) => {
+          console.error('Password reset mail failed', err);
+        }),
+      );
+    }
+    return ok(c, null, 200, RESET_MAIL_MESSAGE);
+  })
+
+  .post('/reset-password', ...jsonBody(resetPasswordBody), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const key = await resetKey(token);
+    const stored = await c.env.KV.get<StoredReset>(key, 'json');
+    if (!stored) throw new BadRequest(INVALID_RESET);
+    // Single use: the token goes before anything else can fail.
+    await c.env.KV.delete(key);
+    if (stored.expiresAt <= Date.now()) throw new BadRequest(INVALID_RESET);
+    const db = c.get('db');
+    const user = await findActiveUserById(db, stored.userId);
+    if (!user) throw new BadRequest(INVALID_RESET);
+    await setPasswordHash(db, user.id, await hashPassword(password));
+    await endUserSessions(c.env, user.id);
+    await clearLoginFailures(db, loginKeys(user.name, user.id, undefined).user);
+    return ok(c, null, 200, 'Password changed');
+  })
+
+  /** Registration, open to everyone; only an ADMIN chooses the role, everyone else gets REGULAR_USER. */
+  .post('/', ...jsonBody(createUserBody), async (c) => {
+    const body = c.req.valid('json');
+    const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
+    const user = await insertUser(c.get('db'), {
+      name: body.name,
+      email: body.email ?? null,
+      passwordHash: await hashPassword(body.password),
+      firstName: body.firstName ?? '',
+      lastName: body.lastName ?? '',
+      role,
+    });
+    return ok(c, user, 201);
+  })
+
+  .get('/', requireAdmin, async (c) => ok(c, await listUsers(c.get('db'))))
+
+  .get('/:id', requireUser, params(idParam), async (c) => {
+    const { id } = c.req.valid('param');
+    assertSelfOrAdmin(currentUser(c), id);
+    return ok(c, await getUser(c.get('db'), id));
+  })
+
+  .put('/:id', requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    assertSelfOrAdmin(me, id);
+    const db = c.get('db');
+    if (!isAdmin(me)) {
+      // A form may send the unchanged values back; only a change is refused.
+      const current = await getUser(db, id);
+      if (body.role !== undefined && body.role !== current.role) throw new Forbidden('You may not change your own role');
+      if (body.active !== undefined && body.active !== current.active) throw new Forbidden('You may not change your own active flag');
+    }
+    const { password, role, active, ...rest } = body;
+    const patch: UserPatch = { ...rest };
+    if (isAdmin(me) && role !== undefined) patch.role = role;
+    if (isAdmin(me) && active !== undefined) patch.active = active;
+    if (password !== undefined) patch.passwordHash = await hashPassword(password);
+    const user = await updateUser(db, id, patch);
+    if (password !== undefined) {
+      // A new password ends every session of the account; whoever changed their own stays signed in here.
+      await endUserSessions(c.env, id);
+      if (me.id === id) await startSession(c, id);
+    }
+    return ok(c, user);
+  })
+
+  .delete('/:id', requireUser, params(idParam), async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid('param');
+    assertSelfOrAdmin(me, id);
+    await deleteUser(c.get('db'), id);
     await endUserSessions(c.env, id);
-    if (me.id === id) await startSession(c, id);
-  }
-  return ok(c, user);
-});
-
-usersRoutes.delete('/:id', requireUser, params(idParam), async (c) => {
-  const me = currentUser(c);
-  const { id } = c.req.valid('param');
-  assertSelfOrAdmin(me, id);
-  await deleteUser(c.get('db'), id);
-  await endUserSessions(c.env, id);
-  if (me.id === id) await endSession(c);
-  return ok(c, null, 200, 'User deleted');
-});
+    if (me.id === id) await endSession(c);
+    return ok(c, null, 200, 'User deleted');
+  });

@@ -1,0 +1,51 @@
+// 404 or 405: the one place that tells a wrong method from an unknown path, from the registered routes.
+import type { MiddlewareHandler } from 'hono';
+import type { RouterRoute } from 'hono/types';
+import { HttpError } from './errors';
+
+interface RoutePattern {
+  method: string;
+  pattern: RegExp;
+  /** Literal path segments: where a literal route and a parameter route both match, the literal one decides. */
+  literals: number;
+}
+
+/** `/api/files/:key{.+}` → /^\/api\/files\/(?:.+)\/?$/; `:id` takes one segment, `*` anything. */
+function compile(route: RouterRoute): RoutePattern {
+  const segments = route.path.split('/').filter(Boolean);
+  const source = segments
+    .map((s) => {
+      const param = /^:\w+(?:\{(.+)\})?$/.exec(s);
+      if (param) return param[1] ? `(?:${param[1]})` : '[^/]+';
+      if (s === '*') return '.*';
+      return s.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
+    })
+    .join('/');
+  return {
+    method: route.method,
+    pattern: new RegExp(`^/${source}/?$`),
+    literals: segments.filter((s) => !s.startsWith(':') && s !== '*').length,
+  };
+}
+
+/**
+ * Answers 405 with `Allow` when the path names a route but not for this method. The routes that decide are
+ * the most literal ones matching the path, so `GET /users/auth` is a 405 (only POST is registered there)
+ * rather than a bad id for `GET /users/:id`. Paths no route matches go on to the 404 of notFound.
+ * Registered before the session is read, so a wrong method costs nothing else.
+ */
+export function methodNotAllowed(routes: () => readonly RouterRoute[]): MiddlewareHandler {
+  let patterns: RoutePattern[] | undefined;
+  return async (c, next) => {
+    patterns ??= routes().filter((r) => r.method !== 'ALL').map(compile);
+    const path = c.req.path;
+    const matching = patterns.filter((p) => p.pattern.test(path));
+    if (matching.length > 0) {
+      const literals = Math.max(...matching.map((p) => p.literals));
+      const allowed = new Set(matching.filter((p) => p.literals === literals).map((p) => p.method));
+      if (allowed.has('GET')) allowed.add('HEAD');
+      if (!allowed.has(c.req.method)) throw new HttpError(405, 'Method not allowed', { Allow: [...allowed].join(', ') });
+    }
+    await next();
+  };
+}
