@@ -2,7 +2,7 @@
 // The worker validates with them; the SPA builds its requests from the same types.
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
-import { int, nonnegativeInt } from './mini';
+import { nonnegativeInt } from './mini';
 import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, REQUEST_STATES, SLUG_KINDS } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
 

@@ -3,10 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articleMedia, articles, channels, slugs } from '../../schema/tables';
 import type { SessionUser } from '../../schema/entities';
-import {
-  addMedia, deleteArticle, getArticle, removeFromOrdinals, removeMediaAt, setMediaKind, toArticle,
-  toMedia, visibleArticleIds, type ArticleRow, type MediaRow,
-} from '../../worker/queries/articles';
+import { toArticle, toMedia, type ArticleRow, type MediaRow } from '../../worker/queries/article-mappers';
+import { addMedia, removeMediaAt, setMediaKind } from '../../worker/queries/article-media';
+import { deleteArticle, getArticle, removeFromOrdinals, visibleArticleIds } from '../../worker/queries/articles';
 import { listChannelArticles } from '../../worker/queries/channels';
 import { insertWithUniqueSlug } from '../../worker/lib/slugs';
 import { createUser, db } from './helpers';

@@ -1,28 +1,24 @@
-// Article queries: reads under the visibility rules, the entity mappers, and the writes behind the
-// article and media calls (each write one D1 batch; callers delete replaced files after it succeeded).
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+// Article queries: reads under the visibility rules and the writes behind the article calls
+// (each write one D1 batch; callers delete replaced files after it succeeded).
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Article, ArticlePage, ArticleSummary, Media, SessionUser } from '../../schema/entities';
+import type { Article, ArticlePage, SessionUser } from '../../schema/entities';
 import {
   articleCategories, articleMedia, articles, categories, channels, contentAccess, contentRequests, news,
-  publicationRequests, slugs, userArticles, type MEDIA_KINDS,
+  publicationRequests, slugs, userArticles,
 } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
-import { iso } from '../lib/db';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
-import { fileHref } from '../lib/files';
+import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type ChannelGate, type Viewer } from '../lib/visibility';
+import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
+import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
 
-export type ArticleRow = typeof articles.$inferSelect;
-export type MediaRow = typeof articleMedia.$inferSelect;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
 type Batch = BatchItem<'sqlite'>[];
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
-export const MEDIA_NOT_FOUND = 'Media entry not found';
 /** D1 allows 100 bound parameters per statement; lists of ids are chunked below that. */
 const CHUNK = 90;
 
@@ -33,60 +29,6 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
 };
 const nowMs = () => Date.now();
 
-// ---- mappers ----
-
-export function toArticleSummary(row: ArticleRow): ArticleSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    teaser: row.teaser,
-    type: row.type,
-    channelId: row.channelId,
-    userId: row.userId,
-    thumbnailHref: fileHref(row.thumbnailKey),
-    published: row.published,
-    hidden: row.hidden,
-    restricted: row.restricted,
-    isAd: row.isAd,
-    isEditorial: row.isEditorial,
-    createdAt: iso(row.createdAt),
-  };
-}
-
-/** The media of an article from its kind and its rows (sorted by ordinal here, whatever the input order). */
-export function toMedia(kind: MediaKind | null, rows: readonly MediaRow[]): Media {
-  if (!kind) return null;
-  const sorted = [...rows].sort((a, b) => a.ordinal - b.ordinal);
-  if (kind === 'gallery') {
-    return {
-      kind,
-      images: sorted.filter((r) => r.kind === 'image')
-        .map((r) => ({ id: r.id, ordinal: r.ordinal, title: r.title, href: fileHref(r.blobKey)! })),
-    };
-  }
-  return {
-    kind,
-    videos: sorted.filter((r) => r.kind === 'video').map((r) => ({
-      id: r.id, ordinal: r.ordinal, title: r.title, href: fileHref(r.blobKey)!,
-      thumbnailMillis: r.thumbnailMillis ?? 0, thumbnailHref: fileHref(r.thumbnailKey),
-    })),
-  };
-}
-
-/** The Article entity; a locked article shows neither description nor media. */
-export function toArticle(row: ArticleRow, extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean }): Article {
-  return {
-    ...toArticleSummary(row),
-    description: extra.locked ? '' : row.description,
-    categoryIds: extra.categoryIds,
-    publishedAtCategory: row.publishedAtCategory,
-    media: extra.locked ? null : toMedia(row.mediaKind, extra.media),
-    locked: extra.locked,
-    updatedAt: iso(row.updatedAt),
-  };
-}
-
 // ---- reads ----
 
 /** The article row if the viewer may see it (direct look-up: hidden ones included), else undefined. */
@@ -94,9 +36,6 @@ export async function findVisibleArticle(db: Db, viewer: Viewer, id: string): Pr
   return db.select().from(articles).where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))).get();
 }
 
-export async function listMediaRows(db: Db, articleId: string): Promise<MediaRow[]> {
-  return db.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all();
-}
 
 export async function listArticleCategoryIds(db: Db, articleId: string): Promise<string[]> {
   const rows = await db.select({ id: articleCategories.categoryId }).from(articleCategories)
@@ -191,9 +130,6 @@ export function removeFromOrdinals(db: Db, articleIds: readonly string[]): Batch
 
 // ---- article writes ----
 
-export type NewMediaEntry =
-  | { kind: 'image'; title: string; key: string }
-  | { kind: 'video'; title: string; key: string; thumbnailMillis: number; thumbnailKey: string | null };
 
 export interface NewArticle {
   title: string;
@@ -210,17 +146,6 @@ export interface NewArticle {
   isEditorial: boolean;
   media: { kind: MediaKind; entries: NewMediaEntry[] } | null;
 }
-
-const mediaValues = (articleId: string, ordinal: number, e: NewMediaEntry) => ({
-  id: crypto.randomUUID(),
-  articleId,
-  ordinal,
-  kind: e.kind,
-  title: e.title,
-  blobKey: e.key,
-  thumbnailMillis: e.kind === 'video' ? e.thumbnailMillis : null,
-  thumbnailKey: e.kind === 'video' ? e.thumbnailKey : null,
-});
 
 /** Inserts a draft (published=false) owned by `userId`, with slug, category links and media, in one batch. */
 export async function insertArticle(db: Db, userId: string, input: NewArticle): Promise<{ id: string; slug: string }> {
@@ -301,116 +226,6 @@ export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: s
   const fileKeys = [row.thumbnailKey, ...media.flatMap((m) => [m.blobKey, m.thumbnailKey]), ...newsRows.map((n) => n.thumbnailKey)]
     .filter((k): k is string => !!k);
   return { slugs: slugRows.map((s) => s.slug), fileKeys };
-}
-
-// ---- media writes ----
-
-const mediaFileKeys = (rows: readonly MediaRow[]) => rows.flatMap((m) => [m.blobKey, m.thumbnailKey]).filter((k): k is string => !!k);
-const touch = (db: Db, articleId: string, set: Partial<Pick<ArticleRow, 'mediaKind'>> = {}) =>
-  db.update(articles).set({ ...set, updatedAt: nowMs() }).where(eq(articles.id, articleId));
-
-/** The entry at `ordinal`, or 404. */
-export async function mediaAt(db: Db, articleId: string, ordinal: number): Promise<MediaRow> {
-  const row = await db.select().from(articleMedia)
-    .where(and(eq(articleMedia.articleId, articleId), eq(articleMedia.ordinal, ordinal))).get();
-  if (!row) throw new NotFound(MEDIA_NOT_FOUND);
-  return row;
-}
-
-/** 409 unless the article's media kind admits entries of `entry` kind (no kind yet admits any, see addMedia). */
-function assertKind(row: ArticleRow, entry: 'image' | 'video'): void {
-  const wanted: MediaKind = entry === 'image' ? 'gallery' : 'video';
-  if (row.mediaKind && row.mediaKind !== wanted) {
-    throw new Conflict(`The article's media is a ${row.mediaKind}; ${entry === 'image' ? 'images' : 'videos'} do not fit it`);
-  }
-}
-
-/**
- * Sets the media kind (null removes the media). Changing the kind removes every entry; setting the same
- * kind again keeps them. Returns the file keys no longer used.
- */
-export async function setMediaKind(db: Db, row: ArticleRow, kind: MediaKind | null): Promise<string[]> {
-  if (kind !== null && row.mediaKind === kind) return [];
-  const media = await listMediaRows(db, row.id);
-  await db.batch([
-    db.delete(articleMedia).where(eq(articleMedia.articleId, row.id)),
-    touch(db, row.id, { mediaKind: kind }),
-  ]);
-  return mediaFileKeys(media);
-}
-
-/**
- * Inserts entries of one kind at `ordinal` (default: the end), shifting later entries up, in one batch.
- * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404.
- */
-export async function addMedia(db: Db, row: ArticleRow, entries: readonly NewMediaEntry[], ordinal?: number): Promise<void> {
-  if (entries.length === 0) return;
-  const kind = entries[0]!.kind;
-  if (entries.some((e) => e.kind !== kind)) throw new BadRequest('Entries of one call must be of one kind');
-  assertKind(row, kind);
-  const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, row.id)).get())?.n ?? 0;
-  const at = ordinal ?? count;
-  if (at > count) throw new NotFound(MEDIA_NOT_FOUND);
-  const n = entries.length;
-  const batch: Batch = [];
-  if (at < count) {
-    // UNIQUE(article_id, ordinal) is checked row by row: park the shifted rows on negatives, then flip them back.
-    batch.push(
-      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
-        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} >= ${at}`)),
-      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
-        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
-    );
-  }
-  entries.forEach((e, i) => batch.push(db.insert(articleMedia).values(mediaValues(row.id, at + i, e))));
-  batch.push(touch(db, row.id, row.mediaKind ? {} : { mediaKind: kind === 'image' ? 'gallery' : 'video' }));
-  await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-}
-
-/** Removes the entry at `ordinal` and closes the gap, in one batch. Returns its file keys. */
-export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number): Promise<string[]> {
-  const entry = await mediaAt(db, row.id, ordinal);
-  await db.batch([
-    db.delete(articleMedia).where(eq(articleMedia.id, entry.id)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
-      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} > ${ordinal}`)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
-      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
-    touch(db, row.id),
-  ]);
-  return mediaFileKeys([entry]);
-}
-
-export interface MediaChanges {
-  title?: string;
-  key?: string;
-  thumbnailMillis?: number;
-  /** A new thumbnail key; undefined keeps the old one. */
-  thumbnailKey?: string;
-}
-
-/**
- * Changes the entry at `ordinal`, which must be of `kind` when given (else 409).
- * Returns the file keys it no longer uses.
- */
-export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, changes: MediaChanges, kind?: 'image' | 'video'): Promise<string[]> {
-  if (kind) assertKind(row, kind);
-  const entry = await mediaAt(db, row.id, ordinal);
-  if (kind && entry.kind !== kind) throw new Conflict(`Media entry ${ordinal} is not an ${kind}`);
-  if (entry.kind === 'image' && (changes.thumbnailMillis !== undefined || changes.thumbnailKey !== undefined)) {
-    throw new Conflict(`Media entry ${ordinal} is an image: it has no thumbnail`);
-  }
-  const set: Partial<MediaRow> = {};
-  if (changes.title !== undefined) set.title = changes.title;
-  if (changes.key !== undefined) set.blobKey = changes.key;
-  if (changes.thumbnailMillis !== undefined) set.thumbnailMillis = changes.thumbnailMillis;
-  if (changes.thumbnailKey !== undefined) set.thumbnailKey = changes.thumbnailKey;
-  if (Object.keys(set).length === 0) return [];
-  await db.batch([db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id)), touch(db, row.id)]);
-  return [
-    changes.key !== undefined && changes.key !== entry.blobKey ? entry.blobKey : null,
-    changes.thumbnailKey !== undefined && changes.thumbnailKey !== entry.thumbnailKey ? entry.thumbnailKey : null,
-  ].filter((k): k is string => !!k);
 }
 
 /**

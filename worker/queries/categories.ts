@@ -11,7 +11,7 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { toArticleSummary } from './articles';
+import { toArticleSummary } from './article-mappers';
 import { channelEntities } from './channels';
 import { searchCategoryIds } from './search';
 import { assertSlugFree, renameSlugStatements, withSlugConflict, type Statement } from './slugs';

@@ -12,7 +12,8 @@ import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { insertWithUniqueSlug } from '../lib/slugs';
-import { toArticleSummary, visibleArticleIds } from './articles';
+import { toArticleSummary } from './article-mappers';
+import { visibleArticleIds } from './articles';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;

@@ -8,7 +8,7 @@ import type { Db } from '../env';
 import { iso } from '../lib/db';
 import { NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';
-import { toArticleSummary } from './articles';
+import { toArticleSummary } from './article-mappers';
 import { channelEntities } from './channels';
 import { listContentAccess, listContentRequests } from './user-content';
 

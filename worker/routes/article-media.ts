@@ -7,7 +7,8 @@ import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../lib/guards';
 import { resolveIdOrSlug } from '../lib/slugs';
 import { params, query } from '../lib/validate';
-import { ARTICLE_NOT_FOUND, articleForWrite, getArticle, updateMediaAt } from '../queries/articles';
+import { updateMediaAt } from '../queries/article-media';
+import { ARTICLE_NOT_FOUND, articleForWrite, getArticle } from '../queries/articles';
 
 export const articleMediaRoutes = new Hono<AppEnv>()
   /** Sets the title of the entry (image or video); an empty title is `PUT .../media/` and does not match, so titles are non-empty here. */

@@ -13,10 +13,10 @@ import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
 import { jsonBody, params, query } from '../lib/validate';
 import {
-  ARTICLE_NOT_FOUND, addMedia, articleForWrite, assertCategoriesExist, assertChannelWritable, deleteArticle,
-  findVisibleArticle, getArticle, insertArticle, listArticles, ownsArticle, removeMediaAt, setMediaKind, updateArticle, updateMediaAt,
-  type ArticleChanges, type NewMediaEntry,
+  ARTICLE_NOT_FOUND, articleForWrite, assertCategoriesExist, assertChannelWritable, deleteArticle,
+  findVisibleArticle, getArticle, insertArticle, listArticles, ownsArticle, updateArticle, type ArticleChanges,
 } from '../queries/articles';
+import { addMedia, removeMediaAt, setMediaKind, updateMediaAt, type NewMediaEntry } from '../queries/article-media';
 
 /** The article id of an `{id}` path part that may be a slug. */
 const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);

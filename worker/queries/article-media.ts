@@ -1,0 +1,141 @@
+// Media of an article (gallery images or videos): reads and the writes behind the media calls, each one
+// D1 batch that keeps ordinals dense from 0; callers delete replaced files after it succeeded.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { articleMedia, articles } from '../../schema/tables';
+import type { Db } from '../env';
+import { BadRequest, Conflict, NotFound } from '../lib/errors';
+import type { ArticleRow, MediaKind, MediaRow } from './article-mappers';
+
+export const MEDIA_NOT_FOUND = 'Media entry not found';
+type Batch = BatchItem<'sqlite'>[];
+const nowMs = () => Date.now();
+
+export async function listMediaRows(db: Db, articleId: string): Promise<MediaRow[]> {
+  return db.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all();
+}
+
+export type NewMediaEntry =
+  | { kind: 'image'; title: string; key: string }
+  | { kind: 'video'; title: string; key: string; thumbnailMillis: number; thumbnailKey: string | null };
+
+/** The values of a new media row. */
+export const mediaValues = (articleId: string, ordinal: number, e: NewMediaEntry) => ({
+  id: crypto.randomUUID(),
+  articleId,
+  ordinal,
+  kind: e.kind,
+  title: e.title,
+  blobKey: e.key,
+  thumbnailMillis: e.kind === 'video' ? e.thumbnailMillis : null,
+  thumbnailKey: e.kind === 'video' ? e.thumbnailKey : null,
+});
+
+
+const mediaFileKeys = (rows: readonly MediaRow[]) => rows.flatMap((m) => [m.blobKey, m.thumbnailKey]).filter((k): k is string => !!k);
+const touch = (db: Db, articleId: string, set: Partial<Pick<ArticleRow, 'mediaKind'>> = {}) =>
+  db.update(articles).set({ ...set, updatedAt: nowMs() }).where(eq(articles.id, articleId));
+
+/** The entry at `ordinal`, or 404. */
+export async function mediaAt(db: Db, articleId: string, ordinal: number): Promise<MediaRow> {
+  const row = await db.select().from(articleMedia)
+    .where(and(eq(articleMedia.articleId, articleId), eq(articleMedia.ordinal, ordinal))).get();
+  if (!row) throw new NotFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+/** 409 unless the article's media kind admits entries of `entry` kind (no kind yet admits any, see addMedia). */
+function assertKind(row: ArticleRow, entry: 'image' | 'video'): void {
+  const wanted: MediaKind = entry === 'image' ? 'gallery' : 'video';
+  if (row.mediaKind && row.mediaKind !== wanted) {
+    throw new Conflict(`The article's media is a ${row.mediaKind}; ${entry === 'image' ? 'images' : 'videos'} do not fit it`);
+  }
+}
+
+/**
+ * Sets the media kind (null removes the media). Changing the kind removes every entry; setting the same
+ * kind again keeps them. Returns the file keys no longer used.
+ */
+export async function setMediaKind(db: Db, row: ArticleRow, kind: MediaKind | null): Promise<string[]> {
+  if (kind !== null && row.mediaKind === kind) return [];
+  const media = await listMediaRows(db, row.id);
+  await db.batch([
+    db.delete(articleMedia).where(eq(articleMedia.articleId, row.id)),
+    touch(db, row.id, { mediaKind: kind }),
+  ]);
+  return mediaFileKeys(media);
+}
+
+/**
+ * Inserts entries of one kind at `ordinal` (default: the end), shifting later entries up, in one batch.
+ * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404.
+ */
+export async function addMedia(db: Db, row: ArticleRow, entries: readonly NewMediaEntry[], ordinal?: number): Promise<void> {
+  if (entries.length === 0) return;
+  const kind = entries[0]!.kind;
+  if (entries.some((e) => e.kind !== kind)) throw new BadRequest('Entries of one call must be of one kind');
+  assertKind(row, kind);
+  const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, row.id)).get())?.n ?? 0;
+  const at = ordinal ?? count;
+  if (at > count) throw new NotFound(MEDIA_NOT_FOUND);
+  const n = entries.length;
+  const batch: Batch = [];
+  if (at < count) {
+    // UNIQUE(article_id, ordinal) is checked row by row: park the shifted rows on negatives, then flip them back.
+    batch.push(
+      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
+        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} >= ${at}`)),
+      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
+    );
+  }
+  entries.forEach((e, i) => batch.push(db.insert(articleMedia).values(mediaValues(row.id, at + i, e))));
+  batch.push(touch(db, row.id, row.mediaKind ? {} : { mediaKind: kind === 'image' ? 'gallery' : 'video' }));
+  await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+}
+
+/** Removes the entry at `ordinal` and closes the gap, in one batch. Returns its file keys. */
+export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number): Promise<string[]> {
+  const entry = await mediaAt(db, row.id, ordinal);
+  await db.batch([
+    db.delete(articleMedia).where(eq(articleMedia.id, entry.id)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} > ${ordinal}`)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
+      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
+    touch(db, row.id),
+  ]);
+  return mediaFileKeys([entry]);
+}
+
+export interface MediaChanges {
+  title?: string;
+  key?: string;
+  thumbnailMillis?: number;
+  /** A new thumbnail key; undefined keeps the old one. */
+  thumbnailKey?: string;
+}
+
+/**
+ * Changes the entry at `ordinal`, which must be of `kind` when given (else 409).
+ * Returns the file keys it no longer uses.
+ */
+export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, changes: MediaChanges, kind?: 'image' | 'video'): Promise<string[]> {
+  if (kind) assertKind(row, kind);
+  const entry = await mediaAt(db, row.id, ordinal);
+  if (kind && entry.kind !== kind) throw new Conflict(`Media entry ${ordinal} is not an ${kind}`);
+  if (entry.kind === 'image' && (changes.thumbnailMillis !== undefined || changes.thumbnailKey !== undefined)) {
+    throw new Conflict(`Media entry ${ordinal} is an image: it has no thumbnail`);
+  }
+  const set: Partial<MediaRow> = {};
+  if (changes.title !== undefined) set.title = changes.title;
+  if (changes.key !== undefined) set.blobKey = changes.key;
+  if (changes.thumbnailMillis !== undefined) set.thumbnailMillis = changes.thumbnailMillis;
+  if (changes.thumbnailKey !== undefined) set.thumbnailKey = changes.thumbnailKey;
+  if (Object.keys(set).length === 0) return [];
+  await db.batch([db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id)), touch(db, row.id)]);
+  return [
+    changes.key !== undefined && changes.key !== entry.blobKey ? entry.blobKey : null,
+    changes.thumbnailKey !== undefined && changes.thumbnailKey !== entry.thumbnailKey ? entry.thumbnailKey : null,
+  ].filter((k): k is string => !!k);
+}
