@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionUser } from '../../schema/entities';
-import { ApiError, INTERNAL_ERROR, INVALID_RESPONSE, onUnauthorized, request } from '../../web/api/client';
+import { api, ApiError, call, INTERNAL_ERROR, INVALID_RESPONSE, multipartBody, onUnauthorized } from '../../web/api/client';
+import { login } from '../../web/api/users';
 import { resolveCategoryId } from '../../web/api/slugs';
 import { stubApi, uuid } from './shell-kit';
 
@@ -21,30 +22,40 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-describe('request', () => {
+// Any typed call whose result the test does not care about.
+const news = () => api.news.$get({ query: {} });
+
+describe('call', () => {
   it('returns the parsed result and sends credentials, JSON and the /api prefix', async () => {
     const user = { id: uuid(), name: 'reader', role: 'REGULAR_USER' };
     const { calls } = stubApi(() => ({ code: 200, result: user }));
-    await expect(request('POST', '/users/auth', sessionUser, { json: { username: 'reader', password: 'pw' } })).resolves.toEqual(user);
+    await expect(call(api.users.auth.$post({ json: { username: 'reader', password: 'pw' } }), sessionUser)).resolves.toEqual(user);
     expect(calls).toHaveLength(1);
-    const [call] = calls;
-    expect(call?.path).toBe('/users/auth');
-    expect(call?.init?.credentials).toBe('include');
-    expect((call?.init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(call?.body).toEqual({ username: 'reader', password: 'pw' });
-    expect(call?.init?.signal).toBeUndefined();
+    const [sent] = calls;
+    expect(sent?.method).toBe('POST');
+    expect(sent?.path).toBe('/users/auth');
+    expect(sent?.init?.credentials).toBe('include');
+    expect(new Headers(sent?.init?.headers).get('Content-Type')).toBe('application/json');
+    expect(sent?.body).toEqual({ username: 'reader', password: 'pw' });
+    expect(sent?.init?.signal).toBeUndefined();
+  });
+
+  it('puts path parameters and the query into the URL', async () => {
+    const { calls } = stubApi(() => ({ code: 200, result: { items: [], nextCursor: null } }));
+    await call(api.channels[':id'].articles.$get({ param: { id: 'city-news' }, query: { cursor: 'c1', limit: '5' } }), z.unknown());
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /channels/city-news/articles?cursor=c1&limit=5']);
   });
 
   it('turns a network failure into a 400 carrying the transport message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const err = await failure(request('GET', '/news', z.unknown()));
+    const err = await failure(call(news(), z.unknown()));
     expect(err.code).toBe(400);
     expect(err.message).toBe('Failed to fetch');
   });
 
   it('names a network failure without a message "Network Error"', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError(''))));
-    const err = await failure(request('GET', '/news', z.unknown()));
+    const err = await failure(call(news(), z.unknown()));
     expect([err.code, err.message]).toEqual([400, 'Network Error']);
   });
 
@@ -55,13 +66,13 @@ describe('request', () => {
     [503, 'Service unavailable'],
   ])('raises a non-success envelope with the server code %i and message', async (code, message) => {
     respond(JSON.stringify({ code, message, result: null }), code);
-    const err = await failure(request('GET', '/articles/x', z.unknown()));
+    const err = await failure(call(news(), z.unknown()));
     expect([err.code, err.message]).toEqual([code, message]);
   });
 
   it('takes the envelope code when the HTTP status says success but the envelope does not', async () => {
     respond(JSON.stringify({ code: 409, message: 'Conflict', result: null }), 200);
-    const err = await failure(request('GET', '/x', z.unknown()));
+    const err = await failure(call(news(), z.unknown()));
     expect([err.code, err.message]).toEqual([409, 'Conflict']);
   });
 
@@ -72,13 +83,13 @@ describe('request', () => {
     ['an empty body', '', 200],
   ])('answers %s with "Invalid response from server"', async (_name, body, status) => {
     respond(body, status);
-    const err = await failure(request('GET', '/news', z.unknown()));
+    const err = await failure(call(news(), z.unknown()));
     expect([err.code, err.message]).toEqual([500, INVALID_RESPONSE]);
   });
 
   it('refuses a result of the wrong shape as an invalid response', async () => {
     respond(JSON.stringify({ code: 200, message: 'OK', result: { id: 'not-a-uuid', name: 'x', role: 'KING' } }));
-    const err = await failure(request('POST', '/users/auth-validate', sessionUser));
+    const err = await failure(call(api.users['auth-validate'].$post(), sessionUser));
     expect([err.code, err.message]).toEqual([500, INVALID_RESPONSE]);
   });
 
@@ -87,23 +98,17 @@ describe('request', () => {
       'fetch',
       vi.fn(async () => ({ ok: true, status: 200, json: () => ({ code: 200, message: 'OK', result: 1 }) }) as unknown as Response),
     );
-    const throwing = z.number().transform(() => {
+    const throwing = z.unknown().transform((): unknown => {
       throw new Error('boom');
     });
-    const err = await failure(request('GET', '/x', throwing));
+    const err = await failure(call(news(), throwing));
     expect([err.code, err.message]).toEqual([500, INTERNAL_ERROR]);
   });
 
-  it('sends files as multipart: a "body" part with the JSON and "blob:{key}" parts', async () => {
-    const { calls } = stubApi(() => ({ code: 201, result: null }));
+  it('builds the multipart body of files: a "body" part with the JSON and "blob:{key}" parts', async () => {
     const image = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
     const thumb = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
-    await request('POST', '/articles', z.null(), { json: { title: 'Hello', imageFileTag: 'img1' }, files: { img1: image, thumb } });
-    const init = calls[0]?.init;
-    expect(init?.body).toBeInstanceOf(FormData);
-    // The browser must set the multipart boundary itself.
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
-    const form = init?.body as FormData;
+    const form = multipartBody({ title: 'Hello', imageFileTag: 'img1' }, { img1: image, thumb });
     expect(JSON.parse(String(form.get('body')))).toEqual({ title: 'Hello', imageFileTag: 'img1' });
     const part = form.get('blob:img1');
     expect(part).toBeInstanceOf(Blob);
@@ -114,13 +119,14 @@ describe('request', () => {
   });
 
   it('tells the session about a 401, except for a failed sign-in', async () => {
-    const heard: string[] = [];
-    const stop = onUnauthorized((path) => heard.push(path));
+    let heard = 0;
+    const stop = onUnauthorized(() => heard++);
     respond(JSON.stringify({ code: 401, message: 'Unauthorized', result: null }), 401);
-    await failure(request('GET', '/myso/vm', z.unknown()));
-    await failure(request('POST', '/users/auth', z.unknown()));
+    await failure(call(api.myso.vm.$get(), z.unknown()));
+    expect(heard).toBe(1);
+    await failure(login('reader', 'wrong'));
     stop();
-    expect(heard).toEqual(['/myso/vm']);
+    expect(heard).toBe(1);
   });
 });
 

@@ -1,14 +1,16 @@
 // /api/categories: the tree, one category, its ancestors, its children and its articles.
 import * as z from 'zod/mini';
 import { articlePage, category, categoryChildren, categoryRoute } from '../../schema/entities';
-import { query, request, seg } from './client';
+import { api, call, pageQuery, seg } from './client';
 
-export const listCategories = () => request('GET', '/categories', z.array(category));
-export const getCategory = (idOrSlug: string) => request('GET', `/categories/${seg(idOrSlug)}`, category);
+const byId = (idOrSlug: string) => ({ param: { id: seg(idOrSlug) } });
+
+export const listCategories = () => call(api.categories.$get(), z.array(category));
+export const getCategory = (idOrSlug: string) => call(api.categories[':id'].$get(byId(idOrSlug)), category);
 /** The ancestors, root first, ending with the category itself. */
-export const getCategoryRoute = (idOrSlug: string) => request('GET', `/categories/${seg(idOrSlug)}/route`, categoryRoute);
+export const getCategoryRoute = (idOrSlug: string) => call(api.categories[':id'].route.$get(byId(idOrSlug)), categoryRoute);
 /** Sub-categories, channels and the first page of articles (continued by listCategoryArticles from articlesCursor). */
-export const getCategoryChildren = (idOrSlug: string) => request('GET', `/categories/${seg(idOrSlug)}/children`, categoryChildren);
+export const getCategoryChildren = (idOrSlug: string) => call(api.categories[':id'].children.$get(byId(idOrSlug)), categoryChildren);
 /** A page of the articles filed in the category, in ordinal order. */
 export const listCategoryArticles = (idOrSlug: string, cursor?: string, limit?: number) =>
-  request('GET', `/categories/${seg(idOrSlug)}/articles${query({ cursor, limit })}`, articlePage);
+  call(api.categories[':id'].articles.$get({ ...byId(idOrSlug), query: pageQuery(cursor, limit) }), articlePage);

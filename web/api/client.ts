@@ -1,7 +1,10 @@
-// The one way the SPA talks to /api: credentials sent, JSON or multipart, every answer parsed
-// as the envelope and its result with the shared zod schemas, errors mapped as SPEC section 8 says.
+// The one way the SPA talks to /api: Hono's `hc` client typed with the worker's routes (AppType), so a
+// path or shape change in the worker fails `tsc -b` here; every answer is still parsed as the envelope
+// and its result with the shared zod schemas, and errors are mapped as SPEC section 8 says.
+import { hc, type ClientResponse } from 'hono/client';
 import * as z from 'zod/mini';
 import { anyEnvelope } from '../../schema/entities';
+import type { AppType } from '../../worker/app';
 import { ApiError, reportUnauthorized } from './errors';
 
 export { ApiError, onUnauthorized } from './errors';
@@ -10,86 +13,96 @@ export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
 export const INTERNAL_ERROR = 'Internal server error';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export interface RequestBody {
-  json?: unknown;
-  /** Sent as parts `blob:{key}`; the JSON then travels in a part named `body`. */
-  files?: Record<string, Blob>;
-}
+/**
+ * The typed routes under /api: `api.articles[':id'].$get({ param: { id } })`. Credentials are sent; no
+ * time-out (SPEC section 9: uploads of large videos take as long as they take). Path parameters are
+ * not encoded by hc: pass them through `seg`.
+ */
+export const api = hc<AppType>('/', { headers: { Accept: 'application/json' }, init: { credentials: 'include' } }).api;
 
 /** Encodes one path segment (ids, slugs, blob keys). */
 export const seg = (value: string) => encodeURIComponent(value);
 
-function buildBody(body: RequestBody | undefined): { payload?: BodyInit; headers: Record<string, string> } {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (!body) return { headers };
-  const files = body.files ? Object.entries(body.files) : [];
-  if (files.length === 0) {
-    if (body.json === undefined) return { headers };
-    headers['Content-Type'] = 'application/json';
-    return { payload: JSON.stringify(body.json), headers };
-  }
-  // The browser sets the multipart boundary itself; no Content-Type header here.
-  const form = new FormData();
-  form.append('body', JSON.stringify(body.json ?? {}));
-  for (const [key, blob] of files) {
-    form.append(`blob:${key}`, blob, blob instanceof File ? blob.name : key);
-  }
-  return { payload: form, headers };
+/** The `result` type of an endpoint's success envelope, as the worker declares it. */
+type ResultOf<R> = R extends ClientResponse<infer Body, number, string> ? (Body extends { result: infer T } ? T : never) : never;
+
+/**
+ * The schema must accept what the worker says it answers: when the worker's result type no longer fits
+ * the schema's type, this turns the schema argument into a type error naming both.
+ */
+type Fits<Result, S extends z.core.$ZodType> = [Result] extends [z.infer<S>] ? S : { resultMismatch: { worker: Result; schema: z.infer<S> } };
+
+export interface CallOptions {
+  /** A 401 normally tells the session that the server no longer knows the user; a failed sign-in does not. */
+  reportUnauthorized?: boolean;
 }
 
-async function send<S extends z.core.$ZodType>(method: Method, path: string, resultSchema: S, body?: RequestBody): Promise<z.infer<S>> {
-  const { payload, headers } = buildBody(body);
-  let response: Response;
-  try {
-    // No time-out (SPEC section 9): uploads of large videos take as long as they take.
-    response = await fetch(API_PREFIX + path, { method, headers, body: payload ?? null, credentials: 'include' });
-  } catch (err) {
-    throw new ApiError(400, err instanceof Error && err.message ? err.message : 'Network Error');
-  }
-
-  let data: unknown;
-  try {
-    data = await response.json();
-  } catch {
-    throw new ApiError(500, INVALID_RESPONSE);
-  }
+/**
+ * Maps one HTTP answer to the envelope's result parsed with `schema`, or an ApiError: error envelopes carry
+ * the server's code and message; answers outside the envelope (or with a result of the wrong shape) are
+ * 500 'Invalid response from server'. Shared by `call` and by uploads sent with XMLHttpRequest.
+ */
+export function resultOf<S extends z.core.$ZodType>(
+  status: number,
+  data: unknown,
+  schema: S,
+  options: CallOptions = {},
+): z.infer<S> {
   const envelope = z.safeParse(anyEnvelope, data);
   if (!envelope.success) throw new ApiError(500, INVALID_RESPONSE);
-
   const { code, message } = envelope.data;
-  if (!response.ok || code < 200 || code >= 300) {
-    const status = code >= 400 ? code : response.status >= 400 ? response.status : 500;
-    if (status === 401 && path !== '/users/auth') reportUnauthorized(path);
-    throw new ApiError(status, message || INTERNAL_ERROR);
+  if (status < 200 || status >= 300 || code < 200 || code >= 300) {
+    const failed = code >= 400 ? code : status >= 400 ? status : 500;
+    if (failed === 401 && options.reportUnauthorized !== false) reportUnauthorized();
+    throw new ApiError(failed, message || INTERNAL_ERROR);
   }
-
-  const result = z.safeParse(resultSchema, envelope.data.result);
+  const result = z.safeParse(schema, envelope.data.result);
   if (!result.success) throw new ApiError(500, INVALID_RESPONSE);
   return result.data;
 }
 
 /**
- * Calls `{method} /api{path}` and returns the envelope's result parsed with `resultSchema`.
- * Throws only ApiError: transport failures are 400 with the transport's message, error envelopes carry the
- * server's code and message, answers outside the envelope (or with a result of the wrong shape) are
- * 500 'Invalid response from server', and anything unforeseen is 500 'Internal server error'.
+ * Awaits a typed client call and returns its result parsed with `schema`. Throws only ApiError: transport
+ * failures are 400 with the transport's message, the rest as `resultOf` says, and anything unforeseen is
+ * 500 'Internal server error'.
  */
-export async function request<S extends z.core.$ZodType>(method: Method, path: string, resultSchema: S, body?: RequestBody): Promise<z.infer<S>> {
+export async function call<R extends ClientResponse<unknown, number, string>, S extends z.core.$ZodType>(
+  pending: Promise<R>,
+  schema: Fits<ResultOf<R>, S>,
+  options?: CallOptions,
+): Promise<z.infer<S>> {
   try {
-    return await send(method, path, resultSchema, body);
+    let response: R;
+    try {
+      response = await pending;
+    } catch (err) {
+      throw new ApiError(400, err instanceof Error && err.message ? err.message : 'Network Error');
+    }
+    let data: unknown;
+    try {
+      data = await response.json();
+    } catch {
+      throw new ApiError(500, INVALID_RESPONSE);
+    }
+    return resultOf(response.status, data, schema as S, options);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     throw new ApiError(500, INTERNAL_ERROR);
   }
 }
 
-/** A query string from defined values, with the leading `?` (or empty). */
-export function query(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+/**
+ * The multipart body of a call with files (SPEC section 7): a `body` part with the JSON and one part
+ * `blob:{key}` per file. The browser sets the boundary itself, so no Content-Type header goes with it.
+ */
+export function multipartBody(json: unknown, files: Record<string, Blob>): FormData {
+  const form = new FormData();
+  form.append('body', JSON.stringify(json ?? {}));
+  for (const [key, blob] of Object.entries(files)) {
+    form.append(`blob:${key}`, blob, blob instanceof File ? blob.name : key);
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return form;
 }
+
+/** The query of a cursor-paged list; absent values stay out of the URL. */
+export const pageQuery = (cursor?: string, limit?: number) => ({ cursor: cursor || undefined, limit: limit?.toString() });

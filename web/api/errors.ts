@@ -9,7 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedListener = (path: string) => void;
+type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /** The session listens here: a 401 means the server no longer knows the stored user. */
@@ -18,6 +18,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-export function reportUnauthorized(path: string): void {
-  for (const listener of unauthorizedListeners) listener(path);
+export function reportUnauthorized(): void {
+  for (const listener of unauthorizedListeners) listener();
 }

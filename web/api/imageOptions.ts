@@ -1,10 +1,10 @@
 // /api/imageOptions: focal point and scale of an image, by blob key.
 import * as z from 'zod/mini';
 import { imageOption } from '../../schema/entities';
-import { request, seg } from './client';
+import { api, call, seg } from './client';
 
-export const getImageOption = (blobKey: string) => request('GET', `/imageOptions/${seg(blobKey)}`, imageOption);
+export const getImageOption = (blobKey: string) => call(api.imageOptions[':blobKey{.+}'].$get({ param: { blobKey: seg(blobKey) } }), imageOption);
 
 /** The options of up to 100 files in one look-up; files without options are left out. */
 export const listImageOptions = (blobKeys: readonly string[]) =>
-  request('GET', `/imageOptions?keys=${encodeURIComponent(blobKeys.join(','))}`, z.array(imageOption));
+  call(api.imageOptions.$get({ query: { keys: blobKeys.join(',') } }), z.array(imageOption));

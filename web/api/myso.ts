@@ -1,10 +1,12 @@
 // /api/myso: likes of channels and articles, and the mySO screen's view.
 import { mysoView, unlikeResult, userContentLink } from '../../schema/entities';
-import { request } from './client';
+import { api, call } from './client';
 
-export const likeChannel = (contentId: string) => request('POST', '/myso/user-channels', userContentLink, { json: { contentId } });
-export const unlikeChannel = (contentId: string) => request('DELETE', '/myso/user-channels', unlikeResult, { json: { contentId } });
-export const likeArticle = (contentId: string) => request('POST', '/myso/user-articles', userContentLink, { json: { contentId } });
-export const unlikeArticle = (contentId: string) => request('POST', '/myso/user-articles/remove', unlikeResult, { json: { contentId } });
+const liked = (contentId: string) => ({ json: { contentId } });
+
+export const likeChannel = (contentId: string) => call(api.myso['user-channels'].$post(liked(contentId)), userContentLink);
+export const unlikeChannel = (contentId: string) => call(api.myso['user-channels'].$delete(liked(contentId)), unlikeResult);
+export const likeArticle = (contentId: string) => call(api.myso['user-articles'].$post(liked(contentId)), userContentLink);
+export const unlikeArticle = (contentId: string) => call(api.myso['user-articles'].remove.$post(liked(contentId)), unlikeResult);
 /** Liked channels and articles, the caller's access requests and granted access. */
-export const getMysoView = () => request('GET', '/myso/vm', mysoView);
+export const getMysoView = () => call(api.myso.vm.$get(), mysoView);

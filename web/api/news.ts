@@ -1,6 +1,6 @@
 // /api/news: the news feed, page by page.
 import { newsItem, newsPage } from '../../schema/entities';
-import { query, request, seg } from './client';
+import { api, call, pageQuery, seg } from './client';
 
-export const listNews = (cursor?: string, limit?: number) => request('GET', `/news${query({ cursor, limit })}`, newsPage);
-export const getNews = (id: string) => request('GET', `/news/${seg(id)}`, newsItem);
+export const listNews = (cursor?: string, limit?: number) => call(api.news.$get({ query: pageQuery(cursor, limit) }), newsPage);
+export const getNews = (id: string) => call(api.news[':id'].$get({ param: { id: seg(id) } }), newsItem);

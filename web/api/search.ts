@@ -1,6 +1,6 @@
 // /api/search: the one search over articles, channels and categories.
 import * as z from 'zod/mini';
 import { searchItem } from '../../schema/entities';
-import { request } from './client';
+import { api, call } from './client';
 
-export const search = (text: string) => request('POST', '/search/search', z.array(searchItem), { json: { searchText: text } });
+export const search = (text: string) => call(api.search.search.$post({ json: { searchText: text } }), z.array(searchItem));

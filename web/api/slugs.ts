@@ -1,8 +1,8 @@
 // /api/slugs: slug look-ups, and the rule that turns a route's id-or-slug into an id.
 import { slugRecord } from '../../schema/entities';
-import { request, seg } from './client';
+import { api, call, seg } from './client';
 
-export const getSlug = (slug: string) => request('GET', `/slugs/${seg(slug)}`, slugRecord);
+export const getSlug = (slug: string) => call(api.slugs[':slug'].$get({ param: { slug: seg(slug) } }), slugRecord);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,17 +2,20 @@
 import * as z from 'zod/mini';
 import { sessionUser, user } from '../../schema/entities';
 import type { createUserBody, updateUserBody } from '../../schema/requests';
-import { request, seg } from './client';
+import { api, call, seg } from './client';
 
-export const login = (username: string, password: string) => request('POST', '/users/auth', sessionUser, { json: { username, password } });
-export const logout = () => request('GET', '/users/logout', z.unknown());
+/** A refused sign-in is a 401 that says nothing about an existing session. */
+export const login = (username: string, password: string) =>
+  call(api.users.auth.$post({ json: { username, password } }), sessionUser, { reportUnauthorized: false });
+export const logout = () => call(api.users.logout.$get(), z.null());
 /** The session user behind the cookie, or ApiError 401. */
-export const validate = () => request('POST', '/users/auth-validate', sessionUser);
-export const register = (body: z.input<typeof createUserBody>) => request('POST', '/users', user, { json: body });
+export const validate = () => call(api.users['auth-validate'].$post(), sessionUser);
+export const register = (body: z.input<typeof createUserBody>) => call(api.users.$post({ json: body }), user);
 /** Asks for a password reset link; the server answers alike for known and unknown addresses. */
-export const mail = (email: string) => request('POST', '/users/mail', z.unknown(), { json: { email } });
+export const mail = (email: string) => call(api.users.mail.$post({ json: { email } }), z.null());
 export const resetPassword = (token: string, password: string) =>
-  request('POST', '/users/reset-password', z.unknown(), { json: { token, password } });
-export const getUser = (id: string) => request('GET', `/users/${seg(id)}`, user);
-export const updateUser = (id: string, body: z.input<typeof updateUserBody>) => request('PUT', `/users/${seg(id)}`, user, { json: body });
-export const listUsers = () => request('GET', '/users', z.array(user));
+  call(api.users['reset-password'].$post({ json: { token, password } }), z.null());
+export const getUser = (id: string) => call(api.users[':id'].$get({ param: { id: seg(id) } }), user);
+export const updateUser = (id: string, body: z.input<typeof updateUserBody>) =>
+  call(api.users[':id'].$put({ param: { id: seg(id) }, json: body }), user);
+export const listUsers = () => call(api.users.$get(), z.array(user));
