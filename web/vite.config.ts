@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cloudflare } from '@cloudflare/vite-plugin';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -26,7 +27,25 @@ function precompiledMessages(): Plugin {
 
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [precompiledMessages(), react()],
+  plugins: [
+    precompiledMessages(),
+    react(),
+    // `npm run dev`: the worker runs inside Vite's dev server in workerd, with the local D1, KV and R2 of
+    // wrangler.toml (state in .wrangler/state, shared with `npm start`). The build stays a plain SPA build,
+    // which `wrangler dev` and `wrangler deploy` serve as static assets.
+    command === 'serve'
+      ? cloudflare({
+        configPath: path.join(webRoot, '../wrangler.toml'),
+        persistState: { path: path.join(webRoot, '../.wrangler/state') },
+        inspectorPort: false,
+        // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
+        // not go to the worker, which owns every other /api path.
+        config: (config) => {
+          if (config.assets) config.assets.run_worker_first = ['/api/*', '!/api/*.ts'];
+        },
+      })
+      : [],
+  ],
   resolve: {
     // Only in the build: catalogues arrive pre-parsed there (dev and tests parse at run time).
     alias:
@@ -37,8 +56,5 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
-  },
-  server: {
-    proxy: { '/api': 'http://localhost:8787' },
   },
 }));

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm run dev`: one process on one port with hot reload: Vite serves the SPA (React Fast Refresh) and runs
+# the worker in workerd through @cloudflare/vite-plugin, on the same local D1, KV and R2 state as `npm start`
+# (.wrangler/state). Migrations and the demo seed are applied first, as `npm start` does.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
+port="${PORT:-5173}"
+
+echo "== applying D1 migrations (local)"
+wrangler d1 migrations apply DB --local </dev/null
+
+echo "== seeding the demo content (only into an empty database)"
+tsx worker/scripts/seed.ts
+
+echo "== dev server on http://localhost:${port} (Ctrl+C stops)"
+exec vite dev --config web/vite.config.ts --host 127.0.0.1 --port "$port" --strictPort
