@@ -2,6 +2,7 @@
 // layout; the next navigation leaves it.
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { consoleErrors, expectConsoleError } from './console-errors';
 import { findHeading, renderApp, stubApi } from './shell-kit';
 
 vi.mock('../../web/routes/about/index', () => ({
@@ -19,13 +20,13 @@ describe('a failing view', () => {
   it('shows "Something went wrong" with reload and home actions, and leaves it on the next navigation', async () => {
     stubApi(() => undefined);
     // React reports the caught error on the console.
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expectConsoleError();
     const { router } = await renderApp('/about');
 
     await findHeading('Something went wrong');
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the front page' }).getAttribute('href')).toBe('/');
-    expect(consoleError).toHaveBeenCalled();
+    expect(consoleErrors.spy).toHaveBeenCalled();
 
     await act(() => router.navigate('/imprint'));
     await findHeading(/imprint/i);

@@ -1,8 +1,21 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { consoleErrors } from './console-errors';
+
+// An unexpected console.error fails the test (as in the worker tests); expectConsoleError() allows it.
+beforeEach(() => {
+  consoleErrors.expected = false;
+  consoleErrors.spy = vi.spyOn(console, 'error');
+});
 
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+  const calls = consoleErrors.spy?.mock.calls ?? [];
+  consoleErrors.spy?.mockRestore();
+  consoleErrors.spy = undefined;
+  if (calls.length > 0 && !consoleErrors.expected) {
+    throw new Error(`Unexpected console.error: ${calls.map((c: unknown[]) => c.map(String).join(' ')).join('\n')}`);
+  }
 });
