@@ -3,11 +3,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../web/app';
 import { routeHandle } from '../../web/components/layout';
 import { Breadcrumbs } from '../../web/components/breadcrumbs';
-import { forgetCrumbLookups, resolveCrumbs, type Crumb } from '../../web/components/crumbs';
 import enUS from '../../web/i18n/en-US.json';
 import type { CrumbDef, RouteHandle } from '../../web/navigation';
 import { renderApp, stubApi, uuid, type ApiCall, type ApiAnswer } from './shell-kit';
@@ -42,49 +41,67 @@ function api(call: ApiCall): ApiAnswer | undefined {
   return undefined;
 }
 
-beforeEach(() => forgetCrumbLookups());
 afterEach(() => vi.unstubAllGlobals());
 
-/** The crumbs the route map gives `path`, resolved. */
-async function crumbsOf(path: string): Promise<Crumb[]> {
+function renderTrail(defs: CrumbDef[]) {
+  const router = createMemoryRouter([{ path: '*', element: <Breadcrumbs defs={defs} /> }]);
+  return render(
+    <IntlProvider locale="en-US" messages={enUS}>
+      <RouterProvider router={router} />
+    </IntlProvider>,
+  );
+}
+
+type Shown = { text: string; to: string | null; current: boolean };
+
+/** The trail the route map gives `path`, rendered, once every look-up has answered. */
+async function crumbsOf(path: string): Promise<Shown[]> {
   const matches = matchRoutes(routes, path) ?? [];
   const match = [...matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.crumbs);
   const defs: CrumbDef[] = (match?.route.handle as RouteHandle).crumbs!(match!.params);
-  return resolveCrumbs(defs, 'en-US');
+  const { container } = renderTrail(defs);
+  await waitFor(() => expect(container.querySelector('li[aria-busy]')).toBeNull());
+  return [...container.querySelectorAll('nav li')].map((li) => ({
+    text: li.textContent ?? '',
+    to: li.querySelector('a')?.getAttribute('href') ?? null,
+    current: li.querySelector('[aria-current="page"]') !== null,
+  }));
 }
-const shown = (crumbs: Crumb[]) => crumbs.map((c) => (c.key !== undefined ? `#${c.key}` : c.text));
-const links = (crumbs: Crumb[]) => crumbs.map((c) => c.to ?? null);
+/** A label crumb as the English catalogue shows it. */
+const label = (key: string) => `#${(enUS as Record<string, string>)[key] ?? key}`;
+const shown = (crumbs: Shown[]) => crumbs.map((c) => (Object.values(enUS).includes(c.text) ? `#${c.text}` : c.text));
+const links = (crumbs: Shown[]) => crumbs.map((c) => c.to);
 
 describe('route → crumbs', () => {
   it.each([
-    ['/', ['#homeAndNews']],
-    ['/about', ['#homeAndNews', '#about']],
-    ['/orderChannel', ['#homeAndNews', '#orderChannel']],
-    ['/contact', ['#homeAndNews', '#contact']],
-    ['/imprint', ['#homeAndNews', '#imprint']],
-    ['/mySO', ['#homeAndNews', '#mySO']],
-    ['/article', ['#homeAndNews', '#articles']],
-    ['/channels', ['#homeAndNews', '#channels']],
-    ['/category', ['#homeAndNews', '#categories']],
+    ['/', [label('homeAndNews')]],
+    ['/about', [label('homeAndNews'), label('about')]],
+    ['/orderChannel', [label('homeAndNews'), label('orderChannel')]],
+    ['/contact', [label('homeAndNews'), label('contact')]],
+    ['/imprint', [label('homeAndNews'), label('imprint')]],
+    ['/mySO', [label('homeAndNews'), label('mySO')]],
+    ['/article', [label('homeAndNews'), label('articles')]],
+    ['/channels', [label('homeAndNews'), label('channels')]],
+    ['/category', [label('homeAndNews'), label('categories')]],
   ])('%s has the labels %j', async (path, expected) => {
     stubApi(api);
     const crumbs = await crumbsOf(path);
     expect(shown(crumbs)).toEqual(expected);
-    expect(crumbs.at(-1)?.to).toBeUndefined();
+    expect(crumbs.at(-1)).toMatchObject({ to: null, current: true });
     if (crumbs.length > 1) expect(crumbs[0]?.to).toBe('/');
   });
 
   it('/article/{id}: Articles, then the article title in upper case', async () => {
     stubApi(api);
     const crumbs = await crumbsOf(`/article/${ARTICLE}`);
-    expect(shown(crumbs)).toEqual(['#homeAndNews', '#articles', 'HARBOUR FESTIVAL']);
+    expect(shown(crumbs)).toEqual([label('homeAndNews'), label('articles'), 'HARBOUR FESTIVAL']);
     expect(links(crumbs)).toEqual(['/', '/article', null]);
   });
 
   it('/chan/{id}/a/{articleId}: channel name and article title, fetched by id', async () => {
     const { calls } = stubApi(api);
     const crumbs = await crumbsOf(`/chan/${CHANNEL}/a/${ARTICLE}`);
-    expect(shown(crumbs)).toEqual(['#homeAndNews', '#channels', 'CITY LIFE', 'HARBOUR FESTIVAL']);
+    expect(shown(crumbs)).toEqual([label('homeAndNews'), label('channels'), 'CITY LIFE', 'HARBOUR FESTIVAL']);
     expect(links(crumbs)).toEqual(['/', '/channels', `/chan/${CHANNEL}`, null]);
     expect(calls.map((c) => c.path).sort()).toEqual([`/articles/${ARTICLE}`, `/channels/${CHANNEL}`].sort());
   });
@@ -93,7 +110,7 @@ describe('route → crumbs', () => {
     const { calls } = stubApi(api);
     const crumbs = await crumbsOf(`/category/street-football/c/${CHANNEL}/a/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([
-      '#homeAndNews', '#categories', 'SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL', 'CITY LIFE', 'HARBOUR FESTIVAL',
+      label('homeAndNews'), label('categories'), 'SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL', 'CITY LIFE', 'HARBOUR FESTIVAL',
     ]);
     expect(links(crumbs)).toEqual([
       '/', '/category', `/category/${ROOT}`, `/category/${MIDDLE}`, `/category/${LEAF}`, `/category/street-football/c/${CHANNEL}`, null,
@@ -106,7 +123,7 @@ describe('route → crumbs', () => {
     stubApi(api);
     const crumbs = await crumbsOf(`/category/${LEAF}`);
     expect(shown(crumbs).slice(2)).toEqual(['SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL']);
-    expect(crumbs.at(-1)?.to).toBeUndefined();
+    expect(crumbs.at(-1)).toMatchObject({ to: null, current: true });
   });
 
   it('uses the slug itself as the id when the slug look-up finds nothing', async () => {
@@ -136,20 +153,11 @@ describe('route → crumbs', () => {
   it('shows "Category not found" and fallback labels when look-ups fail', async () => {
     stubApi(() => ({ code: 404, message: 'Not found' }));
     const crumbs = await crumbsOf(`/category/${LEAF}/c/${CHANNEL}/a/${ARTICLE}`);
-    expect(shown(crumbs)).toEqual(['#homeAndNews', '#categories', '#shell.crumb.categoryNotFound', '#chan', '#shell.crumb.article']);
+    expect(shown(crumbs)).toEqual([label('homeAndNews'), label('categories'), label('shell.crumb.categoryNotFound'), label('chan'), label('shell.crumb.article')]);
   });
 });
 
 describe('<Breadcrumbs>', () => {
-  function renderTrail(defs: CrumbDef[]) {
-    const router = createMemoryRouter([{ path: '*', element: <Breadcrumbs defs={defs} /> }]);
-    return render(
-      <IntlProvider locale="en-US" messages={enUS}>
-        <RouterProvider router={router} />
-      </IntlProvider>,
-    );
-  }
-
   it('renders a labelled nav with an ordered list, links, and the current page last', async () => {
     stubApi(api);
     renderTrail([

@@ -119,11 +119,13 @@ describe('unlocked article', () => {
   });
 
   it('knows an already liked article and unlikes it', async () => {
+    let liked = [{ id: 'b5000000-0000-4000-8000-000000000001', userId: READER.id, contentId: ARTICLE_ID, createdAt: NOW, article: open }];
     const { calls } = serve(open, (call) => {
-      if (call.path === '/myso/vm') {
-        return ok({ ...emptyView, articles: [{ id: 'b5000000-0000-4000-8000-000000000001', userId: READER.id, contentId: ARTICLE_ID, createdAt: NOW, article: open }] });
+      if (call.path === '/myso/vm') return ok({ ...emptyView, articles: liked });
+      if (call.path === '/myso/user-articles/remove') {
+        liked = [];
+        return ok({ contentId: ARTICLE_ID, removed: true });
       }
-      if (call.path === '/myso/user-articles/remove') return ok({ contentId: ARTICLE_ID, removed: true });
       return undefined;
     });
     renderScreen({ path: `/article/${ARTICLE_ID}`, routes, user: READER });
@@ -133,6 +135,9 @@ describe('unlocked article', () => {
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
     expect(calls.find((c) => c.path === '/myso/user-articles/remove')?.body).toEqual({ contentId: ARTICLE_ID });
     expect(await screen.findByText('“The night ferry” removed from your likes')).toBeTruthy();
+    // The mySO view was asked again after the write, and still says: not liked.
+    expect(calls.filter((c) => c.path === '/myso/vm')).toHaveLength(2);
+    expect(like.getAttribute('aria-pressed')).toBe('false');
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { clearQueries } from '../../web/data/cache';
 import { consoleErrors } from './console-errors';
 
 // An unexpected console.error fails the test (as in the worker tests); expectConsoleError() allows it.
@@ -8,8 +9,10 @@ beforeEach(() => {
   consoleErrors.spy = vi.spyOn(console, 'error');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The data cache lives as long as the module, like a page: each test starts from nothing.
+  await clearQueries();
   sessionStorage.clear();
   localStorage.clear();
   const calls = consoleErrors.spy?.mock.calls ?? [];

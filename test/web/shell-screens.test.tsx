@@ -180,10 +180,17 @@ describe('mySO', () => {
       requests: [],
       access: [],
     };
+    // The server forgets each like it is told to remove: the screen shows what GET /myso/vm then answers.
     const { calls } = stubApi((c) => {
       if (c.path === '/myso/vm') return { code: 200, result: view };
-      if (c.path === '/myso/user-articles/remove' && c.method === 'POST') return { code: 200, result: { contentId: articleId, removed: true } };
-      if (c.path === '/myso/user-channels' && c.method === 'DELETE') return { code: 200, result: { contentId: channelId, removed: true } };
+      if (c.path === '/myso/user-articles/remove' && c.method === 'POST') {
+        view.articles = view.articles.filter((a) => a.contentId !== articleId);
+        return { code: 200, result: { contentId: articleId, removed: true } };
+      }
+      if (c.path === '/myso/user-channels' && c.method === 'DELETE') {
+        view.channels = view.channels.filter((ch) => ch.contentId !== channelId);
+        return { code: 200, result: { contentId: channelId, removed: true } };
+      }
       return undefined;
     });
     await renderApp('/mySO', reader);

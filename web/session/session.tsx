@@ -20,6 +20,23 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+type SessionChangeListener = () => void;
+const sessionChangeListeners = new Set<SessionChangeListener>();
+
+/**
+ * Called when the signed-in user changes within the page (sign-in, sign-out, a session the server ended),
+ * not when the start-up check learns who the cookie already belonged to. The data cache listens: what it
+ * holds was fetched for the previous user.
+ */
+export function onSessionChange(listener: SessionChangeListener): () => void {
+  sessionChangeListeners.add(listener);
+  return () => sessionChangeListeners.delete(listener);
+}
+
+function sessionChanged(): void {
+  for (const listener of sessionChangeListeners) listener();
+}
+
 /** The stored value when it has the session user's shape (sessionStorage is writable by anyone on the page). */
 function asSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -65,6 +82,12 @@ export async function startSession(): Promise<SessionUser | null> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
   const [ready, setReady] = useState(() => readStoredUser() !== null);
+  // Counts sign-ins and sign-outs; listeners hear of one once the new user is rendered, so nothing
+  // refetches under the old user's keys.
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    if (changes > 0) sessionChanged();
+  }, [changes]);
 
   useEffect(() => {
     let live = true;
@@ -86,8 +109,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthorized(() => {
+        const wasSignedIn = readStoredUser() !== null;
         storeUser(null);
         setUser(null);
+        if (wasSignedIn) setChanges((n) => n + 1);
       }),
     [],
   );
@@ -97,6 +122,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     storeUser(signedIn);
     setUser(signedIn);
     setReady(true);
+    setChanges((n) => n + 1);
     return signedIn;
   }, []);
 
@@ -107,6 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Signed out here even when the server could not be told; the cookie then ends on its own expiry.
       storeUser(null);
       setUser(null);
+      setChanges((n) => n + 1);
     }
   }, []);
 

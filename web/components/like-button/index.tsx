@@ -1,66 +1,30 @@
-// Likes of articles and channels for signed-in users. The current state comes from GET /myso/vm
-// (liked articles and channels, and the caller's open access requests) loaded once per page.
-import { useEffect, useState } from 'react';
+// Likes of articles and channels for signed-in users. Whether something is liked comes from the shared mySO
+// view (web/data/myso.ts), so every button and list showing the same content changes together.
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { MysoView } from '../../../schema';
-import { getMysoView, likeArticle, likeChannel, unlikeArticle, unlikeChannel } from '../../api/myso';
+import { like, unlike, isLiked, useMysoView, type Likeable } from '../../data/myso';
 import { useNotify } from '../notifications';
 import { errorMessage } from '../view-state';
 import { useSession } from '../../session/session';
 import './like-button.css';
 
-export type MysoState = { view: MysoView | null; ready: boolean };
-
-/** The signed-in user's mySO view, or null for visitors (and while it loads or when it failed). */
-export function useMysoView(): MysoState {
-  const { user } = useSession();
-  const userId = user?.id ?? null;
-  const [state, setState] = useState<MysoState>({ view: null, ready: userId === null });
-  useEffect(() => {
-    if (userId === null) {
-      setState({ view: null, ready: true });
-      return;
-    }
-    let current = true;
-    setState({ view: null, ready: false });
-    getMysoView().then(
-      (view) => current && setState({ view, ready: true }),
-      () => current && setState({ view: null, ready: true }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId]);
-  return state;
-}
-
-export function isLiked(view: MysoView | null, kind: 'article' | 'channel', contentId: string): boolean {
-  if (!view) return false;
-  const links = kind === 'article' ? view.articles : view.channels;
-  return links.some((link) => link.contentId === contentId);
-}
-
-type Props = { kind: 'article' | 'channel'; contentId: string; title: string; myso: MysoState };
-
 /** A toggle button (aria-pressed); renders nothing for visitors. */
-export default function LikeButton({ kind, contentId, title, myso }: Props) {
+export default function LikeButton(target: Likeable) {
   const intl = useIntl();
   const notify = useNotify();
   const { user } = useSession();
-  const [liked, setLiked] = useState(() => isLiked(myso.view, kind, contentId));
+  const myso = useMysoView();
   const [busy, setBusy] = useState(false);
-  useEffect(() => setLiked(isLiked(myso.view, kind, contentId)), [myso.view, kind, contentId]);
   if (!user) return null;
+
+  const { kind, content } = target;
+  const title = target.kind === 'article' ? target.content.title : target.content.name;
+  const liked = isLiked(myso.data, kind, content.id);
 
   const toggle = async () => {
     setBusy(true);
     try {
-      if (liked) {
-        await (kind === 'article' ? unlikeArticle(contentId) : unlikeChannel(contentId));
-      } else {
-        await (kind === 'article' ? likeArticle(contentId) : likeChannel(contentId));
-      }
-      setLiked(!liked);
+      await (liked ? unlike(kind, content.id) : like(target));
       notify({
         kind: 'success',
         message: intl.formatMessage(
@@ -82,7 +46,7 @@ export default function LikeButton({ kind, contentId, title, myso }: Props) {
       type="button"
       className="like-button"
       aria-pressed={liked}
-      disabled={busy || !myso.ready}
+      disabled={busy || myso.status === 'loading'}
       onClick={() => void toggle()}
     >
       <span aria-hidden="true" className="like-icon">

@@ -4,34 +4,36 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import type { ContentType } from '../../../schema';
-import { requestAccess } from '../../api/userContent';
+import { askForAccess, hasPendingRequest, refreshMyso, useMysoView } from '../../data/myso';
 import { useNotify } from '../notifications';
 import { errorCode, errorMessage } from '../view-state';
-import type { MysoState } from '../like-button';
 import { useSession } from '../../session/session';
 import './request-access.css';
 
-type Props = { contentId: string; contentType: ContentType; myso: MysoState };
+type Props = { contentId: string; contentType: ContentType; title: string };
 
-export default function RequestAccess({ contentId, contentType, myso }: Props) {
+export default function RequestAccess({ contentId, contentType, title }: Props) {
   const intl = useIntl();
   const notify = useNotify();
   const location = useLocation();
   const { user, ready } = useSession();
-  const [sent, setSent] = useState(false);
+  const myso = useMysoView();
+  // Asked from this page (or the server already had a request, 409): pending even before the shared view says so.
+  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const pending =
-    sent || (myso.view?.requests.some((r) => r.contentId === contentId && r.status === 'PENDING') ?? false);
+  const pending = asked || hasPendingRequest(myso.data, contentId);
 
   const ask = async () => {
+    if (!user) return;
     setBusy(true);
     try {
-      await requestAccess(contentId, contentType);
-      setSent(true);
+      await askForAccess({ contentId, contentType, contentTitle: title, userName: user.name });
+      setAsked(true);
       notify({ kind: 'success', message: intl.formatMessage({ id: 'media.access.requested', defaultMessage: 'Your request for access has been sent.' }) });
     } catch (error) {
       if (errorCode(error) === 409) {
-        setSent(true);
+        setAsked(true);
+        void refreshMyso();
         notify({ kind: 'error', message: intl.formatMessage({ id: 'media.access.duplicate', defaultMessage: 'You have already asked for access to this content.' }) });
       } else {
         notify({ kind: 'error', message: errorMessage(error) });

@@ -5,6 +5,8 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SearchItem } from '../../../schema';
 import { search } from '../../api/search';
+import { useQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 import Picture from '../picture';
 import './search-box.css';
 
@@ -44,45 +46,44 @@ export default function SearchBox() {
   const navigate = useNavigate();
   const listboxId = useId();
   const [text, setText] = useState('');
+  // The text asked for: the typed one once it has rested for SEARCH_DEBOUNCE_MS and is long enough.
+  const [query, setQuery] = useState('');
   const [items, setItems] = useState<SearchItem[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [announcement, setAnnouncement] = useState('');
   const focused = useRef(false);
-  const round = useRef(0);
 
   useEffect(() => {
-    const query = text.trim();
-    const mine = ++round.current;
-    if (query.length < SEARCH_MIN_CHARS) {
+    const wanted = text.trim();
+    if (wanted.length < SEARCH_MIN_CHARS) {
+      setQuery('');
+      return;
+    }
+    const timer = setTimeout(() => setQuery(wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // Through the data cache: the answer is the current text's own (an older text's answer never shows), and
+  // the results view opened with Enter finds it there.
+  const hits = useQuery(query ? keys.search(query) : null, () => search(query));
+  useEffect(() => {
+    if (!query || hits.status === 'error') {
       setItems([]);
       setOpen(false);
       setActive(-1);
-      return;
-    }
-    const timer = setTimeout(() => {
-      search(query).then(
-        (hits) => {
-          if (mine !== round.current) return; // a newer text is on its way
-          setItems(hits);
-          setActive(-1);
-          setOpen(focused.current);
-          setAnnouncement(
-            intl.formatMessage(
-              { id: 'search.hitCount', defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}' },
-              { count: hits.length },
-            ),
-          );
-        },
-        () => {
-          if (mine !== round.current) return;
-          setItems([]);
-          setOpen(false);
-        },
+    } else if (hits.status === 'ok') {
+      setItems(hits.data);
+      setActive(-1);
+      setOpen(focused.current);
+      setAnnouncement(
+        intl.formatMessage(
+          { id: 'search.hitCount', defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}' },
+          { count: hits.data.length },
+        ),
       );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, intl]);
+    }
+  }, [query, hits.status, hits.data, intl]);
 
   const close = () => {
     setOpen(false);
@@ -90,10 +91,10 @@ export default function SearchBox() {
   };
 
   const go = (path: string) => {
-    round.current++; // drop answers still in flight
     close();
     setItems([]);
     setText('');
+    setQuery('');
     navigate(path);
   };
 

@@ -1,33 +1,36 @@
 // /appManagement (ADMIN): every user with role and active flag, changed in place through PUT /users/{id}.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../schema/entities';
 import { ROLES, type Role } from '../../../schema/enums';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { listUsers, updateUser } from '../../api/users';
 import { useNotify } from '../../components/notifications';
+import { setQueryData, useQuery, write } from '../../data/cache';
+import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
 
 export default function AppManagementView() {
   const intl = useIntl();
   const notify = useNotify();
   const { user: me } = useSession();
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery(keys.users(), listUsers);
+  const users = query.data ?? null;
+  const error =
+    query.status === 'error' ? (query.error instanceof ApiError ? query.error.message : intl.formatMessage({ id: 'shell.error.title' })) : null;
   const [saving, setSaving] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
-
-  const load = useCallback(() => {
-    setError(null);
-    listUsers().then(setUsers, (err: unknown) => setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' })));
-  }, [intl]);
-  useEffect(load, [load]);
 
   async function change(target: User, patch: { role?: Role; active?: boolean }) {
     setSaving(target.id);
     try {
-      const saved = await updateUser(target.id, patch);
-      setUsers((list) => list && list.map((u) => (u.id === saved.id ? saved : u)));
+      const saved = await write(() => updateUser(target.id, patch), {
+        update: (saved) =>
+          Promise.all([
+            setQueryData<User[]>(keys.users(), (list) => list?.map((u) => (u.id === saved.id ? saved : u))),
+            setQueryData<User>(keys.user(saved.id), () => saved),
+          ]),
+      });
       notify({ kind: 'success', message: intl.formatMessage({ id: 'admin.saved' }, { name: saved.name }) });
     } catch (err) {
       notify({ kind: 'error', message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }) });
@@ -50,7 +53,7 @@ export default function AppManagementView() {
       {error && (
         <div className="panel" role="alert">
           <p>{error}</p>
-          <button type="button" className="button" onClick={load}>
+          <button type="button" className="button" disabled={query.validating} onClick={query.reload}>
             <FormattedMessage id="shell.retry" />
           </button>
         </div>

@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { listArticles } from '../../api/articles';
 import ArticleCard from '../../components/news-card/article-card';
 import { useNotify } from '../../components/notifications';
-import { errorMessage, LoadError, Loading, usePaged } from '../../components/view-state';
+import { errorMessage, LoadError, Loading } from '../../components/view-state';
+import { usePagedQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 import '../../components/news-card/news-card.css';
 
 export const ARTICLE_PAGE_SIZE = 24;
@@ -13,7 +15,8 @@ export const ARTICLE_PAGE_SIZE = 24;
 export default function ArticleListView() {
   const intl = useIntl();
   const notify = useNotify();
-  const { first, items, cursor, busy, loadMore } = usePaged((cursor?: string) => listArticles(cursor, ARTICLE_PAGE_SIZE), []);
+  const list = usePagedQuery(keys.newestArticles(), (cursor) => listArticles(cursor, ARTICLE_PAGE_SIZE));
+  const { items, cursor, busy, loadMore } = list;
   const onLoadMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   return (
     <section className="article-list-view">
@@ -27,9 +30,9 @@ export default function ArticleListView() {
           values={{ link: (chunks) => <Link to="/category">{chunks}</Link> }}
         />
       </p>
-      {first.status === 'loading' && <Loading />}
-      {first.status === 'error' && <LoadError error={first.error} notFound="" />}
-      {first.status === 'ok' && items.length === 0 && (
+      {list.status === 'loading' && <Loading />}
+      {list.status === 'error' && <LoadError error={list.error} notFound="" onRetry={list.reload} />}
+      {list.status === 'ok' && items.length === 0 && (
         <p>
           <FormattedMessage id="article.listEmpty" defaultMessage="There are no articles yet." />
         </p>

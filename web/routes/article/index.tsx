@@ -2,21 +2,21 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { Article } from '../../../schema';
-import { getArticle } from '../../api/articles';
 import ContentBadges from '../../components/content-badges';
 import Gallery from '../../components/gallery';
-import LikeButton, { useMysoView } from '../../components/like-button';
+import LikeButton from '../../components/like-button';
 import Picture from '../../components/picture';
 import RequestAccess from '../../components/request-access';
 import VideoList from '../../components/video-player';
-import { LoadError, Loading, errorCode, useLoad } from '../../components/view-state';
+import { LoadError, Loading, errorCode } from '../../components/view-state';
+import { useArticle } from '../../data/content';
 import { paragraphs } from './paragraphs';
 import './article.css';
 
 export default function ArticleView() {
   const intl = useIntl();
   const { articleId = '' } = useParams();
-  const [state] = useLoad(() => getArticle(articleId), [articleId]);
+  const state = useArticle(articleId);
 
   if (state.status !== 'ok') {
     return (
@@ -34,6 +34,8 @@ export default function ArticleView() {
           <LoadError
             error={state.error}
             notFound={intl.formatMessage({ id: 'article.notFound', defaultMessage: 'This article does not exist or is not visible to you.' })}
+            onRetry={state.reload}
+            retrying={state.validating}
           />
         )}
       </section>
@@ -43,7 +45,6 @@ export default function ArticleView() {
 }
 
 function ArticleBody({ article }: { article: Article }) {
-  const myso = useMysoView();
   const media = article.media;
   return (
     <article className="article-view">
@@ -55,13 +56,13 @@ function ArticleBody({ article }: { article: Article }) {
             <FormattedDate value={article.createdAt} year="numeric" month="long" day="numeric" />
           </time>
         </p>
-        <LikeButton kind="article" contentId={article.id} title={article.title} myso={myso} />
+        <LikeButton kind="article" content={article} />
       </header>
       {article.teaser && <p className="article-teaser">{article.teaser}</p>}
       {article.locked ? (
         <>
           {article.thumbnailHref && <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} eager />}
-          <RequestAccess contentId={article.id} contentType="article" myso={myso} />
+          <RequestAccess contentId={article.id} contentType="article" title={article.title} />
         </>
       ) : (
         <>

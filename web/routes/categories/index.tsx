@@ -1,8 +1,11 @@
 // /category: the whole category tree as nested lists of links.
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { listCategories } from '../../api/categories';
-import { LoadError, Loading, useLoad } from '../../components/view-state';
+import { LoadError, Loading } from '../../components/view-state';
+import { useQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 import { buildCategoryTree, type CategoryNode } from './tree';
 import './categories.css';
 
@@ -21,7 +24,8 @@ function TreeLevel({ nodes, level }: { nodes: CategoryNode[]; level: number }) {
 
 export default function CategoriesView() {
   const intl = useIntl();
-  const [state] = useLoad(async () => buildCategoryTree(await listCategories()), []);
+  const state = useQuery(keys.categories(), listCategories);
+  const tree = useMemo(() => (state.data ? buildCategoryTree(state.data) : []), [state.data]);
   return (
     <section className="categories-view">
       <h1>
@@ -29,16 +33,21 @@ export default function CategoriesView() {
       </h1>
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && (
-        <LoadError error={state.error} notFound={intl.formatMessage({ id: 'category.empty', defaultMessage: 'There are no categories yet.' })} />
+        <LoadError
+          error={state.error}
+          notFound={intl.formatMessage({ id: 'category.empty', defaultMessage: 'There are no categories yet.' })}
+          onRetry={state.reload}
+          retrying={state.validating}
+        />
       )}
       {state.status === 'ok' &&
-        (state.data.length === 0 ? (
+        (tree.length === 0 ? (
           <p>
             <FormattedMessage id="category.empty" defaultMessage="There are no categories yet." />
           </p>
         ) : (
           <nav aria-label={intl.formatMessage({ id: 'category.treeLabel', defaultMessage: 'Category tree' })}>
-            <TreeLevel nodes={state.data} level={1} />
+            <TreeLevel nodes={tree} level={1} />
           </nav>
         ))}
     </section>

@@ -2,31 +2,30 @@
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import type { ArticleSummary } from '../../../schema';
-import { getCategory, getCategoryChildren, listCategoryArticles } from '../../api/categories';
-import { resolveCategoryId } from '../../api/slugs';
+import type { ArticleSummary, Category } from '../../../schema';
+import { listCategoryArticles, type getCategoryChildren } from '../../api/categories';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import { useNotify } from '../../components/notifications';
-import { LoadError, Loading, errorCode, errorMessage, useLoad, usePaged, type Page } from '../../components/view-state';
+import { LoadError, Loading, errorCode, errorMessage } from '../../components/view-state';
+import { usePagedQuery, type Page } from '../../data/cache';
+import { useCategory, useCategoryChildren, useCategoryId } from '../../data/content';
+import { keys } from '../../data/keys';
 import { ChannelCard } from '../channels';
 import '../../components/news-card/news-card.css';
 import '../categories/categories.css';
 import './category.css';
 
-async function loadCategory(idOrSlug: string) {
-  const id = await resolveCategoryId(idOrSlug);
-  const [category, children] = await Promise.all([getCategory(id), getCategoryChildren(id)]);
-  return { category, children };
-}
-
 export default function CategoryView() {
   const intl = useIntl();
   const { categoryId = '' } = useParams();
-  const [state] = useLoad(() => loadCategory(categoryId), [categoryId]);
+  const id = useCategoryId(categoryId).data;
+  const category = useCategory(id);
+  const children = useCategoryChildren(id);
+  const failed = category.status === 'error' ? category : children.status === 'error' ? children : null;
 
-  if (state.status !== 'ok') {
-    const notFound = state.status === 'error' && errorCode(state.error) === 404;
+  if (category.status !== 'ok' || children.status !== 'ok') {
+    const notFound = failed !== null && errorCode(failed.error) === 404;
     return (
       <section className="category-view">
         <h1>
@@ -36,21 +35,31 @@ export default function CategoryView() {
             <FormattedMessage id="category.title" defaultMessage="Category" />
           )}
         </h1>
-        {state.status === 'loading' ? (
-          <Loading />
-        ) : (
+        {failed ? (
           <LoadError
-            error={state.error}
+            error={failed.error}
             notFound={intl.formatMessage({ id: 'category.notFoundText', defaultMessage: 'There is no category at this address.' })}
+            onRetry={() => {
+              category.reload();
+              children.reload();
+            }}
+            retrying={category.validating || children.validating}
           />
+        ) : (
+          <Loading />
         )}
       </section>
     );
   }
 
-  const { category, children } = state.data;
+  return <CategoryBody category={category.data} contents={children.data} />;
+}
+
+type CategoryChildren = Awaited<ReturnType<typeof getCategoryChildren>>;
+
+function CategoryBody({ category, contents }: { category: Category; contents: CategoryChildren }) {
   const base = `/category/${encodeURIComponent(category.id)}`;
-  const empty = children.categories.length + children.channels.length + children.articles.length === 0;
+  const empty = contents.categories.length + contents.channels.length + contents.articles.length === 0;
   return (
     <article className="category-view">
       <header className="category-header">
@@ -62,13 +71,13 @@ export default function CategoryView() {
           <FormattedMessage id="category.nothingInside" defaultMessage="Nothing has been filed in this category yet." />
         </p>
       )}
-      {children.categories.length > 0 && (
+      {contents.categories.length > 0 && (
         <section aria-labelledby="category-subcategories">
           <h2 id="category-subcategories">
             <FormattedMessage id="category.subcategories" defaultMessage="Sub-categories" />
           </h2>
           <ul className="category-subtree category-children">
-            {children.categories.map((c) => (
+            {contents.categories.map((c) => (
               <li key={c.id}>
                 <Link to={`/category/${encodeURIComponent(c.id)}`}>{c.title}</Link>
               </li>
@@ -76,13 +85,13 @@ export default function CategoryView() {
           </ul>
         </section>
       )}
-      {children.channels.length > 0 && (
+      {contents.channels.length > 0 && (
         <section aria-labelledby="category-channels">
           <h2 id="category-channels">
             <FormattedMessage id="category.channels" defaultMessage="Channels" />
           </h2>
           <ul className="card-grid">
-            {children.channels.map((channel) => (
+            {contents.channels.map((channel) => (
               <li key={channel.id}>
                 <ChannelCard channel={channel} to={`${base}/c/${encodeURIComponent(channel.id)}`} headingLevel={3} />
               </li>
@@ -90,12 +99,12 @@ export default function CategoryView() {
           </ul>
         </section>
       )}
-      {children.articles.length > 0 && (
+      {contents.articles.length > 0 && (
         <CategoryArticles
           key={category.id}
           categoryId={category.id}
           base={base}
-          firstPage={{ items: children.articles, nextCursor: children.articlesCursor }}
+          firstPage={{ items: contents.articles, nextCursor: contents.articlesCursor }}
         />
       )}
     </article>
@@ -108,20 +117,19 @@ export default function CategoryView() {
  */
 function CategoryArticles({ categoryId, base, firstPage }: { categoryId: string; base: string; firstPage: Page<ArticleSummary> }) {
   const notify = useNotify();
-  const { items, cursor, busy, loadMore } = usePaged(
-    (cursor?: string) => (cursor ? listCategoryArticles(categoryId, cursor) : Promise.resolve(firstPage)),
-    [categoryId],
+  const { items, cursor, busy, loadMore } = usePagedQuery(
+    keys.categoryArticles(categoryId),
+    (cursor) => listCategoryArticles(categoryId, cursor),
+    { firstPage },
   );
   const onShowMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
-  // Until the seeded first page settles (one tick), show it straight from the children.
-  const shown = items.length > 0 ? items : firstPage.items;
   return (
     <section aria-labelledby="category-articles">
       <h2 id="category-articles">
         <FormattedMessage id="category.articles" defaultMessage="Articles" />
       </h2>
       <ul className="card-grid">
-        {shown.map((article) => (
+        {items.map((article) => (
           <li key={article.id}>
             <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
           </li>

@@ -2,15 +2,18 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { Channel } from '../../../schema';
-import { getChannel, listChannelArticles } from '../../api/channels';
+import { listChannelArticles } from '../../api/channels';
 import ContentBadges from '../../components/content-badges';
-import LikeButton, { useMysoView } from '../../components/like-button';
+import LikeButton from '../../components/like-button';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import RequestAccess from '../../components/request-access';
 import { VideoPlayer } from '../../components/video-player';
 import { useNotify } from '../../components/notifications';
-import { LoadError, Loading, errorCode, errorMessage, useLoad, usePaged } from '../../components/view-state';
+import { LoadError, Loading, errorCode, errorMessage } from '../../components/view-state';
+import { usePagedQuery } from '../../data/cache';
+import { useChannel } from '../../data/content';
+import { keys } from '../../data/keys';
 import { paragraphs } from '../article/paragraphs';
 import '../../components/news-card/news-card.css';
 import './channel.css';
@@ -24,7 +27,7 @@ export function channelBase(channelId: string, categoryId: string | undefined): 
 export default function ChannelView() {
   const intl = useIntl();
   const { channelId = '', categoryId } = useParams();
-  const [state] = useLoad(() => getChannel(channelId), [channelId]);
+  const state = useChannel(channelId);
   if (state.status !== 'ok') {
     return (
       <section className="channel-view">
@@ -41,6 +44,8 @@ export default function ChannelView() {
           <LoadError
             error={state.error}
             notFound={intl.formatMessage({ id: 'channel.notFound', defaultMessage: 'This channel does not exist or is not visible to you.' })}
+            onRetry={state.reload}
+            retrying={state.validating}
           />
         )}
       </section>
@@ -51,10 +56,10 @@ export default function ChannelView() {
 
 function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
   const intl = useIntl();
-  const myso = useMysoView();
   const notify = useNotify();
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
-  const { first: articles, items, cursor, busy, loadMore } = usePaged((cursor?: string) => listChannelArticles(channel.id, cursor), [channel.id]);
+  const articles = usePagedQuery(keys.channelArticles(channel.id), (cursor) => listChannelArticles(channel.id, cursor));
+  const { items, cursor, busy, loadMore } = articles;
   const onShowMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   const cover = channel.coverMedia;
   return (
@@ -67,7 +72,7 @@ function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
         <div>
           <h1>{channel.name}</h1>
           <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
-          <LikeButton kind="channel" contentId={channel.id} title={channel.name} myso={myso} />
+          <LikeButton kind="channel" content={channel} />
         </div>
       </header>
       <div className="channel-info">
@@ -82,14 +87,18 @@ function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
           label={intl.formatMessage({ id: 'channel.coverVideo', defaultMessage: 'Video about {name}' }, { name: channel.name })}
         />
       )}
-      {channel.locked && <RequestAccess contentId={channel.id} contentType="channel" myso={myso} />}
+      {channel.locked && <RequestAccess contentId={channel.id} contentType="channel" title={channel.name} />}
       <section className="channel-articles" aria-labelledby="channel-articles-title">
         <h2 id="channel-articles-title">
           <FormattedMessage id="channel.articles" defaultMessage="Articles" />
         </h2>
         {articles.status === 'loading' && <Loading />}
         {articles.status === 'error' && (
-          <LoadError error={articles.error} notFound={intl.formatMessage({ id: 'channel.noArticles', defaultMessage: 'This channel has no articles yet.' })} />
+          <LoadError
+            error={articles.error}
+            notFound={intl.formatMessage({ id: 'channel.noArticles', defaultMessage: 'This channel has no articles yet.' })}
+            onRetry={articles.reload}
+          />
         )}
         {articles.status === 'ok' && items.length === 0 && (
           <p>

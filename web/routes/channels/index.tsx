@@ -5,7 +5,9 @@ import type { Channel } from '../../../schema';
 import { listChannels } from '../../api/channels';
 import ContentBadges from '../../components/content-badges';
 import Picture from '../../components/picture';
-import { LoadError, Loading, useLoad } from '../../components/view-state';
+import { LoadError, Loading } from '../../components/view-state';
+import { useQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 import '../../components/news-card/news-card.css';
 import './channels.css';
 
@@ -37,7 +39,7 @@ export function ChannelCard({ channel, to, eager = false, headingLevel = 2 }: { 
 
 export default function ChannelsView() {
   const intl = useIntl();
-  const [state] = useLoad(() => listChannels(), []);
+  const state = useQuery(keys.channels(), listChannels);
   return (
     <section className="channels-view">
       <h1>
@@ -45,7 +47,12 @@ export default function ChannelsView() {
       </h1>
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && (
-        <LoadError error={state.error} notFound={intl.formatMessage({ id: 'channel.listEmpty', defaultMessage: 'There are no channels yet.' })} />
+        <LoadError
+          error={state.error}
+          notFound={intl.formatMessage({ id: 'channel.listEmpty', defaultMessage: 'There are no channels yet.' })}
+          onRetry={state.reload}
+          retrying={state.validating}
+        />
       )}
       {state.status === 'ok' &&
         (state.data.length === 0 ? (

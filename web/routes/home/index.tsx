@@ -2,15 +2,18 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { listNews } from '../../api/news';
 import NewsCard from '../../components/news-card';
-import { errorMessage, Loading, usePaged } from '../../components/view-state';
+import { errorMessage, Loading } from '../../components/view-state';
 import { useNotify } from '../../components/notifications';
+import { usePagedQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 
 export const NEWS_PAGE_SIZE = 12;
 
 export default function HomeView() {
   const intl = useIntl();
   const notify = useNotify();
-  const { first, items, cursor, busy, loadMore } = usePaged((cursor?: string) => listNews(cursor, NEWS_PAGE_SIZE), []);
+  const feed = usePagedQuery(keys.news(), (cursor) => listNews(cursor, NEWS_PAGE_SIZE));
+  const { items, cursor, busy, loadMore } = feed;
   const onLoadMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
 
   return (
@@ -18,13 +21,13 @@ export default function HomeView() {
       <h1>
         <FormattedMessage id="home.title" defaultMessage="News" />
       </h1>
-      {first.status === 'loading' && <Loading />}
-      {first.status === 'error' && (
+      {feed.status === 'loading' && <Loading />}
+      {feed.status === 'error' && (
         <p role="alert">
-          {intl.formatMessage({ id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' }, { message: errorMessage(first.error) })}
+          {intl.formatMessage({ id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' }, { message: errorMessage(feed.error) })}
         </p>
       )}
-      {first.status === 'ok' && items.length === 0 && (
+      {feed.status === 'ok' && items.length === 0 && (
         <p>
           <FormattedMessage id="home.empty" defaultMessage="No news yet." />
         </p>

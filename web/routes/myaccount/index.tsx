@@ -1,12 +1,14 @@
 // /myaccount: the signed-in editor's or admin's own details (GET/PUT /users/{id}).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../schema/entities';
 import { LIMITS, updateUserBody } from '../../../schema/requests';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { getUser, updateUser } from '../../api/users';
 import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
+import { setQueryData, useQuery, write } from '../../data/cache';
+import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
 
 /** Only what changed goes to the server; an empty password field keeps the password. */
@@ -25,22 +27,12 @@ export default function MyAccountView() {
   const notify = useNotify();
   const { user: sessionUser } = useSession();
   const form = useRef<HTMLFormElement>(null);
-  const [account, setAccount] = useState<User | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const userId = sessionUser?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    getUser(userId).then(
-      (u) => live && setAccount(u),
-      (err: unknown) => live && setLoadError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId, intl]);
+  const query = useQuery(userId ? keys.user(userId) : null, () => getUser(userId!));
+  const account = query.data ?? null;
+  const loadError =
+    query.status === 'error' ? (query.error instanceof ApiError ? query.error.message : intl.formatMessage({ id: 'shell.error.title' })) : null;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -58,8 +50,11 @@ export default function MyAccountView() {
       return;
     }
     await send(async () => {
-      const saved = await updateUser(account.id, parsed.data);
-      setAccount(saved);
+      // The admin's user list shows the same account.
+      await write(() => updateUser(account.id, parsed.data), {
+        update: (saved) => setQueryData<User>(keys.user(saved.id), () => saved),
+        invalidate: [keys.users()],
+      });
       const passwordInputs = form.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? [];
       for (const input of passwordInputs) input.value = '';
       notify({ kind: 'success', message: intl.formatMessage({ id: 'account.saved' }) });
@@ -72,9 +67,12 @@ export default function MyAccountView() {
         <FormattedMessage id="account.title" />
       </h1>
       {loadError && (
-        <p className="form-alert" role="alert">
-          {loadError}
-        </p>
+        <div className="panel" role="alert">
+          <p>{loadError}</p>
+          <button type="button" className="button" disabled={query.validating} onClick={query.reload}>
+            <FormattedMessage id="shell.retry" />
+          </button>
+        </div>
       )}
       {!account && !loadError && (
         <p role="status" className="muted">

@@ -1,11 +1,10 @@
 // /mySO: the personal area: liked channels and articles (with unlike), access requests and granted access.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { MysoView as MysoData } from '../../../schema/entities';
-import { ApiError } from '../../api/client';
-import { getMysoView, unlikeArticle, unlikeChannel } from '../../api/myso';
+import { ApiError } from '../../api/errors';
 import { useNotify } from '../../components/notifications';
+import { unlike as unlikeContent, useMysoView } from '../../data/myso';
 import { useSession } from '../../session/session';
 
 const contentPath = (type: 'article' | 'channel', id: string) => (type === 'article' ? `/article/${id}` : `/chan/${id}`);
@@ -14,28 +13,16 @@ export default function MysoView() {
   const intl = useIntl();
   const notify = useNotify();
   const { user } = useSession();
-  const [data, setData] = useState<MysoData | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The same cached view the article and channel pages read: a like there shows here, and the other way round.
+  const myso = useMysoView();
+  const data = myso.data ?? null;
+  const error = myso.status === 'error' ? (myso.error instanceof ApiError ? myso.error.message : intl.formatMessage({ id: 'shell.error.title' })) : null;
   const [pending, setPending] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    getMysoView().then(setData, (err: unknown) => setError(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' })));
-  }, [intl]);
-  useEffect(load, [load]);
 
   async function unlike(kind: 'article' | 'channel', contentId: string, title: string) {
     setPending(contentId);
     try {
-      if (kind === 'article') await unlikeArticle(contentId);
-      else await unlikeChannel(contentId);
-      setData((d) =>
-        d && {
-          ...d,
-          articles: kind === 'article' ? d.articles.filter((a) => a.contentId !== contentId) : d.articles,
-          channels: kind === 'channel' ? d.channels.filter((c) => c.contentId !== contentId) : d.channels,
-        },
-      );
+      await unlikeContent(kind, contentId);
       notify({ kind: 'success', message: intl.formatMessage({ id: 'myso.unliked' }, { title }) });
     } catch (err) {
       notify({ kind: 'error', message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }) });
@@ -57,7 +44,7 @@ export default function MysoView() {
       {error && (
         <div className="panel" role="alert">
           <p>{error}</p>
-          <button type="button" className="button" onClick={load}>
+          <button type="button" className="button" disabled={myso.validating} onClick={myso.reload}>
             <FormattedMessage id="shell.retry" />
           </button>
         </div>

@@ -4,14 +4,16 @@ import { Link, useSearchParams } from 'react-router';
 import { search } from '../../api/search';
 import Picture from '../../components/picture';
 import { KindLabel, searchTarget } from '../../components/search-box';
-import { LoadError, Loading, useLoad } from '../../components/view-state';
+import { LoadError, Loading } from '../../components/view-state';
+import { useQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 import './search.css';
 
 export default function SearchView() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const [state] = useLoad(() => (q ? search(q) : Promise.resolve([])), [q]);
+  const state = useQuery(q ? keys.search(q) : null, () => search(q));
   return (
     <section className="search-view">
       <h1>
@@ -27,7 +29,7 @@ export default function SearchView() {
         </p>
       )}
       {q && state.status === 'loading' && <Loading />}
-      {q && state.status === 'error' && <LoadError error={state.error} notFound="" />}
+      {q && state.status === 'error' && <LoadError error={state.error} notFound="" onRetry={state.reload} retrying={state.validating} />}
       {q && state.status === 'ok' && (
         <>
           <p role="status">

@@ -1,0 +1,190 @@
+// The SPA's one data cache, on SWR (docs/decisions/011-data-cache.md). Every screen reads, pages and writes
+// through these few functions; the keys live in ./keys.ts.
+//
+// Read: one hook per query; components asking for the same key share one request and one answer.
+//     const article = useQuery(keys.article(id), () => getArticle(id));
+//     article.status: 'loading' | 'ok' | 'error'; article.data once 'ok'; article.error is the ApiError
+//     (web/api/errors.ts: code and message as SPEC section 8 says); article.reload() asks again.
+//     A null key waits (until the session knows the user, until a slug is resolved, ...).
+//     Answers are kept for the page's life and refreshed in the background when a component mounts again,
+//     when the window regains focus and when the network returns (not the immutable kinds of keys.ts).
+//
+// Page: cursor lists ({items, nextCursor} pages, 'Show more').
+//     const list = usePagedQuery(keys.channelArticles(id), (cursor) => listChannelArticles(id, cursor));
+//     list.items (each id once, even when an item moved to the next page meanwhile), list.cursor (null at
+//     the end), list.loadMore() (rejects with the ApiError and leaves the list as it was), list.busy.
+//
+// Write, then bring every screen up to date: run the call, patch what the answer tells for certain, and
+// invalidate every family of keys the write may have changed (mounted queries refetch, the rest on next use).
+//     const saved = await write(() => updateArticle(id, body), {
+//       update: (saved) => setQueryData(keys.article(id), () => saved),
+//       invalidate: [keys.channelArticles(saved.channelId), ['articles']],
+//     });
+//     write() resolves when the write is done and the invalidated queries on screen have their new answers;
+//     it rejects (with the ApiError) only when the write itself failed, and then changes nothing.
+import { useCallback, useRef, useState } from 'react';
+import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import { ApiError } from '../api/errors';
+import { onSessionChange } from '../session/session';
+import { hasPrefix, isImmutable, type QueryKey } from './keys';
+
+export type { QueryKey } from './keys';
+
+/** Server errors (5xx) are retried twice, a few seconds apart; refusals (4xx) never: asking again changes nothing. */
+export const RETRIES = 2;
+export function shouldRetry(error: unknown): boolean {
+  return error instanceof ApiError && error.code >= 500;
+}
+
+const CONFIG: SWRConfiguration = {
+  // One request per key for 2 s however many components ask (SWR's default, stated here because we rely on it).
+  dedupingInterval: 2000,
+  revalidateOnFocus: true,
+  revalidateOnReconnect: true,
+  shouldRetryOnError: shouldRetry,
+  errorRetryCount: RETRIES,
+  errorRetryInterval: 2000,
+};
+const IMMUTABLE: SWRConfiguration = { ...CONFIG, revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false };
+// What someone types is asked once; a newer text has its own key.
+const TYPED: SWRConfiguration = { ...CONFIG, revalidateOnFocus: false, revalidateOnReconnect: false };
+
+function configFor(key: QueryKey | null): SWRConfiguration {
+  if (key && isImmutable(key)) return IMMUTABLE;
+  if (key?.[0] === 'search') return TYPED;
+  return CONFIG;
+}
+
+export type QueryState<T> =
+  | { status: 'loading'; data: undefined; error: undefined }
+  | { status: 'ok'; data: T; error: undefined }
+  | { status: 'error'; data: undefined; error: unknown };
+export type Query<T> = QueryState<T> & {
+  /** Asks the server again (a Retry button). */
+  reload: () => void;
+  /** A request for this key is under way (the first load, a refresh, a retry). */
+  validating: boolean;
+};
+
+/**
+ * The answer of `fetcher` for `key`, shared with every other component asking for the same key. Data once
+ * shown stays shown when a background refresh fails (the next focus or mount tries again).
+ */
+export function useQuery<T>(key: QueryKey | null, fetcher: () => Promise<T>, options: { fallbackData?: T } = {}): Query<T> {
+  const config = configFor(key);
+  const { data, error, isValidating, mutate: revalidate } = useSWR<T, unknown, QueryKey | null>(key, () => fetcher(), {
+    ...config,
+    ...(options.fallbackData === undefined ? {} : { fallbackData: options.fallbackData }),
+  });
+  const reload = useCallback(() => void revalidate(), [revalidate]);
+  const state: QueryState<T> =
+    data !== undefined
+      ? { status: 'ok', data, error: undefined }
+      : error !== undefined
+        ? { status: 'error', data: undefined, error }
+        : { status: 'loading', data: undefined, error: undefined };
+  return { ...state, reload, validating: isValidating };
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * A cursor-paged list under one key: the cache holds the pages loaded so far. A refresh (focus, mount,
+ * invalidation) asks for as many pages as are shown, each from the fresh page before it, so nothing is skipped
+ * when items moved. `firstPage` seeds page one when another answer brought it (the category's children): it is
+ * never fetched then.
+ */
+export function usePagedQuery<T extends { id: string }>(
+  key: QueryKey | null,
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  options: { firstPage?: Page<T> } = {},
+) {
+  const { firstPage } = options;
+  const shown = useRef(1);
+  const firstPageRef = useRef(firstPage);
+  firstPageRef.current = firstPage;
+  const query = useQuery<Page<T>[]>(
+    key,
+    async () => {
+      const pages: Page<T>[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = pages.length === 0 && firstPageRef.current ? firstPageRef.current : await fetchPage(cursor);
+        pages.push(page);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && pages.length < shown.current);
+      return pages;
+    },
+    firstPage ? { fallbackData: [firstPage] } : {},
+  );
+  const [busy, setBusy] = useState(false);
+
+  const cached = query.data ?? [];
+  const pages = firstPage ? [firstPage, ...cached.slice(1)] : cached;
+  shown.current = Math.max(1, pages.length);
+  const seen = new Set<string>();
+  const items = pages.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+
+  const loadMore = async () => {
+    if (!key || !cursor || busy) return;
+    setBusy(true);
+    try {
+      const page = await fetchPage(cursor);
+      await mutate<Page<T>[]>(key, (current) => [...(current ?? pages), page], { revalidate: false });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { status: query.status, error: query.error, reload: query.reload, items, cursor, busy, loadMore };
+}
+
+/** Replaces the cached data of exactly `key` (no request); `update` gets undefined when nothing is cached. */
+export async function setQueryData<T>(key: QueryKey, update: (current: T | undefined) => T | undefined): Promise<void> {
+  await mutate<T>(key, (current) => update(current), { revalidate: false });
+}
+
+/** Patches the cached data of every key starting with `prefix` (no request); keys without data are left alone. */
+export async function updateQueries<T>(prefix: QueryKey, update: (current: T) => T): Promise<void> {
+  await mutate<T>((key) => hasPrefix(key, prefix), (current) => (current === undefined ? current : update(current)), {
+    revalidate: false,
+  });
+}
+
+/**
+ * Marks every query whose key starts with one of `prefixes` as stale: the ones on screen refetch now (and keep
+ * showing their data meanwhile), the others when next used. Immutable kinds are dropped, or they would never refetch.
+ */
+export async function invalidate(...prefixes: QueryKey[]): Promise<void> {
+  const matches = (key: unknown) => prefixes.some((prefix) => hasPrefix(key, prefix));
+  await Promise.all([
+    mutate((key) => matches(key) && !isImmutable(key as QueryKey)),
+    mutate((key) => matches(key) && isImmutable(key as QueryKey), undefined, { revalidate: true }),
+  ]);
+}
+
+export interface WriteEffects<R> {
+  /** Puts what the answer tells for certain into the cache at once (no request). */
+  update?: (result: R) => unknown;
+  /** Key prefixes the write may have changed. */
+  invalidate?: QueryKey[];
+}
+
+/** Runs a write, then updates and invalidates the queries it affects (see the top of this file). */
+export async function write<R>(run: () => Promise<R>, effects: WriteEffects<R> = {}): Promise<R> {
+  const result = await run();
+  await effects.update?.(result);
+  if (effects.invalidate?.length) await invalidate(...effects.invalidate);
+  return result;
+}
+
+/** Forgets every answer; queries on screen ask again. */
+export async function clearQueries(): Promise<void> {
+  await mutate(() => true, undefined, { revalidate: true });
+}
+
+// Everything cached was fetched for the user who was signed in: a new user starts from nothing.
+onSessionChange(() => void clearQueries());

@@ -1,0 +1,42 @@
+// Queries of the content that pages and breadcrumbs both show: the article page and its crumb (or the channel
+// page and its crumb) make one request together.
+import { getArticle } from '../api/articles';
+import { getCategory, getCategoryChildren, getCategoryRoute } from '../api/categories';
+import { getChannel } from '../api/channels';
+import { resolveCategoryId } from '../api/slugs';
+import { useQuery, type Query, type QueryState } from './cache';
+import { keys } from './keys';
+
+/** A category's ancestors and the category itself, root first. */
+export type CategoryTrail = { id: string; title: string }[];
+
+// An undefined id waits (the query stays 'loading' without a request).
+
+export const useArticle = (id: string | undefined) => useQuery(id === undefined ? null : keys.article(id), () => getArticle(id!));
+
+export const useChannel = (id: string | undefined) => useQuery(id === undefined ? null : keys.channel(id), () => getChannel(id!));
+
+/** A category route's id or slug as the category id (SPEC section 2: a slug nobody knows stays the id). */
+export const useCategoryId = (idOrSlug: string | undefined): Query<string> =>
+  useQuery(idOrSlug === undefined ? null : keys.categoryId(idOrSlug), () => resolveCategoryId(idOrSlug!));
+
+export const useCategory = (id: string | undefined) => useQuery(id === undefined ? null : keys.category(id), () => getCategory(id!));
+
+export const useCategoryChildren = (id: string | undefined) =>
+  useQuery(id === undefined ? null : keys.categoryChildren(id), () => getCategoryChildren(id!));
+
+/**
+ * Every ancestor of a category and the category itself, root first. The route call ends with the category;
+ * should a server list only the ancestors, the category is looked up and added.
+ */
+export function useCategoryTrail(idOrSlug: string | undefined): QueryState<CategoryTrail> {
+  const id = useCategoryId(idOrSlug).data;
+  const route = useQuery(id === undefined ? null : keys.categoryRoute(id), () => getCategoryRoute(id!));
+  const selfMissing = route.status === 'ok' && route.data.at(-1)?.id !== id;
+  const self = useCategory(selfMissing ? id : undefined);
+  if (route.status === 'error') return route;
+  if (route.status === 'loading') return { status: 'loading', data: undefined, error: undefined };
+  if (!selfMissing) return { status: 'ok', data: route.data, error: undefined };
+  if (self.status !== 'ok') return self;
+  return { status: 'ok', data: [...route.data, { id: self.data.id, title: self.data.title }], error: undefined };
+}
