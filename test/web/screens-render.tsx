@@ -13,7 +13,7 @@ import type { SessionUser } from '../../schema';
 
 export type ApiCall = { method: string; path: string; body: unknown };
 export type ApiAnswer = { code: number; message?: string; result?: unknown };
-type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer> | undefined;
+type Handler = (call: ApiCall) => ApiAnswer | undefined | Promise<ApiAnswer | undefined>;
 
 /** Replaces global fetch: each /api call goes to `handler` (method + path without /api); unhandled calls answer 404. */
 export function mockApi(handler: Handler) {

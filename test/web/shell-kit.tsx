@@ -9,7 +9,7 @@ import { SESSION_KEY } from '../../web/session/session';
 
 export type ApiCall = { method: string; path: string; body: unknown; init: RequestInit | undefined };
 export type ApiAnswer = { code: number; message?: string; result?: unknown };
-type Handler = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer> | undefined;
+type Handler = (call: ApiCall) => ApiAnswer | undefined | Promise<ApiAnswer | undefined>;
 
 /** Replaces global fetch for /api: `handler` answers (unhandled: 404 envelope). */
 export function stubApi(handler: Handler) {
