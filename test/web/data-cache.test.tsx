@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article, ArticleSummary, MysoView as MysoData } from '../../schema';
 import { ApiError } from '../../web/api/errors';
 import { listArticles } from '../../web/api/articles';
-import { AppProviders } from '../../web/app';
+import { AppProviders, AppRoutes } from '../../web/app';
 import { invalidate, RETRIES, shouldRetry, usePagedQuery } from '../../web/data/cache';
 import { keys } from '../../web/data/keys';
 import { useMysoView } from '../../web/data/myso';
@@ -70,6 +70,97 @@ describe('one request per key', () => {
     await within(trail).findByText('LIGHTHOUSE KEEPERS');
     expect(count(calls, `/articles/${ARTICLE_ID}`)).toBe(1);
     expect(count(calls, '/myso/vm')).toBe(1);
+  });
+});
+
+describe('the mySO view: fetched once, shared, refreshed when invalidated', () => {
+  const CHANNEL_ID = 'f5000000-0000-4000-8000-000000000001';
+  const channel = {
+    id: CHANNEL_ID, slug: 'lighthouses', name: 'Lighthouses', categoryIds: [], userId: OWNER, infoText: '', portraitHref: null,
+    bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false, articleOrdinals: {},
+    coverMedia: null, locked: false, createdAt: NOW,
+  };
+
+  it('the article, channel and mySO pages make one GET /myso/vm between them', async () => {
+    const { calls } = stubApi((c) => {
+      if (c.path === `/articles/${ARTICLE_ID}`) return ok(article());
+      if (c.path === `/channels/${CHANNEL_ID}`) return ok(channel);
+      if (c.path.startsWith(`/channels/${CHANNEL_ID}/articles`)) return ok({ items: [], nextCursor: null });
+      if (c.path === '/myso/vm') return ok(emptyView());
+      return undefined;
+    });
+    // Each page is visited well after SWR's 2 s of deduplication, so only the refresh policy keeps requests away.
+    // Under fake timers only timers and promises move: the views' chunks are loaded beforehand.
+    await Promise.all(['article', 'channel', 'myso'].map((view) => import(`../../web/routes/${view}/index.tsx`)));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    const later = () => act(() => vi.advanceTimersByTimeAsync(3000));
+    sessionStorage.setItem('activeUser', JSON.stringify(userOf('REGULAR_USER')));
+    const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [`/article/${ARTICLE_ID}`] });
+    render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+    await later();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lighthouse keepers' })).toBeTruthy();
+
+    await act(() => router.navigate(`/chan/${CHANNEL_ID}`));
+    await later();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lighthouses' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Like/ }).hasAttribute('disabled')).toBe(false);
+    await act(() => router.navigate('/mySO'));
+    await later();
+    expect(screen.getByRole('region', { name: 'Liked articles' })).toBeTruthy();
+    await act(() => router.navigate(`/article/${ARTICLE_ID}`));
+    await later();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lighthouse keepers' })).toBeTruthy();
+    expect(count(calls, '/myso/vm')).toBe(1);
+    // The article is content others change: shown from the cache, and asked again behind it.
+    expect(count(calls, `/articles/${ARTICLE_ID}`)).toBe(2);
+  });
+
+  it('an invalidation forgets the view while no screen shows it, so the next one asks again', async () => {
+    let liked = 0;
+    const { calls } = stubApi((c) => {
+      if (c.path !== '/myso/vm') return undefined;
+      const articles = Array.from({ length: liked }, (_, i) => ({
+        id: `f6000000-0000-4000-8000-00000000000${i}`, userId: OWNER, contentId: summary(i).id, createdAt: NOW, article: summary(i),
+      }));
+      return ok({ ...emptyView(), articles });
+    });
+    function Likes() {
+      const myso = useMysoView();
+      return <p>{myso.status === 'ok' ? `${myso.data.articles.length} liked` : 'waiting'}</p>;
+    }
+    function Toggle() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((s) => !s)}>toggle</button>
+          {shown && <Likes />}
+        </>
+      );
+    }
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    // Past SWR's 2 s of deduplication, so only the refresh policy and the invalidation decide.
+    const later = () => act(() => vi.advanceTimersByTimeAsync(3000));
+    renderWithApp([{ path: '*', element: <Toggle /> }], '/');
+    await later();
+    expect(screen.getByText('0 liked')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'toggle' });
+
+    // Shown again without a write in between: the view is the user's own, the cached answer stands.
+    fireEvent.click(toggle);
+    await later();
+    fireEvent.click(toggle);
+    await later();
+    expect(screen.getByText('0 liked')).toBeTruthy();
+    expect(count(calls, '/myso/vm')).toBe(1);
+
+    fireEvent.click(toggle);
+    liked = 1;
+    await act(() => invalidate(['myso']));
+    expect(count(calls, '/myso/vm')).toBe(1);
+    fireEvent.click(toggle);
+    await later();
+    expect(screen.getByText('1 liked')).toBeTruthy();
+    expect(count(calls, '/myso/vm')).toBe(2);
   });
 });
 

@@ -6,8 +6,8 @@
 //     article.status: 'loading' | 'ok' | 'error'; article.data once 'ok'; article.error is the ApiError
 //     (web/api/errors.ts: code and message as SPEC section 8 says); article.reload() asks again.
 //     A null key waits (until the session knows the user, until a slug is resolved, ...).
-//     Answers are kept for the page's life and refreshed in the background when a component mounts again,
-//     when the window regains focus and when the network returns (not the immutable kinds of keys.ts).
+//     Answers are kept for the page's life and refreshed in the background as the key's refresh policy says
+//     (keys.ts: on mount, on focus, on reconnect; immutable kinds only when invalidated).
 //
 // Page: cursor lists ({items, nextCursor} pages, 'Show more').
 //     const list = usePagedQuery(keys.channelArticles(id), (cursor) => listChannelArticles(id, cursor));
@@ -22,11 +22,11 @@
 //     });
 //     write() resolves when the write is done and the invalidated queries on screen have their new answers;
 //     it rejects (with the ApiError) only when the write itself failed, and then changes nothing.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { ApiError } from '../api/errors';
 import { onSessionChange } from '../session/session';
-import { hasPrefix, isImmutable, type QueryKey } from './keys';
+import { hasPrefix, refreshPolicy, type QueryKey, type RefreshPolicy } from './keys';
 
 export type { QueryKey } from './keys';
 
@@ -45,14 +45,29 @@ const CONFIG: SWRConfiguration = {
   errorRetryCount: RETRIES,
   errorRetryInterval: 2000,
 };
-const IMMUTABLE: SWRConfiguration = { ...CONFIG, revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false };
-// What someone types is asked once; a newer text has its own key.
-const TYPED: SWRConfiguration = { ...CONFIG, revalidateOnFocus: false, revalidateOnReconnect: false };
+const POLICIES: Record<RefreshPolicy, SWRConfiguration> = {
+  shared: CONFIG,
+  own: { ...CONFIG, revalidateIfStale: false },
+  typed: { ...CONFIG, revalidateOnFocus: false, revalidateOnReconnect: false },
+  immutable: { ...CONFIG, revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false },
+};
+const configFor = (key: QueryKey | null) => POLICIES[key ? refreshPolicy(key) : 'shared'];
 
-function configFor(key: QueryKey | null): SWRConfiguration {
-  if (key && isImmutable(key)) return IMMUTABLE;
-  if (key?.[0] === 'search') return TYPED;
-  return CONFIG;
+// Keys some component shows now (with how many components): an invalidation refetches these and forgets the rest.
+const onScreen = new Map<string, number>();
+const screenId = (key: QueryKey) => JSON.stringify(key);
+
+function useOnScreen(key: QueryKey | null): void {
+  const id = key ? screenId(key) : null;
+  useEffect(() => {
+    if (id === null) return;
+    onScreen.set(id, (onScreen.get(id) ?? 0) + 1);
+    return () => {
+      const left = (onScreen.get(id) ?? 1) - 1;
+      if (left > 0) onScreen.set(id, left);
+      else onScreen.delete(id);
+    };
+  }, [id]);
 }
 
 export type QueryState<T> =
@@ -76,6 +91,7 @@ export function useQuery<T>(key: QueryKey | null, fetcher: () => Promise<T>, opt
     ...config,
     ...(options.fallbackData === undefined ? {} : { fallbackData: options.fallbackData }),
   });
+  useOnScreen(key);
   const reload = useCallback(() => void revalidate(), [revalidate]);
   const state: QueryState<T> =
     data !== undefined
@@ -156,13 +172,15 @@ export async function updateQueries<T>(prefix: QueryKey, update: (current: T) =>
 
 /**
  * Marks every query whose key starts with one of `prefixes` as stale: the ones on screen refetch now (and keep
- * showing their data meanwhile), the others when next used. Immutable kinds are dropped, or they would never refetch.
+ * showing their data meanwhile), the others are forgotten and fetched when next used, whatever their refresh policy.
  */
 export async function invalidate(...prefixes: QueryKey[]): Promise<void> {
   const matches = (key: unknown) => prefixes.some((prefix) => hasPrefix(key, prefix));
+  const shown = (key: unknown) => onScreen.has(screenId(key as QueryKey));
   await Promise.all([
-    mutate((key) => matches(key) && !isImmutable(key as QueryKey)),
-    mutate((key) => matches(key) && isImmutable(key as QueryKey), undefined, { revalidate: true }),
+    mutate((key) => matches(key) && shown(key)),
+    // Without data and without the finished request SWR keeps for deduplication.
+    mutate((key) => matches(key) && !shown(key), undefined, { revalidate: true }),
   ]);
 }
 

@@ -31,11 +31,21 @@ export const keys = {
 } satisfies Record<string, (...args: string[]) => QueryKey>;
 
 /**
- * Queries whose answer does not change while the page lives (a slug's id, a category's ancestors): never
- * refetched on focus, reconnect or a later mount, only when a write invalidates them.
+ * When a cached answer is asked for again:
+ * - 'shared': content others change (articles, lists, users): on every mount (shown at once, refreshed behind),
+ *   when the window regains focus and when the network returns;
+ * - 'own': what changes through this user's writes here, which invalidate it, or through someone else's decision
+ *   (the mySO view: an admin allows a request): on focus and reconnect, not on every page that shows it;
+ * - 'typed': a search text's hits: on a later mount only, never on focus;
+ * - 'immutable': a slug's id, a category's ancestors: only when a write invalidates them.
  */
-export function isImmutable(key: QueryKey): boolean {
-  return key[0] === 'category-id' || (key[0] === 'category' && key[2] === 'route');
+export type RefreshPolicy = 'shared' | 'own' | 'typed' | 'immutable';
+
+export function refreshPolicy(key: QueryKey): RefreshPolicy {
+  if (key[0] === 'category-id' || (key[0] === 'category' && key[2] === 'route')) return 'immutable';
+  if (key[0] === 'myso') return 'own';
+  if (key[0] === 'search') return 'typed';
+  return 'shared';
 }
 
 /** Whether `key` starts with `prefix` (element by element). */
