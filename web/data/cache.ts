@@ -119,7 +119,7 @@ export function usePagedQuery<T extends { id: string }>(
   options: { firstPage?: Page<T> } = {},
 ) {
   const { firstPage } = options;
-  const shown = useRef(1);
+  const pagesShown = useRef(1);
   const firstPageRef = useRef(firstPage);
   firstPageRef.current = firstPage;
   const query = useQuery<Page<T>[]>(
@@ -131,7 +131,7 @@ export function usePagedQuery<T extends { id: string }>(
         const page = pages.length === 0 && firstPageRef.current ? firstPageRef.current : await fetchPage(cursor);
         pages.push(page);
         cursor = page.nextCursor ?? undefined;
-      } while (cursor && pages.length < shown.current);
+      } while (cursor && pages.length < pagesShown.current);
       return pages;
     },
     firstPage ? { fallbackData: [firstPage] } : {},
@@ -140,7 +140,7 @@ export function usePagedQuery<T extends { id: string }>(
 
   const cached = query.data ?? [];
   const pages = firstPage ? [firstPage, ...cached.slice(1)] : cached;
-  shown.current = Math.max(1, pages.length);
+  pagesShown.current = Math.max(1, pages.length);
   const seen = new Set<string>();
   const items = pages.flatMap((page) => page.items).filter((item) => !seen.has(item.id) && seen.add(item.id));
   const cursor = pages.at(-1)?.nextCursor ?? null;
