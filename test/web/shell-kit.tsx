@@ -7,6 +7,11 @@ import type { SessionUser } from '../../schema/entities';
 import { AppProviders, AppRoutes } from '../../web/app';
 import { SESSION_KEY } from '../../web/session/session';
 
+// The parts the shell loads on demand at start (header search box, breadcrumb look-ups), loaded here once: their
+// lazy() then resolves within renderApp's act() however busy the machine is, instead of updating the page after
+// the test (an act() warning on the console, which fails the test).
+await Promise.all([import('../../web/components/search-box'), import('../../web/components/crumbs')]);
+
 export type ApiCall = { method: string; path: string; body: unknown; init: RequestInit | undefined };
 export type ApiAnswer = { code: number; message?: string; result?: unknown };
 type Handler = (call: ApiCall) => ApiAnswer | undefined | Promise<ApiAnswer | undefined>;
