@@ -200,6 +200,10 @@ export const imageOption = z.object({ blobKey: z.string(), position: imagePositi
 export type ImageOption = z.infer<typeof imageOption>;
 
 export const healthCheck = z.object({ message: z.string(), missingArticles: z.array(id) });
+/** The id of what a call deleted (article, channel) or stored (contact message). */
+export const idResult = z.object({ id });
+/** Answer of POST /userContent/revoke-access-channel. */
+export const revokeResult = z.object({ userId: id, contentId: id, revoked: z.literal(true) });
 
 // access and publications
 /** A liked channel: the link and the channel as the caller may see it. */

@@ -18,6 +18,7 @@ import { healthCheckRoutes } from './routes/health-check';
 import { imageOptionsRoutes } from './routes/image-options';
 import { mysoRoutes } from './routes/myso';
 import { newsRoutes } from './routes/news';
+import { openApiRoutes } from './routes/openapi';
 import { publicationsRoutes } from './routes/publications';
 import { searchRoutes } from './routes/search';
 import { slugsRoutes } from './routes/slugs';
@@ -45,6 +46,7 @@ export function buildApp() {
     .route('/imageOptions', imageOptionsRoutes)
     .route('/myso', mysoRoutes)
     .route('/news', newsRoutes)
+    .route('/openapi.json', openApiRoutes(() => app.routes))
     .route('/publications', publicationsRoutes)
     .route('/search', searchRoutes)
     .route('/slugs', slugsRoutes)

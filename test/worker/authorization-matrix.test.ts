@@ -2,10 +2,14 @@
 // CONTRIBUTOR and ADMIN (and owner / non-owner where ownership decides), with the status each must get,
 // each cell run through the real fetch handler with a valid request, so the status is the permission's.
 // A route the app registers but the table lacks (or the reverse) fails the first test below.
+// Each cell also holds the OpenAPI document to its word: a success is among the route's documented statuses
+// and its result parses with the documented schema; a failure is among its documented error codes.
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import type { Role } from '../../schema/tables';
 import { app } from '../../worker/app';
+import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
 import { createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
 import { createBlob } from './content-factories-extra';
 import { BASE, call, createUser, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
@@ -359,6 +363,9 @@ const MATRIX: Entry[] = [
     request: async (c) => ({ path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}` }),
   },
 
+  // ---- the OpenAPI document: public ----
+  { route: 'GET /api/openapi.json', raw: true, expected: everyone(200), request: async () => ({ path: '/openapi.json' }) },
+
   // ---- publications ----
   { route: 'GET /api/publications', expected: everyone(200), request: async () => ({ path: '/publications' }) },
   {
@@ -538,6 +545,10 @@ function cellsOf(entry: Entry): CellCase[] {
 
 const CELLS = MATRIX.flatMap(cellsOf);
 
+const DOCS = new Map(routeDocs(app.routes).map((d) => [`${d.method} ${d.path}`, d]));
+/** The documented route of a row; HEAD rows are answered by the GET route. */
+const docOf = (route: string): RouteDoc => DOCS.get(route.replace(/^HEAD /, 'GET '))!;
+
 beforeAll(async () => {
   // The outside world: mail is intercepted, never sent.
   vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'matrix' } as never);
@@ -590,15 +601,26 @@ describe('authorization matrix', () => {
     const req = await entry.request(cell);
     const cookie = 'cookie' in req ? req.cookie : actor?.cookie;
     const method = entry.route.slice(0, entry.route.indexOf(' '));
+    const doc = docOf(entry.route);
     if (entry.raw) {
       const headers = new Headers(cookie ? { Cookie: cookie } : {});
       const res = await exports.default.fetch(new Request(`${BASE}/api${req.path}`, { method, headers }));
       await res.arrayBuffer();
       expect(res.status).toBe(status);
+      expect(status < 400 ? Object.keys(doc.raw?.statuses ?? {}).map(Number) : doc.errors, 'documented statuses').toContain(status);
       return;
     }
     const res = await call(req.path, { method, body: req.body, cookie });
     expect(res.status, res.body.message).toBe(status);
     expect(res.body.code).toBe(status);
+    if (status >= 400) {
+      expect(doc.errors, 'documented error codes').toContain(status);
+    } else {
+      expect(doc.statuses, 'documented success statuses').toContain(status);
+      const parsed = z.safeParse(doc.result!, res.body.result);
+      expect(parsed.error?.issues ?? [], 'the documented result schema').toEqual([]);
+      // Parsing strips what the schema does not name: equal means the result holds no undocumented field.
+      expect(parsed.data, 'no field beyond the documented ones').toEqual(res.body.result);
+    }
   });
 });

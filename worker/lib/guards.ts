@@ -3,24 +3,26 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../schema/tables';
 import type { SessionUser } from '../../schema/entities';
 import type { AppEnv } from '../env';
+import { ROLES } from '../../schema/enums';
 import { Forbidden, Unauthorized } from './errors';
+import { documented } from './route-doc';
 
 export const EDITOR_ROLES: readonly Role[] = ['CLIENT', 'CONTRIBUTOR', 'ADMIN'];
 
 export const isAdmin = (user: SessionUser | null): boolean => user?.role === 'ADMIN';
 export const isEditor = (user: SessionUser | null): boolean => !!user && EDITOR_ROLES.includes(user.role);
 
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireUser: MiddlewareHandler<AppEnv> = documented({ roles: ROLES, errors: [401] }, async (c, next) => {
   if (!c.get('user')) throw new Unauthorized('Sign-in required');
   await next();
-};
+});
 
-export const requireRole = (...roles: Role[]): MiddlewareHandler<AppEnv> => async (c, next) => {
+export const requireRole = (...roles: Role[]): MiddlewareHandler<AppEnv> => documented({ roles, errors: [401, 403] }, async (c, next) => {
   const user = c.get('user');
   if (!user) throw new Unauthorized('Sign-in required');
   if (!roles.includes(user.role)) throw new Forbidden('Your role may not do this');
   await next();
-};
+});
 
 export const requireEditor = requireRole(...EDITOR_ROLES);
 export const requireAdmin = requireRole('ADMIN');

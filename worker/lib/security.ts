@@ -2,6 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { Forbidden } from './errors';
+import { documented } from './route-doc';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,10 +25,10 @@ export const sameOriginForUnsafeMethods: MiddlewareHandler<AppEnv> = async (c, n
 };
 
 /** For the few GET calls that change state (allow/deny requests, logout, health fix). */
-export const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const sameOrigin: MiddlewareHandler<AppEnv> = documented({ sameOrigin: true, errors: [403] }, async (c, next) => {
   assertSameOrigin(c.req.raw);
   await next();
-};
+});
 
 export const API_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',

@@ -10,6 +10,7 @@ import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors';
 import { MultipartError, multipartBoundary, readMultipart } from './multipart';
 import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
+import { documented } from './route-doc';
 import { formatIssues, mediaType, type Schema } from './validate';
 
 export type FileKind = 'image' | 'video';
@@ -65,7 +66,7 @@ const shown = (name: string) => JSON.stringify(name.length > 80 ? name.slice(0, 
 export function withUpload<T extends Schema>(
   schema: T,
 ): MiddlewareHandler<UploadEnv, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }> {
-  return async (c, next) => {
+  return documented({ upload: schema, errors: [400, 413, 415] }, async (c, next) => {
     const bucket = c.env.FILES;
     const type = mediaType(c.req.header('Content-Type'));
     const files = new Map<string, StoredFile>();
@@ -110,7 +111,7 @@ export function withUpload<T extends Schema>(
     await removeObjects(bucket, [...files.entries()].filter(([tag]) => !used.has(tag)).map(([, f]) => f.key));
     const userId = c.get('user')?.id ?? null;
     await recordBlobs(c.get('db'), [...used].map((tag) => files.get(tag)!), userId);
-  };
+  });
 }
 
 /** The typed upload of a handler behind withUpload(schema). */

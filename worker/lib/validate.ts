@@ -4,6 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { BadRequest, UnsupportedMediaType } from './errors';
+import { documented } from './route-doc';
 
 // The shared schemas (schema/) are written with zod/mini, which carries no messages of its own: zod's
 // English locale, set here once for every schema of the worker (classic zod sets it too), makes their
@@ -18,9 +19,9 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 export const validate = <Target extends keyof ValidationTargets, T extends Schema>(target: Target, schema: T) =>
-  zValidator(target, schema, (result) => {
+  documented({ [target]: schema, errors: [400] }, zValidator(target, schema, (result) => {
     if (!result.success) throw new BadRequest(formatIssues(result.error.issues));
-  });
+  }));
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -29,12 +30,12 @@ export function mediaType(header: string | undefined): string {
 }
 
 /** Refuses anything but JSON with 415 before validating: Hono's json validator would silently see `{}`. */
-export const requireJson: MiddlewareHandler = async (c, next) => {
+export const requireJson: MiddlewareHandler = documented({ errors: [415] }, async (c, next) => {
   if (!JSON_TYPE.test(mediaType(c.req.header('Content-Type')))) {
     throw new UnsupportedMediaType('Expected Content-Type application/json');
   }
   await next();
-};
+});
 
 export const jsonBody = <T extends Schema>(schema: T) => [requireJson, validate('json', schema)] as const;
 export const params = <T extends Schema>(schema: T) => validate('param', schema);

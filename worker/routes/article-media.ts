@@ -1,10 +1,12 @@
 // /api/articleMedia: small edits of one media entry by path value (title, video thumbnail time);
 // `?ordinal=N` picks the entry (default 0). Owner or ADMIN.
 import { Hono } from 'hono';
+import { article } from '../../schema/entities';
 import { articleMediaMillisParam, articleMediaQuery, articleMediaTitleParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { resolveIdOrSlug } from '../lib/slugs';
 import { params, query } from '../lib/validate';
 import { updateMediaAt } from '../queries/article-media';
@@ -12,7 +14,7 @@ import { ARTICLE_NOT_FOUND, articleForWrite, getArticle } from '../queries/artic
 
 export const articleMediaRoutes = new Hono<AppEnv>()
   /** Sets the title of the entry (image or video); an empty title is `PUT .../media/` and does not match, so titles are non-empty here. */
-  .put('/:id/media/:title', requireEditor, params(articleMediaTitleParam), query(articleMediaQuery), async (c) => {
+  .put('/:id/media/:title', describe({ summary: 'Sets the title of a media entry', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(articleMediaTitleParam), query(articleMediaQuery), async (c) => {
     const db = c.get('db');
     const { id, title } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
@@ -21,7 +23,7 @@ export const articleMediaRoutes = new Hono<AppEnv>()
   })
 
   /** Sets the thumbnail time of a video entry (409 for an image entry). */
-  .put('/:id/video/:millis', requireEditor, params(articleMediaMillisParam), query(articleMediaQuery), async (c) => {
+  .put('/:id/video/:millis', describe({ summary: 'Sets the thumbnail time of a video entry (409 for an image)', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(articleMediaMillisParam), query(articleMediaQuery), async (c) => {
     const db = c.get('db');
     const { id, millis } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));

@@ -1,6 +1,7 @@
 // /api/articles: the article itself and its media (gallery images or videos).
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { article, articlePage, idResult } from '../../schema/entities';
 import {
   addImagesBody, addVideoBody, createArticleBody, idOrSlugParam, ordinalParam, ownershipParam, pageQuery, setMediaKindBody,
   updateArticleBody, updateImageBody, updateVideoBody,
@@ -9,6 +10,7 @@ import type { AppEnv, Db, Env } from '../env';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
 import { jsonBody, params, query } from '../lib/validate';
@@ -38,16 +40,16 @@ const videoEntry = (up: Upload<unknown>, v: VideoInput): NewMediaEntry => ({
 // ---- media ----
 
 export const articlesRoutes = new Hono<AppEnv>()
-  .get('/', query(pageQuery), async (c) => {
+  .get('/', describe({ summary: 'The newest articles the caller may see, a page at a time', result: articlePage }), query(pageQuery), async (c) => {
     return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
   })
 
-  .get('/:id', params(idOrSlugParam), async (c) => {
+  .get('/:id', describe({ summary: 'One article; without access to a restricted one it comes locked (no description, no media)', result: article, errors: [404] }), params(idOrSlugParam), async (c) => {
     const id = await articleId(c, c.req.valid('param').id);
     return ok(c, await getArticle(c.get('db'), c.get('user'), id));
   })
 
-  .post('/', requireEditor, withUpload(createArticleBody), async (c) => {
+  .post('/', describe({ summary: 'Creates an article with its thumbnail and media files', result: article, status: 201, errors: [404], ownerOrAdmin: 'the owner of the channel it goes into' }), requireEditor, withUpload(createArticleBody), async (c) => {
     const db = c.get('db');
     const user = currentUser(c);
     const up = upload(c, createArticleBody);
@@ -72,7 +74,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, id, 201);
   })
 
-  .put('/:id', requireEditor, params(idOrSlugParam), withUpload(updateArticleBody), async (c) => {
+  .put('/:id', describe({ summary: "Changes an article; publishing and unpublishing are ADMIN's", result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), withUpload(updateArticleBody), async (c) => {
     const db = c.get('db');
     const user = currentUser(c);
     const row = await articleForWrite(db, user, await articleId(c, c.req.valid('param').id));
@@ -90,7 +92,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id);
   })
 
-  .delete('/:id', requireEditor, params(idOrSlugParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Deletes an article with its files', result: idResult, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), async (c) => {
     const db = c.get('db');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
     const { slugs, fileKeys } = await deleteArticle(db, row);
@@ -100,21 +102,21 @@ export const articlesRoutes = new Hono<AppEnv>()
   })
 
   /** Sets the media kind; changing it removes the entries of the old kind and their files. */
-  .put('/:id/media', requireEditor, params(idOrSlugParam), ...jsonBody(setMediaKindBody), async (c) => {
+  .put('/:id/media', describe({ summary: 'Sets the media kind; a change removes the entries of the old kind', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), ...jsonBody(setMediaKindBody), async (c) => {
     const db = c.get('db');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
     await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind));
     return answer(c, row.id);
   })
 
-  .delete('/:id/media', requireEditor, params(idOrSlugParam), async (c) => {
+  .delete('/:id/media', describe({ summary: 'Removes the media and its files', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), async (c) => {
     const db = c.get('db');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
     await deleteFiles(c.env, db, await setMediaKind(db, row, null));
     return answer(c, row.id);
   })
 
-  .post('/:id/media/images', requireEditor, params(idOrSlugParam), withUpload(addImagesBody), async (c) => {
+  .post('/:id/media/images', describe({ summary: 'Adds gallery images', result: article, status: 201, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), withUpload(addImagesBody), async (c) => {
     const db = c.get('db');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
     const up = upload(c, addImagesBody);
@@ -123,7 +125,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id, 201);
   })
 
-  .put('/:id/media/images/:ordinal', requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
+  .put('/:id/media/images/:ordinal', describe({ summary: 'Changes the title or file of a gallery image', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
     const db = c.get('db');
     const { id, ordinal } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
@@ -135,7 +137,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id);
   })
 
-  .delete('/:id/media/:ordinal', requireEditor, params(ordinalParam), async (c) => {
+  .delete('/:id/media/:ordinal', describe({ summary: 'Removes one media entry', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), async (c) => {
     const db = c.get('db');
     const { id, ordinal } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
@@ -143,7 +145,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id);
   })
 
-  .post('/:id/media/video', requireEditor, params(idOrSlugParam), withUpload(addVideoBody), async (c) => {
+  .post('/:id/media/video', describe({ summary: 'Adds a video (at `ordinal`, else at the end)', result: article, status: 201, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), withUpload(addVideoBody), async (c) => {
     const db = c.get('db');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
     const up = upload(c, addVideoBody);
@@ -151,7 +153,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id, 201);
   })
 
-  .put('/:id/media/video/:ordinal', requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
+  .put('/:id/media/video/:ordinal', describe({ summary: 'Changes a video: title, thumbnail time, files', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
     const db = c.get('db');
     const { id, ordinal } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
@@ -170,7 +172,7 @@ export const articlesRoutes = new Hono<AppEnv>()
    * Whether the user owns the article. Signed-in users may ask about themselves, ADMIN about anyone
    * (who owns what is not public beyond the article's own userId). The article must be visible to the caller.
    */
-  .get('/:id/media/:userId/ownership', requireUser, params(ownershipParam), async (c) => {
+  .get('/:id/media/:userId/ownership', describe({ summary: 'Whether the user owns the article', result: z.boolean(), errors: [404], ownerOrAdmin: 'the user asked about' }), requireUser, params(ownershipParam), async (c) => {
     const db = c.get('db');
     const user = currentUser(c);
     const { id, userId } = c.req.valid('param');

@@ -1,9 +1,12 @@
 // /api/categories: the category tree. Reads are public; writes are ADMIN's.
 import { Hono, type Context } from 'hono';
+import * as z from 'zod/mini';
+import { articlePage, category, categoryChildren as childrenResult, categoryRoute as routeResult } from '../../schema/entities';
 import { createCategoryBody, idOrSlugParam, orderedPageQuery, searchBody, updateCategoryBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload } from '../lib/uploads';
 import { jsonBody, params, query } from '../lib/validate';
@@ -19,30 +22,30 @@ const categoryId = <E extends AppEnv>(c: Context<E>, idOrSlug: string) =>
   resolveIdOrSlug(c.get('db'), c.env.KV, idOrSlug, CATEGORY_NOT_FOUND);
 
 export const categoriesRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => ok(c, await listCategories(c.get('db'))))
+  .get('/', describe({ summary: 'Every category (the tree, flat)', result: z.array(category) }), async (c) => ok(c, await listCategories(c.get('db'))))
 
-  .post('/search', ...jsonBody(searchBody), async (c) => {
+  .post('/search', describe({ summary: 'Categories whose title matches, best first', result: z.array(category) }), ...jsonBody(searchBody), async (c) => {
     return ok(c, await searchCategories(c.get('db'), c.req.valid('json').searchText));
   })
 
-  .get('/:id', params(idOrSlugParam), async (c) => {
+  .get('/:id', describe({ summary: 'One category', result: category, errors: [404] }), params(idOrSlugParam), async (c) => {
     return ok(c, await getCategory(c.get('db'), await categoryId(c, c.req.valid('param').id)));
   })
 
-  .get('/:id/route', params(idOrSlugParam), async (c) => {
+  .get('/:id/route', describe({ summary: 'The ancestors, root first, ending with the category itself', result: routeResult, errors: [404] }), params(idOrSlugParam), async (c) => {
     return ok(c, await categoryRoute(c.get('db'), await categoryId(c, c.req.valid('param').id)));
   })
 
-  .get('/:id/children', params(idOrSlugParam), async (c) => {
+  .get('/:id/children', describe({ summary: 'Sub-categories, channels and the first page of articles', result: childrenResult, errors: [404] }), params(idOrSlugParam), async (c) => {
     return ok(c, await categoryChildren(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id)));
   })
 
   /** The articles listed in the category, a page at a time (children carries the first page). */
-  .get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+  .get('/:id/articles', describe({ summary: 'A page of the articles filed in the category, in ordinal order', result: articlePage, errors: [404] }), params(idOrSlugParam), query(orderedPageQuery), async (c) => {
     return ok(c, await listCategoryArticles(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id), c.req.valid('query')));
   })
 
-  .post('/', requireAdmin, withUpload(createCategoryBody), async (c) => {
+  .post('/', describe({ summary: 'Creates a category, with its image', result: category, status: 201, errors: [409] }), requireAdmin, withUpload(createCategoryBody), async (c) => {
     const up = upload(c, createCategoryBody);
     const { imageFileTag, ...body } = up.body;
     const image = up.optionalFile(imageFileTag, 'image');
@@ -51,7 +54,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
     return ok(c, category, 201);
   })
 
-  .put('/:id', requireAdmin, params(idOrSlugParam), withUpload(updateCategoryBody), async (c) => {
+  .put('/:id', describe({ summary: 'Changes a category: title, parent, slug, order, image', result: category, errors: [404, 409] }), requireAdmin, params(idOrSlugParam), withUpload(updateCategoryBody), async (c) => {
     const up = upload(c, updateCategoryBody);
     const { imageFileTag, ...body } = up.body;
     const imageKey = imageFileTag === undefined ? undefined : (up.optionalFile(imageFileTag, 'image')?.key ?? null);
@@ -62,7 +65,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
     return ok(c, category);
   })
 
-  .delete('/:id', requireAdmin, params(idOrSlugParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Deletes an empty category (409 while it has sub-categories, channels or articles)', result: z.null(), errors: [404, 409] }), requireAdmin, params(idOrSlugParam), async (c) => {
     const db = c.get('db');
     const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id));
     await forgetSlug(c.env.KV, deleted.slug);

@@ -1,11 +1,13 @@
 // /api/channels: channels, a user's channels, and a channel's articles.
 import { Hono } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import { articlePage, channel, idResult } from '../../schema/entities';
 import { coverMediaInput, createChannelBody, idOrSlugParam, idParam, orderedPageQuery, updateChannelBody } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { ok } from '../lib/envelope';
 import { Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
 import { params, query } from '../lib/validate';
@@ -23,26 +25,26 @@ const coverValue = (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>)
     : { kind: 'video', key: up.file(cover.fileTag, 'video').key, thumbnailMillis: cover.thumbnailMillis };
 
 export const channelsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
+  .get('/', describe({ summary: 'The channels the caller may see', result: z.array(channel) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
 
-  .get('/:id', params(idOrSlugParam), async (c) => {
+  .get('/:id', describe({ summary: 'One channel; without access to a restricted one it comes locked', result: channel, errors: [404] }), params(idOrSlugParam), async (c) => {
     const id = await channelId(c, c.req.valid('param').id);
     return ok(c, await getChannel(c.get('db'), c.get('user'), id));
   })
 
   /** The channels of user `{id}` that the caller may see (the user themself and ADMIN also get hidden ones). */
-  .get('/:id/channels', params(idParam), async (c) => {
+  .get('/:id/channels', describe({ summary: 'The channels of user {id} that the caller may see', result: z.array(channel) }), params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     return ok(c, await listUserChannels(c.get('db'), c.get('user'), id));
   })
 
   /** A page of the channel's articles: articleOrdinals.main first, then the rest newest first. */
-  .get('/:id/articles', params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+  .get('/:id/articles', describe({ summary: "A page of the channel's articles: articleOrdinals.main first, then the newest", result: articlePage, errors: [404] }), params(idOrSlugParam), query(orderedPageQuery), async (c) => {
     const id = await channelId(c, c.req.valid('param').id);
     return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query')));
   })
 
-  .post('/', requireEditor, withUpload(createChannelBody), async (c) => {
+  .post('/', describe({ summary: 'Creates a channel with its portrait, banner and cover files', result: channel, status: 201 }), requireEditor, withUpload(createChannelBody), async (c) => {
     const db = c.get('db');
     const user = currentUser(c);
     const up = upload(c, createChannelBody);
@@ -66,7 +68,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     return ok(c, await getChannel(db, user, id), 201);
   })
 
-  .put('/:id', requireEditor, params(idOrSlugParam), withUpload(updateChannelBody), async (c) => {
+  .put('/:id', describe({ summary: "Changes a channel; publishing and unpublishing are ADMIN's", result: channel, errors: [404], ownerOrAdmin: "the channel's owner" }), requireEditor, params(idOrSlugParam), withUpload(updateChannelBody), async (c) => {
     const db = c.get('db');
     const user = currentUser(c);
     const row = await channelForWrite(db, user, await channelId(c, c.req.valid('param').id));
@@ -87,7 +89,7 @@ export const channelsRoutes = new Hono<AppEnv>()
   })
 
   /** Refused with 409 while the channel has articles (see deleteChannel). */
-  .delete('/:id', requireEditor, params(idOrSlugParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Deletes a channel without articles (409 while it has some)', result: idResult, errors: [404, 409], ownerOrAdmin: "the channel's owner" }), requireEditor, params(idOrSlugParam), async (c) => {
     const db = c.get('db');
     const row = await channelForWrite(db, currentUser(c), await channelId(c, c.req.valid('param').id));
     const { slugs, fileKeys } = await deleteChannel(db, row);

@@ -5,11 +5,13 @@ import { and, count, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { contactBody } from '../../schema/requests';
+import { idResult } from '../../schema/entities';
 import { contactMessages } from '../../schema/tables';
 import type { AppEnv, Env } from '../env';
 import { ok } from '../lib/envelope';
 import { HttpError, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../lib/mail';
+import { describe } from '../lib/route-doc';
 import { jsonBody } from '../lib/validate';
 
 export const CONTACT_WINDOW_SECONDS = 3600;
@@ -50,7 +52,7 @@ async function countIp(env: Env, ip: string | undefined): Promise<void> {
 }
 
 export const contactRoutes = new Hono<AppEnv>()
-  .post('/', ...jsonBody(contactBody), async (c) => {
+  .post('/', describe({ summary: "Sends the contact or order-channel form to the site's address", result: idResult, status: 201, errors: [429, 502] }), ...jsonBody(contactBody), async (c) => {
     const msg = c.req.valid('json');
     const db = c.get('db');
     const since = Date.now() - CONTACT_WINDOW_SECONDS * 1000;

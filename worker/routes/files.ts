@@ -3,6 +3,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
+import { describe } from '../lib/route-doc';
 import { ALLOWED_EXTENSIONS } from '../lib/sniff';
 
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */
@@ -82,4 +83,11 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
 
 export const filesRoutes = new Hono<AppEnv>()
   // Hono answers HEAD through the GET route (without the body); serveFile skips reading R2 for it.
-  .get('/:key{.+}', serveFile);
+  .get('/:key{.+}', describe({
+    summary: 'A stored file (public to whoever has the key); ETag and If-None-Match, one byte Range, immutable caching',
+    raw: {
+      contentTypes: ['image/*', 'video/*'],
+      statuses: { 200: 'The file', 206: 'The byte range the Range header asks for', 304: 'Not modified (If-None-Match)' },
+    },
+    errors: [400, 404, 416],
+  }), serveFile);

@@ -1,30 +1,33 @@
 // /api/news: the news feed. Reads are public (filtered by what the caller may see); editors write their own.
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { newsItem, newsPage } from '../../schema/entities';
 import { createNewsBody, idParam, pageQuery, updateNewsBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { deleteFiles, upload, withUpload } from '../lib/uploads';
 import { params, query } from '../lib/validate';
 import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
 
 export const newsRoutes = new Hono<AppEnv>()
-  .get('/', query(pageQuery), async (c) => {
+  .get('/', describe({ summary: 'The news feed, newest first, a page at a time', result: newsPage }), query(pageQuery), async (c) => {
     return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
   })
 
-  .get('/:id', params(idParam), async (c) => {
+  .get('/:id', describe({ summary: 'One news item', result: newsItem, errors: [404] }), params(idParam), async (c) => {
     return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
   })
 
-  .post('/', requireEditor, withUpload(createNewsBody), async (c) => {
+  .post('/', describe({ summary: 'Publishes a news item about an article or channel, with its thumbnail', result: newsItem, status: 201 }), requireEditor, withUpload(createNewsBody), async (c) => {
     const up = upload(c, createNewsBody);
     const { thumbnailFileTag, ...body } = up.body;
     const thumbnail = up.optionalFile(thumbnailFileTag, 'image');
     return ok(c, await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }), 201);
   })
 
-  .put('/:id', requireEditor, params(idParam), withUpload(updateNewsBody), async (c) => {
+  .put('/:id', describe({ summary: 'Changes a news item', result: newsItem, errors: [404], ownerOrAdmin: 'the author' }), requireEditor, params(idParam), withUpload(updateNewsBody), async (c) => {
     const user = currentUser(c);
     const db = c.get('db');
     const row = await newsForWrite(db, user, c.req.valid('param').id);
@@ -36,7 +39,7 @@ export const newsRoutes = new Hono<AppEnv>()
     return ok(c, item);
   })
 
-  .delete('/:id', requireEditor, params(idParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Deletes a news item', result: z.null(), errors: [404], ownerOrAdmin: 'the author' }), requireEditor, params(idParam), async (c) => {
     const db = c.get('db');
     const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
     await deleteNews(db, row);

@@ -1,12 +1,15 @@
 // /api/publications: editors ask for publication of their content, ADMIN decides and sets expiry;
 // the Cron Trigger (worker/scheduled.ts) unpublishes what has expired.
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { publicationRequest, publicationRequestListItem, publishedItem } from '../../schema/entities';
 import {
   createPublicationBody, publicationListQuery, updatePublicationExpirationBody, updatePublicationStatusBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, requireAdmin, requireEditor } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { jsonBody, query } from '../lib/validate';
 import {
   createPublicationRequest, listPublicationRequests, listPublished, updatePublicationExpiration, updatePublicationStatus,
@@ -14,22 +17,22 @@ import {
 
 export const publicationsRoutes = new Hono<AppEnv>()
   /** Public: what approved requests keep published, as far as the caller may see it, with expiration dates. */
-  .get('/', async (c) => ok(c, await listPublished(c.get('db'), c.get('user'))))
+  .get('/', describe({ summary: 'What approved requests keep published, as far as the caller may see it', result: z.array(publishedItem) }), async (c) => ok(c, await listPublished(c.get('db'), c.get('user'))))
 
-  .post('/', requireEditor, ...jsonBody(createPublicationBody), async (c) => {
+  .post('/', describe({ summary: 'Asks for publication of an article or channel', result: publicationRequest, status: 201, errors: [404, 409], ownerOrAdmin: 'the owner of the content' }), requireEditor, ...jsonBody(createPublicationBody), async (c) => {
     return ok(c, await createPublicationRequest(c.get('db'), currentUser(c), c.req.valid('json')), 201);
   })
 
-  .get('/requests', requireEditor, query(publicationListQuery), async (c) => {
+  .get('/requests', describe({ summary: 'Publication requests: ADMIN sees all, editors their own', result: z.array(publicationRequestListItem) }), requireEditor, query(publicationListQuery), async (c) => {
     return ok(c, await listPublicationRequests(c.get('db'), currentUser(c), c.req.valid('query')));
   })
 
-  .put('/update-status', requireAdmin, ...jsonBody(updatePublicationStatusBody), async (c) => {
+  .put('/update-status', describe({ summary: 'Approves (publishes) or rejects a request', result: publicationRequest, errors: [404, 409] }), requireAdmin, ...jsonBody(updatePublicationStatusBody), async (c) => {
     const { id, status } = c.req.valid('json');
     return ok(c, await updatePublicationStatus(c.get('db'), id, status));
   })
 
-  .put('/update-expiration', requireAdmin, ...jsonBody(updatePublicationExpirationBody), async (c) => {
+  .put('/update-expiration', describe({ summary: 'Sets or clears the expiration date of a request', result: publicationRequest, errors: [404] }), requireAdmin, ...jsonBody(updatePublicationExpirationBody), async (c) => {
     const { id, expirationDate } = c.req.valid('json');
     return ok(c, await updatePublicationExpiration(c.get('db'), id, expirationDate === null ? null : Date.parse(expirationDate)));
   });

@@ -1,10 +1,12 @@
 // /api/slugs: slug look-up (read through KV) and renaming an entity's slug.
 import { Hono } from 'hono';
+import { slugRecord } from '../../schema/entities';
 import { entityIdParam, putSlugBody, slugParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { BadRequest, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin, currentUser, requireUser } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { resolveSlug } from '../lib/slugs';
 import { jsonBody, params } from '../lib/validate';
 import {
@@ -12,7 +14,7 @@ import {
 } from '../queries/slugs';
 
 export const slugsRoutes = new Hono<AppEnv>()
-  .get('/:slug', params(slugParam), async (c) => {
+  .get('/:slug', describe({ summary: 'The entity a slug names, if the caller may see it', result: slugRecord, errors: [404] }), params(slugParam), async (c) => {
     const { slug } = c.req.valid('param');
     const db = c.get('db');
     const entityId = await resolveSlug(db, c.env.KV, slug);
@@ -21,7 +23,7 @@ export const slugsRoutes = new Hono<AppEnv>()
     return ok(c, { slug, entityId });
   })
 
-  .put('/:entityId', requireUser, params(entityIdParam), ...jsonBody(putSlugBody), async (c) => {
+  .put('/:entityId', describe({ summary: 'Gives an article, channel or category a new slug', result: slugRecord, errors: [404, 409], ownerOrAdmin: 'the owner of the entity' }), requireUser, params(entityIdParam), ...jsonBody(putSlugBody), async (c) => {
     const user = currentUser(c);
     const db = c.get('db');
     const { entityId } = c.req.valid('param');

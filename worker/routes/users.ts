@@ -1,6 +1,7 @@
 // /users: sign-in and out, registration, the account CRUD, and the password reset by mail.
 import { Hono } from 'hono';
-import type { SessionUser } from '../../schema/entities';
+import * as z from 'zod/mini';
+import { sessionUser, user, type SessionUser } from '../../schema/entities';
 import { createUserBody, idParam, loginBody, mailBody, resetPasswordBody, updateUserBody } from '../../schema/requests';
 import type { AppEnv, Env } from '../env';
 import {
@@ -18,6 +19,7 @@ import {
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../lib/guards';
+import { describe } from '../lib/route-doc';
 import { assertLoginAllowed, clearLoginFailures, loginKeys, recordLoginFailure } from '../lib/login-limit';
 import { sendMail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password';
@@ -57,7 +59,7 @@ function assertSelfOrAdmin(me: SessionUser, id: string): void {
 }
 
 export const usersRoutes = new Hono<AppEnv>()
-  .post('/auth', ...jsonBody(loginBody), async (c) => {
+  .post('/auth', describe({ summary: 'Signs in: sets the session cookie', result: sessionUser, errors: [401, 429] }), ...jsonBody(loginBody), async (c) => {
     const { username, password } = c.req.valid('json');
     const db = c.get('db');
     const found = await findUserForSignIn(db, username);
@@ -76,14 +78,14 @@ export const usersRoutes = new Hono<AppEnv>()
     return ok(c, user);
   })
 
-  .get('/logout', sameOrigin, async (c) => {
+  .get('/logout', describe({ summary: 'Signs out: ends the session and clears its cookie', result: z.null() }), sameOrigin, async (c) => {
     await endSession(c);
     return ok(c, null, 200, 'Signed out');
   })
 
-  .post('/auth-validate', requireUser, (c) => ok(c, currentUser(c)))
+  .post('/auth-validate', describe({ summary: 'The user of the session cookie (401 when there is none)', result: sessionUser }), requireUser, (c) => ok(c, currentUser(c)))
 
-  .post('/mail', ...jsonBody(mailBody), async (c) => {
+  .post('/mail', describe({ summary: 'Mails a password-reset link; answers alike for known and unknown addresses', result: z.null() }), ...jsonBody(mailBody), async (c) => {
     const { email } = c.req.valid('json');
     const user = await findActiveUserByEmail(c.get('db'), email);
     // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time.
@@ -98,7 +100,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return ok(c, null, 200, RESET_MAIL_MESSAGE);
   })
 
-  .post('/reset-password', ...jsonBody(resetPasswordBody), async (c) => {
+  .post('/reset-password', describe({ summary: 'Sets a new password with the token of the mailed link; ends every session of the account', result: z.null() }), ...jsonBody(resetPasswordBody), async (c) => {
     const { token, password } = c.req.valid('json');
     const key = await resetKey(token);
     const stored = await c.env.KV.get<StoredReset>(key, 'json');
@@ -116,7 +118,7 @@ export const usersRoutes = new Hono<AppEnv>()
   })
 
   /** Registration, open to everyone; only an ADMIN chooses the role, everyone else gets REGULAR_USER. */
-  .post('/', ...jsonBody(createUserBody), async (c) => {
+  .post('/', describe({ summary: 'Registers an account (only an ADMIN chooses its role)', result: user, status: 201, errors: [409] }), ...jsonBody(createUserBody), async (c) => {
     const body = c.req.valid('json');
     const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
     const user = await insertUser(c.get('db'), {
@@ -130,15 +132,15 @@ export const usersRoutes = new Hono<AppEnv>()
     return ok(c, user, 201);
   })
 
-  .get('/', requireAdmin, async (c) => ok(c, await listUsers(c.get('db'))))
+  .get('/', describe({ summary: 'Every account', result: z.array(user) }), requireAdmin, async (c) => ok(c, await listUsers(c.get('db'))))
 
-  .get('/:id', requireUser, params(idParam), async (c) => {
+  .get('/:id', describe({ summary: 'One account', result: user, errors: [404], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     assertSelfOrAdmin(currentUser(c), id);
     return ok(c, await getUser(c.get('db'), id));
   })
 
-  .put('/:id', requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
+  .put('/:id', describe({ summary: "Changes an account; role and active flag are ADMIN's; a new password ends its other sessions", result: user, errors: [404, 409], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
     const me = currentUser(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
@@ -164,7 +166,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return ok(c, user);
   })
 
-  .delete('/:id', requireUser, params(idParam), async (c) => {
+  .delete('/:id', describe({ summary: 'Deletes an account that owns no content', result: z.null(), errors: [404, 409], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), async (c) => {
     const me = currentUser(c);
     const { id } = c.req.valid('param');
     assertSelfOrAdmin(me, id);
