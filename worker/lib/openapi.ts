@@ -49,7 +49,7 @@ function authLevel(roles: readonly Role[] | undefined): AuthLevel {
   throw new Error(`No auth level names the roles ${roles.join(', ')}`);
 }
 
-/** The documentation parts of a handler list, unwrapping what Hono composed around mounted handlers. */
+/** The documentation part of one registered handler (unwrapped from what Hono composes around mounted ones). */
 const partsOf = (route: RouterRoute): RouteDocPart[] => {
   const part = routeDocPart(findTargetHandler(route.handler));
   return part ? [part] : [];
@@ -199,9 +199,16 @@ class SchemaSet {
   }
 }
 
+/** The input JSON Schema of each parameter schema, converted once although many routes share one. */
+const parameterSchemas = new WeakMap<Schema, Json>();
+
 /** Path or query parameters from an object schema; `path` keeps them in the order of the path. */
 function parameters(where: 'path' | 'query', schema: Schema | undefined, names?: readonly string[]): Json[] {
-  const json = schema ? (z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Json) : {};
+  let json: Json = {};
+  if (schema) {
+    json = parameterSchemas.get(schema) ?? (z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Json);
+    parameterSchemas.set(schema, json);
+  }
   const properties = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required ?? []) as string[]);
   if (where === 'query') {
