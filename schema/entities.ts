@@ -5,13 +5,16 @@
 // (worker/lib/validate.ts), so they read as classic zod's.
 import * as z from 'zod/mini';
 import { int, nonnegativeInt } from './mini';
-import { CONTENT_TYPES, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, ARTICLE_TYPES } from './enums';
+import { CONTACT_KINDS, CONTENT_TYPES, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, ARTICLE_TYPES } from './enums';
 
 export const id = z.uuid();
 /** Times travel as ISO 8601 strings. */
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const role = z.enum(ROLES);
 export const contentType = z.enum(CONTENT_TYPES);
+
+/** A page of a list: `nextCursor` asks for the next one, null at the end. */
+export const pageOf = <T extends z.core.$ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 export const envelope = <T extends z.core.$ZodType>(result: T) =>
   z.object({ code: int(), message: z.string(), result });
@@ -162,6 +165,7 @@ export const user = z.object({
   active: z.boolean(),
 });
 export type User = z.infer<typeof user>;
+export const userPage = pageOf(user);
 
 export const sessionUser = z.object({ id, name: z.string(), role });
 export type SessionUser = z.infer<typeof sessionUser>;
@@ -190,6 +194,10 @@ export const publicationRequest = z.object({
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;
+
+/** Pages of the ADMIN lists (docs/decisions/007-access-and-publications.md, 011-admin-workspace.md). */
+export const contentRequestPage = pageOf(contentRequestListItem);
+export const contentAccessPage = pageOf(contentAccessListItem);
 
 export const userContentLink = z.object({ id, userId: id, contentId: id, createdAt: isoDateTime });
 
@@ -226,6 +234,7 @@ export const publicationRequestListItem = z.extend(publicationRequest, {
   userName: z.string(),
   contentTitle: z.string(),
 });
+export const publicationRequestPage = pageOf(publicationRequestListItem);
 /** GET /publications: what is published through an approved request, and until when. */
 export const publishedItem = z.object({
   id,
@@ -235,3 +244,27 @@ export const publishedItem = z.object({
   contentTitle: z.string(),
   expirationDate: z.nullable(isoDateTime),
 });
+
+// admin workspace
+/** A message sent through the contact or order-channel form, as the admin reads it. */
+export const contactMessage = z.object({
+  id,
+  kind: z.enum(CONTACT_KINDS),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  channelName: z.nullable(z.string()),
+  purpose: z.nullable(z.string()),
+  createdAt: isoDateTime,
+  readAt: z.nullable(isoDateTime),
+  handledAt: z.nullable(isoDateTime),
+});
+export type ContactMessage = z.infer<typeof contactMessage>;
+export const contactMessagePage = pageOf(contactMessage);
+/** GET /admin/counts: the work waiting in the admin workspace, for its badges. */
+export const adminCounts = z.object({
+  pendingAccessRequests: nonnegativeInt(),
+  pendingPublications: nonnegativeInt(),
+  unreadMessages: nonnegativeInt(),
+});
+export type AdminCounts = z.infer<typeof adminCounts>;

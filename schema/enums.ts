@@ -9,5 +9,7 @@ export const CONTENT_TYPES = ['article', 'channel'] as const;
 export const REQUEST_STATES = ['PENDING', 'ALLOWED', 'DENIED'] as const;
 export const PUBLICATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
 export const CONTACT_KINDS = ['contact', 'orderChannel'] as const;
+/** Which contact messages a list shows: not yet handled, or handled. */
+export const MESSAGE_STATES = ['open', 'handled'] as const;
 export type Role = (typeof ROLES)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];

@@ -3,7 +3,7 @@
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
 import { nonnegativeInt } from './mini';
-import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, REQUEST_STATES, SLUG_KINDS } from './enums';
+import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, MESSAGE_STATES, NEWS_REF_KINDS, REQUEST_STATES, SLUG_KINDS } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
 
 export const LIMITS = {
@@ -243,9 +243,31 @@ export const contactBody = z
     }),
   );
 
-// access and publications
-export const contentRequestListQuery = z.object({ status: z.optional(z.enum(REQUEST_STATES)) });
-export const publicationListQuery = z.object({ status: z.optional(publicationStatus) });
+// access and publications: every list is paged (pageQuery: cursor, limit <= 100, default 20)
+export const contentRequestListQuery = z.extend(pageQuery, { status: z.optional(z.enum(REQUEST_STATES)) });
+export const accessListQuery = pageQuery;
+/** The lists of both content types at once (GET /userContent/requests, /userContent/access). */
+export const allContentRequestListQuery = z.extend(contentRequestListQuery, { contentType: z.optional(contentType) });
+export const allAccessListQuery = z.extend(pageQuery, { contentType: z.optional(contentType) });
+export const publicationListQuery = z.extend(pageQuery, {
+  status: z.optional(publicationStatus),
+  /** Only open requests (PENDING, APPROVED) whose expiration date is at most this many days ahead (or past), soonest first. */
+  expiresWithinDays: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(366))),
+});
+
+// admin workspace
+/** GET /users: a name, e-mail or full-name fragment, role and active flag; paged by offset (alphabetical order). */
+export const userListQuery = z.extend(pageQuery, {
+  q: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
+  role: z.optional(role),
+  active: z.optional(z.enum(['true', 'false'])),
+});
+export const contactMessageListQuery = z.extend(pageQuery, { status: z.optional(z.enum(MESSAGE_STATES)) });
+export const updateContactMessageBody = z
+  .object({ read: z.optional(z.boolean()), handled: z.optional(z.boolean()) })
+  .check(z.refine((b) => b.read !== undefined || b.handled !== undefined, { message: 'Expected read or handled' }));
+/** PUT /categories/{id}/position: the category's place among its siblings, 0 first. */
+export const categoryPositionBody = z.object({ index: nonnegativeInt().check(z.lte(100_000)) });
 
 // ordered lists paged by offset (channel articles, category articles)
 /** Page size of the editorially ordered lists; GET /categories/{id}/children carries the first page of articles. */

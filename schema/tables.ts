@@ -171,7 +171,12 @@ export const contentRequests = sqliteTable('content_requests', {
   status: text('status', { enum: REQUEST_STATES }).notNull().default('PENDING'),
   createdAt: integer('created_at').notNull().default(now),
   decidedAt: integer('decided_at'),
-}, (t) => [index('content_requests_content').on(t.contentId), index('content_requests_user').on(t.userId)]);
+}, (t) => [
+  index('content_requests_content').on(t.contentId),
+  index('content_requests_user').on(t.userId),
+  // ADMIN's queue: the pending requests, newest first, and their count.
+  index('content_requests_status').on(t.status, t.createdAt),
+]);
 
 /** Granted access; a grant on a channel covers its articles. */
 export const contentAccess = sqliteTable('content_access', {
@@ -202,4 +207,8 @@ export const contactMessages = sqliteTable('contact_messages', {
   channelName: text('channel_name'),
   purpose: text('purpose'),
   createdAt: integer('created_at').notNull().default(now),
-});
+  /** When an admin first opened it; null is unread (the workspace's badge). */
+  readAt: integer('read_at'),
+  /** When an admin marked it handled; null is open. */
+  handledAt: integer('handled_at'),
+}, (t) => [index('contact_messages_created').on(t.createdAt), index('contact_messages_read').on(t.readAt)]);

@@ -8,6 +8,7 @@ import { HttpError } from './lib/errors';
 import { methodNotAllowed } from './lib/methods';
 import { securityHeaders, sameOriginForUnsafeMethods } from './lib/security';
 import { sessionMiddleware } from './lib/session';
+import { adminRoutes } from './routes/admin';
 import { articleMediaRoutes } from './routes/article-media';
 import { articlesRoutes } from './routes/articles';
 import { categoriesRoutes } from './routes/categories';
@@ -36,6 +37,7 @@ export function buildApp() {
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).
   const api = app
+    .route('/admin', adminRoutes)
     .route('/articles', articlesRoutes)
     .route('/articleMedia', articleMediaRoutes)
     .route('/categories', categoriesRoutes)

@@ -65,7 +65,7 @@ describe('access to a restricted article', () => {
     const request = (await ask(reader, article.id, 'article')).body.result;
     expect((await admin.call(`/userContent/deny-request/${request.id}`)).body.result.status).toBe('DENIED');
     expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({ locked: true, description: '' });
-    const mine = (await reader.call('/userContent/my/requests/articles')).body.result;
+    const mine = (await reader.call('/userContent/my/requests/articles')).body.result.items;
     expect(mine.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[request.id, 'DENIED']]);
   });
 
@@ -167,7 +167,7 @@ describe('publication through a request, expiry through the Cron Trigger', () =>
     await waitOnExecutionContext(ctx);
     expect((await reader.call(`/articles/${article.id}`)).status).toBe(404);
     expect((await editor.call(`/articles/${article.id}`)).body.result.published).toBe(false);
-    const mine = (await editor.call('/publications/requests')).body.result;
+    const mine = (await editor.call('/publications/requests')).body.result.items;
     expect(mine.find((r: { id: string }) => r.id === request.id).status).toBe('EXPIRED');
   });
 });

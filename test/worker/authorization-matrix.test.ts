@@ -14,7 +14,7 @@ import { createArticle, createCategory, createChannel, createNewsItem, grantAcce
 import { createBlob } from './content-factories-extra';
 import { BASE, call, createUser, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
 import {
-  createAccessRequest, createArticleLike, createChannelLike, createImageOption, createPublicationRequest, createResetToken, storeFile,
+  createAccessRequest, createArticleLike, createChannelLike, createContactMessage, createImageOption, createPublicationRequest, createResetToken, storeFile,
 } from './matrix-fixtures';
 
 type Who = 'anonymous' | Role;
@@ -108,6 +108,9 @@ const extraSession = async (cell: Cell) => (cell.actor ? await sessionCookie(cel
 const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (await createUser()).id);
 
 const MATRIX: Entry[] = [
+  // ---- admin workspace ----
+  { route: 'GET /api/admin/counts', expected: adminOnly(200), request: async () => ({ path: '/admin/counts' }) },
+
   // ---- articles ----
   { route: 'GET /api/articles', expected: everyone(200), request: async () => ({ path: '/articles?limit=5' }) },
   {
@@ -229,6 +232,10 @@ const MATRIX: Entry[] = [
     request: async () => ({ path: `/categories/${(await createCategory()).id}`, body: { title: unique('Renamed') } }),
   },
   {
+    route: 'PUT /api/categories/:id/position', expected: adminOnly(200),
+    request: async () => ({ path: `/categories/${(await createCategory()).id}/position`, body: { index: 0 } }),
+  },
+  {
     route: 'DELETE /api/categories/:id', expected: adminOnly(200),
     request: async () => ({ path: `/categories/${(await createCategory()).id}` }),
   },
@@ -276,6 +283,12 @@ const MATRIX: Entry[] = [
   {
     route: 'POST /api/contact', expected: everyone(201),
     request: async () => ({ path: '/contact', body: { kind: 'contact', name: 'Ada', email: `${unique('sender')}@example.com`, message: 'Hello' } }),
+  },
+
+  { route: 'GET /api/contact/messages', expected: adminOnly(200), request: async () => ({ path: '/contact/messages?limit=5' }) },
+  {
+    route: 'PUT /api/contact/messages/:id', expected: adminOnly(200),
+    request: async () => ({ path: `/contact/messages/${await createContactMessage()}`, body: { read: true, handled: true } }),
   },
 
   // ---- files: public reads (other methods: 405, in files.test.ts) ----
@@ -424,6 +437,8 @@ const MATRIX: Entry[] = [
     route: 'POST /api/userContent', expected: { ...signedIn(201), CLIENT: { owner: 409, other: 201 }, CONTRIBUTOR: { owner: 409, other: 201 }, ADMIN: 409 },
     request: async (c) => ({ path: '/userContent', body: { contentId: (await createArticle({ userId: c.ownerId, restricted: true })).id, contentType: 'article' } }),
   },
+  { route: 'GET /api/userContent/requests', expected: adminOnly(200), request: async () => ({ path: '/userContent/requests?status=PENDING&limit=5' }) },
+  { route: 'GET /api/userContent/access', expected: adminOnly(200), request: async () => ({ path: '/userContent/access?contentType=article' }) },
   ...(['requests', 'access'] as const).flatMap((list) => (['channels', 'articles'] as const).flatMap((type): Entry[] => [
     { route: `GET /api/userContent/${list}/${type}`, expected: adminOnly(200), request: async () => ({ path: `/userContent/${list}/${type}` }) },
     { route: `GET /api/userContent/my/${list}/${type}`, expected: signedIn(200), request: async () => ({ path: `/userContent/my/${list}/${type}` }) },

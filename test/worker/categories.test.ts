@@ -381,7 +381,7 @@ describe('DELETE /categories/{id}', () => {
     await createChannel({ categoryIds: [withChannel.id], published: false });
     const withArticle = await createCategory();
     await createArticle({ categoryIds: [withArticle.id], publishedAtCategory: false });
-    for (const [cat, what] of [[withSub, 'sub-categories'], [withChannel, 'channels'], [withArticle, 'articles']] as const) {
+    for (const [cat, what] of [[withSub, 'sub-category'], [withChannel, 'channel'], [withArticle, 'article']] as const) {
       const res = await asAdmin(`/categories/${cat.id}`, { method: 'DELETE' });
       expect(res.status).toBe(409);
       expect(res.body.message).toContain(`1 ${what}`);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { publicationRequest, publicationRequestListItem, publishedItem } from '../../schema/entities';
+import { publicationRequest, publicationRequestPage, publishedItem } from '../../schema/entities';
 import { articles, channels, publicationRequests } from '../../schema/tables';
 import { updatePublicationStatus } from '../../worker/queries/publications';
 import { createArticle, createChannel } from './content-factories';
@@ -70,14 +70,14 @@ describe('GET /publications/requests', () => {
     const ra = (await requestPublication(a, mine.id, 'article')).body.result;
     const rb = (await requestPublication(b, theirs.id, 'channel')).body.result;
 
-    const own = z.array(publicationRequestListItem).parse((await a.call('/publications/requests')).body.result);
+    const own = publicationRequestPage.parse((await a.call('/publications/requests')).body.result).items;
     expect(own.map((r) => [r.id, r.userName, r.contentTitle])).toEqual([[ra.id, a.user!.name, 'A draft']]);
-    const all = z.array(publicationRequestListItem).parse((await admin.call('/publications/requests')).body.result);
+    const all = publicationRequestPage.parse((await admin.call('/publications/requests')).body.result).items;
     expect(all.map((r) => r.id)).toEqual(expect.arrayContaining([ra.id, rb.id]));
     expect(all.find((r) => r.id === rb.id)).toMatchObject({ contentTitle: 'B channel', userName: b.user!.name });
 
     await setStatus(admin, rb.id, 'REJECTED');
-    const rejected = (await admin.call('/publications/requests?status=REJECTED')).body.result;
+    const rejected = (await admin.call('/publications/requests?status=REJECTED')).body.result.items;
     expect(rejected.map((r: { id: string }) => r.id)).toContain(rb.id);
     expect(rejected.map((r: { id: string }) => r.id)).not.toContain(ra.id);
     expect((await admin.call('/publications/requests?status=DONE')).status).toBe(400);
@@ -110,15 +110,19 @@ describe('PUT /publications/update-status', () => {
     expect((await call('/publications')).body.result.find((p: { id: string }) => p.id === request.id)).toBeUndefined();
   });
 
-  it('REJECTED of a pending request leaves the content as it is', async () => {
+  it('REJECTED of a pending request leaves the content as it is, and is final', async () => {
     const editor = await as('CLIENT');
     const admin = await as('ADMIN');
     const channel = await createChannel({ userId: editor.user!.id, published: false });
     const request = (await requestPublication(editor, channel.id, 'channel')).body.result;
     expect((await setStatus(admin, request.id, 'REJECTED')).body.result.status).toBe('REJECTED');
     expect(await channelPublished(channel.id)).toBe(false);
-    expect((await setStatus(admin, request.id, 'APPROVED')).status).toBe(200);
-    expect(await channelPublished(channel.id)).toBe(true);
+    expect((await setStatus(admin, request.id, 'APPROVED')).body).toEqual({
+      code: 400, message: 'A rejected publication request cannot become approved', result: null,
+    });
+    expect(await channelPublished(channel.id)).toBe(false);
+    // The owner asks again instead.
+    expect((await requestPublication(editor, channel.id, 'channel')).status).toBe(201);
   });
 
   it('keeps content published while another approved request covers it', async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contentAccessListItem, contentRequest, contentRequestListItem } from '../../schema/entities';
+import { contentAccessListItem, contentAccessPage, contentRequest, contentRequestPage } from '../../schema/entities';
 import { contentAccess, contentRequests } from '../../schema/tables';
 import { decideRequest, listContentRequests, requestAccess } from '../../worker/queries/user-content';
 import { createArticle, createChannel, grantAccess } from './content-factories';
@@ -164,22 +164,22 @@ describe('request and access lists', () => {
     await admin.call(`/userContent/allow-request/${channelRequest.id}`);
 
     const articles = await admin.call('/userContent/requests/articles');
-    const articleRows = z.array(contentRequestListItem).parse(articles.body.result);
+    const articleRows = contentRequestPage.parse(articles.body.result).items;
     expect(articleRows.find((r) => r.id === articleRequest.id)).toMatchObject({
       userId: reader.user!.id, userName: reader.user!.name, contentId: article.id, contentType: 'article', contentTitle: 'Listed article', status: 'PENDING',
     });
     expect(articleRows.every((r) => r.contentType === 'article')).toBe(true);
 
-    const channels = z.array(contentRequestListItem).parse((await admin.call('/userContent/requests/channels')).body.result);
+    const channels = contentRequestPage.parse((await admin.call('/userContent/requests/channels')).body.result).items;
     expect(channels.find((r) => r.id === channelRequest.id)).toMatchObject({ contentTitle: 'Listed channel', status: 'ALLOWED' });
     expect(channels.every((r) => r.contentType === 'channel')).toBe(true);
-    const pendingChannels = (await admin.call('/userContent/requests/channels?status=PENDING')).body.result;
+    const pendingChannels = (await admin.call('/userContent/requests/channels?status=PENDING')).body.result.items;
     expect(pendingChannels.find((r: { id: string }) => r.id === channelRequest.id)).toBeUndefined();
     expect((await admin.call('/userContent/requests/channels?status=OPEN')).status).toBe(400);
 
-    const access = z.array(contentAccessListItem).parse((await admin.call('/userContent/access/channels')).body.result);
+    const access = contentAccessPage.parse((await admin.call('/userContent/access/channels')).body.result).items;
     expect(access.find((a) => a.contentId === channel.id)).toMatchObject({ userId: reader.user!.id, userName: reader.user!.name, contentTitle: 'Listed channel' });
-    expect((await admin.call('/userContent/access/articles')).body.result.find((a: { contentId: string }) => a.contentId === channel.id)).toBeUndefined();
+    expect((await admin.call('/userContent/access/articles')).body.result.items.find((a: { contentId: string }) => a.contentId === channel.id)).toBeUndefined();
   });
 
   it("lists the caller's own requests and grants only", async () => {
@@ -193,13 +193,13 @@ describe('request and access lists', () => {
     await grantAccess(reader.user!.id, channel.id, 'channel');
     await grantAccess(other.user!.id, article.id, 'article');
 
-    const mine = (await reader.call('/userContent/my/requests/articles')).body.result;
+    const mine = (await reader.call('/userContent/my/requests/articles')).body.result.items;
     expect(mine.map((r: { userId: string; contentTitle: string }) => [r.userId, r.contentTitle])).toEqual([[reader.user!.id, 'Mine']]);
-    expect((await reader.call('/userContent/my/requests/channels')).body.result).toEqual([]);
-    expect((await reader.call('/userContent/my/requests/articles?status=DENIED')).body.result).toEqual([]);
-    const myAccess = (await reader.call('/userContent/my/access/channels')).body.result;
+    expect((await reader.call('/userContent/my/requests/channels')).body.result.items).toEqual([]);
+    expect((await reader.call('/userContent/my/requests/articles?status=DENIED')).body.result.items).toEqual([]);
+    const myAccess = (await reader.call('/userContent/my/access/channels')).body.result.items;
     expect(myAccess.map((a: { contentId: string }) => a.contentId)).toEqual([channel.id]);
-    expect((await reader.call('/userContent/my/access/articles')).body.result).toEqual([]);
+    expect((await reader.call('/userContent/my/access/articles')).body.result.items).toEqual([]);
   });
 
   it('keeps the ADMIN lists from everyone else and every list from anonymous callers', async () => {

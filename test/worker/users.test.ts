@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../schema/tables';
 import { articles, channels, users } from '../../schema/tables';
 import { user as userSchema } from '../../schema/entities';
-import { deleteUser, findUserForSignIn, insertUser, ownsContent, updateUser } from '../../worker/queries/users';
+import { deleteUser, OWNS_CONTENT, findUserForSignIn, insertUser, ownsContent, updateUser } from '../../worker/queries/users';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
 
 const ROLES: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -141,8 +141,10 @@ describe('GET /users and GET /users/{id}', () => {
     const a = await createUser({ role: 'CLIENT' });
     const res = await admin.call('/users');
     expect(res.status).toBe(200);
-    expect(res.body.result).toContainEqual({ id: a.id, name: a.name, email: a.email, firstName: 'Test', lastName: 'User', role: 'CLIENT', active: true });
-    for (const u of res.body.result) z.strictObject(userSchema.shape).parse(u);
+    expect((await admin.call(`/users?q=${encodeURIComponent(a.name)}`)).body.result).toEqual({
+      items: [{ id: a.id, name: a.name, email: a.email, firstName: 'Test', lastName: 'User', role: 'CLIENT', active: true }], nextCursor: null,
+    });
+    for (const u of res.body.result.items) z.strictObject(userSchema.shape).parse(u);
   });
 
   it('answers 404 to an ADMIN for an unknown id, 403 to anyone else', async () => {
@@ -256,7 +258,7 @@ describe('DELETE /users/{id}', () => {
     const channelId = crypto.randomUUID();
     await db().insert(channels).values({ id: channelId, slug: unique('chan'), name: 'Owned', userId: owner.id });
     const res = await admin.call(`/users/${owner.id}`, { method: 'DELETE' });
-    expect(res.body).toEqual({ code: 409, message: 'User still owns content', result: null });
+    expect(res.body).toEqual({ code: 409, message: OWNS_CONTENT, result: null });
     expect(await db().select().from(users).where(eq(users.id, owner.id)).get()).toBeDefined();
     await db().delete(channels).where(eq(channels.id, channelId));
     expect((await admin.call(`/users/${owner.id}`, { method: 'DELETE' })).status).toBe(200);
@@ -286,7 +288,7 @@ describe('user queries', () => {
     expect(await ownsContent(db(), owner.id)).toBe(false);
     await db().insert(articles).values({ id: crypto.randomUUID(), slug: unique('art'), title: 'Owned', userId: owner.id });
     expect(await ownsContent(db(), owner.id)).toBe(true);
-    await expect(deleteUser(db(), owner.id)).rejects.toMatchObject({ status: 409, message: 'User still owns content' });
+    await expect(deleteUser(db(), owner.id)).rejects.toMatchObject({ status: 409, message: OWNS_CONTENT });
   });
 
   it('the D1 foreign keys really guard owned content', async () => {

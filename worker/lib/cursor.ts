@@ -1,6 +1,7 @@
 // Keyset paging: a page's cursor is the (time, id) of its last row, so the next page starts strictly after it
-// whatever was inserted meanwhile. Lists order newest first with the id breaking ties.
-import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+// whatever was inserted meanwhile. Lists order newest first with the id breaking ties (or, with 'asc', soonest
+// first: the publications expiring next).
+import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { BadRequest } from './errors';
 
@@ -19,11 +20,12 @@ export function decodeCursor(cursor: string): CursorKey {
   return { time: Number(m[1]), id: m[2]! };
 }
 
-/** Rows after the cursor in (time desc, id desc) order; no condition without a cursor. */
-export function afterCursor(cursor: string | undefined, time: SQLiteColumn, id: SQLiteColumn): SQL | undefined {
+/** Rows after the cursor in (time desc, id desc) order, or (time asc, id asc); no condition without a cursor. */
+export function afterCursor(cursor: string | undefined, time: SQLiteColumn, id: SQLiteColumn, order: 'desc' | 'asc' = 'desc'): SQL | undefined {
   if (!cursor) return undefined;
   const after = decodeCursor(cursor);
-  return or(lt(time, after.time), and(eq(time, after.time), lt(id, after.id)));
+  const beyond = order === 'desc' ? lt : gt;
+  return or(beyond(time, after.time), and(eq(time, after.time), beyond(id, after.id)));
 }
 
 /** Splits the `limit + 1` rows a page query fetched into the page and the next cursor. */

@@ -192,6 +192,27 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryIn
   return { category: toCategory(after), before };
 }
 
+/**
+ * PUT /categories/{id}/position: puts the category at `index` among its siblings (0 first; past the end is last)
+ * and numbers the siblings 0, 1, 2, ... in that order, in one batch. Returns the siblings in their new order.
+ */
+export async function positionCategory(db: Db, id: string, index: number): Promise<Category[]> {
+  const row = await findCategoryRow(db, id);
+  if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
+  const siblings = await db
+    .select()
+    .from(categories)
+    .where(row.parentId === null ? sql`${categories.parentId} is null` : eq(categories.parentId, row.parentId))
+    .orderBy(asc(categories.ordinal), asc(categories.title), asc(categories.id))
+    .all();
+  const others = siblings.filter((c) => c.id !== id);
+  const ordered = [...others.slice(0, index), row, ...others.slice(index)].map((c, ordinal) => ({ ...c, ordinal }));
+  const changed = ordered.filter((c, i) => siblings.find((s) => s.id === c.id)!.ordinal !== i);
+  const [first, ...rest] = changed.map((c) => db.update(categories).set({ ordinal: c.ordinal }).where(eq(categories.id, c.id)));
+  if (first) await db.batch([first, ...rest]);
+  return ordered.map(toCategory);
+}
+
 /** What still hangs off a category; deleting it is refused while any of these is non-zero. */
 export async function categoryDependants(db: Db, id: string): Promise<{ categories: number; channels: number; articles: number }> {
   const row = await db.get<{ categories: number; channels: number; articles: number }>(sql`select
@@ -211,12 +232,13 @@ export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
   if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
   const deps = await categoryDependants(db, id);
   const refuse = () => {
+    const count = (n: number, one: string, many: string) => n && `${n} ${n === 1 ? one : many}`;
     const parts = [
-      deps.categories && `${deps.categories} sub-categories`,
-      deps.channels && `${deps.channels} channels`,
-      deps.articles && `${deps.articles} articles`,
+      count(deps.categories, 'sub-category', 'sub-categories'),
+      count(deps.channels, 'channel', 'channels'),
+      count(deps.articles, 'article', 'articles'),
     ].filter(Boolean);
-    return new Conflict(`Category still has ${parts.join(', ') || 'content'}; move or unlink them first`);
+    return new Conflict(`The category still has ${parts.join(', ') || 'content'}; move or unlink them before deleting it`);
   };
   if (deps.categories || deps.channels || deps.articles) throw refuse();
   const empty = sql`not exists (select 1 from ${categories} c where c.parent_id = ${id})

@@ -1,6 +1,6 @@
 // Publication requests: editors ask, ADMIN approves (publishes) or rejects, and expiry unpublishes again.
 // The request's status says whether it is what keeps its content published: only APPROVED does.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
@@ -8,10 +8,11 @@ import type { PublicationRequest, publicationRequestListItem, publishedItem, Ses
 import type { PUBLICATION_STATUSES } from '../../schema/enums';
 import { articles, channels, publicationRequests, users, type ContentType } from '../../schema/tables';
 import type { Db } from '../env';
+import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../lib/db';
-import { Conflict, Forbidden, NotFound } from '../lib/errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { contentTitleOf } from './user-content';
+import { contentTitleOf, type Page } from './user-content';
 
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 export type PublicationRequestListItem = z.infer<typeof publicationRequestListItem>;
@@ -64,8 +65,22 @@ export async function createPublicationRequest(db: Db, viewer: SessionUser, inpu
   return toPublicationRequest(await findRequest(db, id));
 }
 
-/** GET /publications/requests: every request for ADMIN, one's own for editors; newest first. */
-export async function listPublicationRequests(db: Db, viewer: SessionUser, filter: { status?: PublicationStatus } = {}): Promise<PublicationRequestListItem[]> {
+export interface PublicationFilter {
+  status?: PublicationStatus | undefined;
+  /** Open requests (PENDING, APPROVED) whose expiration date is at most this many days from `now`, soonest first. */
+  expiresWithinDays?: number | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * GET /publications/requests: every request for ADMIN, one's own for editors; newest first, one page at a time.
+ * With `expiresWithinDays` the order is soonest expiry first, and the cursor follows that order.
+ */
+export async function listPublicationRequests(db: Db, viewer: SessionUser, filter: PublicationFilter, now = Date.now()): Promise<Page<PublicationRequestListItem>> {
+  const expiring = filter.expiresWithinDays !== undefined;
   const rows = await db
     .select({ request: pr, userName: users.name, contentTitle: contentTitleOf(pr.contentId) })
     .from(pr)
@@ -73,15 +88,20 @@ export async function listPublicationRequests(db: Db, viewer: SessionUser, filte
     .where(and(
       viewer.role === 'ADMIN' ? undefined : eq(pr.userId, viewer.id),
       filter.status ? eq(pr.status, filter.status) : undefined,
+      expiring
+        ? and(inArray(pr.status, OPEN_STATUSES), isNotNull(pr.expirationDate), lte(pr.expirationDate, now + filter.expiresWithinDays! * DAY))
+        : undefined,
+      expiring ? afterCursor(filter.cursor, pr.expirationDate, pr.id, 'asc') : afterCursor(filter.cursor, pr.createdAt, pr.id),
     ))
-    .orderBy(desc(pr.createdAt), desc(pr.id))
+    .orderBy(...(expiring ? [asc(pr.expirationDate), asc(pr.id)] : [desc(pr.createdAt), desc(pr.id)]))
+    .limit(filter.limit + 1)
     .all();
-  return rows.map((r) => ({
-    ...toPublicationRequest(r.request),
-    updatedAt: iso(r.request.updatedAt),
-    userName: r.userName,
-    contentTitle: r.contentTitle,
-  }));
+  return toPage(
+    rows,
+    filter.limit,
+    (r) => ({ time: expiring ? r.request.expirationDate! : r.request.createdAt, id: r.request.id }),
+    (r) => ({ ...toPublicationRequest(r.request), updatedAt: iso(r.request.updatedAt), userName: r.userName, contentTitle: r.contentTitle }),
+  );
 }
 
 /**
@@ -116,28 +136,50 @@ const otherLivePublication = (db: Db, contentId: SQL | typeof articles.id | type
     exceptId ? ne(live.id, exceptId) : undefined,
   ));
 
-function publish(db: Db, type: ContentType, id: string, now: number) {
+function publish(db: Db, type: ContentType, id: string, now: number, when: SQL) {
   return type === 'article'
-    ? db.update(articles).set({ published: true, updatedAt: now }).where(eq(articles.id, id))
-    : db.update(channels).set({ published: true, updatedAt: now }).where(eq(channels.id, id));
+    ? db.update(articles).set({ published: true, updatedAt: now }).where(and(eq(articles.id, id), when))
+    : db.update(channels).set({ published: true, updatedAt: now }).where(and(eq(channels.id, id), when));
 }
 
-function unpublishUnlessStillApproved(db: Db, type: ContentType, id: string, requestId: string, now: number) {
+function unpublishUnlessStillApproved(db: Db, type: ContentType, id: string, requestId: string, now: number, when: SQL) {
   return type === 'article'
     ? db.update(articles).set({ published: false, updatedAt: now })
-      .where(and(eq(articles.id, id), notExists(otherLivePublication(db, articles.id, now, requestId))))
+      .where(and(eq(articles.id, id), when, notExists(otherLivePublication(db, articles.id, now, requestId))))
     : db.update(channels).set({ published: false, updatedAt: now })
-      .where(and(eq(channels.id, id), notExists(otherLivePublication(db, channels.id, now, requestId))));
+      .where(and(eq(channels.id, id), when, notExists(otherLivePublication(db, channels.id, now, requestId))));
 }
 
 /**
- * PUT /publications/update-status (ADMIN). APPROVED publishes the content; leaving APPROVED (REJECTED, EXPIRED
- * or back to PENDING) unpublishes it unless another approved request still covers it; other changes leave the
- * content alone. Status and content change in one batch. Approving past the expiration date is 409.
+ * The allowed status changes (docs/decisions/007-access-and-publications.md, "Publication statuses"): a pending
+ * request is approved or rejected; an approved one is withdrawn (REJECTED) or ended now (EXPIRED); REJECTED and
+ * EXPIRED are final (the owner asks again with a new request). Setting the status it already has changes nothing.
+ */
+export const PUBLICATION_TRANSITIONS: Record<PublicationStatus, readonly PublicationStatus[]> = {
+  PENDING: ['APPROVED', 'REJECTED'],
+  APPROVED: ['REJECTED', 'EXPIRED'],
+  REJECTED: [],
+  EXPIRED: [],
+};
+/** Statuses whose expiration date still matters. */
+const OPEN_STATUSES: PublicationStatus[] = ['PENDING', 'APPROVED'];
+
+export function assertTransition(from: PublicationStatus, to: PublicationStatus): void {
+  if (!PUBLICATION_TRANSITIONS[from].includes(to)) {
+    throw new BadRequest(`A ${from.toLowerCase()} publication request cannot become ${to.toLowerCase()}`);
+  }
+}
+
+/**
+ * PUT /publications/update-status (ADMIN). APPROVED publishes the content; leaving APPROVED (REJECTED or EXPIRED)
+ * unpublishes it unless another approved request still covers it; rejecting a pending request leaves the content
+ * alone. A change the transitions above do not allow is 400. Status and content change in one batch, and the
+ * status only if it is still the one read (else 409). Approving past the expiration date is 409.
  */
 export async function updatePublicationStatus(db: Db, id: string, status: PublicationStatus, now = Date.now()): Promise<PublicationRequest> {
   const request = await findRequest(db, id);
   if (request.status === status) return toPublicationRequest(request);
+  assertTransition(request.status, status);
   if (status === 'APPROVED') {
     if (request.expirationDate !== null && request.expirationDate <= now) {
       throw new Conflict('The expiration date has passed; change it before approving');
@@ -146,22 +188,29 @@ export async function updatePublicationStatus(db: Db, id: string, status: Public
     const exists = await db.select({ id: table.id }).from(table).where(eq(table.id, request.contentId)).get();
     if (!exists) throw new NotFound('The content of this request no longer exists');
   }
-  const setStatus = db.update(pr).set({ status, updatedAt: now }).where(eq(pr.id, id));
+  const setStatus = db.update(pr).set({ status, updatedAt: now }).where(and(eq(pr.id, id), eq(pr.status, request.status))).returning({ id: pr.id });
+  // The content follows only if the status changed from what was read: the condition is in each statement.
+  const stillFrom = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${status})`;
   const content: BatchItem<'sqlite'>[] = status === 'APPROVED'
-    ? [publish(db, request.type, request.contentId, now)]
+    ? [publish(db, request.type, request.contentId, now, stillFrom)]
     : request.status === 'APPROVED'
-      ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now)]
+      ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillFrom)]
       : [];
-  await db.batch([setStatus, ...content]);
+  const [changed] = await db.batch([setStatus, ...content]);
+  if ((changed as { id: string }[]).length === 0) throw new Conflict('The request was changed meanwhile; reload it');
   return toPublicationRequest({ ...request, status, updatedAt: now });
 }
 
 /**
- * PUT /publications/update-expiration (ADMIN); null for none. A date in the past is accepted: the next
+ * PUT /publications/update-expiration (ADMIN); null for none, stored as UTC epoch milliseconds. Only open requests
+ * (PENDING, APPROVED) have an expiry to change: 400 for the others. A date in the past is accepted: the next
  * scheduled run expires an approved request with it.
  */
 export async function updatePublicationExpiration(db: Db, id: string, expirationDate: number | null, now = Date.now()): Promise<PublicationRequest> {
   const request = await findRequest(db, id);
+  if (!OPEN_STATUSES.includes(request.status)) {
+    throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no expiry to change`);
+  }
   await db.update(pr).set({ expirationDate, updatedAt: now }).where(eq(pr.id, id));
   return toPublicationRequest({ ...request, expirationDate, updatedAt: now });
 }

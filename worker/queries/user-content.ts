@@ -7,6 +7,7 @@ import type { contentAccessListItem, contentRequest, contentRequestListItem, Ses
 import { articles, channels, contentAccess, contentRequests, users, type ContentType } from '../../schema/tables';
 import type { REQUEST_STATES } from '../../schema/enums';
 import type { Db } from '../env';
+import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../lib/db';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
@@ -146,7 +147,7 @@ export async function requestAccess(db: Db, viewer: SessionUser, input: { conten
 }
 
 export interface ListFilter {
-  contentType?: ContentType;
+  contentType?: ContentType | undefined;
   /** Only this user's rows. */
   userId?: string;
 }
@@ -159,8 +160,17 @@ export function contentTitleOf(contentId: SQL | AnySQLiteColumn) {
     '')`;
 }
 
-export async function listContentRequests(db: Db, filter: ListFilter & { status?: RequestState }): Promise<ContentRequestListItem[]> {
-  const rows = await db
+export interface PageInput {
+  cursor?: string | undefined;
+  limit: number;
+}
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+function requestRows(db: Db, filter: ListFilter & { status?: RequestState | undefined }, page?: PageInput) {
+  const query = db
     .select({ ...requestColumns, userName: users.name, contentTitle: contentTitleOf(contentRequests.contentId) })
     .from(contentRequests)
     .innerJoin(users, eq(users.id, contentRequests.userId))
@@ -168,10 +178,25 @@ export async function listContentRequests(db: Db, filter: ListFilter & { status?
       filter.contentType ? eq(contentRequests.contentType, filter.contentType) : undefined,
       filter.userId ? eq(contentRequests.userId, filter.userId) : undefined,
       filter.status ? eq(contentRequests.status, filter.status) : undefined,
+      afterCursor(page?.cursor, contentRequests.createdAt, contentRequests.id),
     ))
-    .orderBy(desc(contentRequests.createdAt), desc(contentRequests.id))
-    .all();
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    .orderBy(desc(contentRequests.createdAt), desc(contentRequests.id));
+  return page ? query.limit(page.limit + 1).all() : query.all();
+}
+
+const toRequestItem = (r: Awaited<ReturnType<typeof requestRows>>[number]): ContentRequestListItem => ({ ...r, createdAt: iso(r.createdAt) });
+
+/** Every request matching the filter, newest first: for one user's own lists (mySO), which stay short. */
+export async function listContentRequests(db: Db, filter: ListFilter & { status?: RequestState | undefined }): Promise<ContentRequestListItem[]> {
+  return (await requestRows(db, filter)).map(toRequestItem);
+}
+
+/** One page of the requests matching the filter, newest first (the lists of GET /userContent/...). */
+export async function pageContentRequests(
+  db: Db, filter: ListFilter & { status?: RequestState | undefined }, page: PageInput,
+): Promise<Page<ContentRequestListItem>> {
+  const rows = await requestRows(db, filter, page);
+  return toPage(rows, page.limit, (r) => ({ time: r.createdAt, id: r.id }), toRequestItem);
 }
 
 const accessColumns = {
@@ -184,9 +209,8 @@ const accessColumns = {
   contentTitle: contentTitleOf(contentAccess.contentId),
 };
 
-export async function listContentAccess(db: Db, filter: ListFilter & { contentIds?: string[] }): Promise<ContentAccessListItem[]> {
-  if (filter.contentIds && filter.contentIds.length === 0) return [];
-  const rows = await db
+function accessRows(db: Db, filter: ListFilter & { contentIds?: string[] }, page?: PageInput) {
+  const query = db
     .select(accessColumns)
     .from(contentAccess)
     .innerJoin(users, eq(users.id, contentAccess.userId))
@@ -194,10 +218,24 @@ export async function listContentAccess(db: Db, filter: ListFilter & { contentId
       filter.contentType ? eq(contentAccess.contentType, filter.contentType) : undefined,
       filter.userId ? eq(contentAccess.userId, filter.userId) : undefined,
       filter.contentIds ? inArray(contentAccess.contentId, filter.contentIds) : undefined,
+      afterCursor(page?.cursor, contentAccess.createdAt, contentAccess.id),
     ))
-    .orderBy(desc(contentAccess.createdAt), desc(contentAccess.id))
-    .all();
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    .orderBy(desc(contentAccess.createdAt), desc(contentAccess.id));
+  return page ? query.limit(page.limit + 1).all() : query.all();
+}
+
+const toAccessItem = (r: Awaited<ReturnType<typeof accessRows>>[number]): ContentAccessListItem => ({ ...r, createdAt: iso(r.createdAt) });
+
+/** Every grant matching the filter, newest first: for one user's own lists (mySO). */
+export async function listContentAccess(db: Db, filter: ListFilter & { contentIds?: string[] }): Promise<ContentAccessListItem[]> {
+  if (filter.contentIds && filter.contentIds.length === 0) return [];
+  return (await accessRows(db, filter)).map(toAccessItem);
+}
+
+/** One page of the grants matching the filter, newest first. */
+export async function pageContentAccess(db: Db, filter: ListFilter, page: PageInput): Promise<Page<ContentAccessListItem>> {
+  const rows = await accessRows(db, filter, page);
+  return toPage(rows, page.limit, (r) => ({ time: r.createdAt, id: r.id }), toAccessItem);
 }
 
 /**
@@ -257,11 +295,12 @@ async function findVisibleAnyContent(db: Db, viewer: SessionUser, id: string): P
  * its owner, its channel's owner or ADMIN. The next request of that user no longer sees what the grant opened.
  */
 export async function revokeAccess(db: Db, viewer: SessionUser, input: { userId: string; contentId: string }): Promise<void> {
-  const ref = await findVisibleAnyContent(db, viewer, input.contentId);
-  if (!ref) throw new NotFound('Content not found');
-  const managers = [ref.userId, ...(ref.channel ? [ref.channel.userId] : [])];
-  if (viewer.role !== 'ADMIN' && !managers.includes(viewer.id)) {
-    throw new Forbidden('Only the owner or an admin may revoke access');
+  // ADMIN may revoke any grant, even one whose content is gone (ids are not foreign keys, so such grants stay listed).
+  if (viewer.role !== 'ADMIN') {
+    const ref = await findVisibleAnyContent(db, viewer, input.contentId);
+    if (!ref) throw new NotFound('Content not found');
+    const managers = [ref.userId, ...(ref.channel ? [ref.channel.userId] : [])];
+    if (!managers.includes(viewer.id)) throw new Forbidden('Only the owner or an admin may revoke access');
   }
   const removed = await db
     .delete(contentAccess)

@@ -3,6 +3,7 @@ import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { User } from '../../schema/entities';
 import { articles, channels, news, users, type Role } from '../../schema/tables';
 import type { Db } from '../env';
+import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { Conflict, NotFound } from '../lib/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -44,9 +45,36 @@ export async function findActiveUserById(db: Db, id: string): Promise<UserRow | 
   return db.select().from(users).where(and(eq(users.id, id), eq(users.active, true))).get();
 }
 
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.select(userColumns).from(users).orderBy(asc(sql`lower(${users.name})`), asc(users.id)).all();
-  return rows.map(toUser);
+export interface UserListFilter {
+  /** A fragment of the name, e-mail, first or last name (case-insensitive). */
+  q?: string | undefined;
+  role?: Role | undefined;
+  active?: boolean | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** `%` and `_` match themselves in the fragment. */
+const likeFragment = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** GET /users (ADMIN): alphabetical by name, filtered, one page at a time (offset cursor: the order is no keyset). */
+export async function listUsers(db: Db, filter: UserListFilter): Promise<{ items: User[]; nextCursor: string | null }> {
+  const offset = decodeOffsetCursor(filter.cursor);
+  const q = filter.q?.trim();
+  const matches = (column: SQL | typeof users.name) => sql`lower(${column}) like ${likeFragment(q!)} escape '\\'`;
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(
+      q ? or(matches(users.name), matches(sql`coalesce(${users.email}, '')`), matches(sql`${users.firstName} || ' ' || ${users.lastName}`)) : undefined,
+      filter.role ? eq(users.role, filter.role) : undefined,
+      filter.active === undefined ? undefined : eq(users.active, filter.active),
+    ))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(filter.limit + 1)
+    .offset(offset)
+    .all();
+  return toOffsetPage(rows, offset, filter.limit, toUser);
 }
 
 export async function getUser(db: Db, id: string): Promise<User> {
@@ -148,7 +176,7 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
   await db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, id));
 }
 
-const OWNS_CONTENT = 'User still owns content';
+export const OWNS_CONTENT = 'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead';
 
 /** Whether channels, articles or news still name the user as owner (those keep their owner, so deletion waits). */
 export async function ownsContent(db: Db, id: string): Promise<boolean> {

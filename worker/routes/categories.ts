@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { articlePage, category, categoryChildren as childrenResult, categoryRoute as routeResult } from '../../schema/entities';
-import { createCategoryBody, idOrSlugParam, orderedPageQuery, searchBody, updateCategoryBody } from '../../schema/requests';
+import { categoryPositionBody, createCategoryBody, idOrSlugParam, orderedPageQuery, searchBody, updateCategoryBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../lib/guards';
@@ -12,7 +12,7 @@ import { deleteFiles, upload, withUpload } from '../lib/uploads';
 import { jsonBody, params, query } from '../lib/validate';
 import {
   CATEGORY_NOT_FOUND, categoryChildren, categoryRoute, createCategory, deleteCategory, getCategory, listCategories, listCategoryArticles,
-  searchCategories,
+  positionCategory, searchCategories,
   updateCategory,
 } from '../queries/categories';
 import { recacheSlug } from '../queries/slugs';
@@ -63,6 +63,12 @@ export const categoriesRoutes = new Hono<AppEnv>()
     if (category.slug !== before.slug) await recacheSlug(c.env.KV, before.slug, category.slug, category.id);
     if (imageKey !== undefined && before.imageKey !== imageKey) await deleteFiles(c.env, db, [before.imageKey]);
     return ok(c, category);
+  })
+
+  /** Reorders siblings: the category moves to `index` among them, the others close up; one batch. */
+  .put('/:id/position', describe({ summary: 'Moves a category to a place among its siblings (0 first); answers the siblings in their new order', result: z.array(category), errors: [404] }), requireAdmin, params(idOrSlugParam), ...jsonBody(categoryPositionBody), async (c) => {
+    const id = await categoryId(c, c.req.valid('param').id);
+    return ok(c, await positionCategory(c.get('db'), id, c.req.valid('json').index));
   })
 
   .delete('/:id', describe({ summary: 'Deletes an empty category (409 while it has sub-categories, channels or articles)', result: z.null(), errors: [404, 409] }), requireAdmin, params(idOrSlugParam), async (c) => {

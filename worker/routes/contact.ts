@@ -1,18 +1,20 @@
 // /api/contact: the contact and order-channel forms. Public; each message is stored in D1 and mailed to
 // the site's address. Limited per sender address (D1) and per client IP (KV) to keep the form from
-// becoming a mail cannon.
+// becoming a mail cannon. ADMIN reads the stored messages (GET /messages) and marks them (PUT /messages/{id}).
 import { and, count, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contactBody } from '../../schema/requests';
-import { idResult } from '../../schema/entities';
+import { contactBody, contactMessageListQuery, idParam, updateContactMessageBody } from '../../schema/requests';
+import { contactMessage, contactMessagePage, idResult } from '../../schema/entities';
 import { contactMessages } from '../../schema/tables';
 import type { AppEnv, Env } from '../env';
 import { ok } from '../lib/envelope';
 import { HttpError, TooManyRequests } from '../lib/errors';
 import { sendMail } from '../lib/mail';
+import { requireAdmin } from '../lib/guards';
 import { describe } from '../lib/route-doc';
-import { jsonBody } from '../lib/validate';
+import { jsonBody, params, query } from '../lib/validate';
+import { listContactMessages, updateContactMessage } from '../queries/contact-messages';
 
 export const CONTACT_WINDOW_SECONDS = 3600;
 export const CONTACT_PER_ADDRESS = 5;
@@ -85,4 +87,12 @@ export const contactRoutes = new Hono<AppEnv>()
       throw new HttpError(502, CONTACT_SEND_FAILED);
     }
     return ok(c, { id }, 201);
+  })
+
+  .get('/messages', describe({ summary: 'Messages of the contact and order-channel forms, newest first; open or handled', result: contactMessagePage }), requireAdmin, query(contactMessageListQuery), async (c) => {
+    return ok(c, await listContactMessages(c.get('db'), c.req.valid('query')));
+  })
+
+  .put('/messages/:id', describe({ summary: 'Marks a message read or unread, handled or open', result: contactMessage, errors: [404] }), requireAdmin, params(idParam), ...jsonBody(updateContactMessageBody), async (c) => {
+    return ok(c, await updateContactMessage(c.get('db'), c.req.valid('param').id, c.req.valid('json')));
   });

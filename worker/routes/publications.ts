@@ -2,7 +2,7 @@
 // the Cron Trigger (worker/scheduled.ts) unpublishes what has expired.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { publicationRequest, publicationRequestListItem, publishedItem } from '../../schema/entities';
+import { publicationRequest, publicationRequestPage, publishedItem } from '../../schema/entities';
 import {
   createPublicationBody, publicationListQuery, updatePublicationExpirationBody, updatePublicationStatusBody,
 } from '../../schema/requests';
@@ -23,7 +23,8 @@ export const publicationsRoutes = new Hono<AppEnv>()
     return ok(c, await createPublicationRequest(c.get('db'), currentUser(c), c.req.valid('json')), 201);
   })
 
-  .get('/requests', describe({ summary: 'Publication requests: ADMIN sees all, editors their own', result: z.array(publicationRequestListItem) }), requireEditor, query(publicationListQuery), async (c) => {
+  /** ADMIN: every request; editors: their own. Paged; `?status`, `?expiresWithinDays`. */
+  .get('/requests', describe({ summary: 'Publication requests, a page at a time: ADMIN sees all, editors their own; by status, or expiring within N days', result: publicationRequestPage }), requireEditor, query(publicationListQuery), async (c) => {
     return ok(c, await listPublicationRequests(c.get('db'), currentUser(c), c.req.valid('query')));
   })
 

@@ -1,13 +1,18 @@
 // /api/userContent: access requests for restricted or private content, their decisions, and the grants.
-// Paths of the lists (docs/decisions/007-access-and-publications.md):
-//   ADMIN, all users:  GET /requests/channels, /requests/articles, /access/channels, /access/articles
+// Paths of the lists (docs/decisions/007-access-and-publications.md), each a page `{items, nextCursor}`
+// (`?cursor&limit`, newest first):
+//   ADMIN, all users:  GET /requests, /access (both types; `?contentType=`), and per type
+//                      /requests/channels, /requests/articles, /access/channels, /access/articles
 //   the caller:        GET /my/requests/channels, /my/requests/articles, /my/access/channels, /my/access/articles
 // Request lists take `?status=PENDING|ALLOWED|DENIED`.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { accessCheck, contentAccessListItem, contentRequest, contentRequestListItem, revokeResult } from '../../schema/entities';
+import { accessCheck, contentAccessListItem, contentAccessPage, contentRequest, contentRequestPage, revokeResult } from '../../schema/entities';
 import type { ContentType } from '../../schema/enums';
-import { contentRequestBody, contentRequestListQuery, idOrSlugParam, idParam, revokeAccessBody } from '../../schema/requests';
+import {
+  accessListQuery, allAccessListQuery, allContentRequestListQuery, contentRequestBody, contentRequestListQuery, idOrSlugParam, idParam,
+  revokeAccessBody,
+} from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';
@@ -17,31 +22,46 @@ import { sameOrigin } from '../lib/security';
 import { resolveIdOrSlug } from '../lib/slugs';
 import { jsonBody, params, query } from '../lib/validate';
 import {
-  canReadRef, decideRequest, findVisibleContent, listChannelAccess, listContentAccess, listContentRequests, requestAccess, revokeAccess,
+  canReadRef, decideRequest, findVisibleContent, listChannelAccess, pageContentAccess, pageContentRequests, requestAccess, revokeAccess,
 } from '../queries/user-content';
+
+type RequestQuery = z.infer<typeof contentRequestListQuery>;
+type AccessQuery = z.infer<typeof accessListQuery>;
 
 /** The request and access lists of one content type: ADMIN sees everyone's, `/my/...` the caller's own. */
 const listRequests = (contentType: ContentType, mine: boolean) =>
-  async (c: Context<AppEnv, string, { out: { query: z.infer<typeof contentRequestListQuery> } }>) =>
-    ok(c, await listContentRequests(c.get('db'), {
-      contentType, status: c.req.valid('query').status, ...(mine ? { userId: currentUser(c).id } : {}),
-    }));
-const listAccess = (contentType: ContentType, mine: boolean) => async (c: Context<AppEnv>) =>
-  ok(c, await listContentAccess(c.get('db'), { contentType, ...(mine ? { userId: currentUser(c).id } : {}) }));
+  async (c: Context<AppEnv, string, { out: { query: RequestQuery } }>) => {
+    const { status, cursor, limit } = c.req.valid('query');
+    return ok(c, await pageContentRequests(c.get('db'), { contentType, status, ...(mine ? { userId: currentUser(c).id } : {}) }, { cursor, limit }));
+  };
+const listAccess = (contentType: ContentType, mine: boolean) =>
+  async (c: Context<AppEnv, string, { out: { query: AccessQuery } }>) => {
+    const { cursor, limit } = c.req.valid('query');
+    return ok(c, await pageContentAccess(c.get('db'), { contentType, ...(mine ? { userId: currentUser(c).id } : {}) }, { cursor, limit }));
+  };
 
 export const userContentRoutes = new Hono<AppEnv>()
   .post('/', describe({ summary: 'Asks for access to a restricted article or channel', result: contentRequest, status: 201, errors: [404, 409] }), requireUser, ...jsonBody(contentRequestBody), async (c) => {
     return ok(c, await requestAccess(c.get('db'), currentUser(c), c.req.valid('json')), 201);
   })
 
-  .get('/requests/channels', describe({ summary: 'Access requests for channels, of every user', result: z.array(contentRequestListItem) }), requireAdmin, query(contentRequestListQuery), listRequests('channel', false))
-  .get('/requests/articles', describe({ summary: 'Access requests for articles, of every user', result: z.array(contentRequestListItem) }), requireAdmin, query(contentRequestListQuery), listRequests('article', false))
-  .get('/access/channels', describe({ summary: 'Granted access to channels, of every user', result: z.array(contentAccessListItem) }), requireAdmin, listAccess('channel', false))
-  .get('/access/articles', describe({ summary: 'Granted access to articles, of every user', result: z.array(contentAccessListItem) }), requireAdmin, listAccess('article', false))
-  .get('/my/requests/channels', describe({ summary: "The caller's access requests for channels", result: z.array(contentRequestListItem) }), requireUser, query(contentRequestListQuery), listRequests('channel', true))
-  .get('/my/requests/articles', describe({ summary: "The caller's access requests for articles", result: z.array(contentRequestListItem) }), requireUser, query(contentRequestListQuery), listRequests('article', true))
-  .get('/my/access/channels', describe({ summary: "The caller's granted access to channels", result: z.array(contentAccessListItem) }), requireUser, listAccess('channel', true))
-  .get('/my/access/articles', describe({ summary: "The caller's granted access to articles", result: z.array(contentAccessListItem) }), requireUser, listAccess('article', true))
+  /** ADMIN's queue: requests for channels and articles together. */
+  .get('/requests', describe({ summary: 'Access requests for articles and channels, of every user, newest first', result: contentRequestPage }), requireAdmin, query(allContentRequestListQuery), async (c) => {
+    const { contentType, status, cursor, limit } = c.req.valid('query');
+    return ok(c, await pageContentRequests(c.get('db'), { contentType, status }, { cursor, limit }));
+  })
+  .get('/access', describe({ summary: 'Granted access to articles and channels, of every user, newest first', result: contentAccessPage }), requireAdmin, query(allAccessListQuery), async (c) => {
+    const { contentType, cursor, limit } = c.req.valid('query');
+    return ok(c, await pageContentAccess(c.get('db'), { contentType }, { cursor, limit }));
+  })
+  .get('/requests/channels', describe({ summary: 'Access requests for channels, of every user', result: contentRequestPage }), requireAdmin, query(contentRequestListQuery), listRequests('channel', false))
+  .get('/requests/articles', describe({ summary: 'Access requests for articles, of every user', result: contentRequestPage }), requireAdmin, query(contentRequestListQuery), listRequests('article', false))
+  .get('/access/channels', describe({ summary: 'Granted access to channels, of every user', result: contentAccessPage }), requireAdmin, query(accessListQuery), listAccess('channel', false))
+  .get('/access/articles', describe({ summary: 'Granted access to articles, of every user', result: contentAccessPage }), requireAdmin, query(accessListQuery), listAccess('article', false))
+  .get('/my/requests/channels', describe({ summary: "The caller's access requests for channels", result: contentRequestPage }), requireUser, query(contentRequestListQuery), listRequests('channel', true))
+  .get('/my/requests/articles', describe({ summary: "The caller's access requests for articles", result: contentRequestPage }), requireUser, query(contentRequestListQuery), listRequests('article', true))
+  .get('/my/access/channels', describe({ summary: "The caller's granted access to channels", result: contentAccessPage }), requireUser, query(accessListQuery), listAccess('channel', true))
+  .get('/my/access/articles', describe({ summary: "The caller's granted access to articles", result: contentAccessPage }), requireUser, query(accessListQuery), listAccess('article', true))
 
   // GETs that change state: ADMIN and the same-origin check every unsafe method gets.
   .get('/allow-request/:id', describe({ summary: 'Grants a pending access request', result: contentRequest, errors: [404, 409] }), requireAdmin, sameOrigin, params(idParam), async (c) => {

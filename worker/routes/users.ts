@@ -1,8 +1,8 @@
 // /users: sign-in and out, registration, the account CRUD, and the password reset by mail.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { sessionUser, user, type SessionUser } from '../../schema/entities';
-import { createUserBody, idParam, loginBody, mailBody, resetPasswordBody, updateUserBody } from '../../schema/requests';
+import { sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
+import { createUserBody, idParam, loginBody, mailBody, resetPasswordBody, updateUserBody, userListQuery } from '../../schema/requests';
 import type { AppEnv, Env } from '../env';
 import {
   deleteUser,
@@ -25,7 +25,7 @@ import { sendMail } from '../lib/mail';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password';
 import { sameOrigin } from '../lib/security';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../lib/session';
-import { jsonBody, params } from '../lib/validate';
+import { jsonBody, params, query } from '../lib/validate';
 
 export const RESET_TOKEN_SECONDS = 3600;
 export const RESET_MAIL_MESSAGE = 'If the address belongs to an account, a reset link is on its way';
@@ -132,7 +132,10 @@ export const usersRoutes = new Hono<AppEnv>()
     return ok(c, user, 201);
   })
 
-  .get('/', describe({ summary: 'Every account', result: z.array(user) }), requireAdmin, async (c) => ok(c, await listUsers(c.get('db'))))
+  .get('/', describe({ summary: 'A page of accounts, alphabetical; filtered by a name, e-mail or full-name fragment, role and active flag', result: userPage }), requireAdmin, query(userListQuery), async (c) => {
+    const { active, ...filter } = c.req.valid('query');
+    return ok(c, await listUsers(c.get('db'), { ...filter, active: active === undefined ? undefined : active === 'true' }));
+  })
 
   .get('/:id', describe({ summary: 'One account', result: user, errors: [404], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), async (c) => {
     const { id } = c.req.valid('param');

@@ -14,7 +14,7 @@ export default function AppManagementView() {
   const intl = useIntl();
   const notify = useNotify();
   const { user: me } = useSession();
-  const query = useQuery(keys.users(), listUsers);
+  const query = useQuery(keys.users(), () => listUsers({}, undefined, 100).then((page) => page.items));
   const users = query.data ?? null;
   const error =
     query.status === 'error' ? (query.error instanceof ApiError ? query.error.message : intl.formatMessage({ id: 'shell.error.title' })) : null;
