@@ -52,6 +52,20 @@ export const routes: RouteObject[] = [
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
             element: view(() => import('./routes/app-management/index')),
+            // The workspace's sections (docs/decisions/012-admin-workspace.md), each its own chunk inside its frame.
+            children: [
+              { index: true, element: <Navigate to="users" replace /> },
+              { path: 'users', handle: HANDLES['/appManagement/users'], element: view(() => import('./routes/admin-users/index')) },
+              { path: 'access', handle: HANDLES['/appManagement/access'], element: view(() => import('./routes/admin-access/index')) },
+              {
+                path: 'publications',
+                handle: HANDLES['/appManagement/publications'],
+                element: view(() => import('./routes/admin-publications/index')),
+              },
+              { path: 'categories', handle: HANDLES['/appManagement/categories'], element: view(() => import('./routes/admin-categories/index')) },
+              { path: 'health', handle: HANDLES['/appManagement/health'], element: view(() => import('./routes/admin-health/index')) },
+              { path: 'messages', handle: HANDLES['/appManagement/messages'], element: view(() => import('./routes/admin-messages/index')) },
+            ],
           }),
           // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.
           { path: 'mysoherz', element: <Navigate to="/mySO" replace /> },

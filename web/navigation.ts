@@ -29,6 +29,7 @@ export interface RouteHandle {
 const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
 const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });
 const p = (params: Params, name: string) => params[name] ?? '';
+const appManagement = label('shell.crumb.appManagement', '/appManagement');
 
 /** The handles of SPEC section 2's routes, keyed by route pattern. */
 export const HANDLES = {
@@ -40,6 +41,12 @@ export const HANDLES = {
   '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
   '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
   '/appManagement': { crumbs: () => [home, label('shell.crumb.appManagement')] },
+  '/appManagement/users': { crumbs: () => [home, appManagement, label('shell.crumb.adminUsers')] },
+  '/appManagement/access': { crumbs: () => [home, appManagement, label('shell.crumb.adminAccess')] },
+  '/appManagement/publications': { crumbs: () => [home, appManagement, label('shell.crumb.adminPublications')] },
+  '/appManagement/categories': { crumbs: () => [home, appManagement, label('shell.crumb.adminCategories')] },
+  '/appManagement/health': { crumbs: () => [home, appManagement, label('shell.crumb.adminHealth')] },
+  '/appManagement/messages': { crumbs: () => [home, appManagement, label('shell.crumb.adminMessages')] },
   '/no-permission': { crumbs: () => [home, label('shell.crumb.noPermission')] },
   '/article': { menu: 'homeAndNews', crumbs: () => [home, label('articles')] },
   '/article/:articleId': {

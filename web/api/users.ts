@@ -1,9 +1,8 @@
 // /api/users: sign-in and out, session validation, registration, password reset, accounts.
 import * as z from 'zod/mini';
-import { sessionUser, user, userPage } from '../../schema/entities';
-import type { Role } from '../../schema/enums';
+import { sessionUser, user } from '../../schema/entities';
 import type { createUserBody, updateUserBody } from '../../schema/requests';
-import { api, call, pageQuery, seg } from './client';
+import { api, call, seg } from './client';
 
 /** A refused sign-in is a 401 that says nothing about an existing session. */
 export const login = (username: string, password: string) =>
@@ -19,19 +18,3 @@ export const resetPassword = (token: string, password: string) =>
 export const getUser = (id: string) => call(api.users[':id'].$get({ param: { id: seg(id) } }), user);
 export const updateUser = (id: string, body: z.input<typeof updateUserBody>) =>
   call(api.users[':id'].$put({ param: { id: seg(id) }, json: body }), user);
-export interface UserFilter {
-  q?: string | undefined;
-  role?: Role | undefined;
-  active?: boolean | undefined;
-}
-/** A page of users, alphabetical, filtered by a name/e-mail fragment, role and active flag. */
-export const listUsers = (filter: UserFilter = {}, cursor?: string, limit?: number) =>
-  call(api.users.$get({
-    query: {
-      ...pageQuery(cursor, limit),
-      q: filter.q || undefined,
-      role: filter.role,
-      active: filter.active === undefined ? undefined : String(filter.active) as 'true' | 'false',
-    },
-  }), userPage);
-export const deleteUser = (id: string) => call(api.users[':id'].$delete({ param: { id: seg(id) } }), z.null());

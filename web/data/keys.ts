@@ -27,7 +27,20 @@ export const keys = {
   /** GET /myso/vm of the signed-in user: likes, access requests and granted access. */
   myso: (userId: string) => ['myso', userId] as const,
   users: () => ['users'] as const,
+  /** GET /users?q&role&active: ADMIN's filtered, paged list ('' for no filter). */
+  userList: (q: string, role: string, active: string) => ['users', q, role, active] as const,
   user: (id: string) => ['user', id] as const,
+  // The admin workspace: one family, so a decision invalidates its lists and badge counts together.
+  /** GET /admin/counts: the section badges. */
+  adminCounts: () => ['admin', 'counts'] as const,
+  /** GET /userContent/requests?status&contentType ('' for all). */
+  accessRequests: (status: string, contentType: string) => ['admin', 'access-requests', status, contentType] as const,
+  /** GET /userContent/access?contentType ('' for both). */
+  grants: (contentType: string) => ['admin', 'grants', contentType] as const,
+  /** GET /publications/requests?status&expiresWithinDays ('' for none). */
+  publicationRequests: (status: string, expiresWithinDays: string) => ['admin', 'publications', status, expiresWithinDays] as const,
+  /** GET /contact/messages?status ('' for all). */
+  messages: (status: string) => ['admin', 'messages', status] as const,
 } satisfies Record<string, (...args: string[]) => QueryKey>;
 
 /**

@@ -1,0 +1,24 @@
+// /api/publications: publication requests, their status and expiry (ADMIN decides; editors list their own).
+import { publicationRequest, publicationRequestPage, type PublicationRequest } from '../../schema/entities';
+import { api, call, pageQuery } from './client';
+
+export type PublicationStatus = PublicationRequest['status'];
+
+export interface PublicationFilter {
+  status?: PublicationStatus | undefined;
+  /** Open requests whose expiry is at most this many days ahead, soonest first. */
+  expiresWithinDays?: number | undefined;
+}
+
+export const listPublicationRequests = (filter: PublicationFilter, cursor?: string) =>
+  call(
+    api.publications.requests.$get({
+      query: { ...pageQuery(cursor), status: filter.status, expiresWithinDays: filter.expiresWithinDays?.toString() },
+    }),
+    publicationRequestPage,
+  );
+export const updatePublicationStatus = (id: string, status: PublicationStatus) =>
+  call(api.publications['update-status'].$put({ json: { id, status } }), publicationRequest);
+/** `expirationDate` is an ISO 8601 UTC date-time, or null for none. */
+export const updatePublicationExpiration = (id: string, expirationDate: string | null) =>
+  call(api.publications['update-expiration'].$put({ json: { id, expirationDate } }), publicationRequest);
