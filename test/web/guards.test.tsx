@@ -24,7 +24,8 @@ function api(user: SessionUser | null) {
     if (call.path === `/users/${user.id}`) {
       return { code: 200, result: { id: user.id, name: user.name, email: null, firstName: '', lastName: '', role: user.role, active: true } };
     }
-    if (call.path === '/users') return { code: 200, result: [] };
+    if (call.path.startsWith('/users?') || call.path === '/users') return { code: 200, result: { items: [], nextCursor: null } };
+    if (call.path === '/admin/counts') return { code: 200, result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 } };
     return undefined;
   };
 }
@@ -40,7 +41,8 @@ describe('guarded routes', () => {
     const { router } = await renderApp(path, user);
     if (allowed) {
       await findHeading(heading);
-      expect(router.state.location.pathname).toBe(path);
+      // The workspace opens on its first section.
+      expect(router.state.location.pathname).toBe(path === '/appManagement' ? '/appManagement/users' : path);
     } else {
       await findHeading('No permission');
       expect(router.state.location.pathname).toBe('/no-permission');

@@ -144,7 +144,9 @@ describe('my account and app management', () => {
     const admin = userOf('ADMIN');
     const other = { id: crypto.randomUUID(), name: 'rita', email: null, firstName: 'Rita', lastName: 'Reader', role: 'REGULAR_USER', active: true };
     const { calls } = stubApi((c) => {
-      if (c.path === '/users' && c.method === 'GET') return { code: 200, result: [{ ...admin, email: null, firstName: '', lastName: '', active: true }, other] };
+      if (c.path.startsWith('/users') && c.method === 'GET') {
+        return { code: 200, result: { items: [{ ...admin, email: null, firstName: '', lastName: '', active: true }, other], nextCursor: null } };
+      }
       if (c.path === `/users/${other.id}` && c.method === 'PUT') return { code: 200, result: { ...other, ...(c.body as object) } };
       return undefined;
     });

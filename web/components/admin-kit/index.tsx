@@ -24,11 +24,12 @@ export function useDocumentTitle(...parts: string[]) {
 /** A section's frame: its h2, which also names the document title, and its lead text. */
 export function Section({ title, lead, actions, children }: { title: string; lead?: ReactNode; actions?: ReactNode; children: ReactNode }) {
   const intl = useIntl();
+  const headingId = useId();
   useDocumentTitle(title, intl.formatMessage({ id: 'admin.title' }));
   return (
-    <section className="admin-section" aria-labelledby="admin-section-title">
+    <section className="admin-section" aria-labelledby={headingId}>
       <div className="admin-section-head">
-        <h2 id="admin-section-title">{title}</h2>
+        <h2 id={headingId}>{title}</h2>
         {actions}
       </div>
       {lead && <p className="muted">{lead}</p>}
@@ -126,7 +127,7 @@ export function DateTime({ value }: { value: string }) {
   const intl = useIntl();
   return (
     <time dateTime={value}>
-      {intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' } as Intl.DateTimeFormatOptions)}
+      {intl.formatDate(value, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })}
     </time>
   );
 }

@@ -1,7 +1,7 @@
 // /appManagement/access: access requests for restricted articles and channels (pending by default, or the
 // decided ones), each allowed or denied; and the granted access, each revocable. A decision takes effect on the
 // reader's next request: visibility reads the grants on every request (docs/decisions/007).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ContentType } from '../../../schema/enums';
@@ -32,11 +32,12 @@ function Requests() {
   const [status, setStatus] = useState<RequestState | ''>('PENDING');
   const [type, setType] = useState<ContentType | ''>('');
   const list = useAccessRequests(status || undefined, type || undefined);
+  const headingId = useId();
   const typeOptions = useTypeOptions();
 
   return (
-    <section className="admin-subsection" aria-labelledby="requests-title">
-      <h3 id="requests-title">
+    <section className="admin-subsection" aria-labelledby={headingId}>
+      <h3 id={headingId}>
         <FormattedMessage id="admin.access.requests" />
       </h3>
       <div className="admin-filters">
@@ -120,11 +121,12 @@ function Grants() {
   const [type, setType] = useState<ContentType | ''>('');
   const [confirming, setConfirming] = useState<string | null>(null);
   const list = useGrants(type || undefined);
+  const headingId = useId();
   const typeOptions = useTypeOptions();
 
   return (
-    <section className="admin-subsection" aria-labelledby="grants-title">
-      <h3 id="grants-title">
+    <section className="admin-subsection" aria-labelledby={headingId}>
+      <h3 id={headingId}>
         <FormattedMessage id="admin.access.grants" />
       </h3>
       <FilterSelect<ContentType> label={intl.formatMessage({ id: 'admin.type' })} value={type} onChange={setType} options={typeOptions} />

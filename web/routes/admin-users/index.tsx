@@ -1,6 +1,6 @@
 // /appManagement/users: every account, filtered and paged; role and active changed in place; a new user; delete,
 // and deactivation offered instead when the account still owns content (the API's 409).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../schema/entities';
 import { ROLES, type Role } from '../../../schema/enums';
@@ -29,6 +29,7 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const notify = useNotify();
+  const titleId = useId();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -53,8 +54,8 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form ref={form} noValidate className="panel admin-form" aria-labelledby="new-user-title" onSubmit={(e) => void submit(e)}>
-      <h3 id="new-user-title">
+    <form ref={form} noValidate className="panel admin-form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)}>
+      <h3 id={titleId}>
         <FormattedMessage id="admin.users.new" />
       </h3>
       <FormAlert message={alert} />
@@ -77,10 +78,10 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
           error={errors.password}
         />
         <div className="field">
-          <label htmlFor="new-user-role">
+          <label htmlFor={`${titleId}-role`}>
             <FormattedMessage id="account.role" />
           </label>
-          <select id="new-user-role" name="role" defaultValue="REGULAR_USER">
+          <select id={`${titleId}-role`} name="role" defaultValue="REGULAR_USER">
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {intl.formatMessage({ id: `role.${r}` })}
