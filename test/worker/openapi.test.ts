@@ -141,9 +141,11 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     expect(doc.components.schemas.ErrorEnvelope.properties.result).toEqual({ type: 'null' });
     expect(doc.components.schemas.Article.required).toEqual(expect.arrayContaining(['id', 'slug', 'title', 'media', 'locked']));
-    // A list: the array of the shared entity, inline.
+    // A list: the array of the shared entity, inline; a paged list: its page schema.
+    expect(operation('get', '/api/categories').responses['200'].content['application/json'].schema.properties.result)
+      .toEqual({ type: 'array', items: { $ref: '#/components/schemas/Category' } });
     expect(operation('get', '/api/users').responses['200'].content['application/json'].schema.properties.result)
-      .toEqual({ type: 'array', items: { $ref: '#/components/schemas/User' } });
+      .toEqual({ $ref: '#/components/schemas/UserPage' });
     // Created and already-there are both successes of a like.
     expect(Object.keys(operation('post', '/api/myso/user-articles').responses)).toEqual(expect.arrayContaining(['200', '201']));
     expect(operation('post', '/api/users/auth').responses).toHaveProperty('429');
