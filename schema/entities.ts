@@ -195,7 +195,7 @@ export const publicationRequest = z.object({
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;
 
-/** Pages of the ADMIN lists (docs/decisions/007-access-and-publications.md, 011-admin-workspace.md). */
+/** Pages of the ADMIN lists (docs/decisions/007-access-and-publications.md, 015-admin-workspace.md). */
 export const contentRequestPage = pageOf(contentRequestListItem);
 export const contentAccessPage = pageOf(contentAccessListItem);
 

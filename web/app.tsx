@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
             element: view(() => import('./routes/app-management/index')),
-            // The workspace's sections (docs/decisions/012-admin-workspace.md), each its own chunk inside its frame.
+            // The workspace's sections (docs/decisions/015-admin-workspace.md), each its own chunk inside its frame.
             children: [
               { index: true, element: <Navigate to="users" replace /> },
               { path: 'users', handle: HANDLES['/appManagement/users'], element: view(() => import('./routes/admin-users/index')) },

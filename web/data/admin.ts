@@ -1,4 +1,4 @@
-// The admin workspace's queries and writes (docs/decisions/012-admin-workspace.md). Every list is a cursor-paged
+// The admin workspace's queries and writes (docs/decisions/015-admin-workspace.md). Every list is a cursor-paged
 // query under the ['admin'] family (users under ['users']); every decision invalidates that family, so the lists
 // and the badge counts agree at once, and the content families it may change, so public screens do too.
 import type { Category, ContentType, User } from '../../schema';
