@@ -2,6 +2,7 @@
 // with the reader's next page load and request checked; a publication approved with an expiry two minutes ahead
 // (set in another time zone, stored as UTC; its expiry by the Cron Trigger is test/worker/admin-workspace.test.ts);
 // a category moved under another one and the public breadcrumbs following; a contact message read and handled.
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expect, login, loginByApi, newContext, screenshot, test, watchProblems } from './browser';
@@ -119,8 +120,14 @@ test('a category moved under another parent: the public breadcrumbs show its new
   await page.getByRole('button', { name: 'Add a category in Europe' }).click();
   const create = page.getByRole('form', { name: 'New category in Europe' });
   await create.getByLabel('Title').fill(title);
+  await create.getByLabel('Image').setInputFiles(path.join(import.meta.dirname, '../fixtures/tiny.png'));
   await create.getByRole('button', { name: 'Create category' }).click();
   await page.getByText(`${title} has been created.`).waitFor();
+  // The image went up with it (multipart) and is served.
+  const made = ((await (await context.request.get('/api/categories')).json()).result as { title: string; imageHref: string | null }[])
+    .find((c) => c.title === title);
+  expect(made?.imageHref).toMatch(/^\/api\/files\/image\//);
+  expect((await context.request.get(made!.imageHref!)).headers()['content-type']).toBe('image/png');
 
   // The public page, reached inside the app: its breadcrumbs name the ancestors.
   await page.getByRole('link', { name: title, exact: true }).click();
