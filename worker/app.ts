@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
+import { benchTiming } from './lib/bench-timing';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { methodNotAllowed } from './lib/methods';
@@ -30,6 +31,7 @@ import { usersRoutes } from './routes/users';
 export function buildApp() {
   const app = new Hono<AppEnv>().basePath('/api');
 
+  app.use(benchTiming);
   app.use(securityHeaders);
   app.use(methodNotAllowed(() => app.routes));
   app.use(sameOriginForUnsafeMethods);

@@ -11,6 +11,8 @@ export interface Env {
   ASSETS: Fetcher;
   MAIL_FROM: string;
   SITE_MAIL: string;
+  /** "1" adds the Server-Timing counts of D1 and KV calls to every /api answer (npm run bench); unset in production. */
+  BENCH_TIMING?: string;
 }
 
 export type Db = DrizzleD1Database<typeof tables>;
