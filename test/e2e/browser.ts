@@ -8,10 +8,10 @@
 // cookies never leak between tests. Locate by role and label, as a user would.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import chromiumPackage from '@sparticuz/chromium';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, test as base, expect, inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../worker/scripts/seed-demo-content';
+import { launchChromium } from './chromium';
 
 export { expect };
 
@@ -20,23 +20,17 @@ export type DemoUser = 'admin' | 'editor' | 'contributor' | 'reader';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
 
-const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-];
-
 /** http://127.0.0.1:{port} of the server under test. */
 export const baseUrl = (): string => inject('baseUrl');
 
 /** A fresh Chromium with its own temporary profile (playwright makes one per launch). */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = inject('chromiumPath') || (await chromiumPackage.executablePath());
-  return chromium.launch({ executablePath, args: FLAGS, headless: true, timeout: 30_000 });
+  return launchChromium(inject('chromiumPath'));
 }
 
 /** A context that resolves relative URLs against the server and refuses anything off it. */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', viewport: { width: 1280, height: 800 } });
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', viewport: { width: 1280, height: 800 }, ...options });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   // The portal needs nothing from outside its origin; block it so a test never waits on the network.

@@ -1,0 +1,25 @@
+// Largest contentful paint of / and an article page on a slow phone (a Pixel 5's screen, 4x CPU, slow 3G),
+// each in a fresh context (cold cache). Recorded in the log, never asserted on: timings on a shared machine
+// vary. `npm run bench` prints the same measurement (test/e2e/slow-phone.ts).
+import { baseUrl, expect, newContext, test } from './browser';
+import { describePaint, measureLcp, PHONE } from './slow-phone';
+
+test('on a slow phone / and an article page report a largest contentful paint, and on / it is not a lazy image', { timeout: 240_000 }, async ({ browser }) => {
+  const home = await newContext(browser, PHONE);
+  const article = await newContext(browser, PHONE);
+  try {
+    const homePaint = await measureLcp(await home.newPage(), '/');
+    console.log(`LCP / (slow phone): ${describePaint(homePaint)}`);
+    expect(homePaint).not.toBeNull();
+    expect(homePaint!.loading).not.toBe('lazy');
+
+    const slug = await article.request.get(`${baseUrl()}/api/slugs/alps-a-week-on-the-high-trail`);
+    const { result } = (await slug.json()) as { result: { entityId: string } };
+    const articlePaint = await measureLcp(await article.newPage(), `/article/${result.entityId}`);
+    console.log(`LCP /article/{id} (slow phone): ${describePaint(articlePaint)}`);
+    expect(articlePaint).not.toBeNull();
+  } finally {
+    await home.close();
+    await article.close();
+  }
+});
