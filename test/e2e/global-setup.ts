@@ -26,8 +26,8 @@ const SERVER_LOG = path.join(WORK, 'wrangler-dev.log');
 const LAST_LOG = path.join(CACHE, 'wrangler-dev.log');
 
 /** Runs a tool from node_modules/.bin to completion; its output is shown only when it fails. */
-function run(label: string, tool: string, args: string[], extraEnv: Record<string, string> = {}): void {
-  const seconds = runTool(`e2e setup: ${label}`, tool, args, extraEnv);
+async function run(label: string, tool: string, args: string[], extraEnv: Record<string, string> = {}): Promise<void> {
+  const { seconds } = await runTool(`e2e setup: ${label}`, tool, args, extraEnv);
   console.log(`e2e setup: ${label} (${seconds.toFixed(1)} s)`);
 }
 
@@ -57,11 +57,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // NODE_ENV is 'test' inside vitest: without this the browser would get React's development build,
   // not what `npm start` and a deployment serve.
-  run('built the SPA', 'vite', ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+  await run('built the SPA', 'vite', ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
     NODE_ENV: 'production',
   });
-  run('applied the migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
-  run('seeded the demo', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE]);
+  await run('applied the migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
+  await run('seeded the demo', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE]);
 
   const server = await startDevServer({
     args: ['--persist-to', STATE, '--assets', DIST, '--log-level', 'warn'],

@@ -1,6 +1,6 @@
 // Running the local tools the way the e2e harness and the bench both need: a tool from node_modules/.bin
 // to completion, and `wrangler dev` on a free port in its own process group, stopped by its id.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -17,16 +17,42 @@ export const toolEnv: NodeJS.ProcessEnv = {
   WRANGLER_SEND_METRICS: 'false',
 };
 
-/** Runs a tool from node_modules/.bin to completion; its output is shown only when it fails. Returns seconds taken. */
-export function runTool(label: string, tool: string, args: string[], extraEnv: Record<string, string> = {}): number {
+/** How to end each child process this module started and that is still running. */
+const live = new Set<() => Promise<void>>();
+
+/**
+ * Ends every process this module started and that still runs (tools and wrangler dev servers), and waits
+ * until they are gone: for a Ctrl-C, or an error before a server was handed out.
+ */
+export async function stopStartedProcesses(): Promise<void> {
+  await Promise.all([...live].map((stop) => stop()));
+}
+
+/**
+ * Runs a tool from node_modules/.bin to completion; its output is shown only when it fails. Asynchronous, so
+ * the caller's signal handlers still run meanwhile (a Ctrl-C during a build can stop the servers).
+ */
+export function runTool(label: string, tool: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ seconds: number; stdout: string }> {
   const started = performance.now();
-  const result = spawnSync(path.join(BIN, tool), args, {
-    cwd: ROOT, env: { ...toolEnv, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+  const child = spawn(path.join(BIN, tool), args, { cwd: ROOT, env: { ...toolEnv, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await closed;
+  };
+  live.add(stop);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => reject(new Error(`${label} failed (${error.message})`)));
+    child.once('close', (code, signal) => {
+      live.delete(stop);
+      if (code === 0) resolve({ seconds: (performance.now() - started) / 1000, stdout });
+      else reject(new Error(`${label} failed (${signal ?? `exit ${code}`})\n${stdout}\n${stderr}`));
+    });
   });
-  if (result.status !== 0) {
-    throw new Error(`${label} failed (${result.error?.message ?? `exit ${result.status}`})\n${result.stdout}\n${result.stderr}`);
-  }
-  return (performance.now() - started) / 1000;
 }
 
 export function freePort(): Promise<number> {
@@ -57,22 +83,36 @@ export interface DevServerOptions {
   readyPath: string;
 }
 
-async function stopProcessGroup(server: ChildProcess): Promise<void> {
-  if (server.pid === undefined || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Ends the process group of a detached child (the wrangler launcher, its node child and workerd) and waits
+ * until every process in it is gone, not only the launcher: workerd may still be writing the state.
+ */
+async function stopProcessGroup(pgid: number): Promise<void> {
   const signal = (sig: NodeJS.Signals) => {
     try {
-      process.kill(-server.pid!, sig);
+      process.kill(-pgid, sig);
     } catch {
       // already gone
     }
   };
+  const gone = async (ms: number) => {
+    for (const deadline = Date.now() + ms; groupAlive(pgid) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+    return !groupAlive(pgid);
+  };
   signal('SIGTERM');
-  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000));
-  if ((await Promise.race([exited, timeout])) === 'timeout') {
-    signal('SIGKILL');
-    await exited;
-  }
+  if (await gone(5000)) return;
+  signal('SIGKILL');
+  // Bounded: a killed process the container's init never reaps would keep the group "alive" for ever.
+  await gone(5000);
 }
 
 /**
@@ -94,9 +134,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   server.stdout!.pipe(log);
   server.stderr!.pipe(log);
   const stop = async () => {
-    await stopProcessGroup(server);
+    if (server.pid !== undefined) await stopProcessGroup(server.pid);
     if (!log.closed) await new Promise<void>((resolve) => log.end(resolve));
+    live.delete(stop);
   };
+  live.add(stop);
   try {
     await waitUntilServing(url + options.readyPath, server, options.logFile);
   } catch (error) {

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   } finally {
     await local.dispose();
   }
+  console.log(`Seed finished in ${((performance.now() - started) / 1000).toFixed(1)} s (with starting the local bindings).`);
 }
 
 // Exit explicitly: wrangler leaves handles open after dispose() (its update check waits on a network

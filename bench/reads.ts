@@ -1,0 +1,81 @@
+// The reads `npm run bench` measures, as requests both workers answer (the floor serves the project's paths).
+import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
+
+export interface Read {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+/** Demo seed entities the reads use, by slug: a gallery article, the busiest public channel, a category with all three kinds of children. */
+const SLUGS = { article: 'alps-a-week-on-the-high-trail', channel: 'alpine-journal', category: 'europe' } as const;
+
+async function entityId(baseUrl: string, slug: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/slugs/${slug}`);
+  if (!res.ok) throw new Error(`The demo seed has no ${slug} (${res.status})`);
+  return ((await res.json()) as { result: { entityId: string } }).result.entityId;
+}
+
+export async function demoReads(projectUrl: string, searchText: string): Promise<Read[]> {
+  const [article, channel, category] = await Promise.all([SLUGS.article, SLUGS.channel, SLUGS.category].map((s) => entityId(projectUrl, s)));
+  return [
+    { name: 'article by id', method: 'GET', path: `/api/articles/${article}` },
+    { name: 'channel articles', method: 'GET', path: `/api/channels/${channel}/articles` },
+    { name: 'category children', method: 'GET', path: `/api/categories/${category}/children` },
+    { name: 'news, first page', method: 'GET', path: '/api/news' },
+    { name: `search "${searchText}"`, method: 'POST', path: '/api/search/search', body: JSON.stringify({ searchText }) },
+    { name: 'channels', method: 'GET', path: '/api/channels' },
+  ];
+}
+
+/** The article page the LCP step opens. */
+export const lcpArticlePath = async (projectUrl: string): Promise<string> => `/article/${await entityId(projectUrl, SLUGS.article)}`;
+
+/** Signs the demo reader in; returns the Cookie header value. No Origin header: not a browser, like curl. */
+export async function signInReader(projectUrl: string): Promise<string> {
+  const res = await fetch(`${projectUrl}/api/users/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'reader', password: DEMO_PASSWORD }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('session='));
+  if (!res.ok || !cookie) throw new Error(`Signing in the demo reader failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+export interface Probe {
+  status: number;
+  bytes: number;
+  /** The project's Server-Timing counts (worker/lib/bench-timing.ts); null from the floor. */
+  d1RoundTrips: number | null;
+  d1Statements: number | null;
+  kvReads: number | null;
+}
+
+const requestInit = (read: Read, cookie: string | undefined): RequestInit => ({
+  method: read.method,
+  headers: { ...(read.body ? { 'Content-Type': 'application/json' } : {}), ...(cookie ? { Cookie: cookie } : {}) },
+  body: read.body ?? null,
+});
+
+/** One request, to see that it answers 200 and how big the answer is, and what it cost in round trips. */
+export async function probe(baseUrl: string, read: Read, cookie: string | undefined): Promise<Probe> {
+  const res = await fetch(baseUrl + read.path, requestInit(read, cookie));
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const timing = res.headers.get('Server-Timing') ?? '';
+  const count = (re: RegExp) => {
+    const m = re.exec(timing);
+    return m ? Number(m[1]) : null;
+  };
+  return {
+    status: res.status,
+    bytes,
+    d1RoundTrips: count(/d1;desc="(\d+) round trips?/),
+    d1Statements: count(/(\d+) statements?/),
+    kvReads: count(/kv;desc="(\d+) reads?/),
+  };
+}
+
+export const headersOf = (read: Read, cookie: string | undefined): Record<string, string> =>
+  requestInit(read, cookie).headers as Record<string, string>;

@@ -1,0 +1,287 @@
+// `npm run bench`: the project's reads against a floor (bench/floor: bare Hono + D1, one statement per read),
+// both under `wrangler dev` on one freshly seeded local state, measured interleaved with autocannon, then the
+// largest contentful paint of the SPA on a slow phone. Prints numbers; asserts nothing.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
+import { printLcp } from './lcp';
+import { demoReads, headersOf, lcpArticlePath, probe, signInReader, type Probe, type Read } from './reads';
+
+const USAGE = `Usage: npm run bench -- [options]
+  --articles N      scale articles seeded on top of the demo (default 10000; 100000 works)
+  --rounds N        rounds of interleaved floor/project measurements (default 3)
+  --duration S      seconds per measurement (default 3)
+  --connections N   concurrent connections of the load generator (default 8)
+  --cache MODE      on, off or both: the project runs with --var EDGE_CACHE:MODE (default off)
+  --search TEXT     the search text (default caf: a 3-letter prefix)
+  --lcp on|off      build the SPA and measure its largest contentful paint (default on)
+  --keep            keep the work folder (state, server logs) in node_modules/.cache/bench`;
+
+const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/bench');
+const WORK = path.join(CACHE_DIR, `run-${process.pid}`);
+const STATE = path.join(WORK, 'state');
+const DIST = path.join(WORK, 'dist');
+
+interface Options {
+  articles: number;
+  rounds: number;
+  duration: number;
+  connections: number;
+  cacheModes: ('on' | 'off')[];
+  search: string;
+  lcp: boolean;
+  keep: boolean;
+}
+
+function parseOptions(): Options | null {
+  const { values } = parseArgs({
+    options: {
+      articles: { type: 'string', default: '10000' },
+      rounds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '8' },
+      cache: { type: 'string', default: 'off' },
+      search: { type: 'string', default: 'caf' },
+      lcp: { type: 'string', default: 'on' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return null;
+  const whole = (name: string, text: string, min: number) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number >= ${min}, got ${text}\n${USAGE}`);
+    return n;
+  };
+  const cacheModes = { on: ['on'], off: ['off'], both: ['off', 'on'] }[values.cache] as Options['cacheModes'] | undefined;
+  if (!cacheModes) throw new Error(`--cache is on, off or both, got ${values.cache}\n${USAGE}`);
+  if (values.lcp !== 'on' && values.lcp !== 'off') throw new Error(`--lcp is on or off, got ${values.lcp}\n${USAGE}`);
+  if (!values.search.trim()) throw new Error('--search needs some text');
+  return {
+    articles: whole('articles', values.articles, 0),
+    rounds: whole('rounds', values.rounds, 1),
+    duration: whole('duration', values.duration, 1),
+    connections: whole('connections', values.connections, 1),
+    cacheModes,
+    search: values.search,
+    lcp: values.lcp === 'on',
+    keep: values.keep,
+  };
+}
+
+// ---- load generation ----
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, and connection errors. */
+  failures: number;
+}
+
+let running: autocannon.Instance | undefined;
+
+function measure(baseUrl: string, read: Read, cookie: string | undefined, seconds: number, connections: number): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    running = autocannon({
+      url: baseUrl + read.path, method: read.method, headers: headersOf(read, cookie), body: read.body,
+      connections, duration: seconds,
+    }, (error: unknown, r: autocannon.Result) => {
+      running = undefined;
+      if (error) reject(error);
+      else resolve({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx + r.errors });
+    });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** The median of each figure over the rounds: one noisy round on a shared machine moves it little. */
+const summary = (samples: Sample[]): Sample => ({
+  rps: median(samples.map((s) => s.rps)),
+  p50: median(samples.map((s) => s.p50)),
+  p99: median(samples.map((s) => s.p99)),
+  failures: samples.reduce((n, s) => n + s.failures, 0),
+});
+
+// ---- the run ----
+
+interface Target {
+  label: string;
+  server: DevServer;
+  /** Signed-in reader's cookie on this server (the floor ignores it, but gets it too). */
+  readerCookie: string;
+}
+
+interface Row {
+  read: Read;
+  who: 'visitor' | 'reader';
+  floor: Target;
+  project: Target;
+  samples: { floor: Sample[]; project: Sample[] };
+  probes: { floor: Probe; project: Probe };
+}
+
+async function bench(options: Options): Promise<void> {
+  const started = performance.now();
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown cpu';
+  console.log(`SO Portal bench, ${new Date().toISOString()}, ${os.cpus().length} cores (${cpu}), ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
+
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(STATE, { recursive: true });
+  mkdirSync(DIST, { recursive: true });
+  if (options.lcp) {
+    const { seconds } = await runTool('building the SPA', 'vite', ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+      NODE_ENV: 'production',
+    });
+    console.log(`built the SPA (${seconds.toFixed(1)} s)`);
+  }
+  await runTool('applying the migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
+  const seed = await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', String(options.articles)]);
+  for (const line of seed.stdout.split('\n')) if (/^(Seeded|Added|Seed finished)/.test(line)) console.log(`seed: ${line}`);
+
+  const start = async (label: string, args: string[]) => {
+    return startDevServer({ args, logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`), readyPath: '/api/news' });
+  };
+  const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
+  const projects: Target[] = [];
+  for (const mode of options.cacheModes) {
+    const server = await start(`project cache ${mode}`, ['--persist-to', STATE, '--assets', DIST, '--var', 'BENCH_TIMING:1', '--var', `EDGE_CACHE:${mode}`]);
+    projects.push({ label: `cache ${mode}`, server, readerCookie: await signInReader(server.url) });
+  }
+  const floor: Target = { label: 'floor', server: floorServer, readerCookie: projects[0]!.readerCookie };
+  console.log(`floor ${floorServer.url} (pid ${floorServer.pid}); ` +
+    projects.map((p) => `project ${p.label} ${p.server.url} (pid ${p.server.pid})`).join('; '));
+
+  const reads = await demoReads(projects[0]!.server.url, options.search);
+  const rows: Row[] = [];
+  for (const read of reads) {
+    for (const who of ['visitor', 'reader'] as const) {
+      for (const project of projects) {
+        const cookie = (t: Target) => (who === 'reader' ? t.readerCookie : undefined);
+        const probes = { floor: await probe(floor.server.url, read, cookie(floor)), project: await probe(project.server.url, read, cookie(project)) };
+        for (const [side, p] of Object.entries(probes)) {
+          if (p.status !== 200) throw new Error(`${side} answered ${read.method} ${read.path} as ${who} with ${p.status}`);
+        }
+        rows.push({ read, who, floor, project, samples: { floor: [], project: [] }, probes });
+      }
+    }
+  }
+
+  // Warm both up (JIT, SQLite page cache) before anything counts.
+  for (const read of reads) {
+    for (const t of [floor, ...projects]) await measure(t.server.url, read, undefined, 1, options.connections);
+  }
+
+  const perRound = rows.length * 2 * options.duration;
+  console.log(`measuring: ${options.rounds} rounds x ${rows.length} pairs x 2 x ${options.duration} s = ` +
+    `${Math.round((options.rounds * perRound) / 60 * 10) / 10} min, ${options.connections} connections, floor and project alternating`);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const row of rows) {
+      const cookie = (t: Target) => (row.who === 'reader' ? t.readerCookie : undefined);
+      row.samples.floor.push(await measure(row.floor.server.url, row.read, cookie(row.floor), options.duration, options.connections));
+      row.samples.project.push(await measure(row.project.server.url, row.read, cookie(row.project), options.duration, options.connections));
+    }
+    console.log(`  round ${round} of ${options.rounds} done`);
+  }
+
+  printTable(rows, options);
+
+  if (options.lcp) {
+    console.log('\nLargest contentful paint, 4x CPU slowdown and slow 3G (400 ms, 400 kbit/s each way), cold cache, project ' +
+      `${projects[0]!.label}:`);
+    await printLcp(projects[0]!.server.url, ['/', await lcpArticlePath(projects[0]!.server.url)]);
+  }
+  console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+// ---- output ----
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString());
+const kb = (bytes: number) => (bytes < 10_000 ? `${(bytes / 1000).toFixed(1)}k` : `${int(bytes / 1000)}k`);
+
+function printTable(rows: Row[], options: Options): void {
+  const header = ['read', 'who', 'cache', 'floor req/s', 'p50', 'p99', 'project req/s', 'p50', 'p99', 'ratio', 'bytes floor', 'project', 'D1 trips (stmts)', 'KV reads'];
+  const body = rows.map((row) => {
+    const f = summary(row.samples.floor);
+    const p = summary(row.samples.project);
+    const pp = row.probes.project;
+    const failures = f.failures + p.failures;
+    return [
+      row.read.name, row.who, row.project.label.replace('cache ', ''),
+      int(f.rps), ms(f.p50), ms(f.p99), int(p.rps), ms(p.p50), ms(p.p99), (p.rps / f.rps).toFixed(2),
+      kb(row.probes.floor.bytes), kb(pp.bytes),
+      pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`, pp.kvReads === null ? '?' : String(pp.kvReads),
+      ...(failures ? [`${failures} failed requests`] : []),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(`\nmedian of ${options.rounds} rounds; latency in ms; ratio = project req/s / floor req/s; bytes = response body`);
+  console.log(line(header));
+  for (const r of body) console.log(line(r));
+}
+
+// ---- process ----
+
+/** Work folders of runs whose process is gone (killed before they could clean up). */
+function removeStaleRuns(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(CACHE_DIR);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+    if (!pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(path.join(CACHE_DIR, name), { recursive: true, force: true });
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  removeStaleRuns();
+  const cleanUp = async () => {
+    running?.stop();
+    await stopStartedProcesses();
+    if (!options.keep) rmSync(WORK, { recursive: true, force: true });
+  };
+  const interrupted = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the servers`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    await bench(options);
+  } finally {
+    await cleanUp();
+    if (options.keep) console.log(`kept ${WORK}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
