@@ -97,6 +97,23 @@ function measure(baseUrl: string, read: Read, cookie: string | undefined, second
   });
 }
 
+/**
+ * Waits until the server answers a trivial request (a 404) quickly twice in a row. A slow read leaves up to
+ * `connections` requests running when autocannon stops; they must not eat into the next measurement.
+ */
+async function settle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (let quick = 0; quick < 2 && Date.now() < deadline;) {
+    const started = performance.now();
+    try {
+      await (await fetch(`${baseUrl}/api/bench-settle`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
+    } catch {
+      // still busy
+    }
+    quick = performance.now() - started < 100 ? quick + 1 : 0;
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -178,7 +195,10 @@ async function bench(options: Options): Promise<void> {
 
   // Warm both up (JIT, SQLite page cache) before anything counts.
   for (const read of reads) {
-    for (const t of [floor, ...projects]) await measure(t.server.url, read, undefined, 1, options.connections);
+    for (const t of [floor, ...projects]) {
+      await measure(t.server.url, read, undefined, 1, options.connections);
+      await settle(t.server.url);
+    }
   }
 
   const perRound = rows.length * 2 * options.duration;
@@ -187,8 +207,11 @@ async function bench(options: Options): Promise<void> {
   for (let round = 1; round <= options.rounds; round++) {
     for (const row of rows) {
       const cookie = (t: Target) => (row.who === 'reader' ? t.readerCookie : undefined);
-      row.samples.floor.push(await measure(row.floor.server.url, row.read, cookie(row.floor), options.duration, options.connections));
-      row.samples.project.push(await measure(row.project.server.url, row.read, cookie(row.project), options.duration, options.connections));
+      for (const side of ['floor', 'project'] as const) {
+        const target = row[side];
+        row.samples[side].push(await measure(target.server.url, row.read, cookie(target), options.duration, options.connections));
+        await settle(target.server.url);
+      }
     }
     console.log(`  round ${round} of ${options.rounds} done`);
   }
@@ -206,7 +229,10 @@ async function bench(options: Options): Promise<void> {
 // ---- output ----
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const rate = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
 const ms = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString());
+/** Latency of a side that completed nothing in a round would read 0 ms: show a dash instead. */
+const latency = (sample: Sample, n: number) => (sample.rps > 0 ? ms(n) : '-');
 const kb = (bytes: number) => (bytes < 10_000 ? `${(bytes / 1000).toFixed(1)}k` : `${int(bytes / 1000)}k`);
 
 function printTable(rows: Row[], options: Options): void {
@@ -218,7 +244,8 @@ function printTable(rows: Row[], options: Options): void {
     const failures = f.failures + p.failures;
     return [
       row.read.name, row.who, row.project.label.replace('cache ', ''),
-      int(f.rps), ms(f.p50), ms(f.p99), int(p.rps), ms(p.p50), ms(p.p99), (p.rps / f.rps).toFixed(2),
+      rate(f.rps), latency(f, f.p50), latency(f, f.p99), rate(p.rps), latency(p, p.p50), latency(p, p.p99),
+      f.rps > 0 ? (p.rps / f.rps).toFixed(2) : '-',
       kb(row.probes.floor.bytes), kb(pp.bytes),
       pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`, pp.kvReads === null ? '?' : String(pp.kvReads),
       ...(failures ? [`${failures} failed requests`] : []),
