@@ -165,9 +165,8 @@ async function bench(options: Options): Promise<void> {
   const seed = await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', String(options.articles)]);
   for (const line of seed.stdout.split('\n')) if (/^(Seeded|Added|Seed finished)/.test(line)) console.log(`seed: ${line}`);
 
-  const start = async (label: string, args: string[]) => {
-    return startDevServer({ args, logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`), readyPath: '/api/news' });
-  };
+  const start = (label: string, args: string[]) =>
+    startDevServer({ args, logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`), readyPath: '/api/news' });
   const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
   const projects: Target[] = [];
   for (const mode of options.cacheModes) {

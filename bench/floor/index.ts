@@ -2,7 +2,8 @@
 // statement each and no session, validation or envelope. Paths are the project's, so the runner sends the
 // same requests to both. Each statement returns the rows the project shows a visitor, in the same order,
 // with the plain column filters (published, hidden, private) and nothing per viewer: a signed-in request
-// gets the visitor's answer. Lists carry the columns a card needs; nested parts are aggregated by SQLite.
+// gets the visitor's answer. SQLite builds the JSON and the worker passes the text through; lists carry the
+// columns a card needs and leave articleOrdinals out (docs/decisions/011-benchmark.md).
 import { Hono } from 'hono';
 
 interface FloorEnv {
