@@ -3,7 +3,7 @@
 // same requests to both. Each statement returns the rows the project shows a visitor, in the same order,
 // with the plain column filters (published, hidden, private) and nothing per viewer: a signed-in request
 // gets the visitor's answer. SQLite builds the JSON and the worker passes the text through; lists carry the
-// columns a card needs and leave articleOrdinals out (docs/decisions/014-benchmark.md).
+// columns a card needs and leave articleOrdinals out (docs/decisions/012-benchmark.md).
 import { Hono } from 'hono';
 
 interface FloorEnv {
