@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, then every test (worker, SPA components, browser end to end),
-# then one closing line `N passed, N failed`.
+# `npm test`: the static checks (generated bindings, typecheck), then every test (worker, SPA components,
+# browser end to end), then one closing line `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -10,12 +10,20 @@ results=node_modules/.cache/test-results.json
 mkdir -p "$(dirname "$results")"
 rm -f "$results"
 
-echo "== typecheck"
-if ! tsc -b; then
-  echo "typecheck failed"
-  echo "0 passed, 1 failed"
-  exit 1
-fi
+# A failed static check stops the run before the tests and counts as one failure.
+gate() {
+  local name="$1"
+  shift
+  echo "== $name"
+  if ! "$@"; then
+    echo "$name failed"
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+}
+
+gate "bindings (wrangler.toml against worker/worker-configuration.d.ts)" bash test/scripts/check-bindings.sh
+gate "typecheck" tsc -b
 
 # The browser tests need a Chromium: installed here when missing (quiet when present).
 CHROMIUM_PATH="$(bash test/scripts/ensure-chromium.sh)"

@@ -1,12 +1,9 @@
 import type { D1Migration } from '@cloudflare/vitest-plugin';
-import type { Env as WorkerEnv } from '../../worker/env';
 
+// What the worker tests' `env` has beyond the generated bindings (worker/worker-configuration.d.ts).
 declare global {
   namespace Cloudflare {
-    interface GlobalProps {
-      mainModule: typeof import('../../worker/index');
-    }
-    interface Env extends WorkerEnv {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[];
     }
   }
