@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   ARTICLE_TYPES, CONTACT_KINDS, CONTENT_TYPES, COVER_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, SLUG_KINDS,
 } from './enums';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 export * from './enums';
 
@@ -45,7 +45,7 @@ export const blobs = sqliteTable('blobs', {
 
 export const categories = sqliteTable('categories', {
   id: text('id').primaryKey(),
-  parentId: text('parent_id').references((): any => categories.id, { onDelete: 'restrict' }),
+  parentId: text('parent_id').references((): AnySQLiteColumn => categories.id, { onDelete: 'restrict' }),
   title: text('title').notNull(),
   imageKey: text('image_key'),
   slug: text('slug').notNull().unique(),

@@ -1,7 +1,6 @@
 // The Hono app behind /api: middleware, one sub-app per resource group, and the error envelope.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env';
 import { benchTiming } from './lib/bench-timing';
 import { failure } from './lib/envelope';
@@ -64,8 +63,7 @@ export function buildApp() {
       return c.json(failure(err.status, err.message), err.status, err.headers);
     }
     if (err instanceof HTTPException) {
-      const status = err.status as ContentfulStatusCode;
-      return c.json(failure(status, err.message || 'Bad request'), status);
+      return c.json(failure(err.status, err.message || 'Bad request'), err.status);
     }
     console.error('Unhandled error', c.req.method, c.req.path, err);
     return c.json(failure(500, 'Internal server error'), 500);

@@ -8,7 +8,7 @@ import { baseUrl, expect, login, screenshot, test, watchProblems } from './brows
 type Envelope<T> = { code: number; message: string; result: T };
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(baseUrl() + '/api' + path);
-  const body = (await response.json()) as Envelope<T>;
+  const body = await response.json<Envelope<T>>();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${body.message}`);
   return body.result;
 }

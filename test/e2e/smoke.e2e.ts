@@ -34,7 +34,7 @@ test('GET /api/news answers the seeded news in the envelope, newest first', asyn
   const response = await fetch(baseUrl() + '/api/news');
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as { code: number; message: string; result: unknown };
+  const body = await response.json<{ code: number; message: string; result: unknown }>();
   expect(body.code).toBe(200);
   expect(typeof body.message).toBe('string');
   const items = Array.isArray(body.result) ? body.result : (body.result as { items?: unknown[] } | null)?.items;
@@ -60,12 +60,12 @@ test('the demo users can sign in with demo-password', async () => {
       body: JSON.stringify({ username: name, password: 'demo-password' }),
     });
     expect(response.status, name).toBe(200);
-    expect(((await response.json()) as { result: { name: string; role: string } }).result).toMatchObject({ name, role });
+    expect((await response.json<{ result: { name: string; role: string } }>()).result).toMatchObject({ name, role });
   }
 });
 
 test('seeded pictures and clips are served from R2 with their types', async () => {
-  const categories = (await (await fetch(baseUrl() + '/api/categories')).json()) as { result: { imageHref: string | null }[] };
+  const categories = await (await fetch(baseUrl() + '/api/categories')).json<{ result: { imageHref: string | null }[] }>();
   const href = categories.result.find((c) => c.imageHref)?.imageHref;
   expect(href).toMatch(/^\/api\/files\/image\/[0-9a-f-]{36}\.(jpg|png|webp)$/);
   const picture = await fetch(baseUrl() + href);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: the static checks (generated bindings, typecheck), then every test (worker, SPA components,
+# `npm test`: the static checks (generated bindings, typecheck, lint), then every test (worker, SPA components,
 # browser end to end), then one closing line `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,6 +24,7 @@ gate() {
 
 gate "bindings (wrangler.toml against worker/worker-configuration.d.ts)" bash test/scripts/check-bindings.sh
 gate "typecheck" tsc -b
+gate "lint" npm run --silent lint
 
 # The browser tests need a Chromium: installed here when missing (quiet when present).
 CHROMIUM_PATH="$(bash test/scripts/ensure-chromium.sh)"

@@ -109,7 +109,7 @@ describe('call', () => {
     const image = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
     const thumb = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
     const form = multipartBody({ title: 'Hello', imageFileTag: 'img1' }, { img1: image, thumb });
-    expect(JSON.parse(String(form.get('body')))).toEqual({ title: 'Hello', imageFileTag: 'img1' });
+    expect(JSON.parse(form.get('body') as string)).toEqual({ title: 'Hello', imageFileTag: 'img1' });
     const part = form.get('blob:img1');
     expect(part).toBeInstanceOf(Blob);
     expect((part as File).name).toBe('photo.jpg');

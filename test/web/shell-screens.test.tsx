@@ -36,9 +36,13 @@ describe('notifications', () => {
     act(() => screen.getByText('fire').click());
     expect(within(region as HTMLElement).getByText('Could not save')).toBeTruthy();
     expect(within(region as HTMLElement).getByText('Error:')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(NOTIFICATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(NOTIFICATION_MS - 1);
+    });
     expect(screen.queryByText('Could not save')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Could not save')).toBeNull();
     expect(NOTIFICATION_MS).toBe(5000);
   });

@@ -134,7 +134,7 @@ describe('GET /api/files/{key}', () => {
     form.append('blob:pic', new Blob([webp.bytes], { type: 'image/png' }), 'pic.png');
     const stored = await app.fetch(new Request(BASE + '/api/__probe/upload', { method: 'POST', body: form }), env, createExecutionContext());
     expect(stored.status).toBe(201);
-    const { result } = (await stored.json()) as { result: { key: string } };
+    const { result } = await stored.json<{ result: { key: string } }>();
     const res = await get(fileHref(result.key)!);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/webp');

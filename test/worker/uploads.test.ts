@@ -38,7 +38,7 @@ function probeApp(bindings: Env = env) {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set('Cookie', init.cookie);
     const res = await app.fetch(new Request(BASE + '/api/__probe/upload', { method: 'POST', ...init, headers }), bindings, createExecutionContext());
-    return { status: res.status, body: (await res.json()) as { code: number; message: string; result: any } };
+    return { status: res.status, body: await res.json<{ code: number; message: string; result: any }>() };
   };
 }
 const send = probeApp();

@@ -14,7 +14,7 @@ export function issuesToFieldErrors(error: z.core.$ZodError, intl: IntlShape, va
     const field = String(issue.path[0] ?? '');
     if (errors[field]) continue;
     // An empty field is missing, whatever format it would have needed.
-    const empty = typeof values?.[field] === 'string' && (values[field] as string).trim() === '';
+    const empty = typeof values?.[field] === 'string' && values[field].trim() === '';
     errors[field] = empty ? intl.formatMessage({ id: 'form.required' }) : issueMessage(issue, intl);
   }
   return errors;

@@ -44,19 +44,30 @@ function UserMenu() {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open on the page where it was opened: navigating anywhere closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setOpen(false), [location.key]);
+  // While open, a pointer outside closes it, and so does Esc inside it (focus back to the button).
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+      if (root.current && !root.current.contains(e.target as Node)) setOpenAt(null);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !root.current?.contains(e.target as Node)) return;
+      setOpenAt(null);
+      button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   if (!ready) return <div className="user-menu" aria-hidden="true" />;
@@ -82,23 +93,14 @@ function UserMenu() {
   }
 
   return (
-    <div
-      className="user-menu"
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div className="user-menu" ref={root}>
       <button
         ref={button}
         type="button"
         className="button button-small user-menu-button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenAt(open ? null : location.key)}
       >
         <span className="visually-hidden">{intl.formatMessage({ id: 'shell.userMenu' })}: </span>
         {user.name}
@@ -136,12 +138,13 @@ function UserMenu() {
 function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined }) {
   const intl = useIntl();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open on the page where it was opened: navigating anywhere closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
   const listId = useId();
-  useEffect(() => setOpen(false), [location.key]);
   return (
     <nav className="main-menu" aria-label={intl.formatMessage({ id: 'shell.mainMenu' })}>
-      <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenAt(open ? null : location.key)}>
         <FormattedMessage id="shell.menu" />
       </button>
       <ul id={listId} className={open ? 'open' : undefined}>

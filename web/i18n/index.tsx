@@ -47,7 +47,7 @@ export function storedLocale(): Locale {
 
 interface LocaleState {
   locale: Locale;
-  setLocale(locale: Locale): void;
+  setLocale: (locale: Locale) => void;
 }
 const LocaleContext = createContext<LocaleState | null>(null);
 

@@ -14,8 +14,8 @@ export interface Session {
   user: SessionUser | null;
   /** False until the start-up check has decided who is signed in. */
   ready: boolean;
-  login(username: string, password: string): Promise<SessionUser>;
-  logout(): Promise<void>;
+  login: (username: string, password: string) => Promise<SessionUser>;
+  logout: () => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -80,8 +80,10 @@ export async function startSession(): Promise<SessionUser | null> {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(() => readStoredUser());
-  const [ready, setReady] = useState(() => readStoredUser() !== null);
+  // The user stored when the page started: it never changes, so the check below runs once, at start.
+  const [stored] = useState(readStoredUser);
+  const [user, setUser] = useState<SessionUser | null>(stored);
+  const [ready, setReady] = useState(stored !== null);
   // Counts sign-ins and sign-outs; listeners hear of one once the new user is rendered, so nothing
   // refetches under the old user's keys.
   const [changes, setChanges] = useState(0);
@@ -90,20 +92,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [changes]);
 
   useEffect(() => {
+    if (stored) return;
     let live = true;
-    if (!ready) {
-      void startSession().then((found) => {
-        if (!live) return;
-        setUser(found);
-        setReady(true);
-      });
-    }
+    void startSession().then((found) => {
+      if (!live) return;
+      setUser(found);
+      setReady(true);
+    });
     return () => {
       live = false;
     };
-    // Only at start.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [stored]);
 
   // A 401 from any call means the server's session ended (expired, signed out elsewhere): forget the stored user.
   useEffect(

@@ -63,7 +63,8 @@ export async function resolveIdOrSlug(db: Db, kv: KVNamespace, idOrSlug: string,
 
 /** A unique index refused a slug (written concurrently since it was checked). */
 export function isSlugUniqueViolation(err: unknown): boolean {
-  const message = err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : '';
+  if (!(err instanceof Error)) return false;
+  const message = `${err.message} ${err.cause instanceof Error ? err.cause.message : ''}`;
   return /UNIQUE constraint failed: (slugs\.slug|articles\.slug|channels\.slug|categories\.slug)/.test(message);
 }
 

@@ -152,7 +152,7 @@ async function receiveMultipart<T extends Schema>(
 
   let body: { data: z.infer<T> } | undefined;
   try {
-    const parts = readMultipart(request.body, boundary, {
+    const parts = readMultipart(request.body as ReadableStream<Uint8Array>, boundary, {
       onBytes: (total) => {
         if (total > UPLOAD_LIMITS.request) throw tooLarge();
       },

@@ -62,7 +62,7 @@ export function chunkedInserts<T extends Table>(db: Db, table: T, rows: T['$infe
   const statements: BatchItem<'sqlite'>[] = [];
   for (let i = 0; i < rows.length; i += rowsPerStatement) {
     // drizzle's insert() overloads do not resolve for a generic table; the rows are typed by the signature above.
-    statements.push(db.insert(table as never).values(rows.slice(i, i + rowsPerStatement) as never) as BatchItem<'sqlite'>);
+    statements.push(db.insert(table as never).values(rows.slice(i, i + rowsPerStatement)));
   }
   return statements;
 }
@@ -88,7 +88,7 @@ export function jsonInsert<T extends Table>(d1: D1Database, table: T, rows: T['$
     return column.name;
   });
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k, i) => [names[i], row[k as keyof typeof row]]))));
+  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k, i): [string, unknown] => [names[i]!, row[k as keyof typeof row]]))));
   const text = `insert into ${quote(getTableName(table))} (${names.map(quote).join(', ')}) ` +
     `select ${names.map((n) => `value ->> '$.${n}'`).join(', ')} from json_each(?1)`;
   return d1.prepare(text).bind(json);

@@ -1,5 +1,5 @@
 // The full-screen image viewer: a modal dialog that keeps focus inside, closes on Esc and pages with ←/→.
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 
@@ -44,10 +44,10 @@ export default function GalleryViewer({ images, index, onIndexChange, onClose }:
     return () => document.removeEventListener('focusin', keepFocus);
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // While the modal is open every key is its own (focus cannot leave it), so it listens on the document.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
-      event.stopPropagation();
       onClose();
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
@@ -68,19 +68,17 @@ export default function GalleryViewer({ images, index, onIndexChange, onClose }:
         first.focus();
       }
     }
-  };
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   if (!image) return null;
   return createPortal(
     <div className="viewer-backdrop">
-      <div
-        ref={dialog}
-        className="viewer"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialog} className="viewer" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <p id={titleId} className="viewer-title">
           <FormattedMessage
             id="media.viewerTitle"

@@ -73,12 +73,12 @@ type PictureProps = {
 };
 
 export default function Picture({ src, alt, width, height, eager = false, className }: PictureProps) {
-  const [framing, setFraming] = useState<Framing | null>(null);
+  // Kept with the file it belongs to, so a new src shows the default framing until its own arrives.
+  const [loaded, setLoaded] = useState<{ src: string; framing: Framing } | null>(null);
   useEffect(() => {
     if (!src) return;
     let current = true;
-    setFraming(null);
-    void framingOf(src).then((f) => current && setFraming(f));
+    void framingOf(src).then((framing) => current && setLoaded({ src, framing }));
     return () => {
       current = false;
     };
@@ -88,7 +88,7 @@ export default function Picture({ src, alt, width, height, eager = false, classN
   if (!src) {
     return <span className={`${classes} picture-empty`} style={frameStyle} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} />;
   }
-  const f = framing ?? DEFAULT_FRAMING;
+  const f = loaded?.src === src ? loaded.framing : DEFAULT_FRAMING;
   const imgStyle: CSSProperties = {
     objectFit: 'cover',
     objectPosition: f.position,

@@ -1,6 +1,6 @@
 // The header search: an ARIA 1.2 combobox with a type-ahead listbox (debounced POST /search/search).
 // ↑/↓ move through the hits, Enter opens the active hit (or the results view when none is active), Esc closes.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SearchItem } from '../../../schema';
@@ -41,6 +41,9 @@ export function KindLabel({ kind }: { kind: SearchItem['kind'] }) {
   return <span className={`search-kind search-kind-${kind}`}>{label}</span>;
 }
 
+/** No hits: one array, so an empty answer is the same answer on every render. */
+const NO_HITS: SearchItem[] = [];
+
 export default function SearchBox() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -48,18 +51,13 @@ export default function SearchBox() {
   const [text, setText] = useState('');
   // The text asked for: the typed one once it has rested for SEARCH_DEBOUNCE_MS and is long enough.
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<SearchItem[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [announcement, setAnnouncement] = useState('');
-  const focused = useRef(false);
+  const [focused, setFocused] = useState(false);
+  // The list on show: an answer stays while the next text's answer is on its way.
+  const [shown, setShown] = useState({ items: NO_HITS, open: false, active: -1, announcement: '' });
 
   useEffect(() => {
     const wanted = text.trim();
-    if (wanted.length < SEARCH_MIN_CHARS) {
-      setQuery('');
-      return;
-    }
+    if (wanted.length < SEARCH_MIN_CHARS) return; // changeText has already cleared the query
     const timer = setTimeout(() => setQuery(wanted), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
@@ -67,35 +65,37 @@ export default function SearchBox() {
   // Through the data cache: the answer is the current text's own (an older text's answer never shows), and
   // the results view opened with Enter finds it there.
   const hits = useQuery(query ? keys.search(query) : null, () => search(query));
-  useEffect(() => {
-    if (!query || hits.status === 'error') {
-      setItems([]);
-      setOpen(false);
-      setActive(-1);
-    } else if (hits.status === 'ok') {
-      setItems(hits.data);
-      setActive(-1);
-      setOpen(focused.current);
-      setAnnouncement(
-        intl.formatMessage(
-          { id: 'search.hitCount', defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}' },
-          { count: hits.data.length },
-        ),
-      );
-    }
-  }, [query, hits.status, hits.data, intl]);
+  const answer = !query || hits.status === 'error' ? NO_HITS : hits.status === 'ok' ? hits.data : shown.items;
+  if (answer !== shown.items) {
+    // A new answer replaces the list (state that follows a value is adjusted while rendering, as React
+    // recommends): it opens when the box has focus, with no option active, and its size is announced.
+    setShown({
+      items: answer,
+      open: focused,
+      active: -1,
+      announcement:
+        answer === NO_HITS
+          ? shown.announcement
+          : intl.formatMessage(
+            { id: 'search.hitCount', defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}' },
+            { count: answer.length },
+          ),
+    });
+  }
+  const { items, open, active, announcement } = shown;
+  const setActive = (next: (active: number) => number) => setShown((s) => ({ ...s, open: true, active: next(s.active) }));
 
-  const close = () => {
-    setOpen(false);
-    setActive(-1);
+  const close = () => setShown((s) => ({ ...s, open: false, active: -1 }));
+
+  const changeText = (next: string) => {
+    setText(next);
+    if (next.trim().length < SEARCH_MIN_CHARS) setQuery('');
   };
 
   const go = (path: string) => {
     close();
-    setItems([]);
-    setText('');
-    setQuery('');
-    navigate(path);
+    changeText('');
+    void navigate(path);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -104,13 +104,11 @@ export default function SearchBox() {
       case 'ArrowDown':
         if (count === 0) return;
         event.preventDefault();
-        setOpen(true);
         setActive((i) => (!open || i < 0 ? 0 : (i + 1) % count));
         break;
       case 'ArrowUp':
         if (count === 0) return;
         event.preventDefault();
-        setOpen(true);
         setActive((i) => (!open || i <= 0 ? count - 1 : i - 1));
         break;
       case 'Enter': {
@@ -126,7 +124,7 @@ export default function SearchBox() {
           close();
         } else if (text) {
           event.preventDefault();
-          setText('');
+          changeText('');
         }
         break;
       default:
@@ -150,13 +148,11 @@ export default function SearchBox() {
         autoComplete="off"
         spellCheck={false}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => changeText(e.target.value)}
         onKeyDown={onKeyDown}
-        onFocus={() => {
-          focused.current = true;
-        }}
+        onFocus={() => setFocused(true)}
         onBlur={() => {
-          focused.current = false;
+          setFocused(false);
           close();
         }}
       />
@@ -168,6 +164,7 @@ export default function SearchBox() {
         aria-label={intl.formatMessage({ id: 'search.suggestions', defaultMessage: 'Suggestions' })}
       >
         {items.map((item, index) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the combobox input's (aria-activedescendant), as in the ARIA combobox pattern
           <li
             key={`${item.kind ?? 'none'}-${item.value}`}
             id={optionId(index)}
@@ -175,7 +172,7 @@ export default function SearchBox() {
             aria-selected={index === active}
             className="search-option"
             onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={() => setActive(index)}
+            onMouseMove={() => setShown((s) => ({ ...s, active: index }))}
             onClick={() => go(searchTarget(item))}
           >
             <Picture src={item.thumbnailHref} alt="" width={40} height={40} className="search-thumb" />

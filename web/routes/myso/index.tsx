@@ -58,7 +58,7 @@ export default function MysoView() {
               contentId, createdAt, title: channel.name, thumbnailHref: channel.portraitHref,
             }))}
             pending={pending}
-            onUnlike={unlike}
+            onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
           />
           <LikedSection
             kind="article"
@@ -66,7 +66,7 @@ export default function MysoView() {
               contentId, createdAt, title: article.title, thumbnailHref: article.thumbnailHref,
             }))}
             pending={pending}
-            onUnlike={unlike}
+            onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
           />
 
           <section aria-labelledby="myso-requests" className="myso-section">
