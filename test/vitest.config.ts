@@ -37,6 +37,15 @@ export default defineConfig(async () => {
           },
         },
         {
+          // The deploy path: the built project through `wrangler deploy --dry-run`, and the worker bundle's budget.
+          test: {
+            name: 'deploy',
+            root,
+            include: ['test/deploy/**/*.test.ts'],
+            environment: 'node',
+          },
+        },
+        {
           // Browser end to end: Chromium against `wrangler dev` on a freshly migrated and seeded local state
           // (test/e2e/global-setup.ts). One file at a time: they share the server and the machine is small.
           test: {

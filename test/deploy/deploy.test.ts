@@ -1,0 +1,96 @@
+// The deploy path: the built project goes through `wrangler deploy --dry-run`, which bundles the worker and
+// validates wrangler.toml and its bindings as a real deploy does, without an account or the network. The
+// dry run leaves the compatibility date and flags to Cloudflare's API, so the bundle it wrote is then started
+// in workerd with wrangler.toml's date, flags and bindings: a date or flag the runtime does not know fails
+// here. The bundle must stay under a gzip budget well inside the free plan's 3 MB; the figure is printed on
+// every run (README, "The deploy path").
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = (tool: string) => path.join(root, 'node_modules/.bin', tool);
+const KB = 1024;
+const WORKER_GZIP_BUDGET = 1024 * KB;
+
+let work = '';
+let dryRun: { status: number | null; output: string } = { status: null, output: '' };
+
+function run(tool: string, args: string[]) {
+  const result = spawnSync(bin(tool), args, {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_SEND_METRICS: 'false',
+    },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}` };
+}
+
+/** What `wrangler deploy` would upload as the worker: every module it wrote, without the source maps and its README. */
+function bundleFiles(outdir: string): string[] {
+  return readdirSync(outdir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(js|mjs|cjs|wasm|bin|txt|html|sql)$/.test(f))
+    .map((f) => path.join(outdir, f));
+}
+
+describe('wrangler deploy --dry-run', () => {
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'deploy-dry-run-'));
+    const build = run('vite', ['build', '--config', 'web/vite.config.ts', '--outDir', path.join(work, 'assets'), '--emptyOutDir', '--logLevel', 'warn']);
+    if (build.status !== 0) throw new Error(`vite build failed:\n${build.output}`);
+    dryRun = run('wrangler', ['deploy', '--dry-run', '--outdir', path.join(work, 'bundle'), '--assets', path.join(work, 'assets')]);
+  }, 180_000);
+
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('accepts the built project with every binding of wrangler.toml', () => {
+    expect(dryRun.status, dryRun.output).toBe(0);
+    expect(dryRun.output).toContain('--dry-run: exiting now.');
+    for (const binding of ['env.DB', 'env.KV', 'env.FILES', 'env.MAIL', 'env.ASSETS', 'env.MAIL_FROM', 'env.SITE_MAIL']) {
+      expect(dryRun.output, binding).toContain(binding);
+    }
+  });
+
+  it(`writes a worker bundle of at most ${WORKER_GZIP_BUDGET / KB} KB gzip`, () => {
+    expect(dryRun.status, dryRun.output).toBe(0);
+    const files = bundleFiles(path.join(work, 'bundle'));
+    expect(files.map((f) => path.basename(f))).toContain('index.js');
+    const raw = files.reduce((total, f) => total + readFileSync(f).length, 0);
+    const gzip = files.reduce((total, f) => total + gzipSync(readFileSync(f)).length, 0);
+    const wranglerSays = /Total Upload: .*/.exec(dryRun.output)?.[0] ?? '';
+    console.info(`worker bundle: ${(gzip / KB).toFixed(1)} KB gzip (${(raw / KB).toFixed(1)} KB raw) in ${files.length} file(s); wrangler: ${wranglerSays}`);
+    expect(gzip).toBeLessThanOrEqual(WORKER_GZIP_BUDGET);
+  });
+
+  it('the bundle starts in workerd with the compatibility date, flags and bindings of wrangler.toml', async () => {
+    expect(dryRun.status, dryRun.output).toBe(0);
+    // wrangler's options are shaped for its own miniflare: the declared one must be that very version.
+    const version = (pkg: string) => (JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    const wranglerPkg = JSON.parse(readFileSync(path.join(root, 'node_modules/wrangler/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(version('miniflare'), 'package.json: miniflare must be the version wrangler depends on').toBe(wranglerPkg.dependencies.miniflare);
+    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'));
+    const bundle = path.join(work, 'bundle');
+    // The assets are not needed to answer /api; storage is in memory and empty.
+    const { assets: _assets, modulesRules: _rules, ...options } = workerOptions;
+    // wrangler still describes a worker in miniflare's v4 options, which miniflare 5 converts.
+    const mf = new Miniflare(convertV4MiniflareOptions({ ...options, modules: true, scriptPath: path.join(bundle, 'index.js'), modulesRoot: bundle }));
+    try {
+      const res = await mf.dispatchFetch('http://localhost/api/no-such-route');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ code: 404, message: 'Not found', result: null });
+    } finally {
+      await mf.dispose();
+    }
+  });
+});
