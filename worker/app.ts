@@ -6,6 +6,7 @@ import { benchTiming } from './lib/bench-timing';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { methodNotAllowed } from './lib/methods';
+import { logError, requestLog } from './lib/request-log';
 import { securityHeaders, sameOriginForUnsafeMethods } from './lib/security';
 import { sessionMiddleware } from './lib/session';
 import { adminRoutes } from './routes/admin';
@@ -31,6 +32,7 @@ export function buildApp() {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(benchTiming);
+  app.use(requestLog);
   app.use(securityHeaders);
   app.use(methodNotAllowed(() => app.routes));
   app.use(sameOriginForUnsafeMethods);
@@ -65,7 +67,8 @@ export function buildApp() {
     if (err instanceof HTTPException) {
       return c.json(failure(err.status, err.message || 'Bad request'), err.status);
     }
-    console.error('Unhandled error', c.req.method, c.req.path, err);
+    // The stack goes to the log under the request's id; the client gets only the generic envelope.
+    logError(c, 'Unhandled error', err);
     return c.json(failure(500, 'Internal server error'), 500);
   });
 

@@ -21,5 +21,7 @@ export interface AppEnv {
     db: Db;
     /** The signed-in user, read fresh from D1 on every request; null when signed out. */
     user: SessionUser | null;
+    /** Cloudflare's Ray ID, or a UUID locally: on the answer (X-Request-Id) and in every log line of the request. */
+    requestId: string;
   };
 }

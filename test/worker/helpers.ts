@@ -5,6 +5,7 @@ import type { Role } from '../../schema/tables';
 import { users } from '../../schema/tables';
 import { createDb } from '../../worker/lib/db';
 import { hashPassword } from '../../worker/lib/password';
+import type { RequestLogLine } from '../../worker/lib/request-log';
 import { createSession } from '../../worker/lib/session';
 
 export const BASE = 'http://localhost';
@@ -82,6 +83,12 @@ export async function as(role: Role | 'ANONYMOUS') {
   const user = await createUser({ role });
   const cookie = await sessionCookie(user);
   return { user, cookie, call: (p: string, o: CallOptions = {}) => call(p, { ...o, cookie }) };
+}
+
+/** The request log lines (console.info) of the running test, captured and kept quiet by setup.ts. */
+export const requestLog: { lines: RequestLogLine[]; spy?: ReturnType<typeof vi.spyOn> } = { lines: [] };
+export function isRequestLogLine(value: unknown): value is RequestLogLine {
+  return typeof value === 'object' && value !== null && (value as { message?: unknown }).message === 'request' && 'requestId' in value;
 }
 
 // An unexpected console.error fails a test (see setup.ts); a test that provokes one says so.
