@@ -5,7 +5,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
 import { HANDLES, type CrumbDef, type MenuItemId, type RouteHandle } from '../navigation';
 import { Breadcrumbs } from './breadcrumbs';
-import { SiteFooter, SiteHeader } from './header';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 /** Moves focus to the page's h1 as soon as it is there (views may render it after their data arrives). */
 export function focusHeadingWhenReady(root: ParentNode = document, timeoutMs = 10_000): () => void {

@@ -1,0 +1,30 @@
+// The main menu: a list of the sections, behind a toggle on small screens; the current section is marked.
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'react-router';
+import { MENU_ITEMS, type MenuItemId } from '../../navigation';
+
+export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined }) {
+  const intl = useIntl();
+  const location = useLocation();
+  // Open on the page where it was opened: navigating anywhere closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const listId = useId();
+  return (
+    <nav className="main-menu" aria-label={intl.formatMessage({ id: 'shell.mainMenu' })}>
+      <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenAt(open ? null : location.key)}>
+        <FormattedMessage id="shell.menu" />
+      </button>
+      <ul id={listId} className={open ? 'open' : undefined}>
+        {MENU_ITEMS.map((item) => (
+          <li key={item.id}>
+            <Link to={item.to} aria-current={item.id === highlighted ? 'page' : undefined}>
+              <FormattedMessage id={item.label} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
