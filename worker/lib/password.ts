@@ -19,18 +19,14 @@ export async function hashPassword(password: string, iterations = PBKDF2_ITERATI
   return `pbkdf2-sha256$${iterations}$${b64(salt)}$${b64(await derive(password, salt, iterations))}`;
 }
 
-function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
-}
-
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iter, salt, hash] = stored.split('$');
   const iterations = Number(iter);
   if (scheme !== 'pbkdf2-sha256' || !salt || !hash || !Number.isInteger(iterations) || iterations < 1) return false;
-  return timingSafeEqual(await derive(password, unb64(salt), iterations), unb64(hash));
+  const derived = await derive(password, unb64(salt), iterations);
+  const expected = unb64(hash);
+  // Workers' constant-time comparison; it throws on different lengths, which say nothing secret (a stored hash's length is public).
+  return derived.length === expected.length && crypto.subtle.timingSafeEqual(derived, expected);
 }
 
 /** True when a stored hash was made with weaker parameters than today's. */

@@ -1,6 +1,10 @@
 // `npx tsx worker/scripts/bench-password.ts [runs]`: milliseconds per password hash at today's parameters,
 // for docs/decisions/002-password-hashing.md. Node's WebCrypto PBKDF2, like workerd's, is native code.
+import { timingSafeEqual } from 'node:crypto';
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../lib/password';
+
+// verifyPassword compares with Workers' crypto.subtle.timingSafeEqual, which Node's WebCrypto lacks: lend it Node's own.
+Object.assign(crypto.subtle, { timingSafeEqual: (a: Uint8Array, b: Uint8Array) => timingSafeEqual(a, b) });
 
 async function timeEach(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
