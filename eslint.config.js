@@ -2,10 +2,13 @@
 // - every TypeScript file: ESLint's and typescript-eslint's recommended rules, type-aware (the types come from
 //   the tsconfig projects through the project service, so a file outside every tsconfig fails to lint);
 // - the SPA and its component tests: React's hooks rules (with the React Compiler checks) and jsx-a11y;
+// - every file: each package it imports is declared in package.json, and code that ships (worker, web, schema)
+//   imports only `dependencies`; tests, scripts and config files may import `devDependencies` too;
 // - tests: a few rules eased, each with its reason.
 // Warnings fail too (`--max-warnings 0`). A rule turned off or changed says why on its line.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -32,6 +35,25 @@ export default defineConfig([
     rules: {
       // A leading underscore marks a parameter or a destructured rest sibling kept on purpose (`_ctx`, `{ a: _a, ...rest }`).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // Modules of the Workers runtime and of its vitest integration, not packages.
+      'import-x/core-modules': ['cloudflare:workers', 'cloudflare:test'],
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          devDependencies: ['test/**', 'worker/scripts/**', 'web/vite.config.ts', 'schema/drizzle.config.ts', 'eslint.config.js'],
+          optionalDependencies: false,
+          peerDependencies: false,
+        },
+      ],
     },
   },
   {
