@@ -8,7 +8,7 @@ test('GET /api/openapi.json is valid OpenAPI 3.1', async () => {
   const response = await fetch(baseUrl() + '/api/openapi.json');
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-  const document = (await response.json()) as Record<string, unknown>;
+  const document = await response.json<Record<string, unknown>>();
   const validator = new Validator();
   const { valid, errors } = await validator.validate(document);
   expect(errors ?? []).toEqual([]);

@@ -56,7 +56,7 @@ describe('GET /api/openapi.json', () => {
     expect(OPENAPI_CACHE_CONTROL).toMatch(/^public, max-age=\d+$/);
     expect(res.headers.get('ETag')).toMatch(/^"[0-9a-f]+"$/);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
-    expect(((await res.json()) as Json).openapi).toBe('3.1.0');
+    expect((await res.json<Json>()).openapi).toBe('3.1.0');
   });
 
   it('answers 304 to a matching If-None-Match, and HEAD with the headers but no body', async () => {

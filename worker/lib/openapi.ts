@@ -206,7 +206,7 @@ const parameterSchemas = new WeakMap<Schema, Json>();
 function parameters(where: 'path' | 'query', schema: Schema | undefined, names?: readonly string[]): Json[] {
   let json: Json = {};
   if (schema) {
-    json = parameterSchemas.get(schema) ?? (z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as Json);
+    json = parameterSchemas.get(schema) ?? z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' });
     parameterSchemas.set(schema, json);
   }
   const properties = (json.properties ?? {}) as Record<string, Json>;
