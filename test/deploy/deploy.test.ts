@@ -73,7 +73,7 @@ describe('wrangler deploy --dry-run', () => {
     expect(gzip).toBeLessThanOrEqual(WORKER_GZIP_BUDGET);
   });
 
-  it('the bundle starts in workerd with the compatibility date, flags and bindings of wrangler.toml', async () => {
+  it('the bundle starts in workerd with the compatibility date, flags and bindings of wrangler.toml, and answers and logs', async () => {
     expect(dryRun.status, dryRun.output).toBe(0);
     // wrangler's options are shaped for its own miniflare: the declared one must be that very version.
     const version = (pkg: string) => (JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
@@ -83,12 +83,25 @@ describe('wrangler deploy --dry-run', () => {
     const bundle = path.join(work, 'bundle');
     // The assets are not needed to answer /api; storage is in memory and empty.
     const { assets: _assets, modulesRules: _rules, ...options } = workerOptions;
+    // The bundle's console, kept here instead of printed: its request log line shows logging works once bundled.
+    const logs: { level: string; message: string }[] = [];
     // wrangler still describes a worker in miniflare's v4 options, which miniflare 5 converts.
-    const mf = new Miniflare(convertV4MiniflareOptions({ ...options, modules: true, scriptPath: path.join(bundle, 'index.js'), modulesRoot: bundle }));
+    const mf = new Miniflare(
+      convertV4MiniflareOptions({
+        ...options,
+        modules: true,
+        scriptPath: path.join(bundle, 'index.js'),
+        modulesRoot: bundle,
+        handleStructuredLogs: (log) => logs.push(log),
+      }),
+    );
     try {
       const res = await mf.dispatchFetch('http://localhost/api/no-such-route');
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ code: 404, message: 'Not found', result: null });
+      const requestId = res.headers.get('X-Request-Id');
+      expect(requestId).toBeTruthy();
+      expect(logs.filter((l) => l.level === 'info' && l.message.includes(requestId!) && l.message.includes('/api/no-such-route'))).toHaveLength(1);
     } finally {
       await mf.dispose();
     }
