@@ -49,7 +49,7 @@ export default defineConfig([
       'import-x/no-extraneous-dependencies': [
         'error',
         {
-          devDependencies: ['test/**', 'worker/scripts/**', 'web/vite.config.ts', 'schema/drizzle.config.ts', 'eslint.config.js'],
+          devDependencies: ['test/**', 'bench/**', 'worker/scripts/**', 'web/vite.config.ts', 'schema/drizzle.config.ts', 'eslint.config.js'],
           optionalDependencies: false,
           peerDependencies: false,
         },

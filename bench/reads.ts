@@ -14,7 +14,7 @@ const SLUGS = { article: 'alps-a-week-on-the-high-trail', channel: 'alpine-journ
 async function entityId(baseUrl: string, slug: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/slugs/${slug}`);
   if (!res.ok) throw new Error(`The demo seed has no ${slug} (${res.status})`);
-  return ((await res.json()) as { result: { entityId: string } }).result.entityId;
+  return (await res.json<{ result: { entityId: string } }>()).result.entityId;
 }
 
 export async function demoReads(projectUrl: string, searchText: string): Promise<Read[]> {

@@ -91,7 +91,7 @@ function measure(baseUrl: string, read: Read, cookie: string | undefined, second
       connections, duration: seconds,
     }, (error: unknown, r: autocannon.Result) => {
       running = undefined;
-      if (error) reject(error);
+      if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
       else resolve({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx + r.errors });
     });
   });

@@ -140,7 +140,7 @@ describe('Users', () => {
     expect(refusal.closest('[role="alert"]')).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Deactivate owner-olga instead' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false }));
-    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'owner-olga is active' }) as HTMLInputElement).checked).toBe(false));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'owner-olga is active' }).checked).toBe(false));
   });
 });
 
@@ -306,7 +306,7 @@ describe('Categories', () => {
     for (const li of document.querySelectorAll('li')) {
       const link = li.querySelector('a');
       const cat = [child, sibling].find((c) => c.title === link?.textContent);
-      if (cat) li.getBoundingClientRect = () => ({ x: 0, y: boxes.get(cat.id)!, top: boxes.get(cat.id)!, left: 0, width: 300, height: 40, bottom: boxes.get(cat.id)! + 40, right: 300, toJSON: () => ({}) }) as DOMRect;
+      if (cat) li.getBoundingClientRect = () => ({ x: 0, y: boxes.get(cat.id)!, top: boxes.get(cat.id)!, left: 0, width: 300, height: 40, bottom: boxes.get(cat.id)! + 40, right: 300, toJSON: () => ({}) });
     }
     handle.focus();
     // dnd-kit listens for the moves on the document from the next tick after the pick-up.

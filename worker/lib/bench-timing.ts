@@ -23,9 +23,10 @@ const KV_WRITES = new Set<PropertyKey>(['put', 'delete']);
 function own(target: object, prop: PropertyKey, count?: () => void): unknown {
   const value: unknown = Reflect.get(target, prop, target);
   if (typeof value !== 'function') return value;
+  const method = value as (...args: unknown[]) => unknown;
   return (...args: unknown[]) => {
     count?.();
-    return value.apply(target, args);
+    return method.apply(target, args);
   };
 }
 

@@ -131,8 +131,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       '--show-interactive-dev-session=false', ...options.args],
     { cwd: ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  server.stdout!.pipe(log);
-  server.stderr!.pipe(log);
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
   const stop = async () => {
     if (server.pid !== undefined) await stopProcessGroup(server.pid);
     if (!log.closed) await new Promise<void>((resolve) => log.end(resolve));

@@ -87,7 +87,7 @@ export function ListState<T>({ list, empty, children }: { list: PagedList<T>; em
             className="button button-secondary button-small"
             disabled={list.busy}
             aria-busy={list.busy}
-            onClick={() => list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err) }))}
+            onClick={() => void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err) }))}
           >
             <FormattedMessage id="admin.showMore" />
           </button>

@@ -146,8 +146,8 @@ function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: Category
   const errorText = useErrorText();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const sortable = useSortable({ id: node.id });
-  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
+  const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: node.id });
+  const style = { transform: CSS.Transform.toString(transform), transition };
   const title = node.title;
 
   async function remove() {
@@ -167,13 +167,13 @@ function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: Category
 
   const is = (kind: 'edit' | 'child' | 'delete') => mode !== null && mode.kind === kind && mode.id === node.id;
   return (
-    <li ref={sortable.setNodeRef} style={style}>
-      <div className="admin-tree-row" data-dragging={sortable.isDragging}>
+    <li ref={setNodeRef} style={style}>
+      <div className="admin-tree-row" data-dragging={isDragging}>
         <button
           type="button"
           className="button button-secondary button-small admin-drag-handle"
-          {...sortable.attributes}
-          {...sortable.listeners}
+          {...attributes}
+          {...listeners}
           aria-label={intl.formatMessage({ id: 'admin.categories.reorder' }, { title })}
         >
           ⠿
