@@ -3,7 +3,7 @@
 //   the tsconfig projects through the project service, so a file outside every tsconfig fails to lint);
 // - the SPA and its component tests: React's hooks rules (with the React Compiler checks) and jsx-a11y;
 // - every file: each package it imports is declared in package.json, and code that ships (worker, web, schema)
-//   imports only `dependencies`; tests, scripts and config files may import `devDependencies` too;
+//   imports only `dependencies`; tests, scripts, the benchmark and config files may import `devDependencies` too;
 // - tests: a few rules eased, each with its reason.
 // Warnings fail too (`--max-warnings 0`). A rule turned off or changed says why on its line.
 import js from '@eslint/js';
