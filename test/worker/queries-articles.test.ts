@@ -7,7 +7,7 @@ import { toArticle, toMedia, type ArticleRow, type MediaRow } from '../../worker
 import { addMedia, removeMediaAt, setMediaKind } from '../../worker/queries/article-media';
 import { deleteArticle, getArticle, removeFromOrdinals, visibleArticleIds } from '../../worker/queries/articles';
 import { listChannelArticles } from '../../worker/queries/channels';
-import { insertWithUniqueSlug } from '../../worker/lib/slugs';
+import { claimSlug, insertWithUniqueSlug } from '../../worker/lib/slugs';
 import { createUser, db } from './helpers';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 
@@ -136,16 +136,29 @@ describe('ordinals and slugs', () => {
     expect(await ordinals(untouched.id)).toEqual({ main: [x] });
   });
 
-  it('insertWithUniqueSlug picks again when a concurrent insert took the slug', async () => {
-    let attempts = 0;
-    const slug = await insertWithUniqueSlug(db(), 'Race Title', async (s) => {
-      attempts++;
-      // The first time, someone else takes the slug just before our insert.
-      if (attempts === 1) await db().insert(slugs).values({ slug: s, entityId: crypto.randomUUID(), entityKind: 'article' });
-      await db().insert(slugs).values({ slug: s, entityId: crypto.randomUUID(), entityKind: 'article' });
-    });
-    expect(attempts).toBe(2);
-    expect(slug).toBe('race-title-2');
+  it('claimSlug takes the first free slug among base, base-2, ... inside the insert', async () => {
+    const base = `claim-${crypto.randomUUID().slice(0, 8)}`;
+    const claim = async () => (await db().batch([claimSlug(db(), base, crypto.randomUUID(), 'article')]))[0][0]?.slug;
+    expect(await claim()).toBe(base);
+    expect(await claim()).toBe(`${base}-2`);
+    await db().insert(slugs).values({ slug: `${base}-4`, entityId: crypto.randomUUID(), entityKind: 'article' });
+    expect(await claim()).toBe(`${base}-3`);
+    expect(await claim()).toBe(`${base}-5`);
+    // A longer slug that merely starts with the base takes no candidate away.
+    await db().insert(slugs).values({ slug: `${base}-extra`, entityId: crypto.randomUUID(), entityKind: 'article' });
+    expect(await claim()).toBe(`${base}-6`);
+  });
+
+  it('insertWithUniqueSlug gives the entity row the slug it claimed, in one batch', async () => {
+    const owner = await createUser({ role: 'CLIENT' });
+    const id = crypto.randomUUID();
+    const taken = await createArticle({ slug: 'same-title' });
+    const slug = await insertWithUniqueSlug(db(), { text: 'Same Title', id, kind: 'article' }, (claimed) => [
+      db().insert(articles).values({ id, slug: claimed, title: 'Same Title', userId: owner.id }),
+    ]);
+    expect(slug).toBe('same-title-2');
+    expect((await rowOf(id)).slug).toBe('same-title-2');
+    expect(taken.slug).toBe('same-title');
   });
 
   it('deleteArticle returns its slugs and every file key it used', async () => {

@@ -1,12 +1,14 @@
 // Slugs: D1's `slugs` table is the truth across articles, channels and categories; KV caches look-ups.
-import { eq, like, or } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
-import { slugs } from '../../schema/tables';
+import { slugs, type SLUG_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
 import { NotFound } from './errors';
 
 const SLUG_TTL_SECONDS = 24 * 3600;
 const kvKey = (slug: string) => `slug:${slug}`;
+export type SlugKind = (typeof SLUG_KINDS)[number];
 
 /** 'Café am See!' -> 'cafe-am-see'. */
 export function slugify(text: string): string {
@@ -20,17 +22,6 @@ export function slugify(text: string): string {
     .slice(0, 80)
     .replace(/-+$/g, '');
   return slug || 'item';
-}
-
-/** The first free slug among `base`, `base-2`, `base-3`, ... */
-export async function uniqueSlug(db: Db, text: string): Promise<string> {
-  const base = slugify(text);
-  const taken = new Set(
-    (await db.select({ slug: slugs.slug }).from(slugs).where(or(eq(slugs.slug, base), like(slugs.slug, `${base}-%`))).all())
-      .map((r) => r.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 export async function cacheSlug(kv: KVNamespace, slug: string, entityId: string): Promise<void> {
@@ -69,18 +60,40 @@ export function isSlugUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Picks a free slug from `text` and runs the insert with it; when a concurrent insert took the same slug
- * in between (the unique index says so), picks again. Returns the slug used.
+ * The statement that gives `entityId` the first free slug among `base`, `base-2`, `base-3`, ... (base made
+ * from `text`), chosen inside the INSERT itself. A D1 batch runs as one transaction on the one primary, so
+ * no other write can take the slug between the choice and the insert, however many creates race.
+ * `base-%` rows bound how many candidates can be taken, so count + 2 candidates always hold a free one.
  */
-export async function insertWithUniqueSlug(db: Db, text: string, insert: (slug: string) => Promise<unknown>): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
-    const slug = await uniqueSlug(db, text);
-    try {
-      await insert(slug);
-      return slug;
-    } catch (err) {
-      if (attempt < 3 && isSlugUniqueViolation(err)) continue;
-      throw err;
-    }
-  }
+export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind) {
+  const base = slugify(text);
+  // Columns in the table's order: slug, entity_id, entity_kind.
+  return db.insert(slugs).select(sql`
+    select candidate, ${entityId}, ${kind} from (
+      with recursive n(i) as (
+        select 1 union all select i + 1 from n
+        where i <= (select count(*) from ${slugs} where ${slugs.slug} like ${`${base}-%`}) + 1
+      )
+      select i, case i when 1 then ${base} else ${base} || '-' || i end as candidate from n
+    )
+    where not exists (select 1 from ${slugs} taken where taken.slug = candidate)
+    order by i limit 1`).returning({ slug: slugs.slug });
+}
+
+/** The slug `claimSlug` gave the entity, for the entity's own row in the same batch. */
+export const claimedSlug = (entityId: string): SQL => sql`(select ${slugs.slug} from ${slugs} where ${slugs.entityId} = ${entityId})`;
+
+/**
+ * Creates an entity with a slug made from `text`: one batch of claimSlug, then `statements` (the entity's
+ * rows, which name their slug with the SQL they are given). Returns the slug used.
+ */
+export async function insertWithUniqueSlug(
+  db: Db,
+  entity: { text: string; id: string; kind: SlugKind },
+  statements: (slug: SQL) => BatchItem<'sqlite'>[],
+): Promise<string> {
+  const [claimed] = await db.batch([claimSlug(db, entity.text, entity.id, entity.kind), ...statements(claimedSlug(entity.id))]);
+  const slug = claimed[0]?.slug;
+  if (!slug) throw new Error(`No slug claimed for ${entity.kind} ${entity.id}`);
+  return slug;
 }

@@ -1,6 +1,6 @@
 // Media of an article (gallery images or videos): reads and the writes behind the media calls, each one
 // D1 batch that keeps ordinals dense from 0; callers delete replaced files after it succeeded.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { articleMedia, articles } from '../../schema/tables';
 import type { Db } from '../env';
@@ -19,8 +19,8 @@ export type NewMediaEntry =
   | { kind: 'image'; title: string; key: string }
   | { kind: 'video'; title: string; key: string; thumbnailMillis: number; thumbnailKey: string | null };
 
-/** The values of a new media row. */
-export const mediaValues = (articleId: string, ordinal: number, e: NewMediaEntry) => ({
+/** The values of a new media row; the ordinal may be SQL evaluated by the insert. */
+export const mediaValues = (articleId: string, ordinal: number | SQL, e: NewMediaEntry) => ({
   id: crypto.randomUUID(),
   articleId,
   ordinal,
@@ -66,30 +66,65 @@ export async function setMediaKind(db: Db, row: ArticleRow, kind: MediaKind | nu
   return mediaFileKeys(media);
 }
 
+// ---- ordinals ----
+// Ordinals are dense from 0 within an article and UNIQUE(article_id, ordinal). Concurrent calls on one
+// article must not collide, so every ordinal a write depends on is read inside its own statement (a D1
+// batch is one transaction), never read first and written later.
+
+/** The ordinal after the article's last entry, evaluated inside the statement that uses it. */
+const nextOrdinal = (articleId: string) =>
+  sql`(select coalesce(max(${articleMedia.ordinal}) + 1, 0) from ${articleMedia} where ${articleMedia.articleId} = ${articleId})`;
+
+/**
+ * Statements that move the entries at `at` and after up by `n`, leaving `at .. at+n-1` free. The unique
+ * index is checked row by row, so the moved rows are parked on negatives first, then flipped back.
+ */
+function openGap(db: Db, articleId: string, at: number, n: number): Batch {
+  return [
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
+      .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} >= ${at}`)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+      .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} < 0`)),
+  ];
+}
+
+/**
+ * Statements that move the entries after `at` down by one, but only while `at` is free: a removal that
+ * lost a race (another call already removed that entry and closed the gap) moves nothing.
+ */
+function closeGap(db: Db, articleId: string, at: number): Batch {
+  const gapAt = sql`not exists (select 1 from ${articleMedia} m where m.article_id = ${articleId} and m.ordinal = ${at})`;
+  return [
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+      .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} > ${at}`, gapAt)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
+      .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} < 0`)),
+  ];
+}
+
+// ---- writes ----
+
 /**
  * Inserts entries of one kind at `ordinal` (default: the end), shifting later entries up, in one batch.
- * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404.
+ * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404 (checked against
+ * the entries read first; the insert itself clamps to the end, so entries removed meanwhile leave no gap).
  */
 export async function addMedia(db: Db, row: ArticleRow, entries: readonly NewMediaEntry[], ordinal?: number): Promise<void> {
   if (entries.length === 0) return;
   const kind = entries[0]!.kind;
   if (entries.some((e) => e.kind !== kind)) throw new BadRequest('Entries of one call must be of one kind');
   assertKind(row, kind);
-  const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, row.id)).get())?.n ?? 0;
-  const at = ordinal ?? count;
-  if (at > count) throw new NotFound(MEDIA_NOT_FOUND);
-  const n = entries.length;
   const batch: Batch = [];
-  if (at < count) {
-    // UNIQUE(article_id, ordinal) is checked row by row: park the shifted rows on negatives, then flip them back.
-    batch.push(
-      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
-        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} >= ${at}`)),
-      db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
-        .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
-    );
+  if (ordinal !== undefined) {
+    const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, row.id)).get())?.n ?? 0;
+    if (ordinal > count) throw new NotFound(MEDIA_NOT_FOUND);
+    // Always opened: an entry appended by a concurrent call since the count was read must move too.
+    batch.push(...openGap(db, row.id, ordinal, entries.length));
   }
-  entries.forEach((e, i) => batch.push(db.insert(articleMedia).values(mediaValues(row.id, at + i, e))));
+  entries.forEach((e, i) => {
+    const at = ordinal === undefined ? nextOrdinal(row.id) : sql`min(${ordinal + i}, ${nextOrdinal(row.id)})`;
+    batch.push(db.insert(articleMedia).values(mediaValues(row.id, at, e)));
+  });
   batch.push(touch(db, row.id, row.mediaKind ? {} : { mediaKind: kind === 'image' ? 'gallery' : 'video' }));
   await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
@@ -97,14 +132,13 @@ export async function addMedia(db: Db, row: ArticleRow, entries: readonly NewMed
 /** Removes the entry at `ordinal` and closes the gap, in one batch. Returns its file keys. */
 export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number): Promise<string[]> {
   const entry = await mediaAt(db, row.id, ordinal);
-  await db.batch([
-    db.delete(articleMedia).where(eq(articleMedia.id, entry.id)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
-      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} > ${ordinal}`)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
-      .where(and(eq(articleMedia.articleId, row.id), sql`${articleMedia.ordinal} < 0`)),
+  const [removed] = await db.batch([
+    db.delete(articleMedia).where(eq(articleMedia.id, entry.id)).returning({ id: articleMedia.id }),
+    ...closeGap(db, row.id, ordinal),
     touch(db, row.id),
   ]);
+  // A concurrent call removed it between the read and the batch: as if it had never been there.
+  if (removed.length === 0) throw new NotFound(MEDIA_NOT_FOUND);
   return mediaFileKeys([entry]);
 }
 

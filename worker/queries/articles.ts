@@ -150,7 +150,7 @@ export interface NewArticle {
 /** Inserts a draft (published=false) owned by `userId`, with slug, category links and media, in one batch. */
 export async function insertArticle(db: Db, userId: string, input: NewArticle): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
-  const slug = await insertWithUniqueSlug(db, input.title, (slug) => db.batch([
+  const slug = await insertWithUniqueSlug(db, { text: input.title, id, kind: 'article' }, (slug) => [
     db.insert(articles).values({
       id, slug, userId, published: false,
       title: input.title, description: input.description, teaser: input.teaser, type: input.type,
@@ -158,10 +158,9 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
       hidden: input.hidden, restricted: input.restricted, isAd: input.isAd, isEditorial: input.isEditorial,
       mediaKind: input.media?.kind ?? null,
     }),
-    db.insert(slugs).values({ slug, entityId: id, entityKind: 'article' }),
     ...[...new Set(input.categoryIds)].map((categoryId, ordinal) => db.insert(articleCategories).values({ articleId: id, categoryId, ordinal })),
     ...(input.media?.entries ?? []).map((e, ordinal) => db.insert(articleMedia).values(mediaValues(id, ordinal, e))),
-  ]));
+  ]);
   return { id, slug };
 }
 

@@ -123,18 +123,20 @@ export async function createCategory(db: Db, input: CreateCategoryInput): Promis
     ordinal: input.ordinal ?? (await nextOrdinal(db, input.parentId)),
     createdAt: Date.now(),
   };
-  const insert = (slug: string) => db.batch([
-    db.insert(slugs).values({ slug, entityId: base.id, entityKind: 'category' }),
-    db.insert(categories).values({ ...base, slug }),
-  ]);
-  // A slug the admin chose is theirs or 409; one made from the title is picked again if taken meanwhile.
+  // A slug the admin chose is theirs or 409; one made from the title is the first free one, chosen in SQL.
   let slug: string;
   if (input.slug) {
     slug = input.slug;
     await assertSlugFree(db, slug);
-    await withSlugConflict(() => insert(slug));
+    const chosen = slug;
+    await withSlugConflict(() => db.batch([
+      db.insert(slugs).values({ slug: chosen, entityId: base.id, entityKind: 'category' }),
+      db.insert(categories).values({ ...base, slug: chosen }),
+    ]));
   } else {
-    slug = await insertWithUniqueSlug(db, input.title, insert);
+    slug = await insertWithUniqueSlug(db, { text: input.title, id: base.id, kind: 'category' }, (claimed) => [
+      db.insert(categories).values({ ...base, slug: claimed }),
+    ]);
   }
   return toCategory({ ...base, slug });
 }

@@ -198,16 +198,15 @@ const coverColumns = (cover: CoverMediaValue | null) => ({
 /** Inserts an unpublished channel owned by `userId`, with its slug and category links, in one batch. */
 export async function insertChannel(db: Db, userId: string, input: NewChannel): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
-  const slug = await insertWithUniqueSlug(db, input.name, (slug) => db.batch([
+  const slug = await insertWithUniqueSlug(db, { text: input.name, id, kind: 'channel' }, (slug) => [
     db.insert(channels).values({
       id, slug, userId, published: false, articleOrdinals: {},
       name: input.name, infoText: input.infoText, portraitKey: input.portraitKey, bannerKey: input.bannerKey,
       ...coverColumns(input.coverMedia),
       hidden: input.hidden, private: input.private, restricted: input.restricted, isAd: input.isAd,
     }),
-    db.insert(slugs).values({ slug, entityId: id, entityKind: 'channel' }),
     ...[...new Set(input.categoryIds)].map((categoryId, ordinal) => db.insert(channelCategories).values({ channelId: id, categoryId, ordinal })),
-  ]));
+  ]);
   return { id, slug };
 }
 

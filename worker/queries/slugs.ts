@@ -2,13 +2,13 @@
 // D1's `slugs` table is the truth; callers fix the KV cache (worker/lib/slugs.ts) after the batch succeeded.
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { articles, categories, channels, slugs, type SLUG_KINDS } from '../../schema/tables';
+import { articles, categories, channels, slugs } from '../../schema/tables';
 import type { Db } from '../env';
 import { Conflict } from '../lib/errors';
-import { cacheSlug, forgetSlug, isSlugUniqueViolation } from '../lib/slugs';
+import { cacheSlug, forgetSlug, isSlugUniqueViolation, type SlugKind } from '../lib/slugs';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 
-export type SlugKind = (typeof SLUG_KINDS)[number];
+export type { SlugKind };
 export type Statement = BatchItem<'sqlite'>;
 
 export const SLUG_TAKEN = 'Slug already taken';
