@@ -5,6 +5,7 @@ import type { AppEnv } from './env';
 import { benchTiming } from './lib/bench-timing';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
+import { boundedBody, boundedUrl } from './lib/limits';
 import { methodNotAllowed } from './lib/methods';
 import { logError, requestLog } from './lib/request-log';
 import { securityHeaders, sameOriginForUnsafeMethods } from './lib/security';
@@ -34,8 +35,10 @@ export function buildApp() {
   app.use(benchTiming);
   app.use(requestLog);
   app.use(securityHeaders);
+  app.use(boundedUrl);
   app.use(methodNotAllowed(() => app.routes));
   app.use(sameOriginForUnsafeMethods);
+  app.use(boundedBody);
   app.use(sessionMiddleware);
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).

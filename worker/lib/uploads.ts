@@ -8,10 +8,11 @@ import { fileTag } from '../../schema/requests';
 import { blobs } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors';
+import { REQUEST_LIMITS } from './limits';
 import { MultipartError, multipartBoundary, readMultipart } from './multipart';
 import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
 import { documented } from './route-doc';
-import { formatIssues, mediaType, type Schema } from './validate';
+import { decodeUtf8, formatIssues, mediaType, type Schema } from './validate';
 
 export type FileKind = 'image' | 'video';
 
@@ -42,7 +43,7 @@ export const UPLOAD_LIMITS = {
   /** Largest video file: what fits in one request beside a body and a few images. */
   video: 95 * MiB,
   /** Whole request body: Workers refuse larger ones (100 MB on the Free and Pro plans). */
-  request: 100 * 1000 * 1000,
+  request: REQUEST_LIMITS.upload,
   /** The `body` JSON part. */
   body: 1 * MiB,
   /** File parts per request. */
@@ -74,9 +75,10 @@ export function withUpload<T extends Schema>(
     if (type === 'multipart/form-data') {
       body = await receiveMultipart(c.req.raw, bucket, schema, files);
     } else if (JSON_TYPE.test(type)) {
+      const text = decodeUtf8(await c.req.arrayBuffer());
       let raw: unknown;
       try {
-        raw = await c.req.json();
+        raw = JSON.parse(text);
       } catch {
         throw new BadRequest('Malformed JSON in request body');
       }
@@ -188,15 +190,14 @@ async function receiveMultipart<T extends Schema>(
 }
 
 async function readText(chunks: AsyncIterable<Uint8Array>, limit: number, label: string): Promise<string> {
-  const decoder = new TextDecoder();
+  const received: Uint8Array[] = [];
   let size = 0;
-  let text = '';
   for await (const chunk of chunks) {
     size += chunk.length;
     if (size > limit) throw new PayloadTooLarge(`${label} exceeds ${mib(limit)}`);
-    text += decoder.decode(chunk, { stream: true });
+    received.push(chunk);
   }
-  return text + decoder.decode();
+  return decodeUtf8(takeBytes(received, size), label);
 }
 
 /** Copies the first `n` bytes out of a queue of chunks, leaving the rest in it. */

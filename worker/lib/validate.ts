@@ -29,11 +29,27 @@ export function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** Refuses anything but JSON with 415 before validating: Hono's json validator would silently see `{}`. */
-export const requireJson: MiddlewareHandler = documented({ errors: [415] }, async (c, next) => {
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** The bytes as text; 400 when they are not UTF-8 (Request.text() and a plain TextDecoder would put U+FFFD in silently). */
+export function decodeUtf8(bytes: ArrayBuffer | Uint8Array, label = 'Request body'): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new BadRequest(`${label} is not valid UTF-8`);
+  }
+}
+
+/**
+ * Refuses anything but JSON with 415 before validating (Hono's json validator would silently see `{}`),
+ * and JSON that is not UTF-8 with 400. The body is already bounded and buffered (worker/lib/limits.ts); the validator
+ * parses the same buffered bytes.
+ */
+export const requireJson: MiddlewareHandler = documented({ errors: [400, 415] }, async (c, next) => {
   if (!JSON_TYPE.test(mediaType(c.req.header('Content-Type')))) {
     throw new UnsupportedMediaType('Expected Content-Type application/json');
   }
+  decodeUtf8(await c.req.arrayBuffer());
   await next();
 });
 
