@@ -27,6 +27,17 @@ export const users = sqliteTable('users', {
   uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
 ]);
 
+/**
+ * Signed-in sessions, keyed by the SHA-256 of the cookie's token (the token itself is never stored).
+ * In D1 rather than KV so that ending one takes effect everywhere at once (docs/decisions/003).
+ */
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: integer('created_at').notNull(),
+  lastSeenAt: integer('last_seen_at').notNull(),
+}, (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt)]);
+
 /** Failed sign-ins per key (`user:<name>` or `ip:<address>`) in a fixed window. */
 export const loginFailures = sqliteTable('login_failures', {
   key: text('key').primaryKey(),

@@ -1,11 +1,16 @@
-// The Cron Trigger (wrangler.toml [triggers]): expires approved publications whose date has passed.
+// The Cron Trigger (wrangler.toml [triggers]): expires approved publications whose date has passed,
+// and removes expired sessions.
 import type { Env } from './env';
 import { createDb } from './lib/db';
+import { pruneSessions } from './lib/session';
 import { expirePublications } from './queries/publications';
 
-/** One run: unpublishes expired content and marks its requests EXPIRED, in one batch. */
+/** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
 export async function runScheduled(env: Env, now = Date.now()) {
-  return expirePublications(createDb(env.DB), now);
+  const db = createDb(env.DB);
+  const expired = await expirePublications(db, now);
+  await pruneSessions(db, now);
+  return expired;
 }
 
 /** The exported handler's `scheduled`: one run at the trigger's scheduled time. */

@@ -40,7 +40,7 @@ export async function createUser(overrides: Partial<{ role: Role; name: string; 
 
 /** A session cookie for the user, made the way sign-in makes it. */
 export async function sessionCookie(user: { id: string }): Promise<string> {
-  return `session=${await createSession(env, user.id)}`;
+  return `session=${await createSession(db(), user.id)}`;
 }
 
 export interface CallOptions {

@@ -1,22 +1,20 @@
-// Server-side sessions: a random 256-bit token in an HttpOnly cookie; KV holds only its SHA-256 hash.
-// The user row is read from D1 on every request, so a role change or deactivation holds at once.
-import { eq } from 'drizzle-orm';
+// Server-side sessions: a random 256-bit token in an HttpOnly cookie; D1 `sessions` holds only its SHA-256.
+// One D1 query per signed-in request reads the session and the user row together, so a logout, password
+// change, reset, deactivation, role change or deletion holds from the very next request, everywhere
+// (D1 is strongly consistent; KV, where sessions used to live, lags up to 60 s between locations).
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { users } from '../../schema/tables';
-import type { AppEnv, Env } from '../env';
+import { sessions, users } from '../../schema/tables';
+import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
-/** Idle expiry is pushed forward at most this often, to keep KV writes rare. */
+/** Idle expiry is pushed forward at most this often, to keep D1 writes rare. */
 const REFRESH_AFTER_MS = 12 * 3600 * 1000;
-
-interface StoredSession {
-  userId: string;
-  createdAt: number;
-  lastSeenAt: number;
-}
+/** Longer cookies are not ours: not even hashed. */
+const MAX_TOKEN_LENGTH = 128;
 
 /** `__Host-` needs Secure, which plain-http local development cannot set; there the name is `session`. */
 export function sessionCookieName(url: string): string {
@@ -38,87 +36,80 @@ export async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const sessionKey = async (token: string) => `session:${await sha256Hex(token)}`;
-
-/** KV index of one user's session keys, so a password reset can end them all. */
-const userSessionsKey = (userId: string) => `user-sessions:${userId}`;
-interface IndexedSession {
-  key: string;
-  createdAt: number;
-}
+/** The condition of a session that has not expired at `now`. */
+const liveAt = (now: number) =>
+  and(gt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000), gt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000));
 
 /** Stores a new session for the user and returns its token; every sign-in gets a new one. */
-export async function createSession(env: Pick<Env, 'KV'>, userId: string): Promise<string> {
+export async function createSession(db: Db, userId: string): Promise<string> {
   const token = randomToken();
   const now = Date.now();
-  const stored: StoredSession = { userId, createdAt: now, lastSeenAt: now };
-  const key = await sessionKey(token);
-  await env.KV.put(key, JSON.stringify(stored), { expirationTtl: SESSION_IDLE_SECONDS });
-  // Read-modify-write: two sign-ins of one user at the same instant may drop one entry from the
-  // index (that session then only ends by expiry, logout or deactivation, never stays unchecked).
-  const index = (await env.KV.get<IndexedSession[]>(userSessionsKey(userId), 'json')) ?? [];
-  const live = index.filter((s) => now - s.createdAt < SESSION_ABSOLUTE_SECONDS * 1000);
-  live.push({ key, createdAt: now });
-  await env.KV.put(userSessionsKey(userId), JSON.stringify(live), { expirationTtl: SESSION_ABSOLUTE_SECONDS });
+  await db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now });
   return token;
 }
 
-/** Ends every session of the user (password reset, account deletion). */
-export async function endUserSessions(env: Pick<Env, 'KV'>, userId: string): Promise<void> {
-  const index = (await env.KV.get<IndexedSession[]>(userSessionsKey(userId), 'json')) ?? [];
-  await Promise.all(index.map((s) => env.KV.delete(s.key)));
-  await env.KV.delete(userSessionsKey(userId));
+/** Ends every session of the user (password change or reset). */
+export async function endUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
+
+/** Removes expired sessions (the Cron Trigger; an expired one signs nobody in meanwhile). */
+export async function pruneSessions(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(sessions).where(or(
+    lt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000),
+    lt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000),
+  ));
+}
+
+const cookieToken = (c: Context<AppEnv>) => {
+  const token = getCookie(c, sessionCookieName(c.req.url));
+  return token && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
+};
 
 /** Signs the user in on this response with a fresh token; a token the browser still had is dropped. */
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
-  const previous = getCookie(c, sessionCookieName(c.req.url));
-  if (previous && previous.length <= 128) await c.env.KV.delete(await sessionKey(previous));
-  const token = await createSession(c.env, userId);
-  const secure = new URL(c.req.url).protocol === 'https:';
+  const db = c.get('db');
+  const previous = cookieToken(c);
+  if (previous) await db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)));
+  const token = await createSession(db, userId);
   setCookie(c, sessionCookieName(c.req.url), token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure,
+    secure: new URL(c.req.url).protocol === 'https:',
     path: '/',
     maxAge: SESSION_ABSOLUTE_SECONDS,
   });
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
-  const name = sessionCookieName(c.req.url);
-  const token = getCookie(c, name);
-  if (token) await c.env.KV.delete(await sessionKey(token));
-  deleteCookie(c, name, { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  const token = cookieToken(c);
+  if (token) await c.get('db').delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+  deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
 }
 
-/** Puts `db` and `user` on the context of every /api request. */
+/**
+ * Puts `db` and `user` on the context of every /api request. A signed-in request costs one D1 query:
+ * the live session joined with its active user.
+ */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = createDb(c.env.DB);
   c.set('db', db);
   c.set('user', null);
-  const token = getCookie(c, sessionCookieName(c.req.url));
-  if (token && token.length <= 128) {
-    const key = await sessionKey(token);
-    const stored = await c.env.KV.get<StoredSession>(key, 'json');
+  const token = cookieToken(c);
+  if (token) {
+    const id = await sha256Hex(token);
     const now = Date.now();
-    if (stored && now - stored.createdAt < SESSION_ABSOLUTE_SECONDS * 1000) {
-      const row = await db
-        .select({ id: users.id, name: users.name, role: users.role, active: users.active })
-        .from(users)
-        .where(eq(users.id, stored.userId))
-        .get();
-      if (row?.active) {
-        c.set('user', { id: row.id, name: row.name, role: row.role });
-        if (now - stored.lastSeenAt > REFRESH_AFTER_MS) {
-          const refreshed: StoredSession = { ...stored, lastSeenAt: now };
-          c.executionCtx.waitUntil(c.env.KV.put(key, JSON.stringify(refreshed), { expirationTtl: SESSION_IDLE_SECONDS }));
-        }
-      } else {
-        c.executionCtx.waitUntil(c.env.KV.delete(key));
+    const row = await db
+      .select({ id: users.id, name: users.name, role: users.role, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), liveAt(now), eq(users.active, true)))
+      .get();
+    if (row) {
+      c.set('user', { id: row.id, name: row.name, role: row.role });
+      if (now - row.lastSeenAt > REFRESH_AFTER_MS) {
+        c.executionCtx.waitUntil(db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).then(() => undefined));
       }
-    } else if (stored) {
-      c.executionCtx.waitUntil(c.env.KV.delete(key));
     }
   }
   await next();

@@ -112,7 +112,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const user = await findActiveUserById(db, stored.userId);
     if (!user) throw new BadRequest(INVALID_RESET);
     await setPasswordHash(db, user.id, await hashPassword(password));
-    await endUserSessions(c.env, user.id);
+    await endUserSessions(db, user.id);
     await clearLoginFailures(db, loginKeys(user.name, user.id, undefined).user);
     return ok(c, null, 200, 'Password changed');
   })
@@ -163,7 +163,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const user = await updateUser(db, id, patch);
     if (password !== undefined) {
       // A new password ends every session of the account; whoever changed their own stays signed in here.
-      await endUserSessions(c.env, id);
+      await endUserSessions(db, id);
       if (me.id === id) await startSession(c, id);
     }
     return ok(c, user);
@@ -173,8 +173,8 @@ export const usersRoutes = new Hono<AppEnv>()
     const me = currentUser(c);
     const { id } = c.req.valid('param');
     assertSelfOrAdmin(me, id);
+    // Its sessions go with the row (foreign key, on delete cascade).
     await deleteUser(c.get('db'), id);
-    await endUserSessions(c.env, id);
     if (me.id === id) await endSession(c);
     return ok(c, null, 200, 'User deleted');
   });
