@@ -38,12 +38,17 @@ export const sessions = sqliteTable('sessions', {
   lastSeenAt: integer('last_seen_at').notNull(),
 }, (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt)]);
 
-/** Failed sign-ins per key (`user:<name>` or `ip:<address>`) in a fixed window. */
-export const loginFailures = sqliteTable('login_failures', {
+/**
+ * Counted attempts per key, for the sign-in and password-reset limits (worker/lib/login-limit.ts): failed
+ * sign-ins per account, per address and per address on one account; reset mails per account and per address.
+ * `firstAt` opens a counting window, `lastAt` is the latest attempt. In D1 because KV's lag would let bursts through.
+ */
+export const rateCounters = sqliteTable('rate_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  windowStart: integer('window_start').notNull(),
-});
+  firstAt: integer('first_at').notNull(),
+  lastAt: integer('last_at').notNull(),
+}, (t) => [index('rate_counters_last').on(t.lastAt)]);
 
 /** Every file stored in R2, with who uploaded it. */
 export const blobs = sqliteTable('blobs', {

@@ -1,16 +1,8 @@
-// Sign-in, sessions, the login limit and the password reset, through the worker's real fetch handler.
+// Sign-in, sessions and the password reset, through the worker's real fetch handler (limits: sign-in-limits.test.ts).
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginFailures, users } from '../../schema/tables';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  LOGIN_MAX_FAILURES,
-  LOGIN_WINDOW_MS,
-  loginKeys,
-  recordLoginFailure,
-} from '../../worker/lib/login-limit';
+import { users } from '../../schema/tables';
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../worker/lib/password';
 import { sha256Hex } from '../../worker/lib/session';
 import { RESET_MAIL_MESSAGE } from '../../worker/routes/users';
@@ -145,67 +137,6 @@ describe('POST /users/auth', () => {
   });
 });
 
-describe('the login limit', () => {
-  it(`answers 429 with Retry-After after ${LOGIN_MAX_FAILURES} failures for one user, from any address`, async () => {
-    const user = await createUser();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await signIn(user.name, 'wrong-password-123')).status).toBe(401);
-    // Now even the right password, from a new address, and by e-mail instead of name, is refused.
-    const res = await signIn(user.email!, user.password);
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ code: 429, message: 'Too many failed sign-ins, try again later', result: null });
-    const retry = Number(res.headers.get('Retry-After'));
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(LOGIN_WINDOW_MS / 1000);
-    expect(res.headers.getSetCookie()).toEqual([]);
-  });
-
-  it(`answers 429 after ${LOGIN_MAX_FAILURES} failures from one address, whatever the name`, async () => {
-    const ip = freshIp();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await signIn(unique('guess'), 'wrong-password-123', ip)).status).toBe(401);
-    const user = await createUser();
-    expect((await signIn(user.name, user.password, ip)).status).toBe(429);
-    // The same user from another address is fine.
-    expect((await signIn(user.name, user.password)).status).toBe(200);
-  });
-
-  it('counts the failures of unknown names too', async () => {
-    const name = unique('ghost');
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await signIn(name, 'wrong-password-123');
-    expect((await signIn(name.toUpperCase(), 'wrong-password-123')).status).toBe(429);
-  });
-
-  it("clears the user's counter on success", async () => {
-    const user = await createUser();
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await signIn(user.name, 'wrong-password-123');
-    expect((await signIn(user.name, user.password)).status).toBe(200);
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) expect((await signIn(user.name, 'wrong-password-123')).status).toBe(401);
-    expect((await signIn(user.name, user.password)).status).toBe(200);
-  });
-
-  it('falls back to the address `unknown` without CF-Connecting-IP', () => {
-    expect(loginKeys('Someone', undefined, undefined)).toEqual({ user: 'user:someone', address: 'ip:unknown' });
-    expect(loginKeys('Someone', 'id-1', ' 1.2.3.4 ')).toEqual({ user: 'user:id-1', address: 'ip:1.2.3.4' });
-  });
-
-  it('starts a new window once the old one has ended, and prunes ended windows', async () => {
-    const keys = loginKeys(unique('window'), undefined, freshIp());
-    const start = Date.now() - LOGIN_WINDOW_MS - 1000;
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await recordLoginFailure(db(), keys, start);
-    await expect(assertLoginAllowed(db(), keys, start + 1000)).rejects.toMatchObject({ status: 429 });
-    // The window has ended by now: allowed again, and the next failure counts from one.
-    await assertLoginAllowed(db(), keys);
-    await recordLoginFailure(db(), keys);
-    const row = await db().select().from(loginFailures).where(eq(loginFailures.key, keys.user)).get();
-    expect(row!.count).toBe(1);
-    const other = loginKeys(unique('old'), undefined, freshIp());
-    await recordLoginFailure(db(), other, start);
-    await recordLoginFailure(db(), keys);
-    expect(await db().select().from(loginFailures).where(eq(loginFailures.key, other.user)).get()).toBeUndefined();
-    await clearLoginFailures(db(), keys.user);
-    expect(await db().select().from(loginFailures).where(eq(loginFailures.key, keys.user)).get()).toBeUndefined();
-  });
-});
-
 describe('GET /users/logout and POST /users/auth-validate', () => {
   it('ends the session on the server and clears the cookie', async () => {
     const user = await createUser();
@@ -259,7 +190,7 @@ describe('password reset', () => {
   }
 
   async function requestReset(email: string) {
-    const res = await call('/users/mail', { method: 'POST', body: { email } });
+    const res = await call('/users/mail', { method: 'POST', body: { email }, headers: { 'CF-Connecting-IP': freshIp() } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: RESET_MAIL_MESSAGE, result: null });
   }

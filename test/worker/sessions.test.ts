@@ -67,7 +67,7 @@ describe('revocation does not wait for KV', () => {
     const user = await createUser();
     const cookie = await signIn(user.name, user.password);
     const stale = await kvSnapshot();
-    await call('/users/mail', { method: 'POST', body: { email: user.email } });
+    await call('/users/mail', { method: 'POST', body: { email: user.email }, headers: { 'CF-Connecting-IP': '10.250.0.1' } });
     await vi.waitFor(() => expect(send).toHaveBeenCalled());
     const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec((send.mock.calls[0]![0] as { text: string }).text)![1]!;
     expect((await call('/users/reset-password', { method: 'POST', body: { token, password: 'reset-password-1' } })).status).toBe(200);

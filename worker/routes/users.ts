@@ -20,9 +20,9 @@ import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../lib/guards';
 import { describe } from '../lib/route-doc';
-import { assertLoginAllowed, clearLoginFailures, loginKeys, recordLoginFailure } from '../lib/login-limit';
+import { allowResetMail, clearAccountFailures, countResetRequest, loginKeys, verifyPasswordLimited } from '../lib/login-limit';
 import { sendMail } from '../lib/mail';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../lib/password';
+import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../lib/security';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../lib/session';
 import { jsonBody, params, query } from '../lib/validate';
@@ -64,15 +64,9 @@ export const usersRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const found = await findUserForSignIn(db, username);
     const keys = loginKeys(username, found?.id, c.req.header('CF-Connecting-IP'));
-    await assertLoginAllowed(db, keys);
-    // Unknown users are checked against a dummy hash, so both refusals cost one PBKDF2 run.
-    const valid = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
-    if (!found || !valid || !found.active) {
-      await recordLoginFailure(db, keys);
-      throw new Unauthorized(INVALID_LOGIN);
-    }
+    const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password);
+    if (!found || !valid || !found.active) throw new Unauthorized(INVALID_LOGIN);
     if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
-    await clearLoginFailures(db, keys.user);
     await startSession(c, found.id);
     const user: SessionUser = { id: found.id, name: found.name, role: found.role };
     return ok(c, user);
@@ -87,12 +81,18 @@ export const usersRoutes = new Hono<AppEnv>()
 
   .post('/mail', describe({ summary: 'Mails a password-reset link; answers alike for known and unknown addresses', result: z.null() }), ...jsonBody(mailBody), async (c) => {
     const { email } = c.req.valid('json');
-    const user = await findActiveUserByEmail(c.get('db'), email);
-    // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time.
+    const db = c.get('db');
+    await countResetRequest(db, c.req.header('CF-Connecting-IP'));
+    const user = await findActiveUserByEmail(db, email);
+    // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time;
+    // so does the per-account limit, which drops the mail silently rather than telling who has an account.
     if (user?.email) {
       const origin = new URL(c.req.url).origin;
+      const to = { id: user.id, name: user.name, email: user.email };
       c.executionCtx.waitUntil(
-        sendResetMail(c.env, { id: user.id, name: user.name, email: user.email }, origin).catch((err: unknown) => {
+        (async () => {
+          if (await allowResetMail(db, user.id)) await sendResetMail(c.env, to, origin);
+        })().catch((err: unknown) => {
           console.error('Password reset mail failed', err);
         }),
       );
@@ -113,7 +113,7 @@ export const usersRoutes = new Hono<AppEnv>()
     if (!user) throw new BadRequest(INVALID_RESET);
     await setPasswordHash(db, user.id, await hashPassword(password));
     await endUserSessions(db, user.id);
-    await clearLoginFailures(db, loginKeys(user.name, user.id, undefined).user);
+    await clearAccountFailures(db, user.id);
     return ok(c, null, 200, 'Password changed');
   })
 
