@@ -65,6 +65,8 @@ export const updateUserBody = z.object({
   lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
   role: z.optional(role),
   active: z.optional(z.boolean()),
+  /** The caller's own password: needed to change a password or an e-mail (docs/decisions/003). */
+  currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
 });
 export const mailBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().check(z.minLength(16), z.maxLength(128)), password });

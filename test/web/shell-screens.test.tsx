@@ -144,6 +144,39 @@ describe('my account and app management', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ lastName: 'Writer' });
   });
 
+  it('my account asks for the current password when the e-mail or the password changes', async () => {
+    const user = userOf('CLIENT');
+    const account = { ...user, email: 'elena@example.com', firstName: 'Elena', lastName: 'Editor', active: true };
+    let refuse = true;
+    const { calls } = stubApi((c) => {
+      if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
+      if (c.path === `/users/${user.id}` && c.method === 'PUT') {
+        return refuse ? { code: 403, message: 'Current password is wrong' } : { code: 200, result: { ...account, email: 'new@example.com' } };
+      }
+      return undefined;
+    });
+    await renderApp('/myaccount', user);
+    await findHeading('My account');
+    await screen.findByDisplayValue('elena@example.com');
+    fill('E-mail', 'new@example.com');
+    await submit('Save changes');
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fill('Current password', 'not-it');
+    await submit('Save changes');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Current password is wrong'));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ email: 'new@example.com', currentPassword: 'not-it' });
+
+    refuse = false;
+    fill('Current password', 'demo-password');
+    await submit('Save changes');
+    await screen.findByText('Your account has been saved.');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ email: 'new@example.com', currentPassword: 'demo-password' });
+    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
   it('app management changes a role with PUT /users/{id}', async () => {
     const admin = userOf('ADMIN');
     const other = { id: crypto.randomUUID(), name: 'rita', email: null, firstName: 'Rita', lastName: 'Reader', role: 'REGULAR_USER', active: true };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../schema/tables';
 import { articles, channels, users } from '../../schema/tables';
 import { user as userSchema } from '../../schema/entities';
+import { LOGIN_LIMITS } from '../../worker/lib/login-limit';
 import { deleteUser, OWNS_CONTENT, findUserForSignIn, insertUser, ownsContent, updateUser } from '../../worker/queries/users';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
 
@@ -174,7 +175,7 @@ describe('PUT /users/{id}', () => {
   it('lets an ADMIN change role and active flag of others', async () => {
     const admin = await as('ADMIN');
     const other = await createUser();
-    const res = await admin.call(`/users/${other.id}`, { method: 'PUT', body: { role: 'CONTRIBUTOR', active: false, email: null } });
+    const res = await admin.call(`/users/${other.id}`, { method: 'PUT', body: { role: 'CONTRIBUTOR', active: false, email: null, currentPassword: admin.user!.password } });
     expect(res.body.result).toMatchObject({ role: 'CONTRIBUTOR', active: false, email: null });
   });
 
@@ -183,7 +184,7 @@ describe('PUT /users/{id}', () => {
     const other = await createUser();
     const name = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { name: other.name.toUpperCase() } });
     expect(name.body).toEqual({ code: 409, message: 'Name already taken', result: null });
-    const email = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { email: other.email } });
+    const email = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { email: other.email, currentPassword: me.user!.password } });
     expect(email.body).toEqual({ code: 409, message: 'Email already taken', result: null });
     const own = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { name: me.user!.name.toUpperCase(), email: me.user!.email } });
     expect(own.status).toBe(200);
@@ -193,7 +194,7 @@ describe('PUT /users/{id}', () => {
   it('changes the password, ends the other sessions and keeps the caller signed in', async () => {
     const me = await as('REGULAR_USER');
     const otherDevice = await sessionCookie(me.user!);
-    const res = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { password: 'a-new-password-1' } });
+    const res = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { password: 'a-new-password-1', currentPassword: me.user!.password } });
     expect(res.status).toBe(200);
     expectNoHash(res);
     const fresh = res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
@@ -201,6 +202,52 @@ describe('PUT /users/{id}', () => {
     expect((await call('/users/auth-validate', { method: 'POST', cookie: otherDevice })).status).toBe(401);
     expect((await call('/users/auth-validate', { method: 'POST', cookie: me.cookie })).status).toBe(401);
     expect((await signIn(me.user!.name, 'a-new-password-1')).status).toBe(200);
+  });
+
+  it('asks for the current password to change the password or the e-mail: 400 without it, 403 when wrong', async () => {
+    const me = await as('CLIENT');
+    const path = `/users/${me.user!.id}`;
+    for (const change of [{ password: 'a-new-password-1' }, { email: `${unique('new')}@example.com` }, { email: null }]) {
+      const missing = await me.call(path, { method: 'PUT', body: change });
+      expect(missing.body).toEqual({ code: 400, message: 'Changing the password or e-mail needs your current password', result: null });
+      const wrong = await me.call(path, { method: 'PUT', body: { ...change, currentPassword: 'not-my-password' } });
+      expect(wrong.body).toEqual({ code: 403, message: 'Current password is wrong', result: null });
+    }
+    const row = await db().select().from(users).where(eq(users.id, me.user!.id)).get();
+    expect(row!.email).toBe(me.user!.email);
+    expect((await signIn(me.user!.name, me.user!.password)).status).toBe(200);
+    // Unchanged values sent back, and other fields, need no password.
+    expect((await me.call(path, { method: 'PUT', body: { email: me.user!.email!.toUpperCase(), firstName: 'Free' } })).status).toBe(200);
+    const right = await me.call(path, { method: 'PUT', body: { email: 'moved@example.com', currentPassword: me.user!.password } });
+    expect(right.status).toBe(200);
+    expect(right.body.result.email).toBe('moved@example.com');
+  });
+
+  it('counts a wrong current password as a failed sign-in: the same delays apply', async () => {
+    const me = await as('CONTRIBUTOR');
+    const path = `/users/${me.user!.id}`;
+    const headers = { 'CF-Connecting-IP': unique('ip') };
+    for (let i = 0; i < LOGIN_LIMITS.free.pair + 1; i++) {
+      expect((await me.call(path, { method: 'PUT', headers, body: { password: 'a-new-password-1', currentPassword: `guess-${i}` } })).status).toBe(403);
+    }
+    const held = await me.call(path, { method: 'PUT', headers, body: { password: 'a-new-password-1', currentPassword: me.user!.password } });
+    expect(held.status).toBe(429);
+    expect(held.headers.get('Retry-After')).toBe('1');
+  });
+
+  it('lets an ADMIN change another user’s password or e-mail only with the admin’s own password', async () => {
+    const admin = await as('ADMIN');
+    const other = await createUser();
+    const otherSession = await sessionCookie(other);
+    const path = `/users/${other.id}`;
+    expect((await admin.call(path, { method: 'PUT', body: { password: 'set-by-admin-1' } })).status).toBe(400);
+    expect((await admin.call(path, { method: 'PUT', body: { password: 'set-by-admin-1', currentPassword: other.password.toUpperCase() } })).status).toBe(403);
+    const res = await admin.call(path, { method: 'PUT', body: { password: 'set-by-admin-1', currentPassword: admin.user!.password } });
+    expect(res.status).toBe(200);
+    expect((await signIn(other.name, 'set-by-admin-1')).status).toBe(200);
+    expect((await call('/users/auth-validate', { method: 'POST', cookie: otherSession })).status).toBe(401);
+    // The admin stays signed in on the same session.
+    expect((await admin.call('/users/auth-validate', { method: 'POST' })).status).toBe(200);
   });
 
   it('validates the body', async () => {

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
 import { createUserBody, idParam, loginBody, mailBody, resetPasswordBody, updateUserBody, userListQuery } from '../../schema/requests';
-import type { AppEnv, Env } from '../env';
+import type { AppEnv, Db, Env } from '../env';
 import {
   deleteUser,
   findActiveUserByEmail,
@@ -51,6 +51,15 @@ async function sendResetMail(env: Env, user: { id: string; name: string; email: 
       `${origin}/forgot-password/${token}\n\n` +
       `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
   });
+}
+
+/** 400 without `currentPassword`, 403 when it is not the caller's password (counted like a failed sign-in). */
+async function confirmOwnPassword(db: Db, me: SessionUser, currentPassword: string | undefined, address: string | undefined): Promise<void> {
+  if (currentPassword === undefined) throw new BadRequest('Changing the password or e-mail needs your current password');
+  const row = await findActiveUserById(db, me.id);
+  if (!(await verifyPasswordLimited(db, loginKeys(me.name, me.id, address), row?.passwordHash, currentPassword))) {
+    throw new Forbidden('Current password is wrong');
+  }
 }
 
 /** ADMIN may act on anyone; everyone else only on their own account. */
@@ -149,13 +158,17 @@ export const usersRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertSelfOrAdmin(me, id);
     const db = c.get('db');
+    const current = await getUser(db, id);
     if (!isAdmin(me)) {
       // A form may send the unchanged values back; only a change is refused.
-      const current = await getUser(db, id);
       if (body.role !== undefined && body.role !== current.role) throw new Forbidden('You may not change your own role');
       if (body.active !== undefined && body.active !== current.active) throw new Forbidden('You may not change your own active flag');
     }
-    const { password, role, active, ...rest } = body;
+    const { password, role, active, currentPassword, ...rest } = body;
+    const changesEmail = body.email !== undefined && body.email?.toLowerCase() !== current.email?.toLowerCase();
+    // A cookie alone may not take an account over for good: whoever changes a password or an e-mail (their
+    // own, or as ADMIN someone else's) confirms with their own password, under the sign-in limits.
+    if (password !== undefined || changesEmail) await confirmOwnPassword(db, me, currentPassword, c.req.header('CF-Connecting-IP'));
     const patch: UserPatch = { ...rest };
     if (isAdmin(me) && role !== undefined) patch.role = role;
     if (isAdmin(me) && active !== undefined) patch.active = active;

@@ -11,16 +11,24 @@ import { setQueryData, useQuery, write } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
 
-/** Only what changed goes to the server; an empty password field keeps the password. */
+/**
+ * Only what changed goes to the server; an empty password field keeps the password. A new e-mail or
+ * password goes with the current password, which the server asks for (docs/decisions/003).
+ */
 export function accountChanges(current: User, v: Record<string, string>) {
-  const changes: { firstName?: string; lastName?: string; email?: string | null; password?: string } = {};
+  const changes: { firstName?: string; lastName?: string; email?: string | null; password?: string; currentPassword?: string } = {};
   const email = (v.email ?? '').trim() || null;
   if ((v.firstName ?? '') !== current.firstName) changes.firstName = v.firstName ?? '';
   if ((v.lastName ?? '') !== current.lastName) changes.lastName = v.lastName ?? '';
   if (email !== current.email) changes.email = email;
   if (v.password) changes.password = v.password;
+  if ((changes.email !== undefined || changes.password) && v.currentPassword) changes.currentPassword = v.currentPassword;
   return changes;
 }
+
+/** Whether the changes need the current password, which the form did not get. */
+const lacksCurrentPassword = (changes: ReturnType<typeof accountChanges>) =>
+  (changes.email !== undefined || changes.password !== undefined) && !changes.currentPassword;
 
 export default function MyAccountView() {
   const intl = useIntl();
@@ -42,6 +50,7 @@ export default function MyAccountView() {
     const parsed = updateUserBody.safeParse(changes);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
     if (!found.password && v.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
+    if (lacksCurrentPassword(changes)) found.currentPassword = intl.formatMessage({ id: 'form.required' });
     setErrors(found);
     setAlert(null);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
@@ -132,6 +141,14 @@ export default function MyAccountView() {
                 errors={errors}
               />
             </fieldset>
+            <TextField
+              label={intl.formatMessage({ id: 'account.currentPassword' })}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              hint={intl.formatMessage({ id: 'account.currentPasswordHint' })}
+              error={errors.currentPassword}
+            />
             <button type="submit" className="button" disabled={busy}>
               <FormattedMessage id="account.save" />
             </button>
