@@ -67,7 +67,7 @@ export const categories = sqliteTable('categories', {
   slug: text('slug').notNull().unique(),
   ordinal: integer('ordinal').notNull().default(0),
   createdAt: integer('created_at').notNull().default(now),
-}, (t) => [index('categories_parent').on(t.parentId, t.ordinal)]);
+}, (t) => [index('categories_parent').on(t.parentId, t.ordinal), index('categories_image').on(t.imageKey)]);
 
 export const channels = sqliteTable('channels', {
   id: text('id').primaryKey(),
@@ -89,7 +89,13 @@ export const channels = sqliteTable('channels', {
   articleOrdinals: text('article_ordinals', { mode: 'json' }).$type<Record<string, string[]>>().notNull().default(sql`'{}'`),
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
-}, (t) => [index('channels_user').on(t.userId)]);
+}, (t) => [
+  index('channels_user').on(t.userId),
+  // The file route asks who shows a file (worker/queries/files.ts).
+  index('channels_portrait').on(t.portraitKey),
+  index('channels_banner').on(t.bannerKey),
+  index('channels_cover').on(t.coverKey),
+]);
 
 export const channelCategories = sqliteTable('channel_categories', {
   channelId: text('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
@@ -117,7 +123,12 @@ export const articles = sqliteTable('articles', {
   mediaKind: text('media_kind', { enum: MEDIA_KINDS }),
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
-}, (t) => [index('articles_channel').on(t.channelId), index('articles_user').on(t.userId), index('articles_created').on(t.createdAt)]);
+}, (t) => [
+  index('articles_channel').on(t.channelId),
+  index('articles_user').on(t.userId),
+  index('articles_created').on(t.createdAt),
+  index('articles_thumbnail').on(t.thumbnailKey),
+]);
 
 export const articleCategories = sqliteTable('article_categories', {
   articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
@@ -135,7 +146,11 @@ export const articleMedia = sqliteTable('article_media', {
   blobKey: text('blob_key').notNull(),
   thumbnailMillis: integer('thumbnail_millis'),
   thumbnailKey: text('thumbnail_key'),
-}, (t) => [uniqueIndex('article_media_ordinal').on(t.articleId, t.ordinal)]);
+}, (t) => [
+  uniqueIndex('article_media_ordinal').on(t.articleId, t.ordinal),
+  index('article_media_blob').on(t.blobKey),
+  index('article_media_thumbnail').on(t.thumbnailKey),
+]);
 
 export const news = sqliteTable('news', {
   id: text('id').primaryKey(),
@@ -149,7 +164,7 @@ export const news = sqliteTable('news', {
   userId: text('user_id').notNull().references(() => users.id),
   publishedAt: integer('published_at').notNull().default(now),
   createdAt: integer('created_at').notNull().default(now),
-}, (t) => [index('news_published').on(t.publishedAt), index('news_ref').on(t.refId)]);
+}, (t) => [index('news_published').on(t.publishedAt), index('news_ref').on(t.refId), index('news_thumbnail').on(t.thumbnailKey)]);
 
 export const slugs = sqliteTable('slugs', {
   slug: text('slug').primaryKey(),

@@ -99,6 +99,12 @@ const shared = {} as {
 };
 
 const day = 24 * 3600 * 1000;
+/** A stored file shown only by a draft of the owner (its thumbnail). */
+const draftFile = async (ownerId: string) => {
+  const key = await storeFile();
+  await createArticle({ userId: ownerId, published: false, thumbnailKey: key });
+  return key;
+};
 const galleryOf = (ownerId: string) => createArticle({ userId: ownerId, media: { kind: 'gallery', images: [{ key: `image/${crypto.randomUUID()}.png` }] } });
 const videoOf = (ownerId: string) => createArticle({ userId: ownerId, media: { kind: 'video', videos: [{ key: `video/${crypto.randomUUID()}.mp4` }] } });
 const slugText = () => unique('slug').toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -291,9 +297,17 @@ const MATRIX: Entry[] = [
     request: async () => ({ path: `/contact/messages/${await createContactMessage()}`, body: { read: true, handled: true } }),
   },
 
-  // ---- files: public reads (other methods: 405, in files.test.ts) ----
-  { route: 'GET /api/files/:key{.+}', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
-  { route: 'HEAD /api/files/:key{.+}', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
+  // ---- files: as visible as the entity that shows them (other methods: 405; every visibility rule: visibility.test.ts) ----
+  { route: 'GET /api/files/:key{.+}', when: 'of a published article', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
+  { route: 'HEAD /api/files/:key{.+}', when: 'of a published article', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
+  {
+    route: 'GET /api/files/:key{.+}', when: 'of a draft', raw: true, expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/files/${await draftFile(c.ownerId)}` }),
+  },
+  {
+    route: 'HEAD /api/files/:key{.+}', when: 'of a draft', raw: true, expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/files/${await draftFile(c.ownerId)}` }),
+  },
 
   // ---- healthCheck ----
   { route: 'GET /api/healthCheck', expected: adminOnly(200), request: async () => ({ path: '/healthCheck' }) },
@@ -584,6 +598,7 @@ beforeAll(async () => {
   shared.newsId = (await createNewsItem({ refKind: 'article', refId: article.id, userId: stranger.id })).id;
   shared.imageKey = await createImageOption(stranger.id);
   shared.fileKey = await storeFile();
+  await createArticle({ userId: stranger.id, thumbnailKey: shared.fileKey });
 });
 
 afterAll(() => {

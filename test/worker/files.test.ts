@@ -1,4 +1,5 @@
-// GET/HEAD /api/files/{key} through the worker's real fetch handler: headers, 304, ranges, 404s.
+// GET/HEAD /api/files/{key} through the worker's real fetch handler: who may fetch a file, caching, 304,
+// ranges, 404s.
 import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
@@ -7,16 +8,27 @@ import { buildApp } from '../../worker/app';
 import { ok } from '../../worker/lib/envelope';
 import { fileHref } from '../../worker/lib/files';
 import { upload, withUpload } from '../../worker/lib/uploads';
-import { parseRange } from '../../worker/routes/files';
+import { isUnsatisfiable } from '../../worker/routes/files';
 import { fixture } from '../fixtures/media';
-import { BASE } from './helpers';
+import { eq } from 'drizzle-orm';
+import { articles, channels, contentAccess } from '../../schema/tables';
+import { fileAudience, isPublicFile } from '../../worker/queries/files';
+import { BASE, db } from './helpers';
+import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
 
-/** A stored file with distinct bytes 0..size-1 (mod 256), so any range can be checked by value. */
-async function storedFile(size = 100, contentType = 'video/mp4', kind: 'image' | 'video' = 'video', ext = 'mp4') {
+/** A stored file with distinct bytes 0..size-1 (mod 256), so any range can be checked by value; unattached. */
+async function storedObject(size = 100, contentType = 'video/mp4', kind: 'image' | 'video' = 'video', ext = 'mp4') {
   const key = `${kind}/${crypto.randomUUID()}.${ext}`;
   const bytes = Uint8Array.from({ length: size }, (_, i) => i % 256);
   await env.FILES.put(key, bytes, { httpMetadata: { contentType } });
   return { key, bytes, path: fileHref(key)! };
+}
+
+/** A stored file shown by a published article (its thumbnail), so anyone may fetch it. */
+async function storedFile(size = 100, contentType = 'video/mp4', kind: 'image' | 'video' = 'video', ext = 'mp4') {
+  const file = await storedObject(size, contentType, kind, ext);
+  await createArticle({ thumbnailKey: file.key });
+  return file;
 }
 
 const get = (path: string, init: RequestInit = {}) => exports.default.fetch(new Request(BASE + path, init));
@@ -57,7 +69,6 @@ describe('GET /api/files/{key}', () => {
     ['bytes=-5', 95, 99],
     ['bytes=5-', 5, 99],
     ['bytes=90-500', 90, 99],
-    ['bytes=-1000', 0, 99],
   ])('answers Range %s with 206 and the right slice', async (range, first, last) => {
     const file = await storedFile(100);
     const res = await get(file.path, { headers: { Range: range } });
@@ -66,6 +77,15 @@ describe('GET /api/files/{key}', () => {
     expect(res.headers.get('Content-Length')).toBe(String(last - first + 1));
     expect(res.headers.get('Content-Type')).toBe('video/mp4');
     expect(await bytesOf(res)).toEqual(file.bytes.slice(first, last + 1));
+  });
+
+  it('answers a range that covers the whole file with the whole file', async () => {
+    const file = await storedFile(100);
+    for (const range of ['bytes=-1000', 'bytes=0-']) {
+      const res = await get(file.path, { headers: { Range: range } });
+      expect(res.status, range).toBe(200);
+      expect((await bytesOf(res)).length).toBe(100);
+    }
   });
 
   it('answers an unsatisfiable range with 416 and Content-Range bytes */size', async () => {
@@ -135,6 +155,7 @@ describe('GET /api/files/{key}', () => {
     const stored = await app.fetch(new Request(BASE + '/api/__probe/upload', { method: 'POST', body: form }), env, createExecutionContext());
     expect(stored.status).toBe(201);
     const { result } = await stored.json<{ result: { key: string } }>();
+    await createArticle({ thumbnailKey: result.key });
     const res = await get(fileHref(result.key)!);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/webp');
@@ -142,14 +163,96 @@ describe('GET /api/files/{key}', () => {
   });
 });
 
-describe('parseRange', () => {
-  it('reads single ranges and refuses what cannot be served', () => {
-    expect(parseRange(undefined, 10)).toBeNull();
-    expect(parseRange('bytes=0-0', 10)).toEqual({ offset: 0, length: 1 });
-    expect(parseRange('bytes=3-', 10)).toEqual({ offset: 3, length: 7 });
-    expect(parseRange('bytes=-3', 10)).toEqual({ offset: 7, length: 3 });
-    expect(parseRange('bytes=-', 10)).toBeNull();
-    expect(parseRange('bytes=10-', 10)).toBe('unsatisfiable');
-    expect(parseRange('bytes=-1', 0)).toBe('unsatisfiable');
+describe('isUnsatisfiable', () => {
+  it('is true only for one range wholly past the end, or the last zero bytes', () => {
+    expect(isUnsatisfiable('bytes=10-', 10)).toBe(true);
+    expect(isUnsatisfiable('bytes=15-20', 10)).toBe(true);
+    expect(isUnsatisfiable('bytes=-0', 10)).toBe(true);
+    expect(isUnsatisfiable('bytes=-1', 0)).toBe(true);
+    for (const ok of ['bytes=0-0', 'bytes=9-', 'bytes=-3', 'bytes=-', 'bytes=12-11', 'bytes=0-1,5-6', 'items=20-30']) {
+      expect(isUnsatisfiable(ok, 10), ok).toBe(false);
+    }
+  });
+});
+
+describe('who may fetch a file', () => {
+  const cacheOf = (res: Response) => res.headers.get('Cache-Control');
+
+  it('serves a file no entity shows to nobody, ADMIN included', async () => {
+    const file = await storedObject(10, 'image/png', 'image', 'png');
+    const admin = await asRole('ADMIN');
+    expect((await get(file.path)).status).toBe(404);
+    expect((await get(file.path, { headers: { Cookie: admin.cookie } })).status).toBe(404);
+  });
+
+  it('serves the media of a restricted article only to who may read it, privately, and its thumbnail to all', async () => {
+    const owner = await asRole('CLIENT');
+    const reader = await asRole('REGULAR_USER');
+    const [thumb, image] = [await storedObject(10, 'image/png', 'image', 'png'), await storedObject(10, 'image/png', 'image', 'png')];
+    const article = await createArticle({ userId: owner.user.id, restricted: true, thumbnailKey: thumb.key, media: { kind: 'gallery', images: [{ key: image.key }] } });
+    const thumbAnon = await get(thumb.path);
+    expect(thumbAnon.status).toBe(200);
+    expect(cacheOf(thumbAnon)).toBe('public, max-age=31536000, immutable');
+    expect((await get(image.path)).status).toBe(404);
+    expect((await get(image.path, { headers: { Cookie: reader.cookie } })).status).toBe(404);
+    const own = await get(image.path, { headers: { Cookie: owner.cookie } });
+    expect(own.status).toBe(200);
+    expect(cacheOf(own)).toBe('private, no-store');
+    // A grant opens it on the next request; revoking closes it on the next request.
+    const grant = await grantAccess(reader.user.id, article.id, 'article');
+    const granted = await get(image.path, { headers: { Cookie: reader.cookie } });
+    expect(granted.status).toBe(200);
+    expect(cacheOf(granted)).toBe('private, no-store');
+    expect((await get(image.path, { method: 'HEAD', headers: { Cookie: reader.cookie } })).status).toBe(200);
+    await db().delete(contentAccess).where(eq(contentAccess.id, grant.id));
+    expect((await get(image.path, { headers: { Cookie: reader.cookie } })).status).toBe(404);
+    expect((await get(image.path, { method: 'HEAD', headers: { Cookie: reader.cookie } })).status).toBe(404);
+  });
+
+  it('stops serving the files of an article once it is unpublished, except to its owner and ADMIN', async () => {
+    const owner = await asRole('CONTRIBUTOR');
+    const thumb = await storedObject(10, 'image/png', 'image', 'png');
+    const video = await storedObject(10, 'video/mp4', 'video', 'mp4');
+    const article = await createArticle({ userId: owner.user.id, thumbnailKey: thumb.key, media: { kind: 'video', videos: [{ key: video.key }] } });
+    expect(cacheOf(await get(video.path))).toBe('public, max-age=31536000, immutable');
+    await db().update(articles).set({ published: false }).where(eq(articles.id, article.id));
+    for (const file of [thumb, video]) {
+      expect((await get(file.path)).status).toBe(404);
+      const own = await get(file.path, { headers: { Cookie: owner.cookie } });
+      expect(own.status).toBe(200);
+      expect(cacheOf(own)).toBe('private, no-store');
+    }
+    // A 304 answers with the same private caching.
+    const etag = (await get(video.path, { headers: { Cookie: owner.cookie } })).headers.get('ETag')!;
+    const notModified = await get(video.path, { headers: { Cookie: owner.cookie, 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(cacheOf(notModified)).toBe('private, no-store');
+  });
+
+  it('follows channels (portrait with the channel, cover with its restricted parts), news items and categories', async () => {
+    const owner = await asRole('CLIENT');
+    const [portrait, cover, newsThumb, categoryImage] = await Promise.all([1, 2, 3, 4].map(() => storedObject(10, 'image/png', 'image', 'png')));
+    const channel = await createChannel({ userId: owner.user.id, private: true, portraitKey: portrait!.key, coverMedia: { kind: 'image', key: cover!.key } });
+    await createNewsItem({ refKind: 'channel', refId: channel.id, userId: owner.user.id, thumbnailKey: newsThumb!.key });
+    await createCategory({ imageKey: categoryImage!.key });
+    for (const file of [portrait!, cover!, newsThumb!]) {
+      expect((await get(file.path)).status).toBe(404);
+      expect((await get(file.path, { headers: { Cookie: owner.cookie } })).status).toBe(200);
+    }
+    expect(cacheOf(await get(categoryImage!.path))).toBe('public, max-age=31536000, immutable');
+    await db().update(channels).set({ private: false, restricted: true }).where(eq(channels.id, channel.id));
+    expect((await get(portrait!.path)).status).toBe(200);
+    expect((await get(newsThumb!.path)).status).toBe(200);
+    expect((await get(cover!.path)).status).toBe(404);
+  });
+
+  it('keeps the public or protected decision in one function an edge cache can ask', async () => {
+    const file = await storedObject(10, 'image/png', 'image', 'png');
+    expect(await isPublicFile(db(), file.key)).toBe(false);
+    const article = await createArticle({ thumbnailKey: file.key, published: false });
+    expect(await fileAudience(db(), null, file.key)).toBeNull();
+    expect(await fileAudience(db(), { id: article.userId, name: 'owner', role: 'CLIENT' }, file.key)).toBe('private');
+    await db().update(articles).set({ published: true }).where(eq(articles.id, article.id));
+    expect(await isPublicFile(db(), file.key)).toBe(true);
   });
 });

@@ -1,9 +1,13 @@
 // Every visibility rule against every role, through the routes (a table, like capability tests):
 // 'open' = 200 and unlocked, 'locked' = 200 with the restricted parts withheld, 404 = as if it did not exist,
-// 'listed'/'absent' = in or out of a list.
+// 'listed'/'absent' = in or out of a list. The files of each entity follow it: its thumbnail or portrait is
+// served to whoever sees the entity, its media or cover only to whoever may read the restricted parts.
+import { env, exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { articles, channels } from '../../schema/tables';
 import type { CallResult } from './helpers';
-import { as } from './helpers';
+import { as, BASE, db } from './helpers';
 import { asRole, createArticle, createChannel, grantAccess } from './content-factories';
 
 const WHO = ['anonymous', 'reader', 'granted', 'owner', 'otherClient', 'contributor', 'admin'] as const;
@@ -11,6 +15,7 @@ type Who = (typeof WHO)[number];
 type Outcome = 'open' | 'locked' | 404 | 'listed' | 'absent';
 
 let callers: Record<Who, (path: string) => Promise<CallResult>>;
+let cookies: Record<Who, string | undefined>;
 let ownerId: string;
 let grantedId: string;
 
@@ -27,6 +32,7 @@ beforeAll(async () => {
   ownerId = sessions.owner.user.id;
   grantedId = sessions.granted.user.id;
   callers = Object.fromEntries(WHO.map((w) => [w, (path: string) => sessions[w].call(path)])) as typeof callers;
+  cookies = Object.fromEntries(WHO.map((w) => [w, sessions[w].cookie])) as typeof cookies;
 });
 
 /** Everyone gets `rest`, except the listed roles. */
@@ -41,8 +47,10 @@ interface Scenario {
   expected: Record<Who, Outcome>;
 }
 
-const cover = { kind: 'image' as const, key: 'image/cover' };
-const media = { kind: 'gallery' as const, images: [{ key: 'image/m' }] };
+// Each scenario's files are its own: a file shown by two scenarios' entities would be as visible as the more open one.
+const newKey = () => `image/${crypto.randomUUID()}.png`;
+const cover = () => ({ kind: 'image' as const, key: newKey() });
+const media = () => ({ kind: 'gallery' as const, images: [{ key: newKey() }] });
 
 const scenarios: Scenario[] = [
   {
@@ -83,7 +91,7 @@ const scenarios: Scenario[] = [
   {
     rule: 'restricted article: description and media for owner, ADMIN and a grant on the article',
     async setup() {
-      const a = await createArticle({ userId: ownerId, restricted: true, media });
+      const a = await createArticle({ userId: ownerId, restricted: true, media: media() });
       await grantAccess(grantedId, a.id, 'article');
       return { path: `/articles/${a.id}`, check: 'article' };
     },
@@ -93,7 +101,7 @@ const scenarios: Scenario[] = [
     rule: 'restricted article: a grant on its channel covers it',
     async setup() {
       const ch = await createChannel({ userId: ownerId });
-      const a = await createArticle({ userId: ownerId, channelId: ch.id, restricted: true, media });
+      const a = await createArticle({ userId: ownerId, channelId: ch.id, restricted: true, media: media() });
       await grantAccess(grantedId, ch.id, 'channel');
       return { path: `/articles/${a.id}`, check: 'article' };
     },
@@ -102,7 +110,7 @@ const scenarios: Scenario[] = [
   {
     rule: 'private channel: only owner, ADMIN and a grant on the channel',
     async setup() {
-      const ch = await createChannel({ userId: ownerId, private: true, coverMedia: cover });
+      const ch = await createChannel({ userId: ownerId, private: true, coverMedia: cover() });
       await grantAccess(grantedId, ch.id, 'channel');
       return { path: `/channels/${ch.id}`, check: 'channel' };
     },
@@ -112,7 +120,7 @@ const scenarios: Scenario[] = [
     rule: 'article in a private channel: as the channel',
     async setup() {
       const ch = await createChannel({ userId: ownerId, private: true });
-      const a = await createArticle({ userId: ownerId, channelId: ch.id, media });
+      const a = await createArticle({ userId: ownerId, channelId: ch.id, media: media() });
       await grantAccess(grantedId, ch.id, 'channel');
       return { path: `/articles/${a.id}`, check: 'article' };
     },
@@ -130,7 +138,7 @@ const scenarios: Scenario[] = [
   {
     rule: 'restricted channel: coverMedia for owner, ADMIN and a grant only',
     async setup() {
-      const ch = await createChannel({ userId: ownerId, restricted: true, coverMedia: cover });
+      const ch = await createChannel({ userId: ownerId, restricted: true, coverMedia: cover() });
       await grantAccess(grantedId, ch.id, 'channel');
       return { path: `/channels/${ch.slug}`, check: 'channel' };
     },
@@ -140,7 +148,7 @@ const scenarios: Scenario[] = [
     rule: 'article in a restricted channel: locked like a restricted article',
     async setup() {
       const ch = await createChannel({ userId: ownerId, restricted: true });
-      const a = await createArticle({ userId: ownerId, channelId: ch.id, media });
+      const a = await createArticle({ userId: ownerId, channelId: ch.id, media: media() });
       await grantAccess(grantedId, ch.id, 'channel');
       return { path: `/articles/${a.id}`, check: 'article' };
     },
@@ -149,7 +157,7 @@ const scenarios: Scenario[] = [
   {
     rule: 'unpublished channel: only owner and ADMIN',
     async setup() {
-      const ch = await createChannel({ userId: ownerId, published: false, coverMedia: cover });
+      const ch = await createChannel({ userId: ownerId, published: false, coverMedia: cover() });
       await grantAccess(grantedId, ch.id, 'channel');
       return { path: `/channels/${ch.id}`, check: 'channel' };
     },
@@ -167,7 +175,7 @@ const scenarios: Scenario[] = [
   {
     rule: 'hidden channel: reachable by id',
     async setup() {
-      const ch = await createChannel({ userId: ownerId, hidden: true, coverMedia: cover });
+      const ch = await createChannel({ userId: ownerId, hidden: true, coverMedia: cover() });
       return { path: `/channels/${ch.id}`, check: 'channel' };
     },
     expected: expect7('open'),
@@ -211,12 +219,56 @@ async function outcome(res: CallResult, check: Awaited<ReturnType<Scenario['setu
   return r.locked ? 'locked' : 'open';
 }
 
+type FileOutcome = 200 | 404;
+
+/**
+ * Gives the scenario's article a thumbnail, or its channel a portrait (shown with the entity), stores it and
+ * the restricted file the entity already names (media or cover), and returns both hrefs.
+ */
+async function entityFiles(check: 'article' | 'channel', path: string): Promise<{ shown: string; restricted: string | null }> {
+  const entity = (await callers.admin(path)).body.result;
+  const shown = newKey();
+  let restricted: string | null;
+  if (check === 'article') {
+    await db().update(articles).set({ thumbnailKey: shown }).where(eq(articles.id, entity.id));
+    restricted = entity.media?.images?.[0]?.href ?? null;
+  } else {
+    await db().update(channels).set({ portraitKey: shown }).where(eq(channels.id, entity.id));
+    restricted = entity.coverMedia?.href ?? null;
+  }
+  const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
+  for (const key of [shown, ...(restricted ? [keyOf(restricted)] : [])]) await env.FILES.put(key, new Uint8Array([1, 2, 3]));
+  return { shown: `/api/files/${shown}`, restricted };
+}
+
+async function fileOutcome(who: Who, href: string): Promise<FileOutcome> {
+  const cookie = cookies[who];
+  const res = await exports.default.fetch(new Request(BASE + href, { headers: cookie ? { Cookie: cookie } : {} }));
+  await res.arrayBuffer();
+  expect([200, 404]).toContain(res.status);
+  return res.status as FileOutcome;
+}
+
 describe.each(scenarios)('$rule', (scenario) => {
-  it('answers each role as the rule says', async () => {
+  it('answers each role as the rule says, for the entity and its files', async () => {
     const { path, check } = await scenario.setup();
+    const files = typeof check === 'string' ? await entityFiles(check, path) : null;
     const got: Partial<Record<Who, Outcome>> = {};
-    for (const who of WHO) got[who] = await outcome(await callers[who](path), check);
+    const gotFiles: Partial<Record<Who, FileOutcome[]>> = {};
+    for (const who of WHO) {
+      got[who] = await outcome(await callers[who](path), check);
+      if (files) {
+        gotFiles[who] = [await fileOutcome(who, files.shown), ...(files.restricted ? [await fileOutcome(who, files.restricted)] : [])];
+      }
+    }
     expect(got).toEqual(scenario.expected);
+    if (files) {
+      const expectedFiles = Object.fromEntries(WHO.map((w) => {
+        const seen = scenario.expected[w] === 'open' || scenario.expected[w] === 'locked';
+        return [w, [seen ? 200 : 404, ...(files.restricted ? [scenario.expected[w] === 'open' ? 200 : 404] : [])]];
+      }));
+      expect(gotFiles).toEqual(expectedFiles);
+    }
   });
 });
 

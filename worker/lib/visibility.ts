@@ -12,7 +12,7 @@
 // Details and reasons: docs/decisions/005-visibility.md.
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../schema/entities';
-import { articles, channels, contentAccess } from '../../schema/tables';
+import { articles, channels, contentAccess, news } from '../../schema/tables';
 import type { Db } from '../env';
 
 export type Viewer = SessionUser | null;
@@ -61,6 +61,47 @@ export function articleVisibleWhere(viewer: Viewer, { listing }: VisibilityOptio
   ))`;
   // The article's owner always sees their own article, whatever its channel.
   return and(notHidden, or(eq(articles.userId, uid), and(eq(articles.published, true), channelOk)))!;
+}
+
+/**
+ * Condition on `articles` (rows the viewer may see): the viewer may also read the restricted parts
+ * (description and media). The SQL form of canReadContent, for queries that decide many rows at once
+ * (the file route); the visibility tests hold both to the same table.
+ */
+export function articleReadableWhere(viewer: Viewer): SQL {
+  const gatedChannel = sql`exists (select 1 from ${channels} ch where ch.id = ${articles.channelId} and (ch.restricted = 1 or ch.private = 1))`;
+  const open = sql`(${articles.restricted} = 0 and not ${gatedChannel})`;
+  if (!viewer) return open;
+  if (viewer.role === 'ADMIN') return sql`1 = 1`;
+  return or(
+    open,
+    eq(articles.userId, viewer.id),
+    sql`exists (select 1 from ${channels} ch where ch.id = ${articles.channelId} and ch.user_id = ${viewer.id})`,
+    granted(viewer, sql`${articles.id}`),
+    granted(viewer, sql`${articles.channelId}`),
+  )!;
+}
+
+/** Condition on `channels` (rows the viewer may see): the viewer may also read the cover media (see canReadContent). */
+export function channelReadableWhere(viewer: Viewer): SQL {
+  const open = and(eq(channels.restricted, false), eq(channels.private, false))!;
+  if (!viewer) return open;
+  if (viewer.role === 'ADMIN') return sql`1 = 1`;
+  return or(open, eq(channels.userId, viewer.id), granted(viewer, sql`${channels.id}`))!;
+}
+
+/**
+ * Condition on `news` left-joined to its target (`articles` on an article ref, `channels` on a channel ref):
+ * the viewer may see the item. A news item is a direct link, so its target must be visible to the viewer by
+ * direct look-up; and it is already published, or theirs, or they are ADMIN.
+ */
+export function newsVisibleWhere(viewer: Viewer, now: number): SQL {
+  const target = or(
+    and(eq(news.refKind, 'article'), sql`${articles.id} is not null`, articleVisibleWhere(viewer, { listing: false })),
+    and(eq(news.refKind, 'channel'), sql`${channels.id} is not null`, channelVisibleWhere(viewer, { listing: false })),
+  )!;
+  if (viewer?.role === 'ADMIN') return target;
+  return and(target, or(sql`${news.publishedAt} <= ${now}`, eq(news.userId, viewer?.id ?? '')))!;
 }
 
 export interface ContentOwner {

@@ -10,26 +10,13 @@ import { iso } from '../lib/db';
 import { BadRequest, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
-import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { articleVisibleWhere, channelVisibleWhere, newsVisibleWhere, type Viewer } from '../lib/visibility';
 
 export const NEWS_NOT_FOUND = 'News item not found';
 export const REF_NOT_FOUND = 'The news item must point at an article or channel you can see';
 
 type NewsRow = typeof news.$inferSelect;
 export type NewsRefKind = (typeof NEWS_REF_KINDS)[number];
-
-/**
- * The viewer may see the item: its target exists and is visible to them by direct look-up (a news item is
- * a direct link, so a hidden target counts), and it is already published, or theirs, or they are ADMIN.
- */
-function newsVisibleWhere(viewer: Viewer, now: number): SQL {
-  const target = or(
-    and(eq(news.refKind, 'article'), sql`${articles.id} is not null`, articleVisibleWhere(viewer, { listing: false })),
-    and(eq(news.refKind, 'channel'), sql`${channels.id} is not null`, channelVisibleWhere(viewer, { listing: false })),
-  )!;
-  if (viewer?.role === 'ADMIN') return target;
-  return and(target, or(sql`${news.publishedAt} <= ${now}`, eq(news.userId, viewer?.id ?? '')))!;
-}
 
 function selectNews(db: Db) {
   return db

@@ -1,90 +1,103 @@
-// Serves stored R2 files at /api/files/{key}: public to whoever has the URL (keys are unguessable
-// uuids that never change), with ETag/304, single byte ranges for video seeking, and immutable caching.
+// Serves stored R2 files at /api/files/{key} to whoever may see an entity that shows them
+// (worker/queries/files.ts): public files with immutable caching (a key's content never changes),
+// protected ones `private, no-store`, files the caller may not see 404. R2 itself answers conditional
+// requests (`onlyIf` with the request's headers: If-None-Match and the rest) and cuts byte ranges (`range`);
+// this route adds what R2 leaves out: If-Range, and 416 for a range past the end.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { describe } from '../lib/route-doc';
 import { ALLOWED_EXTENSIONS } from '../lib/sniff';
+import { fileAudience, type FileAudience } from '../queries/files';
 
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */
 const KEY_SHAPE = new RegExp(`^(image|video)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${ALLOWED_EXTENSIONS.join('|')})$`);
 
-type ByteRange = { offset: number; length: number };
+export const FILE_CACHE = {
+  public: 'public, max-age=31536000, immutable',
+  private: 'private, no-store',
+} as const;
 
 /**
- * The one range a Range header asks for within `size` bytes: a range, 'unsatisfiable', or null when the
- * header is absent, malformed or asks for several ranges (then the whole file is sent, as RFC 9110 allows).
+ * Whether a Range header asks for one range that lies wholly past the end of `size` bytes (or for the last
+ * zero bytes): 416. R2 would quietly send the whole object instead. Malformed or multiple ranges are no
+ * concern of this: R2 ignores them and the whole file goes out, as RFC 9110 allows.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
-  const m = /^bytes=\s*(\d*)-(\d*)\s*$/i.exec(header ?? '');
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    const length = Math.min(suffix, size);
-    return { offset: size - length, length };
-  }
+export function isUnsatisfiable(range: string, size: number): boolean {
+  const m = /^bytes=\s*(\d*)-(\d*)\s*$/i.exec(range);
+  if (!m || (m[1] === '' && m[2] === '')) return false;
+  if (m[1] === '') return Number(m[2]) === 0 || size === 0;
   const start = Number(m[1]);
-  const end = m[2] === '' ? Infinity : Number(m[2]);
-  if (end < start) return null; // invalid, so ignored
-  if (start >= size) return 'unsatisfiable';
-  return { offset: start, length: Math.min(end, size - 1) - start + 1 };
+  return start >= size && (m[2] === '' || Number(m[2]) >= start);
 }
 
-/** Weak comparison, as If-None-Match uses: `W/"x"` matches `"x"`. */
-function etagMatches(header: string, etag: string): boolean {
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  return header.trim() === '*' || header.split(',').some((t) => bare(t) === bare(etag));
-}
-
-function fileHeaders(object: R2Object): Headers {
+function fileHeaders(object: R2Object, audience: Exclude<FileAudience, null>): Headers {
   const headers = new Headers();
-  headers.set('Content-Type', object.httpMetadata?.contentType ?? 'application/octet-stream');
+  object.writeHttpMetadata(headers);
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/octet-stream');
   headers.set('ETag', object.httpEtag);
   headers.set('Last-Modified', object.uploaded.toUTCString());
-  headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  headers.set('Cache-Control', FILE_CACHE[audience]);
   headers.set('Accept-Ranges', 'bytes');
   headers.set('Content-Disposition', 'inline');
   headers.set('X-Content-Type-Options', 'nosniff');
   return headers;
 }
 
+/** The part of the object R2 sent, when it is less than the whole. */
+function partOf(object: R2ObjectBody): { offset: number; length: number } | null {
+  const r = object.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (!r) return null;
+  // R2's range object may carry every field, unset ones undefined.
+  const offset = r.suffix !== undefined ? object.size - r.suffix : (r.offset ?? 0);
+  const length = r.suffix !== undefined ? r.suffix : (r.length ?? object.size - offset);
+  return offset > 0 || length < object.size ? { offset, length } : null;
+}
+
 async function serveFile(c: Context<AppEnv>): Promise<Response> {
   const key = c.req.param('key') ?? '';
   if (!KEY_SHAPE.test(key)) throw new BadRequest('Invalid file key');
+  const audience = await fileAudience(c.get('db'), c.get('user'), key);
+  if (!audience) throw new NotFound('File not found');
   const bucket = c.env.FILES;
-  const head = await bucket.head(key);
-  if (!head) throw new NotFound('File not found');
-  const headers = fileHeaders(head);
+  const conditions = c.req.raw.headers;
 
-  const ifNoneMatch = c.req.header('If-None-Match');
-  if (ifNoneMatch && etagMatches(ifNoneMatch, head.httpEtag)) return new Response(null, { status: 304, headers });
-
-  // If-Range: a range only applies to the representation the client already has part of.
-  const ifRange = c.req.header('If-Range');
-  const rangeApplies = !ifRange || ifRange.trim() === head.httpEtag;
-  const range = rangeApplies ? parseRange(c.req.header('Range'), head.size) : null;
-  if (range === 'unsatisfiable') {
-    throw new HttpError(416, 'Range not satisfiable', { 'Content-Range': `bytes */${head.size}` });
-  }
-  const isHead = c.req.method === 'HEAD';
+  // A range applies only to the representation the client already has part of (If-Range), and one past the
+  // end is 416: both need the object's ETag and size before it is read.
+  const range = c.req.header('Range');
+  let rangeApplies = false;
   if (range) {
-    headers.set('Content-Range', `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
-    headers.set('Content-Length', String(range.length));
-  } else {
-    headers.set('Content-Length', String(head.size));
+    const head = await bucket.head(key);
+    if (!head) throw new NotFound('File not found');
+    const ifRange = c.req.header('If-Range');
+    rangeApplies = !ifRange || ifRange.trim() === head.httpEtag;
+    if (rangeApplies && isUnsatisfiable(range, head.size)) {
+      throw new HttpError(416, 'Range not satisfiable', { 'Content-Range': `bytes */${head.size}` });
+    }
   }
-  if (isHead) return new Response(null, { status: range ? 206 : 200, headers });
 
-  const object = await bucket.get(key, range ? { range } : {});
+  const object = await bucket.get(key, { onlyIf: conditions, ...(rangeApplies ? { range: conditions } : {}) });
   if (!object) throw new NotFound('File not found');
-  return new Response(object.body, { status: range ? 206 : 200, headers });
+  const headers = fileHeaders(object, audience);
+  // A failed condition (If-None-Match matched) gives the object without a body.
+  if (!('body' in object)) return new Response(null, { status: 304, headers });
+
+  const part = rangeApplies ? partOf(object) : null;
+  if (part) headers.set('Content-Range', `bytes ${part.offset}-${part.offset + part.length - 1}/${object.size}`);
+  headers.set('Content-Length', String(part ? part.length : object.size));
+  const status = part ? 206 : 200;
+  if (c.req.method === 'HEAD') {
+    await object.body.cancel();
+    return new Response(null, { status, headers });
+  }
+  return new Response(object.body, { status, headers });
 }
 
 export const filesRoutes = new Hono<AppEnv>()
-  // Hono answers HEAD through the GET route (without the body); serveFile skips reading R2 for it.
+  // Hono answers HEAD through the GET route; serveFile sends no body for it.
   .get('/:key{.+}', describe({
-    summary: 'A stored file (public to whoever has the key); ETag and If-None-Match, one byte Range, immutable caching',
+    summary: 'A stored file, to whoever may see an entity that shows it (404 otherwise); public ones cached as immutable, '
+      + 'protected ones private, no-store; ETag and If-None-Match, one byte Range',
     raw: {
       contentTypes: ['image/*', 'video/*'],
       statuses: { 200: 'The file', 206: 'The byte range the Range header asks for', 304: 'Not modified (If-None-Match)' },
