@@ -73,7 +73,7 @@ describe('GET /news', () => {
     const dangling = await createNewsItem({ refKind: 'article', refId: crypto.randomUUID() });
 
     const anon = await feedIds();
-    expect(anon).toContain(onHidden.id); // a news item is a direct link: hidden targets count as visible
+    expect(anon).not.toContain(onHidden.id); // the feed is a list: hidden targets stay out of it, as of every list
     expect(anon).not.toContain(onDraft.id);
     expect(anon).not.toContain(onPrivate.id);
     expect(anon).not.toContain(dangling.id);
@@ -83,12 +83,32 @@ describe('GET /news', () => {
     expect(grantedSees).toContain(onPrivate.id);
     expect(grantedSees).not.toContain(onDraft.id);
     const adminSees = await feedIds((await as('ADMIN')).cookie);
-    expect(adminSees).toEqual(expect.arrayContaining([onDraft.id, onPrivate.id, onHidden.id]));
+    expect(adminSees).toEqual(expect.arrayContaining([onDraft.id, onPrivate.id]));
+    expect(adminSees).not.toContain(onHidden.id);
     expect(adminSees).not.toContain(dangling.id);
+    // By id, a news item is a link like any other: its hidden target counts, as the target's own page does.
+    expect((await call(`/news/${onHidden.id}`)).status).toBe(200);
 
     expect((await call(`/news/${onDraft.id}`)).body).toEqual({ code: 404, message: 'News item not found', result: null });
     expect((await call(`/news/${onDraft.id}`, { cookie: await sessionCookie(owner) })).status).toBe(200);
     expect((await call(`/news/${dangling.id}`, { cookie: (await as('ADMIN')).cookie })).status).toBe(404);
+  });
+
+  it('never shows anyone, by id and slug, a hidden article or channel another user pointed an item at', async () => {
+    const hiddenArticle = await createArticle({ hidden: true });
+    const hiddenChannel = await createChannel({ hidden: true });
+    const items = [
+      await createNewsItem({ refKind: 'article', refId: hiddenArticle.id }),
+      await createNewsItem({ refKind: 'channel', refId: hiddenChannel.id }),
+    ];
+    for (const cookie of [undefined, (await as('REGULAR_USER')).cookie, await sessionCookie({ id: items[0]!.userId }), (await as('ADMIN')).cookie]) {
+      const res = await call('/news?limit=100', { cookie });
+      const text = JSON.stringify(res.body.result);
+      for (const target of [hiddenArticle, hiddenChannel]) {
+        expect(text).not.toContain(target.id);
+        expect(text).not.toContain(target.slug);
+      }
+    }
   });
 
   it('keeps items scheduled for later out of the feed except for their author and ADMIN', async () => {
@@ -159,19 +179,41 @@ describe('POST /news', () => {
     expect((await call(`/news/${item.id}`)).body.result).toEqual(item);
   });
 
-  it('refuses a target that does not exist or that the writer may not see with 400', async () => {
+  it('refuses a target that does not exist, that the writer may not see, or another user\'s hidden one, with 400', async () => {
     const { call: asClient } = await as('CLIENT');
     const draft = await createArticle({ published: false });
     const priv = await createChannel({ private: true });
-    for (const ref of [{ kind: 'article', id: crypto.randomUUID() }, { kind: 'article', id: draft.id }, { kind: 'channel', id: priv.id }, { kind: 'channel', id: draft.id }]) {
+    const hiddenArticle = await createArticle({ hidden: true });
+    const hiddenChannel = await createChannel({ hidden: true });
+    for (const ref of [
+      { kind: 'article', id: crypto.randomUUID() }, { kind: 'article', id: draft.id }, { kind: 'channel', id: priv.id }, { kind: 'channel', id: draft.id },
+      { kind: 'article', id: hiddenArticle.id }, { kind: 'channel', id: hiddenChannel.id },
+    ]) {
       const res = await asClient('/news', { method: 'POST', body: { title: 'Bad ref', ref } });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('The news item must point at an article or channel you can see');
     }
     expect(await db().select().from(news).where(eq(news.title, 'Bad ref')).all()).toEqual([]);
+    // ADMIN may not point at someone's hidden content either; changing an item's ref is checked the same way.
+    const admin = await as('ADMIN');
+    expect((await admin.call('/news', { method: 'POST', body: { title: 'Bad ref', ref: { kind: 'article', id: hiddenArticle.id } } })).status).toBe(400);
+    const item = await createNewsItem({ refKind: 'article', refId: (await createArticle()).id, userId: admin.user!.id });
+    expect((await admin.call(`/news/${item.id}`, { method: 'PUT', body: { ref: { kind: 'channel', id: hiddenChannel.id } } })).status).toBe(400);
     const invalid = await asClient('/news', { method: 'POST', body: { title: 'x', ref: { kind: 'user', id: draft.id } } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toMatch(/^Validation error: .* at "ref.kind"/);
+  });
+});
+
+describe('news on one\'s own hidden content', () => {
+  it('may be written by the owner, is reachable by id, and stays out of the feed like every list', async () => {
+    const owner = await as('CONTRIBUTOR');
+    const hidden = await createArticle({ userId: owner.user!.id, hidden: true });
+    const res = await owner.call('/news', { method: 'POST', body: { title: 'My hidden piece', ref: { kind: 'article', id: hidden.id } } });
+    expect(res.status).toBe(201);
+    expect((await call(`/news/${res.body.result.id}`)).status).toBe(200);
+    expect(await feedIds()).not.toContain(res.body.result.id);
+    expect(await feedIds(owner.cookie)).not.toContain(res.body.result.id);
   });
 });
 

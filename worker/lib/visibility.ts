@@ -92,13 +92,15 @@ export function channelReadableWhere(viewer: Viewer): SQL {
 
 /**
  * Condition on `news` left-joined to its target (`articles` on an article ref, `channels` on a channel ref):
- * the viewer may see the item. A news item is a direct link, so its target must be visible to the viewer by
- * direct look-up; and it is already published, or theirs, or they are ADMIN.
+ * the viewer may see the item. Its target must be visible to the viewer under the same options: the feed is
+ * a list, so a hidden target keeps its items out of it (for everyone, as hidden content is out of every list);
+ * by id an item is a link like any other, and a hidden target counts. And it is already published, or theirs,
+ * or they are ADMIN.
  */
-export function newsVisibleWhere(viewer: Viewer, now: number): SQL {
+export function newsVisibleWhere(viewer: Viewer, now: number, options: VisibilityOptions): SQL {
   const target = or(
-    and(eq(news.refKind, 'article'), sql`${articles.id} is not null`, articleVisibleWhere(viewer, { listing: false })),
-    and(eq(news.refKind, 'channel'), sql`${channels.id} is not null`, channelVisibleWhere(viewer, { listing: false })),
+    and(eq(news.refKind, 'article'), sql`${articles.id} is not null`, articleVisibleWhere(viewer, options)),
+    and(eq(news.refKind, 'channel'), sql`${channels.id} is not null`, channelVisibleWhere(viewer, options)),
   )!;
   if (viewer?.role === 'ADMIN') return target;
   return and(target, or(sql`${news.publishedAt} <= ${now}`, eq(news.userId, viewer?.id ?? '')))!;

@@ -39,7 +39,7 @@ async function isVisibleFile(db: Db, viewer: Viewer, key: string, now: number): 
     sql`select 1 from ${news}
         left join ${articles} on ${news.refKind} = 'article' and ${articles.id} = ${news.refId}
         left join ${channels} on ${news.refKind} = 'channel' and ${channels.id} = ${news.refId}
-        where ${news.thumbnailKey} = ${key} and ${newsVisibleWhere(viewer, now)}`,
+        where ${news.thumbnailKey} = ${key} and ${newsVisibleWhere(viewer, now, { listing: false })}`,
   )}) as found`);
   return !!row?.found;
 }

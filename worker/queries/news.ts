@@ -62,7 +62,7 @@ export interface NewsPage {
 /** A page of the feed, newest publishedAt first (id breaks ties), only what the viewer may see. */
 export async function listNews(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }, now = Date.now()): Promise<NewsPage> {
   const rows = await selectNews(db)
-    .where(and(newsVisibleWhere(viewer, now), afterCursor(page.cursor, news.publishedAt, news.id)))
+    .where(and(newsVisibleWhere(viewer, now, { listing: true }), afterCursor(page.cursor, news.publishedAt, news.id)))
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(page.limit + 1)
     .all();
@@ -70,7 +70,7 @@ export async function listNews(db: Db, viewer: Viewer, page: { cursor?: string |
 }
 
 async function findVisibleNews(db: Db, viewer: Viewer, id: string): Promise<JoinedRow | undefined> {
-  return selectNews(db).where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now()))).get();
+  return selectNews(db).where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now(), { listing: false }))).get();
 }
 
 export async function getNews(db: Db, viewer: Viewer, id: string): Promise<NewsItem> {
@@ -79,11 +79,16 @@ export async function getNews(db: Db, viewer: Viewer, id: string): Promise<NewsI
   return toNewsItem(row);
 }
 
-/** 400 unless the target exists and the writer may see it. */
-export async function assertRefVisible(db: Db, viewer: Viewer, ref: { kind: NewsRefKind; id: string }): Promise<void> {
+/**
+ * 400 unless the writer may point a news item at the target: it exists and they may see it as in a list (so not
+ * someone else's hidden article or channel, whose id and slug the item would show everyone), or it is theirs.
+ */
+export async function assertRefVisible(db: Db, viewer: SessionUser, ref: { kind: NewsRefKind; id: string }): Promise<void> {
   const found = ref.kind === 'article'
-    ? await db.select({ id: articles.id }).from(articles).where(and(eq(articles.id, ref.id), articleVisibleWhere(viewer, { listing: false }))).get()
-    : await db.select({ id: channels.id }).from(channels).where(and(eq(channels.id, ref.id), channelVisibleWhere(viewer, { listing: false }))).get();
+    ? await db.select({ id: articles.id }).from(articles)
+      .where(and(eq(articles.id, ref.id), or(articleVisibleWhere(viewer, { listing: true }), eq(articles.userId, viewer.id)))).get()
+    : await db.select({ id: channels.id }).from(channels)
+      .where(and(eq(channels.id, ref.id), or(channelVisibleWhere(viewer, { listing: true }), eq(channels.userId, viewer.id)))).get();
   if (!found) throw new BadRequest(REF_NOT_FOUND);
 }
 
