@@ -1,0 +1,254 @@
+// The malformed-request generator behind `npm run fuzz` and its seeded run in the worker tests: requests to
+// every registered route, as anonymous, reader, editor and admin, with broken ids, bodies, content types,
+// methods, and huge and hostile strings. Every answer must be a 4xx or 2xx in the envelope; a 5xx or an
+// answer outside the envelope is a finding. Pure TypeScript (fetch API only), so it runs in Node and workerd.
+
+export type FuzzRole = 'anonymous' | 'reader' | 'editor' | 'admin';
+export const FUZZ_ROLES: readonly FuzzRole[] = ['anonymous', 'reader', 'editor', 'admin'];
+
+export interface FuzzRoute {
+  method: string;
+  /** Hono's pattern, e.g. `/api/articles/:id` or `/api/files/:key{.+}`. */
+  path: string;
+}
+
+export interface FuzzFixtures {
+  /** Ids of real rows (articles, channels, news, users, categories), so some requests get past the 404s. */
+  ids: string[];
+  /** Keys of real files. */
+  fileKeys: string[];
+}
+
+export interface FuzzRequest {
+  role: FuzzRole;
+  route: FuzzRoute;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: BodyInit | null;
+}
+
+/** The routes an app registers, once each (Hono lists a route once per handler in its chain). */
+export function registeredRoutes(routes: readonly { method: string; path: string }[]): FuzzRoute[] {
+  const seen = new Map<string, FuzzRoute>();
+  for (const r of routes) if (r.method !== 'ALL') seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
+  return [...seen.values()];
+}
+
+/** mulberry32: small, fast and seeded, so a failing run can be replayed with its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HOSTILE = [
+  '', ' ', '0', '-1', '1.5', '1e309', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '0x10', '99999999999999999999',
+  '../../etc/passwd', '..%2F..%2Fetc', '%00', '%2e%2e%2f', '%252F', '%FF%FE', '%E0%A4%A', '%C3%28', '%',
+  '<script>alert(1)</script>', "' OR 1=1 --", '"; DROP TABLE users; --', '${7*7}', '{{7*7}}', '\\', '/',
+  '🙂', '𝕳𝖊𝖑𝖑𝖔', '\u202Egnp.exe', 'Ω≈ç√∫', 'ﷺ', 'a\u0000b', 'zalgơ̸̡̢̛̛̛̛̛̛̛', 'café', 'ß', '北京', 'NEAR(', '"*', 'title:x',
+];
+const FIELD_NAMES = [
+  'title', 'name', 'email', 'password', 'currentPassword', 'username', 'searchText', 'kind', 'id', 'ref', 'contentId', 'contentType',
+  'channelId', 'categoryIds', 'parentId', 'slug', 'ordinal', 'type', 'media', 'images', 'videos', 'imageFileTag', 'videoFileTag',
+  'thumbnailFileTag', 'thumbnailMillis', 'hidden', 'private', 'restricted', 'published', 'role', 'active', 'status', 'expirationDate',
+  'articleOrdinals', 'coverMedia', 'position', 'scale', 'blobKey', 'token', 'message', 'publishedAt', 'teaser', 'description', 'userId',
+];
+const CONTENT_TYPES = [
+  'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'application/merge-patch+json',
+  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=fuzz', 'application/xml',
+  'application/json; charset=utf-16', '', 'image/png',
+];
+const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
+
+/** Builds the requests of one fuzz run: `count` of them, from `seed`. */
+export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtures, count: number, seed: number): Generator<FuzzRequest> {
+  const random = seededRandom(seed);
+  const int = (n: number) => Math.floor(random() * n);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+  const chance = (p: number) => random() < p;
+  const hex = (n: number) => Array.from({ length: n }, () => int(16).toString(16)).join('');
+  /** A well-formed v4 uuid that names nothing. */
+  const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+
+  const hostile = (): string => {
+    const roll = random();
+    if (roll < 0.45) return pick(HOSTILE);
+    if (roll < 0.6) return pick(HOSTILE).repeat(1 + int(200));
+    if (roll < 0.7) return 'x'.repeat(int(5000));
+    if (roll < 0.8) return String.fromCodePoint(...Array.from({ length: 1 + int(40) }, () => int(0x2ffff) & ~0x800));
+    return Math.random().toString(36).slice(2);
+  };
+  const param = (name: string): string => {
+    const roll = random();
+    if (name === 'key') {
+      if (roll < 0.3 && fixtures.fileKeys.length) return pick(fixtures.fileKeys);
+      if (roll < 0.5) return `${pick(['image', 'video', 'x'])}/${uuid()}.${pick(['png', 'mp4', 'html', 'jpg'])}`;
+    }
+    if (roll < 0.3 && fixtures.ids.length) return pick(fixtures.ids);
+    if (roll < 0.45) return uuid();
+    if (roll < 0.55) return String(int(100) - 10);
+    return encodeURIComponent(hostile()).slice(0, 3000);
+  };
+  const query = (): string => {
+    if (!chance(0.35)) return '';
+    const keys = ['cursor', 'limit', 'ordinal', 'keys', 'q', pick(FIELD_NAMES)];
+    const parts = Array.from({ length: 1 + int(3) }, () => `${pick(keys)}=${chance(0.5) ? param('q') : String(int(300) - 50)}`);
+    return '?' + parts.join('&');
+  };
+  const value = (depth: number): unknown => {
+    const roll = random();
+    if (depth > 3 || roll < 0.3) return hostile();
+    if (roll < 0.4) return int(1e6) - 5e5;
+    if (roll < 0.45) return chance(0.5);
+    if (roll < 0.5) return null;
+    if (roll < 0.6 && fixtures.ids.length) return pick(fixtures.ids);
+    if (roll < 0.75) return Array.from({ length: int(5) }, () => value(depth + 1));
+    return object(depth + 1);
+  };
+  const object = (depth: number): Record<string, unknown> =>
+    Object.fromEntries(Array.from({ length: int(6) }, () => [chance(0.85) ? pick(FIELD_NAMES) : hostile(), value(depth)]));
+  const jsonBody = (): BodyInit => {
+    const roll = random();
+    if (roll < 0.55) return JSON.stringify(object(0));
+    if (roll < 0.62) return JSON.stringify(value(0));
+    if (roll < 0.68) return '{"title": "unterminated';
+    if (roll < 0.72) return '['.repeat(2000 + int(20000)) + ']'.repeat(2000);
+    if (roll < 0.76) return new Uint8Array([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]);
+    if (roll < 0.8) return JSON.stringify({ title: 'x'.repeat(200_000 + int(2_000_000)) });
+    if (roll < 0.84) return '';
+    return JSON.stringify(object(0)) + hostile();
+  };
+  const multipartBody = (boundary: string): BodyInit => {
+    const enc = new TextEncoder();
+    const chunks: Uint8Array[] = [];
+    for (let i = 0, n = int(4); i < n; i++) {
+      const name = pick(['body', 'body', 'blob:a', 'blob:b', `blob:${hostile().slice(0, 80)}`, hostile().slice(0, 80)]);
+      const file = name.startsWith('blob:') ? '; filename="f.png"' : '';
+      chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '')}"${file}\r\n\r\n`));
+      chunks.push(name === 'body' && chance(0.7) ? enc.encode(JSON.stringify(object(0))) : new Uint8Array([...(chance(0.5) ? PNG_HEAD : []), ...enc.encode(hostile())]));
+      chunks.push(enc.encode('\r\n'));
+    }
+    if (chance(0.8)) chunks.push(enc.encode(`--${boundary}--\r\n`));
+    const total = chunks.reduce((n, c) => n + c.length, 0);
+    const out = new Uint8Array(total);
+    let offset = 0;
+    for (const c of chunks) {
+      out.set(c, offset);
+      offset += c.length;
+    }
+    return out;
+  };
+
+  for (let i = 0; i < count; i++) {
+    const route = pick(routes);
+    const role = pick(FUZZ_ROLES);
+    const method = chance(0.85) ? route.method : pick(OTHER_METHODS);
+    const path = route.path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? param(segment.slice(1).replace(/\{.*\}$/, '')) : segment))
+      .join('/') + query();
+    const headers: Record<string, string> = {};
+    let body: BodyInit | null = null;
+    if (method !== 'GET' && method !== 'HEAD' && chance(0.85)) {
+      const type = pick(CONTENT_TYPES);
+      if (type) headers['Content-Type'] = type;
+      body = type.startsWith('multipart/form-data; boundary=') ? multipartBody('fuzz') : jsonBody();
+    }
+    // Header values are bytes; hostile text goes in percent-encoded, as a client would have to send it.
+    const headerText = (max: number) => encodeURIComponent(hostile()).slice(0, max);
+    if (chance(0.05)) headers.Origin = pick(['https://evil.example', 'null', headerText(100)]);
+    if (chance(0.05)) headers.Range = pick(['bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=5-1', 'bytes=0-1,3-4', `bytes=${headerText(50)}`]);
+    if (chance(0.03)) headers['If-None-Match'] = pick(['*', '"x"', 'W/"y"', headerText(100)]);
+    if (chance(0.03)) headers.Cookie = `session=${headerText(200)}`;
+    yield { role, route, method, path, headers, body };
+  }
+}
+
+/** Whether an answer is in the envelope `{code, message, result}` with `code` equal to the status. */
+export async function isEnvelope(res: Response): Promise<boolean> {
+  const text = await res.text();
+  try {
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
+    return !!body && body.code === res.status && typeof body.message === 'string' && 'result' in body;
+  } catch {
+    return false;
+  }
+}
+
+/** Answers that rightly carry no envelope: a file's bytes, a 304, and every HEAD. */
+function answersWithoutEnvelope(req: FuzzRequest, res: Response): boolean {
+  return req.method === 'HEAD' || res.status === 304 || (req.route.path.startsWith('/api/files/') && [200, 206].includes(res.status));
+}
+
+export interface FuzzFinding {
+  method: string;
+  path: string;
+  role: FuzzRole;
+  status: number;
+  problem: '5xx' | 'non-envelope' | 'threw';
+  detail?: string;
+}
+
+export interface FuzzReport {
+  requests: number;
+  serverErrors: number;
+  nonEnvelope: number;
+  statuses: Record<number, number>;
+  findings: FuzzFinding[];
+}
+
+export interface FuzzTarget {
+  /** Sends one request (to the worker's fetch handler, or over HTTP). */
+  send(request: Request): Promise<Response>;
+  /** The Cookie header of a signed-in user of the role (undefined for anonymous). */
+  cookie(role: FuzzRole): Promise<string | undefined>;
+  /** The role's session ended (a fuzzed logout, password change or deletion): sign in someone again. */
+  renew(role: FuzzRole): Promise<void>;
+  baseUrl: string;
+}
+
+/** Runs the requests and tallies what came back. */
+export async function runFuzz(target: FuzzTarget, requests: Iterable<FuzzRequest>): Promise<FuzzReport> {
+  const report: FuzzReport = { requests: 0, serverErrors: 0, nonEnvelope: 0, statuses: {}, findings: [] };
+  for (const req of requests) {
+    report.requests++;
+    const cookie = await target.cookie(req.role);
+    const headers = new Headers(req.headers);
+    if (cookie && !headers.has('Cookie')) headers.set('Cookie', cookie);
+    let res: Response;
+    try {
+      res = await target.send(new Request(target.baseUrl + req.path, { method: req.method, headers, body: req.body }));
+    } catch (err) {
+      report.serverErrors++;
+      report.findings.push({ method: req.method, path: req.path.slice(0, 200), role: req.role, status: 0, problem: 'threw', detail: String(err).slice(0, 300) });
+      continue;
+    }
+    report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
+    const setCookie = res.headers.get('Set-Cookie') ?? '';
+    const finding = (problem: FuzzFinding['problem'], detail?: string) =>
+      report.findings.push({ method: req.method, path: req.path.slice(0, 200), role: req.role, status: res.status, problem, ...(detail ? { detail } : {}) });
+    if (res.status >= 500) {
+      report.serverErrors++;
+      finding('5xx', (await res.clone().text()).slice(0, 300));
+    }
+    if (answersWithoutEnvelope(req, res)) await res.body?.cancel();
+    else if (!(await isEnvelope(res))) {
+      report.nonEnvelope++;
+      finding('non-envelope');
+    }
+    // A fuzzed logout, password change or account deletion ends the session this role was using.
+    if (req.role !== 'anonymous' && (/session=;|session=[^;]/.test(setCookie) || (res.status === 200 && req.method === 'DELETE' && req.route.path === '/api/users/:id'))) {
+      await target.renew(req.role);
+    }
+  }
+  return report;
+}
+
+export const formatReport = (r: FuzzReport) => `${r.requests} requests, ${r.serverErrors} 5xx, ${r.nonEnvelope} non-envelope`;
