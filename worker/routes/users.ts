@@ -88,7 +88,7 @@ export const usersRoutes = new Hono<AppEnv>()
 
   .post('/auth-validate', describe({ summary: 'The user of the session cookie (401 when there is none)', result: sessionUser }), requireUser, (c) => ok(c, currentUser(c)))
 
-  .post('/mail', describe({ summary: 'Mails a password-reset link; answers alike for known and unknown addresses', result: z.null() }), ...jsonBody(mailBody), async (c) => {
+  .post('/mail', describe({ summary: 'Mails a password-reset link; answers alike for known and unknown addresses (5 requests per address, 3 mails per account an hour)', result: z.null(), errors: [429] }), ...jsonBody(mailBody), async (c) => {
     const { email } = c.req.valid('json');
     const db = c.get('db');
     await countResetRequest(db, c.req.header('CF-Connecting-IP'));
@@ -152,7 +152,10 @@ export const usersRoutes = new Hono<AppEnv>()
     return ok(c, await getUser(c.get('db'), id));
   })
 
-  .put('/:id', describe({ summary: "Changes an account; role and active flag are ADMIN's; a new password ends its other sessions", result: user, errors: [404, 409], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
+  .put('/:id', describe({
+    summary: "Changes an account; role and active flag are ADMIN's; a new password or e-mail needs the caller's currentPassword; a new password ends its other sessions",
+    result: user, errors: [400, 403, 404, 409, 429], ownerOrAdmin: 'the account itself',
+  }), requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
     const me = currentUser(c);
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');

@@ -2,6 +2,7 @@
 // every registered route, as anonymous, reader, editor and admin, with broken ids, bodies, content types,
 // methods, and huge and hostile strings. Every answer must be a 4xx or 2xx in the envelope; a 5xx or an
 // answer outside the envelope is a finding. Pure TypeScript (fetch API only), so it runs in Node and workerd.
+import { routeDocPart } from '../lib/route-doc';
 
 export type FuzzRole = 'anonymous' | 'reader' | 'editor' | 'admin';
 export const FUZZ_ROLES: readonly FuzzRole[] = ['anonymous', 'reader', 'editor', 'admin'];
@@ -10,6 +11,8 @@ export interface FuzzRoute {
   method: string;
   /** Hono's pattern, e.g. `/api/articles/:id` or `/api/files/:key{.+}`. */
   path: string;
+  /** Documented as answering outside the envelope on success (a stored file, the OpenAPI document). */
+  raw?: boolean;
 }
 
 export interface FuzzFixtures {
@@ -28,10 +31,19 @@ export interface FuzzRequest {
   body: BodyInit | null;
 }
 
-/** The routes an app registers, once each (Hono lists a route once per handler in its chain). */
-export function registeredRoutes(routes: readonly { method: string; path: string }[]): FuzzRoute[] {
+/**
+ * The routes an app registers, once each (Hono lists a route once per handler in its chain), marked raw when
+ * one of its handlers documents a raw answer (worker/lib/route-doc.ts).
+ */
+export function registeredRoutes(routes: readonly { method: string; path: string; handler: unknown }[]): FuzzRoute[] {
   const seen = new Map<string, FuzzRoute>();
-  for (const r of routes) if (r.method !== 'ALL') seen.set(`${r.method} ${r.path}`, { method: r.method, path: r.path });
+  for (const r of routes) {
+    if (r.method === 'ALL') continue;
+    const id = `${r.method} ${r.path}`;
+    const route = seen.get(id) ?? { method: r.method, path: r.path };
+    if (routeDocPart(r.handler)?.raw) route.raw = true;
+    seen.set(id, route);
+  }
   return [...seen.values()];
 }
 
@@ -182,9 +194,9 @@ export async function isEnvelope(res: Response): Promise<boolean> {
   }
 }
 
-/** Answers that rightly carry no envelope: a file's bytes, a 304, and every HEAD. */
+/** Answers that rightly carry no envelope: a raw route's success (a file's bytes, the OpenAPI document), a 304, every HEAD. */
 function answersWithoutEnvelope(req: FuzzRequest, res: Response): boolean {
-  return req.method === 'HEAD' || res.status === 304 || (req.route.path.startsWith('/api/files/') && [200, 206].includes(res.status));
+  return req.method === 'HEAD' || res.status === 304 || (!!req.route.raw && req.method === req.route.method && res.status >= 200 && res.status < 300);
 }
 
 export interface FuzzFinding {
