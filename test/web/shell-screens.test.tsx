@@ -174,7 +174,7 @@ describe('my account and app management', () => {
     await submit('Save changes');
     await screen.findByText('Your account has been saved.');
     expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ email: 'new@example.com', currentPassword: 'demo-password' });
-    expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('');
   });
 
   it('app management changes a role with PUT /users/{id}', async () => {

@@ -38,7 +38,7 @@ const tooLarge = () => new PayloadTooLarge(`Request body exceeds ${REQUEST_LIMIT
  * of it when the answer is ready (a file over its cap, a refused part) is drained the same way.
  */
 export const boundedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const body = c.req.raw.body;
+  const body = c.req.raw.body as ReadableStream<Uint8Array> | null;
   if (!body) return next();
   const multipart = mediaType(c.req.header('Content-Type')) === 'multipart/form-data';
   const declared = Number(c.req.header('Content-Length') ?? 0);

@@ -119,7 +119,7 @@ async function countInWindow(db: Db, key: string, now: number): Promise<{ count:
       lastAt: now,
     },
   }).returning({ count: rateCounters.count, firstAt: rateCounters.firstAt }).get();
-  return { count: row!.count, endsAt: row!.firstAt + windowMs };
+  return { count: row.count, endsAt: row.firstAt + windowMs };
 }
 
 /** Counts a reset request from the address: 429 with Retry-After once it asked too often this hour. */

@@ -1,7 +1,7 @@
 // News items: the paged feed (newest first, keyset cursor), one item, and the writes. Each item's ref is
 // filled from the article or channel it points at, and an item whose target the viewer may not see is
 // left out, as if it did not exist (docs/decisions/006-search.md, "News").
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { NewsItem, SessionUser } from '../../schema/entities';
 import { articles, channels, news, type NEWS_REF_KINDS } from '../../schema/tables';
 import type { Db } from '../env';

@@ -32,9 +32,9 @@ async function main(): Promise<number> {
   try {
     const admin = await signIn(url, 'admin', DEMO_PASSWORD);
     if (!admin) throw new Error(`cannot sign in as the demo admin at ${url}: is it seeded?`);
-    const api = async (path: string, init: RequestInit = {}) => {
+    const api = async <T>(path: string, init: RequestInit = {}) => {
       const res = await fetch(url + '/api' + path, { ...init, headers: { 'Content-Type': 'application/json', Cookie: admin, ...init.headers } });
-      return (await res.json()) as { code: number; result: any };
+      return res.json<{ code: number; result: T }>();
     };
 
     // One account per role, made by the demo admin, so fuzzed deletes and deactivations hit these, never the demo's.
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     const newAccount = async (role: Exclude<FuzzRole, 'anonymous'>) => {
       const name = `fuzz-${role}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
       const password = `fuzz-password-${Math.random().toString(36).slice(2)}`;
-      const made = await api('/users', { method: 'POST', body: JSON.stringify({ name, password, role: ROLE_OF[role] }) });
+      const made = await api<{ id: string }>('/users', { method: 'POST', body: JSON.stringify({ name, password, role: ROLE_OF[role] }) });
       if (made.code !== 201) throw new Error(`could not create a ${role} account: ${JSON.stringify(made)}`);
       ownIds.push(made.result.id);
       const cookie = await signIn(url, name, password);
@@ -53,16 +53,18 @@ async function main(): Promise<number> {
     for (const role of ['reader', 'editor', 'admin'] as const) await newAccount(role);
 
     // Real ids and file keys, so some requests get past the 404s into the routes' own checks.
+    type Shown = { id: string; thumbnailHref: string | null };
     const [articles, channels, news, categories] = await Promise.all([
-      api('/articles?limit=20'), api('/channels'), api('/news?limit=20'), api('/categories'),
+      api<{ items: Shown[] }>('/articles?limit=20'), api<{ id: string }[]>('/channels'),
+      api<{ items: Shown[] }>('/news?limit=20'), api<{ id: string }[]>('/categories'),
     ]);
     const ids = [
-      ...articles.result.items.map((a: { id: string }) => a.id), ...channels.result.slice(0, 20).map((c: { id: string }) => c.id),
-      ...news.result.items.map((n: { id: string }) => n.id), ...categories.result.slice(0, 20).map((c: { id: string }) => c.id), ...ownIds,
+      ...articles.result.items.map((a) => a.id), ...channels.result.slice(0, 20).map((c) => c.id),
+      ...news.result.items.map((n) => n.id), ...categories.result.slice(0, 20).map((c) => c.id), ...ownIds,
     ];
     const fileKeys = [...articles.result.items, ...news.result.items]
-      .map((x: { thumbnailHref: string | null }) => x.thumbnailHref?.replace('/api/files/', ''))
-      .filter((k: string | undefined): k is string => !!k);
+      .map((x) => x.thumbnailHref?.replace('/api/files/', ''))
+      .filter((k): k is string => !!k);
 
     const routes = registeredRoutes(app.routes);
     console.log(`fuzzing ${routes.length} routes at ${url} with seed ${seed}`);
@@ -71,7 +73,7 @@ async function main(): Promise<number> {
       {
         baseUrl: url,
         send: (request) => fetch(request, { redirect: 'manual' }),
-        cookie: async (role) => (role === 'anonymous' ? undefined : cookies.get(role)),
+        cookie: (role) => Promise.resolve(role === 'anonymous' ? undefined : cookies.get(role)),
         renew: async (role) => {
           if (role !== 'anonymous') await newAccount(role);
         },

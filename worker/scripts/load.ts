@@ -53,14 +53,14 @@ async function main(): Promise<number> {
   try {
     const editor = await signIn(url, 'editor', DEMO_PASSWORD);
     if (!editor) throw new Error(`cannot sign in as the demo editor at ${url}: is it seeded?`);
-    const get = async (path: string, cookie?: string) => {
+    const get = async <T>(path: string, cookie?: string) => {
       const res = await fetch(url + '/api' + path, { headers: cookie ? { Cookie: cookie } : {} });
-      return { status: res.status, body: (await res.json()) as { result: any } };
+      return { status: res.status, body: await res.json<{ result: T }>() };
     };
 
     // What the reads ask for: the SPA's main screens.
-    const articles = (await get('/articles?limit=10')).body.result.items as { id: string; thumbnailHref: string | null }[];
-    const channels = (await get('/channels')).body.result as { id: string }[];
+    const articles = (await get<{ items: { id: string; thumbnailHref: string | null }[] }>('/articles?limit=10')).body.result.items;
+    const channels = (await get<{ id: string }[]>('/channels')).body.result;
     const file = articles.find((a) => a.thumbnailHref)?.thumbnailHref;
     const reads: autocannon.Request[] = [
       { method: 'GET', path: '/api/news' },
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     const gallery = await fetch(url + '/api/articles', {
       method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: editor },
       body: JSON.stringify({ title: `${title} gallery`, type: 'gallery', channelId: null, media: { kind: 'gallery', images: [] } }),
-    }).then((r) => r.json() as Promise<{ result: { id: string } }>);
+    }).then((r) => r.json<{ result: { id: string } }>());
     const tally: WriteTally = { attempted: 0, ok: 0, non2xx: {}, errors: 0, articles: [], imagesAdded: 0 };
     let running = true;
     const writeLoop = async (n: number) => {
@@ -101,7 +101,7 @@ async function main(): Promise<number> {
               body: JSON.stringify({ title, type: 'text', channelId: null }),
             });
           }
-          const body = (await res.json()) as { result: { id: string; slug: string } };
+          const body = await res.json<{ result: { id: string; slug: string } }>();
           if (res.ok) {
             tally.ok++;
             if (addImage) tally.imagesAdded++;
@@ -122,7 +122,8 @@ async function main(): Promise<number> {
     // Read back every row written: each created article by id (drafts: as their owner), the gallery in full.
     let readBack = 0;
     for (const a of tally.articles) if ((await get(`/articles/${a.id}`, editor)).status === 200) readBack++;
-    const images = (await get(`/articles/${gallery.result.id}`, editor)).body.result.media?.images as { ordinal: number }[] | undefined ?? [];
+    const shown = await get<{ media: { images?: { ordinal: number }[] } | null }>(`/articles/${gallery.result.id}`, editor);
+    const images = shown.body.result.media?.images ?? [];
     const dense = images.every((img, i) => img.ordinal === i);
     const distinctSlugs = new Set(tally.articles.map((a) => a.slug)).size;
 
