@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
 import { benchTiming } from './lib/bench-timing';
+import { d1Session } from './lib/db';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { boundedBody, boundedUrl } from './lib/limits';
@@ -39,6 +40,7 @@ export function buildApp() {
   app.use(methodNotAllowed(() => app.routes));
   app.use(sameOriginForUnsafeMethods);
   app.use(boundedBody);
+  app.use(d1Session);
   app.use(sessionMiddleware);
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).

@@ -18,7 +18,10 @@ export type Db = DrizzleD1Database<typeof tables>;
 export interface AppEnv {
   Bindings: Env;
   Variables: {
+    /** Drizzle over the request's D1 session (worker/lib/db.ts: d1Session). */
     db: Db;
+    /** The request's D1 session, for its bookmark. */
+    d1: D1DatabaseSession;
     /** The signed-in user, read fresh from D1 on every request; null when signed out. */
     user: SessionUser | null;
     /** Cloudflare's Ray ID, or a UUID locally: on the answer (X-Request-Id) and in every log line of the request. */

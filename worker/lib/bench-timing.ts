@@ -55,6 +55,10 @@ export function countingD1(d1: D1Database, counts: BindingCounts): D1Database {
           return target.batch(statements.map((s) => real.get(s) ?? s));
         };
       }
+      // A D1 session (read replicas) counts like the binding it came from.
+      if (prop === 'withSession') {
+        return (constraint?: string) => countingD1(target.withSession(constraint) as unknown as D1Database, counts);
+      }
       return own(target, prop, prop === 'exec' ? () => counts.d1RoundTrips++ : undefined);
     },
   });

@@ -68,7 +68,7 @@ const cookieToken = (c: Context<AppEnv>) => {
 
 /** Signs the user in on this response with a fresh token; a token the browser still had is dropped. */
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
-  const db = c.get('db');
+  const db = createDb(c.env.DB);
   const previous = cookieToken(c);
   if (previous) await db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)));
   const token = await createSession(db, userId);
@@ -83,17 +83,18 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   const token = cookieToken(c);
-  if (token) await c.get('db').delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+  if (token) await createDb(c.env.DB).delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
   deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
 }
 
 /**
- * Puts `db` and `user` on the context of every /api request. A signed-in request costs one D1 query:
- * the live session joined with its active user.
+ * Puts `user` on the context of every /api request. A signed-in request costs one D1 query: the live session
+ * joined with its active user. It reads the primary (the binding itself, outside the request's D1 session
+ * from worker/lib/db.ts), so a logout, a password change or a deactivation holds at once everywhere, even where
+ * the request's other reads come from a replica that has not caught up yet.
  */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = createDb(c.env.DB);
-  c.set('db', db);
   c.set('user', null);
   const token = cookieToken(c);
   if (token) {
