@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
 import { benchTiming } from './lib/bench-timing';
 import { d1Session } from './lib/db';
+import { newVersionAfterWrites } from './lib/edge-cache';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { boundedBody, boundedUrl } from './lib/limits';
@@ -42,6 +43,7 @@ export function buildApp() {
   app.use(boundedBody);
   app.use(d1Session);
   app.use(sessionMiddleware);
+  app.use(newVersionAfterWrites);
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).
   const api = app

@@ -2,6 +2,7 @@
 // and removes expired sessions.
 import type { Env } from './env';
 import { createDb } from './lib/db';
+import { edgeCacheOn, startContentVersion } from './lib/edge-cache';
 import { pruneSessions } from './lib/session';
 import { expirePublications } from './queries/publications';
 
@@ -9,6 +10,8 @@ import { expirePublications } from './queries/publications';
 export async function runScheduled(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
   const expired = await expirePublications(db, now);
+  // Expired content leaves the public reads: this location's cached copies go at once, the rest expire.
+  if (expired.length > 0 && edgeCacheOn(env)) await startContentVersion(null);
   await pruneSessions(db, now);
   return expired;
 }

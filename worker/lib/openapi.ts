@@ -36,6 +36,7 @@ export interface RouteDoc {
   ownerOrAdmin?: string | undefined;
   sameOrigin: boolean;
   errors: readonly ErrorCode[];
+  edgeCacheSeconds?: number | undefined;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -123,6 +124,7 @@ function merge(method: string, path: string, parts: readonly RouteDocPart[]): Ro
     ownerOrAdmin,
     sameOrigin,
     errors: [...errors].sort((a, b) => a - b),
+    edgeCacheSeconds: one('edgeCacheSeconds'),
   };
 }
 
@@ -272,6 +274,10 @@ function describeAuth(doc: RouteDoc): string {
   const lines = [`**Auth:** ${who[doc.auth]}`];
   if (doc.ownerOrAdmin) lines.push(`Only ${doc.ownerOrAdmin} or an ADMIN.`);
   if (doc.sameOrigin && !UNSAFE_METHODS.has(doc.method)) lines.push('Changes state although a GET: refused cross-site like every unsafe method.');
+  if (doc.edgeCacheSeconds) {
+    lines.push(`**Cache:** anonymous answers come from the edge cache of the caller's location, at most ${doc.edgeCacheSeconds} s old `
+      + '(a write shows at once where it was made); restricted content and signed-in callers are never cached.');
+  }
   return lines.join(' ');
 }
 
@@ -417,6 +423,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
       ...(body ? { requestBody: body } : {}),
       responses: responses(doc, outputs, envelopes),
       security: doc.auth === 'anonymous' ? [{}, { session: [] }] : [{ session: [] }],
+      ...(doc.edgeCacheSeconds ? { 'x-edge-cache-seconds': doc.edgeCacheSeconds } : {}),
       'x-auth': { level: doc.auth, ...(doc.roles.length ? { roles: doc.roles } : {}), ...(doc.ownerOrAdmin ? { ownerOrAdmin: doc.ownerOrAdmin } : {}) },
     };
     (paths[path] ??= {})[doc.method.toLowerCase()] = operation;

@@ -43,6 +43,8 @@ export interface RouteDocPart extends Partial<Described> {
   roles?: readonly Role[];
   /** The route refuses cross-site requests although it is a GET (see lib/security.ts). */
   sameOrigin?: boolean;
+  /** Anonymous answers are kept in the edge cache this long (lib/edge-cache.ts). */
+  edgeCacheSeconds?: number;
 }
 
 const ROUTE_DOC = Symbol('route-doc');

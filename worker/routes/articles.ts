@@ -7,6 +7,7 @@ import {
   updateArticleBody, updateImageBody, updateVideoBody,
 } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../lib/guards';
@@ -40,11 +41,11 @@ const videoEntry = (up: Upload<unknown>, v: VideoInput): NewMediaEntry => ({
 // ---- media ----
 
 export const articlesRoutes = new Hono<AppEnv>()
-  .get('/', describe({ summary: 'The newest articles the caller may see, a page at a time', result: articlePage }), query(pageQuery), async (c) => {
+  .get('/', edgeCache(), describe({ summary: 'The newest articles the caller may see, a page at a time', result: articlePage }), query(pageQuery), async (c) => {
     return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
   })
 
-  .get('/:id', describe({ summary: 'One article; without access to a restricted one it comes locked (no description, no media)', result: article, errors: [404] }), params(idOrSlugParam), async (c) => {
+  .get('/:id', edgeCache(), describe({ summary: 'One article; without access to a restricted one it comes locked (no description, no media)', result: article, errors: [404] }), params(idOrSlugParam), async (c) => {
     const id = await articleId(c, c.req.valid('param').id);
     return ok(c, await getArticle(c.get('db'), c.get('user'), id));
   })

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { articlePage, category, categoryChildren as childrenResult, categoryRoute as routeResult } from '../../schema/entities';
 import { categoryPositionBody, createCategoryBody, idOrSlugParam, orderedPageQuery, searchBody, updateCategoryBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../lib/guards';
 import { describe } from '../lib/route-doc';
@@ -22,26 +23,26 @@ const categoryId = <E extends AppEnv>(c: Context<E>, idOrSlug: string) =>
   resolveIdOrSlug(c.get('db'), c.env.KV, idOrSlug, CATEGORY_NOT_FOUND);
 
 export const categoriesRoutes = new Hono<AppEnv>()
-  .get('/', describe({ summary: 'Every category (the tree, flat)', result: z.array(category) }), async (c) => ok(c, await listCategories(c.get('db'))))
+  .get('/', edgeCache(), describe({ summary: 'Every category (the tree, flat)', result: z.array(category) }), async (c) => ok(c, await listCategories(c.get('db'))))
 
   .post('/search', describe({ summary: 'Categories whose title matches, best first', result: z.array(category) }), ...jsonBody(searchBody), async (c) => {
     return ok(c, await searchCategories(c.get('db'), c.req.valid('json').searchText));
   })
 
-  .get('/:id', describe({ summary: 'One category', result: category, errors: [404] }), params(idOrSlugParam), async (c) => {
+  .get('/:id', edgeCache(), describe({ summary: 'One category', result: category, errors: [404] }), params(idOrSlugParam), async (c) => {
     return ok(c, await getCategory(c.get('db'), await categoryId(c, c.req.valid('param').id)));
   })
 
-  .get('/:id/route', describe({ summary: 'The ancestors, root first, ending with the category itself', result: routeResult, errors: [404] }), params(idOrSlugParam), async (c) => {
+  .get('/:id/route', edgeCache(), describe({ summary: 'The ancestors, root first, ending with the category itself', result: routeResult, errors: [404] }), params(idOrSlugParam), async (c) => {
     return ok(c, await categoryRoute(c.get('db'), await categoryId(c, c.req.valid('param').id)));
   })
 
-  .get('/:id/children', describe({ summary: 'Sub-categories, channels and the first page of articles', result: childrenResult, errors: [404] }), params(idOrSlugParam), async (c) => {
+  .get('/:id/children', edgeCache(), describe({ summary: 'Sub-categories, channels and the first page of articles', result: childrenResult, errors: [404] }), params(idOrSlugParam), async (c) => {
     return ok(c, await categoryChildren(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id)));
   })
 
   /** The articles listed in the category, a page at a time (children carries the first page). */
-  .get('/:id/articles', describe({ summary: 'A page of the articles filed in the category, in ordinal order', result: articlePage, errors: [404] }), params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+  .get('/:id/articles', edgeCache(), describe({ summary: 'A page of the articles filed in the category, in ordinal order', result: articlePage, errors: [404] }), params(idOrSlugParam), query(orderedPageQuery), async (c) => {
     return ok(c, await listCategoryArticles(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id), c.req.valid('query')));
   })
 

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { articlePage, channel, idResult } from '../../schema/entities';
 import { coverMediaInput, createChannelBody, idOrSlugParam, idParam, orderedPageQuery, updateChannelBody } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../lib/guards';
@@ -25,21 +26,21 @@ const coverValue = (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>)
     : { kind: 'video', key: up.file(cover.fileTag, 'video').key, thumbnailMillis: cover.thumbnailMillis };
 
 export const channelsRoutes = new Hono<AppEnv>()
-  .get('/', describe({ summary: 'The channels the caller may see', result: z.array(channel) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
+  .get('/', edgeCache(), describe({ summary: 'The channels the caller may see', result: z.array(channel) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
 
-  .get('/:id', describe({ summary: 'One channel; without access to a restricted one it comes locked', result: channel, errors: [404] }), params(idOrSlugParam), async (c) => {
+  .get('/:id', edgeCache(), describe({ summary: 'One channel; without access to a restricted one it comes locked', result: channel, errors: [404] }), params(idOrSlugParam), async (c) => {
     const id = await channelId(c, c.req.valid('param').id);
     return ok(c, await getChannel(c.get('db'), c.get('user'), id));
   })
 
   /** The channels of user `{id}` that the caller may see (the user themself and ADMIN also get hidden ones). */
-  .get('/:id/channels', describe({ summary: 'The channels of user {id} that the caller may see', result: z.array(channel) }), params(idParam), async (c) => {
+  .get('/:id/channels', edgeCache(), describe({ summary: 'The channels of user {id} that the caller may see', result: z.array(channel) }), params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     return ok(c, await listUserChannels(c.get('db'), c.get('user'), id));
   })
 
   /** A page of the channel's articles: articleOrdinals.main first, then the rest newest first. */
-  .get('/:id/articles', describe({ summary: "A page of the channel's articles: articleOrdinals.main first, then the newest", result: articlePage, errors: [404] }), params(idOrSlugParam), query(orderedPageQuery), async (c) => {
+  .get('/:id/articles', edgeCache(), describe({ summary: "A page of the channel's articles: articleOrdinals.main first, then the newest", result: articlePage, errors: [404] }), params(idOrSlugParam), query(orderedPageQuery), async (c) => {
     const id = await channelId(c, c.req.valid('param').id);
     return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query')));
   })

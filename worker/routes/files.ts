@@ -5,6 +5,7 @@
 // this route adds what R2 leaves out: If-Range, and 416 for a range past the end.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { describe } from '../lib/route-doc';
 import { ALLOWED_EXTENSIONS } from '../lib/sniff';
@@ -95,7 +96,7 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
 
 export const filesRoutes = new Hono<AppEnv>()
   // Hono answers HEAD through the GET route; serveFile sends no body for it.
-  .get('/:key{.+}', describe({
+  .get('/:key{.+}', edgeCache(), describe({
     summary: 'A stored file, to whoever may see an entity that shows it (404 otherwise); public ones cached as immutable, '
       + 'protected ones private, no-store; ETag and If-None-Match, one byte Range',
     raw: {

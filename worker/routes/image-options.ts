@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { imageOption } from '../../schema/entities';
 import { blobKeyParam, imageOptionBody, imageOptionsQuery, updateImageOptionBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { BadRequest, NotFound } from '../lib/errors';
 import { currentUser, requireUser } from '../lib/guards';
@@ -19,11 +20,11 @@ const fileNotFound = () => new NotFound('File not found');
 
 export const imageOptionsRoutes = new Hono<AppEnv>()
   // Pages show many pictures at once: one look-up for all of them instead of one request (and one 404) per file.
-  .get('/', describe({ summary: 'The options of up to 100 files (comma-separated keys); files without options are left out', result: z.array(imageOption) }), query(imageOptionsQuery), async (c) => {
+  .get('/', edgeCache(), describe({ summary: 'The options of up to 100 files (comma-separated keys); files without options are left out', result: z.array(imageOption) }), query(imageOptionsQuery), async (c) => {
     return ok(c, await listImageOptions(c.get('db'), c.req.valid('query').keys));
   })
 
-  .get(KEY, describe({ summary: 'The focal point and scale of one file', result: imageOption, errors: [404] }), params(blobKeyParam), async (c) => {
+  .get(KEY, edgeCache(), describe({ summary: 'The focal point and scale of one file', result: imageOption, errors: [404] }), params(blobKeyParam), async (c) => {
     return ok(c, await getImageOption(c.get('db'), c.req.valid('param').blobKey));
   })
 

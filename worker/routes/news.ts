@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { newsItem, newsPage } from '../../schema/entities';
 import { createNewsBody, idParam, pageQuery, updateNewsBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../lib/guards';
 import { describe } from '../lib/route-doc';
@@ -12,11 +13,11 @@ import { params, query } from '../lib/validate';
 import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
 
 export const newsRoutes = new Hono<AppEnv>()
-  .get('/', describe({ summary: 'The news feed, newest first, a page at a time', result: newsPage }), query(pageQuery), async (c) => {
+  .get('/', edgeCache(), describe({ summary: 'The news feed, newest first, a page at a time', result: newsPage }), query(pageQuery), async (c) => {
     return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
   })
 
-  .get('/:id', describe({ summary: 'One news item', result: newsItem, errors: [404] }), params(idParam), async (c) => {
+  .get('/:id', edgeCache(), describe({ summary: 'One news item', result: newsItem, errors: [404] }), params(idParam), async (c) => {
     return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
   })
 

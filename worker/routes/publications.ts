@@ -7,6 +7,7 @@ import {
   createPublicationBody, publicationListQuery, updatePublicationExpirationBody, updatePublicationStatusBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { currentUser, requireAdmin, requireEditor } from '../lib/guards';
 import { describe } from '../lib/route-doc';
@@ -17,7 +18,7 @@ import {
 
 export const publicationsRoutes = new Hono<AppEnv>()
   /** Public: what approved requests keep published, as far as the caller may see it, with expiration dates. */
-  .get('/', describe({ summary: 'What approved requests keep published, as far as the caller may see it', result: z.array(publishedItem) }), async (c) => ok(c, await listPublished(c.get('db'), c.get('user'))))
+  .get('/', edgeCache(), describe({ summary: 'What approved requests keep published, as far as the caller may see it', result: z.array(publishedItem) }), async (c) => ok(c, await listPublished(c.get('db'), c.get('user'))))
 
   .post('/', describe({ summary: 'Asks for publication of an article or channel', result: publicationRequest, status: 201, errors: [404, 409], ownerOrAdmin: 'the owner of the content' }), requireEditor, ...jsonBody(createPublicationBody), async (c) => {
     return ok(c, await createPublicationRequest(c.get('db'), currentUser(c), c.req.valid('json')), 201);

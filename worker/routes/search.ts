@@ -5,11 +5,24 @@ import { searchItem } from '../../schema/entities';
 import { searchBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
+import { edgeCache, type EdgeCacheKey } from '../lib/edge-cache';
 import { describe } from '../lib/route-doc';
 import { jsonBody } from '../lib/validate';
 import { searchEverything } from '../queries/search';
 
+/**
+ * Type-ahead suggestions for short prefixes are few and asked by everyone: those are kept in the edge cache,
+ * under a GET-shaped name of the search (the Cache API keeps GETs only). Longer texts are too many to keep.
+ */
+export const SHORT_SEARCH = 3;
+const shortSearch: EdgeCacheKey<{ out: { json: { searchText: string } } }> = (c) => {
+  const text = c.req.valid('json').searchText.trim().toLowerCase();
+  if (text.length === 0 || text.length > SHORT_SEARCH) return null;
+  const url = new URL(c.req.url);
+  return `${url.origin}/api/search/search?text=${encodeURIComponent(text)}`;
+};
+
 export const searchRoutes = new Hono<AppEnv>()
-  .post('/search', describe({ summary: 'Articles, channels and categories matching the text, for type-ahead and the results page', result: z.array(searchItem) }), ...jsonBody(searchBody), async (c) => {
+  .post('/search', describe({ summary: 'Articles, channels and categories matching the text, for type-ahead and the results page', result: z.array(searchItem) }), ...jsonBody(searchBody), edgeCache(shortSearch), async (c) => {
     return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
   });

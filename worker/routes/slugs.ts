@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { slugRecord } from '../../schema/entities';
 import { entityIdParam, putSlugBody, slugParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
+import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
 import { BadRequest, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin, currentUser, requireUser } from '../lib/guards';
@@ -14,7 +15,7 @@ import {
 } from '../queries/slugs';
 
 export const slugsRoutes = new Hono<AppEnv>()
-  .get('/:slug', describe({ summary: 'The entity a slug names, if the caller may see it', result: slugRecord, errors: [404] }), params(slugParam), async (c) => {
+  .get('/:slug', edgeCache(), describe({ summary: 'The entity a slug names, if the caller may see it', result: slugRecord, errors: [404] }), params(slugParam), async (c) => {
     const { slug } = c.req.valid('param');
     const db = c.get('db');
     const entityId = await resolveSlug(db, c.env.KV, slug);
