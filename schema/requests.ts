@@ -117,13 +117,20 @@ export const updateArticleBody = z.object({
 });
 export const setMediaKindBody = z.object({ kind: z.enum(MEDIA_KINDS) });
 export const addImagesBody = z.object({ images: z.array(galleryImageInput).check(z.minLength(1), z.maxLength(LIMITS.listItems)) });
-export const updateImageBody = z.object({ title: z.optional(z.string().check(z.maxLength(LIMITS.title))), imageFileTag: z.optional(fileTag) });
+export const updateImageBody = z.object({
+  title: z.optional(z.string().check(z.maxLength(LIMITS.title))),
+  imageFileTag: z.optional(fileTag),
+  /** Moves the entry to this place (0-based); the entries in between shift by one, so ordinals stay dense. */
+  ordinal: z.optional(nonnegativeInt()),
+});
 export const addVideoBody = videoInput;
 export const updateVideoBody = z.object({
   title: z.optional(z.string().check(z.maxLength(LIMITS.title))),
   thumbnailMillis: z.optional(millis),
   videoFileTag: z.optional(fileTag),
   thumbnailFileTag: z.optional(fileTag),
+  /** Moves the entry to this place (0-based), as for images. */
+  ordinal: z.optional(nonnegativeInt()),
 });
 export const articleMediaTitleParam = z.object({ id: z.union([id, slug]), title: z.string().check(z.minLength(0), z.maxLength(LIMITS.title)) });
 export const articleMediaMillisParam = z.object({

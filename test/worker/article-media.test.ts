@@ -242,3 +242,71 @@ describe('PUT /articleMedia/{id}/media/{title} and /video/{millis}', () => {
     expect((await owner.call(`/articleMedia/${g.id}/video/100`, { method: 'PUT' })).status).toBe(409);
   });
 });
+
+describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})', () => {
+  it('moves an image forward, backward, to the ends and onto itself; ordinals stay dense', async () => {
+    const owner = await asRole('CLIENT');
+    const a = await gallery(owner, ['a', 'b', 'c', 'd', 'e']);
+    const move = (from: number, to: number) => owner.call(`/articles/${a.id}/media/images/${from}`, { method: 'PUT', body: { ordinal: to } });
+    let res = await move(1, 3);
+    expect(res.status).toBe(200);
+    expect(titlesOf(res.body.result)).toEqual(['a', 'c', 'd', 'b', 'e']);
+    res = await move(4, 0);
+    expect(titlesOf(res.body.result)).toEqual(['e', 'a', 'c', 'd', 'b']);
+    res = await move(0, 4);
+    expect(titlesOf(res.body.result)).toEqual(['a', 'c', 'd', 'b', 'e']);
+    res = await move(3, 1);
+    expect(titlesOf(res.body.result)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    res = await move(2, 2);
+    expect(titlesOf(res.body.result)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(ordinalsOf(res.body.result)).toEqual([0, 1, 2, 3, 4]);
+    expect(await storedOrdinals(a.id)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('keeps the entry: its id and file move with it, and a title change in the same call applies', async () => {
+    const owner = await asRole('CONTRIBUTOR');
+    const a = await gallery(owner, ['a', 'b', 'c']);
+    const before = a.media?.kind === 'gallery' ? a.media.images[0]! : null;
+    const res = await owner.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { ordinal: 2, title: 'A!' } });
+    expect(titlesOf(res.body.result)).toEqual(['b', 'c', 'A!']);
+    expect(res.body.result.media.images[2]).toMatchObject({ id: before!.id, href: before!.href, ordinal: 2 });
+  });
+
+  it('moves a video, with its thumbnail time and thumbnail', async () => {
+    const owner = await asRole('CLIENT');
+    const a = await videoArticle(owner, ['one', 'two', 'three']);
+    await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: multipart({ thumbnailMillis: 1500, thumbnailFileTag: 't' }, { t: pngFile() }) });
+    const res = await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: { ordinal: 0 } });
+    expect(res.status).toBe(200);
+    expect(titlesOf(res.body.result)).toEqual(['three', 'one', 'two']);
+    expect(res.body.result.media.videos[0]).toMatchObject({ thumbnailMillis: 1500, thumbnailHref: expect.stringMatching(/^\/api\/files\//) });
+    expect(await storedOrdinals(a.id)).toEqual([0, 1, 2]);
+  });
+
+  it('refuses a place beyond the last entry with 400 and changes nothing (never a silent 200)', async () => {
+    const owner = await asRole('CLIENT');
+    const a = await gallery(owner, ['a', 'b']);
+    const res = await owner.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { ordinal: 2, title: 'not applied' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/out of range/);
+    const bad = await owner.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { ordinal: -1 } });
+    expect(bad.status).toBe(400);
+    const after = await owner.call(`/articles/${a.id}`);
+    expect(titlesOf(after.body.result)).toEqual(['a', 'b']);
+    expect(await storedOrdinals(a.id)).toEqual([0, 1]);
+  });
+
+  it('answers 409 and changes nothing when the entry is no longer where it was read', async () => {
+    const owner = await asRole('CLIENT');
+    const a = await gallery(owner, ['a', 'b', 'c']);
+    // What a concurrent write does between the route's read and its batch: the entry at 0 moves away.
+    const rows = await db().select().from(articleMedia).where(eq(articleMedia.articleId, a.id)).orderBy(asc(articleMedia.ordinal)).all();
+    const { moveMediaStatements } = await import('../../worker/queries/article-media');
+    const stale = moveMediaStatements(db(), a.id, rows[0]!.id, 1, 2);
+    const results = await db().batch(stale as [typeof stale[0], ...typeof stale]);
+    expect(results[0]).toEqual([]);
+    expect(await storedOrdinals(a.id)).toEqual([0, 1, 2]);
+    const titles = (await db().select().from(articleMedia).where(eq(articleMedia.articleId, a.id)).orderBy(asc(articleMedia.ordinal)).all()).map((r) => r.title);
+    expect(titles).toEqual(['a', 'b', 'c']);
+  });
+});

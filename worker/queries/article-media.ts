@@ -148,6 +148,8 @@ export interface MediaChanges {
   thumbnailMillis?: number;
   /** A new thumbnail key; undefined keeps the old one. */
   thumbnailKey?: string;
+  /** A new place for the entry (0-based); the entries in between shift by one. */
+  ordinal?: number;
 }
 
 /**
@@ -166,10 +168,55 @@ export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, ch
   if (changes.key !== undefined) set.blobKey = changes.key;
   if (changes.thumbnailMillis !== undefined) set.thumbnailMillis = changes.thumbnailMillis;
   if (changes.thumbnailKey !== undefined) set.thumbnailKey = changes.thumbnailKey;
-  if (Object.keys(set).length === 0) return [];
-  await db.batch([db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id)), touch(db, row.id)]);
+  const moves = changes.ordinal !== undefined && changes.ordinal !== ordinal;
+  if (Object.keys(set).length === 0 && !moves) return [];
+  if (moves) await assertPlaceExists(db, row.id, changes.ordinal!);
+  const move = moves ? moveMediaStatements(db, row.id, entry.id, ordinal, changes.ordinal!) : [];
+  const fields = Object.keys(set).length > 0 ? [db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id))] : [];
+  const results = await db.batch([touch(db, row.id), ...fields, ...move] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  // The park statement (first of the move) found the entry elsewhere: another write moved or removed entries
+  // between the read and the batch, so the move changed nothing (the guards below it saw no parked entry).
+  if (moves && (results[1 + fields.length] as unknown[]).length === 0) {
+    throw new Conflict('The media entries changed meanwhile; reload them and move the entry again');
+  }
   return [
     changes.key !== undefined && changes.key !== entry.blobKey ? entry.blobKey : null,
     changes.thumbnailKey !== undefined && changes.thumbnailKey !== entry.thumbnailKey ? entry.thumbnailKey : null,
   ].filter((k): k is string => !!k);
+}
+
+// ---- moving an entry ----
+
+/** Where a moved entry waits while the others shift; no real ordinal is ever this low. */
+const PARKED = -1_000_000_000;
+
+/** 400 unless `to` is the place of an existing entry (moving never adds places). */
+async function assertPlaceExists(db: Db, articleId: string, to: number): Promise<void> {
+  const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, articleId)).get())?.n ?? 0;
+  if (to >= count) throw new BadRequest(`Ordinal ${to} is out of range: the article has ${count} media entries (0 to ${count - 1})`);
+}
+
+/**
+ * Statements (for one batch) that move entry `entryId` from `from` to `to` and shift the entries in between by
+ * one towards the gap, so ordinals stay dense. UNIQUE(article_id, ordinal) is checked row by row, so the entry
+ * is parked first and the shifted rows go through negatives. Every statement is guarded: the first parks the
+ * entry only if it is still at `from` (it returns the entry's id, so a caller sees whether it did), the others
+ * act only while the entry is parked; a move that lost a race to another write changes nothing. The final place
+ * is clamped to the last entry inside the statement, so removals committed meanwhile leave no gap.
+ */
+export function moveMediaStatements(db: Db, articleId: string, entryId: string, from: number, to: number): Batch {
+  const [low, high, step] = from < to ? [from + 1, to, -1] : [to, from - 1, 1];
+  const parked = sql`exists (select 1 from ${articleMedia} m where m.id = ${entryId} and m.ordinal = ${PARKED})`;
+  const ofArticle = eq(articleMedia.articleId, articleId);
+  return [
+    db.update(articleMedia).set({ ordinal: PARKED })
+      .where(and(eq(articleMedia.id, entryId), eq(articleMedia.ordinal, from))).returning({ id: articleMedia.id }),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
+      .where(and(ofArticle, sql`${articleMedia.ordinal} between ${low} and ${high}`, parked)),
+    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1 + ${step}` })
+      .where(and(ofArticle, sql`${articleMedia.ordinal} < 0`, sql`${articleMedia.ordinal} > ${PARKED}`)),
+    db.update(articleMedia)
+      .set({ ordinal: sql`min(${to}, (select count(*) - 1 from ${articleMedia} m where m.article_id = ${articleId}))` })
+      .where(and(eq(articleMedia.id, entryId), eq(articleMedia.ordinal, PARKED))),
+  ];
 }

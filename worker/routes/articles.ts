@@ -126,13 +126,14 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id, 201);
   })
 
-  .put('/:id/media/images/:ordinal', describe({ summary: 'Changes the title or file of a gallery image', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
+  /** Retitles the image, replaces its file, and/or moves it to body `ordinal` (400 beyond the last entry). */
+  .put('/:id/media/images/:ordinal', describe({ summary: 'Changes the title or file of a gallery image, or moves it (body ordinal)', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
     const db = c.get('db');
     const { id, ordinal } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
     const up = upload(c, updateImageBody);
     const unused = await updateMediaAt(db, row, ordinal, {
-      title: up.body.title, key: up.optionalFile(up.body.imageFileTag, 'image')?.key,
+      title: up.body.title, key: up.optionalFile(up.body.imageFileTag, 'image')?.key, ordinal: up.body.ordinal,
     }, 'image');
     await deleteFiles(c.env, db, unused);
     return answer(c, row.id);
@@ -154,7 +155,8 @@ export const articlesRoutes = new Hono<AppEnv>()
     return answer(c, row.id, 201);
   })
 
-  .put('/:id/media/video/:ordinal', describe({ summary: 'Changes a video: title, thumbnail time, files', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
+  /** Changes the video's title, thumbnail time and files, and/or moves it to body `ordinal`, as for images. */
+  .put('/:id/media/video/:ordinal', describe({ summary: 'Changes a video: title, thumbnail time, files, or its place (body ordinal)', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
     const db = c.get('db');
     const { id, ordinal } = c.req.valid('param');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
@@ -164,6 +166,7 @@ export const articlesRoutes = new Hono<AppEnv>()
       thumbnailMillis: up.body.thumbnailMillis,
       key: up.optionalFile(up.body.videoFileTag, 'video')?.key,
       thumbnailKey: up.optionalFile(up.body.thumbnailFileTag, 'image')?.key,
+      ordinal: up.body.ordinal,
     }, 'video');
     await deleteFiles(c.env, db, unused);
     return answer(c, row.id);
