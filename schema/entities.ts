@@ -268,3 +268,44 @@ export const adminCounts = z.object({
   unreadMessages: nonnegativeInt(),
 });
 export type AdminCounts = z.infer<typeof adminCounts>;
+// editor workspace (/myaccount)
+/** The latest publication request of an article or channel: what its status badge needs beside the flags. */
+export const publicationState = z.object({
+  id,
+  status: publicationStatus,
+  expirationDate: z.nullable(isoDateTime),
+  createdAt: isoDateTime,
+});
+export type PublicationState = z.infer<typeof publicationState>;
+/** An article in its owner's (or ADMIN's) workspace list: drafts, hidden and restricted ones included. */
+export const workspaceArticle = z.extend(articleSummary, {
+  updatedAt: isoDateTime,
+  userName: z.string(),
+  channelName: z.nullable(z.string()),
+  publication: z.nullable(publicationState),
+});
+export type WorkspaceArticle = z.infer<typeof workspaceArticle>;
+export const workspaceArticlePage = pageOf(workspaceArticle);
+/** A channel in its owner's (or ADMIN's) workspace list. */
+export const workspaceChannel = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  userId: id,
+  userName: z.string(),
+  portraitHref: z.nullable(z.string()),
+  published: z.boolean(),
+  hidden: z.boolean(),
+  private: z.boolean(),
+  restricted: z.boolean(),
+  isAd: z.boolean(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  publication: z.nullable(publicationState),
+});
+export type WorkspaceChannel = z.infer<typeof workspaceChannel>;
+export const workspaceChannelPage = pageOf(workspaceChannel);
+/** A news item in its author's (or ADMIN's) workspace list, with the title of what it points at. */
+export const workspaceNewsItem = z.extend(newsItem, { userName: z.string(), refTitle: z.string(), createdAt: isoDateTime });
+export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
+export const workspaceNewsPage = pageOf(workspaceNewsItem);

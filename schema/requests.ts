@@ -231,7 +231,12 @@ export const imageOptionsQuery = z.object({
 export const contentIdBody = z.object({ contentId: id });
 export const contentRequestBody = z.object({ contentId: id, contentType });
 export const revokeAccessBody = z.object({ userId: id, contentId: id });
-export const createPublicationBody = z.object({ contentId: id, type: contentType });
+export const createPublicationBody = z.object({
+  contentId: id,
+  type: contentType,
+  /** The editor's wished expiry (in the future); ADMIN may change it before approving. */
+  expirationDate: z.optional(z.nullable(isoDateTime)),
+});
 export const updatePublicationStatusBody = z.object({ id, status: publicationStatus });
 export const updatePublicationExpirationBody = z.object({ id, expirationDate: z.nullable(isoDateTime) });
 
@@ -284,4 +289,15 @@ export const ORDERED_PAGE_SIZE = 24;
 /** pageQuery with the ordered lists' default size; their cursor is opaque (an offset, see worker/lib/cursor.ts). */
 export const orderedPageQuery = z.extend(pageQuery, {
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.listItems)), ORDERED_PAGE_SIZE),
+});
+
+// editor workspace (/myaccount)
+/**
+ * GET /workspace/{articles|channels|news}: `q` filters by title (name), `owner` by user id (ADMIN; an editor may
+ * only name themself), `channel` (articles only) by channel. Newest change first, keyset-paged.
+ */
+export const workspaceListQuery = z.extend(pageQuery, {
+  q: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.searchText))),
+  owner: z.optional(id),
+  channel: z.optional(id),
 });

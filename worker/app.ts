@@ -29,6 +29,7 @@ import { searchRoutes } from './routes/search';
 import { slugsRoutes } from './routes/slugs';
 import { userContentRoutes } from './routes/user-content';
 import { usersRoutes } from './routes/users';
+import { workspaceRoutes } from './routes/workspace';
 
 /** Builds the API app; `app` below is the one the worker serves. Tests may build their own to add probes. */
 export function buildApp() {
@@ -63,7 +64,8 @@ export function buildApp() {
     .route('/search', searchRoutes)
     .route('/slugs', slugsRoutes)
     .route('/userContent', userContentRoutes)
-    .route('/users', usersRoutes);
+    .route('/users', usersRoutes)
+    .route('/workspace', workspaceRoutes);
 
   app.notFound((c) => c.json(failure(404, 'Not found'), 404));
 

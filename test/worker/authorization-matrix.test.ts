@@ -543,6 +543,20 @@ const MATRIX: Entry[] = [
       return { path: `/users/${self.user.id}`, cookie: self.cookie };
     },
   },
+
+  // ---- workspace: the editor's own lists, ADMIN's of everyone ----
+  { route: 'GET /api/workspace/articles', expected: editors(200), request: async () => ({ path: '/workspace/articles?limit=5' }) },
+  {
+    route: 'GET /api/workspace/articles', when: "someone else's (?owner)", expected: adminOnly(200),
+    request: async () => ({ path: `/workspace/articles?owner=${stranger.id}` }),
+  },
+  { route: 'GET /api/workspace/channels', expected: editors(200), request: async () => ({ path: '/workspace/channels?q=Channel' }) },
+  {
+    // Someone else's channel is not theirs to arrange: 404, as if it did not exist.
+    route: 'GET /api/workspace/channels/:id/articles', expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({ path: `/workspace/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}/articles` }),
+  },
+  { route: 'GET /api/workspace/news', expected: editors(200), request: async () => ({ path: '/workspace/news' }) },
 ];
 
 // ---- the cells ----

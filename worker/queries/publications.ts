@@ -47,19 +47,24 @@ async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: str
 }
 
 /**
- * POST /publications: the owner (or ADMIN) asks for publication. 404 for content the caller cannot see,
- * 403 for someone else's, 409 when it is already published or an open request for it exists.
+ * POST /publications: the owner (or ADMIN) asks for publication, optionally until a wished expiry date (400 when
+ * it is not in the future). 404 for content the caller cannot see, 403 for someone else's, 409 when it is already
+ * published or an open request for it exists.
  */
-export async function createPublicationRequest(db: Db, viewer: SessionUser, input: { contentId: string; type: ContentType }): Promise<PublicationRequest> {
+export async function createPublicationRequest(
+  db: Db, viewer: SessionUser, input: { contentId: string; type: ContentType; expirationDate?: string | null | undefined }, now = Date.now(),
+): Promise<PublicationRequest> {
   const content = await findOwnContent(db, viewer, input.type, input.contentId);
   if (!content) throw new NotFound(input.type === 'article' ? 'Article not found' : 'Channel not found');
   if (viewer.role !== 'ADMIN' && viewer.id !== content.userId) throw new Forbidden('Only the owner may ask for publication');
   if (content.published) throw new Conflict('Already published');
+  const expiration = input.expirationDate ? Date.parse(input.expirationDate) : null;
+  if (expiration !== null && expiration <= now) throw new BadRequest('The wished expiry date must be in the future');
   const id = crypto.randomUUID();
   // One statement, so two racing requests cannot both open one.
   const result = await db.run(sql`
-    insert into ${pr} (id, user_id, content_id, type, status)
-    select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING'
+    insert into ${pr} (id, user_id, content_id, type, status, expiration_date)
+    select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}
     where not exists (select 1 from ${pr} where content_id = ${input.contentId} and status = 'PENDING')`);
   if (result.meta.changes === 0) throw new Conflict('An open publication request for this content exists');
   return toPublicationRequest(await findRequest(db, id));

@@ -1,0 +1,196 @@
+// The editor workspace's lists (/myaccount): an editor's own articles, channels and news items, ADMIN's of
+// everyone (optionally one owner's). Unlike the public lists they include drafts, hidden, private and restricted
+// content: an owner always sees their own, and ADMIN everything, so no visibility rule is needed beyond ownership.
+// Each row carries the latest publication request of its content, for the status badge.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type {
+  PublicationState, SessionUser, WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem,
+} from '../../schema/entities';
+import { articles, channels, news, publicationRequests, users } from '../../schema/tables';
+import type { Db } from '../env';
+import { afterCursor, decodeOffsetCursor, toOffsetPage, toPage } from '../lib/cursor';
+import { iso } from '../lib/db';
+import { Forbidden, NotFound } from '../lib/errors';
+import { fileHref } from '../lib/files';
+import { toArticleSummary, type ArticleRow } from './article-mappers';
+import { CHANNEL_NOT_FOUND } from './channels';
+
+export interface WorkspaceFilter {
+  cursor?: string | undefined;
+  limit: number;
+  /** Part of the title (article, news) or name (channel), any case. */
+  q?: string | undefined;
+  /** Only this user's content; an editor may only name themself. */
+  owner?: string | undefined;
+  /** Articles only: only those of this channel. */
+  channel?: string | undefined;
+}
+
+interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Whose content the caller lists: ADMIN anyone's (or the one asked for), an editor only their own. */
+function ownerCondition(viewer: SessionUser, column: AnySQLiteColumn, owner: string | undefined): SQL | undefined {
+  if (viewer.role === 'ADMIN') return owner ? eq(column, owner) : undefined;
+  if (owner && owner !== viewer.id) throw new Forbidden("Only an admin may list other users' content");
+  return eq(column, viewer.id);
+}
+
+/** `column` contains `q`: SQLite's LIKE ignores the case of ASCII letters (others must match exactly). */
+function contains(column: AnySQLiteColumn, q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return sql`${column} like ${pattern} escape '\\'`;
+}
+
+/** The latest publication request of the content `id` names, as one JSON text (null when there is none). */
+const latestPublication = (contentId: AnySQLiteColumn) => sql<string | null>`(
+  select json_object('id', p.id, 'status', p.status, 'expirationDate', p.expiration_date, 'createdAt', p.created_at)
+  from ${publicationRequests} p where p.content_id = ${contentId} order by p.created_at desc, p.id desc limit 1
+)`;
+
+function toPublicationState(json: string | null): PublicationState | null {
+  if (!json) return null;
+  const p = JSON.parse(json) as { id: string; status: PublicationState['status']; expirationDate: number | null; createdAt: number };
+  return { id: p.id, status: p.status, expirationDate: p.expirationDate === null ? null : iso(p.expirationDate), createdAt: iso(p.createdAt) };
+}
+
+type ArticleListRow = { article: ArticleRow; userName: string; channelName: string | null; publication: string | null };
+
+const toWorkspaceArticle = (r: ArticleListRow): WorkspaceArticle => ({
+  ...toArticleSummary(r.article),
+  updatedAt: iso(r.article.updatedAt),
+  userName: r.userName,
+  channelName: r.channelName,
+  publication: toPublicationState(r.publication),
+});
+
+const articleColumns = {
+  article: articles,
+  userName: users.name,
+  channelName: channels.name,
+  publication: latestPublication(articles.id),
+};
+
+/** GET /workspace/articles: the caller's articles (ADMIN: everyone's), last changed first. */
+export async function listWorkspaceArticles(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceArticle>> {
+  const rows = await db.select(articleColumns).from(articles)
+    .innerJoin(users, eq(users.id, articles.userId))
+    .leftJoin(channels, eq(channels.id, articles.channelId))
+    .where(and(
+      ownerCondition(viewer, articles.userId, filter.owner),
+      contains(articles.title, filter.q),
+      filter.channel ? eq(articles.channelId, filter.channel) : undefined,
+      afterCursor(filter.cursor, articles.updatedAt, articles.id),
+    ))
+    .orderBy(desc(articles.updatedAt), desc(articles.id))
+    .limit(filter.limit + 1)
+    .all();
+  return toPage(rows, filter.limit, (r) => ({ time: r.article.updatedAt, id: r.article.id }), toWorkspaceArticle);
+}
+
+/**
+ * GET /workspace/channels/{id}/articles: every article of the channel (drafts and hidden ones included, whoever
+ * wrote them) in the channel's editorial order, articleOrdinals.main first, then newest first: what its owner
+ * arranges. The channel's owner or ADMIN; 404 for a channel the caller may not manage (as if it did not exist).
+ */
+export async function listChannelArticlesToArrange(db: Db, viewer: SessionUser, channelId: string, page: { cursor?: string | undefined; limit: number }): Promise<Page<WorkspaceArticle>> {
+  const channel = await db.select({ userId: channels.userId }).from(channels).where(eq(channels.id, channelId)).get();
+  if (!channel || (viewer.role !== 'ADMIN' && channel.userId !== viewer.id)) throw new NotFound(CHANNEL_NOT_FOUND);
+  const offset = decodeOffsetCursor(page.cursor);
+  const ordinals = db
+    .select({ id: sql<string>`value`.as('ordinal_id'), position: sql<number>`min(key)`.as('ordinal_position') })
+    .from(sql`json_each((select ${channels.articleOrdinals} from ${channels} where ${channels.id} = ${channelId}), '$.main')`)
+    .groupBy(sql`value`)
+    .as('ordinals');
+  const rows = await db.select(articleColumns).from(articles)
+    .innerJoin(users, eq(users.id, articles.userId))
+    .leftJoin(channels, eq(channels.id, articles.channelId))
+    .leftJoin(ordinals, eq(ordinals.id, articles.id))
+    .where(eq(articles.channelId, channelId))
+    .orderBy(sql`${ordinals.position} is null`, asc(ordinals.position), desc(articles.createdAt), asc(articles.id))
+    .limit(page.limit + 1)
+    .offset(offset)
+    .all();
+  return toOffsetPage(rows, offset, page.limit, toWorkspaceArticle);
+}
+
+/** GET /workspace/channels: the caller's channels (ADMIN: everyone's), last changed first. */
+export async function listWorkspaceChannels(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceChannel>> {
+  const rows = await db.select({ channel: channels, userName: users.name, publication: latestPublication(channels.id) })
+    .from(channels)
+    .innerJoin(users, eq(users.id, channels.userId))
+    .where(and(
+      ownerCondition(viewer, channels.userId, filter.owner),
+      contains(channels.name, filter.q),
+      afterCursor(filter.cursor, channels.updatedAt, channels.id),
+    ))
+    .orderBy(desc(channels.updatedAt), desc(channels.id))
+    .limit(filter.limit + 1)
+    .all();
+  return toPage(rows, filter.limit, (r) => ({ time: r.channel.updatedAt, id: r.channel.id }), (r): WorkspaceChannel => ({
+    id: r.channel.id,
+    slug: r.channel.slug,
+    name: r.channel.name,
+    userId: r.channel.userId,
+    userName: r.userName,
+    portraitHref: fileHref(r.channel.portraitKey),
+    published: r.channel.published,
+    hidden: r.channel.hidden,
+    private: r.channel.private,
+    restricted: r.channel.restricted,
+    isAd: r.channel.isAd,
+    createdAt: iso(r.channel.createdAt),
+    updatedAt: iso(r.channel.updatedAt),
+    publication: toPublicationState(r.publication),
+  }));
+}
+
+/**
+ * GET /workspace/news: the caller's news items (ADMIN: everyone's), newest first, scheduled ones included, with
+ * the title and slug of what each points at. Items whose target is gone are left out (deleting an article or
+ * channel deletes its news items in the same batch, so there are none but in broken data).
+ */
+export async function listWorkspaceNews(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceNewsItem>> {
+  const rows = await db.select({
+    news,
+    userName: users.name,
+    article: { slug: articles.slug, title: articles.title, restricted: articles.restricted, isAd: articles.isAd, isEditorial: articles.isEditorial },
+    channel: { slug: channels.slug, name: channels.name, restricted: channels.restricted, isAd: channels.isAd },
+  })
+    .from(news)
+    .innerJoin(users, eq(users.id, news.userId))
+    .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
+    .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)))
+    .where(and(
+      ownerCondition(viewer, news.userId, filter.owner),
+      contains(news.title, filter.q),
+      sql`coalesce(${articles.id}, ${channels.id}) is not null`,
+      afterCursor(filter.cursor, news.createdAt, news.id),
+    ))
+    .orderBy(desc(news.createdAt), desc(news.id))
+    .limit(filter.limit + 1)
+    .all();
+  return toPage(rows, filter.limit, (r) => ({ time: r.news.createdAt, id: r.news.id }), (r): WorkspaceNewsItem => {
+    const n = r.news;
+    const ref = n.refKind === 'article'
+      ? { kind: 'article' as const, id: n.refId, slug: r.article!.slug, restricted: r.article!.restricted, isAd: r.article!.isAd, isEditorial: r.article!.isEditorial }
+      : { kind: 'channel' as const, id: n.refId, slug: r.channel!.slug, restricted: r.channel!.restricted, isAd: r.channel!.isAd, isEditorial: false };
+    return {
+      id: n.id,
+      title: n.title,
+      description: n.description,
+      teaser: n.teaser,
+      ref,
+      thumbnailHref: fileHref(n.thumbnailKey),
+      publishedAt: iso(n.publishedAt),
+      userId: n.userId,
+      userName: r.userName,
+      refTitle: n.refKind === 'article' ? r.article!.title : r.channel!.name,
+      createdAt: iso(n.createdAt),
+    };
+  });
+}
