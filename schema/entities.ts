@@ -309,3 +309,27 @@ export const workspaceChannelPage = pageOf(workspaceChannel);
 export const workspaceNewsItem = z.extend(newsItem, { userName: z.string(), refTitle: z.string(), createdAt: isoDateTime });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);
+export const workspaceNewsPage = z.object({ items: z.array(workspaceNewsItem), nextCursor: z.nullable(z.string()) });
+
+// resumable uploads
+/**
+ * A resumable upload as its owner sees it: the parts to send (`partCount` parts of `partSize` bytes, the last one
+ * shorter), those already received, and whether it is complete (ready to be attached by its id).
+ */
+export const resumableUpload = z.object({
+  id,
+  name: z.string(),
+  contentType: z.string(),
+  size: nonnegativeInt(),
+  partSize: nonnegativeInt(),
+  partCount: nonnegativeInt(),
+  /** Part numbers (from 1) received so far, ascending. */
+  parts: z.array(int()),
+  status: z.enum(['open', 'complete']),
+  fingerprint: z.string(),
+  createdAt: isoDateTime,
+  /** When the Cron Trigger clears it if nothing more happens: a day after the last part (or completion). */
+  expiresAt: isoDateTime,
+});
+export type ResumableUpload = z.infer<typeof resumableUpload>;
+export const uploadedPart = z.object({ partNumber: int(), size: nonnegativeInt() });

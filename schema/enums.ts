@@ -11,5 +11,9 @@ export const PUBLICATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED
 export const CONTACT_KINDS = ['contact', 'orderChannel'] as const;
 /** Which contact messages a list shows: not yet handled, or handled. */
 export const MESSAGE_STATES = ['open', 'handled'] as const;
+/** A resumable upload: receiving parts, complete (not yet attached), attached (being taken by an entity write). */
+export const UPLOAD_STATUSES = ['open', 'complete', 'attached'] as const;
+/** What a resumable upload may carry: big videos (images go in one request). */
+export const RESUMABLE_TYPES = ['video/mp4', 'video/webm'] as const;
 export type Role = (typeof ROLES)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];

@@ -3,7 +3,7 @@
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
 import { nonnegativeInt } from './mini';
-import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, MESSAGE_STATES, NEWS_REF_KINDS, REQUEST_STATES, SLUG_KINDS } from './enums';
+import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, MESSAGE_STATES, NEWS_REF_KINDS, REQUEST_STATES, RESUMABLE_TYPES, SLUG_KINDS } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
 
 export const LIMITS = {
@@ -73,13 +73,23 @@ export const resetPasswordBody = z.object({ token: z.string().check(z.minLength(
 
 // articles
 export const galleryImageInput = z.object({ imageFileTag: fileTag, title: z._default(z.string().check(z.maxLength(LIMITS.title)), '') });
+/** Exactly one of the two ways a video file comes: a `blob:{tag}` part, or a complete resumable upload's id. */
+type VideoSource = { videoFileTag?: string | undefined; videoUploadId?: string | undefined };
+const oneVideoSource = (required: boolean) =>
+  z.refine<VideoSource>((v) => (v.videoFileTag === undefined || v.videoUploadId === undefined) && (!required || v.videoFileTag !== undefined || v.videoUploadId !== undefined), {
+    message: required ? 'Expected videoFileTag or videoUploadId (one of them)' : 'Expected videoFileTag or videoUploadId, not both',
+    path: ['videoFileTag'],
+  });
 export const videoInput = z.object({
-  videoFileTag: fileTag,
+  /** A `blob:{tag}` part of the same request (up to the single-request video limit)... */
+  videoFileTag: z.optional(fileTag),
+  /** ...or the id of the caller's complete resumable upload (POST /uploads), for big videos. */
+  videoUploadId: z.optional(id),
   title: z._default(z.string().check(z.maxLength(LIMITS.title)), ''),
   thumbnailMillis: z._default(millis, 0),
   thumbnailFileTag: z.optional(fileTag),
   ordinal: z.optional(nonnegativeInt()),
-});
+}).check(oneVideoSource(true));
 export const mediaInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gallery'), images: z.array(galleryImageInput).check(z.maxLength(LIMITS.listItems)) }),
   z.object({ kind: z.literal('video'), videos: z.array(videoInput).check(z.maxLength(LIMITS.listItems)) }),
@@ -128,10 +138,11 @@ export const updateVideoBody = z.object({
   title: z.optional(z.string().check(z.maxLength(LIMITS.title))),
   thumbnailMillis: z.optional(millis),
   videoFileTag: z.optional(fileTag),
+  videoUploadId: z.optional(id),
   thumbnailFileTag: z.optional(fileTag),
   /** Moves the entry to this place (0-based), as for images. */
   ordinal: z.optional(nonnegativeInt()),
-});
+}).check(oneVideoSource(false));
 export const articleMediaTitleParam = z.object({ id: z.union([id, slug]), title: z.string().check(z.minLength(0), z.maxLength(LIMITS.title)) });
 export const articleMediaMillisParam = z.object({
   id: z.union([id, slug]),
@@ -144,7 +155,9 @@ export const articleMediaQuery = z.object({ ordinal: z._default(z.coerce.number(
 // channels
 export const coverMediaInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('image'), fileTag }),
-  z.object({ kind: z.literal('video'), fileTag, thumbnailMillis: z._default(millis, 0) }),
+  /** A video cover comes as a `blob:{tag}` part (`fileTag`) or as a complete resumable upload (`uploadId`). */
+  z.object({ kind: z.literal('video'), fileTag: z.optional(fileTag), uploadId: z.optional(id), thumbnailMillis: z._default(millis, 0) })
+    .check(z.refine((v) => (v.fileTag === undefined) !== (v.uploadId === undefined), { message: 'Expected fileTag or uploadId (one of them)', path: ['fileTag'] })),
 ]);
 export const createChannelBody = z.object({
   name: title,
@@ -301,3 +314,26 @@ export const workspaceListQuery = z.extend(pageQuery, {
   owner: z.optional(id),
   channel: z.optional(id),
 });
+
+// resumable uploads
+/** Sizes and counts of resumable uploads (docs/decisions/012-resumable-uploads.md; the README lists them). */
+export const RESUMABLE_LIMITS = {
+  /** Largest video sent in parts. */
+  video: 2 * 1024 ** 3,
+  /** Every part but the last is exactly this long: R2 wants at least 5 MiB and one size for all but the last. */
+  partSize: 8 * 1024 ** 2,
+  /** Unfinished or unattached uploads one user may hold at a time. */
+  perUser: 10,
+  /** How long an upload may be left alone before the Cron Trigger clears it. */
+  idleMillis: 24 * 3600 * 1000,
+} as const;
+/** POST /uploads: a new upload of `size` bytes, or the caller's unfinished one with the same fingerprint. */
+export const createUploadBody = z.object({
+  size: nonnegativeInt().check(z.lte(Number.MAX_SAFE_INTEGER)),
+  contentType: z.string().check(z.maxLength(100)),
+  name: z._default(z.string().check(z.maxLength(LIMITS.title)), ''),
+  fingerprint: z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[\w.:-]+$/, 'Expected letters, digits, ".", ":", "_" or "-"')),
+});
+export const uploadPartParam = z.object({ id, partNumber: z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)) });
+/** The content types a resumable upload may declare. */
+export const resumableType = z.enum(RESUMABLE_TYPES);

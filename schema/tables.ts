@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   ARTICLE_TYPES, CONTACT_KINDS, CONTENT_TYPES, COVER_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, SLUG_KINDS,
+  UPLOAD_STATUSES,
 } from './enums';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 
@@ -58,6 +59,36 @@ export const blobs = sqliteTable('blobs', {
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: integer('created_at').notNull().default(now),
 });
+
+/**
+ * Resumable uploads of big videos: an R2 multipart upload sent part by part (POST/PUT/DELETE /api/uploads),
+ * then attached to an article's video or a channel's cover by its id. Rows go when attached, cancelled, or
+ * left alone for a day (the Cron Trigger). docs/decisions/012-resumable-uploads.md.
+ */
+export const uploads = sqliteTable('uploads', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The R2 key, made by the server like every upload's: `video/{uuid}.{ext}`. */
+  key: text('key').notNull().unique(),
+  r2UploadId: text('r2_upload_id').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  partSize: integer('part_size').notNull(),
+  name: text('name').notNull().default(''),
+  /** The browser's fingerprint of the file (name, size, time, sampled content), to find the upload again after a reload. */
+  fingerprint: text('fingerprint').notNull(),
+  status: text('status', { enum: UPLOAD_STATUSES }).notNull().default('open'),
+  createdAt: integer('created_at').notNull().default(now),
+  /** Last part received (or completion): an upload left alone for a day is cleared. */
+  updatedAt: integer('updated_at').notNull().default(now),
+}, (t) => [index('uploads_user').on(t.userId, t.status), index('uploads_status').on(t.status, t.updatedAt)]);
+
+export const uploadParts = sqliteTable('upload_parts', {
+  uploadId: text('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
+  partNumber: integer('part_number').notNull(),
+  etag: text('etag').notNull(),
+  size: integer('size').notNull(),
+}, (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })]);
 
 export const categories = sqliteTable('categories', {
   id: text('id').primaryKey(),

@@ -27,6 +27,7 @@ import { openApiRoutes } from './routes/openapi';
 import { publicationsRoutes } from './routes/publications';
 import { searchRoutes } from './routes/search';
 import { slugsRoutes } from './routes/slugs';
+import { uploadsRoutes } from './routes/uploads';
 import { userContentRoutes } from './routes/user-content';
 import { usersRoutes } from './routes/users';
 import { workspaceRoutes } from './routes/workspace';
@@ -63,6 +64,7 @@ export function buildApp() {
     .route('/publications', publicationsRoutes)
     .route('/search', searchRoutes)
     .route('/slugs', slugsRoutes)
+    .route('/uploads', uploadsRoutes)
     .route('/userContent', userContentRoutes)
     .route('/users', usersRoutes)
     .route('/workspace', workspaceRoutes);

@@ -1,8 +1,9 @@
-// The Cron Trigger (wrangler.toml [triggers]): expires approved publications whose date has passed,
-// and removes expired sessions.
+// The Cron Trigger (wrangler.toml [triggers]): expires approved publications whose date has passed, removes
+// expired sessions, and clears resumable uploads left alone for a day.
 import type { Env } from './env';
 import { createDb } from './lib/db';
 import { edgeCacheOn, startContentVersion } from './lib/edge-cache';
+import { clearIdleUploads } from './lib/resumable-uploads';
 import { pruneSessions } from './lib/session';
 import { expirePublications } from './queries/publications';
 
@@ -16,7 +17,13 @@ export async function runScheduled(env: Env, now = Date.now()) {
   return expired;
 }
 
+/** One run's upload clean-up: aborts unfinished uploads and deletes unattached files idle for a day. */
+export async function runUploadCleanUp(env: Env, now = Date.now()) {
+  return clearIdleUploads(env, createDb(env.DB), now);
+}
+
 /** The exported handler's `scheduled`: one run at the trigger's scheduled time. */
 export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   await runScheduled(env, controller.scheduledTime);
+  await runUploadCleanUp(env, controller.scheduledTime);
 }

@@ -16,6 +16,7 @@ import { BASE, call, createUser, sessionCookie, TEST_PASSWORD, unique, type Test
 import {
   createAccessRequest, createArticleLike, createChannelLike, createContactMessage, createImageOption, createPublicationRequest, createResetToken, storeFile,
 } from './matrix-fixtures';
+import { createUploadOf, tinyVideo } from './upload-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -45,6 +46,8 @@ interface Call {
   /** Under /api. */
   path: string;
   body?: unknown;
+  /** Extra request headers (a raw body's Content-Type). */
+  headers?: Record<string, string>;
   /** Another session than the cell's (a fresh one, for calls that end or replace the session they come with). */
   cookie?: string;
 }
@@ -80,6 +83,10 @@ const adminEvenOverOwners = (s: number): Expected => ({
 const selfOrAdmin = (s: number, other = 403): Expected => ({
   anonymous: 401, REGULAR_USER: { owner: s, other }, CLIENT: { owner: s, other }, CONTRIBUTOR: { owner: s, other }, ADMIN: s,
 });
+/** The caller's own only, ADMIN included: someone else's is 404, as if it did not exist (resumable uploads). */
+const ownerOnly = (s: number): Expected => ({
+  anonymous: 401, REGULAR_USER: 403, CLIENT: { owner: s, other: 404 }, CONTRIBUTOR: { owner: s, other: 404 }, ADMIN: { owner: s, other: 404 },
+});
 /** Invisible content: 404 for whoever may not see it, as if it did not exist. */
 const ownerOrAdminSees = (s: number): Expected => ({
   anonymous: 404, REGULAR_USER: 404, CLIENT: { owner: s, other: 404 }, CONTRIBUTOR: { owner: s, other: 404 }, ADMIN: s,
@@ -110,6 +117,8 @@ const videoOf = (ownerId: string) => createArticle({ userId: ownerId, media: { k
 const slugText = () => unique('slug').toLowerCase().replace(/[^a-z0-9]+/g, '-');
 /** A fresh session for the caller, for calls that end or replace the one they come with. */
 const extraSession = async (cell: Cell) => (cell.actor ? await sessionCookie(cell.actor.user) : undefined);
+/** A resumable upload's owner: the caller in an (owner) cell, else a new editor (uploads per user are limited). */
+const uploadOwner = async (cell: Cell) => (cell.owner ? cell.ownerId : (await createUser({ role: 'CLIENT' })).id);
 /** users/{id}: the caller in an (owner) cell, else a new user. */
 const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (await createUser()).id);
 
@@ -544,6 +553,27 @@ const MATRIX: Entry[] = [
     },
   },
 
+  // ---- uploads: resumable uploads, each its owner's alone ----
+  { route: 'GET /api/uploads', expected: editors(200), request: async () => ({ path: '/uploads' }) },
+  {
+    route: 'POST /api/uploads', expected: editors(201),
+    request: async () => ({ path: '/uploads', body: { size: 1000, contentType: 'video/mp4', fingerprint: unique('fp') } }),
+  },
+  { route: 'GET /api/uploads/:id', expected: ownerOnly(200), request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c), 'open')}` }) },
+  {
+    route: 'PUT /api/uploads/:id/parts/:partNumber', expected: ownerOnly(200),
+    request: async (c) => ({
+      path: `/uploads/${await createUploadOf(await uploadOwner(c), 'open')}/parts/1`,
+      body: String.fromCharCode(...tinyVideo()),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    }),
+  },
+  {
+    route: 'POST /api/uploads/:id/complete', expected: ownerOnly(200),
+    request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c), 'sent')}/complete` }),
+  },
+  { route: 'DELETE /api/uploads/:id', expected: ownerOnly(200), request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c))}` }) },
+
   // ---- workspace: the editor's own lists, ADMIN's of everyone ----
   { route: 'GET /api/workspace/articles', expected: editors(200), request: async () => ({ path: '/workspace/articles?limit=5' }) },
   {
@@ -654,7 +684,7 @@ describe('authorization matrix', () => {
       expect(status < 400 ? Object.keys(doc.raw?.statuses ?? {}).map(Number) : doc.errors, 'documented statuses').toContain(status);
       return;
     }
-    const res = await call(req.path, { method, body: req.body, cookie });
+    const res = await call(req.path, { method, body: req.body, cookie, ...(req.headers ? { headers: req.headers } : {}) });
     expect(res.status, res.body.message).toBe(status);
     expect(res.body.code).toBe(status);
     if (status >= 400) {

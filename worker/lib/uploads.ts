@@ -9,7 +9,9 @@ import { blobs } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors';
 import { REQUEST_LIMITS } from './limits';
+import { currentUser } from './guards';
 import { MultipartError, multipartBoundary, readMultipart } from './multipart';
+import { claimUpload, settleClaims } from './resumable-uploads';
 import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
 import { documented } from './route-doc';
 import { decodeUtf8, formatIssues, mediaType, type Schema } from './validate';
@@ -31,6 +33,11 @@ export interface Upload<T> {
   file(tag: string, kind?: FileKind): StoredFile;
   /** Like file(), but a missing tag (undefined or null) gives undefined. */
   optionalFile(tag: string | null | undefined, kind?: FileKind): StoredFile | undefined;
+  /**
+   * The file of the caller's complete resumable upload `id` (worker/lib/resumable-uploads.ts), taken for this
+   * write: kept by the entity if the handler succeeds, left to its owner again if it fails.
+   */
+  uploaded(id: string): Promise<StoredFile>;
 }
 
 type UploadEnv = AppEnv & { Variables: { upload: Upload<unknown> } };
@@ -96,7 +103,13 @@ export function withUpload<T extends Schema>(
       used.add(tag);
       return f;
     };
-    c.set('upload', { body, file, optionalFile: (tag, kind) => (tag == null ? undefined : file(tag, kind)) });
+    const claims: string[] = [];
+    const uploaded = async (id: string) => {
+      const stored = await claimUpload(c.get('db'), currentUser(c), id);
+      claims.push(id);
+      return stored;
+    };
+    c.set('upload', { body, file, optionalFile: (tag, kind) => (tag == null ? undefined : file(tag, kind)), uploaded });
     // Typed as a JSON validator (the shape the typed client and the OpenAPI document see); multipart
     // requests carry the same JSON in their `body` part.
     c.req.addValidatedData('json', body as object);
@@ -104,12 +117,15 @@ export function withUpload<T extends Schema>(
       await next();
     } catch (err) {
       await removeObjects(bucket, allKeys());
+      await settleClaims(c.get('db'), claims, false);
       throw err;
     }
     if (c.error || c.res.status >= 400) {
       await removeObjects(bucket, allKeys());
+      await settleClaims(c.get('db'), claims, false);
       return;
     }
+    await settleClaims(c.get('db'), claims, true);
     await removeObjects(bucket, [...files.entries()].filter(([tag]) => !used.has(tag)).map(([, f]) => f.key));
     const userId = c.get('user')?.id ?? null;
     await recordBlobs(c.get('db'), [...used].map((tag) => files.get(tag)!), userId);

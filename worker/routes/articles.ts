@@ -30,10 +30,14 @@ async function answer<E extends AppEnv>(c: Context<E>, id: string, code: 200 | 2
 }
 
 type VideoInput = z.infer<typeof addVideoBody>;
-const videoEntry = (up: Upload<unknown>, v: VideoInput): NewMediaEntry => ({
+/** A video from a `blob:{tag}` part or from a complete resumable upload (the schema demands one of them). */
+const videoKey = async (up: Upload<unknown>, v: { videoFileTag?: string | undefined; videoUploadId?: string | undefined }) =>
+  v.videoUploadId ? (await up.uploaded(v.videoUploadId)).key : up.optionalFile(v.videoFileTag, 'video')?.key;
+
+const videoEntry = async (up: Upload<unknown>, v: VideoInput): Promise<NewMediaEntry> => ({
   kind: 'video',
   title: v.title,
-  key: up.file(v.videoFileTag, 'video').key,
+  key: (await videoKey(up, v))!,
   thumbnailMillis: v.thumbnailMillis,
   thumbnailKey: up.optionalFile(v.thumbnailFileTag, 'image')?.key ?? null,
 });
@@ -57,14 +61,13 @@ export const articlesRoutes = new Hono<AppEnv>()
     const body = up.body;
     if (body.channelId) await assertChannelWritable(db, user, body.channelId);
     await assertCategoriesExist(db, body.categoryIds);
-    const media = body.media
-      ? {
-        kind: body.media.kind,
-        entries: body.media.kind === 'gallery'
-          ? body.media.images.map((i): NewMediaEntry => ({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key }))
-          : body.media.videos.map((v) => videoEntry(up, v)),
-      }
-      : null;
+    const entries: NewMediaEntry[] = [];
+    if (body.media?.kind === 'gallery') {
+      for (const i of body.media.images) entries.push({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key });
+    } else if (body.media?.kind === 'video') {
+      for (const v of body.media.videos) entries.push(await videoEntry(up, v));
+    }
+    const media = body.media ? { kind: body.media.kind, entries } : null;
     const { id, slug } = await insertArticle(db, user.id, {
       title: body.title, description: body.description, teaser: body.teaser, type: body.type, channelId: body.channelId,
       categoryIds: body.categoryIds, thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
@@ -151,7 +154,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
     const up = upload(c, addVideoBody);
-    await addMedia(db, row, [videoEntry(up, up.body)], up.body.ordinal);
+    await addMedia(db, row, [await videoEntry(up, up.body)], up.body.ordinal);
     return answer(c, row.id, 201);
   })
 
@@ -164,7 +167,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     const unused = await updateMediaAt(db, row, ordinal, {
       title: up.body.title,
       thumbnailMillis: up.body.thumbnailMillis,
-      key: up.optionalFile(up.body.videoFileTag, 'video')?.key,
+      key: await videoKey(up, up.body),
       thumbnailKey: up.optionalFile(up.body.thumbnailFileTag, 'image')?.key,
       ordinal: up.body.ordinal,
     }, 'video');

@@ -20,10 +20,14 @@ import {
 
 const channelId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, CHANNEL_NOT_FOUND);
 
-const coverValue = (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>): CoverMediaValue =>
+const coverValue = async (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>): Promise<CoverMediaValue> =>
   cover.kind === 'image'
     ? { kind: 'image', key: up.file(cover.fileTag, 'image').key }
-    : { kind: 'video', key: up.file(cover.fileTag, 'video').key, thumbnailMillis: cover.thumbnailMillis };
+    : {
+      kind: 'video',
+      key: cover.uploadId ? (await up.uploaded(cover.uploadId)).key : up.file(cover.fileTag!, 'video').key,
+      thumbnailMillis: cover.thumbnailMillis,
+    };
 
 export const channelsRoutes = new Hono<AppEnv>()
   .get('/', edgeCache(), describe({ summary: 'The channels the caller may see', result: z.array(channel) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
@@ -59,7 +63,7 @@ export const channelsRoutes = new Hono<AppEnv>()
       categoryIds: body.categoryIds,
       portraitKey: up.optionalFile(body.portraitFileTag, 'image')?.key ?? null,
       bannerKey: up.optionalFile(body.bannerFileTag, 'image')?.key ?? null,
-      coverMedia: body.coverMedia ? coverValue(up, body.coverMedia) : null,
+      coverMedia: body.coverMedia ? await coverValue(up, body.coverMedia) : null,
       hidden: body.hidden,
       private: body.private,
       restricted: body.restricted,
@@ -83,7 +87,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     const changes: ChannelChanges = { ...body };
     if (portraitFileTag !== undefined) changes.portraitKey = portraitFileTag === null ? null : up.file(portraitFileTag, 'image').key;
     if (bannerFileTag !== undefined) changes.bannerKey = bannerFileTag === null ? null : up.file(bannerFileTag, 'image').key;
-    if (coverMedia !== undefined) changes.coverMedia = coverMedia === null ? null : coverValue(up, coverMedia);
+    if (coverMedia !== undefined) changes.coverMedia = coverMedia === null ? null : await coverValue(up, coverMedia);
     const unused = await updateChannel(db, row, changes);
     await deleteFiles(c.env, db, unused);
     return ok(c, await getChannel(db, user, row.id));

@@ -1,0 +1,306 @@
+// Resumable uploads of big videos: an R2 multipart upload the browser fills part by part through the worker
+// (create, put part N, complete, cancel), each part streamed to R2 and never held whole, the first one sniffed
+// before anything else is stored. A complete upload is attached to an entity by its id (withUpload's
+// `uploaded()`); the Cron Trigger clears what is left alone for a day. docs/decisions/012-resumable-uploads.md.
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { ResumableUpload, SessionUser } from '../../schema/entities';
+import { RESUMABLE_LIMITS, resumableType } from '../../schema/requests';
+import { blobs, uploadParts, uploads } from '../../schema/tables';
+import type { Db, Env } from '../env';
+import { iso } from './db';
+import { BadRequest, Conflict, HttpError, NotFound, PayloadTooLarge, UnsupportedMediaType } from './errors';
+import { sniff, SNIFF_BYTES } from './sniff';
+import type { StoredFile } from './uploads';
+
+type UploadRow = typeof uploads.$inferSelect;
+
+export const UPLOAD_NOT_FOUND = 'Upload not found';
+const MiB = 1024 * 1024;
+const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+
+/** How many parts an upload of `size` bytes has. */
+export const partCountOf = (size: number, partSize: number) => Math.max(1, Math.ceil(size / partSize));
+
+/** The exact length of part `n` (from 1): `partSize`, the last one what is left. */
+export function partLength(row: Pick<UploadRow, 'size' | 'partSize'>, n: number): number {
+  const count = partCountOf(row.size, row.partSize);
+  return n < count ? row.partSize : row.size - (count - 1) * row.partSize;
+}
+
+function toResumableUpload(row: UploadRow, parts: readonly number[]): ResumableUpload {
+  return {
+    id: row.id,
+    name: row.name,
+    contentType: row.contentType,
+    size: row.size,
+    partSize: row.partSize,
+    partCount: partCountOf(row.size, row.partSize),
+    parts: [...parts].sort((a, b) => a - b),
+    status: row.status === 'complete' ? 'complete' : 'open',
+    fingerprint: row.fingerprint,
+    createdAt: iso(row.createdAt),
+    expiresAt: iso(row.updatedAt + RESUMABLE_LIMITS.idleMillis),
+  };
+}
+
+async function partNumbers(db: Db, uploadId: string): Promise<number[]> {
+  const rows = await db.select({ n: uploadParts.partNumber }).from(uploadParts)
+    .where(eq(uploadParts.uploadId, uploadId)).orderBy(asc(uploadParts.partNumber)).all();
+  return rows.map((r) => r.n);
+}
+
+/** The caller's upload, open or complete; 404 for anyone else's (uploads are private to their owner). */
+async function ownUpload(db: Db, user: SessionUser, id: string): Promise<UploadRow> {
+  const row = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, user.id))).get();
+  if (!row || row.status === 'attached') throw new NotFound(UPLOAD_NOT_FOUND);
+  return row;
+}
+
+export async function getUpload(db: Db, user: SessionUser, id: string): Promise<ResumableUpload> {
+  const row = await ownUpload(db, user, id);
+  return toResumableUpload(row, await partNumbers(db, row.id));
+}
+
+/** GET /uploads: the caller's unfinished and unattached uploads, newest first. */
+export async function listUploads(db: Db, user: SessionUser): Promise<ResumableUpload[]> {
+  const rows = await db.select().from(uploads)
+    .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete'])))
+    .orderBy(sql`${uploads.createdAt} desc`).all();
+  const parts = rows.length
+    ? await db.select({ uploadId: uploadParts.uploadId, n: uploadParts.partNumber }).from(uploadParts)
+      .where(inArray(uploadParts.uploadId, rows.map((r) => r.id))).all()
+    : [];
+  return rows.map((row) => toResumableUpload(row, parts.filter((p) => p.uploadId === row.id).map((p) => p.n)));
+}
+
+/**
+ * POST /uploads. The caller's open (or complete, unattached) upload with the same fingerprint, size and type is
+ * answered as it is (200), so a browser that lost the page resumes where it stopped; otherwise a new R2
+ * multipart upload under a server-made key (201). 415 for a type other than MP4 or WebM, 400 for an empty file,
+ * 413 over the size limit, 409 when the caller already holds the most unfinished uploads allowed.
+ */
+export async function createUpload(
+  env: Pick<Env, 'FILES'>, db: Db, user: SessionUser,
+  input: { size: number; contentType: string; name: string; fingerprint: string },
+): Promise<{ upload: ResumableUpload; created: boolean }> {
+  const type = resumableType.safeParse(input.contentType);
+  if (!type.success) throw new UnsupportedMediaType(`Resumable uploads take MP4 or WebM videos, not ${JSON.stringify(input.contentType.slice(0, 40))}`);
+  if (input.size === 0) throw new BadRequest('The file is empty');
+  if (input.size > RESUMABLE_LIMITS.video) throw new PayloadTooLarge(`Videos may be at most ${RESUMABLE_LIMITS.video / MiB / 1024} GiB`);
+  const held = await db.select().from(uploads)
+    .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete']))).all();
+  const same = held.find((r) => r.fingerprint === input.fingerprint && r.size === input.size && r.contentType === type.data);
+  if (same) return { upload: toResumableUpload(same, await partNumbers(db, same.id)), created: false };
+  if (held.length >= RESUMABLE_LIMITS.perUser) {
+    throw new Conflict(`At most ${RESUMABLE_LIMITS.perUser} unfinished uploads at a time: finish or cancel one first`);
+  }
+  const id = crypto.randomUUID();
+  const key = `video/${crypto.randomUUID()}.${EXTENSIONS[type.data]}`;
+  const multipart = await env.FILES.createMultipartUpload(key, { httpMetadata: { contentType: type.data } });
+  const row: UploadRow = {
+    id, userId: user.id, key, r2UploadId: multipart.uploadId, contentType: type.data, size: input.size,
+    partSize: RESUMABLE_LIMITS.partSize, name: input.name, fingerprint: input.fingerprint, status: 'open',
+    createdAt: Date.now(), updatedAt: Date.now(),
+  };
+  try {
+    await db.insert(uploads).values(row);
+  } catch (err) {
+    await multipart.abort().catch(() => {});
+    throw err;
+  }
+  return { upload: toResumableUpload(row, []), created: true };
+}
+
+/** Reads until `n` bytes (or the end) are in hand; returns them and the reader to continue from. */
+async function readHead(body: ReadableStream<Uint8Array>, n: number) {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let have = 0;
+  while (have < n) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    have += value.length;
+  }
+  const head = new Uint8Array(have);
+  let at = 0;
+  for (const c of chunks) {
+    head.set(c, at);
+    at += c.length;
+  }
+  return { head, reader };
+}
+
+/** The head already read, then the rest of the reader, as one stream. */
+function rejoin(head: Uint8Array, reader: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
+  let sentHead = head.length === 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!sentHead) {
+        sentHead = true;
+        controller.enqueue(head);
+        return;
+      }
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** Aborts the R2 multipart upload and forgets the upload: what a refused first part or a cancel leaves. */
+async function dropOpenUpload(env: Pick<Env, 'FILES'>, db: Db, row: UploadRow): Promise<void> {
+  // An upload R2 no longer knows (aborted before, or expired by its lifecycle) is already gone.
+  await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => {});
+  await db.delete(uploads).where(eq(uploads.id, row.id));
+}
+
+/**
+ * PUT /uploads/{id}/parts/{n}: streams the request body into R2 as part n. The body must be exactly the part's
+ * length (Content-Length up front, bytes as they arrive: FixedLengthStream refuses anything else). Part 1 is
+ * sniffed first: not the declared type, and the whole upload is dropped (415). Other parts wait for part 1
+ * (409), so nothing unchecked is ever stored. Sending a part again replaces it.
+ */
+export async function receivePart(
+  env: Pick<Env, 'FILES'>, db: Db, user: SessionUser, id: string, partNumber: number, request: Request,
+): Promise<{ partNumber: number; size: number }> {
+  const row = await ownUpload(db, user, id);
+  if (row.status !== 'open') throw new Conflict('The upload is complete: it takes no more parts');
+  const count = partCountOf(row.size, row.partSize);
+  if (partNumber > count) throw new BadRequest(`Part ${partNumber} is out of range: this upload has ${count} parts`);
+  const expected = partLength(row, partNumber);
+  const declared = request.headers.get('Content-Length');
+  if (declared === null) throw new HttpError(411, 'Content-Length required: each part is sent with its length');
+  if (Number(declared) !== expected) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not ${declared}`);
+  if (partNumber > 1) {
+    const first = await db.select({ n: uploadParts.partNumber }).from(uploadParts)
+      .where(and(eq(uploadParts.uploadId, row.id), eq(uploadParts.partNumber, 1))).get();
+    if (!first) throw new Conflict('Send part 1 first: it is checked before anything else is stored');
+  }
+  if (!request.body) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not 0`);
+
+  let body: ReadableStream<Uint8Array> = request.body;
+  if (partNumber === 1) {
+    const { head, reader } = await readHead(body, Math.min(SNIFF_BYTES, expected));
+    const found = sniff(head);
+    if (found?.contentType !== row.contentType) {
+      await reader.cancel().catch(() => {});
+      await dropOpenUpload(env, db, row);
+      throw new UnsupportedMediaType(`The file is not ${row.contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video: the upload was cancelled`);
+    }
+    body = rejoin(head, reader);
+  }
+  const fixed = new FixedLengthStream(expected);
+  const piping = body.pipeTo(fixed.writable);
+  let etag: string;
+  try {
+    [{ etag }] = await Promise.all([
+      env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, fixed.readable),
+      piping,
+    ]);
+  } catch {
+    throw new BadRequest(`Part ${partNumber} was not received whole (${expected} bytes expected); send it again`);
+  }
+  // Recorded only while the upload is still open: a cancel that raced this part wins.
+  const now = Date.now();
+  const [recorded] = await db.batch([
+    db.insert(uploadParts)
+      .select(db.select({
+        uploadId: sql`${row.id}`.as('upload_id'),
+        partNumber: sql`${partNumber}`.as('part_number'),
+        etag: sql`${etag}`.as('etag'),
+        size: sql`${expected}`.as('size'),
+      }).from(uploads).where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))))
+      .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: sql`excluded.etag`, size: sql`excluded.size` } })
+      .returning({ n: uploadParts.partNumber }),
+    db.update(uploads).set({ updatedAt: now }).where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))),
+  ]);
+  if (recorded.length === 0) throw new Conflict('The upload was cancelled or completed meanwhile');
+  return { partNumber, size: expected };
+}
+
+/**
+ * POST /uploads/{id}/complete: every part there, R2 joins them into the file and it is recorded in `blobs` as
+ * the caller's. Completing a complete upload answers it again (a retry after a lost answer).
+ */
+export async function completeUpload(env: Pick<Env, 'FILES'>, db: Db, user: SessionUser, id: string): Promise<ResumableUpload> {
+  const row = await ownUpload(db, user, id);
+  const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadId, row.id)).orderBy(asc(uploadParts.partNumber)).all();
+  if (row.status === 'complete') return toResumableUpload(row, parts.map((p) => p.partNumber));
+  const count = partCountOf(row.size, row.partSize);
+  const have = new Set(parts.map((p) => p.partNumber));
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !have.has(n));
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '');
+    throw new Conflict(`Parts missing: ${shown} (of ${count})`);
+  }
+  try {
+    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+  } catch (err) {
+    // A retry after R2 completed but D1 did not record it: the object is there, whole.
+    const stored = await env.FILES.head(row.key);
+    if (stored?.size !== row.size) throw err;
+  }
+  const now = Date.now();
+  await db.batch([
+    db.update(uploads).set({ status: 'complete', updatedAt: now }).where(eq(uploads.id, row.id)),
+    db.insert(blobs).values({ key: row.key, contentType: row.contentType, size: row.size, userId: user.id }).onConflictDoNothing(),
+  ]);
+  return toResumableUpload({ ...row, status: 'complete', updatedAt: now }, parts.map((p) => p.partNumber));
+}
+
+/** DELETE /uploads/{id}: aborts an unfinished upload, or deletes the file of a complete, unattached one. */
+export async function cancelUpload(env: Pick<Env, 'FILES'>, db: Db, user: SessionUser, id: string): Promise<void> {
+  const row = await ownUpload(db, user, id);
+  if (row.status === 'open') return dropOpenUpload(env, db, row);
+  await env.FILES.delete(row.key);
+  await db.batch([db.delete(blobs).where(eq(blobs.key, row.key)), db.delete(uploads).where(eq(uploads.id, row.id))]);
+}
+
+/**
+ * Takes the caller's complete upload for an entity write (status `attached`, so no second write takes it too).
+ * 400 for an id that is not the caller's upload, 409 for one still receiving parts.
+ */
+export async function claimUpload(db: Db, user: SessionUser, id: string): Promise<StoredFile> {
+  const [claimed] = await db.update(uploads).set({ status: 'attached' })
+    .where(and(eq(uploads.id, id), eq(uploads.userId, user.id), eq(uploads.status, 'complete')))
+    .returning({ key: uploads.key, contentType: uploads.contentType, size: uploads.size });
+  if (claimed) return { ...claimed, kind: 'video' };
+  const row = await db.select({ status: uploads.status }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, user.id))).get();
+  if (row?.status === 'open') throw new Conflict(`Upload ${id} is not complete yet`);
+  if (row?.status === 'attached') throw new Conflict(`Upload ${id} is already being attached`);
+  throw new BadRequest(`Unknown upload ${id}: expected a complete upload of yours`);
+}
+
+/** After the entity write: on success the upload row goes (the file now belongs to the entity), else it is complete again. */
+export async function settleClaims(db: Db, ids: readonly string[], succeeded: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  if (succeeded) await db.delete(uploads).where(inArray(uploads.id, [...ids]));
+  else await db.update(uploads).set({ status: 'complete' }).where(and(inArray(uploads.id, [...ids]), eq(uploads.status, 'attached')));
+}
+
+/**
+ * The Cron Trigger's part: uploads untouched for a day go. Unfinished ones are aborted in R2; complete ones never
+ * attached lose their file; an `attached` row left by a write that died midway is dropped without its file (the
+ * entity may name it). At most `batch` a run; the next run takes the rest.
+ */
+export async function clearIdleUploads(env: Pick<Env, 'FILES'>, db: Db, now: number, batch = 100): Promise<{ aborted: number; deleted: number; dropped: number }> {
+  const rows = await db.select().from(uploads).where(lte(uploads.updatedAt, now - RESUMABLE_LIMITS.idleMillis)).limit(batch).all();
+  const open = rows.filter((r) => r.status === 'open');
+  const complete = rows.filter((r) => r.status === 'complete');
+  for (const row of open) await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => {});
+  if (complete.length) await env.FILES.delete(complete.map((r) => r.key));
+  const ids = rows.map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 90) {
+    const part = ids.slice(i, i + 90);
+    const keys = complete.filter((r) => part.includes(r.id)).map((r) => r.key);
+    await db.batch([
+      db.delete(uploads).where(inArray(uploads.id, part)),
+      ...(keys.length ? [db.delete(blobs).where(inArray(blobs.key, keys))] : []),
+    ]);
+  }
+  return { aborted: open.length, deleted: complete.length, dropped: rows.length - open.length - complete.length };
+}
