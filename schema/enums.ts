@@ -17,3 +17,5 @@ export const UPLOAD_STATUSES = ['open', 'complete', 'attached'] as const;
 export const RESUMABLE_TYPES = ['video/mp4', 'video/webm'] as const;
 export type Role = (typeof ROLES)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];
+/** Widths (px) of the smaller copies the SPA makes of an uploaded image; `?w=` of the file route picks one. */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1920] as const;

@@ -178,11 +178,11 @@ describe('withUpload: the body', () => {
   it('answers 400 for unknown part names, duplicate parts and bad tags, storing nothing', async () => {
     const png = fixture('tiny.png').bytes;
     const cases: [Part[], string][] = [
-      [[['body', json({ title: 't' })], ['blob:a', blob(png)], ['avatar', blob(png)]], 'Unknown multipart part "avatar": expected "body" or "blob:{tag}"'],
-      [[['body', json({ title: 't' })], ['title', 'x']], 'Unknown multipart part "title": expected "body" or "blob:{tag}"'],
+      [[['body', json({ title: 't' })], ['blob:a', blob(png)], ['avatar', blob(png)]], 'Unknown multipart part "avatar": expected "body", "blob:{tag}" or "variant:{tag}:{width}"'],
+      [[['body', json({ title: 't' })], ['title', 'x']], 'Unknown multipart part "title": expected "body", "blob:{tag}" or "variant:{tag}:{width}"'],
       [[['blob:a', blob(png)], ['blob:a', blob(png)], ['body', json({ title: 't' })]], 'Duplicate file part "blob:a"'],
       [[['body', json({ title: 't' })], ['body', json({ title: 't' })]], 'Duplicate multipart part "body"'],
-      [[['body', json({ title: 't' })], ['blob:a/b', blob(png)]], 'Unknown multipart part "blob:a/b": expected "body" or "blob:{tag}"'],
+      [[['body', json({ title: 't' })], ['blob:a/b', blob(png)]], 'Unknown multipart part "blob:a/b": expected "body", "blob:{tag}" or "variant:{tag}:{width}"'],
     ];
     for (const [parts, message] of cases) {
       await leavesNothing(async () => {

@@ -1,6 +1,22 @@
+import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
+
 /** Where the worker serves a stored R2 object; every `*Href`/`href` in an entity is built here. */
 export const FILES_PATH = '/api/files/';
 
 export function fileHref(key: string | null | undefined): string | null {
   return key ? FILES_PATH + key : null;
 }
+
+// Image variants: smaller copies the browser makes at upload (docs/decisions/013-image-variants.md), sent as
+// parts `variant:{tag}:{width}` after their original and stored beside it under a key derived from the
+// original's, so `GET /api/files/{key}?w={width}` finds one without a look-up and falls back to the original.
+
+/** The R2 key of the `width` px variant of the image stored at `key`. */
+export const variantKey = (key: string, width: number) => `${key}@w${width}`;
+
+/** The multipart part of a variant: `variant:{tag}:{width}`, width one of IMAGE_VARIANT_WIDTHS. */
+export const VARIANT_PART = new RegExp(`^variant:([A-Za-z0-9_.-]{1,64}):(${IMAGE_VARIANT_WIDTHS.join('|')})$`);
+
+/** The key and, for an image, the keys its variants would have: what deleting the file deletes. */
+export const withVariants = (key: string): string[] =>
+  key.startsWith('image/') ? [key, ...IMAGE_VARIANT_WIDTHS.map((w) => variantKey(key, w))] : [key];

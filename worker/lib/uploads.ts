@@ -15,6 +15,7 @@ import { claimUpload, settleClaims } from './resumable-uploads';
 import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
 import { documented } from './route-doc';
 import { decodeUtf8, formatIssues, mediaType, type Schema } from './validate';
+import { VARIANT_PART, variantKey, withVariants } from './files';
 
 export type FileKind = 'image' | 'video';
 
@@ -24,6 +25,8 @@ export interface StoredFile {
   contentType: string;
   size: number;
   kind: FileKind;
+  /** A smaller copy of the image part with this tag (worker/lib/files.ts variantKey), not a file of its own. */
+  variantOf?: string;
 }
 
 export interface Upload<T> {
@@ -95,9 +98,12 @@ export function withUpload<T extends Schema>(
     }
 
     const allKeys = () => [...files.values()].map((f) => f.key);
+    // A variant goes with its original: kept when the original is used, removed when it is not.
+    const isUsed = (tag: string) => used.has(files.get(tag)?.variantOf ?? tag);
     const used = new Set<string>();
     const file = (tag: string, kind?: FileKind) => {
       const f = files.get(tag);
+      if (f?.variantOf) throw new BadRequest(`Missing file part "blob:${tag}"`);
       if (!f) throw new BadRequest(`Missing file part "blob:${tag}"`);
       if (kind && f.kind !== kind) throw new BadRequest(`File part "blob:${tag}" must be ${kind === 'image' ? 'an image' : 'a video'}`);
       used.add(tag);
@@ -126,7 +132,7 @@ export function withUpload<T extends Schema>(
       return;
     }
     await settleClaims(c.get('db'), claims, true);
-    await removeObjects(bucket, [...files.entries()].filter(([tag]) => !used.has(tag)).map(([, f]) => f.key));
+    await removeObjects(bucket, [...files.entries()].filter(([tag]) => !isUsed(tag)).map(([, f]) => f.key));
     const userId = c.get('user')?.id ?? null;
     await recordBlobs(c.get('db'), [...used].map((tag) => files.get(tag)!), userId);
   });
@@ -141,7 +147,9 @@ export function upload<T extends Schema>(c: Context, _schema: T): Upload<z.infer
 export async function deleteFiles(env: Pick<Env, 'FILES'>, db: Db, keys: readonly (string | null | undefined)[]): Promise<void> {
   const present = keys.filter((k): k is string => !!k);
   if (present.length === 0) return;
-  await env.FILES.delete(present);
+  // R2 deletes at most 1,000 keys a call; an image takes its variants along (absent ones cost nothing).
+  const objects = present.flatMap(withVariants);
+  for (let i = 0; i < objects.length; i += 1000) await env.FILES.delete(objects.slice(i, i + 1000));
   for (let i = 0; i < present.length; i += 90) await db.delete(blobs).where(inArray(blobs.key, present.slice(i, i + 90)));
 }
 
@@ -189,10 +197,23 @@ async function receiveMultipart<T extends Schema>(
       } else if (part.name.startsWith('blob:') && fileTag.safeParse(part.name.slice('blob:'.length)).success) {
         const tag = part.name.slice('blob:'.length);
         if (files.has(tag)) throw new BadRequest(`Duplicate file part ${shown(part.name)}`);
-        if (files.size >= UPLOAD_LIMITS.files) throw new BadRequest(`At most ${UPLOAD_LIMITS.files} files per request`);
+        if ([...files.values()].filter((f) => !f.variantOf).length >= UPLOAD_LIMITS.files) {
+          throw new BadRequest(`At most ${UPLOAD_LIMITS.files} files per request`);
+        }
         files.set(tag, await storeFile(bucket, part.name, part.body));
+      } else if (VARIANT_PART.test(part.name)) {
+        const [, tag, width] = VARIANT_PART.exec(part.name)!;
+        const original = files.get(tag!);
+        if (!original || original.variantOf) {
+          throw new BadRequest(`Variant part ${shown(part.name)} must follow its original "blob:${tag}" in the same request`);
+        }
+        if (original.kind !== 'image') throw new BadRequest(`Variant part ${shown(part.name)}: only images have variants`);
+        const internal = `${tag}@${width}`;
+        if (files.has(internal)) throw new BadRequest(`Duplicate file part ${shown(part.name)}`);
+        const stored = await storeFile(bucket, part.name, part.body, { key: variantKey(original.key, Number(width)), kind: 'image' });
+        files.set(internal, { ...stored, variantOf: tag });
       } else {
-        throw new BadRequest(`Unknown multipart part ${shown(part.name)}: expected "body" or "blob:{tag}"`);
+        throw new BadRequest(`Unknown multipart part ${shown(part.name)}: expected "body", "blob:{tag}" or "variant:{tag}:{width}"`);
       }
     }
     if (!body) throw new BadRequest('Missing multipart part "body"');
@@ -240,7 +261,9 @@ function peekBytes(queue: readonly Uint8Array[], n: number): Uint8Array {
  * goes up with a single put(); a longer one becomes an R2 multipart upload of equal 5 MiB parts plus
  * the remainder, aborted if anything goes wrong on the way.
  */
-async function storeFile(bucket: R2Bucket, partName: string, chunks: AsyncIterable<Uint8Array>): Promise<StoredFile> {
+async function storeFile(
+  bucket: R2Bucket, partName: string, chunks: AsyncIterable<Uint8Array>, as?: { key: string; kind: FileKind },
+): Promise<StoredFile> {
   const label = `File part ${shown(partName)}`;
   const queue: Uint8Array[] = [];
   let queued = 0;
@@ -253,7 +276,8 @@ async function storeFile(bucket: R2Bucket, partName: string, chunks: AsyncIterab
   const identify = () => {
     const found = sniff(peekBytes(queue, Math.min(queued, SNIFF_BYTES)));
     if (!found) throw new UnsupportedMediaType(`${label} is not an allowed image or video (${ALLOWED_TYPES})`);
-    key = `${found.kind}/${crypto.randomUUID()}.${found.ext}`;
+    if (as && found.kind !== as.kind) throw new UnsupportedMediaType(`${label} is not an allowed ${as.kind}`);
+    key = as?.key ?? `${found.kind}/${crypto.randomUUID()}.${found.ext}`;
     return found;
   };
   const checkSize = () => {

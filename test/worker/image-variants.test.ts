@@ -1,0 +1,70 @@
+// Image variants: smaller copies sent as `variant:{tag}:{width}` parts after their original, stored beside it
+// under a key derived from the original's, deleted with it, refused when out of place.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { variantKey } from '../../worker/lib/files';
+import { asRole, createArticle, mp4File, pngFile } from './content-factories';
+
+const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
+const exists = async (key: string) => (await env.FILES.head(key)) !== null;
+
+/** A multipart body with parts in the order given (the SPA sends each original before its variants). */
+function parts(body: unknown, files: [string, File][]): FormData {
+  const form = new FormData();
+  form.append('body', JSON.stringify(body));
+  for (const [name, file] of files) form.append(name, file);
+  return form;
+}
+
+describe('image variants', () => {
+  it('are stored beside their original, and deleted with it', async () => {
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    const res = await owner.call(`/articles/${article.id}/media/images`, {
+      method: 'POST',
+      body: parts({ images: [{ imageFileTag: 'a', title: 'A' }] }, [
+        ['blob:a', pngFile()], ['variant:a:480', pngFile('a-480.png')], ['variant:a:960', pngFile('a-960.png')],
+      ]),
+    });
+    expect(res.status, res.body.message).toBe(201);
+    const key = keyOf(res.body.result.media.images[0].href);
+    expect(await exists(key)).toBe(true);
+    expect(await exists(variantKey(key, 480))).toBe(true);
+    expect(await exists(variantKey(key, 960))).toBe(true);
+    expect(await exists(variantKey(key, 1920))).toBe(false);
+    expect((await owner.call(`/articles/${article.id}/media/0`, { method: 'DELETE' })).status).toBe(200);
+    for (const k of [key, variantKey(key, 480), variantKey(key, 960)]) expect(await exists(k), k).toBe(false);
+  });
+
+  it('go with an unused original, and with everything when the request fails', async () => {
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    const before = (await env.FILES.list({ prefix: 'image/' })).objects.length;
+    // The thumbnail tag is never named in the body: it and its variant are removed after the write.
+    const ok = await owner.call(`/articles/${article.id}`, {
+      method: 'PUT', body: parts({ title: 'Renamed' }, [['blob:spare', pngFile()], ['variant:spare:480', pngFile()]]),
+    });
+    expect(ok.status).toBe(200);
+    expect((await env.FILES.list({ prefix: 'image/' })).objects.length).toBe(before);
+    const refused = await owner.call(`/articles/${crypto.randomUUID()}`, {
+      method: 'PUT', body: parts({ thumbnailFileTag: 't' }, [['blob:t', pngFile()], ['variant:t:960', pngFile()]]),
+    });
+    expect(refused.status).toBe(404);
+    expect((await env.FILES.list({ prefix: 'image/' })).objects.length).toBe(before);
+  });
+
+  it('refuse a variant before its original, of a video, that is no image, or of a width not offered', async () => {
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    const send = (files: [string, File][]) => owner.call(`/articles/${article.id}`, { method: 'PUT', body: parts({ thumbnailFileTag: 'a' }, files) });
+    const before = (await env.FILES.list()).objects.length;
+    const early = await send([['variant:a:480', pngFile()], ['blob:a', pngFile()]]);
+    expect(early.status).toBe(400);
+    expect(early.body.message).toMatch(/must follow its original/);
+    expect((await send([['blob:a', mp4File()], ['variant:a:480', pngFile()]])).status).toBe(400);
+    expect((await send([['blob:a', pngFile()], ['variant:a:480', mp4File()]])).status).toBe(415);
+    expect((await send([['blob:a', pngFile()], ['variant:a:500', pngFile()]])).status).toBe(400);
+    expect((await send([['blob:a', pngFile()], ['variant:a:480', pngFile()], ['variant:a:480', pngFile()]])).status).toBe(400);
+    expect((await env.FILES.list()).objects.length).toBe(before);
+  });
+});
