@@ -1,5 +1,6 @@
-// /api/publications: publication requests, their status and expiry (ADMIN decides; editors list their own).
+// /api/publications: publication requests, their status and expiry (ADMIN decides; editors ask and list their own).
 import { publicationRequest, publicationRequestPage, type PublicationRequest } from '../../schema/entities';
+import type { ContentType } from '../../schema/enums';
 import { api, call, pageQuery } from './client';
 
 export type PublicationStatus = PublicationRequest['status'];
@@ -22,3 +23,7 @@ export const updatePublicationStatus = (id: string, status: PublicationStatus) =
 /** `expirationDate` is an ISO 8601 UTC date-time, or null for none. */
 export const updatePublicationExpiration = (id: string, expirationDate: string | null) =>
   call(api.publications['update-expiration'].$put({ json: { id, expirationDate } }), publicationRequest);
+
+/** Asks for publication of one's article or channel, optionally until a wished expiry date (ISO). */
+export const requestPublication = (contentId: string, type: ContentType, expirationDate: string | null) =>
+  call(api.publications.$post({ json: { contentId, type, ...(expirationDate ? { expirationDate } : {}) } }), publicationRequest);

@@ -1,0 +1,151 @@
+// The editor workspace's writes: articles and their media, channels, news items, image options. Kept out of the
+// read modules (articles.ts, channels.ts, ...), which the public screens and the breadcrumbs load: those stay small.
+// Writes with files go through XMLHttpRequest (web/uploads/send.ts) so the editor sees the upload's progress.
+import * as z from 'zod/mini';
+import { article, channel, imageOption, newsItem } from '../../schema/entities';
+import type { createArticleBody, createChannelBody, createNewsBody, updateArticleBody, updateChannelBody, updateImageBody, updateNewsBody } from '../../schema/requests';
+import { uploadForm, type ImagePart } from '../uploads/forms';
+import { send, type SendOptions } from '../uploads/send';
+import { ApiError } from './errors';
+import { api, call, seg } from './client';
+
+const byId = (id: string) => ({ param: { id: seg(id) } });
+const atOrdinal = (id: string, ordinal: number) => ({ param: { id: seg(id), ordinal: String(ordinal) } });
+const deleted = z.object({ id: z.string() });
+
+// ---- articles ----
+
+export type ArticleInput = z.input<typeof createArticleBody>;
+export type ArticleChanges = z.input<typeof updateArticleBody>;
+
+/** A new draft; a thumbnail goes up in the same request (with its variants) when given. */
+export function createArticle(body: ArticleInput, thumbnail?: ImagePart, options?: SendOptions) {
+  if (!thumbnail) return call(api.articles.$post({ json: body }), article);
+  return send('POST', api.articles.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+}
+
+export function updateArticle(id: string, changes: ArticleChanges, thumbnail?: ImagePart, options?: SendOptions) {
+  if (!thumbnail) return call(api.articles[':id'].$put({ ...byId(id), json: changes }), article);
+  return send('PUT', api.articles[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+}
+
+export const deleteArticle = (id: string) => call(api.articles[':id'].$delete(byId(id)), deleted);
+
+/** Sets the media kind (changing it removes the entries of the old kind); null removes all media. */
+export const setMediaKind = (id: string, kind: 'gallery' | 'video' | null) =>
+  kind === null
+    ? call(api.articles[':id'].media.$delete(byId(id)), article)
+    : call(api.articles[':id'].media.$put({ ...byId(id), json: { kind } }), article);
+
+/** Appends gallery images (each with its title and variants) in one request, with upload progress. */
+export function addImages(id: string, images: readonly (ImagePart & { title: string })[], options?: SendOptions) {
+  const json = { images: images.map((i) => ({ imageFileTag: i.tag, title: i.title })) };
+  return send('POST', api.articles[':id'].media.images.$url(byId(id)), uploadForm(json, images), article, options);
+}
+
+/** Retitles the image at `ordinal` and/or moves it to `changes.ordinal`. */
+export const updateImage = (id: string, ordinal: number, changes: z.input<typeof updateImageBody>) =>
+  call(api.articles[':id'].media.images[':ordinal'].$put({ ...atOrdinal(id, ordinal), json: changes }), article);
+
+/** Removes the gallery image or video at `ordinal`. */
+export const removeMedia = (id: string, ordinal: number) => call(api.articles[':id'].media[':ordinal'].$delete(atOrdinal(id, ordinal)), article);
+
+export interface VideoInput {
+  title: string;
+  thumbnailMillis: number;
+  /** The complete resumable upload of the video file. */
+  videoUploadId: string;
+  /** The frame at thumbnailMillis, captured in the browser. */
+  thumbnail?: ImagePart | undefined;
+}
+
+export function addVideo(id: string, video: VideoInput, options?: SendOptions) {
+  const json = {
+    videoUploadId: video.videoUploadId, title: video.title, thumbnailMillis: video.thumbnailMillis,
+    ...(video.thumbnail ? { thumbnailFileTag: video.thumbnail.tag } : {}),
+  };
+  return send('POST', api.articles[':id'].media.video.$url(byId(id)), uploadForm(json, video.thumbnail ? [video.thumbnail] : []), article, options);
+}
+
+export interface VideoChanges {
+  title?: string;
+  thumbnailMillis?: number;
+  ordinal?: number;
+  videoUploadId?: string;
+  thumbnail?: ImagePart | undefined;
+}
+
+/** Changes the video at `ordinal`: title, thumbnail time and frame, its place, or its file. */
+export function updateVideo(id: string, ordinal: number, changes: VideoChanges, options?: SendOptions) {
+  const { thumbnail, ...json } = changes;
+  if (!thumbnail) return call(api.articles[':id'].media.video[':ordinal'].$put({ ...atOrdinal(id, ordinal), json }), article);
+  const url = api.articles[':id'].media.video[':ordinal'].$url(atOrdinal(id, ordinal));
+  return send('PUT', url, uploadForm({ ...json, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+}
+
+// ---- channels ----
+
+export type ChannelInput = z.input<typeof createChannelBody>;
+export type ChannelChanges = z.input<typeof updateChannelBody>;
+/** Portrait and banner pictures of a channel write, each with its variants. */
+export interface ChannelPictures {
+  portrait?: ImagePart | undefined;
+  banner?: ImagePart | undefined;
+  /** An image cover (a video cover comes as `coverMedia.uploadId`). */
+  cover?: ImagePart | undefined;
+}
+
+function channelForm(json: Record<string, unknown>, pictures: ChannelPictures) {
+  const images = [pictures.portrait, pictures.banner, pictures.cover].filter((p): p is ImagePart => !!p);
+  return uploadForm({
+    ...json,
+    ...(pictures.portrait ? { portraitFileTag: pictures.portrait.tag } : {}),
+    ...(pictures.banner ? { bannerFileTag: pictures.banner.tag } : {}),
+    ...(pictures.cover ? { coverMedia: { kind: 'image', fileTag: pictures.cover.tag } } : {}),
+  }, images);
+}
+const hasPictures = (p: ChannelPictures) => !!(p.portrait || p.banner || p.cover);
+
+export function createChannel(body: ChannelInput, pictures: ChannelPictures = {}, options?: SendOptions) {
+  if (!hasPictures(pictures)) return call(api.channels.$post({ json: body }), channel);
+  return send('POST', api.channels.$url(), channelForm(body, pictures), channel, options);
+}
+
+export function updateChannel(id: string, changes: ChannelChanges, pictures: ChannelPictures = {}, options?: SendOptions) {
+  if (!hasPictures(pictures)) return call(api.channels[':id'].$put({ ...byId(id), json: changes }), channel);
+  return send('PUT', api.channels[':id'].$url(byId(id)), channelForm(changes, pictures), channel, options);
+}
+
+export const deleteChannel = (id: string) => call(api.channels[':id'].$delete(byId(id)), deleted);
+
+/** The user's channels, hidden ones included when the caller is that user or ADMIN. */
+export const listUserChannels = (userId: string) => call(api.channels[':id'].channels.$get(byId(userId)), z.array(channel));
+
+// ---- news ----
+
+export type NewsInput = z.input<typeof createNewsBody>;
+export type NewsChanges = z.input<typeof updateNewsBody>;
+
+export function createNews(body: NewsInput, thumbnail?: ImagePart, options?: SendOptions) {
+  if (!thumbnail) return call(api.news.$post({ json: body }), newsItem);
+  return send('POST', api.news.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
+}
+
+export function updateNews(id: string, changes: NewsChanges, thumbnail?: ImagePart, options?: SendOptions) {
+  if (!thumbnail) return call(api.news[':id'].$put({ ...byId(id), json: changes }), newsItem);
+  return send('PUT', api.news[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
+}
+
+export const deleteNews = (id: string) => call(api.news[':id'].$delete(byId(id)), z.null());
+
+// ---- image options ----
+
+/** Saves the focal point and scale of a stored image: changes its options, or creates them the first time. */
+export async function saveImageOption(blobKey: string, position: string, scale: number) {
+  try {
+    return await call(api.imageOptions[':blobKey{.+}'].$put({ param: { blobKey: seg(blobKey) }, json: { position, scale } }), imageOption);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 404)) throw err;
+    return call(api.imageOptions.$post({ json: { blobKey, position, scale } }), imageOption);
+  }
+}

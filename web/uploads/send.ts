@@ -1,0 +1,60 @@
+// Requests whose upload progress the editor watches: fetch reports no upload progress, XMLHttpRequest does.
+// The answer goes through the client's resultOf, so errors read exactly as every other call's (SPEC section 8).
+import type * as z from 'zod/mini';
+import { ApiError } from '../api/errors';
+import { resultOf } from '../api/client';
+
+export interface SendOptions {
+  /** Bytes of the body sent so far, and its total. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborting rejects with ApiError 400 'Request aborted' (SPEC section 8's transport message). */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export const ABORTED = 'Request aborted';
+
+/** Sends `body` with XMLHttpRequest and parses the envelope's result with `schema`. */
+export function send<S extends z.core.$ZodType>(method: string, url: string | URL, body: XMLHttpRequestBodyInit, schema: S, options: SendOptions = {}): Promise<z.infer<S>> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new ApiError(400, ABORTED));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, String(url));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => options.onProgress?.(e.loaded, e.lengthComputable ? e.total : e.loaded);
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => options.signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      try {
+        resolve(resultOf(xhr.status, data, schema));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError(400, 'Network Error'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new ApiError(400, ABORTED));
+    };
+    xhr.send(body);
+  });
+}
+
+/** Whether a failure is the transport's (worth sending again) rather than the server's refusal. */
+export const isTransportFailure = (err: unknown) => err instanceof ApiError && err.code === 400 && (err.message === 'Network Error' || err.message === ABORTED);
