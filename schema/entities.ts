@@ -309,7 +309,6 @@ export const workspaceChannelPage = pageOf(workspaceChannel);
 export const workspaceNewsItem = z.extend(newsItem, { userName: z.string(), refTitle: z.string(), createdAt: isoDateTime });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);
-export const workspaceNewsPage = z.object({ items: z.array(workspaceNewsItem), nextCursor: z.nullable(z.string()) });
 
 // resumable uploads
 /**

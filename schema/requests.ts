@@ -155,9 +155,12 @@ export const articleMediaQuery = z.object({ ordinal: z._default(z.coerce.number(
 // channels
 export const coverMediaInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('image'), fileTag }),
-  /** A video cover comes as a `blob:{tag}` part (`fileTag`) or as a complete resumable upload (`uploadId`). */
+  /**
+   * A video cover comes as a `blob:{tag}` part (`fileTag`) or as a complete resumable upload (`uploadId`); with
+   * neither, a channel whose cover is a video keeps its file and takes the new thumbnail time.
+   */
   z.object({ kind: z.literal('video'), fileTag: z.optional(fileTag), uploadId: z.optional(id), thumbnailMillis: z._default(millis, 0) })
-    .check(z.refine((v) => (v.fileTag === undefined) !== (v.uploadId === undefined), { message: 'Expected fileTag or uploadId (one of them)', path: ['fileTag'] })),
+    .check(z.refine((v) => v.fileTag === undefined || v.uploadId === undefined, { message: 'Expected fileTag or uploadId, not both', path: ['fileTag'] })),
 ]);
 export const createChannelBody = z.object({
   name: title,
@@ -307,12 +310,14 @@ export const orderedPageQuery = z.extend(pageQuery, {
 // editor workspace (/myaccount)
 /**
  * GET /workspace/{articles|channels|news}: `q` filters by title (name), `owner` by user id (ADMIN; an editor may
- * only name themself), `channel` (articles only) by channel. Newest change first, keyset-paged.
+ * only name themself), `channel` (articles only) by channel, `id` to one row (the edit form's status). Newest
+ * change first, keyset-paged.
  */
 export const workspaceListQuery = z.extend(pageQuery, {
   q: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.searchText))),
   owner: z.optional(id),
   channel: z.optional(id),
+  id: z.optional(id),
 });
 
 // resumable uploads

@@ -30,6 +30,7 @@ const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
 const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });
 const p = (params: Params, name: string) => params[name] ?? '';
 const appManagement = label('shell.crumb.appManagement', '/appManagement');
+const workspace: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
 
 /** The handles of SPEC section 2's routes, keyed by route pattern. */
 export const HANDLES = {
@@ -40,6 +41,23 @@ export const HANDLES = {
   '/imprint': { menu: 'imprint', crumbs: () => [home, label('imprint')] },
   '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
   '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
+  // The editor workspace (docs/decisions/011-editor-workspace.md): under My account, with the mySO highlight.
+  '/myaccount/articles': { menu: 'mySO', crumbs: () => [...workspace, label('articles')] },
+  '/myaccount/articles/new': { menu: 'mySO', crumbs: () => [...workspace, label('articles', '/myaccount/articles'), label('shell.crumb.newArticle')] },
+  '/myaccount/articles/:articleId': {
+    menu: 'mySO',
+    crumbs: (params) => [...workspace, label('articles', '/myaccount/articles'), { kind: 'article', id: p(params, 'articleId') }],
+  },
+  '/myaccount/channels': { menu: 'mySO', crumbs: () => [...workspace, label('channels')] },
+  '/myaccount/channels/new': { menu: 'mySO', crumbs: () => [...workspace, label('channels', '/myaccount/channels'), label('shell.crumb.newChannel')] },
+  '/myaccount/channels/:channelId': {
+    menu: 'mySO',
+    crumbs: (params) => [...workspace, label('channels', '/myaccount/channels'), { kind: 'channel', id: p(params, 'channelId') }],
+  },
+  '/myaccount/news': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.news')] },
+  '/myaccount/news/new': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.news', '/myaccount/news'), label('shell.crumb.newNewsItem')] },
+  '/myaccount/news/:newsId': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.news', '/myaccount/news'), label('shell.crumb.newsItem')] },
+  '/myaccount/publications': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.publications')] },
   '/appManagement': { crumbs: () => [home, label('shell.crumb.appManagement')] },
   '/appManagement/users': { crumbs: () => [home, appManagement, label('shell.crumb.adminUsers')] },
   '/appManagement/access': { crumbs: () => [home, appManagement, label('shell.crumb.adminAccess')] },

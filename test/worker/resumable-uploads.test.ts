@@ -239,6 +239,12 @@ describe('attaching a complete upload', () => {
     const cover = await editor.call(`/channels/${channel.id}`, { method: 'PUT', body: { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis: 2000 } } });
     expect(cover.status, cover.body.message).toBe(200);
     expect(cover.body.result.coverMedia).toMatchObject({ kind: 'video', thumbnailMillis: 2000, href: expect.stringMatching(/^\/api\/files\/video\//) });
+    // Without a new file, a video cover keeps its video and takes the new time.
+    const retimed = await editor.call(`/channels/${channel.id}`, { method: 'PUT', body: { coverMedia: { kind: 'video', thumbnailMillis: 3500 } } });
+    expect(retimed.body.result.coverMedia).toEqual({ ...cover.body.result.coverMedia, thumbnailMillis: 3500 });
+    expect(await env.FILES.head(cover.body.result.coverMedia.href.replace('/api/files/', ''))).not.toBeNull();
+    const bare = await createChannel({ userId: editor.user.id });
+    expect((await editor.call(`/channels/${bare.id}`, { method: 'PUT', body: { coverMedia: { kind: 'video', thumbnailMillis: 1 } } })).status).toBe(400);
   });
 
   it('refuses someone else\'s upload, an unfinished one, and both sources at once', async () => {

@@ -177,3 +177,17 @@ describe('POST /publications with a wished expiry date', () => {
     expect(row.publication).toMatchObject({ status: 'PENDING', expirationDate: wished });
   });
 });
+
+describe('one row by ?id', () => {
+  it("answers the caller's one article, channel or news item, and nothing of someone else's", async () => {
+    const editor = await asRole('CLIENT');
+    const other = await asRole('CLIENT');
+    const article = await createArticle({ userId: editor.user.id, published: false });
+    const channel = await createChannel({ userId: editor.user.id });
+    const item = await createNewsItem({ refKind: 'channel', refId: channel.id, userId: editor.user.id });
+    expect(workspaceArticlePage.parse((await editor.call(`/workspace/articles?id=${article.id}`)).body.result).items.map((i) => i.id)).toEqual([article.id]);
+    expect(workspaceChannelPage.parse((await editor.call(`/workspace/channels?id=${channel.id}`)).body.result).items.map((i) => i.id)).toEqual([channel.id]);
+    expect(workspaceNewsPage.parse((await editor.call(`/workspace/news?id=${item.id}`)).body.result).items.map((i) => i.id)).toEqual([item.id]);
+    expect(workspaceArticlePage.parse((await other.call(`/workspace/articles?id=${article.id}`)).body.result).items).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
 // read modules (articles.ts, channels.ts, ...), which the public screens and the breadcrumbs load: those stay small.
 // Writes with files go through XMLHttpRequest (web/uploads/send.ts) so the editor sees the upload's progress.
 import * as z from 'zod/mini';
-import { article, channel, imageOption, newsItem } from '../../schema/entities';
+import { article, channel, imageOption, newsItem, slugRecord } from '../../schema/entities';
 import type { createArticleBody, createChannelBody, createNewsBody, updateArticleBody, updateChannelBody, updateImageBody, updateNewsBody } from '../../schema/requests';
 import { uploadForm, type ImagePart } from '../uploads/forms';
 import { send, type SendOptions } from '../uploads/send';
@@ -137,6 +137,12 @@ export function updateNews(id: string, changes: NewsChanges, thumbnail?: ImagePa
 }
 
 export const deleteNews = (id: string) => call(api.news[':id'].$delete(byId(id)), z.null());
+
+// ---- slugs ----
+
+/** Gives an article or channel a new address (its old slug stops working). */
+export const putSlug = (entityId: string, slug: string, kind: 'article' | 'channel') =>
+  call(api.slugs[':entityId'].$put({ param: { entityId: seg(entityId) }, json: { slug, kind } }), slugRecord);
 
 // ---- image options ----
 

@@ -1,5 +1,5 @@
 // /api/workspace: the editor workspace's lists (own content, drafts included; ADMIN everyone's).
-import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/entities';
+import { userPage, workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/entities';
 import { api, call, seg } from './client';
 
 export interface WorkspaceFilter {
@@ -8,6 +8,8 @@ export interface WorkspaceFilter {
   owner?: string | undefined;
   cursor?: string | undefined;
   limit?: number | undefined;
+  /** Only this one row (an edit form's status). */
+  id?: string | undefined;
 }
 
 const listQuery = (f: WorkspaceFilter) => ({
@@ -15,6 +17,7 @@ const listQuery = (f: WorkspaceFilter) => ({
   owner: f.owner || undefined,
   cursor: f.cursor || undefined,
   limit: f.limit?.toString(),
+  id: f.id || undefined,
 });
 
 export const listWorkspaceArticles = (f: WorkspaceFilter) => call(api.workspace.articles.$get({ query: listQuery(f) }), workspaceArticlePage);
@@ -23,3 +26,10 @@ export const listWorkspaceNews = (f: WorkspaceFilter) => call(api.workspace.news
 /** Every article of one of the caller's channels, in its editorial order (articleOrdinals.main first). */
 export const listChannelArticlesToArrange = (channelId: string, cursor?: string) =>
   call(api.workspace.channels[':id'].articles.$get({ param: { id: seg(channelId) }, query: { cursor: cursor || undefined, limit: '100' } }), workspaceArticlePage);
+
+/** ADMIN's owner filter: the accounts that can own content (editors and admins), by name; at most 100 of each role. */
+export async function listOwners() {
+  const pages = await Promise.all((['CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const).map((role) =>
+    call(api.users.$get({ query: { role, limit: '100' } }), userPage)));
+  return pages.flatMap((p) => p.items).sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -41,6 +41,25 @@ export const keys = {
   publicationRequests: (status: string, expiresWithinDays: string) => ['admin', 'publications', status, expiresWithinDays] as const,
   /** GET /contact/messages?status ('' for all). */
   messages: (status: string) => ['admin', 'messages', status] as const,
+  /** The editor workspace's lists (GET /workspace/...): one family, so every editor write invalidates them all. */
+  workspaceArticles: (q: string, owner: string) => ['workspace', 'articles', q, owner] as const,
+  workspaceChannels: (q: string, owner: string) => ['workspace', 'channels', q, owner] as const,
+  workspaceNews: (q: string, owner: string) => ['workspace', 'news', q, owner] as const,
+  /** One workspace row (an edit form's status and what the public entity does not carry). */
+  workspaceArticle: (id: string) => ['workspace', 'row', 'article', id] as const,
+  workspaceChannel: (id: string) => ['workspace', 'row', 'channel', id] as const,
+  workspaceNewsItem: (id: string) => ['workspace', 'row', 'news', id] as const,
+  /** Every article of a channel in its editorial order, drafts included: under the channel, so its writes reach it. */
+  channelArrangement: (id: string) => ['channel', id, 'arrange'] as const,
+  /** A user's channels (GET /channels/{userId}/channels), for the article form's channel choice. */
+  userChannels: (userId: string) => ['user-channels', userId] as const,
+  /** GET /publications/requests as an editor sees it: their own requests, paged. */
+  workspacePublications: () => ['workspace', 'publications'] as const,
+  /** The accounts that can own content, for ADMIN's owner filter (under the users family: account changes reach it). */
+  owners: () => ['users', 'owners'] as const,
+  /** GET /uploads: the editor's unfinished resumable uploads. */
+  uploads: () => ['uploads'] as const,
+  newsItem: (id: string) => ['news', id] as const,
 } satisfies Record<string, (...args: string[]) => QueryKey>;
 
 /**

@@ -25,6 +25,8 @@ export interface WorkspaceFilter {
   owner?: string | undefined;
   /** Articles only: only those of this channel. */
   channel?: string | undefined;
+  /** Only this one (the edit form shows the row's status). */
+  id?: string | undefined;
 }
 
 interface Page<T> {
@@ -84,6 +86,7 @@ export async function listWorkspaceArticles(db: Db, viewer: SessionUser, filter:
       ownerCondition(viewer, articles.userId, filter.owner),
       contains(articles.title, filter.q),
       filter.channel ? eq(articles.channelId, filter.channel) : undefined,
+      filter.id ? eq(articles.id, filter.id) : undefined,
       afterCursor(filter.cursor, articles.updatedAt, articles.id),
     ))
     .orderBy(desc(articles.updatedAt), desc(articles.id))
@@ -126,6 +129,7 @@ export async function listWorkspaceChannels(db: Db, viewer: SessionUser, filter:
     .where(and(
       ownerCondition(viewer, channels.userId, filter.owner),
       contains(channels.name, filter.q),
+      filter.id ? eq(channels.id, filter.id) : undefined,
       afterCursor(filter.cursor, channels.updatedAt, channels.id),
     ))
     .orderBy(desc(channels.updatedAt), desc(channels.id))
@@ -168,6 +172,7 @@ export async function listWorkspaceNews(db: Db, viewer: SessionUser, filter: Wor
     .where(and(
       ownerCondition(viewer, news.userId, filter.owner),
       contains(news.title, filter.q),
+      filter.id ? eq(news.id, filter.id) : undefined,
       sql`coalesce(${articles.id}, ${channels.id}) is not null`,
       afterCursor(filter.cursor, news.createdAt, news.id),
     ))

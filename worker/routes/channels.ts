@@ -6,7 +6,7 @@ import { coverMediaInput, createChannelBody, idOrSlugParam, idParam, orderedPage
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../lib/edge-cache';
 import { ok } from '../lib/envelope';
-import { Forbidden } from '../lib/errors';
+import { BadRequest, Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../lib/guards';
 import { describe } from '../lib/route-doc';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
@@ -15,19 +15,19 @@ import { params, query } from '../lib/validate';
 import { assertCategoriesExist } from '../queries/articles';
 import {
   CHANNEL_NOT_FOUND, assertOrdinalsOfChannel, channelForWrite, deleteChannel, getChannel, insertChannel, listChannelArticles,
-  listChannels, listUserChannels, updateChannel, type ChannelChanges, type CoverMediaValue,
+  listChannels, listUserChannels, updateChannel, type ChannelChanges, type ChannelRow, type CoverMediaValue,
 } from '../queries/channels';
 
 const channelId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, CHANNEL_NOT_FOUND);
 
-const coverValue = async (up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>): Promise<CoverMediaValue> =>
-  cover.kind === 'image'
-    ? { kind: 'image', key: up.file(cover.fileTag, 'image').key }
-    : {
-      kind: 'video',
-      key: cover.uploadId ? (await up.uploaded(cover.uploadId)).key : up.file(cover.fileTag!, 'video').key,
-      thumbnailMillis: cover.thumbnailMillis,
-    };
+/** The cover to store; a video cover without a new file keeps the stored video (`current`), only its time changes. */
+async function coverValue(up: Upload<unknown>, cover: z.infer<typeof coverMediaInput>, current?: ChannelRow): Promise<CoverMediaValue> {
+  if (cover.kind === 'image') return { kind: 'image', key: up.file(cover.fileTag, 'image').key };
+  if (cover.uploadId) return { kind: 'video', key: (await up.uploaded(cover.uploadId)).key, thumbnailMillis: cover.thumbnailMillis };
+  if (cover.fileTag) return { kind: 'video', key: up.file(cover.fileTag, 'video').key, thumbnailMillis: cover.thumbnailMillis };
+  if (current?.coverKind === 'video' && current.coverKey) return { kind: 'video', key: current.coverKey, thumbnailMillis: cover.thumbnailMillis };
+  throw new BadRequest('A video cover needs its file: coverMedia.fileTag or coverMedia.uploadId');
+}
 
 export const channelsRoutes = new Hono<AppEnv>()
   .get('/', edgeCache(), describe({ summary: 'The channels the caller may see', result: z.array(channel) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
@@ -87,7 +87,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     const changes: ChannelChanges = { ...body };
     if (portraitFileTag !== undefined) changes.portraitKey = portraitFileTag === null ? null : up.file(portraitFileTag, 'image').key;
     if (bannerFileTag !== undefined) changes.bannerKey = bannerFileTag === null ? null : up.file(bannerFileTag, 'image').key;
-    if (coverMedia !== undefined) changes.coverMedia = coverMedia === null ? null : await coverValue(up, coverMedia);
+    if (coverMedia !== undefined) changes.coverMedia = coverMedia === null ? null : await coverValue(up, coverMedia, row);
     const unused = await updateChannel(db, row, changes);
     await deleteFiles(c.env, db, unused);
     return ok(c, await getChannel(db, user, row.id));

@@ -1,6 +1,7 @@
 // The header search: an ARIA 1.2 combobox with a type-ahead listbox (debounced POST /search/search).
 // ↑/↓ move through the hits, Enter opens the active hit (or the results view when none is active), Esc closes.
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+// The editor workspace uses the same type-ahead to choose a news item's reference (`onChoose`).
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SearchItem } from '../../../schema';
@@ -44,7 +45,16 @@ export function KindLabel({ kind }: { kind: SearchItem['kind'] }) {
 /** No hits: one array, so an empty answer is the same answer on every render. */
 const NO_HITS: SearchItem[] = [];
 
-export default function SearchBox() {
+export interface SearchBoxProps {
+  /** Choosing a hit calls this instead of opening it (and Enter without a hit does nothing). */
+  onChoose?: (item: SearchItem) => void;
+  /** Only hits of these kinds are offered (a constant array: the offered list follows it). */
+  kinds?: readonly NonNullable<SearchItem['kind']>[];
+  /** The input's accessible name, when not the header's. */
+  label?: string;
+}
+
+export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const listboxId = useId();
@@ -65,7 +75,11 @@ export default function SearchBox() {
   // Through the data cache: the answer is the current text's own (an older text's answer never shows), and
   // the results view opened with Enter finds it there.
   const hits = useQuery(query ? keys.search(query) : null, () => search(query));
-  const answer = !query || hits.status === 'error' ? NO_HITS : hits.status === 'ok' ? hits.data : shown.items;
+  const offered = useMemo(
+    () => (hits.data && kinds ? hits.data.filter((hit) => hit.kind !== null && kinds.includes(hit.kind)) : hits.data),
+    [hits.data, kinds],
+  );
+  const answer = !query || hits.status === 'error' ? NO_HITS : hits.status === 'ok' ? (offered ?? NO_HITS) : shown.items;
   if (answer !== shown.items) {
     // A new answer replaces the list (state that follows a value is adjusted while rendering, as React
     // recommends): it opens when the box has focus, with no option active, and its size is announced.
@@ -97,6 +111,12 @@ export default function SearchBox() {
     changeText('');
     void navigate(path);
   };
+  const choose = (item: SearchItem) => {
+    if (!onChoose) return go(searchTarget(item));
+    close();
+    changeText('');
+    onChoose(item);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const count = items.length;
@@ -114,8 +134,8 @@ export default function SearchBox() {
       case 'Enter': {
         event.preventDefault();
         const item = open && active >= 0 ? items[active] : undefined;
-        if (item) go(searchTarget(item));
-        else if (text.trim()) go(resultsPath(text));
+        if (item) choose(item);
+        else if (text.trim() && !onChoose) go(resultsPath(text));
         break;
       }
       case 'Escape':
@@ -134,12 +154,16 @@ export default function SearchBox() {
   const optionId = (index: number) => `${listboxId}-option-${index}`;
   const expanded = open && items.length > 0;
   return (
-    <div className="search-box" role="search" aria-label={intl.formatMessage({ id: 'search.region', defaultMessage: 'Site search' })}>
+    <div
+      className="search-box"
+      role={onChoose ? undefined : 'search'}
+      aria-label={onChoose ? undefined : intl.formatMessage({ id: 'search.region', defaultMessage: 'Site search' })}
+    >
       <input
         type="text"
         role="combobox"
         className="search-input"
-        aria-label={intl.formatMessage({ id: 'search.label', defaultMessage: 'Search articles, channels and categories' })}
+        aria-label={label ?? intl.formatMessage({ id: 'search.label', defaultMessage: 'Search articles, channels and categories' })}
         placeholder={intl.formatMessage({ id: 'search.placeholder', defaultMessage: 'Search…' })}
         aria-autocomplete="list"
         aria-expanded={expanded}
@@ -173,7 +197,7 @@ export default function SearchBox() {
             className="search-option"
             onMouseDown={(e) => e.preventDefault()}
             onMouseMove={() => setShown((s) => ({ ...s, active: index }))}
-            onClick={() => go(searchTarget(item))}
+            onClick={() => choose(item)}
           >
             <Picture src={item.thumbnailHref} alt="" width={40} height={40} className="search-thumb" />
             <span className="search-option-label">{item.label}</span>

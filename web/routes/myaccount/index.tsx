@@ -1,4 +1,5 @@
-// /myaccount: the signed-in editor's or admin's own details (GET/PUT /users/{id}).
+// /myaccount: the editor workspace's Account section, the signed-in editor's or admin's own details
+// (GET/PUT /users/{id}); the links to the other sections (Articles, Channels, ...) start here.
 import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../schema/entities';
@@ -10,6 +11,8 @@ import { useNotify } from '../../components/notifications';
 import { setQueryData, useQuery, write } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
+import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
+import { WorkspaceMessages } from '../../components/workspace/messages';
 
 /**
  * Only what changed goes to the server; an empty password field keeps the password. A new e-mail or
@@ -31,12 +34,21 @@ const lacksCurrentPassword = (changes: ReturnType<typeof accountChanges>) =>
   (changes.email !== undefined || changes.password !== undefined) && !changes.currentPassword;
 
 export default function MyAccountView() {
+  return (
+    <WorkspaceMessages>
+      <AccountSection />
+    </WorkspaceMessages>
+  );
+}
+
+function AccountSection() {
   const intl = useIntl();
   const notify = useNotify();
   const { user: sessionUser } = useSession();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const userId = sessionUser?.id;
+  useDocumentTitle(intl.formatMessage({ id: 'account.title' }));
   const query = useQuery(userId ? keys.user(userId) : null, () => getUser(userId!));
   const account = query.data ?? null;
   const loadError =
@@ -75,6 +87,7 @@ export default function MyAccountView() {
       <h1>
         <FormattedMessage id="account.title" />
       </h1>
+      <WorkspaceNav current="account" />
       {loadError && (
         <div className="panel" role="alert">
           <p>{loadError}</p>

@@ -1,0 +1,79 @@
+// Choosing a picture for a field (portrait, banner, thumbnail, cover): the current one or the chosen file as a
+// preview, a file input, and a check of the type and size before anything is sent.
+import { useEffect, useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { UPLOAD_IMAGE_BYTES } from './uploads';
+
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
+
+/** The reason a file cannot be this field's picture, or null. */
+export function imageProblem(file: File): 'type' | 'size' | 'empty' | null {
+  if (!IMAGE_TYPES.split(',').includes(file.type)) return 'type';
+  if (file.size === 0) return 'empty';
+  if (file.size > UPLOAD_IMAGE_BYTES) return 'size';
+  return null;
+}
+
+export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
+  label: string;
+  /** The stored picture's href, if any. */
+  current: string | null;
+  /** The picked file, not yet sent. */
+  file: File | null;
+  onFile: (file: File | null) => void;
+  /** Offered when there is a stored picture: sends its removal with the next save. */
+  onRemove?: (() => void) | undefined;
+  hint?: string;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  const shown = preview ?? current;
+  return (
+    <div className={error ? 'field ws-image-field field-invalid' : 'field ws-image-field'}>
+      <label htmlFor={id}>{label}</label>
+      {shown ? <img className="ws-image-preview" src={shown} alt="" /> : <span className="ws-image-preview ws-image-empty" aria-hidden="true" />}
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_TYPES}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        onChange={(e) => {
+          const picked = e.currentTarget.files?.[0] ?? null;
+          const problem = picked ? imageProblem(picked) : null;
+          setError(problem ? intl.formatMessage({ id: `ws.image.${problem}` }, { max: Math.round(UPLOAD_IMAGE_BYTES / 1024 / 1024) }) : null);
+          onFile(problem ? null : picked);
+          if (problem) e.currentTarget.value = '';
+        }}
+      />
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {(file || (current && onRemove)) && (
+        <p>
+          <button type="button" className="link-button" onClick={() => (file ? onFile(null) : onRemove?.())}>
+            {intl.formatMessage({ id: file ? 'ws.image.undo' : 'ws.image.remove' }, { label })}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
