@@ -5,8 +5,7 @@ import * as z from 'zod/mini';
 import { article, channel, imageOption, newsItem, slugRecord } from '../../schema/entities';
 import type { createArticleBody, createChannelBody, createNewsBody, updateArticleBody, updateChannelBody, updateImageBody, updateNewsBody } from '../../schema/requests';
 import { uploadForm, type ImagePart } from '../uploads/forms';
-import { send, type SendOptions } from '../uploads/send';
-import { ApiError } from './errors';
+import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
 
 const byId = (id: string) => ({ param: { id: seg(id) } });
@@ -21,12 +20,12 @@ export type ArticleChanges = z.input<typeof updateArticleBody>;
 /** A new draft; a thumbnail goes up in the same request (with its variants) when given. */
 export function createArticle(body: ArticleInput, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.articles.$post({ json: body }), article);
-  return send('POST', api.articles.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+  return send('POST', urls().articles.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
 }
 
 export function updateArticle(id: string, changes: ArticleChanges, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.articles[':id'].$put({ ...byId(id), json: changes }), article);
-  return send('PUT', api.articles[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+  return send('PUT', urls().articles[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
 }
 
 export const deleteArticle = (id: string) => call(api.articles[':id'].$delete(byId(id)), deleted);
@@ -40,7 +39,7 @@ export const setMediaKind = (id: string, kind: 'gallery' | 'video' | null) =>
 /** Appends gallery images (each with its title and variants) in one request, with upload progress. */
 export function addImages(id: string, images: readonly (ImagePart & { title: string })[], options?: SendOptions) {
   const json = { images: images.map((i) => ({ imageFileTag: i.tag, title: i.title })) };
-  return send('POST', api.articles[':id'].media.images.$url(byId(id)), uploadForm(json, images), article, options);
+  return send('POST', urls().articles[':id'].media.images.$url(byId(id)), uploadForm(json, images), article, options);
 }
 
 /** Retitles the image at `ordinal` and/or moves it to `changes.ordinal`. */
@@ -64,7 +63,7 @@ export function addVideo(id: string, video: VideoInput, options?: SendOptions) {
     videoUploadId: video.videoUploadId, title: video.title, thumbnailMillis: video.thumbnailMillis,
     ...(video.thumbnail ? { thumbnailFileTag: video.thumbnail.tag } : {}),
   };
-  return send('POST', api.articles[':id'].media.video.$url(byId(id)), uploadForm(json, video.thumbnail ? [video.thumbnail] : []), article, options);
+  return send('POST', urls().articles[':id'].media.video.$url(byId(id)), uploadForm(json, video.thumbnail ? [video.thumbnail] : []), article, options);
 }
 
 export interface VideoChanges {
@@ -79,7 +78,7 @@ export interface VideoChanges {
 export function updateVideo(id: string, ordinal: number, changes: VideoChanges, options?: SendOptions) {
   const { thumbnail, ...json } = changes;
   if (!thumbnail) return call(api.articles[':id'].media.video[':ordinal'].$put({ ...atOrdinal(id, ordinal), json }), article);
-  const url = api.articles[':id'].media.video[':ordinal'].$url(atOrdinal(id, ordinal));
+  const url = urls().articles[':id'].media.video[':ordinal'].$url(atOrdinal(id, ordinal));
   return send('PUT', url, uploadForm({ ...json, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
 }
 
@@ -108,12 +107,12 @@ const hasPictures = (p: ChannelPictures) => !!(p.portrait || p.banner || p.cover
 
 export function createChannel(body: ChannelInput, pictures: ChannelPictures = {}, options?: SendOptions) {
   if (!hasPictures(pictures)) return call(api.channels.$post({ json: body }), channel);
-  return send('POST', api.channels.$url(), channelForm(body, pictures), channel, options);
+  return send('POST', urls().channels.$url(), channelForm(body, pictures), channel, options);
 }
 
 export function updateChannel(id: string, changes: ChannelChanges, pictures: ChannelPictures = {}, options?: SendOptions) {
   if (!hasPictures(pictures)) return call(api.channels[':id'].$put({ ...byId(id), json: changes }), channel);
-  return send('PUT', api.channels[':id'].$url(byId(id)), channelForm(changes, pictures), channel, options);
+  return send('PUT', urls().channels[':id'].$url(byId(id)), channelForm(changes, pictures), channel, options);
 }
 
 export const deleteChannel = (id: string) => call(api.channels[':id'].$delete(byId(id)), deleted);
@@ -128,12 +127,12 @@ export type NewsChanges = z.input<typeof updateNewsBody>;
 
 export function createNews(body: NewsInput, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.news.$post({ json: body }), newsItem);
-  return send('POST', api.news.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
+  return send('POST', urls().news.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
 }
 
 export function updateNews(id: string, changes: NewsChanges, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.news[':id'].$put({ ...byId(id), json: changes }), newsItem);
-  return send('PUT', api.news[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
+  return send('PUT', urls().news[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
 }
 
 export const deleteNews = (id: string) => call(api.news[':id'].$delete(byId(id)), z.null());
@@ -148,10 +147,9 @@ export const putSlug = (entityId: string, slug: string, kind: 'article' | 'chann
 
 /** Saves the focal point and scale of a stored image: changes its options, or creates them the first time. */
 export async function saveImageOption(blobKey: string, position: string, scale: number) {
-  try {
-    return await call(api.imageOptions[':blobKey{.+}'].$put({ param: { blobKey: seg(blobKey) }, json: { position, scale } }), imageOption);
-  } catch (err) {
-    if (!(err instanceof ApiError && err.code === 404)) throw err;
-    return call(api.imageOptions.$post({ json: { blobKey, position, scale } }), imageOption);
+  const existing = await call(api.imageOptions.$get({ query: { keys: blobKey } }), z.array(imageOption));
+  if (existing.length > 0) {
+    return call(api.imageOptions[':blobKey{.+}'].$put({ param: { blobKey: seg(blobKey) }, json: { position, scale } }), imageOption);
   }
+  return call(api.imageOptions.$post({ json: { blobKey, position, scale } }), imageOption);
 }

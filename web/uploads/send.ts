@@ -1,8 +1,16 @@
 // Requests whose upload progress the editor watches: fetch reports no upload progress, XMLHttpRequest does.
 // The answer goes through the client's resultOf, so errors read exactly as every other call's (SPEC section 8).
+import { hc } from 'hono/client';
 import type * as z from 'zod/mini';
+import type { AppType } from '../../worker/app';
 import { ApiError } from '../api/errors';
 import { resultOf } from '../api/client';
+
+/**
+ * The typed routes for requests sent with XMLHttpRequest: `$url()` builds the URL of a route from its
+ * parameters, and needs an origin to do it (the client of web/api/client.ts has none, it sends relative paths).
+ */
+export const urls = () => hc<AppType>(window.location.origin).api;
 
 export interface SendOptions {
   /** Bytes of the body sent so far, and its total. */

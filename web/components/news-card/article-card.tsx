@@ -5,7 +5,7 @@ import ContentCard from './content-card';
 export default function ArticleCard({ article, to, eager = false, headingLevel = 3 }: { article: ArticleSummary; to: string; eager?: boolean; headingLevel?: 2 | 3 }) {
   return (
     <ContentCard
-      className="article-card" title={article.title} to={to} thumbnailHref={article.thumbnailHref} flags={article}
+      className="article-card" title={article.title} to={to} thumbnailHref={article.thumbnailHref} flags={article} lifecycle={article}
       date={article.createdAt} teaser={article.teaser} eager={eager} headingLevel={headingLevel}
     />
   );

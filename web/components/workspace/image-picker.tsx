@@ -70,7 +70,7 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
       {(file || (current && onRemove)) && (
         <p>
           <button type="button" className="link-button" onClick={() => (file ? onFile(null) : onRemove?.())}>
-            {intl.formatMessage({ id: file ? 'ws.image.undo' : 'ws.image.remove' }, { label })}
+            {intl.formatMessage({ id: file ? 'ws.image.undo' : 'ws.image.remove' })}
           </button>
         </p>
       )}

@@ -30,7 +30,7 @@ export function ChannelCard({ channel, to, eager = false, headingLevel = 2 }: { 
         </Heading>
       </div>
       <div className="card-body">
-        <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
+        <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} lifecycle={channel} />
         {channel.infoText && <p className="card-teaser">{excerpt(channel.infoText)}</p>}
       </div>
     </article>

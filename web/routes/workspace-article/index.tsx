@@ -246,7 +246,7 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
               onChange={(e) => set('published', e.currentTarget.checked)} />
           )}
         </fieldset>
-        {tasks}
+        {!article && tasks}
         <p className="actions">
           <button type="submit" className="button" disabled={busy}>
             {t(article ? 'ws.save' : 'ws.articles.create')}
@@ -261,6 +261,7 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
       {article && (
         <>
           <MediaSections article={article} queue={queue} />
+          {tasks}
           <SlugBox article={article} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
         </>
