@@ -8,7 +8,7 @@ import { RESUMABLE_LIMITS, resumableType } from '../../schema/requests';
 import { blobs, uploadParts, uploads } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
-import { BadRequest, Conflict, HttpError, NotFound, PayloadTooLarge, UnsupportedMediaType } from './errors';
+import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from './errors';
 import { sniff, SNIFF_BYTES } from './sniff';
 import type { StoredFile } from './uploads';
 
@@ -173,7 +173,7 @@ export async function receivePart(
   if (partNumber > count) throw new BadRequest(`Part ${partNumber} is out of range: this upload has ${count} parts`);
   const expected = partLength(row, partNumber);
   const declared = request.headers.get('Content-Length');
-  if (declared === null) throw new HttpError(411, 'Content-Length required: each part is sent with its length');
+  if (declared === null) throw new BadRequest('Content-Length required: each part is sent with its length');
   if (Number(declared) !== expected) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not ${declared}`);
   if (partNumber > 1) {
     const first = await db.select({ n: uploadParts.partNumber }).from(uploadParts)
