@@ -1,0 +1,249 @@
+// The editor workspace through the real app (route map, guards, providers, data cache) on a stubbed /api:
+// lists with status badges and filters, the article and news forms (validation next to the fields with the shared
+// schemas, only changes sent, confirm before delete, ask before leaving), reordering a gallery, requesting publication.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article, WorkspaceArticle } from '../../schema/entities';
+import { statusesOf } from '../../web/components/workspace/status';
+import { findHeading, renderApp, stubApi, userOf, uuid, type ApiCall } from './shell-kit';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOW = '2026-03-01T10:00:00.000Z';
+const editor = userOf('CLIENT');
+
+const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
+  id: uuid(), slug: 'a', title: 'An article', teaser: '', type: 'text', channelId: null, userId: editor.id, thumbnailHref: null,
+  published: false, hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: NOW, updatedAt: NOW,
+  userName: editor.name, channelName: null, publication: null, ...over,
+});
+const articleOf = (over: Partial<Article> = {}): Article => ({
+  id: uuid(), slug: 'harbour-lights', title: 'Harbour lights', teaser: '', type: 'text', channelId: null, userId: editor.id, thumbnailHref: null,
+  published: false, hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: NOW, description: '', categoryIds: [],
+  publishedAtCategory: false, media: null, locked: false, updatedAt: NOW, ...over,
+});
+const page = <T,>(items: T[]) => ({ items, nextCursor: null });
+const byPath = (calls: ApiCall[], method: string, path: string | RegExp) =>
+  calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)));
+
+/** Answers what every workspace form loads besides its own data. */
+function common(c: ApiCall) {
+  if (c.path === '/categories') return { code: 200, result: [] };
+  if (c.path === `/channels/${editor.id}/channels`) return { code: 200, result: [] };
+  if (c.path.startsWith('/workspace/')) return { code: 200, result: page([]) };
+  if (c.path === '/uploads') return { code: 200, result: [] };
+  return undefined;
+}
+
+describe('status badges', () => {
+  it('say Draft, Published, Publication pending, Expires {date}, Hidden, Restricted, Private', () => {
+    const kinds = (r: Parameters<typeof statusesOf>[0]) => statusesOf(r).map((b) => b.kind);
+    const base = { published: false, hidden: false, restricted: false, publication: null };
+    expect(kinds(base)).toEqual(['draft']);
+    expect(kinds({ ...base, publication: { id: uuid(), status: 'PENDING', expirationDate: null, createdAt: NOW } })).toEqual(['pending']);
+    expect(kinds({ ...base, publication: { id: uuid(), status: 'REJECTED', expirationDate: null, createdAt: NOW } })).toEqual(['draft']);
+    expect(statusesOf({ ...base, published: true, publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T22:59:59.000Z', createdAt: NOW } }))
+      .toEqual([{ kind: 'published' }, { kind: 'expires', date: '2026-12-31T22:59:59.000Z' }]);
+    expect(kinds({ ...base, published: true, hidden: true, restricted: true, private: true })).toEqual(['published', 'hidden', 'restricted', 'private']);
+  });
+});
+
+describe('the articles section', () => {
+  it('lists the editor\'s articles with their badges and links, filters by text, and names its sections', async () => {
+    const pending = row({ title: 'Waiting one', publication: { id: uuid(), status: 'PENDING', expirationDate: null, createdAt: NOW } });
+    const live = row({ title: 'Live one', published: true, channelId: uuid(), channelName: 'Harbour',
+      publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T12:00:00.000Z', createdAt: NOW } });
+    const { calls } = stubApi((c) => {
+      if (c.path.startsWith('/workspace/articles')) return { code: 200, result: page(c.path.includes('q=live') ? [live] : [pending, live]) };
+      return undefined;
+    });
+    await renderApp('/myaccount/articles', editor);
+    await findHeading('Articles');
+    await waitFor(() => expect(document.title).toBe('Articles · SO Portal'));
+    const nav = screen.getByRole('navigation', { name: 'Workspace' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Articles', 'Channels', 'News', 'Publications', 'Account']);
+    expect(within(nav).getByRole('link', { name: 'Articles' }).getAttribute('aria-current')).toBe('page');
+    const table = await screen.findByRole('table', { name: 'Articles' });
+    const waiting = within(table).getByRole('link', { name: 'Waiting one' }).closest('tr')!;
+    expect(within(waiting).getByText('Publication pending')).toBeTruthy();
+    expect(within(waiting).getByRole('link', { name: 'Waiting one' }).getAttribute('href')).toBe(`/myaccount/articles/${pending.id}`);
+    const liveRow = within(table).getByRole('link', { name: 'Live one' }).closest('tr')!;
+    expect(within(liveRow).getByText('Published')).toBeTruthy();
+    expect(within(liveRow).getByText('Expires Dec 31, 2026')).toBeTruthy();
+    expect(within(liveRow).getByRole('link', { name: 'View “Live one” on the site' }).getAttribute('href')).toBe(`/chan/${live.channelId}/a/${live.id}`);
+    expect(screen.getByRole('link', { name: 'New article' }).getAttribute('href')).toBe('/myaccount/articles/new');
+    expect(screen.queryByRole('combobox', { name: 'Owner' })).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter by title' }), { target: { value: 'live' } });
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Articles' })).queryByText('Waiting one')).toBeNull());
+    expect(byPath(calls, 'GET', /^\/workspace\/articles\?q=live/)).toHaveLength(1);
+  });
+
+  it('offers ADMIN the owner filter over the editors', async () => {
+    const admin = userOf('ADMIN');
+    const other = { id: uuid(), name: 'elena', email: null, firstName: '', lastName: '', role: 'CLIENT', active: true };
+    const reader = { ...other, id: uuid(), name: 'rita', role: 'REGULAR_USER' };
+    const { calls } = stubApi((c) => {
+      if (c.path === '/users') return { code: 200, result: [other, reader] };
+      if (c.path.startsWith('/workspace/articles')) return { code: 200, result: page([row({ userName: 'elena' })]) };
+      return undefined;
+    });
+    await renderApp('/myaccount/articles', admin);
+    const owner = await screen.findByRole('combobox', { name: 'Owner' });
+    await waitFor(() => expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual(['Everyone', 'elena']));
+    await act(async () => fireEvent.change(owner, { target: { value: other.id } }));
+    await waitFor(() => expect(byPath(calls, 'GET', `/workspace/articles?owner=${other.id}`)).toHaveLength(1));
+    expect(await screen.findByRole('columnheader', { name: 'Owner' })).toBeTruthy();
+  });
+});
+
+describe('the article form', () => {
+  it('checks the fields with the shared schema before sending, then creates the draft and opens it', async () => {
+    const created = articleOf({ title: 'Harbour lights', type: 'gallery', media: { kind: 'gallery', images: [] } });
+    const { calls } = stubApi((c) => {
+      if (c.path === '/articles' && c.method === 'POST') return { code: 201, result: created };
+      if (c.path === `/articles/${created.id}`) return { code: 200, result: created };
+      return common(c);
+    });
+    const { router } = await renderApp('/myaccount/articles/new', editor);
+    await findHeading('New article');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create draft' })));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Please fill in this field.');
+    expect(byPath(calls, 'POST', '/articles')).toHaveLength(0);
+
+    fireEvent.change(title, { target: { value: 'Harbour lights' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'gallery' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Restricted' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create draft' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/myaccount/articles/${created.id}`));
+    expect(byPath(calls, 'POST', '/articles')[0]!.body).toEqual({
+      title: 'Harbour lights', description: '', teaser: '', type: 'gallery', channelId: null, categoryIds: [], hidden: false,
+      restricted: true, isAd: false, isEditorial: false, publishedAtCategory: false,
+    });
+    await findHeading('Edit “Harbour lights”');
+    expect(await screen.findByRole('heading', { name: 'Gallery' })).toBeTruthy();
+  });
+
+  it('sends only what changed, asks before leaving with unsaved changes, and confirms before deleting', async () => {
+    const stored = articleOf({ title: 'Harbour lights', teaser: 'Old teaser' });
+    const { calls } = stubApi((c) => {
+      if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
+      if (c.path === `/articles/${stored.id}` && c.method === 'PUT') return { code: 200, result: { ...stored, ...(c.body as object) } };
+      if (c.path === `/articles/${stored.id}` && c.method === 'DELETE') return { code: 200, result: { id: stored.id } };
+      return common(c);
+    });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const { router } = await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    await findHeading('Edit “Harbour lights”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'New teaser' } });
+
+    // Unsaved: following a link asks, and staying keeps the page.
+    await act(async () => fireEvent.click(within(screen.getByRole('navigation', { name: 'Workspace' })).getByRole('link', { name: 'Channels' })));
+    expect(confirm).toHaveBeenCalledWith('You have unsaved changes or uploads in progress. Leave this page anyway?');
+    expect(router.state.location.pathname).toBe(`/myaccount/articles/${stored.id}`);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}`)).toHaveLength(1));
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[0]!.body).toEqual({ teaser: 'New teaser' });
+    await screen.findByText('Saved.');
+
+    // Saved: leaving no longer asks.
+    confirm.mockClear();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this article?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
+    expect(byPath(calls, 'DELETE', `/articles/${stored.id}`)).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount/articles'));
+    expect(byPath(calls, 'DELETE', `/articles/${stored.id}`)).toHaveLength(1);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('moves a gallery picture with its buttons: PUT .../media/images/{n} with the new ordinal, announced', async () => {
+    const images = ['Dawn', 'Noon', 'Dusk'].map((title, ordinal) => ({ id: uuid(), ordinal, title, href: `/api/files/image/${uuid()}.jpg` }));
+    const stored = articleOf({ type: 'gallery', media: { kind: 'gallery', images } });
+    const { calls } = stubApi((c) => {
+      if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
+      if (c.path === `/articles/${stored.id}/media/images/0` && c.method === 'PUT') {
+        const moved = [images[1]!, images[0]!, images[2]!].map((i, ordinal) => ({ ...i, ordinal }));
+        return { code: 200, result: { ...stored, media: { kind: 'gallery', images: moved } } };
+      }
+      if (c.path.startsWith('/imageOptions')) return { code: 200, result: [] };
+      return common(c);
+    });
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    const list = await screen.findByRole('list', { name: 'Pictures of the gallery' });
+    expect(within(list).getByRole('button', { name: 'Move Dawn up' }).hasAttribute('disabled')).toBe(true);
+    await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'Move Dawn down' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/images/0`)).toHaveLength(1));
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/images/0`)[0]!.body).toEqual({ ordinal: 1 });
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Pictures of the gallery' })).getAllByRole('textbox').map((t) => (t as HTMLInputElement).value))
+        .toEqual(['Noon', 'Dawn', 'Dusk']));
+    expect(screen.getByText('Dawn moved to position 2 of 3.')).toBeTruthy();
+  });
+
+  it('requests publication with the wished expiry date, to the end of that day', async () => {
+    const stored = articleOf();
+    const { calls } = stubApi((c) => {
+      if (c.path === `/articles/${stored.id}`) return { code: 200, result: stored };
+      if (c.path === `/workspace/articles?id=${stored.id}`) return { code: 200, result: page([row({ id: stored.id })]) };
+      if (c.path === '/publications' && c.method === 'POST') {
+        return { code: 201, result: { id: uuid(), userId: editor.id, contentId: stored.id, status: 'PENDING', type: 'article', expirationDate: null, createdAt: NOW } };
+      }
+      return common(c);
+    });
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    const box = (await screen.findByRole('heading', { name: 'Publication' })).closest('section')!;
+    await within(box).findByText('Draft');
+    fireEvent.change(within(box).getByLabelText('Wished expiry date (optional)'), { target: { value: '2031-05-31' } });
+    await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Request publication' })));
+    await waitFor(() => expect(byPath(calls, 'POST', '/publications')).toHaveLength(1));
+    expect(byPath(calls, 'POST', '/publications')[0]!.body).toEqual({
+      contentId: stored.id, type: 'article', expirationDate: new Date(2031, 4, 31, 23, 59, 59).toISOString(),
+    });
+    await screen.findByText('Publication requested. An admin decides.');
+  });
+});
+
+describe('the news item form', () => {
+  it('needs a reference, chosen with the search type-ahead, and sends it with the item', async () => {
+    const target = uuid();
+    const { calls } = stubApi((c) => {
+      if (c.path === '/search/search') {
+        return { code: 200, result: [
+          { value: target, label: 'Harbour lights', kind: 'article', thumbnailHref: null },
+          { value: uuid(), label: 'Harbour category', kind: 'category', thumbnailHref: null },
+        ] };
+      }
+      if (c.path === '/news' && c.method === 'POST') {
+        return { code: 201, result: {
+          id: uuid(), title: 'Lights on', description: '', teaser: '', thumbnailHref: null, publishedAt: NOW, userId: editor.id,
+          ref: { kind: 'article', id: target, slug: 'harbour-lights', restricted: false, isAd: false, isEditorial: false },
+        } };
+      }
+      return common(c);
+    });
+    await renderApp('/myaccount/news/new', editor);
+    await findHeading('New news item');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Lights on' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create news item' })));
+    expect(screen.getByText('Choose the article or channel this news item points at.')).toBeTruthy();
+    expect(byPath(calls, 'POST', '/news')).toHaveLength(0);
+
+    const search = screen.getByRole('combobox', { name: 'Find the article or channel it points at' });
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'harbour' } });
+    const option = await screen.findByRole('option', { name: /Harbour lights/ }, { timeout: 3000 });
+    expect(screen.queryByRole('option', { name: /Harbour category/ })).toBeNull();
+    await act(async () => fireEvent.click(option));
+    expect(screen.getByText('Article: Harbour lights')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create news item' })));
+    await waitFor(() => expect(byPath(calls, 'POST', '/news')).toHaveLength(1));
+    expect(byPath(calls, 'POST', '/news')[0]!.body).toEqual({ title: 'Lights on', description: '', teaser: '', ref: { kind: 'article', id: target } });
+  });
+});
