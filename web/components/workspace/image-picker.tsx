@@ -42,7 +42,11 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
   return (
     <div className={error ? 'field ws-image-field field-invalid' : 'field ws-image-field'}>
       <label htmlFor={id}>{label}</label>
-      {shown ? <img className="ws-image-preview" src={shown} alt="" /> : <span className="ws-image-preview ws-image-empty" aria-hidden="true" />}
+      {shown ? (
+        <img className="ws-image-preview" src={shown} alt={intl.formatMessage({ id: preview ? 'ws.image.chosen' : 'ws.image.current' }, { label })} />
+      ) : (
+        <span className="ws-image-preview ws-image-empty" aria-hidden="true" />
+      )}
       <input
         id={id}
         type="file"
