@@ -1,3 +1,4 @@
 export * from './entities';
 export * from './requests';
 export * from './enums';
+export * from './workspace';

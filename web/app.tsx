@@ -29,18 +29,6 @@ const guarded = (access: Access, child: RouteObject): RouteObject => ({
 
 const articleView = view(() => import('./routes/article/index'));
 
-const WORKSPACE_ROUTES: readonly [keyof typeof HANDLES, () => Promise<ViewModule>][] = [
-  ['/myaccount/articles', () => import('./routes/workspace-articles/index')],
-  ['/myaccount/articles/new', () => import('./routes/workspace-article/index')],
-  ['/myaccount/articles/:articleId', () => import('./routes/workspace-article/index')],
-  ['/myaccount/channels', () => import('./routes/workspace-channels/index')],
-  ['/myaccount/channels/new', () => import('./routes/workspace-channel/index')],
-  ['/myaccount/channels/:channelId', () => import('./routes/workspace-channel/index')],
-  ['/myaccount/news', () => import('./routes/workspace-news/index')],
-  ['/myaccount/news/new', () => import('./routes/workspace-news-item/index')],
-  ['/myaccount/news/:newsId', () => import('./routes/workspace-news-item/index')],
-  ['/myaccount/publications', () => import('./routes/workspace-publications/index')],
-];
 const channelView = view(() => import('./routes/channel/index'));
 
 export const routes: RouteObject[] = [
@@ -61,9 +49,12 @@ export const routes: RouteObject[] = [
             handle: HANDLES['/myaccount'],
             element: view(() => import('./routes/myaccount/index')),
           }),
-          // The editor workspace: every section and form is its own lazy view behind the same guard.
-          ...WORKSPACE_ROUTES.map(([path, load]) =>
-            guarded('editorOrAdmin', { path: path.slice(1), handle: HANDLES[path], element: view(load) })),
+          // The editor workspace: one route for its sections and forms; ./routes/workspace picks the view (each its own chunk).
+          guarded('editorOrAdmin', {
+            path: 'myaccount/:section/:item?',
+            handle: HANDLES['/myaccount/:section/:item?'],
+            element: view(() => import('./routes/workspace/index')),
+          }),
           guarded('admin', {
             path: 'appManagement',
             handle: HANDLES['/appManagement'],

@@ -30,7 +30,26 @@ const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
 const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });
 const p = (params: Params, name: string) => params[name] ?? '';
 const appManagement = label('shell.crumb.appManagement', '/appManagement');
-const workspace: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
+const WORKSPACE_SECTIONS: Record<string, [list: string, created?: string]> = {
+  articles: ['articles', 'shell.crumb.newArticle'],
+  channels: ['channels', 'shell.crumb.newChannel'],
+  news: ['shell.crumb.news', 'shell.crumb.newNewsItem'],
+  publications: ['shell.crumb.publications'],
+};
+/** /myaccount/{section}, /myaccount/{section}/new and /myaccount/{section}/{id}: My account › section › item. */
+function workspaceCrumbs(params: Params): CrumbDef[] {
+  const section = p(params, 'section');
+  const item = params.item;
+  const trail: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
+  const [list, created] = WORKSPACE_SECTIONS[section] ?? [];
+  if (!list) return trail;
+  if (!item) return [...trail, label(list)];
+  trail.push(label(list, `/myaccount/${section}`));
+  if (item === 'new' && created) return [...trail, label(created)];
+  if (section === 'articles') return [...trail, { kind: 'article', id: item }];
+  if (section === 'channels') return [...trail, { kind: 'channel', id: item }];
+  return [...trail, label('shell.crumb.newsItem')];
+}
 
 /** The handles of SPEC section 2's routes, keyed by route pattern. */
 export const HANDLES = {
@@ -41,23 +60,8 @@ export const HANDLES = {
   '/imprint': { menu: 'imprint', crumbs: () => [home, label('imprint')] },
   '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
   '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
-  // The editor workspace (docs/decisions/011-editor-workspace.md): under My account, with the mySO highlight.
-  '/myaccount/articles': { menu: 'mySO', crumbs: () => [...workspace, label('articles')] },
-  '/myaccount/articles/new': { menu: 'mySO', crumbs: () => [...workspace, label('articles', '/myaccount/articles'), label('shell.crumb.newArticle')] },
-  '/myaccount/articles/:articleId': {
-    menu: 'mySO',
-    crumbs: (params) => [...workspace, label('articles', '/myaccount/articles'), { kind: 'article', id: p(params, 'articleId') }],
-  },
-  '/myaccount/channels': { menu: 'mySO', crumbs: () => [...workspace, label('channels')] },
-  '/myaccount/channels/new': { menu: 'mySO', crumbs: () => [...workspace, label('channels', '/myaccount/channels'), label('shell.crumb.newChannel')] },
-  '/myaccount/channels/:channelId': {
-    menu: 'mySO',
-    crumbs: (params) => [...workspace, label('channels', '/myaccount/channels'), { kind: 'channel', id: p(params, 'channelId') }],
-  },
-  '/myaccount/news': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.news')] },
-  '/myaccount/news/new': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.news', '/myaccount/news'), label('shell.crumb.newNewsItem')] },
-  '/myaccount/news/:newsId': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.news', '/myaccount/news'), label('shell.crumb.newsItem')] },
-  '/myaccount/publications': { menu: 'mySO', crumbs: () => [...workspace, label('shell.crumb.publications')] },
+  // The editor workspace's sections and forms (docs/decisions/016-editor-workspace.md), one pattern for all of them.
+  '/myaccount/:section/:item?': { menu: 'mySO', crumbs: workspaceCrumbs },
   '/appManagement': { crumbs: () => [home, label('shell.crumb.appManagement')] },
   '/appManagement/users': { crumbs: () => [home, appManagement, label('shell.crumb.adminUsers')] },
   '/appManagement/access': { crumbs: () => [home, appManagement, label('shell.crumb.adminAccess')] },

@@ -3,7 +3,8 @@
 // schemas, only changes sent, confirm before delete, ask before leaving), reordering a gallery, requesting publication.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article, WorkspaceArticle } from '../../schema/entities';
+import type { Article } from '../../schema/entities';
+import type { WorkspaceArticle } from '../../schema/workspace';
 import { statusesOf } from '../../web/components/workspace/status';
 import { findHeading, renderApp, stubApi, userOf, uuid, type ApiCall } from './shell-kit';
 
@@ -83,7 +84,10 @@ describe('the articles section', () => {
     const other = { id: uuid(), name: 'elena', email: null, firstName: '', lastName: '', role: 'CLIENT', active: true };
     const reader = { ...other, id: uuid(), name: 'rita', role: 'REGULAR_USER' };
     const { calls } = stubApi((c) => {
-      if (c.path === '/users') return { code: 200, result: [other, reader] };
+      if (c.path.startsWith('/users?')) {
+        const role = new URLSearchParams(c.path.split('?')[1]).get('role');
+        return { code: 200, result: page([other, reader].filter((u) => u.role === role)) };
+      }
       if (c.path.startsWith('/workspace/articles')) return { code: 200, result: page([row({ userName: 'elena' })]) };
       return undefined;
     });

@@ -3,7 +3,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { resumableUpload, type ResumableUpload } from '../../schema/entities';
+import { resumableUpload, type ResumableUpload } from '../../schema/workspace';
 import { RESUMABLE_LIMITS } from '../../schema/requests';
 import { blobs, uploads } from '../../schema/tables';
 import { runUploadCleanUp } from '../../worker/scheduled';

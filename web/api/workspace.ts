@@ -1,5 +1,6 @@
 // /api/workspace: the editor workspace's lists (own content, drafts included; ADMIN everyone's).
-import { userPage, workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/entities';
+import { userPage } from '../../schema/entities';
+import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/workspace';
 import { api, call, seg } from './client';
 
 export interface WorkspaceFilter {

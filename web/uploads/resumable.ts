@@ -3,8 +3,8 @@
 // The server keeps the parts it has, so after a dropped connection or a reload the same file (found again by
 // its fingerprint) continues from the parts already there.
 import { RESUMABLE_TYPES } from '../../schema/enums';
-import type { ResumableUpload } from '../../schema/entities';
-import { uploadedPart } from '../../schema/entities';
+import type { ResumableUpload } from '../../schema/workspace';
+import { uploadedPart } from '../../schema/workspace';
 import { sniff, SNIFF_BYTES } from '../../worker/lib/sniff';
 import { ApiError } from '../api/errors';
 import { cancelUpload, completeUpload, partUrl, startUpload } from '../api/uploads';

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import * as entities from '../../schema/entities';
 import { ROLES, type Role } from '../../schema/enums';
 import * as requests from '../../schema/requests';
+import * as workspace from '../../schema/workspace';
 import { EDITOR_ROLES } from './guards';
 import { routeDocPart, type ErrorCode, type RawAnswer, type RouteDocPart, type SuccessCode } from './route-doc';
 import { UPLOAD_LIMITS } from './uploads';
@@ -384,7 +385,7 @@ Lists that page take \`cursor\` (the previous page's \`nextCursor\`) and \`limit
 export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
   const docs = routeDocs(routes);
   const inputs = new SchemaSet('input', namedSchemas(requests));
-  const outputNames = namedSchemas(entities);
+  const outputNames = new Map([...namedSchemas(entities), ...namedSchemas(workspace)]);
   const errorEnvelope = entities.envelope(z.null());
   outputNames.set(errorEnvelope, 'ErrorEnvelope');
   const outputs = new SchemaSet('output', outputNames);

@@ -3,7 +3,8 @@
 // before anything else is stored. A complete upload is attached to an entity by its id (withUpload's
 // `uploaded()`); the Cron Trigger clears what is left alone for a day. docs/decisions/012-resumable-uploads.md.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { ResumableUpload, SessionUser } from '../../schema/entities';
+import type { SessionUser } from '../../schema/entities';
+import type { ResumableUpload } from '../../schema/workspace';
 import { RESUMABLE_LIMITS, resumableType } from '../../schema/requests';
 import { blobs, uploadParts, uploads } from '../../schema/tables';
 import type { Db, Env } from '../env';

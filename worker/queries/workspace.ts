@@ -4,9 +4,8 @@
 // Each row carries the latest publication request of its content, for the status badge.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type {
-  PublicationState, SessionUser, WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem,
-} from '../../schema/entities';
+import type { SessionUser } from '../../schema/entities';
+import type { PublicationState, WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
 import { articles, channels, news, publicationRequests, users } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, decodeOffsetCursor, toOffsetPage, toPage } from '../lib/cursor';

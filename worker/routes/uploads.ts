@@ -2,7 +2,8 @@
 // its owner's alone (404 for anyone else). Protocol: docs/decisions/012-resumable-uploads.md.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { idResult, resumableUpload, uploadedPart } from '../../schema/entities';
+import { idResult } from '../../schema/entities';
+import { resumableUpload, uploadedPart } from '../../schema/workspace';
 import { createUploadBody, idParam, uploadPartParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';

@@ -1,6 +1,7 @@
 import { FormattedDate } from 'react-intl';
 import { Link } from 'react-router';
-import ContentBadges, { type Lifecycle } from '../content-badges';
+import type { ReactNode } from 'react';
+import ContentBadges from '../content-badges';
 import Picture from '../picture';
 import './news-card.css';
 
@@ -10,8 +11,8 @@ export interface ContentCardProps {
   to: string;
   thumbnailHref: string | null;
   flags: { restricted: boolean; isAd: boolean; isEditorial: boolean };
-  /** An article's or channel's: its owner and admins see whether it is a draft or hidden. */
-  lifecycle?: Lifecycle;
+  /** More labels after the badges (an article's draft badges, for its owner). */
+  extra?: ReactNode;
   date: string;
   teaser: string;
   eager?: boolean;
@@ -19,7 +20,7 @@ export interface ContentCardProps {
 }
 
 /** The card every list of content shows: picture, linked title, badges, date and teaser. */
-export default function ContentCard({ className, title, to, thumbnailHref, flags, lifecycle, date, teaser, eager = false, headingLevel = 3 }: ContentCardProps) {
+export default function ContentCard({ className, title, to, thumbnailHref, flags, extra, date, teaser, eager = false, headingLevel = 3 }: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`card ${className}`}>
@@ -28,7 +29,8 @@ export default function ContentCard({ className, title, to, thumbnailHref, flags
         <Heading className="card-title">
           <Link to={to}>{title}</Link>
         </Heading>
-        <ContentBadges restricted={flags.restricted} isAd={flags.isAd} isEditorial={flags.isEditorial} {...(lifecycle ? { lifecycle } : {})} />
+        <ContentBadges restricted={flags.restricted} isAd={flags.isAd} isEditorial={flags.isEditorial} />
+        {extra}
         <p className="card-date">
           <time dateTime={date}>
             <FormattedDate value={date} year="numeric" month="long" day="numeric" />

@@ -1,7 +1,7 @@
 // The status badges of a workspace row: Draft or Published (or Publication pending), Hidden, Restricted,
 // Private, and Expires {date} while an approved publication runs until a date.
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import type { PublicationState } from '../../../schema/entities';
+import type { PublicationState } from '../../../schema/workspace';
 
 export type StatusBadge =
   | { kind: 'draft' | 'published' | 'pending' | 'hidden' | 'restricted' | 'private' }

@@ -2,7 +2,8 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { Article } from '../../../schema';
-import ContentBadges, { EditLink } from '../../components/content-badges';
+import ContentBadges from '../../components/content-badges';
+import { DraftBadges, EditLink } from '../../components/content-badges/draft';
 import Gallery from '../../components/gallery';
 import LikeButton from '../../components/like-button';
 import Picture from '../../components/picture';
@@ -50,7 +51,8 @@ function ArticleBody({ article }: { article: Article }) {
     <article className="article-view">
       <header className="article-header">
         <h1>{article.title}</h1>
-        <ContentBadges restricted={article.restricted} isAd={article.isAd} isEditorial={article.isEditorial} lifecycle={article} />
+        <ContentBadges restricted={article.restricted} isAd={article.isAd} isEditorial={article.isEditorial} />
+        <DraftBadges lifecycle={article} />
         <EditLink kind="article" id={article.id} userId={article.userId} />
         <p className="article-date">
           <time dateTime={article.createdAt}>

@@ -3,7 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { Channel } from '../../../schema';
 import { listChannelArticles } from '../../api/channels';
-import ContentBadges, { EditLink } from '../../components/content-badges';
+import ContentBadges from '../../components/content-badges';
+import { DraftBadges, EditLink } from '../../components/content-badges/draft';
 import LikeButton from '../../components/like-button';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
@@ -71,7 +72,8 @@ function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
         <Picture src={channel.portraitHref} alt={channel.name} width={128} height={128} eager className="channel-portrait-large" />
         <div>
           <h1>{channel.name}</h1>
-          <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} lifecycle={channel} />
+          <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
+          <DraftBadges lifecycle={channel} />
           <EditLink kind="channel" id={channel.id} userId={channel.userId} />
           <LikeButton kind="channel" content={channel} />
         </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Channel } from '../../../schema';
 import { listChannels } from '../../api/channels';
 import ContentBadges from '../../components/content-badges';
+import { DraftBadges } from '../../components/content-badges/draft';
 import Picture from '../../components/picture';
 import { LoadError, Loading } from '../../components/view-state';
 import { useQuery } from '../../data/cache';
@@ -30,7 +31,8 @@ export function ChannelCard({ channel, to, eager = false, headingLevel = 2 }: { 
         </Heading>
       </div>
       <div className="card-body">
-        <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} lifecycle={channel} />
+        <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
+          <DraftBadges lifecycle={channel} />
         {channel.infoText && <p className="card-teaser">{excerpt(channel.infoText)}</p>}
       </div>
     </article>

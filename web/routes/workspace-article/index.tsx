@@ -40,7 +40,9 @@ export default function WorkspaceArticleView() {
 
 function ArticleScreen() {
   const intl = useIntl();
-  const { articleId } = useParams();
+  // /myaccount/{section}/new or /myaccount/{section}/{id} (routes/workspace picks this view).
+  const { item } = useParams();
+  const articleId = item === 'new' ? undefined : item;
   const article = useArticle(articleId);
   const { queue, tasks, busy } = useUploadQueue();
   if (!articleId) {

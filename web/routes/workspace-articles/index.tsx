@@ -1,7 +1,7 @@
 // /myaccount/articles: the editor's articles (ADMIN: everyone's), drafts, hidden and restricted ones included.
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { WorkspaceArticle } from '../../../schema/entities';
+import type { WorkspaceArticle } from '../../../schema/workspace';
 import { listWorkspaceArticles } from '../../api/workspace';
 import { WorkspacePage } from '../../components/workspace/frame';
 import { articlePublicPath } from '../../components/workspace/links';

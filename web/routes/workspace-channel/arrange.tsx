@@ -3,7 +3,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Channel, WorkspaceArticle } from '../../../schema/entities';
+import type { Channel } from '../../../schema/entities';
+import type { WorkspaceArticle } from '../../../schema/workspace';
 import { updateChannel } from '../../api/editor';
 import { listChannelArticlesToArrange } from '../../api/workspace';
 import { useNotify } from '../../components/notifications';

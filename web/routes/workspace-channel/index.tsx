@@ -41,7 +41,9 @@ export default function WorkspaceChannelView() {
 
 function ChannelScreen() {
   const intl = useIntl();
-  const { channelId } = useParams();
+  // /myaccount/{section}/new or /myaccount/{section}/{id} (routes/workspace picks this view).
+  const { item } = useParams();
+  const channelId = item === 'new' ? undefined : item;
   const channel = useChannel(channelId);
   if (!channelId) return <ChannelForm channel={null} />;
   if (channel.status !== 'ok') {

@@ -1,7 +1,7 @@
 // /myaccount/channels: the editor's channels (ADMIN: everyone's), drafts, hidden and private ones included.
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { WorkspaceChannel } from '../../../schema/entities';
+import type { WorkspaceChannel } from '../../../schema/workspace';
 import { listWorkspaceChannels } from '../../api/workspace';
 import { WorkspacePage } from '../../components/workspace/frame';
 import { channelPublicPath } from '../../components/workspace/links';

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { SearchItem, WorkspaceNewsItem } from '../../../schema/entities';
+import type { SearchItem } from '../../../schema/entities';
+import type { WorkspaceNewsItem } from '../../../schema/workspace';
 import { createNewsBody, LIMITS, updateNewsBody } from '../../../schema/requests';
 import { createNews, deleteNews, updateNews } from '../../api/editor';
 import { listWorkspaceNews } from '../../api/workspace';
@@ -35,7 +36,9 @@ export default function WorkspaceNewsItemView() {
 
 function NewsItemScreen() {
   const intl = useIntl();
-  const { newsId } = useParams();
+  // /myaccount/{section}/new or /myaccount/{section}/{id} (routes/workspace picks this view).
+  const { item } = useParams();
+  const newsId = item === 'new' ? undefined : item;
   const existing = useQuery(newsId ? keys.workspaceNewsItem(newsId) : null, async () => {
     const page = await listWorkspaceNews({ id: newsId! });
     return page.items[0] ?? null;

@@ -1,7 +1,7 @@
 // /myaccount/news: the editor's news items (ADMIN: everyone's), scheduled ones included.
 import { FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { WorkspaceNewsItem } from '../../../schema/entities';
+import type { WorkspaceNewsItem } from '../../../schema/workspace';
 import { listWorkspaceNews } from '../../api/workspace';
 import { WorkspacePage } from '../../components/workspace/frame';
 import { refPublicPath } from '../../components/workspace/links';

@@ -1,0 +1,70 @@
+// Zod schemas of what the editor workspace's calls answer (GET /workspace/..., the resumable uploads of
+// /uploads), apart from entities.ts: that module loads with the first visit, these only with the workspace.
+import * as z from 'zod/mini';
+import { articleSummary, id, isoDateTime, newsItem, pageOf, publicationStatus } from './entities';
+import { int, nonnegativeInt } from './mini';
+
+// editor workspace (/myaccount)
+/** The latest publication request of an article or channel: what its status badge needs beside the flags. */
+export const publicationState = z.object({
+  id,
+  status: publicationStatus,
+  expirationDate: z.nullable(isoDateTime),
+  createdAt: isoDateTime,
+});
+export type PublicationState = z.infer<typeof publicationState>;
+/** An article in its owner's (or ADMIN's) workspace list: drafts, hidden and restricted ones included. */
+export const workspaceArticle = z.extend(articleSummary, {
+  updatedAt: isoDateTime,
+  userName: z.string(),
+  channelName: z.nullable(z.string()),
+  publication: z.nullable(publicationState),
+});
+export type WorkspaceArticle = z.infer<typeof workspaceArticle>;
+export const workspaceArticlePage = pageOf(workspaceArticle);
+/** A channel in its owner's (or ADMIN's) workspace list. */
+export const workspaceChannel = z.object({
+  id,
+  slug: z.string(),
+  name: z.string(),
+  userId: id,
+  userName: z.string(),
+  portraitHref: z.nullable(z.string()),
+  published: z.boolean(),
+  hidden: z.boolean(),
+  private: z.boolean(),
+  restricted: z.boolean(),
+  isAd: z.boolean(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  publication: z.nullable(publicationState),
+});
+export type WorkspaceChannel = z.infer<typeof workspaceChannel>;
+export const workspaceChannelPage = pageOf(workspaceChannel);
+/** A news item in its author's (or ADMIN's) workspace list, with the title of what it points at. */
+export const workspaceNewsItem = z.extend(newsItem, { userName: z.string(), refTitle: z.string(), createdAt: isoDateTime });
+export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
+export const workspaceNewsPage = pageOf(workspaceNewsItem);
+
+// resumable uploads
+/**
+ * A resumable upload as its owner sees it: the parts to send (`partCount` parts of `partSize` bytes, the last one
+ * shorter), those already received, and whether it is complete (ready to be attached by its id).
+ */
+export const resumableUpload = z.object({
+  id,
+  name: z.string(),
+  contentType: z.string(),
+  size: nonnegativeInt(),
+  partSize: nonnegativeInt(),
+  partCount: nonnegativeInt(),
+  /** Part numbers (from 1) received so far, ascending. */
+  parts: z.array(int()),
+  status: z.enum(['open', 'complete']),
+  fingerprint: z.string(),
+  createdAt: isoDateTime,
+  /** When the Cron Trigger clears it if nothing more happens: a day after the last part (or completion). */
+  expiresAt: isoDateTime,
+});
+export type ResumableUpload = z.infer<typeof resumableUpload>;
+export const uploadedPart = z.object({ partNumber: int(), size: nonnegativeInt() });
