@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { RESUMABLE_LIMITS } from '../../schema/requests';
 import { baseUrl, expect, loginByApi, screenshot, test, watchProblems } from './browser';
 
@@ -22,6 +23,13 @@ async function apiCall<T>(context: BrowserContext, method: string, url: string, 
   const body = (await response.json()) as { code: number; message: string; result: T };
   if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
   return body.result;
+}
+
+/** axe finds no serious or critical violation on the page as it is. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function requestPublication(page: Page) {
@@ -125,6 +133,7 @@ test('an editor builds a channel with a gallery and a video, asks for publicatio
   await page.getByText('The focus of alps hut has been saved.').waitFor();
   await requestPublication(page);
   await screenshot(page, 'editor-gallery');
+  await expectAccessible(page);
 
   // 5. A video article whose thumbnail is the frame at 1.5 s.
   await page.goto('/myaccount/articles/new');
@@ -154,6 +163,7 @@ test('an editor builds a channel with a gallery and a video, asks for publicatio
     await poll(() => requests.getByRole('row', { name: new RegExp(title) }).getByText('Pending').count()).toBe(1);
   }
   await screenshot(page, 'editor-publications');
+  await expectAccessible(page);
 
   // An admin approves the three requests.
   const adminContext = await browser.newContext({ baseURL: baseUrl() });
