@@ -321,7 +321,7 @@ export const workspaceListQuery = z.extend(pageQuery, {
 });
 
 // resumable uploads
-/** Sizes and counts of resumable uploads (docs/decisions/012-resumable-uploads.md; the README lists them). */
+/** Sizes and counts of resumable uploads (docs/decisions/017-resumable-uploads.md; the README lists them). */
 export const RESUMABLE_LIMITS = {
   /** Largest video sent in parts. */
   video: 2 * 1024 ** 3,

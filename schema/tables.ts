@@ -63,7 +63,7 @@ export const blobs = sqliteTable('blobs', {
 /**
  * Resumable uploads of big videos: an R2 multipart upload sent part by part (POST/PUT/DELETE /api/uploads),
  * then attached to an article's video or a channel's cover by its id. Rows go when attached, cancelled, or
- * left alone for a day (the Cron Trigger). docs/decisions/012-resumable-uploads.md.
+ * left alone for a day (the Cron Trigger). docs/decisions/017-resumable-uploads.md.
  */
 export const uploads = sqliteTable('uploads', {
   id: text('id').primaryKey(),

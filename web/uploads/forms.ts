@@ -1,5 +1,5 @@
 // Multipart bodies of the editor's writes (SPEC section 7: a `body` part with JSON, `blob:{tag}` parts for files),
-// with the smaller variants of each image right after it (`variant:{tag}:{width}`, docs/decisions/013-image-variants.md).
+// with the smaller variants of each image right after it (`variant:{tag}:{width}`, docs/decisions/018-image-variants.md).
 export interface ImagePart {
   tag: string;
   file: Blob;

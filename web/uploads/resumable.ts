@@ -1,4 +1,4 @@
-// Sends a big video as a resumable upload (docs/decisions/012-resumable-uploads.md): part 1 first (the server
+// Sends a big video as a resumable upload (docs/decisions/017-resumable-uploads.md): part 1 first (the server
 // sniffs it), then the rest with a bounded number in flight, each failed part sent again after a growing pause.
 // The server keeps the parts it has, so after a dropped connection or a reload the same file (found again by
 // its fingerprint) continues from the parts already there.

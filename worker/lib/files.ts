@@ -7,7 +7,7 @@ export function fileHref(key: string | null | undefined): string | null {
   return key ? FILES_PATH + key : null;
 }
 
-// Image variants: smaller copies the browser makes at upload (docs/decisions/013-image-variants.md), sent as
+// Image variants: smaller copies the browser makes at upload (docs/decisions/018-image-variants.md), sent as
 // parts `variant:{tag}:{width}` after their original and stored beside it under a key derived from the
 // original's, so `GET /api/files/{key}?w={width}` finds one without a look-up and falls back to the original.
 

@@ -1,7 +1,7 @@
 // Resumable uploads of big videos: an R2 multipart upload the browser fills part by part through the worker
 // (create, put part N, complete, cancel), each part streamed to R2 and never held whole, the first one sniffed
 // before anything else is stored. A complete upload is attached to an entity by its id (withUpload's
-// `uploaded()`); the Cron Trigger clears what is left alone for a day. docs/decisions/012-resumable-uploads.md.
+// `uploaded()`); the Cron Trigger clears what is left alone for a day. docs/decisions/017-resumable-uploads.md.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../schema/entities';
 import type { ResumableUpload } from '../../schema/workspace';

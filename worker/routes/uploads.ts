@@ -1,5 +1,5 @@
 // /api/uploads: resumable uploads of big videos (R2 multipart through the worker). Editors only; each upload is
-// its owner's alone (404 for anyone else). Protocol: docs/decisions/012-resumable-uploads.md.
+// its owner's alone (404 for anyone else). Protocol: docs/decisions/017-resumable-uploads.md.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { idResult } from '../../schema/entities';

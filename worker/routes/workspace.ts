@@ -1,5 +1,5 @@
 // /api/workspace: the lists of the editor workspace (/myaccount). Editors see their own content, ADMIN everyone's
-// (`?owner=` narrows it); drafts, hidden, private and restricted content included. docs/decisions/011-editor-workspace.md.
+// (`?owner=` narrows it); drafts, hidden, private and restricted content included. docs/decisions/016-editor-workspace.md.
 import { Hono } from 'hono';
 import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/workspace';
 import { idParam, orderedPageQuery, workspaceListQuery } from '../../schema/requests';

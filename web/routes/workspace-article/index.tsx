@@ -1,6 +1,6 @@
 // /myaccount/articles/new and /myaccount/articles/{id}: an article's form. A new article is saved as a draft
 // first; then its gallery or videos, its address, its publication request and deleting it are offered.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../schema/entities';
@@ -27,8 +27,10 @@ import { invalidate, setQueryData, useQuery, write } from '../../data/cache';
 import { useArticle } from '../../data/content';
 import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
-import { GallerySection } from './gallery';
-import { VideoSection } from './videos';
+
+// The gallery and video editors (drag and drop, uploads, frame capture) load when an article has media to edit.
+const GallerySection = lazy(() => import('./gallery').then((m) => ({ default: m.GallerySection })));
+const VideoSection = lazy(() => import('./videos').then((m) => ({ default: m.VideoSection })));
 
 export default function WorkspaceArticleView() {
   return (
@@ -307,7 +309,11 @@ function MediaSections({ article, queue }: { article: Article; queue: UploadQueu
       </section>
     );
   }
-  return wanted === 'gallery' ? <GallerySection article={article} queue={queue} /> : <VideoSection article={article} queue={queue} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      {wanted === 'gallery' ? <GallerySection article={article} queue={queue} /> : <VideoSection article={article} queue={queue} />}
+    </Suspense>
+  );
 }
 
 /** The article's address: /article/{slug} works besides its id. */

@@ -1,7 +1,7 @@
 // /myaccount/channels/new and /myaccount/channels/{id}: a channel's form (name, info text, categories, flags,
 // portrait, banner, cover picture or video with its thumbnail time), then the order of its articles, its address,
 // its publication request and deleting it.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Channel } from '../../../schema/entities';
@@ -29,7 +29,9 @@ import { useChannel } from '../../data/content';
 import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
 import { cancelResumable, uploadResumable } from '../../uploads/resumable';
-import { ArticleOrder } from './arrange';
+
+// The article order (drag and drop) loads with an existing channel's form.
+const ArticleOrder = lazy(() => import('./arrange').then((m) => ({ default: m.ArticleOrder })));
 
 export default function WorkspaceChannelView() {
   return (
@@ -311,7 +313,9 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       </form>
       {channel && (
         <>
-          <ArticleOrder channel={channel} />
+          <Suspense fallback={<Loading />}>
+            <ArticleOrder channel={channel} />
+          </Suspense>
           <ChannelSlug channel={channel} />
           <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
         </>
