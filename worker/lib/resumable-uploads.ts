@@ -16,7 +16,6 @@ import type { StoredFile } from './uploads';
 type UploadRow = typeof uploads.$inferSelect;
 
 export const UPLOAD_NOT_FOUND = 'Upload not found';
-const MiB = 1024 * 1024;
 const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
 
 /** How many parts an upload of `size` bytes has. */
@@ -87,7 +86,7 @@ export async function createUpload(
   const type = resumableType.safeParse(input.contentType);
   if (!type.success) throw new UnsupportedMediaType(`Resumable uploads take MP4 or WebM videos, not ${JSON.stringify(input.contentType.slice(0, 40))}`);
   if (input.size === 0) throw new BadRequest('The file is empty');
-  if (input.size > RESUMABLE_LIMITS.video) throw new PayloadTooLarge(`Videos may be at most ${RESUMABLE_LIMITS.video / MiB / 1024} GiB`);
+  if (input.size > RESUMABLE_LIMITS.video) throw new PayloadTooLarge(`Videos may be at most ${RESUMABLE_LIMITS.video / 1e9} GB`);
   const held = await db.select().from(uploads)
     .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete']))).all();
   const same = held.find((r) => r.fingerprint === input.fingerprint && r.size === input.size && r.contentType === type.data);
