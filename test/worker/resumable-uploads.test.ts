@@ -38,7 +38,7 @@ async function putPart(cookie: string | undefined, id: string, n: number, bytes:
     headers: { 'Content-Type': 'application/octet-stream', ...(cookie ? { Cookie: cookie } : {}), ...headers },
     body: bytes,
   }));
-  return { status: res.status, body: (await res.json()) as { code: number; message: string; result: any } };
+  return { status: res.status, body: await res.json<{ code: number; message: string; result: any }>() };
 }
 
 const partOf = (bytes: Uint8Array<ArrayBuffer>, n: number) => bytes.subarray((n - 1) * PART, Math.min(n * PART, bytes.length));

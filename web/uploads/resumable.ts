@@ -106,14 +106,14 @@ export async function uploadResumable(file: File, options: ResumableOptions = {}
   const rest = Array.from({ length: upload.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
   // A few workers take the next part as each finishes: at most `inFlight` parts travel at once, in order.
   let next = 0;
-  let failed: unknown;
+  let failed: Error | undefined;
   const worker = async () => {
     while (next < rest.length && failed === undefined) {
       const n = rest[next++]!;
       try {
         await sendPart(n);
       } catch (err) {
-        failed ??= err;
+        failed ??= err instanceof Error ? err : new Error(String(err));
       }
     }
   };

@@ -49,7 +49,7 @@ export function send<S extends z.core.$ZodType>(method: string, url: string | UR
       try {
         resolve(resultOf(xhr.status, data, schema));
       } catch (err) {
-        reject(err);
+        reject(err instanceof Error ? err : new Error(String(err)));
       }
     };
     xhr.onerror = () => {

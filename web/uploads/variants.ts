@@ -49,7 +49,7 @@ export async function makeVariants(file: Blob): Promise<Variant[]> {
       if (width >= bitmap.width) break;
       const height = Math.max(1, Math.round((bitmap.height * width) / bitmap.width));
       const canvas = canvasOf(width, height);
-      const context = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+      const context = canvas.getContext('2d');
       if (!context) return variants;
       context.imageSmoothingQuality = 'high';
       context.drawImage(bitmap, 0, 0, width, height);

@@ -182,7 +182,7 @@ export async function receivePart(
   }
   if (!request.body) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not 0`);
 
-  let body: ReadableStream<Uint8Array> = request.body;
+  let body = request.body as ReadableStream<Uint8Array>;
   if (partNumber === 1) {
     const { head, reader } = await readHead(body, Math.min(SNIFF_BYTES, expected));
     const found = sniff(head);

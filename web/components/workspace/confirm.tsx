@@ -1,6 +1,6 @@
 // Asking before something that cannot be undone (deleting): a modal alert dialog with Cancel focused first,
 // Esc to cancel, focus kept inside while open and given back to where it was after.
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage } from 'react-intl';
 
@@ -26,31 +26,40 @@ function ConfirmDialog({ title, message, confirmLabel, onClose }: ConfirmRequest
   const messageId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     cancel.current?.focus();
-    return () => before?.focus?.();
+    // Keys on the document while the dialog is open: Esc cancels, Tab stays among its buttons.
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current(false);
+      }
+      if (e.key !== 'Tab') return;
+      const buttons = [...(dialog.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+      const first = buttons[0];
+      const last = buttons.at(-1);
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      before?.focus?.();
+    };
   }, []);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      onClose(false);
-    }
-    if (e.key !== 'Tab') return;
-    const buttons = [...(dialog.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const first = buttons[0];
-    const last = buttons.at(-1);
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first?.focus();
-    }
-  };
   return createPortal(
     <div className="ws-dialog-backdrop">
-      <div ref={dialog} className="ws-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId} onKeyDown={onKeyDown}>
+      <div ref={dialog} className="ws-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
         <h2 id={titleId}>{title}</h2>
         <div id={messageId}>{message}</div>
         <p className="actions">

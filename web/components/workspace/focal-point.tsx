@@ -57,7 +57,7 @@ export function FocalPointPicker({ href, name }: { href: string; name: string })
   return (
     <div className="ws-focus">
       <div className="ws-focus-source">
-        {/* The sliders below do the same for keyboards and screen readers. */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a pointer shortcut: the sliders beside it set the same point by keyboard and screen reader */}
         <img src={href} alt={intl.formatMessage({ id: 'ws.focus.source' }, { name })} onClick={pick} />
         <span className="ws-focus-marker" style={{ left: `${x}%`, top: `${y}%` }} aria-hidden="true" />
       </div>

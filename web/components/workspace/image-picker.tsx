@@ -1,6 +1,6 @@
 // Choosing a picture for a field (portrait, banner, thumbnail, cover): the current one or the chosen file as a
 // preview, a file input, and a check of the type and size before anything is sent.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { UPLOAD_IMAGE_BYTES } from './uploads';
 
@@ -12,6 +12,15 @@ export function imageProblem(file: File): 'type' | 'size' | 'empty' | null {
   if (file.size === 0) return 'empty';
   if (file.size > UPLOAD_IMAGE_BYTES) return 'size';
   return null;
+}
+
+/** A URL for a picked file while it is shown, revoked when the file changes or the component goes. */
+export function useObjectUrl(file: Blob | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
 }
 
 export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
@@ -28,16 +37,7 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
   const intl = useIntl();
   const id = useId();
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
   const shown = preview ?? current;
   return (
     <div className={error ? 'field ws-image-field field-invalid' : 'field ws-image-field'}>

@@ -12,8 +12,8 @@ import { StatusBadges, type StatusFlags } from './status';
 /** The end of the chosen day in the editor's time zone, as ISO; '' is no date. */
 export function expiryOf(day: string): string | null {
   if (!day) return null;
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d!, 23, 59, 59).toISOString();
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(y, m - 1, d, 23, 59, 59).toISOString();
 }
 
 export function PublicationBox({ contentId, type, status }: { contentId: string; type: ContentType; status: StatusFlags | null }) {
@@ -25,7 +25,8 @@ export function PublicationBox({ contentId, type, status }: { contentId: string;
   const today = new Date();
   const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
   const minDay = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-  const pending = status?.publication?.status === 'PENDING';
+  const pendingSince = status?.publication?.status === 'PENDING' ? status.publication.createdAt : null;
+  const pending = pendingSince !== null;
 
   async function ask() {
     setBusy(true);
@@ -56,7 +57,7 @@ export function PublicationBox({ contentId, type, status }: { contentId: string;
         <p className="muted">
           <FormattedMessage
             id="ws.publication.pending"
-            values={{ date: <FormattedDate value={status!.publication!.createdAt} year="numeric" month="short" day="numeric" /> }}
+            values={{ date: <FormattedDate value={pendingSince ?? undefined} year="numeric" month="short" day="numeric" /> }}
           />
         </p>
       )}

@@ -1,7 +1,7 @@
 // The upload queue: every file an editor sends shows its progress (percent and bytes), can be cancelled while
 // it waits or travels, and retried when it failed or was cancelled. Jobs run one at a time by default, so a
 // gallery's pictures arrive in the order they were picked; a big video's own parts travel in parallel inside its job.
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { errorMessage } from '../view-state';
 
@@ -19,7 +19,7 @@ export interface UploadTask {
 
 export interface JobContext {
   signal: AbortSignal;
-  progress(sent: number, total: number): void;
+  progress: (sent: number, total: number) => void;
 }
 
 export interface UploadJob {
@@ -152,13 +152,11 @@ const percentOf = (t: UploadTask) => (t.total > 0 ? Math.min(100, Math.floor((t.
 /** The queue's tasks with their progress bars and buttons; finished ones are announced. */
 export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readonly UploadTask[] }) {
   const intl = useIntl();
-  const [announcement, setAnnouncement] = useState('');
-  const finished = tasks.filter((t) => t.status === 'done' || t.status === 'failed').map((t) => `${t.id}:${t.status}`).join(',');
-  useEffect(() => {
-    const last = tasks.filter((t) => t.status === 'done' || t.status === 'failed').at(-1);
-    if (last) setAnnouncement(intl.formatMessage({ id: last.status === 'done' ? 'ws.upload.doneAnnounce' : 'ws.upload.failedAnnounce' }, { name: last.name }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [finished]);
+  // The live region says what last finished; it changes, and is read, only when another upload finishes.
+  const last = tasks.filter((t) => t.status === 'done' || t.status === 'failed').at(-1);
+  const announcement = last
+    ? intl.formatMessage({ id: last.status === 'done' ? 'ws.upload.doneAnnounce' : 'ws.upload.failedAnnounce' }, { name: last.name })
+    : '';
   if (tasks.length === 0) return null;
   return (
     <section className="ws-uploads" aria-label={intl.formatMessage({ id: 'ws.upload.list' })}>

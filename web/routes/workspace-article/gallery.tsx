@@ -1,6 +1,6 @@
 // The gallery of an article in its form: add several pictures at once (file picker or drop zone), each with a
 // title; retitle, remove, reorder (drag, keyboard, buttons), and set each picture's focal point and scale.
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../schema/entities';
 import { LIMITS } from '../../../schema/requests';
@@ -43,7 +43,12 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
   const images = article.media?.kind === 'gallery' ? article.media.images : [];
   // The order shown: the server's, or the one just made while its write travels.
   const [order, setOrder] = useState<Image[]>(images);
-  useEffect(() => setOrder(images), [article]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new answer from the server (after any write) is the order again.
+  const [orderOf, setOrderOf] = useState(article);
+  if (orderOf !== article) {
+    setOrderOf(article);
+    setOrder(images);
+  }
   const [picked, setPicked] = useState<Staged[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [focusOn, setFocusOn] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 // /myaccount/articles/new and /myaccount/articles/{id}: an article's form. A new article is saved as a draft
 // first; then its gallery or videos, its address, its publication request and deleting it are offered.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../schema/entities';
@@ -128,10 +128,12 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(() => snapshot(initial));
   // A save (or a media change) brings a new article: the form starts from it, keeping what is being edited.
-  useEffect(() => {
+  const [base, setBase] = useState(initial);
+  if (base !== initial) {
+    setBase(initial);
     setValues((v) => (snapshot(v) === saved ? initial : v));
     setSaved(snapshot(initial));
-  }, [initial]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
   const dirty = snapshot(values) !== saved;
   useLeaveGuard(dirty || uploading, intl.formatMessage({ id: 'ws.leave' }));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -147,7 +149,7 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
     notify({ kind: 'success', message: intl.formatMessage({ id: article ? 'ws.saved' : 'ws.articles.created' }) });
     if (!article) {
       setSaved(snapshot(values));
-      navigate(`/myaccount/articles/${result.id}`, { replace: true });
+      void navigate(`/myaccount/articles/${result.id}`, { replace: true });
     }
   };
 
@@ -157,7 +159,7 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
     const { thumbnail, removeThumbnail: _, published: __, ...fields } = values;
     const body = article ? articleChanges(article, values, admin) : { ...fields, channelId: fields.channelId || null };
     const parsed = (article ? updateArticleBody : createArticleBody).safeParse(body);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body as Record<string, unknown>);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     setErrors(found);
     if (!parsed.success) return focusFirstInvalid(form.current);
     if (article && Object.keys(body).length === 0 && !thumbnail) {
@@ -193,7 +195,7 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
       await write(() => deleteArticle(article.id), { invalidate: [['workspace'], ['articles'], ['channel'], ['category'], ['news'], keys.article(article.id)] });
       setSaved(snapshot(values));
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: article.title }) });
-      navigate('/myaccount/articles', { replace: true });
+      void navigate('/myaccount/articles', { replace: true });
     }, { keepBusy: true });
   }
 
@@ -323,7 +325,11 @@ function SlugBox({ article }: { article: Article }) {
   const [value, setValue] = useState(article.slug);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setValue(article.slug), [article.slug]);
+  const [slugOf, setSlugOf] = useState(article.slug);
+  if (slugOf !== article.slug) {
+    setSlugOf(article.slug);
+    setValue(article.slug);
+  }
   const save = async () => {
     const parsed = slugSchema.safeParse(value);
     if (!parsed.success) return setError(intl.formatMessage({ id: 'ws.slug.invalid' }));

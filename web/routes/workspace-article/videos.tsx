@@ -1,7 +1,7 @@
 // The videos of an article in its form: upload (in resumable parts, so a big file survives a dropped connection
 // or a reload), a title, and the thumbnail: the editor scrubs to a time and the frame there is captured in the
 // browser and uploaded as the picture visitors see before they press play. Retitle, reorder, remove.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../schema/entities';
 import { LIMITS } from '../../../schema/requests';
@@ -11,6 +11,7 @@ import { useNotify } from '../../components/notifications';
 import { errorMessage } from '../../components/view-state';
 import { useConfirm } from '../../components/workspace/confirm';
 import { SortableList } from '../../components/workspace/sortable-list';
+import { useObjectUrl } from '../../components/workspace/image-picker';
 import { formatBytes, type UploadQueue } from '../../components/workspace/upload-queue';
 import { imagePart, UPLOAD_VIDEO_BYTES, VIDEO_TYPES } from '../../components/workspace/uploads';
 import { VideoScrubber, type ScrubberHandle } from '../../components/workspace/video-scrubber';
@@ -28,7 +29,12 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
   const [confirm, confirmDialog] = useConfirm();
   const videos = article.media?.kind === 'video' ? article.media.videos : [];
   const [order, setOrder] = useState<Video[]>(videos);
-  useEffect(() => setOrder(videos), [article]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new answer from the server (after any write) is the order again.
+  const [orderOf, setOrderOf] = useState(article);
+  if (orderOf !== article) {
+    setOrderOf(article);
+    setOrder(videos);
+  }
   const [moving, setMoving] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [titles, setTitles] = useState<Record<string, string>>({});
@@ -91,6 +97,7 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
           onMove={(from, to) => void move(from, to)}
           renderItem={(video, index) => (
             <div className="ws-media-item">
+              {/* eslint-disable-next-line jsx-a11y/media-has-caption -- uploads have no caption files (the spec has none); the label names the video */}
               <video className="ws-video-thumb" src={video.href} poster={video.thumbnailHref ?? undefined} preload="none" controls
                 aria-label={name(video)} />
               <div className="ws-media-fields">
@@ -166,18 +173,12 @@ function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) 
   const id = useId();
   const scrubber = useRef<ScrubberHandle>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [src, setSrc] = useState<string | null>(null);
+  const src = useObjectUrl(file);
   const [title, setTitle] = useState('');
   const [millis, setMillis] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const unfinished = useQuery(keys.uploads(), listUploads);
-  useEffect(() => {
-    if (!file) return setSrc(null);
-    const url = URL.createObjectURL(file);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const pick = (picked: File | null) => {
     setProblem(null);

@@ -1,6 +1,6 @@
 // The order of a channel's articles (articleOrdinals.main): every article of the channel, drafts and hidden ones
 // included, reordered by drag, keyboard or buttons; each move is saved at once.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Channel } from '../../../schema/entities';
@@ -27,8 +27,13 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
   const list = usePagedQuery(keys.channelArrangement(channel.id), (cursor) => listChannelArticlesToArrange(channel.id, cursor));
   const [order, setOrder] = useState<WorkspaceArticle[]>(list.items);
   const [moving, setMoving] = useState(false);
+  // A new page or a refetch is the order again.
   const ids = list.items.map((a) => a.id).join(',');
-  useEffect(() => setOrder(list.items), [ids]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [orderOf, setOrderOf] = useState(ids);
+  if (orderOf !== ids) {
+    setOrderOf(ids);
+    setOrder(list.items);
+  }
 
   const move = async (from: number, to: number) => {
     const before = order;

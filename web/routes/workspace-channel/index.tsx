@@ -1,7 +1,7 @@
 // /myaccount/channels/new and /myaccount/channels/{id}: a channel's form (name, info text, categories, flags,
 // portrait, banner, cover picture or video with its thumbnail time), then the order of its articles, its address,
 // its publication request and deleting it.
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Channel } from '../../../schema/entities';
@@ -15,7 +15,7 @@ import { LoadError, Loading, errorMessage } from '../../components/view-state';
 import { useConfirm } from '../../components/workspace/confirm';
 import { CategoryPicker, Checkbox } from '../../components/workspace/fields';
 import { WorkspacePage } from '../../components/workspace/frame';
-import { ImagePicker } from '../../components/workspace/image-picker';
+import { ImagePicker, useObjectUrl } from '../../components/workspace/image-picker';
 import { useLeaveGuard } from '../../components/workspace/leave-guard';
 import { channelPublicPath } from '../../components/workspace/links';
 import { WorkspaceMessages } from '../../components/workspace/messages';
@@ -135,22 +135,18 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
   const initial = useMemo(() => valuesOf(channel), [channel]);
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(() => snapshot(initial));
-  useEffect(() => {
+  const [base, setBase] = useState(initial);
+  if (base !== initial) {
+    setBase(initial);
     setValues((v) => (snapshot(v) === saved ? initial : v));
     setSaved(snapshot(initial));
-  }, [initial]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
   const dirty = snapshot(values) !== saved;
   useLeaveGuard(dirty || uploading, intl.formatMessage({ id: 'ws.leave' }));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const categories = useQuery(keys.categories(), listCategories);
   const status = useQuery(channel ? keys.workspaceChannel(channel.id) : null, async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null);
-  const [videoSrc, setVideoSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!values.coverVideo) return setVideoSrc(null);
-    const url = URL.createObjectURL(values.coverVideo);
-    setVideoSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [values.coverVideo]);
+  const videoSrc = useObjectUrl(values.coverVideo);
 
   const afterSave = async (result: Channel) => {
     await setQueryData(keys.channel(result.id), () => result);
@@ -181,7 +177,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     const base = { name: values.name, infoText: values.infoText, categoryIds: values.categoryIds, hidden: values.hidden, private: values.private, restricted: values.restricted, isAd: values.isAd };
     const body = channel ? channelChanges(channel, values, admin) : base;
     const parsed = (channel ? updateChannelBody : createChannelBody).safeParse(body);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body as Record<string, unknown>);
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     setErrors(found);
     if (!parsed.success) return focusFirstInvalid(form.current);
     const pictures: ChannelPictures = {
@@ -196,7 +192,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       if (newVideo) queueCoverVideo(result.id, newVideo, values.coverMillis);
       setSaved(snapshot({ ...values, portrait: null, banner: null, coverImage: null, coverVideo: null, removePortrait: false, removeBanner: false }));
       setValues((v) => ({ ...v, portrait: null, banner: null, coverImage: null, coverVideo: null, removePortrait: false, removeBanner: false }));
-      if (!channel) navigate(`/myaccount/channels/${result.id}`, { replace: true });
+      if (!channel) void navigate(`/myaccount/channels/${result.id}`, { replace: true });
     };
     if (channel && Object.keys(body).length === 0 && files.length === 0 && !newVideo) {
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.unchanged' }) });
@@ -206,7 +202,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       const names = [values.portrait, values.banner, values.coverImage].filter((f): f is File => !!f);
       queueSave(queue, {
         name: names.map((f) => f.name).join(', '),
-        size: files.reduce((n, p) => n + p!.file.size + p!.variants.reduce((m, v) => m + v.blob.size, 0), 0),
+        size: files.reduce((n, p) => n + p.file.size + p.variants.reduce((m, v) => m + v.blob.size, 0), 0),
         run: (options) => (channel ? updateChannel(channel.id, body, pictures, options) : createChannel(createChannelBody.parse(body), pictures, options)),
         onSaved: finish,
         onFailed: (err) => setAlert(errorMessage(err)),
@@ -235,7 +231,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       await write(() => deleteChannel(channel.id), { invalidate: [['workspace'], ['channels'], ['channel', channel.id], ['category'], ['user-channels']] });
       setSaved(snapshot(values));
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: channel.name }) });
-      navigate('/myaccount/channels', { replace: true });
+      void navigate('/myaccount/channels', { replace: true });
     }, { keepBusy: true });
   }
 
@@ -331,7 +327,11 @@ function ChannelSlug({ channel }: { channel: Channel }) {
   const [value, setValue] = useState(channel.slug);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setValue(channel.slug), [channel.slug]);
+  const [slugOf, setSlugOf] = useState(channel.slug);
+  if (slugOf !== channel.slug) {
+    setSlugOf(channel.slug);
+    setValue(channel.slug);
+  }
   const save = async () => {
     const parsed = slugSchema.safeParse(value);
     if (!parsed.success) return setError(intl.formatMessage({ id: 'ws.slug.invalid' }));

@@ -84,7 +84,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       title: item?.title ?? '',
       description: item?.description ?? '',
       teaser: item?.teaser ?? '',
-      ref: item ? ({ kind: item.ref.kind, id: item.ref.id, title: item.refTitle } as Ref) : null,
+      ref: item ? { kind: item.ref.kind, id: item.ref.id, title: item.refTitle } : null as Ref | null,
       publishedAt: item ? toLocalInput(item.publishedAt) : '',
       thumbnail: null as File | null,
       removeThumbnail: false,
@@ -111,7 +111,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
     setSaved(snapshot({ ...values, thumbnail: null, removeThumbnail: false }));
     setValues((v) => ({ ...v, thumbnail: null, removeThumbnail: false }));
     notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.saved' }) });
-    if (!item) navigate(`/myaccount/news/${savedId}`, { replace: true });
+    if (!item) void navigate(`/myaccount/news/${savedId}`, { replace: true });
   };
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -154,7 +154,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       await write(() => deleteNews(item.id), { invalidate: [['workspace'], ['news']] });
       setSaved(snapshot(values));
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: item.title }) });
-      navigate('/myaccount/news', { replace: true });
+      void navigate('/myaccount/news', { replace: true });
     }, { keepBusy: true });
   }
 

@@ -3,17 +3,14 @@
 // of its workerd process while the parts go up. Prints the memory at every tenth of the upload: flat means the
 // worker streams each part into R2 instead of holding it (docs/decisions/017-resumable-uploads.md). A measurement,
 // not a test: it asserts nothing, and the README quotes its output.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
-import { DEMO_PASSWORD } from './seed-demo-content';
+import { RESUMABLE_LIMITS } from '../schema/requests';
+import { runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
+import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'node_modules/.bin');
 const MiB = 1024 * 1024;
 
 const { values } = parseArgs({
@@ -24,29 +21,6 @@ const { values } = parseArgs({
 });
 const size = Number(values['size-mib']) * MiB;
 const inFlight = Number(values['in-flight']);
-
-const env = {
-  ...process.env,
-  PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`,
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  WRANGLER_SEND_METRICS: 'false',
-};
-
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Every process below `pid` (the wrangler launcher's node, and the workerd it starts). */
 function descendants(pid: number): number[] {
@@ -78,20 +52,6 @@ function rssMiB(pid: number): number {
   }
 }
 
-async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).status < 500) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`wrangler dev did not answer ${url}`);
-}
-
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'bench-upload-memory-'));
   const state = path.join(work, 'state');
@@ -99,21 +59,17 @@ async function main() {
   mkdirSync(assets);
   // The API is what is measured; the SPA's assets are not needed.
   writeFileSync(path.join(assets, 'index.html'), '<!doctype html><title>bench</title>');
-  let server: ChildProcess | undefined;
+  let server: DevServer | undefined;
   try {
-    run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
-    run(path.join(BIN, 'tsx'), ['worker/scripts/seed.ts', '--persist-to', state]);
-    const port = await freePort();
-    const inspector = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(
-      path.join(BIN, 'wrangler'),
-      ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state,
-        '--assets', assets, '--show-interactive-dev-session=false', '--log-level', 'warn'],
-      { cwd: ROOT, env, detached: true, stdio: 'ignore' },
-    );
-    await waitUntilServing(`${base}/api/categories`, server);
-    const workerd = descendants(server.pid!).find((pid) => /workerd/.test(commandOf(pid)));
+    await runTool('migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
+    await runTool('demo seed', 'tsx', ['worker/scripts/seed.ts', '--persist-to', state]);
+    server = await startDevServer({
+      args: ['--persist-to', state, '--assets', assets, '--log-level', 'warn'],
+      logFile: path.join(work, 'wrangler-dev.log'),
+      readyPath: '/api/categories',
+    });
+    const base = server.url;
+    const workerd = descendants(server.pid).find((pid) => /workerd/.test(commandOf(pid)));
     if (!workerd) throw new Error('no workerd process under wrangler dev');
 
     const origin = { Origin: base };
@@ -126,14 +82,15 @@ async function main() {
     const started = await fetch(`${base}/api/uploads`, {
       method: 'POST', headers: json, body: JSON.stringify({ size, contentType: 'video/mp4', name: 'bench.mp4', fingerprint: `bench:${Date.now()}` }),
     });
-    const upload = ((await started.json()) as { result: { id: string; partCount: number; partSize: number } }).result;
+    const upload = (await started.json<{ result: { id: string; partCount: number; partSize: number } }>()).result;
     if (!started.ok) throw new Error(`POST /uploads: ${started.status}`);
 
     // One part's worth of bytes, reused for every part (the first one starts like an MP4, for the sniffer).
-    const part = Buffer.alloc(RESUMABLE_LIMITS.partSize);
+    const part = new Uint8Array(RESUMABLE_LIMITS.partSize);
     for (let i = 0; i < part.length; i += 4096) part[i] = (i / 4096) % 251;
-    const first = Buffer.from(part);
-    first.set([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+    const first = part.slice();
+    const ascii = (text: string) => [...new TextEncoder().encode(text)];
+    first.set([0, 0, 0, 0x18, ...ascii('ftypisom'), 0, 0, 2, 0, ...ascii('isomiso2')]);
     const lengthOf = (n: number) => (n < upload.partCount ? upload.partSize : size - (upload.partCount - 1) * upload.partSize);
     const send = async (n: number) => {
       const body = (n === 1 ? first : part).subarray(0, lengthOf(n));
@@ -180,14 +137,8 @@ async function main() {
     console.log(`min ${Math.min(...rss).toFixed(1)}, max ${Math.max(...rss).toFixed(1)}, after completing ${rssMiB(workerd).toFixed(1)} MiB; ` +
       `${samples.length} samples`);
   } finally {
-    if (server?.pid !== undefined) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // gone
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    await server?.stop();
+    await stopStartedProcesses();
     rmSync(work, { recursive: true, force: true });
   }
 }
