@@ -190,6 +190,10 @@ test('an editor builds a channel with a gallery and a video, asks for publicatio
     'Open image 1 of 3: alps lake', 'Open image 2 of 3: alps hut', 'Open image 3 of 3: alps peaks',
   ]);
   await poll(() => thumbs.nth(1).locator('img').evaluate((img) => (img as HTMLImageElement).style.objectPosition)).toBe('20% 70%');
+  // The 640 px pictures went up with a 480 px copy the browser made; a 320 px thumbnail loads that copy, as WebP.
+  await poll(() => thumbs.nth(0).locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\?w=480$/);
+  const copy = await view.request.get(await thumbs.nth(0).locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc));
+  expect(copy.headers()['content-type']).toBe('image/webp');
   await screenshot(view, 'visitor-gallery');
 
   await view.goto(`/chan/${channelId}/a/${videoId}`);

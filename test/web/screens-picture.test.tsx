@@ -1,7 +1,7 @@
 // Pictures: sized boxes, lazy below the fold, cropped around the image option's focal point and scale.
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import Picture, { blobKeyOf, clearFramingCache } from '../../web/components/picture';
+import Picture, { blobKeyOf, clearFramingCache, srcSetOf } from '../../web/components/picture';
 import { mockApi, ok, renderScreen, type ApiCall } from './screens-render';
 
 let calls: ApiCall[];
@@ -25,6 +25,18 @@ describe('Picture', () => {
     expect(blobKeyOf('/api/files/image/abc.jpg')).toBe('image/abc.jpg');
     expect(blobKeyOf('http://localhost/api/files/image/abc.jpg?v=2')).toBe('image/abc.jpg');
     expect(blobKeyOf('/elsewhere/abc.jpg')).toBeNull();
+  });
+
+  it('offers the 480, 960 and 1920 px copies of a stored picture through srcset, sized to its box', () => {
+    expect(srcSetOf('/api/files/image/abc.jpg')).toBe('/api/files/image/abc.jpg?w=480 480w, /api/files/image/abc.jpg?w=960 960w, /api/files/image/abc.jpg?w=1920 1920w');
+    expect(srcSetOf('/api/files/image/moving.gif')).toBeUndefined();
+    expect(srcSetOf('/api/files/video/clip.mp4')).toBeUndefined();
+    expect(srcSetOf('/elsewhere/abc.jpg')).toBeUndefined();
+    renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src="/api/files/image/abc.jpg" alt="Dunes" width={640} height={360} /> }] });
+    const img = screen.getByRole('img', { name: 'Dunes' });
+    expect(img.getAttribute('srcset')).toBe(srcSetOf('/api/files/image/abc.jpg'));
+    expect(img.getAttribute('sizes')).toBe('(max-width: 640px) 100vw, 640px');
+    expect(img.getAttribute('src')).toBe('/api/files/image/abc.jpg');
   });
 
   it('sets width, height, alt and lazy loading, and crops around the option (looked up once per key)', async () => {

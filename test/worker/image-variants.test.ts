@@ -1,9 +1,10 @@
 // Image variants: smaller copies sent as `variant:{tag}:{width}` parts after their original, stored beside it
 // under a key derived from the original's, deleted with it, refused when out of place.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { variantKey } from '../../worker/lib/files';
 import { asRole, createArticle, mp4File, pngFile } from './content-factories';
+import { BASE } from './helpers';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const exists = async (key: string) => (await env.FILES.head(key)) !== null;
@@ -66,5 +67,30 @@ describe('image variants', () => {
     expect((await send([['blob:a', pngFile()], ['variant:a:500', pngFile()]])).status).toBe(400);
     expect((await send([['blob:a', pngFile()], ['variant:a:480', pngFile()], ['variant:a:480', pngFile()]])).status).toBe(400);
     expect((await env.FILES.list()).objects.length).toBe(before);
+  });
+});
+
+describe('GET /files/{key}?w=', () => {
+  it('serves the variant of that width, the original when there is none, and refuses other widths', async () => {
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    const small = new File([pngFile().slice(0, 8), new Uint8Array(500)], 'small.png', { type: 'image/png' });
+    const res = await owner.call(`/articles/${article.id}/media/images`, {
+      method: 'POST',
+      body: parts({ images: [{ imageFileTag: 'a', title: 'A' }] }, [['blob:a', pngFile()], ['variant:a:480', small]]),
+    });
+    const href: string = res.body.result.media.images[0].href;
+    const original = await exports.default.fetch(new Request(`${BASE}${href}`));
+    const originalBytes = new Uint8Array(await original.arrayBuffer());
+    const at480 = await exports.default.fetch(new Request(`${BASE}${href}?w=480`));
+    expect(at480.status).toBe(200);
+    expect(at480.headers.get('Content-Type')).toBe('image/png');
+    expect((await at480.arrayBuffer()).byteLength).toBe(small.size);
+    // No 960 copy (the picture was narrower): the original answers.
+    const at960 = await exports.default.fetch(new Request(`${BASE}${href}?w=960`));
+    expect(new Uint8Array(await at960.arrayBuffer())).toEqual(originalBytes);
+    const odd = await exports.default.fetch(new Request(`${BASE}${href}?w=500`));
+    expect(odd.status).toBe(400);
+    await odd.arrayBuffer();
   });
 });

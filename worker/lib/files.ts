@@ -1,4 +1,5 @@
 import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
+import { BadRequest } from './errors';
 
 /** Where the worker serves a stored R2 object; every `*Href`/`href` in an entity is built here. */
 export const FILES_PATH = '/api/files/';
@@ -16,6 +17,19 @@ export const variantKey = (key: string, width: number) => `${key}@w${width}`;
 
 /** The multipart part of a variant: `variant:{tag}:{width}`, width one of IMAGE_VARIANT_WIDTHS. */
 export const VARIANT_PART = new RegExp(`^variant:([A-Za-z0-9_.-]{1,64}):(${IMAGE_VARIANT_WIDTHS.join('|')})$`);
+
+/**
+ * What `GET /files/{key}?w={width}` reads: the variant of that width when the image has one, else the image itself
+ * (variants are made only narrower than the original, and never later, so the answer stays the same for good).
+ * No `w`, or a file that is no image: the key itself; another width: 400.
+ */
+export async function keyToServe(bucket: R2Bucket, key: string, width: string | undefined): Promise<string> {
+  if (width === undefined || !key.startsWith('image/')) return key;
+  const wanted = (IMAGE_VARIANT_WIDTHS as readonly number[]).find((w) => String(w) === width);
+  if (wanted === undefined) throw new BadRequest(`Unknown width: expected w=${IMAGE_VARIANT_WIDTHS.join(', ')}`);
+  const variant = variantKey(key, wanted);
+  return (await bucket.head(variant)) ? variant : key;
+}
 
 /** The key and, for an image, the keys its variants would have: what deleting the file deletes. */
 export const withVariants = (key: string): string[] =>

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../lib/edge-cache';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
+import { keyToServe } from '../lib/files';
 import { describe } from '../lib/route-doc';
 import { ALLOWED_EXTENSIONS } from '../lib/sniff';
 import { fileAudience, type FileAudience } from '../queries/files';
@@ -62,13 +63,16 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
   if (!audience) throw new NotFound('File not found');
   const bucket = c.env.FILES;
   const conditions = c.req.raw.headers;
+  // ?w=480|960|1920: the smaller copy stored beside an image, when it has one (docs/decisions/018-image-variants.md);
+  // who may see it is who may see the image, decided above.
+  const stored = await keyToServe(bucket, key, c.req.query('w'));
 
   // A range applies only to the representation the client already has part of (If-Range), and one past the
   // end is 416: both need the object's ETag and size before it is read.
   const range = c.req.header('Range');
   let rangeApplies = false;
   if (range) {
-    const head = await bucket.head(key);
+    const head = await bucket.head(stored);
     if (!head) throw new NotFound('File not found');
     const ifRange = c.req.header('If-Range');
     rangeApplies = !ifRange || ifRange.trim() === head.httpEtag;
@@ -77,7 +81,7 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
     }
   }
 
-  const object = await bucket.get(key, { onlyIf: conditions, ...(rangeApplies ? { range: conditions } : {}) });
+  const object = await bucket.get(stored, { onlyIf: conditions, ...(rangeApplies ? { range: conditions } : {}) });
   if (!object) throw new NotFound('File not found');
   const headers = fileHeaders(object, audience);
   // A failed condition (If-None-Match matched) gives the object without a body.
@@ -99,6 +103,7 @@ export const filesRoutes = new Hono<AppEnv>()
   .get('/:key{.+}', edgeCache(), describe({
     summary: 'A stored file, to whoever may see an entity that shows it (404 otherwise); public ones cached as immutable, '
       + 'protected ones private, no-store; ETag and If-None-Match, one byte Range',
+    description: 'An image with `?w=480`, `?w=960` or `?w=1920` answers its smaller copy of that width when the uploader sent one, else the image itself.',
     raw: {
       contentTypes: ['image/*', 'video/*'],
       statuses: { 200: 'The file', 206: 'The byte range the Range header asks for', 304: 'Not modified (If-None-Match)' },

@@ -2,6 +2,7 @@
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { srcSetOf } from '../picture';
 
 export type ViewerImage = { href: string; alt: string; title: string };
 
@@ -87,7 +88,7 @@ export default function GalleryViewer({ images, index, onIndexChange, onClose }:
           />
         </p>
         <figure className="viewer-figure">
-          <img src={image.href} alt={image.alt} />
+          <img src={image.href} srcSet={srcSetOf(image.href)} sizes="100vw" alt={image.alt} />
           {image.title && <figcaption>{image.title}</figcaption>}
         </figure>
         <div className="viewer-controls">

@@ -2,6 +2,7 @@
 // focal point and scale of the file's image option. The pictures a render shows are looked up together
 // (GET /imageOptions?keys=...), each key once.
 import { useEffect, useState, type CSSProperties } from 'react';
+import { IMAGE_VARIANT_WIDTHS } from '../../../schema/enums';
 import { listImageOptions } from '../../api/imageOptions';
 import './picture.css';
 
@@ -57,6 +58,17 @@ export function framingOf(href: string): Promise<Framing> {
   return found;
 }
 
+/**
+ * The srcset of a stored picture: its copies 480, 960 and 1920 px wide, which the file route answers with the
+ * original when the uploader sent no such copy (docs/decisions/018-image-variants.md). None for a GIF (kept whole,
+ * it may move) or a file not served by the file route. Built from the href alone: no request to know the copies.
+ */
+export function srcSetOf(src: string): string | undefined {
+  const key = blobKeyOf(src);
+  if (!key?.startsWith('image/') || key.endsWith('.gif')) return undefined;
+  return IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
+}
+
 /** Forget cached look-ups (tests, or after an editor changed an option). */
 export function clearFramingCache() {
   framingCache.clear();
@@ -100,6 +112,9 @@ export default function Picture({ src, alt, width, height, eager = false, classN
       <img
         src={src}
         alt={alt}
+        srcSet={srcSetOf(src)}
+        // Never wider than `width` CSS pixels, the whole viewport below that: the browser picks the copy.
+        sizes={`(max-width: ${width}px) 100vw, ${width}px`}
         width={width}
         height={height}
         loading={eager ? 'eager' : 'lazy'}
