@@ -117,6 +117,8 @@ test('an editor builds a channel with a gallery and a video, asks for publicatio
   await pictures.getByRole('button', { name: 'Move alps peaks', exact: true }).focus();
   await page.keyboard.press('Space');
   await page.getByText('alps peaks is over position 1 of 3.').waitFor({ state: 'attached' });
+  // Lifted: the item renders as dragged once the positions it can move to are measured.
+  await pictures.locator('.ws-dragging').waitFor({ state: 'attached' });
   await page.keyboard.press('ArrowDown');
   await page.getByText('alps peaks is over position 2 of 3.').waitFor({ state: 'attached' });
   await page.keyboard.press('ArrowDown');

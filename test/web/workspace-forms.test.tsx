@@ -251,3 +251,54 @@ describe('the news item form', () => {
     expect(byPath(calls, 'POST', '/news')[0]!.body).toEqual({ title: 'Lights on', description: '', teaser: '', ref: { kind: 'article', id: target } });
   });
 });
+
+describe('the channel form', () => {
+  const channelOf = (over: Record<string, unknown> = {}) => ({
+    id: uuid(), slug: 'harbour', name: 'Harbour', categoryIds: [], userId: editor.id, infoText: '', portraitHref: null, bannerHref: null,
+    hidden: false, private: false, published: false, restricted: false, isAd: false, articleOrdinals: {}, coverMedia: null, locked: false,
+    createdAt: NOW, ...over,
+  });
+
+  it('needs a name and, for a picture cover, the picture; then creates the channel', async () => {
+    const created = channelOf();
+    const { calls } = stubApi((c) => {
+      if (c.path === '/channels' && c.method === 'POST') return { code: 201, result: created };
+      if (c.path === `/channels/${created.id}`) return { code: 200, result: created };
+      return common(c);
+    });
+    const { router } = await renderApp('/myaccount/channels/new', editor);
+    await findHeading('New channel');
+    fireEvent.click(screen.getByRole('radio', { name: 'A picture' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create channel' })));
+    expect(screen.getByRole('textbox', { name: 'Name' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Choose the cover picture, or no cover.')).toBeTruthy();
+    expect(byPath(calls, 'POST', '/channels')).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'No cover' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Private' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create channel' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/myaccount/channels/${created.id}`));
+    expect(byPath(calls, 'POST', '/channels')[0]!.body).toEqual({
+      name: 'Harbour', infoText: '', categoryIds: [], hidden: false, private: true, restricted: false, isAd: false, articleOrdinals: {},
+    });
+  });
+
+  it("arranges the channel's articles with the buttons: the new order goes into articleOrdinals.main", async () => {
+    const articles = ['First', 'Second', 'Third'].map((title) => row({ title }));
+    const stored = channelOf({ articleOrdinals: { main: articles.map((a) => a.id), featured: [articles[2]!.id] } });
+    const { calls } = stubApi((c) => {
+      if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
+      if (c.path.startsWith(`/workspace/channels/${stored.id}/articles`)) return { code: 200, result: page(articles) };
+      if (c.path === `/channels/${stored.id}` && c.method === 'PUT') return { code: 200, result: { ...stored, ...(c.body as object) } };
+      return common(c);
+    });
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    const list = await screen.findByRole('list', { name: 'Order of the articles' });
+    await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'Move Third up' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', `/channels/${stored.id}`)).toHaveLength(1));
+    expect(byPath(calls, 'PUT', `/channels/${stored.id}`)[0]!.body).toEqual({
+      articleOrdinals: { main: [articles[0]!.id, articles[2]!.id, articles[1]!.id], featured: [articles[2]!.id] },
+    });
+    expect(screen.getByText('Third moved to position 2 of 3.')).toBeTruthy();
+  });
+});

@@ -178,8 +178,12 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     const body = channel ? channelChanges(channel, values, admin) : base;
     const parsed = (channel ? updateChannelBody : createChannelBody).safeParse(body);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
+    // A cover kind chosen without its file (and none stored of that kind) would change nothing: say so.
+    const storedKind = channel?.coverMedia?.kind;
+    if (values.cover === 'image' && !values.coverImage && storedKind !== 'image') found.cover = intl.formatMessage({ id: 'ws.cover.needsImage' });
+    if (values.cover === 'video' && !values.coverVideo && storedKind !== 'video') found.cover = intl.formatMessage({ id: 'ws.cover.needsVideo' });
     setErrors(found);
-    if (!parsed.success) return focusFirstInvalid(form.current);
+    if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
     const pictures: ChannelPictures = {
       portrait: values.portrait ? await imagePart(values.portrait) : undefined,
       banner: values.banner ? await imagePart(values.banner) : undefined,
@@ -265,6 +269,11 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
               {t(`ws.cover.${choice}`)}
             </label>
           ))}
+          {errors.cover && (
+            <p className="field-error" role="alert">
+              {errors.cover}
+            </p>
+          )}
           {values.cover === 'image' && (
             <ImagePicker label={t('ws.cover.imageFile')} current={storedCover?.kind === 'image' ? storedCover.href : null} file={values.coverImage}
               onFile={(f) => set('coverImage', f)} />
