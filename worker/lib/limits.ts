@@ -1,6 +1,8 @@
 // Request size limits, applied to every /api request before any route reads its input: a bounded URL,
 // a bounded body, and JSON that must be UTF-8. Multipart bodies are streamed by withUpload under its own
-// caps (worker/lib/uploads.ts); here they only get drained when a route answers before reading them out.
+// caps (worker/lib/uploads.ts), and raw file bodies (the parts of a resumable upload) by their route, which
+// takes exactly a part's length (worker/lib/resumable-uploads.ts); here they only get drained when a route
+// answers before reading them out.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { HttpError, PayloadTooLarge } from './errors';
@@ -40,9 +42,10 @@ const tooLarge = () => new PayloadTooLarge(`Request body exceeds ${REQUEST_LIMIT
 export const boundedBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const body = c.req.raw.body as ReadableStream<Uint8Array> | null;
   if (!body) return next();
-  const multipart = mediaType(c.req.header('Content-Type')) === 'multipart/form-data';
+  const type = mediaType(c.req.header('Content-Type'));
+  const streamed = type === 'multipart/form-data' || type === 'application/octet-stream';
   const declared = Number(c.req.header('Content-Length') ?? 0);
-  if (!multipart) {
+  if (!streamed) {
     if (declared > REQUEST_LIMITS.json) throw tooLarge();
     const bytes = await readUpTo(body.getReader(), REQUEST_LIMITS.json);
     if (!bytes) throw tooLarge();
