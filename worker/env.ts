@@ -1,5 +1,4 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
-import type * as tables from '../schema/tables';
 import type { SessionUser } from '../schema/entities';
 
 /**
@@ -12,7 +11,8 @@ export type Env = Cloudflare.Env & {
   BENCH_TIMING?: string;
 };
 
-export type Db = DrizzleD1Database<typeof tables>;
+/** Query builder only: the relational query API (`db.query`) is not used, so no schema is attached. */
+export type Db = DrizzleD1Database;
 
 /** The Hono environment of every route: bindings plus what middleware puts on the context. */
 export interface AppEnv {

@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { drizzle } from 'drizzle-orm/d1';
 import { getPlatformProxy } from 'wrangler';
 import * as tables from '../../schema/tables';
+import { createDb } from '../lib/db';
 import type { Db, Env } from '../env';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,7 +34,7 @@ export async function openLocalBindings(persistTo?: string): Promise<LocalBindin
     persist: { path: path.join(state, 'v3') },
     remoteBindings: false,
   });
-  return { env: proxy.env, db: drizzle(proxy.env.DB, { schema: tables }), dispose: proxy.dispose };
+  return { env: proxy.env, db: createDb(proxy.env.DB), dispose: proxy.dispose };
 }
 
 /** Fails with a hint when the migrations have not been applied to this state yet. */
