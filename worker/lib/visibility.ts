@@ -1,5 +1,6 @@
 // Who may see what: the one place the visibility rules live. Every get, list, children, news and
-// search query filters with these conditions, and every read of restricted content asks canReadContent.
+// search query filters with these conditions, and every read of restricted content asks canReadContent (or
+// adds its SQL form, articleReadableWhere / channelReadableWhere, to the statement that finds the rows).
 //
 // - unpublished: only the owner and ADMIN (an unpublished channel hides its articles too, except from
 //   the article's own owner);
@@ -65,8 +66,8 @@ export function articleVisibleWhere(viewer: Viewer, { listing }: VisibilityOptio
 
 /**
  * Condition on `articles` (rows the viewer may see): the viewer may also read the restricted parts
- * (description and media). The SQL form of canReadContent, for queries that decide many rows at once
- * (the file route); the visibility tests hold both to the same table.
+ * (description and media). The SQL form of canReadContent, for queries that decide many rows at once (the file
+ * route) or decide the lock in the statement that finds the rows; the visibility tests hold both to the same table.
  */
 export function articleReadableWhere(viewer: Viewer): SQL {
   const gatedChannel = sql`exists (select 1 from ${channels} ch where ch.id = ${articles.channelId} and (ch.restricted = 1 or ch.private = 1))`;

@@ -12,7 +12,7 @@ import { afterCursor, toPage } from '../lib/cursor';
 import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { insertWithUniqueSlug } from '../lib/slugs';
-import { articleVisibleWhere, canReadContent, channelVisibleWhere, type ChannelGate, type Viewer } from '../lib/visibility';
+import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
 import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
 
@@ -36,32 +36,6 @@ export async function findVisibleArticle(db: Db, viewer: Viewer, id: string): Pr
   return db.select().from(articles).where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))).get();
 }
 
-
-export async function listArticleCategoryIds(db: Db, articleId: string): Promise<string[]> {
-  const rows = await db.select({ id: articleCategories.categoryId }).from(articleCategories)
-    .where(eq(articleCategories.articleId, articleId)).orderBy(asc(articleCategories.ordinal)).all();
-  return rows.map((r) => r.id);
-}
-
-async function channelGate(db: Db, channelId: string | null): Promise<ChannelGate | null> {
-  if (!channelId) return null;
-  return (await db.select({ id: channels.id, userId: channels.userId, restricted: channels.restricted, private: channels.private })
-    .from(channels).where(eq(channels.id, channelId)).get()) ?? null;
-}
-
-/** Whether the viewer may read the article's description and media (see canReadContent). */
-export async function canReadArticle(db: Db, viewer: Viewer, row: ArticleRow): Promise<boolean> {
-  return canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted, channel: await channelGate(db, row.channelId) });
-}
-
-/** The Article entity of a visible row. */
-export async function articleEntity(db: Db, viewer: Viewer, row: ArticleRow): Promise<Article> {
-  const [categoryIds, media, readable] = await Promise.all([
-    listArticleCategoryIds(db, row.id), listMediaRows(db, row.id), canReadArticle(db, viewer, row),
-  ]);
-  return toArticle(row, { categoryIds, media, locked: !readable });
-}
-
 /** GET /articles: the newest articles the viewer may see (listing rules), a page at a time. */
 export async function listArticles(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }): Promise<ArticlePage> {
   const rows = await db.select().from(articles)
@@ -72,11 +46,21 @@ export async function listArticles(db: Db, viewer: Viewer, page: { cursor?: stri
   return toPage(rows, page.limit, (r) => ({ time: r.createdAt, id: r.id }), toArticleSummary);
 }
 
-/** GET /articles/{id}: 404 when it does not exist or the viewer may not see it. */
+/**
+ * GET /articles/{id}: 404 when it does not exist or the viewer may not see it. One D1 round trip: the row
+ * (with whether the viewer may read its restricted parts), its category ids and its media in one batch.
+ */
 export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Article> {
-  const row = await findVisibleArticle(db, viewer, id);
+  const [found, categoryRows, media] = await db.batch([
+    db.select({ article: articles, readable: sql<boolean>`${articleReadableWhere(viewer)}`.mapWith(Boolean) }).from(articles)
+      .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))),
+    db.select({ id: articleCategories.categoryId }).from(articleCategories)
+      .where(eq(articleCategories.articleId, id)).orderBy(asc(articleCategories.ordinal)),
+    db.select().from(articleMedia).where(eq(articleMedia.articleId, id)).orderBy(asc(articleMedia.ordinal)),
+  ]);
+  const row = found[0];
   if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
-  return articleEntity(db, viewer, row);
+  return toArticle(row.article, { categoryIds: categoryRows.map((r) => r.id), media, locked: !row.readable });
 }
 
 /** An article the user may change: 404 if they may not see it, 403 if they neither own it nor are ADMIN. */
