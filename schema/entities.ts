@@ -92,7 +92,11 @@ export const coverMedia = z.nullable(
   ]),
 );
 
-export const channel = z.object({
+/**
+ * What lists show of a channel (GET /channels, a category's children, a user's channels, liked channels): the
+ * channel without its articleOrdinals, which grow with the channel (GET /channels/{id} carries them).
+ */
+export const channelSummary = z.object({
   id,
   slug: z.string(),
   name: z.string(),
@@ -106,11 +110,16 @@ export const channel = z.object({
   published: z.boolean(),
   restricted: z.boolean(),
   isAd: z.boolean(),
-  articleOrdinals: z.record(z.string(), z.array(id)),
   coverMedia,
   /** True when the caller may see the channel is there but not its restricted content. */
   locked: z.boolean(),
   createdAt: isoDateTime,
+});
+export type ChannelSummary = z.infer<typeof channelSummary>;
+
+/** The channel entity (SPEC section 3): the summary and its articleOrdinals (lists of article ids; `main` orders the channel page). */
+export const channel = z.extend(channelSummary, {
+  articleOrdinals: z.record(z.string(), z.array(id)),
 });
 export type Channel = z.infer<typeof channel>;
 
@@ -120,7 +129,7 @@ export type Channel = z.infer<typeof channel>;
  */
 export const categoryChildren = z.object({
   categories: z.array(category),
-  channels: z.array(channel),
+  channels: z.array(channelSummary),
   articles: z.array(articleSummary),
   articlesCursor: z.nullable(z.string()),
 });
@@ -214,8 +223,8 @@ export const idResult = z.object({ id });
 export const revokeResult = z.object({ userId: id, contentId: id, revoked: z.literal(true) });
 
 // access and publications
-/** A liked channel: the link and the channel as the caller may see it. */
-export const userChannelItem = z.extend(userContentLink, { channel });
+/** A liked channel: the link and the channel (its summary) as the caller may see it. */
+export const userChannelItem = z.extend(userContentLink, { channel: channelSummary });
 /** A liked article: the link and the article summary. */
 export const userArticleItem = z.extend(userContentLink, { article: articleSummary });
 /** Answer of an unlike: whether a link was there to remove. */

@@ -25,7 +25,7 @@ const article = {
 };
 const channel = {
   id: CHANNEL, slug: 'city-life', name: 'City life', categoryIds: [], userId: uuid(), infoText: '', portraitHref: null, bannerHref: null,
-  hidden: false, private: false, published: true, restricted: false, isAd: false, articleOrdinals: {}, coverMedia: null, locked: false, createdAt: now,
+  hidden: false, private: false, published: true, restricted: false, isAd: false, coverMedia: null, locked: false, createdAt: now,
 };
 const chain = [
   { id: ROOT, title: 'Sports' },
@@ -35,7 +35,7 @@ const chain = [
 
 function api(call: ApiCall): ApiAnswer | undefined {
   if (call.path === `/articles/${ARTICLE}`) return { code: 200, result: article };
-  if (call.path === `/channels/${CHANNEL}`) return { code: 200, result: channel };
+  if (call.path === `/channels/${CHANNEL}/summary`) return { code: 200, result: channel };
   if (call.path === '/slugs/street-football') return { code: 200, result: { slug: 'street-football', entityId: LEAF } };
   if (call.path === `/categories/${LEAF}/route`) return { code: 200, result: chain };
   return undefined;
@@ -103,7 +103,7 @@ describe('route → crumbs', () => {
     const crumbs = await crumbsOf(`/chan/${CHANNEL}/a/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([label('homeAndNews'), label('channels'), 'CITY LIFE', 'HARBOUR FESTIVAL']);
     expect(links(crumbs)).toEqual(['/', '/channels', `/chan/${CHANNEL}`, null]);
-    expect(calls.map((c) => c.path).sort()).toEqual([`/articles/${ARTICLE}`, `/channels/${CHANNEL}`].sort());
+    expect(calls.map((c) => c.path).sort()).toEqual([`/articles/${ARTICLE}`, `/channels/${CHANNEL}/summary`].sort());
   });
 
   it('/category/{slug}/c/{id}/a/{id}: every ancestor and the category itself, upper case, slug resolved', async () => {

@@ -77,14 +77,14 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
   const CHANNEL_ID = 'f5000000-0000-4000-8000-000000000001';
   const channel = {
     id: CHANNEL_ID, slug: 'lighthouses', name: 'Lighthouses', categoryIds: [], userId: OWNER, infoText: '', portraitHref: null,
-    bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false, articleOrdinals: {},
+    bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false,
     coverMedia: null, locked: false, createdAt: NOW,
   };
 
   it('the article, channel and mySO pages make one GET /myso/vm between them', async () => {
     const { calls } = stubApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(article());
-      if (c.path === `/channels/${CHANNEL_ID}`) return ok(channel);
+      if (c.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (c.path.startsWith(`/channels/${CHANNEL_ID}/articles`)) return ok({ items: [], nextCursor: null });
       if (c.path === '/myso/vm') return ok(emptyView());
       return undefined;

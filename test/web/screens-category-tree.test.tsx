@@ -90,7 +90,7 @@ describe('categories views', () => {
             {
               id: channelId, slug: 'bread-club', name: 'Bread club', categoryIds: [parent.id], userId: channelId, infoText: 'Sourdough every week.',
               portraitHref: null, bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false,
-              articleOrdinals: {}, coverMedia: null, locked: false, createdAt: '2025-01-02T10:00:00.000Z',
+              coverMedia: null, locked: false, createdAt: '2025-01-02T10:00:00.000Z',
             },
           ],
           articlesCursor: null,

@@ -2,7 +2,7 @@
 // nextCursor (GET /channels/{id}/articles, GET /categories/{id}/articles).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ArticleSummary, Category, Channel } from '../../schema';
+import type { ArticleSummary, Category, ChannelSummary } from '../../schema';
 import CategoryView from '../../web/routes/category';
 import ChannelView from '../../web/routes/channel';
 import { fail, mockApi, ok, renderScreen } from './screens-render';
@@ -17,9 +17,9 @@ const summary = (n: number): ArticleSummary => ({
   isEditorial: false, createdAt: '2025-01-02T10:00:00.000Z',
 });
 
-const channel: Channel = {
+const channel: ChannelSummary = {
   id: CHANNEL_ID, slug: 'harbour', name: 'Harbour notes', categoryIds: [], userId: OWNER_ID, infoText: '', portraitHref: null,
-  bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false, articleOrdinals: {},
+  bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false,
   coverMedia: null, locked: false, createdAt: '2025-01-01T10:00:00.000Z',
 };
 
@@ -39,7 +39,7 @@ describe('channel view', () => {
 
   it('shows the first page and appends the next on "Show more" until there is none', async () => {
     const { calls } = mockApi((call) => {
-      if (call.path === `/channels/${CHANNEL_ID}`) return ok(channel);
+      if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [summary(1), summary(2)], nextCursor: '2' });
       if (call.path === `/channels/${CHANNEL_ID}/articles?cursor=2`) return ok({ items: [summary(3)], nextCursor: null });
       return undefined;
@@ -60,7 +60,7 @@ describe('channel view', () => {
 
   it('keeps the list and the button when the next page fails, and says why', async () => {
     mockApi((call) => {
-      if (call.path === `/channels/${CHANNEL_ID}`) return ok(channel);
+      if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [summary(1)], nextCursor: '1' });
       if (call.path.startsWith(`/channels/${CHANNEL_ID}/articles?cursor=`)) return fail(400, 'Invalid cursor');
       return undefined;
@@ -75,7 +75,7 @@ describe('channel view', () => {
 
   it('shows no button when the first page is the only one', async () => {
     mockApi((call) => {
-      if (call.path === `/channels/${CHANNEL_ID}`) return ok(channel);
+      if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [], nextCursor: null });
       return undefined;
     });

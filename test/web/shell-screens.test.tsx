@@ -202,7 +202,7 @@ describe('mySO', () => {
   const link = (userId: string, contentId: string) => ({ id: crypto.randomUUID(), userId, contentId, createdAt: now });
   const channelOf = (id: string, userId: string, name: string) => ({
     id, slug: name.toLowerCase(), name, categoryIds: [], userId, infoText: '', portraitHref: null, bannerHref: null, hidden: false,
-    private: false, published: true, restricted: false, isAd: false, articleOrdinals: {}, coverMedia: null, locked: false, createdAt: now,
+    private: false, published: true, restricted: false, isAd: false, coverMedia: null, locked: false, createdAt: now,
   });
   const articleOf = (id: string, userId: string, title: string) => ({
     id, slug: title.toLowerCase(), title, teaser: '', type: 'text', channelId: null, userId, thumbnailHref: null, published: true,

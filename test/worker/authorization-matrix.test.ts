@@ -265,6 +265,14 @@ const MATRIX: Entry[] = [
     route: 'GET /api/channels/:id', when: 'private', expected: ownerOrAdminSees(200),
     request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}` }),
   },
+  {
+    route: 'GET /api/channels/:id/summary', when: 'published', expected: everyone(200),
+    request: async () => ({ path: `/channels/${shared.channel.id}/summary` }),
+  },
+  {
+    route: 'GET /api/channels/:id/summary', when: 'private', expected: ownerOrAdminSees(200),
+    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}/summary` }),
+  },
   { route: 'GET /api/channels/:id/channels', expected: everyone(200), request: async () => ({ path: `/channels/${stranger.id}/channels` }) },
   { route: 'GET /api/channels/:id/articles', expected: everyone(200), request: async () => ({ path: `/channels/${shared.channel.id}/articles?limit=5` }) },
   {

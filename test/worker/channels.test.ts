@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articlePage, channel as channelSchema } from '../../schema/entities';
+import { articlePage, channel as channelSchema, channelSummary } from '../../schema/entities';
 import { channelCategories, channels, contentAccess, contentRequests, news, slugs, userChannels } from '../../schema/tables';
 import { as, call, db, type CallResult } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
@@ -12,14 +12,15 @@ const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== nu
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
 
 describe('GET /channels', () => {
-  it('lists the visible, non-hidden channels by name, as Channel entities', async () => {
+  it('lists the visible, non-hidden channels by name, as summaries without articleOrdinals', async () => {
     const shown = await createChannel({ name: 'zz Listed' });
     const first = await createChannel({ name: 'aa listed' });
     const hidden = await createChannel({ hidden: true });
     const draft = await createChannel({ published: false });
     const res = await (await as('ANONYMOUS')).call('/channels');
     expect(res.status).toBe(200);
-    const list = res.body.result.map((c: unknown) => channelSchema.parse(c));
+    const list = res.body.result.map((c: unknown) => channelSummary.parse(c));
+    for (const item of res.body.result) expect(item).not.toHaveProperty('articleOrdinals');
     const got = ids(list);
     expect(got).toContain(shown.id);
     expect(got.indexOf(first.id)).toBeLessThan(got.indexOf(shown.id));
@@ -50,6 +51,35 @@ describe('GET /channels/{id}', () => {
     await db().update(channels).set({ articleOrdinals: { main: [draft.id, pub.id] } }).where(eq(channels.id, ch.id));
     expect((await (await as('REGULAR_USER')).call(`/channels/${ch.id}`)).body.result.articleOrdinals).toEqual({ main: [pub.id] });
     expect((await owner.call(`/channels/${ch.id}`)).body.result.articleOrdinals).toEqual({ main: [draft.id, pub.id] });
+  });
+
+  it('cuts every list of articleOrdinals for others, keeping order and repeats; ADMIN and the owner get them as stored', async () => {
+    const owner = await asRole('CLIENT');
+    const ch = await createChannel({ userId: owner.user.id });
+    const [a, b] = [await createArticle({ channelId: ch.id, userId: owner.user.id }), await createArticle({ channelId: ch.id, userId: owner.user.id })];
+    const hidden = await createArticle({ channelId: ch.id, userId: owner.user.id, hidden: true });
+    const stored = { main: [b.id, hidden.id, a.id, b.id], side: [hidden.id], empty: [] };
+    await db().update(channels).set({ articleOrdinals: stored }).where(eq(channels.id, ch.id));
+    const seen = async (caller: { call: (path: string) => Promise<CallResult> }) => (await caller.call(`/channels/${ch.id}`)).body.result.articleOrdinals;
+    expect(await seen(await as('ANONYMOUS'))).toEqual({ main: [b.id, a.id, b.id], side: [], empty: [] });
+    expect(await seen(owner)).toEqual(stored);
+    expect(await seen(await asRole('ADMIN'))).toEqual(stored);
+  });
+});
+
+describe('GET /channels/{id}/summary', () => {
+  it('answers the channel without its articleOrdinals, by id and by slug, locked as the channel is; 404 as GET /channels/{id}', async () => {
+    const owner = await asRole('CLIENT');
+    const ch = await createChannel({ userId: owner.user.id, restricted: true, coverMedia: { kind: 'image', key: 'image/cover' }, articleOrdinals: { main: [] } });
+    for (const ref of [ch.id, ch.slug]) {
+      const res = await (await as('ANONYMOUS')).call(`/channels/${ref}/summary`);
+      expect(res.status).toBe(200);
+      expect(res.body.result).not.toHaveProperty('articleOrdinals');
+      expect(channelSummary.parse(res.body.result)).toMatchObject({ id: ch.id, restricted: true, coverMedia: null, locked: true });
+    }
+    expect((await owner.call(`/channels/${ch.id}/summary`)).body.result).toMatchObject({ coverMedia: { kind: 'image', href: '/api/files/image/cover' }, locked: false });
+    const draft = await createChannel({ published: false });
+    expect((await (await as('ANONYMOUS')).call(`/channels/${draft.id}/summary`)).body).toEqual({ code: 404, message: 'Channel not found', result: null });
   });
 });
 

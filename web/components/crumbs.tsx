@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { QueryState } from '../data/cache';
-import { useArticle, useCategoryTrail, useChannel, type CategoryTrail } from '../data/content';
+import { useArticle, useCategoryTrail, useChannelSummary, type CategoryTrail } from '../data/content';
 import type { CrumbDef } from '../navigation';
 import type { Crumb } from './breadcrumbs';
 
@@ -42,7 +42,7 @@ function ArticleCrumb({ def, children }: Props<Extract<CrumbDef, { kind: 'articl
 
 function ChannelCrumb({ def, children }: Props<Extract<CrumbDef, { kind: 'channel' }>>) {
   const { locale } = useIntl();
-  const channel = useChannel(def.id);
+  const channel = useChannelSummary(def.id);
   const show = (c: { name: string }) => [{ text: c.name.toLocaleUpperCase(locale), to: def.to }];
   return children(crumbsOf(channel, show, { key: FALLBACK_KEYS.channel, to: def.to }));
 }

@@ -2,7 +2,7 @@
 // page and its crumb) make one request together.
 import { getArticle } from '../api/articles';
 import { getCategory, getCategoryChildren, getCategoryRoute } from '../api/categories';
-import { getChannel } from '../api/channels';
+import { getChannel, getChannelSummary } from '../api/channels';
 import { resolveCategoryId } from '../api/slugs';
 import { useQuery, type Query, type QueryState } from './cache';
 import { keys } from './keys';
@@ -14,7 +14,12 @@ export type CategoryTrail = { id: string; title: string }[];
 
 export const useArticle = (id: string | undefined) => useQuery(id === undefined ? null : keys.article(id), () => getArticle(id!));
 
+/** The whole channel, with its articleOrdinals (which grow with the channel): for editing them. */
 export const useChannel = (id: string | undefined) => useQuery(id === undefined ? null : keys.channel(id), () => getChannel(id!));
+
+/** The channel without its articleOrdinals: the channel page and its breadcrumb. */
+export const useChannelSummary = (id: string | undefined) =>
+  useQuery(id === undefined ? null : keys.channelSummary(id), () => getChannelSummary(id!));
 
 /** A category route's id or slug as the category id (SPEC section 2: a slug nobody knows stays the id). */
 export const useCategoryId = (idOrSlug: string | undefined): Query<string> =>

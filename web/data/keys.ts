@@ -11,8 +11,10 @@ export const keys = {
   /** GET /articles: the newest articles, paged. */
   newestArticles: () => ['articles'] as const,
   channels: () => ['channels'] as const,
-  /** GET /channels/{id}: the channel page and its breadcrumb. */
+  /** GET /channels/{id}: the whole channel, with its articleOrdinals (a write to the channel invalidates the family). */
   channel: (id: string) => ['channel', id] as const,
+  /** GET /channels/{id}/summary: the channel page and its breadcrumb. */
+  channelSummary: (id: string) => ['channel', id, 'summary'] as const,
   channelArticles: (id: string) => ['channel', id, 'articles'] as const,
   categories: () => ['categories'] as const,
   /** A category route's id or slug resolved to the category id (GET /slugs/{slug}; uuids stay as they are). */

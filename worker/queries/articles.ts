@@ -210,16 +210,3 @@ export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: s
     .filter((k): k is string => !!k);
   return { slugs: slugRows.map((s) => s.slug), fileKeys };
 }
-
-/**
- * Visible article rows among `ids` (listing rules: hidden ones left out). The ids travel as one JSON
- * parameter, so a channel's thousands of ordinals cost one statement, not one per 90 ids.
- */
-export async function visibleArticleIds(db: Db, viewer: Viewer, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const wanted = JSON.stringify([...new Set(ids)]);
-  const rows = await db.select({ id: articles.id }).from(articles)
-    .where(and(sql`${articles.id} in (select value from json_each(${wanted}))`, articleVisibleWhere(viewer, { listing: true })))
-    .all();
-  return new Set(rows.map((r) => r.id));
-}

@@ -12,7 +12,7 @@ import { fileHref } from '../lib/files';
 import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticleSummary } from './article-mappers';
-import { channelEntities } from './channels';
+import { channelSummaryFields, summaryOf } from './channels';
 import { searchCategoryIds } from './search';
 import { assertSlugFree, renameSlugStatements, withSlugConflict, type Statement } from './slugs';
 
@@ -285,7 +285,7 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
   const [subs, channelRows, articleRows] = await db.batch([
     db.select().from(categories).where(eq(categories.parentId, id)).orderBy(asc(categories.ordinal), asc(categories.title)),
     db
-      .select({ channel: channels })
+      .select(channelSummaryFields(viewer))
       .from(channelCategories)
       .innerJoin(channels, eq(channels.id, channelCategories.channelId))
       .where(and(eq(channelCategories.categoryId, id), channelVisibleWhere(viewer, { listing: true })))
@@ -295,7 +295,7 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
   const firstPage = toOffsetPage(articleRows, 0, ORDERED_PAGE_SIZE, (r) => toArticleSummary(r.article));
   return {
     categories: subs.map(toCategory),
-    channels: await channelEntities(db, viewer, channelRows.map((r) => r.channel)),
+    channels: channelRows.map(summaryOf),
     articles: firstPage.items,
     articlesCursor: firstPage.nextCursor,
   };

@@ -1,6 +1,6 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ArticlePage, Channel, SessionUser } from '../../schema/entities';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { ArticlePage, Channel, ChannelSummary, SessionUser } from '../../schema/entities';
 import {
   articles, channelCategories, channels, contentAccess, contentRequests, news, publicationRequests, slugs, userChannels,
 } from '../../schema/tables';
@@ -10,10 +10,9 @@ import { iso } from '../lib/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
-import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { articleVisibleWhere, channelReadableWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { insertWithUniqueSlug } from '../lib/slugs';
 import { toArticleSummary } from './article-mappers';
-import { visibleArticleIds } from './articles';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;
@@ -21,13 +20,16 @@ export type CoverMediaValue = { kind: 'image'; key: string } | { kind: 'video'; 
 
 export const CHANNEL_NOT_FOUND = 'Channel not found';
 
-// ---- mapper ----
+// ---- mappers ----
+
+/** A channel row without articleOrdinals: what a summary reads (the ordinals grow with the channel). */
+export type ChannelSummaryRow = Omit<ChannelRow, 'articleOrdinals'>;
 
 /**
- * The Channel entity. A locked channel (restricted or private, and the viewer has no access) shows its
+ * The ChannelSummary. A locked channel (restricted or private, and the viewer has no access) shows its
  * name, infoText, portrait and banner, but not its coverMedia (docs/decisions/005-visibility.md).
  */
-export function toChannel(row: ChannelRow, extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean }): Channel {
+export function toChannelSummary(row: ChannelSummaryRow, extra: { categoryIds: string[]; locked: boolean }): ChannelSummary {
   const coverMedia: Channel['coverMedia'] = extra.locked || !row.coverKind || !row.coverKey
     ? null
     : row.coverKind === 'image'
@@ -47,74 +49,98 @@ export function toChannel(row: ChannelRow, extra: { categoryIds: string[]; artic
     published: row.published,
     restricted: row.restricted,
     isAd: row.isAd,
-    articleOrdinals: extra.articleOrdinals,
     coverMedia,
     locked: extra.locked,
     createdAt: iso(row.createdAt),
   };
 }
 
+/** The Channel entity: its summary and its articleOrdinals (as the viewer may see them). */
+export function toChannel(row: ChannelSummaryRow, extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean }): Channel {
+  return { ...toChannelSummary(row, extra), articleOrdinals: extra.articleOrdinals };
+}
+
 // ---- reads ----
+
+const { articleOrdinals: _ordinals, ...summaryColumns } = getTableColumns(channels);
+
+/**
+ * What a summary selects, in the statement that finds the channels (one round trip for any list): the row
+ * without articleOrdinals, whether the viewer may read its cover (channelReadableWhere), and its category ids
+ * in link order as a JSON array.
+ */
+export const channelSummaryFields = (viewer: Viewer) => ({
+  channel: summaryColumns,
+  readable: sql<boolean>`${channelReadableWhere(viewer)}`.mapWith(Boolean),
+  categoryIds: sql<string>`(select json_group_array(cc.category_id) from (
+    select category_id from ${channelCategories} where channel_id = ${channels.id} order by ordinal) cc)`,
+});
+
+type SummaryFieldsRow = { channel: ChannelSummaryRow; readable: boolean; categoryIds: string };
+
+export const summaryOf = (r: SummaryFieldsRow): ChannelSummary =>
+  toChannelSummary(r.channel, { categoryIds: JSON.parse(r.categoryIds) as string[], locked: !r.readable });
 
 export async function findVisibleChannel(db: Db, viewer: Viewer, id: string): Promise<ChannelRow | undefined> {
   return db.select().from(channels).where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
 }
 
-/** Channel entities of visible rows: category ids, lock state, and ordinals cut to the articles the viewer may list. */
-export async function channelEntities(db: Db, viewer: Viewer, rows: readonly ChannelRow[]): Promise<Channel[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const links: { channelId: string; categoryId: string }[] = [];
-  for (let i = 0; i < ids.length; i += 90) {
-    links.push(...await db.select({ channelId: channelCategories.channelId, categoryId: channelCategories.categoryId })
-      .from(channelCategories).where(inArray(channelCategories.channelId, ids.slice(i, i + 90)))
-      .orderBy(asc(channelCategories.ordinal)).all());
-  }
-  // Owners and ADMIN see their ordinals as stored; everyone else only ids of articles they may list.
-  const seesAll = (row: ChannelRow) => viewer?.role === 'ADMIN' || viewer?.id === row.userId;
-  const filtered = rows.filter((r) => !seesAll(r));
-  const listable = filtered.length
-    ? await visibleArticleIds(db, viewer, filtered.flatMap((r) => Object.values(r.articleOrdinals ?? {}).flat()))
-    : new Set<string>();
-  const locks = await Promise.all(rows.map(async (row) =>
-    !(await canReadContent(db, viewer, { id: row.id, userId: row.userId, restricted: row.restricted || row.private, channel: null }))));
-  return rows.map((row, i) => {
-    const ordinals: ArticleOrdinals = {};
-    for (const [key, list] of Object.entries(row.articleOrdinals ?? {})) {
-      ordinals[key] = seesAll(row) ? list : list.filter((id) => listable.has(id));
-    }
-    return toChannel(row, {
-      categoryIds: links.filter((l) => l.channelId === row.id).map((l) => l.categoryId),
-      articleOrdinals: ordinals,
-      locked: locks[i]!,
-    });
+/**
+ * The viewer's view of a channel's articleOrdinals, built by SQLite: every list cut to the articles the viewer
+ * may list (listing rules), order and repeats kept. Owners and ADMIN get the stored ones instead (see getChannel).
+ */
+const listableOrdinals = (viewer: Viewer) => sql<string>`(select json_group_object(e.key, json((
+    select json_group_array(v.value) from (
+      select j.value from json_each(e.value) j
+      where exists (select 1 from ${articles} where ${articles.id} = j.value and ${articleVisibleWhere(viewer, { listing: true })})
+      order by j.key) v
+  ))) from json_each(${channels.articleOrdinals}) e)`;
+
+/**
+ * GET /channels/{id}: 404 when it does not exist or the viewer may not see it. One round trip: the summary
+ * fields, the stored ordinals and (for all but ADMIN) the ordinals cut to what the viewer may list; the
+ * channel's owner gets the stored ones.
+ */
+export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Channel> {
+  const row = await db.select({
+    ...channelSummaryFields(viewer),
+    stored: channels.articleOrdinals,
+    listable: viewer?.role === 'ADMIN' ? sql<null>`null` : listableOrdinals(viewer),
+  }).from(channels).where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+  if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
+  const seesAll = viewer?.role === 'ADMIN' || viewer?.id === row.channel.userId;
+  return toChannel(row.channel, {
+    categoryIds: JSON.parse(row.categoryIds) as string[],
+    articleOrdinals: seesAll || row.listable === null ? row.stored : (JSON.parse(row.listable) as ArticleOrdinals),
+    locked: !row.readable,
   });
 }
 
-/** GET /channels/{id}: 404 when it does not exist or the viewer may not see it. */
-export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Channel> {
-  const row = await findVisibleChannel(db, viewer, id);
+/** GET /channels/{id}/summary: the channel without its ordinals (the channel page, crumbs); 404 as getChannel. */
+export async function getChannelSummary(db: Db, viewer: Viewer, id: string): Promise<ChannelSummary> {
+  const row = await db.select(channelSummaryFields(viewer)).from(channels)
+    .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
-  return (await channelEntities(db, viewer, [row]))[0]!;
+  return summaryOf(row);
 }
 
-/** GET /channels: every channel the viewer may list (hidden ones left out), by name. */
-export async function listChannels(db: Db, viewer: Viewer): Promise<Channel[]> {
-  const rows = await db.select().from(channels).where(channelVisibleWhere(viewer, { listing: true }))
+/** GET /channels: every channel the viewer may list (hidden ones left out), by name, as summaries; one statement. */
+export async function listChannels(db: Db, viewer: Viewer): Promise<ChannelSummary[]> {
+  const rows = await db.select(channelSummaryFields(viewer)).from(channels).where(channelVisibleWhere(viewer, { listing: true }))
     .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)).all();
-  return channelEntities(db, viewer, rows);
+  return rows.map(summaryOf);
 }
 
 /**
- * GET /channels/{userId}/channels: the user's channels the viewer may see, by name. The user themself and
- * ADMIN also get the hidden ones (they manage them); everyone else gets the listing.
+ * GET /channels/{userId}/channels: the user's channels the viewer may see, by name, as summaries. The user
+ * themself and ADMIN also get the hidden ones (they manage them); everyone else gets the listing.
  */
-export async function listUserChannels(db: Db, viewer: Viewer, userId: string): Promise<Channel[]> {
+export async function listUserChannels(db: Db, viewer: Viewer, userId: string): Promise<ChannelSummary[]> {
   const manages = viewer?.role === 'ADMIN' || viewer?.id === userId;
-  const rows = await db.select().from(channels)
+  const rows = await db.select(channelSummaryFields(viewer)).from(channels)
     .where(and(eq(channels.userId, userId), channelVisibleWhere(viewer, { listing: !manages })))
     .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)).all();
-  return channelEntities(db, viewer, rows);
+  return rows.map(summaryOf);
 }
 
 export interface OffsetPage {

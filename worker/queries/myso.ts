@@ -9,7 +9,7 @@ import { iso } from '../lib/db';
 import { NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';
 import { toArticleSummary } from './article-mappers';
-import { channelEntities } from './channels';
+import { channelSummaryFields, summaryOf } from './channels';
 import { listContentAccess, listContentRequests } from './user-content';
 
 export type UserChannelItem = z.infer<typeof userChannelItem>;
@@ -22,14 +22,13 @@ const toLink = (row: LinkRow) => ({ id: row.id, userId: row.userId, contentId: r
 
 async function channelItems(db: Db, viewer: SessionUser, where?: SQL): Promise<UserChannelItem[]> {
   const rows = await db
-    .select({ link: userChannels, channel: channels })
+    .select({ link: userChannels, ...channelSummaryFields(viewer) })
     .from(userChannels)
     .innerJoin(channels, eq(channels.id, userChannels.contentId))
     .where(and(eq(userChannels.userId, viewer.id), where, channelVisibleWhere(viewer, { listing: false })))
     .orderBy(desc(userChannels.createdAt), desc(userChannels.id))
     .all();
-  const entities = await channelEntities(db, viewer, rows.map((r) => r.channel));
-  return rows.map((r, i) => ({ ...toLink(r.link), channel: entities[i]! }));
+  return rows.map((r) => ({ ...toLink(r.link), channel: summaryOf(r) }));
 }
 
 /** GET /myso/user-channels/user-channels: the caller's liked channels they may still see, newest like first. */

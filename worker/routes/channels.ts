@@ -1,7 +1,7 @@
 // /api/channels: channels, a user's channels, and a channel's articles.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { articlePage, channel, idResult } from '../../schema/entities';
+import { articlePage, channel, channelSummary, idResult } from '../../schema/entities';
 import { coverMediaInput, createChannelBody, idOrSlugParam, idParam, orderedPageQuery, updateChannelBody } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../lib/edge-cache';
@@ -14,8 +14,8 @@ import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
 import { params, query } from '../lib/validate';
 import { assertCategoriesExist } from '../queries/articles';
 import {
-  CHANNEL_NOT_FOUND, assertOrdinalsOfChannel, channelForWrite, deleteChannel, getChannel, insertChannel, listChannelArticles,
-  listChannels, listUserChannels, updateChannel, type ChannelChanges, type ChannelRow, type CoverMediaValue,
+  CHANNEL_NOT_FOUND, assertOrdinalsOfChannel, channelForWrite, deleteChannel, getChannel, getChannelSummary, insertChannel,
+  listChannelArticles, listChannels, listUserChannels, updateChannel, type ChannelChanges, type ChannelRow, type CoverMediaValue,
 } from '../queries/channels';
 
 const channelId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, CHANNEL_NOT_FOUND);
@@ -30,15 +30,21 @@ async function coverValue(up: Upload<unknown>, cover: z.infer<typeof coverMediaI
 }
 
 export const channelsRoutes = new Hono<AppEnv>()
-  .get('/', edgeCache(), describe({ summary: 'The channels the caller may see', result: z.array(channel) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
+  .get('/', edgeCache(), describe({ summary: 'The channels the caller may see, as summaries (no articleOrdinals), by name', result: z.array(channelSummary) }), async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))))
 
   .get('/:id', edgeCache(), describe({ summary: 'One channel; without access to a restricted one it comes locked', result: channel, errors: [404] }), params(idOrSlugParam), async (c) => {
     const id = await channelId(c, c.req.valid('param').id);
     return ok(c, await getChannel(c.get('db'), c.get('user'), id));
   })
 
+  /** The channel without its articleOrdinals: what the channel page and crumbs show, whatever the channel holds. */
+  .get('/:id/summary', edgeCache(), describe({ summary: 'One channel without its articleOrdinals; without access to a restricted one it comes locked', result: channelSummary, errors: [404] }), params(idOrSlugParam), async (c) => {
+    const id = await channelId(c, c.req.valid('param').id);
+    return ok(c, await getChannelSummary(c.get('db'), c.get('user'), id));
+  })
+
   /** The channels of user `{id}` that the caller may see (the user themself and ADMIN also get hidden ones). */
-  .get('/:id/channels', edgeCache(), describe({ summary: 'The channels of user {id} that the caller may see', result: z.array(channel) }), params(idParam), async (c) => {
+  .get('/:id/channels', edgeCache(), describe({ summary: 'The channels of user {id} that the caller may see, as summaries', result: z.array(channelSummary) }), params(idParam), async (c) => {
     const { id } = c.req.valid('param');
     return ok(c, await listUserChannels(c.get('db'), c.get('user'), id));
   })

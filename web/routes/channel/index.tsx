@@ -1,7 +1,7 @@
 // One channel: /chan/:channelId and /category/:categoryId/c/:channelId. Article links keep the nesting.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import type { Channel } from '../../../schema';
+import type { ChannelSummary } from '../../../schema';
 import { listChannelArticles } from '../../api/channels';
 import ContentBadges from '../../components/content-badges';
 import { DraftBadges, EditLink } from '../../components/content-badges/draft';
@@ -13,7 +13,7 @@ import { VideoPlayer } from '../../components/video-player';
 import { useNotify } from '../../components/notifications';
 import { LoadError, Loading, errorCode, errorMessage } from '../../components/view-state';
 import { usePagedQuery } from '../../data/cache';
-import { useChannel } from '../../data/content';
+import { useChannelSummary } from '../../data/content';
 import { keys } from '../../data/keys';
 import { paragraphs } from '../article/paragraphs';
 import '../../components/news-card/news-card.css';
@@ -28,7 +28,7 @@ export function channelBase(channelId: string, categoryId: string | undefined): 
 export default function ChannelView() {
   const intl = useIntl();
   const { channelId = '', categoryId } = useParams();
-  const state = useChannel(channelId);
+  const state = useChannelSummary(channelId);
   if (state.status !== 'ok') {
     return (
       <section className="channel-view">
@@ -55,7 +55,7 @@ export default function ChannelView() {
   return <ChannelBody channel={state.data} base={channelBase(channelId, categoryId)} />;
 }
 
-function ChannelBody({ channel, base }: { channel: Channel; base: string }) {
+function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string }) {
   const intl = useIntl();
   const notify = useNotify();
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).

@@ -1,7 +1,7 @@
 // /channels: every channel the caller may see, as cards (portrait, name, info text).
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Channel } from '../../../schema';
+import type { ChannelSummary } from '../../../schema';
 import { listChannels } from '../../api/channels';
 import ContentBadges from '../../components/content-badges';
 import { DraftBadges } from '../../components/content-badges/draft';
@@ -20,7 +20,7 @@ export function excerpt(text: string, max = 180): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trimEnd()}…`;
 }
 
-export function ChannelCard({ channel, to, eager = false, headingLevel = 2 }: { channel: Channel; to: string; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function ChannelCard({ channel, to, eager = false, headingLevel = 2 }: { channel: ChannelSummary; to: string; eager?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card channel-card">
