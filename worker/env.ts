@@ -11,8 +11,11 @@ export type Env = Cloudflare.Env & {
   BENCH_TIMING?: string;
 };
 
-/** Query builder only: the relational query API (`db.query`) is not used, so no schema is attached. */
-export type Db = DrizzleD1Database;
+/**
+ * Query builder only: the relational query API (`db.query`) is not used, so no schema is attached. `$client` is the
+ * D1 binding, for the statements built once (worker/lib/statements.ts).
+ */
+export type Db = DrizzleD1Database & { $client: D1Database };
 
 /** The Hono environment of every route: bindings plus what middleware puts on the context. */
 export interface AppEnv {

@@ -11,26 +11,33 @@
 //   the owner, ADMIN and users granted access (a grant on a channel covers its articles); the articles of a
 //   restricted channel are locked like restricted articles.
 // Details and reasons: docs/decisions/005-visibility.md.
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../schema/entities';
+import type { Role } from '../../schema/enums';
 import { articles, channels, contentAccess, news } from '../../schema/tables';
 import type { Db } from '../env';
 
 export type Viewer = SessionUser | null;
+
+/**
+ * What the conditions need of a viewer: the role decides their shape, the id is a value in them. The id may be a
+ * placeholder bound per request (the statements built once, worker/lib/statements.ts).
+ */
+export type ViewerLike = { id: string | Placeholder; role: Role } | null;
 
 export interface VisibilityOptions {
   /** Lists and search leave hidden entities out; direct look-ups by id or slug do not. */
   listing: boolean;
 }
 
-const viewerId = (viewer: Viewer) => viewer?.id ?? '';
+const viewerId = (viewer: ViewerLike) => viewer?.id ?? '';
 
 /** A grant for the viewer on the content id expression. */
-const granted = (viewer: Viewer, contentId: SQL) =>
+const granted = (viewer: ViewerLike, contentId: SQL) =>
   sql`exists (select 1 from ${contentAccess} where ${contentAccess.userId} = ${viewerId(viewer)} and ${contentAccess.contentId} = ${contentId})`;
 
 /** Condition on `channels`: the viewer may know the channel exists. */
-export function channelVisibleWhere(viewer: Viewer, { listing }: VisibilityOptions): SQL {
+export function channelVisibleWhere(viewer: ViewerLike, { listing }: VisibilityOptions): SQL {
   const notHidden = listing ? eq(channels.hidden, false) : sql`1 = 1`;
   if (viewer?.role === 'ADMIN') return notHidden;
   const uid = viewerId(viewer);
@@ -42,7 +49,7 @@ export function channelVisibleWhere(viewer: Viewer, { listing }: VisibilityOptio
 }
 
 /** Condition on `articles`: the viewer may know the article exists. */
-export function articleVisibleWhere(viewer: Viewer, { listing }: VisibilityOptions): SQL {
+export function articleVisibleWhere(viewer: ViewerLike, { listing }: VisibilityOptions): SQL {
   const notHidden = listing ? eq(articles.hidden, false) : sql`1 = 1`;
   if (viewer?.role === 'ADMIN') return notHidden;
   if (!viewer) {
@@ -69,7 +76,7 @@ export function articleVisibleWhere(viewer: Viewer, { listing }: VisibilityOptio
  * (description and media). The SQL form of canReadContent, for queries that decide many rows at once (the file
  * route) or decide the lock in the statement that finds the rows; the visibility tests hold both to the same table.
  */
-export function articleReadableWhere(viewer: Viewer): SQL {
+export function articleReadableWhere(viewer: ViewerLike): SQL {
   const gatedChannel = sql`exists (select 1 from ${channels} ch where ch.id = ${articles.channelId} and (ch.restricted = 1 or ch.private = 1))`;
   const open = sql`(${articles.restricted} = 0 and not ${gatedChannel})`;
   if (!viewer) return open;
@@ -84,7 +91,7 @@ export function articleReadableWhere(viewer: Viewer): SQL {
 }
 
 /** Condition on `channels` (rows the viewer may see): the viewer may also read the cover media (see canReadContent). */
-export function channelReadableWhere(viewer: Viewer): SQL {
+export function channelReadableWhere(viewer: ViewerLike): SQL {
   const open = and(eq(channels.restricted, false), eq(channels.private, false))!;
   if (!viewer) return open;
   if (viewer.role === 'ADMIN') return sql`1 = 1`;

@@ -12,6 +12,7 @@ import { afterCursor, toPage } from '../lib/cursor';
 import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { insertWithUniqueSlug } from '../lib/slugs';
+import { batchRows, reusable } from '../lib/statements';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
 import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
@@ -51,12 +52,16 @@ export async function listArticles(db: Db, viewer: Viewer, page: { cursor?: stri
  * (with whether the viewer may read its restricted parts), its category ids and its media in one batch.
  */
 export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Article> {
-  const [found, categoryRows, media] = await db.batch([
-    db.select({ article: articles, readable: sql<boolean>`${articleReadableWhere(viewer)}`.mapWith(Boolean) }).from(articles)
-      .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))),
-    db.select({ id: articleCategories.categoryId }).from(articleCategories)
-      .where(eq(articleCategories.articleId, id)).orderBy(asc(articleCategories.ordinal)),
-    db.select().from(articleMedia).where(eq(articleMedia.articleId, id)).orderBy(asc(articleMedia.ordinal)),
+  const articleId = sql.placeholder('id');
+  const [found, categoryRows, media] = await batchRows(db, [
+    reusable(db, viewer, 'article', (v) => db
+      .select({ article: articles, readable: sql<boolean>`${articleReadableWhere(v)}`.mapWith(Boolean) }).from(articles)
+      .where(and(eq(articles.id, articleId), articleVisibleWhere(v, { listing: false }))), { id }),
+    reusable(db, viewer, 'article categories', () => db
+      .select({ id: articleCategories.categoryId }).from(articleCategories)
+      .where(eq(articleCategories.articleId, articleId)).orderBy(asc(articleCategories.ordinal)), { id }),
+    reusable(db, viewer, 'article media', () => db
+      .select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)), { id }),
   ]);
   const row = found[0];
   if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
