@@ -11,6 +11,9 @@ export * from './enums';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
+/** `articles.channel_rank` of an article its channel's `articleOrdinals.main` does not list. */
+export const UNLISTED_RANK = 2147483647;
+
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -154,8 +157,15 @@ export const articles = sqliteTable('articles', {
   mediaKind: text('media_kind', { enum: MEDIA_KINDS }),
   createdAt: integer('created_at').notNull().default(now),
   updatedAt: integer('updated_at').notNull().default(now),
+  /**
+   * The article's place on its channel's page: its first position in the channel's `articleOrdinals.main`, or
+   * UNLISTED_RANK when it is not listed there (those follow, newest first). Kept by triggers from the JSON
+   * (migrations/0007_article_order.sql); the app never writes it. Indexed with the rest of that order, so a page
+   * of the channel is an index range, not a sort of the channel.
+   */
+  channelRank: integer('channel_rank').notNull().default(UNLISTED_RANK),
 }, (t) => [
-  index('articles_channel').on(t.channelId),
+  index('articles_channel_order').on(t.channelId, t.channelRank, sql`${t.createdAt} desc`, t.id),
   index('articles_user').on(t.userId),
   index('articles_created').on(t.createdAt),
   index('articles_thumbnail').on(t.thumbnailKey),
@@ -165,7 +175,15 @@ export const articleCategories = sqliteTable('article_categories', {
   articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
   categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
   ordinal: integer('ordinal').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.articleId, t.categoryId] }), index('article_categories_category').on(t.categoryId, t.ordinal)]);
+  /**
+   * The article's title, copied by triggers (migrations/0007_article_order.sql; the app never writes it), so the
+   * category's order (ordinal, title, article id) is an index range rather than a sort of every article filed there.
+   */
+  articleTitle: text('article_title').notNull().default(''),
+}, (t) => [
+  primaryKey({ columns: [t.articleId, t.categoryId] }),
+  index('article_categories_order').on(t.categoryId, t.ordinal, t.articleTitle, t.articleId),
+]);
 
 /** Gallery images and videos of an article; ordinals are dense from 0 within an article. */
 export const articleMedia = sqliteTable('article_media', {
