@@ -48,16 +48,15 @@ app.get('/articles/:id', (c) => jsonBody(c.env.DB.prepare(`
   ) as body
   from articles a where a.id = ?1 and a.published = 1 and ${PUBLIC_CHANNEL}`).bind(c.req.param('id'))));
 
-/** The first 24 (and one more, to know there is a next page): articleOrdinals.main first, then newest. */
+/**
+ * The first 24 (and one more, to know there is a next page): articleOrdinals.main first, then newest. The order is
+ * the project's index (channel_id, channel_rank, created_at desc, id), which triggers keep from articleOrdinals.
+ */
 app.get('/channels/:id/articles', (c) => jsonBody(c.env.DB.prepare(`
   select json_group_array(json_object(${ARTICLE_CARD})) as body from (
     select a.* from articles a
-    left join (
-      select value as id, min(key) as position
-      from json_each((select article_ordinals from channels where id = ?1), '$.main') group by value
-    ) o on o.id = a.id
     where a.channel_id = ?1 and a.published = 1 and a.hidden = 0 and ${PUBLIC_CHANNEL}
-    order by o.position is null, o.position, a.created_at desc, a.id
+    order by a.channel_rank, a.created_at desc, a.id
     limit 25) a`).bind(c.req.param('id'))));
 
 app.get('/categories/:id/children', (c) => jsonBody(c.env.DB.prepare(`

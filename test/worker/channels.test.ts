@@ -3,7 +3,8 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articlePage, channel as channelSchema, channelSummary } from '../../schema/entities';
-import { channelCategories, channels, contentAccess, contentRequests, news, slugs, userChannels } from '../../schema/tables';
+import { channelCategories, channels, contentAccess, contentRequests, news, slugs, UNLISTED_RANK, userChannels } from '../../schema/tables';
+import { encodeKeyCursor } from '../../worker/lib/cursor';
 import { as, call, db, type CallResult } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
 
@@ -165,17 +166,47 @@ describe('GET /channels/{id}/articles', () => {
     for (const limit of ['0', '101', '2.5', 'x']) {
       expect((await call(`/channels/${ch.id}/articles?limit=${limit}`)).status).toBe(400);
     }
-    for (const cursor of ['nope', '-1', '1.5', '99999999', '1700000000000.0b2c6d4e-4a4b-4c4d-8e8f-000000000000']) {
-      expect((await call(`/channels/${ch.id}/articles?cursor=${cursor}`)).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+    const made = [encodeKeyCursor(['x', 1, ch.id]), encodeKeyCursor([1, 2]), encodeKeyCursor([-1, 0, ch.id]), btoa('{"not":"json'), '!!'];
+    for (const cursor of ['nope', '-1', '1.5', '24', '1700000000000.0b2c6d4e-4a4b-4c4d-8e8f-000000000000', ...made]) {
+      expect((await call(`/channels/${ch.id}/articles?cursor=${encodeURIComponent(cursor)}`)).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
     }
     // Past the end: an empty last page.
-    expect((await call(`/channels/${ch.id}/articles?cursor=500`)).body.result).toEqual({ items: [], nextCursor: null });
+    const end = encodeKeyCursor([UNLISTED_RANK, 0, crypto.randomUUID()]);
+    expect((await call(`/channels/${ch.id}/articles?cursor=${end}`)).body.result).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('goes on after the last row shown: articles added, deleted or moved meanwhile shift nothing', async () => {
+    const owner = await asRole('CLIENT');
+    const ch = await createChannel({ userId: owner.user.id });
+    const t = Date.now() - 600_000;
+    const made: string[] = [];
+    for (let i = 0; i < 8; i++) made.push((await createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: t + i * 1000 })).id);
+    const [m0, m1, m2, m3, m4, m5, m6, m7] = made as [string, string, string, string, string, string, string, string];
+    await owner.call(`/channels/${ch.id}`, { method: 'PUT', body: { articleOrdinals: { main: [m1, m3] } } });
+    // Listed first (m1, m3), then newest first: m7 m6 m5 m4 m2 m0.
+    const page = async (cursor?: string) => articlePage.parse((await call(`/channels/${ch.id}/articles?limit=3${cursor ? `&cursor=${cursor}` : ''}`)).body.result);
+    const first = await page();
+    expect(ids(first.items)).toEqual([m1, m3, m7]);
+    // A new article (newest of all), a deleted one already shown, and one shown moved elsewhere: the next page is unmoved.
+    await createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: Date.now() });
+    await owner.call(`/articles/${m1}`, { method: 'DELETE' });
+    const other = await createChannel({ userId: owner.user.id });
+    await owner.call(`/articles/${m7}`, { method: 'PUT', body: { channelId: other.id } });
+    const second = await page(first.nextCursor!);
+    expect(ids(second.items)).toEqual([m6, m5, m4]);
+    const third = await page(second.nextCursor!);
+    expect(ids(third.items)).toEqual([m2, m0]);
+    expect(third.nextCursor).toBeNull();
+    // The cursor of a listed row goes on into the rest.
+    const afterListed = await page(encodeKeyCursor([0, 0, m3]));
+    expect(ids(afterListed.items)[0]).toBe(m3);
   });
 
   it('answers 404 for a channel the caller may not see', async () => {
     const ch = await createChannel({ private: true });
     expect((await (await asRole('REGULAR_USER')).call(`/channels/${ch.id}/articles`)).status).toBe(404);
-    expect((await call(`/channels/${crypto.randomUUID()}/articles?cursor=24`)).body).toEqual({ code: 404, message: 'Channel not found', result: null });
+    const cursor = encodeKeyCursor([0, 0, crypto.randomUUID()]);
+    expect((await call(`/channels/${crypto.randomUUID()}/articles?cursor=${cursor}`)).body).toEqual({ code: 404, message: 'Channel not found', result: null });
   });
 });
 

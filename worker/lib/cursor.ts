@@ -3,7 +3,10 @@
 // first: the publications expiring next).
 import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type * as z from 'zod/mini';
 import { BadRequest } from './errors';
+
+const INVALID_CURSOR = 'Invalid cursor';
 
 export interface CursorKey {
   time: number;
@@ -16,7 +19,7 @@ export function encodeCursor(key: CursorKey): string {
 
 export function decodeCursor(cursor: string): CursorKey {
   const m = /^(\d{1,16})\.([0-9a-f-]{36})$/.exec(cursor);
-  if (!m) throw new BadRequest('Invalid cursor');
+  if (!m) throw new BadRequest(INVALID_CURSOR);
   return { time: Number(m[1]), id: m[2]! };
 }
 
@@ -35,9 +38,40 @@ export function toPage<R, T>(rows: readonly R[], limit: number, key: (row: R) =>
   return { items: items.map(map), nextCursor: rows.length > limit && last ? encodeCursor(key(last)) : null };
 }
 
-// Offset paging, for lists in an editorial order that is no keyset (channel articles by articleOrdinals,
-// category articles by ordinal): the cursor is the offset of the next page's first row, opaque to clients.
-// A row inserted or reordered between two pages may shift by one; the SPA shows each id once.
+// Keyset paging in an editorial order (a channel's page, a category's articles): the cursor is the whole sort key
+// of the page's last row, opaque to clients (base64url of its JSON), so the next page starts strictly after that
+// row whatever was inserted, deleted or moved elsewhere meanwhile. Only a row whose own key changed between two
+// pages (reordered by its editor, retitled) can show twice or not at all (docs/decisions/016-read-paths.md).
+
+export function encodeKeyCursor(key: readonly (string | number)[]): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(JSON.stringify(key))) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** The sort key a cursor carries, checked against `schema`; 400 'Invalid cursor' for anything else. */
+export function decodeKeyCursor<T>(cursor: string, schema: z.ZodMiniType<T>): T {
+  let parsed: unknown;
+  try {
+    const bytes = Uint8Array.from(atob(cursor.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes));
+  } catch {
+    throw new BadRequest(INVALID_CURSOR);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw new BadRequest(INVALID_CURSOR);
+  return result.data;
+}
+
+/** Splits the `limit + 1` rows a page query fetched into the page and the cursor of its last row. */
+export function toKeyPage<R, T>(rows: readonly R[], limit: number, key: (row: R) => readonly (string | number)[], map: (row: R) => T): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(map), nextCursor: rows.length > limit && last ? encodeKeyCursor(key(last)) : null };
+}
+
+// Offset paging, for lists whose order is no keyset (users by name): the cursor is the offset of the next page's
+// first row, opaque to clients. A row inserted or removed between two pages shifts the rest by one.
 
 /** Offsets above this are refused: no list the portal pages is that long. */
 const MAX_OFFSET = 1_000_000;
@@ -45,7 +79,7 @@ const MAX_OFFSET = 1_000_000;
 export function decodeOffsetCursor(cursor: string | undefined): number {
   if (!cursor) return 0;
   const offset = /^\d{1,7}$/.test(cursor) ? Number(cursor) : NaN;
-  if (!(offset >= 0 && offset <= MAX_OFFSET)) throw new BadRequest('Invalid cursor');
+  if (!(offset >= 0 && offset <= MAX_OFFSET)) throw new BadRequest(INVALID_CURSOR);
   return offset;
 }
 

@@ -1,6 +1,6 @@
 // Entity mappers of articles: D1 rows to the shapes of schema/entities.ts.
 import type { Article, ArticleSummary, Media } from '../../schema/entities';
-import type { articleMedia, articles, MEDIA_KINDS } from '../../schema/tables';
+import { articles, type articleMedia, type MEDIA_KINDS } from '../../schema/tables';
 import { iso } from '../lib/db';
 import { fileHref } from '../lib/files';
 
@@ -8,7 +8,26 @@ export type ArticleRow = typeof articles.$inferSelect;
 export type MediaRow = typeof articleMedia.$inferSelect;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-export function toArticleSummary(row: ArticleRow): ArticleSummary {
+/** The columns a summary shows: lists select these, not the description (up to 20,000 characters each). */
+export const articleSummaryColumns = {
+  id: articles.id,
+  slug: articles.slug,
+  title: articles.title,
+  teaser: articles.teaser,
+  type: articles.type,
+  channelId: articles.channelId,
+  userId: articles.userId,
+  thumbnailKey: articles.thumbnailKey,
+  published: articles.published,
+  hidden: articles.hidden,
+  restricted: articles.restricted,
+  isAd: articles.isAd,
+  isEditorial: articles.isEditorial,
+  createdAt: articles.createdAt,
+};
+export type ArticleSummaryRow = Pick<ArticleRow, keyof typeof articleSummaryColumns>;
+
+export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
   return {
     id: row.id,
     slug: row.slug,

@@ -1,18 +1,21 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { ArticlePage, Channel, ChannelSummary, SessionUser } from '../../schema/entities';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { id as uuid, type ArticlePage, type Channel, type ChannelSummary, type SessionUser } from '../../schema/entities';
+import { nonnegativeInt } from '../../schema/mini';
 import {
-  articles, channelCategories, channels, contentAccess, contentRequests, news, publicationRequests, slugs, userChannels,
+  articles, channelCategories, channels, contentAccess, contentRequests, news, publicationRequests, slugs, UNLISTED_RANK, userChannels,
 } from '../../schema/tables';
 import type { Db } from '../env';
-import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
+import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
 import { iso } from '../lib/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
-import { articleVisibleWhere, channelReadableWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { batchRows, reusable, rows } from '../lib/statements';
+import { articleVisibleWhere, channelReadableWhere, channelVisibleWhere, type Viewer, type ViewerLike } from '../lib/visibility';
 import { insertWithUniqueSlug } from '../lib/slugs';
-import { toArticleSummary } from './article-mappers';
+import { articleSummaryColumns, toArticleSummary } from './article-mappers';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;
@@ -69,7 +72,7 @@ const { articleOrdinals: _ordinals, ...summaryColumns } = getTableColumns(channe
  * without articleOrdinals, whether the viewer may read its cover (channelReadableWhere), and its category ids
  * in link order as a JSON array.
  */
-export const channelSummaryFields = (viewer: Viewer) => ({
+export const channelSummaryFields = (viewer: ViewerLike) => ({
   channel: summaryColumns,
   readable: sql<boolean>`${channelReadableWhere(viewer)}`.mapWith(Boolean),
   categoryIds: sql<string>`(select json_group_array(cc.category_id) from (
@@ -118,17 +121,17 @@ export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Ch
 
 /** GET /channels/{id}/summary: the channel without its ordinals (the channel page, crumbs); 404 as getChannel. */
 export async function getChannelSummary(db: Db, viewer: Viewer, id: string): Promise<ChannelSummary> {
-  const row = await db.select(channelSummaryFields(viewer)).from(channels)
-    .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+  const [row] = await rows(reusable(db, viewer, 'channel summary', (v) => db.select(channelSummaryFields(v)).from(channels)
+    .where(and(eq(channels.id, sql.placeholder('id')), channelVisibleWhere(v, { listing: false }))), { id }));
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
   return summaryOf(row);
 }
 
 /** GET /channels: every channel the viewer may list (hidden ones left out), by name, as summaries; one statement. */
 export async function listChannels(db: Db, viewer: Viewer): Promise<ChannelSummary[]> {
-  const rows = await db.select(channelSummaryFields(viewer)).from(channels).where(channelVisibleWhere(viewer, { listing: true }))
-    .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)).all();
-  return rows.map(summaryOf);
+  const found = await rows(reusable(db, viewer, 'channels', (v) => db.select(channelSummaryFields(v)).from(channels)
+    .where(channelVisibleWhere(v, { listing: true })).orderBy(sql`${channels.name} collate nocase`, asc(channels.id))));
+  return found.map(summaryOf);
 }
 
 /**
@@ -143,37 +146,45 @@ export async function listUserChannels(db: Db, viewer: Viewer, userId: string): 
   return rows.map(summaryOf);
 }
 
-export interface OffsetPage {
-  /** Opaque: the offset of the page's first row (worker/lib/cursor.ts); none for the first page. */
+export interface PageRequest {
+  /** Opaque: the sort key of the previous page's last row (worker/lib/cursor.ts); none for the first page. */
   cursor?: string | undefined;
   limit: number;
 }
 
+/** A channel page's sort key: rank (position in articleOrdinals.main, or UNLISTED_RANK), createdAt, id. */
+const channelPageKey = z.tuple([nonnegativeInt(), nonnegativeInt(), uuid]);
+
 /**
- * GET /channels/{id}/articles: a page of the channel's listable articles, in the order of
- * articleOrdinals.main (an id listed twice counts at its first place), then the rest newest first.
- * SQLite does the ordering: the ordinals are unpacked with json_each from the channel's own column and
- * joined by id, so a page reads `limit + 1` rows whatever the channel holds. The visibility check of the
- * channel and the page travel in one batch.
+ * GET /channels/{id}/articles: a page of the channel's listable articles, in the order of articleOrdinals.main (an
+ * id listed twice counts at its first place), then the rest newest first: `articles.channel_rank` (kept from the
+ * JSON by triggers), createdAt desc, id. One index range from the cursor on, whatever the channel holds. The cursor
+ * is the last row's key, so the next page starts strictly after it; the visibility check of the channel and the
+ * page travel in one batch.
  */
-export async function listChannelArticles(db: Db, viewer: Viewer, channelId: string, page: OffsetPage): Promise<ArticlePage> {
-  const offset = decodeOffsetCursor(page.cursor);
-  const ordinals = db
-    .select({ id: sql<string>`value`.as('ordinal_id'), position: sql<number>`min(key)`.as('ordinal_position') })
-    .from(sql`json_each((select ${channels.articleOrdinals} from ${channels} where ${channels.id} = ${channelId}), '$.main')`)
-    .groupBy(sql`value`)
-    .as('ordinals');
-  const [channel, rows] = await db.batch([
-    db.select({ id: channels.id }).from(channels).where(and(eq(channels.id, channelId), channelVisibleWhere(viewer, { listing: false }))).limit(1),
-    db.select({ article: articles }).from(articles)
-      .leftJoin(ordinals, eq(ordinals.id, articles.id))
-      .where(and(eq(articles.channelId, channelId), articleVisibleWhere(viewer, { listing: true })))
-      .orderBy(sql`${ordinals.position} is null`, asc(ordinals.position), desc(articles.createdAt), asc(articles.id))
-      .limit(page.limit + 1)
-      .offset(offset),
+export async function listChannelArticles(db: Db, viewer: Viewer, channelId: string, page: PageRequest): Promise<ArticlePage> {
+  const after = page.cursor === undefined ? null : decodeKeyCursor(page.cursor, channelPageKey);
+  const channel = sql.placeholder('channelId');
+  const [rank, time, lastId] = [sql.placeholder('rank'), sql.placeholder('time'), sql.placeholder('lastId')];
+  // Listed ranks are unique in a channel (an id's first position), so after a listed row the next is the next rank;
+  // among the unlisted ones (all UNLISTED_RANK) the newest-first order goes on from the cursor's time and id.
+  const from = !after ? 'first' : after[0] === UNLISTED_RANK ? 'unlisted' : 'listed';
+  const keyset = {
+    first: undefined,
+    listed: gt(articles.channelRank, rank),
+    unlisted: and(eq(articles.channelRank, UNLISTED_RANK), lte(articles.createdAt, time), or(lt(articles.createdAt, time), gt(articles.id, lastId))),
+  }[from];
+  const [found, rows] = await batchRows(db, [
+    reusable(db, viewer, 'channel visible', (v) => db.select({ id: channels.id }).from(channels)
+      .where(and(eq(channels.id, channel), channelVisibleWhere(v, { listing: false }))), { channelId }),
+    reusable(db, viewer, `channel articles ${from}`, (v) => db
+      .select({ ...articleSummaryColumns, channelRank: articles.channelRank }).from(articles)
+      .where(and(eq(articles.channelId, channel), articleVisibleWhere(v, { listing: true }), keyset))
+      .orderBy(asc(articles.channelRank), desc(articles.createdAt), asc(articles.id))
+      .limit(sql.placeholder('limit')), { channelId, limit: page.limit + 1, rank: after?.[0], time: after?.[1], lastId: after?.[2] }),
   ]);
-  if (channel.length === 0) throw new NotFound(CHANNEL_NOT_FOUND);
-  return toOffsetPage(rows, offset, page.limit, (r) => toArticleSummary(r.article));
+  if (found.length === 0) throw new NotFound(CHANNEL_NOT_FOUND);
+  return toKeyPage(rows, page.limit, (r) => [r.channelRank, r.createdAt, r.id], toArticleSummary);
 }
 
 /** A channel the user may change: 404 if they may not see it, 403 unless owner or ADMIN. */
