@@ -302,8 +302,12 @@ export const categoryPositionBody = z.object({ index: nonnegativeInt().check(z.l
 // ordered lists paged by offset (channel articles, category articles)
 /** Page size of the editorially ordered lists; GET /categories/{id}/children carries the first page of articles. */
 export const ORDERED_PAGE_SIZE = 24;
-/** pageQuery with the ordered lists' default size; their cursor is opaque (an offset, see worker/lib/cursor.ts). */
+/**
+ * pageQuery with the ordered lists' default size. Their cursor is opaque: the sort key of the last row shown (see
+ * worker/lib/cursor.ts), which for a category carries an article title, hence the longer limit.
+ */
 export const orderedPageQuery = z.extend(pageQuery, {
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.listItems)), ORDERED_PAGE_SIZE),
 });
 

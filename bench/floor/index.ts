@@ -71,7 +71,7 @@ app.get('/categories/:id/children', (c) => jsonBody(c.env.DB.prepare(`
     'articles', (select json_group_array(json_object(${ARTICLE_CARD})) from (
       select a.* from article_categories ac join articles a on a.id = ac.article_id
       where ac.category_id = ?1 and a.published_at_category = 1 and a.published = 1 and a.hidden = 0 and ${PUBLIC_CHANNEL}
-      order by ac.ordinal, a.title, a.id limit 25) a)
+      order by ac.ordinal, ac.article_title, ac.article_id limit 25) a)
   ) as body
   from categories where id = ?1`).bind(c.req.param('id'))));
 

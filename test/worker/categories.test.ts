@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { articlePage, category, categoryChildren, categoryRoute } from '../../schema/entities';
-import { articleCategories, blobs, categories, slugs } from '../../schema/tables';
+import { articleCategories, articles, blobs, categories, slugs } from '../../schema/tables';
+import { encodeKeyCursor } from '../../worker/lib/cursor';
 import { categoryChain, categoryDependants, listCategories, listCategoryArticles } from '../../worker/queries/categories';
 import { createArticle, createCategory, createChannel, grantAccess } from './content-factories';
 import { createBlob, multipart, PNG_BYTES } from './content-factories-extra';
@@ -216,11 +217,34 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
     expect(direct.items.map((a) => a.id)).toEqual([order[0], order[1], order[3]]);
   });
 
+  it('goes on after the last article shown: articles filed, unfiled or retitled before it shift nothing', async () => {
+    const parent = await createCategory();
+    const titled = async (title: string) => (await createArticle({ title, categoryIds: [parent.id], publishedAtCategory: true })).id;
+    // Titles of every kind: the cursor carries the last title shown (and its ordinal and id) whole.
+    const long = `Ü${'ß'.repeat(199)}`;
+    const [b, c, d, e] = [await titled('B "quoted" / slashed'), await titled('C café ☕'), await titled(long), await titled('😀 E')];
+    const first = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=2`)).body.result);
+    expect(pageIds(first)).toEqual([b, c]);
+    await titled('A new one before');
+    await createArticle({ title: 'Cz filed after the cursor', categoryIds: [parent.id], publishedAtCategory: true });
+    await db().update(articles).set({ title: 'AA retitled' }).where(eq(articles.id, c));
+    await db().delete(articleCategories).where(eq(articleCategories.articleId, b));
+    const cursor = encodeURIComponent(first.nextCursor!);
+    const second = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=2&cursor=${cursor}`)).body.result);
+    expect(second.items.map((a) => a.title)).toEqual(['Cz filed after the cursor', long]);
+    const third = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`)).body.result);
+    expect(pageIds(third)).toEqual([e]);
+    expect(third.nextCursor).toBeNull();
+    expect(d).toBe(second.items[1]!.id);
+  });
+
   it('checks limit and cursor, and is 404 for an unknown category', async () => {
     const { parent } = await filled(1);
     for (const limit of ['0', '101', 'many']) expect((await call(`/categories/${parent.id}/articles?limit=${limit}`)).status).toBe(400);
-    for (const cursor of ['abc', '-3', '12345678']) {
-      expect((await call(`/categories/${parent.id}/articles?cursor=${cursor}`)).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+    for (const cursor of ['abc', '-3', '12345678', encodeKeyCursor([0, 'x']), encodeKeyCursor([0, 1, crypto.randomUUID()]), 'x'.repeat(2001)]) {
+      const res = await call(`/categories/${parent.id}/articles?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status).toBe(400);
+      if (cursor.length <= 2000) expect(res.body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
     }
     expect((await call(`/categories/${parent.id}/articles?limit=100`)).body.result.items).toHaveLength(1);
     expect((await call(`/categories/${crypto.randomUUID()}/articles`)).body).toEqual({ code: 404, message: 'Category not found', result: null });
