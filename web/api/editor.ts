@@ -2,7 +2,7 @@
 // read modules (articles.ts, channels.ts, ...), which the public screens and the breadcrumbs load: those stay small.
 // Writes with files go through XMLHttpRequest (web/uploads/send.ts) so the editor sees the upload's progress.
 import * as z from 'zod/mini';
-import { article, channel, imageOption, newsItem, slugRecord } from '../../schema/entities';
+import { article, channel, channelSummary, imageOption, newsItem, slugRecord } from '../../schema/entities';
 import type { createArticleBody, createChannelBody, createNewsBody, updateArticleBody, updateChannelBody, updateImageBody, updateNewsBody } from '../../schema/requests';
 import { uploadForm, type ImagePart } from '../uploads/forms';
 import { send, urls, type SendOptions } from '../uploads/send';
@@ -117,8 +117,8 @@ export function updateChannel(id: string, changes: ChannelChanges, pictures: Cha
 
 export const deleteChannel = (id: string) => call(api.channels[':id'].$delete(byId(id)), deleted);
 
-/** The user's channels, hidden ones included when the caller is that user or ADMIN. */
-export const listUserChannels = (userId: string) => call(api.channels[':id'].channels.$get(byId(userId)), z.array(channel));
+/** The user's channels as summaries (no articleOrdinals), hidden ones included when the caller is that user or ADMIN. */
+export const listUserChannels = (userId: string) => call(api.channels[':id'].channels.$get(byId(userId)), z.array(channelSummary));
 
 // ---- news ----
 
