@@ -3,6 +3,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
 
 const webRoot = import.meta.dirname;
 
@@ -25,10 +26,58 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/**
+ * Module ids the shell imports on demand right at start, wherever a visitor lands: the dynamic imports of the
+ * entry except the views (routes/, each loaded by its route) and the other locales' catalogues. The home view
+ * is the one view added: most first visits land on /. test/web/budget.test.ts counts the same files.
+ */
+const isStartupImport = (id: string) =>
+  (!/[\\/]web[\\/]routes[\\/]/.test(id) || /[\\/]routes[\\/]home[\\/]/.test(id)) && !/[\\/]i18n[\\/].+\.json$/.test(id);
+
+/**
+ * `<link rel="modulepreload">` for the chunks the shell imports right at start (and their own imports), so the
+ * browser fetches them with the entry instead of after it has run: on a slow network that is a round trip and
+ * the entry's parse time earlier for the first pictures. Their stylesheets are preloaded too.
+ */
+function preloadStartupChunks(): Plugin {
+  return {
+    name: 'preload-startup-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = ctx.chunk;
+        if (!bundle || !entry) return [];
+        const byFile = new Map(Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+        const wanted = new Set<string>();
+        // The entry and its static imports have their tags already (Vite's own).
+        const tagged = new Set([entry.fileName, ...entry.imports]);
+        const add = (file: string) => {
+          const chunk = byFile.get(file);
+          if (!chunk || wanted.has(file) || tagged.has(file)) return;
+          wanted.add(file);
+          chunk.imports.forEach(add);
+        };
+        for (const file of entry.dynamicImports) {
+          const chunk = byFile.get(file);
+          if (chunk?.facadeModuleId && isStartupImport(chunk.facadeModuleId)) add(file);
+        }
+        const css = [...wanted].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        return [
+          ...[...wanted].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [
     precompiledMessages(),
+    preloadStartupChunks(),
     react(),
     // `npm run dev`: the worker runs inside Vite's dev server in workerd, with the local D1, KV and R2 of
     // wrangler.toml (state in .wrangler/state, shared with `npm start`). The build stays a plain SPA build,

@@ -29,7 +29,9 @@ test('the first visit to / loads at most 130 KB gzip of HTML, JS and CSS', async
   await page.getByRole('list', { name: 'News feed' }).getByRole('link', { name: 'Coffee house season opens' }).waitFor();
   await page.waitForLoadState('networkidle');
 
-  const files = await Promise.all(loads);
+  // Each file once: a stylesheet index.html preloads comes again from the memory cache when the chunk that needs it
+  // applies it (hashed names: the same path is the same bytes).
+  const files = [...new Map((await Promise.all(loads)).map((f) => [f.path, f])).values()];
   const total = files.reduce((sum, f) => sum + f.gzip, 0);
   const report = files.map((f) => `${f.path} ${(f.gzip / KB).toFixed(1)} KB`).join(', ');
   console.info(`first visit to /: ${(total / KB).toFixed(1)} KB gzip in ${files.length} files (${report})`);

@@ -2,6 +2,7 @@ import { FormattedDate } from 'react-intl';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import ContentBadges from '../content-badges';
+import { CARD_PICTURE_WIDTH } from '../../../schema/picture-sources';
 import Picture from '../picture';
 import './news-card.css';
 
@@ -16,15 +17,17 @@ export interface ContentCardProps {
   date: string;
   teaser: string;
   eager?: boolean;
+  /** The card's picture is the page's largest (see Picture). */
+  priority?: boolean;
   headingLevel?: 2 | 3;
 }
 
 /** The card every list of content shows: picture, linked title, badges, date and teaser. */
-export default function ContentCard({ className, title, to, thumbnailHref, flags, extra, date, teaser, eager = false, headingLevel = 3 }: ContentCardProps) {
+export default function ContentCard({ className, title, to, thumbnailHref, flags, extra, date, teaser, eager = false, priority = false, headingLevel = 3 }: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`card ${className}`}>
-      <Picture src={thumbnailHref} alt={title} width={480} height={270} eager={eager} className="card-thumb" />
+      <Picture src={thumbnailHref} alt={title} width={CARD_PICTURE_WIDTH} height={(CARD_PICTURE_WIDTH / 16) * 9} eager={eager} priority={priority} className="card-thumb" />
       <div className="card-body">
         <Heading className="card-title">
           <Link to={to}>{title}</Link>

@@ -6,11 +6,16 @@ export function newsTarget(item: Pick<NewsItem, 'ref'>): string {
   return item.ref.kind === 'article' ? `/article/${item.ref.id}` : `/chan/${item.ref.id}`;
 }
 
-export default function NewsCard({ item, eager = false, headingLevel = 2 }: { item: NewsItem; eager?: boolean; headingLevel?: 2 | 3 }) {
+export default function NewsCard({ item, eager = false, priority = false, headingLevel = 2 }: {
+  item: NewsItem;
+  eager?: boolean;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ContentCard
       className="news-card" title={item.title} to={newsTarget(item)} thumbnailHref={item.thumbnailHref} flags={item.ref}
-      date={item.publishedAt} teaser={item.teaser} eager={eager} headingLevel={headingLevel}
+      date={item.publishedAt} teaser={item.teaser} eager={eager} priority={priority} headingLevel={headingLevel}
     />
   );
 }

@@ -2,23 +2,16 @@
 // focal point and scale of the file's image option. The pictures a render shows are looked up together
 // (GET /imageOptions?keys=...), each key once.
 import { useEffect, useState, type CSSProperties } from 'react';
-import { IMAGE_VARIANT_WIDTHS } from '../../../schema/enums';
+import { blobKeyOf, sizesOf, srcSetOf } from '../../../schema/picture-sources';
 import { listImageOptions } from '../../api/imageOptions';
 import './picture.css';
 
+export { blobKeyOf, srcSetOf };
+
 export type Framing = { position: string; scale: number };
 const DEFAULT_FRAMING: Framing = { position: '50% 50%', scale: 1 };
-const FILES_PREFIX = '/api/files/';
 
 const framingCache = new Map<string, Promise<Framing>>();
-
-/** The blob key of an href served by the file route, or null for anything else. */
-export function blobKeyOf(href: string): string | null {
-  const path = href.startsWith('http') ? new URL(href).pathname : href.split(/[?#]/)[0] ?? href;
-  if (!path.startsWith(FILES_PREFIX)) return null;
-  const key = path.slice(FILES_PREFIX.length);
-  return key ? decodeURIComponent(key) : null;
-}
 
 /** Keys asked for since the last look-up went out, with who waits for each. */
 let waiting = new Map<string, (framing: Framing) => void>();
@@ -58,17 +51,6 @@ export function framingOf(href: string): Promise<Framing> {
   return found;
 }
 
-/**
- * The srcset of a stored picture: its copies 480, 960 and 1920 px wide, which the file route answers with the
- * original when the uploader sent no such copy (docs/decisions/018-image-variants.md). None for a GIF (kept whole,
- * it may move) or a file not served by the file route. Built from the href alone: no request to know the copies.
- */
-export function srcSetOf(src: string): string | undefined {
-  const key = blobKeyOf(src);
-  if (!key?.startsWith('image/') || key.endsWith('.gif')) return undefined;
-  return IMAGE_VARIANT_WIDTHS.map((w) => `${src}?w=${w} ${w}w`).join(', ');
-}
-
 /** Forget cached look-ups (tests, or after an editor changed an option). */
 export function clearFramingCache() {
   framingCache.clear();
@@ -81,10 +63,12 @@ type PictureProps = {
   height: number;
   /** The first or hero image of a page loads at once; the rest lazily. */
   eager?: boolean;
+  /** The page's largest picture (its LCP element): loads at once, ahead of the other pictures. */
+  priority?: boolean;
   className?: string;
 };
 
-export default function Picture({ src, alt, width, height, eager = false, className }: PictureProps) {
+export default function Picture({ src, alt, width, height, eager = false, priority = false, className }: PictureProps) {
   // Kept with the file it belongs to, so a new src shows the default framing until its own arrives.
   const [loaded, setLoaded] = useState<{ src: string; framing: Framing } | null>(null);
   useEffect(() => {
@@ -114,10 +98,11 @@ export default function Picture({ src, alt, width, height, eager = false, classN
         alt={alt}
         srcSet={srcSetOf(src)}
         // Never wider than `width` CSS pixels, the whole viewport below that: the browser picks the copy.
-        sizes={`(max-width: ${width}px) 100vw, ${width}px`}
+        sizes={sizesOf(width)}
         width={width}
         height={height}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         style={imgStyle}
       />

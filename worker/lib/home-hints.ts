@@ -1,0 +1,55 @@
+// The home page's first picture, named in its HTML. The SPA learns which picture is the page's largest only once
+// its JavaScript has run and the news have come: on a slow phone that is seconds after the HTML. For GET / the
+// worker reads the first news item (as a visitor: the edge-cached read) and adds a preload of its thumbnail, with
+// the srcset and sizes the card's <img> asks for, so the browser fetches that picture alongside the scripts
+// (docs/decisions/009-spa.md, "The first paint on a slow phone"). Every other request, and every method but GET on /,
+// goes on unchanged. A failed look-up costs the hint, never the page.
+import type { NewsItem } from '../../schema/entities';
+import { CARD_PICTURE_WIDTH, sizesOf, srcSetOf } from '../../schema/picture-sources';
+
+/** The href of the first news item's thumbnail, from an answer of GET /api/news; null when it has none. */
+export async function firstThumbnail(news: Response): Promise<string | null> {
+  if (!news.ok) return null;
+  const body = await news.json<{ result?: { items?: Pick<NewsItem, 'thumbnailHref'>[] } }>();
+  return body.result?.items?.[0]?.thumbnailHref ?? null;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The <link> that preloads a card's picture the way the card's <img> will ask for it. */
+export function picturePreload(href: string): string {
+  const srcset = srcSetOf(href);
+  const attributes: [string, string][] = [
+    ['rel', 'preload'],
+    ['as', 'image'],
+    ['fetchpriority', 'high'],
+    ['href', href],
+    ...(srcset ? ([['imagesrcset', srcset], ['imagesizes', sizesOf(CARD_PICTURE_WIDTH)]] as [string, string][]) : []),
+  ];
+  return `<link ${attributes.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`;
+}
+
+/** The page with a preload of `href` at the end of its <head> (the page unchanged when it is not HTML). */
+export function withPicturePreload(page: Response, href: string): Response {
+  if (!page.headers.get('content-type')?.includes('text/html')) return page;
+  return new HTMLRewriter()
+    .on('head', { element: (head) => void head.append(picturePreload(href), { html: true }) })
+    .transform(page);
+}
+
+/**
+ * GET /: the SPA's page from the static assets, with the hint when the feed's first item has a picture.
+ * `readNews` answers GET /api/news?limit=1 as an anonymous visitor would get it.
+ */
+export async function homePage(request: Request, assets: Fetcher, readNews: () => Promise<Response>): Promise<Response> {
+  const page = await assets.fetch(request);
+  if (page.status !== 200) return page;
+  let href: string | null = null;
+  try {
+    href = await firstThumbnail(await readNews());
+  } catch (error) {
+    console.error({ message: 'home page: the first news picture could not be read', error: String(error) });
+  }
+  return href ? withPicturePreload(page, href) : page;
+}
