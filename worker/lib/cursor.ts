@@ -41,7 +41,7 @@ export function toPage<R, T>(rows: readonly R[], limit: number, key: (row: R) =>
 // Keyset paging in an editorial order (a channel's page, a category's articles): the cursor is the whole sort key
 // of the page's last row, opaque to clients (base64url of its JSON), so the next page starts strictly after that
 // row whatever was inserted, deleted or moved elsewhere meanwhile. Only a row whose own key changed between two
-// pages (reordered by its editor, retitled) can show twice or not at all (docs/decisions/016-read-paths.md).
+// pages (reordered by its editor, retitled) can show twice or not at all (docs/decisions/020-read-paths.md).
 
 export function encodeKeyCursor(key: readonly (string | number)[]): string {
   let binary = '';
