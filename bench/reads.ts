@@ -51,6 +51,8 @@ export interface Probe {
   d1RoundTrips: number | null;
   d1Statements: number | null;
   kvReads: number | null;
+  /** The project's X-Edge-Cache answer (HIT, MISS, BYPASS) when the edge cache handled the read; null otherwise. */
+  edgeCache: string | null;
 }
 
 const requestInit = (read: Read, cookie: string | undefined): RequestInit => ({
@@ -74,6 +76,7 @@ export async function probe(baseUrl: string, read: Read, cookie: string | undefi
     d1RoundTrips: count(/d1;desc="(\d+) round trips?/),
     d1Statements: count(/(\d+) statements?/),
     kvReads: count(/kv;desc="(\d+) reads?/),
+    edgeCache: res.headers.get('X-Edge-Cache'),
   };
 }
 

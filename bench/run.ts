@@ -200,6 +200,12 @@ async function bench(options: Options): Promise<void> {
     }
   }
 
+  // What a warm request costs: probed again after the warm-up, so with the cache on the counts are the cached
+  // answer's (the first probe above met an empty cache).
+  for (const row of rows) {
+    row.probes.project = await probe(row.project.server.url, row.read, row.who === 'reader' ? row.project.readerCookie : undefined);
+  }
+
   const perRound = rows.length * 2 * options.duration;
   console.log(`measuring: ${options.rounds} rounds x ${rows.length} pairs x 2 x ${options.duration} s = ` +
     `${Math.round((options.rounds * perRound) / 60 * 10) / 10} min, ${options.connections} connections, floor and project alternating`);
@@ -235,7 +241,7 @@ const latency = (sample: Sample, n: number) => (sample.rps > 0 ? ms(n) : '-');
 const kb = (bytes: number) => (bytes < 10_000 ? `${(bytes / 1000).toFixed(1)}k` : `${int(bytes / 1000)}k`);
 
 function printTable(rows: Row[], options: Options): void {
-  const header = ['read', 'who', 'cache', 'floor req/s', 'p50', 'p99', 'project req/s', 'p50', 'p99', 'ratio', 'bytes floor', 'project', 'D1 trips (stmts)', 'KV reads'];
+  const header = ['read', 'who', 'cache', 'floor req/s', 'p50', 'p99', 'project req/s', 'p50', 'p99', 'ratio', 'bytes floor', 'project', 'D1 trips (stmts)', 'KV reads', 'edge cache'];
   const body = rows.map((row) => {
     const f = summary(row.samples.floor);
     const p = summary(row.samples.project);
@@ -247,6 +253,7 @@ function printTable(rows: Row[], options: Options): void {
       f.rps > 0 ? (p.rps / f.rps).toFixed(2) : '-',
       kb(row.probes.floor.bytes), kb(pp.bytes),
       pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`, pp.kvReads === null ? '?' : String(pp.kvReads),
+      pp.edgeCache ?? '-',
       ...(failures ? [`${failures} failed requests`] : []),
     ];
   });
