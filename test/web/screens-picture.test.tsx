@@ -66,6 +66,30 @@ describe('Picture', () => {
     expect(lookups()).toHaveLength(1);
   });
 
+  it('asks first and at once for the page\'s largest picture (priority), the others at normal priority', async () => {
+    renderScreen({
+      path: '/',
+      routes: [
+        {
+          path: '/',
+          element: (
+            <>
+              <Picture src="/api/files/image/hero.jpg" alt="Hero" width={480} height={270} priority />
+              <Picture src="/api/files/image/next.jpg" alt="Next" width={480} height={270} eager />
+            </>
+          ),
+        },
+      ],
+    });
+    const [hero, next] = [screen.getByAltText('Hero'), screen.getByAltText('Next')];
+    expect(hero.getAttribute('loading')).toBe('eager');
+    expect(hero.getAttribute('fetchpriority')).toBe('high');
+    expect(hero.getAttribute('sizes')).toBe('(max-width: 480px) 100vw, 480px');
+    expect(next.getAttribute('loading')).toBe('eager');
+    expect(next.getAttribute('fetchpriority')).toBeNull();
+    await waitFor(() => expect(lookups()).toHaveLength(1));
+  });
+
   it('uses the centre and no scale when the file has no option', async () => {
     renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src="/api/files/image/plain.png" alt="Plain" width={100} height={100} /> }] });
     await waitFor(() => expect(lookups()).toHaveLength(1));
