@@ -16,7 +16,10 @@ test('on a slow phone / and an article page report a largest contentful paint, a
     // to fetch alongside the scripts (worker/lib/home-hints.ts).
     const news = (await (await home.request.get(`${baseUrl()}/api/news?limit=1`)).json()) as { result: { items: { thumbnailHref: string | null }[] } };
     const hero = news.result.items[0]!.thumbnailHref!;
-    expect(await (await home.request.get(`${baseUrl()}/`)).text()).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${hero}"`);
+    const page = await home.request.get(`${baseUrl()}/`);
+    expect(await page.text()).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${hero}"`);
+    // Served by the worker from the static assets, the page keeps the headers web/public/_headers gives it.
+    expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(homePaint!.url).toContain(hero);
 
     const slug = await article.request.get(`${baseUrl()}/api/slugs/alps-a-week-on-the-high-trail`);

@@ -13,12 +13,15 @@ import { BASE, consoleErrors, expectConsoleError } from './helpers';
 
 const INDEX_HTML = '<!doctype html><html><head><title>SO Portal</title></head><body><div id="root"></div></body></html>';
 
-/** The static assets of the SPA: index.html for /, 405 for other methods (as the asset server answers them). */
+const INDEX_ETAG = '"index-1"';
+
+/** The static assets of the SPA: index.html for / with its ETag (304 when the browser has it), 405 for other methods. */
 const assets = {
   fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
-    return new Response(INDEX_HTML, { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+    if (request.headers.get('If-None-Match') === INDEX_ETAG) return new Response(null, { status: 304, headers: { ETag: INDEX_ETAG } });
+    return new Response(INDEX_HTML, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: INDEX_ETAG } });
   },
   connect: () => {
     throw new Error('not used');
@@ -49,6 +52,11 @@ describe('GET / names the first news picture', () => {
       `<link rel="preload" as="image" fetchpriority="high" href="${href}" imagesrcset="${srcSetOf(href)}" imagesizes="${sizesOf(CARD_PICTURE_WIDTH)}">`,
     ]);
     expect(html).toContain('<div id="root"></div>');
+    // Its bytes follow the news: no ETag, and a browser's copy is never confirmed (it may name an older picture).
+    expect(page.headers.get('ETag')).toBeNull();
+    const again = await open('/', { headers: { 'If-None-Match': INDEX_ETAG } });
+    expect(again.status).toBe(200);
+    expect(preloadsOf(await again.text())).toHaveLength(1);
   });
 
   it('leaves other methods and other paths to the asset store and the API', async () => {
@@ -61,6 +69,7 @@ describe('GET / names the first news picture', () => {
   it('serves the page without the hint when the feed is empty or cannot be read (and logs why)', async () => {
     const request = new Request(BASE + '/');
     const empty = await homePage(request, assets, async () => new Response('{"code":200,"result":{"items":[],"nextCursor":null}}'));
+    expect(empty.headers.get('ETag')).toBe(INDEX_ETAG);
     expect(await empty.text()).toBe(INDEX_HTML);
     const failed = await homePage(request, assets, async () => new Response('{"code":500}', { status: 500 }));
     expect(await failed.text()).toBe(INDEX_HTML);
