@@ -4,6 +4,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
+import { headersFile } from '../schema/page-headers.ts';
 
 const webRoot = import.meta.dirname;
 
@@ -73,11 +74,23 @@ function preloadStartupChunks(): Plugin {
   };
 }
 
+/** The build's `_headers` (the asset server's headers of the SPA's files), from schema/page-headers.ts. */
+function staticAssetHeaders(): Plugin {
+  return {
+    name: 'static-asset-headers',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile() });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [
     precompiledMessages(),
     preloadStartupChunks(),
+    staticAssetHeaders(),
     react(),
     // `npm run dev`: the worker runs inside Vite's dev server in workerd, with the local D1, KV and R2 of
     // wrangler.toml (state in .wrangler/state, shared with `npm start`). The build stays a plain SPA build,

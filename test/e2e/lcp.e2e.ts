@@ -18,7 +18,7 @@ test('on a slow phone / and an article page report a largest contentful paint, a
     const hero = news.result.items[0]!.thumbnailHref!;
     const page = await home.request.get(`${baseUrl()}/`);
     expect(await page.text()).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${hero}"`);
-    // Served by the worker from the static assets, the page keeps the headers web/public/_headers gives it.
+    // Served by the worker from the static assets, the page keeps the SPA's headers (schema/page-headers.ts).
     expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(homePaint!.url).toContain(hero);
 

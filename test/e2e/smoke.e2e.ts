@@ -1,18 +1,12 @@
 // Smoke: the server that `npm start` runs serves the SPA with its security headers and the API in its
 // envelope, and the SPA boots in Chromium without errors or CSP violations.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { PAGE_HEADERS } from '../../schema/page-headers';
 import { baseUrl, expect, screenshot, test, watchProblems } from './browser';
 
-/** The CSP line of web/public/_headers for `/*`, as the file states it. */
-function cspFromHeadersFile(): string {
-  const text = readFileSync(path.resolve(import.meta.dirname, '../../web/public/_headers'), 'utf8');
-  const line = text.split('\n').find((l) => l.trim().startsWith('Content-Security-Policy:'));
-  if (!line) throw new Error('web/public/_headers has no Content-Security-Policy');
-  return line.trim().slice('Content-Security-Policy:'.length).trim();
-}
+/** The CSP of the SPA's files (schema/page-headers.ts, written into the build's _headers). */
+const cspFromHeadersFile = (): string => PAGE_HEADERS['Content-Security-Policy']!;
 
-test('GET / serves the SPA with the CSP and security headers of web/public/_headers', async () => {
+test('GET / serves the SPA with the CSP and security headers of schema/page-headers.ts', async () => {
   const response = await fetch(baseUrl() + '/');
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/html/);

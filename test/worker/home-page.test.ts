@@ -5,6 +5,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { PAGE_HEADERS } from '../../schema/page-headers';
 import { CARD_PICTURE_WIDTH, sizesOf, srcSetOf } from '../../schema/picture-sources';
 import worker from '../../worker/index';
 import { firstThumbnail, homePage, picturePreload } from '../../worker/lib/home-hints';
@@ -52,6 +53,9 @@ describe('GET / names the first news picture', () => {
       `<link rel="preload" as="image" fetchpriority="high" href="${href}" imagesrcset="${srcSetOf(href)}" imagesizes="${sizesOf(CARD_PICTURE_WIDTH)}">`,
     ]);
     expect(html).toContain('<div id="root"></div>');
+    // The SPA's headers, which the stand-in asset store does not set: the worker does.
+    expect(page.headers.get('Content-Security-Policy')).toBe(PAGE_HEADERS['Content-Security-Policy']);
+    expect(page.headers.get('X-Frame-Options')).toBe('DENY');
     // Its bytes follow the news: no ETag, and a browser's copy is never confirmed (it may name an older picture).
     expect(page.headers.get('ETag')).toBeNull();
     const again = await open('/', { headers: { 'If-None-Match': INDEX_ETAG } });
@@ -70,6 +74,7 @@ describe('GET / names the first news picture', () => {
     const request = new Request(BASE + '/');
     const empty = await homePage(request, assets, async () => new Response('{"code":200,"result":{"items":[],"nextCursor":null}}'));
     expect(empty.headers.get('ETag')).toBe(INDEX_ETAG);
+    expect(empty.headers.get('Content-Security-Policy')).toBe(PAGE_HEADERS['Content-Security-Policy']);
     expect(await empty.text()).toBe(INDEX_HTML);
     const failed = await homePage(request, assets, async () => new Response('{"code":500}', { status: 500 }));
     expect(await failed.text()).toBe(INDEX_HTML);

@@ -3,8 +3,10 @@
 // worker reads the first news item (as a visitor: the edge-cached read) and adds a preload of its thumbnail, with
 // the srcset and sizes the card's <img> asks for, so the browser fetches that picture alongside the scripts
 // (docs/decisions/009-spa.md, "The first paint on a slow phone"). Every other request, and every method but GET on /,
-// goes on unchanged. A failed look-up costs the hint, never the page.
+// goes on unchanged. A failed look-up costs the hint, never the page. The page keeps the SPA's headers: the asset
+// server's, or the same ones set here (Cloudflare does not promise `_headers` for what a worker answers).
 import type { NewsItem } from '../../schema/entities';
+import { PAGE_HEADERS } from '../../schema/page-headers';
 import { CARD_PICTURE_WIDTH, sizesOf, srcSetOf } from '../../schema/picture-sources';
 
 /** The href of the first news item's thumbnail, from an answer of GET /api/news; null when it has none. */
@@ -68,5 +70,14 @@ async function firstPicture(readNews: () => Promise<Response>): Promise<string |
  */
 export async function homePage(request: Request, assets: Fetcher, readNews: () => Promise<Response>): Promise<Response> {
   const [page, href] = await Promise.all([assets.fetch(unconditional(request)), firstPicture(readNews)]);
-  return page.status === 200 && href ? withPicturePreload(page, href) : page;
+  return withPageHeaders(page.status === 200 && href ? withPicturePreload(page, href) : page);
+}
+
+/** The page with the SPA's headers (schema/page-headers.ts) that the asset server did not set already. */
+function withPageHeaders(page: Response): Response {
+  const missing = Object.entries(PAGE_HEADERS).filter(([name]) => !page.headers.has(name));
+  if (missing.length === 0) return page;
+  const answer = new Response(page.body, page);
+  for (const [name, value] of missing) answer.headers.set(name, value);
+  return answer;
 }
