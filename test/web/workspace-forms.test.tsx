@@ -191,6 +191,55 @@ describe('the article form', () => {
     expect(screen.getByText('Dawn moved to position 2 of 3.')).toBeTruthy();
   });
 
+  it('retitles a video when its field is left, and removes one after asking: the writes by ordinal, the answer shown', async () => {
+    const videos = ['Departure', 'Ferry'].map((title, ordinal) => ({
+      id: uuid(), ordinal, title, href: `/api/files/video/${uuid()}.mp4`, thumbnailMillis: 0, thumbnailHref: null,
+    }));
+    const stored = articleOf({ type: 'video', media: { kind: 'video', videos } });
+    const retitled = { ...stored, media: { kind: 'video' as const, videos: [{ ...videos[0]!, title: 'Harbour at night' }, videos[1]!] } };
+    const { calls } = stubApi((c) => {
+      if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
+      if (c.path === `/articles/${stored.id}/media/video/0` && c.method === 'PUT') return { code: 200, result: retitled };
+      if (c.path === `/articles/${stored.id}/media/1` && c.method === 'DELETE') {
+        return { code: 200, result: { ...retitled, media: { kind: 'video', videos: [retitled.media.videos[0]!] } } };
+      }
+      return common(c);
+    });
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    const title = await screen.findByRole('textbox', { name: 'Title of video 1' });
+    fireEvent.change(title, { target: { value: 'Harbour at night' } });
+    await act(async () => fireEvent.blur(title));
+    await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/video/0`)).toHaveLength(1));
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/video/0`)[0]!.body).toEqual({ title: 'Harbour at night' });
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove Ferry' })));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove this video?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
+    await waitFor(() => expect(screen.getByText('Ferry has been removed.')).toBeTruthy());
+    expect(byPath(calls, 'DELETE', `/articles/${stored.id}/media/1`)).toHaveLength(1);
+    expect(within(screen.getByRole('list', { name: 'Videos of the article' })).getAllByRole('textbox').map((t) => (t as HTMLInputElement).value))
+      .toEqual(['Harbour at night']);
+  });
+
+  it('changes the address only to a valid slug: PUT /slugs/{id} with the kind, the field\'s problem said otherwise', async () => {
+    const stored = articleOf();
+    const { calls } = stubApi((c) => {
+      if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
+      if (c.path === `/slugs/${stored.id}` && c.method === 'PUT') return { code: 200, result: { slug: 'harbour-at-night', entityId: stored.id } };
+      return common(c);
+    });
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    const address = await screen.findByRole('textbox', { name: 'Address' });
+    fireEvent.change(address, { target: { value: 'Harbour at Night!' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change address' })));
+    expect(screen.getByText('Use lower-case letters and digits joined by “-”.')).toBeTruthy();
+    expect(byPath(calls, 'PUT', `/slugs/${stored.id}`)).toHaveLength(0);
+    fireEvent.change(address, { target: { value: 'harbour-at-night' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change address' })));
+    await waitFor(() => expect(screen.getByText('The address has been changed.')).toBeTruthy());
+    expect(byPath(calls, 'PUT', `/slugs/${stored.id}`).map((c) => c.body)).toEqual([{ slug: 'harbour-at-night', kind: 'article' }]);
+  });
+
   it('requests publication with the wished expiry date, to the end of that day', async () => {
     const stored = articleOf();
     const { calls } = stubApi((c) => {

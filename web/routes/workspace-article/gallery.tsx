@@ -4,20 +4,15 @@ import { useId, useState, type DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../schema/entities';
 import { LIMITS } from '../../../schema/requests';
-import { addImages, removeMedia, updateImage } from '../../api/editor';
-import { useNotify } from '../../components/notifications';
+import { addImages, updateImage } from '../../api/editor';
 import Picture from '../../components/picture';
-import { errorMessage } from '../../components/view-state';
-import { useConfirm } from '../../components/workspace/confirm';
 import { FocalPointPicker } from '../../components/workspace/focal-point';
 import { IMAGE_TYPES, imageProblem } from '../../components/workspace/image-picker';
 import { SortableList } from '../../components/workspace/sortable-list';
 import type { UploadQueue } from '../../components/workspace/upload-queue';
 import { imagePart, UPLOAD_IMAGE_BYTES } from '../../components/workspace/uploads';
-import { setQueryData, write, invalidate } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { articleChanged, useMediaList } from './media-list';
 
-type Image = Extract<NonNullable<Article['media']>, { kind: 'gallery' }>['images'][number];
 interface Staged {
   key: number;
   file: File;
@@ -27,34 +22,18 @@ interface Staged {
 /** A file name without its extension: the title a picture starts with. */
 export const titleFromFile = (name: string) => name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').trim().slice(0, LIMITS.title);
 
-/** Puts the article the server answered into the cache, so every view of it shows the change. */
-export async function articleChanged(saved: Article) {
-  await setQueryData(keys.article(saved.id), () => saved);
-  await invalidate(['workspace']);
-}
-
 let staged = 0;
 
 export function GallerySection({ article, queue }: { article: Article; queue: UploadQueue }) {
   const intl = useIntl();
-  const notify = useNotify();
   const inputId = useId();
-  const [confirm, confirmDialog] = useConfirm();
   const images = article.media?.kind === 'gallery' ? article.media.images : [];
-  // The order shown: the server's, or the one just made while its write travels.
-  const [order, setOrder] = useState<Image[]>(images);
-  // A new answer from the server (after any write) is the order again.
-  const [orderOf, setOrderOf] = useState(article);
-  if (orderOf !== article) {
-    setOrderOf(article);
-    setOrder(images);
-  }
+  const { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog } =
+    useMediaList(article, images, 'gallery', (ordinal, changes) => updateImage(article.id, ordinal, changes));
   const [picked, setPicked] = useState<Staged[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [focusOn, setFocusOn] = useState<string | null>(null);
-  const [titles, setTitles] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState(false);
-  const name = (image: Image) => image.title || intl.formatMessage({ id: 'ws.gallery.untitled' }, { n: order.indexOf(image) + 1 });
 
   const stage = (files: readonly File[]) => {
     const bad: string[] = [];
@@ -83,51 +62,6 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
     setPicked([]);
   };
 
-  // One move at a time: the next one's positions are those the previous one leaves.
-  const [moving, setMoving] = useState(false);
-  const move = async (from: number, to: number) => {
-    const before = order;
-    const next = [...order];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    setOrder(next);
-    setMoving(true);
-    try {
-      await write(() => updateImage(article.id, from, { ordinal: to }), { update: articleChanged });
-    } catch (err) {
-      setOrder(before);
-      notify({ kind: 'error', message: errorMessage(err) });
-    } finally {
-      setMoving(false);
-    }
-  };
-
-  const retitle = async (image: Image, index: number) => {
-    const title = titles[image.id];
-    if (title === undefined || title === image.title) return;
-    try {
-      await write(() => updateImage(article.id, index, { title }), { update: articleChanged });
-      setTitles(({ [image.id]: _, ...rest }) => rest);
-    } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
-    }
-  };
-
-  const remove = async (image: Image, index: number) => {
-    const ok = await confirm({
-      title: intl.formatMessage({ id: 'ws.gallery.removeTitle' }),
-      message: intl.formatMessage({ id: 'ws.gallery.removeText' }, { name: name(image) }),
-      confirmLabel: intl.formatMessage({ id: 'ws.remove' }),
-    });
-    if (!ok) return;
-    try {
-      await write(() => removeMedia(article.id, index), { update: articleChanged });
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.gallery.removed' }, { name: name(image) }) });
-    } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
-    }
-  };
-
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
@@ -153,9 +87,9 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
                 <label htmlFor={`${inputId}-t-${image.id}`}>{intl.formatMessage({ id: 'ws.gallery.titleOf' }, { n: index + 1 })}</label>
                 <input
                   id={`${inputId}-t-${image.id}`}
-                  value={titles[image.id] ?? image.title}
+                  value={titleOf(image)}
                   maxLength={LIMITS.title}
-                  onChange={(e) => setTitles((t) => ({ ...t, [image.id]: e.currentTarget.value }))}
+                  onChange={(e) => editTitle(image, e.currentTarget.value)}
                   onBlur={() => void retitle(image, index)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {

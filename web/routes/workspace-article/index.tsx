@@ -5,9 +5,9 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../schema/entities';
 import { ARTICLE_TYPES } from '../../../schema/enums';
-import { createArticleBody, LIMITS, slug as slugSchema, updateArticleBody } from '../../../schema/requests';
+import { createArticleBody, LIMITS, updateArticleBody } from '../../../schema/requests';
 import { listCategories } from '../../api/categories';
-import { createArticle, deleteArticle, listUserChannels, putSlug, setMediaKind, updateArticle, type ArticleChanges } from '../../api/editor';
+import { createArticle, deleteArticle, listUserChannels, setMediaKind, updateArticle, type ArticleChanges } from '../../api/editor';
 import { listWorkspaceArticles } from '../../api/workspace';
 import { FormAlert, TextArea, TextField, focusFirstInvalid, issuesToFieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
@@ -20,6 +20,7 @@ import { useLeaveGuard } from '../../components/workspace/leave-guard';
 import { articlePublicPath } from '../../components/workspace/links';
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { PublicationBox } from '../../components/workspace/publication';
+import { SlugBox } from '../../components/workspace/slug-box';
 import { queueSave, snapshot } from '../../components/workspace/save';
 import { UploadList, useUploadQueue, type UploadQueue } from '../../components/workspace/upload-queue';
 import { imagePart } from '../../components/workspace/uploads';
@@ -268,7 +269,7 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
         <>
           <MediaSections article={article} queue={queue} />
           {tasks}
-          <SlugBox article={article} />
+          <SlugBox kind="article" id={article.id} slug={article.slug} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
         </>
       )}
@@ -315,44 +316,5 @@ function MediaSections({ article, queue }: { article: Article; queue: UploadQueu
     <Suspense fallback={<Loading />}>
       {wanted === 'gallery' ? <GallerySection article={article} queue={queue} /> : <VideoSection article={article} queue={queue} />}
     </Suspense>
-  );
-}
-
-/** The article's address: /article/{slug} works besides its id. */
-function SlugBox({ article }: { article: Article }) {
-  const intl = useIntl();
-  const notify = useNotify();
-  const [value, setValue] = useState(article.slug);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [slugOf, setSlugOf] = useState(article.slug);
-  if (slugOf !== article.slug) {
-    setSlugOf(article.slug);
-    setValue(article.slug);
-  }
-  const save = async () => {
-    const parsed = slugSchema.safeParse(value);
-    if (!parsed.success) return setError(intl.formatMessage({ id: 'ws.slug.invalid' }));
-    setError(null);
-    setBusy(true);
-    try {
-      await write(() => putSlug(article.id, parsed.data, 'article'), { invalidate: [keys.article(article.id), ['workspace']] });
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.slug.saved' }) });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="ws-box">
-      <div className="ws-inline-form">
-        <TextField label={intl.formatMessage({ id: 'ws.slug.label' })} name="slug" value={value} maxLength={LIMITS.slug}
-          hint={intl.formatMessage({ id: 'ws.slug.hint' })} onChange={(e) => setValue(e.currentTarget.value)} error={error ?? undefined} />
-        <button type="button" className="button button-secondary" disabled={busy || value === article.slug} onClick={() => void save()}>
-          {intl.formatMessage({ id: 'ws.slug.save' })}
-        </button>
-      </div>
-    </section>
   );
 }

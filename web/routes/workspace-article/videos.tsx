@@ -5,11 +5,10 @@ import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../schema/entities';
 import { LIMITS } from '../../../schema/requests';
-import { addVideo, removeMedia, updateVideo } from '../../api/editor';
+import { addVideo, updateVideo } from '../../api/editor';
 import { listUploads } from '../../api/uploads';
 import { useNotify } from '../../components/notifications';
 import { errorMessage } from '../../components/view-state';
-import { useConfirm } from '../../components/workspace/confirm';
 import { SortableList } from '../../components/workspace/sortable-list';
 import { useObjectUrl } from '../../components/workspace/image-picker';
 import { formatBytes, type UploadQueue } from '../../components/workspace/upload-queue';
@@ -18,70 +17,18 @@ import { VideoScrubber, type ScrubberHandle } from '../../components/workspace/v
 import { invalidate, useQuery, write } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { cancelResumable, uploadResumable } from '../../uploads/resumable';
-import { articleChanged, titleFromFile } from './gallery';
+import { titleFromFile } from './gallery';
+import { articleChanged, useMediaList } from './media-list';
 
 type Video = Extract<NonNullable<Article['media']>, { kind: 'video' }>['videos'][number];
 
 export function VideoSection({ article, queue }: { article: Article; queue: UploadQueue }) {
   const intl = useIntl();
-  const notify = useNotify();
   const id = useId();
-  const [confirm, confirmDialog] = useConfirm();
   const videos = article.media?.kind === 'video' ? article.media.videos : [];
-  const [order, setOrder] = useState<Video[]>(videos);
-  // A new answer from the server (after any write) is the order again.
-  const [orderOf, setOrderOf] = useState(article);
-  if (orderOf !== article) {
-    setOrderOf(article);
-    setOrder(videos);
-  }
-  const [moving, setMoving] = useState(false);
+  const { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog } =
+    useMediaList(article, videos, 'video', (ordinal, changes) => updateVideo(article.id, ordinal, changes));
   const [editing, setEditing] = useState<string | null>(null);
-  const [titles, setTitles] = useState<Record<string, string>>({});
-  const name = (video: Video) => video.title || intl.formatMessage({ id: 'ws.video.untitled' }, { n: order.indexOf(video) + 1 });
-
-  const move = async (from: number, to: number) => {
-    const before = order;
-    const next = [...order];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    setOrder(next);
-    setMoving(true);
-    try {
-      await write(() => updateVideo(article.id, from, { ordinal: to }), { update: articleChanged });
-    } catch (err) {
-      setOrder(before);
-      notify({ kind: 'error', message: errorMessage(err) });
-    } finally {
-      setMoving(false);
-    }
-  };
-
-  const retitle = async (video: Video, index: number) => {
-    const title = titles[video.id];
-    if (title === undefined || title === video.title) return;
-    try {
-      await write(() => updateVideo(article.id, index, { title }), { update: articleChanged });
-      setTitles(({ [video.id]: _, ...rest }) => rest);
-    } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
-    }
-  };
-
-  const remove = async (video: Video, index: number) => {
-    const ok = await confirm({
-      title: intl.formatMessage({ id: 'ws.video.removeTitle' }),
-      message: intl.formatMessage({ id: 'ws.video.removeText' }, { name: name(video) }),
-      confirmLabel: intl.formatMessage({ id: 'ws.remove' }),
-    });
-    if (!ok) return;
-    try {
-      await write(() => removeMedia(article.id, index), { update: articleChanged });
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.video.removed' }, { name: name(video) }) });
-    } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
-    }
-  };
 
   return (
     <section className="ws-box" aria-labelledby={`${id}-title`}>
@@ -104,9 +51,9 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
                 <label htmlFor={`${id}-t-${video.id}`}>{intl.formatMessage({ id: 'ws.video.titleOf' }, { n: index + 1 })}</label>
                 <input
                   id={`${id}-t-${video.id}`}
-                  value={titles[video.id] ?? video.title}
+                  value={titleOf(video)}
                   maxLength={LIMITS.title}
-                  onChange={(e) => setTitles((t) => ({ ...t, [video.id]: e.currentTarget.value }))}
+                  onChange={(e) => editTitle(video, e.currentTarget.value)}
                   onBlur={() => void retitle(video, index)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {

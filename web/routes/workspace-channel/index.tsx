@@ -5,9 +5,9 @@ import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Channel } from '../../../schema/entities';
-import { createChannelBody, LIMITS, slug as slugSchema, updateChannelBody } from '../../../schema/requests';
+import { createChannelBody, LIMITS, updateChannelBody } from '../../../schema/requests';
 import { listCategories } from '../../api/categories';
-import { createChannel, deleteChannel, putSlug, updateChannel, type ChannelChanges, type ChannelPictures } from '../../api/editor';
+import { createChannel, deleteChannel, updateChannel, type ChannelChanges, type ChannelPictures } from '../../api/editor';
 import { listWorkspaceChannels } from '../../api/workspace';
 import { FormAlert, TextArea, TextField, focusFirstInvalid, issuesToFieldErrors, useFormState } from '../../components/form';
 import { useNotify } from '../../components/notifications';
@@ -20,6 +20,7 @@ import { useLeaveGuard } from '../../components/workspace/leave-guard';
 import { channelPublicPath } from '../../components/workspace/links';
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { PublicationBox } from '../../components/workspace/publication';
+import { SlugBox } from '../../components/workspace/slug-box';
 import { queueSave, snapshot } from '../../components/workspace/save';
 import { UploadList, useUploadQueue, formatBytes } from '../../components/workspace/upload-queue';
 import { imagePart, UPLOAD_VIDEO_BYTES, VIDEO_TYPES } from '../../components/workspace/uploads';
@@ -321,49 +322,11 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           <Suspense fallback={<Loading />}>
             <ArticleOrder channel={channel} />
           </Suspense>
-          <ChannelSlug channel={channel} />
+          <SlugBox kind="channel" id={channel.id} slug={channel.slug} />
           <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
         </>
       )}
       {confirmDialog}
     </WorkspacePage>
-  );
-}
-
-function ChannelSlug({ channel }: { channel: Channel }) {
-  const intl = useIntl();
-  const notify = useNotify();
-  const [value, setValue] = useState(channel.slug);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [slugOf, setSlugOf] = useState(channel.slug);
-  if (slugOf !== channel.slug) {
-    setSlugOf(channel.slug);
-    setValue(channel.slug);
-  }
-  const save = async () => {
-    const parsed = slugSchema.safeParse(value);
-    if (!parsed.success) return setError(intl.formatMessage({ id: 'ws.slug.invalid' }));
-    setError(null);
-    setBusy(true);
-    try {
-      await write(() => putSlug(channel.id, parsed.data, 'channel'), { invalidate: [keys.channel(channel.id), ['workspace']] });
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.slug.saved' }) });
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="ws-box">
-      <div className="ws-inline-form">
-        <TextField label={intl.formatMessage({ id: 'ws.slug.label' })} name="slug" value={value} maxLength={LIMITS.slug}
-          hint={intl.formatMessage({ id: 'ws.slug.channelHint' })} onChange={(e) => setValue(e.currentTarget.value)} error={error ?? undefined} />
-        <button type="button" className="button button-secondary" disabled={busy || value === channel.slug} onClick={() => void save()}>
-          {intl.formatMessage({ id: 'ws.slug.save' })}
-        </button>
-      </div>
-    </section>
   );
 }
