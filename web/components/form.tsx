@@ -45,14 +45,10 @@ interface FieldProps {
   required?: boolean;
 }
 
-function FieldFrame({ label, error, hint, required, id, children }: FieldProps & { id: string; children: ReactNode }) {
+/** A field's hint and error under its control, with the ids `describedBy` names (`id` is the control's). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
   return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {children}
+    <>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -63,11 +59,26 @@ function FieldFrame({ label, error, hint, required, id, children }: FieldProps &
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+/** The label, hint and error around a field's control (`id` is the control's). */
+export function FieldFrame({ label, error, hint, required = false, id, children }: Omit<FieldProps, 'name'> & { id: string; children: ReactNode }) {
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
-function describedBy(id: string, props: FieldProps): string | undefined {
+/** The aria-describedby of a control whose notes are FieldNotes. */
+export function describedBy(id: string, props: Pick<FieldProps, 'hint' | 'error'>): string | undefined {
   const ids = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
@@ -76,7 +87,7 @@ export function TextField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInput
   const { label, name, error, hint, required, ...input } = props;
   const id = useId();
   return (
-    <FieldFrame label={label} name={name} error={error} hint={hint} required={required ?? false} id={id}>
+    <FieldFrame label={label} error={error} hint={hint} required={required ?? false} id={id}>
       <input
         id={id}
         name={name}
@@ -93,7 +104,7 @@ export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTex
   const { label, name, error, hint, required, ...area } = props;
   const id = useId();
   return (
-    <FieldFrame label={label} name={name} error={error} hint={hint} required={required ?? false} id={id}>
+    <FieldFrame label={label} error={error} hint={hint} required={required ?? false} id={id}>
       <textarea
         id={id}
         name={name}

@@ -1,6 +1,7 @@
 // Form fields the workspace needs beyond web/components/form.tsx: checkboxes, selects, and the category tree.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { Category } from '../../../schema/entities';
+import { describedBy, FieldFrame, FieldNotes } from '../form';
 
 export function Checkbox({ label, hint, ...input }: { label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
@@ -8,11 +9,7 @@ export function Checkbox({ label, hint, ...input }: { label: string; hint?: stri
     <div className="ws-check">
       <input id={id} type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
       <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} />
     </div>
   );
 }
@@ -24,24 +21,12 @@ export function SelectField({ label, error, hint, children, ...select }: {
   children: ReactNode;
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...select}>
+    <FieldFrame label={label} error={error} hint={hint} id={id}>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error })} {...select}>
         {children}
       </select>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

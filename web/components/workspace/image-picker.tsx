@@ -2,6 +2,7 @@
 // preview, a file input, and a check of the type and size before anything is sent.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { describedBy, FieldNotes } from '../form';
 import { UPLOAD_IMAGE_BYTES } from './uploads';
 
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
@@ -52,7 +53,7 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
         type="file"
         accept={IMAGE_TYPES}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, { hint, error: error ?? undefined })}
         onChange={(e) => {
           const picked = e.currentTarget.files?.[0] ?? null;
           const problem = picked ? imageProblem(picked) : null;
@@ -61,16 +62,7 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
           if (problem) e.currentTarget.value = '';
         }}
       />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error ?? undefined} />
       {(file || (current && onRemove)) && (
         <p>
           <button type="button" className="link-button" onClick={() => (file ? onFile(null) : onRemove?.())}>
