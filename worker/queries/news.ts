@@ -18,18 +18,21 @@ export const REF_NOT_FOUND = 'The news item must point at an article or channel 
 type NewsRow = typeof news.$inferSelect;
 export type NewsRefKind = (typeof NEWS_REF_KINDS)[number];
 
+/** A news item's row with what its ref needs from the article or channel it points at (left-joined as below). */
+export const newsWithRefColumns = {
+  news,
+  articleSlug: articles.slug,
+  articleRestricted: articles.restricted,
+  articleIsAd: articles.isAd,
+  articleIsEditorial: articles.isEditorial,
+  channelSlug: channels.slug,
+  channelRestricted: channels.restricted,
+  channelIsAd: channels.isAd,
+};
+
 function selectNews(db: Db) {
   return db
-    .select({
-      news,
-      articleSlug: articles.slug,
-      articleRestricted: articles.restricted,
-      articleIsAd: articles.isAd,
-      articleIsEditorial: articles.isEditorial,
-      channelSlug: channels.slug,
-      channelRestricted: channels.restricted,
-      channelIsAd: channels.isAd,
-    })
+    .select(newsWithRefColumns)
     .from(news)
     .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
     .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)));
@@ -37,7 +40,7 @@ function selectNews(db: Db) {
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews>['all']>>[number];
 
-function toNewsItem(r: JoinedRow): NewsItem {
+export function toNewsItem(r: JoinedRow): NewsItem {
   const n = r.news;
   const ref = n.refKind === 'article'
     ? { kind: 'article' as const, id: n.refId, slug: r.articleSlug!, restricted: !!r.articleRestricted, isAd: !!r.articleIsAd, isEditorial: !!r.articleIsEditorial }

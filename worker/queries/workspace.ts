@@ -14,6 +14,7 @@ import { Forbidden, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { toArticleSummary, type ArticleRow } from './article-mappers';
 import { CHANNEL_NOT_FOUND } from './channels';
+import { newsWithRefColumns, toNewsItem } from './news';
 
 export interface WorkspaceFilter {
   cursor?: string | undefined;
@@ -158,12 +159,7 @@ export async function listWorkspaceChannels(db: Db, viewer: SessionUser, filter:
  * channel deletes its news items in the same batch, so there are none but in broken data).
  */
 export async function listWorkspaceNews(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceNewsItem>> {
-  const rows = await db.select({
-    news,
-    userName: users.name,
-    article: { slug: articles.slug, title: articles.title, restricted: articles.restricted, isAd: articles.isAd, isEditorial: articles.isEditorial },
-    channel: { slug: channels.slug, name: channels.name, restricted: channels.restricted, isAd: channels.isAd },
-  })
+  const rows = await db.select({ ...newsWithRefColumns, userName: users.name, articleTitle: articles.title, channelName: channels.name })
     .from(news)
     .innerJoin(users, eq(users.id, news.userId))
     .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
@@ -178,23 +174,10 @@ export async function listWorkspaceNews(db: Db, viewer: SessionUser, filter: Wor
     .orderBy(desc(news.createdAt), desc(news.id))
     .limit(filter.limit + 1)
     .all();
-  return toPage(rows, filter.limit, (r) => ({ time: r.news.createdAt, id: r.news.id }), (r): WorkspaceNewsItem => {
-    const n = r.news;
-    const ref = n.refKind === 'article'
-      ? { kind: 'article' as const, id: n.refId, slug: r.article!.slug, restricted: r.article!.restricted, isAd: r.article!.isAd, isEditorial: r.article!.isEditorial }
-      : { kind: 'channel' as const, id: n.refId, slug: r.channel!.slug, restricted: r.channel!.restricted, isAd: r.channel!.isAd, isEditorial: false };
-    return {
-      id: n.id,
-      title: n.title,
-      description: n.description,
-      teaser: n.teaser,
-      ref,
-      thumbnailHref: fileHref(n.thumbnailKey),
-      publishedAt: iso(n.publishedAt),
-      userId: n.userId,
-      userName: r.userName,
-      refTitle: n.refKind === 'article' ? r.article!.title : r.channel!.name,
-      createdAt: iso(n.createdAt),
-    };
-  });
+  return toPage(rows, filter.limit, (r) => ({ time: r.news.createdAt, id: r.news.id }), (r): WorkspaceNewsItem => ({
+    ...toNewsItem(r),
+    userName: r.userName,
+    refTitle: (r.news.refKind === 'article' ? r.articleTitle : r.channelName)!,
+    createdAt: iso(r.news.createdAt),
+  }));
 }
