@@ -23,6 +23,7 @@ gate() {
 }
 
 gate "bindings (wrangler.toml against worker/worker-configuration.d.ts)" bash test/scripts/check-bindings.sh
+gate "format (prettier --check; npm run format fixes it)" prettier --check --log-level warn .
 gate "typecheck" tsc -b
 gate "lint" npm run --silent lint
 
