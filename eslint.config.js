@@ -34,7 +34,10 @@ export default defineConfig([
     },
     rules: {
       // A leading underscore marks a parameter or a destructured rest sibling kept on purpose (`_ctx`, `{ a: _a, ...rest }`).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -49,7 +52,14 @@ export default defineConfig([
       'import-x/no-extraneous-dependencies': [
         'error',
         {
-          devDependencies: ['test/**', 'bench/**', 'worker/scripts/**', 'web/vite.config.ts', 'schema/drizzle.config.ts', 'eslint.config.js'],
+          devDependencies: [
+            'test/**',
+            'bench/**',
+            'worker/scripts/**',
+            'web/vite.config.ts',
+            'schema/drizzle.config.ts',
+            'eslint.config.js',
+          ],
           optionalDependencies: false,
           peerDependencies: false,
         },

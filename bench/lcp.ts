@@ -18,7 +18,9 @@ export async function printLcp(baseUrl: string, paths: string[]): Promise<void> 
         const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', ...screen.options });
         try {
           const paint = await measureLcp(await context.newPage(), path);
-          console.log(`  ${screen.name.padEnd(18)} ${path.replace(/[0-9a-f-]{36}/, '{id}').padEnd(14)} LCP ${describePaint(paint)}`);
+          console.log(
+            `  ${screen.name.padEnd(18)} ${path.replace(/[0-9a-f-]{36}/, '{id}').padEnd(14)} LCP ${describePaint(paint)}`,
+          );
         } finally {
           await context.close();
         }

@@ -18,19 +18,27 @@ async function entityId(baseUrl: string, slug: string): Promise<string> {
 }
 
 export async function demoReads(projectUrl: string, searchText: string): Promise<Read[]> {
-  const [article, channel, category] = await Promise.all([SLUGS.article, SLUGS.channel, SLUGS.category].map((s) => entityId(projectUrl, s)));
+  const [article, channel, category] = await Promise.all(
+    [SLUGS.article, SLUGS.channel, SLUGS.category].map((s) => entityId(projectUrl, s)),
+  );
   return [
     { name: 'article by id', method: 'GET', path: `/api/articles/${article}` },
     { name: 'channel articles', method: 'GET', path: `/api/channels/${channel}/articles` },
     { name: 'category children', method: 'GET', path: `/api/categories/${category}/children` },
     { name: 'news, first page', method: 'GET', path: '/api/news' },
-    { name: `search "${searchText}"`, method: 'POST', path: '/api/search/search', body: JSON.stringify({ searchText }) },
+    {
+      name: `search "${searchText}"`,
+      method: 'POST',
+      path: '/api/search/search',
+      body: JSON.stringify({ searchText }),
+    },
     { name: 'channels', method: 'GET', path: '/api/channels' },
   ];
 }
 
 /** The article page the LCP step opens. */
-export const lcpArticlePath = async (projectUrl: string): Promise<string> => `/article/${await entityId(projectUrl, SLUGS.article)}`;
+export const lcpArticlePath = async (projectUrl: string): Promise<string> =>
+  `/article/${await entityId(projectUrl, SLUGS.article)}`;
 
 /** Signs the demo reader in; returns the Cookie header value. No Origin header: not a browser, like curl. */
 export async function signInReader(projectUrl: string): Promise<string> {
@@ -39,7 +47,10 @@ export async function signInReader(projectUrl: string): Promise<string> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: 'reader', password: DEMO_PASSWORD }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('session='));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('session='));
   if (!res.ok || !cookie) throw new Error(`Signing in the demo reader failed: ${res.status} ${await res.text()}`);
   return cookie;
 }

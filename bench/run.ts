@@ -53,10 +53,12 @@ function parseOptions(): Options | null {
   if (values.help) return null;
   const whole = (name: string, text: string, min: number) => {
     const n = Number(text);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} needs a whole number >= ${min}, got ${text}\n${USAGE}`);
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(`--${name} needs a whole number >= ${min}, got ${text}\n${USAGE}`);
     return n;
   };
-  const cacheModes = { on: ['on'], off: ['off'], both: ['off', 'on'] }[values.cache] as Options['cacheModes'] | undefined;
+  const cacheModes = { on: ['on'], off: ['off'], both: ['off', 'on'] }[values.cache] as
+    Options['cacheModes'] | undefined;
   if (!cacheModes) throw new Error(`--cache is on, off or both, got ${values.cache}\n${USAGE}`);
   if (values.lcp !== 'on' && values.lcp !== 'off') throw new Error(`--lcp is on or off, got ${values.lcp}\n${USAGE}`);
   if (!values.search.trim()) throw new Error('--search needs some text');
@@ -84,16 +86,35 @@ interface Sample {
 
 let running: autocannon.Instance | undefined;
 
-function measure(baseUrl: string, read: Read, cookie: string | undefined, seconds: number, connections: number): Promise<Sample> {
+function measure(
+  baseUrl: string,
+  read: Read,
+  cookie: string | undefined,
+  seconds: number,
+  connections: number,
+): Promise<Sample> {
   return new Promise((resolve, reject) => {
-    running = autocannon({
-      url: baseUrl + read.path, method: read.method, headers: headersOf(read, cookie), body: read.body,
-      connections, duration: seconds,
-    }, (error: unknown, r: autocannon.Result) => {
-      running = undefined;
-      if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
-      else resolve({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, failures: r.non2xx + r.errors });
-    });
+    running = autocannon(
+      {
+        url: baseUrl + read.path,
+        method: read.method,
+        headers: headersOf(read, cookie),
+        body: read.body,
+        connections,
+        duration: seconds,
+      },
+      (error: unknown, r: autocannon.Result) => {
+        running = undefined;
+        if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
+        else
+          resolve({
+            rps: r.requests.total / r.duration,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            failures: r.non2xx + r.errors,
+          });
+      },
+    );
   });
 }
 
@@ -149,33 +170,69 @@ interface Row {
 async function bench(options: Options): Promise<void> {
   const started = performance.now();
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown cpu';
-  console.log(`SO Portal bench, ${new Date().toISOString()}, ${os.cpus().length} cores (${cpu}), ` +
-    `${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
+  console.log(
+    `SO Portal bench, ${new Date().toISOString()}, ${os.cpus().length} cores (${cpu}), ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, Node ${process.version}`,
+  );
 
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   mkdirSync(DIST, { recursive: true });
   if (options.lcp) {
-    const { seconds } = await runTool('building the SPA', 'vite', ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-      NODE_ENV: 'production',
-    });
+    const { seconds } = await runTool(
+      'building the SPA',
+      'vite',
+      ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        NODE_ENV: 'production',
+      },
+    );
     console.log(`built the SPA (${seconds.toFixed(1)} s)`);
   }
-  await runTool('applying the migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
-  const seed = await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', String(options.articles)]);
-  for (const line of seed.stdout.split('\n')) if (/^(Seeded|Added|Seed finished)/.test(line)) console.log(`seed: ${line}`);
+  await runTool('applying the migrations', 'wrangler', [
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '--persist-to',
+    STATE,
+  ]);
+  const seed = await runTool('seeding', 'tsx', [
+    'worker/scripts/seed.ts',
+    '--persist-to',
+    STATE,
+    '--articles',
+    String(options.articles),
+  ]);
+  for (const line of seed.stdout.split('\n'))
+    if (/^(Seeded|Added|Seed finished)/.test(line)) console.log(`seed: ${line}`);
 
   const start = (label: string, args: string[]) =>
     startDevServer({ args, logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`), readyPath: '/api/news' });
   const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
   const projects: Target[] = [];
   for (const mode of options.cacheModes) {
-    const server = await start(`project cache ${mode}`, ['--persist-to', STATE, '--assets', DIST, '--var', 'BENCH_TIMING:1', '--var', `EDGE_CACHE:${mode}`]);
+    const server = await start(`project cache ${mode}`, [
+      '--persist-to',
+      STATE,
+      '--assets',
+      DIST,
+      '--var',
+      'BENCH_TIMING:1',
+      '--var',
+      `EDGE_CACHE:${mode}`,
+    ]);
     projects.push({ label: `cache ${mode}`, server, readerCookie: await signInReader(server.url) });
   }
   const floor: Target = { label: 'floor', server: floorServer, readerCookie: projects[0]!.readerCookie };
-  console.log(`floor ${floorServer.url} (pid ${floorServer.pid}); ` +
-    projects.map((p) => `project ${p.label} ${p.server.url} (pid ${p.server.pid})`).join('; '));
+  console.log(
+    `floor ${floorServer.url} (pid ${floorServer.pid}); ` +
+      projects.map((p) => `project ${p.label} ${p.server.url} (pid ${p.server.pid})`).join('; '),
+  );
 
   const reads = await demoReads(projects[0]!.server.url, options.search);
   const rows: Row[] = [];
@@ -183,9 +240,13 @@ async function bench(options: Options): Promise<void> {
     for (const who of ['visitor', 'reader'] as const) {
       for (const project of projects) {
         const cookie = (t: Target) => (who === 'reader' ? t.readerCookie : undefined);
-        const probes = { floor: await probe(floor.server.url, read, cookie(floor)), project: await probe(project.server.url, read, cookie(project)) };
+        const probes = {
+          floor: await probe(floor.server.url, read, cookie(floor)),
+          project: await probe(project.server.url, read, cookie(project)),
+        };
         for (const [side, p] of Object.entries(probes)) {
-          if (p.status !== 200) throw new Error(`${side} answered ${read.method} ${read.path} as ${who} with ${p.status}`);
+          if (p.status !== 200)
+            throw new Error(`${side} answered ${read.method} ${read.path} as ${who} with ${p.status}`);
         }
         rows.push({ read, who, floor, project, samples: { floor: [], project: [] }, probes });
       }
@@ -203,18 +264,26 @@ async function bench(options: Options): Promise<void> {
   // What a warm request costs: probed again after the warm-up, so with the cache on the counts are the cached
   // answer's (the first probe above met an empty cache).
   for (const row of rows) {
-    row.probes.project = await probe(row.project.server.url, row.read, row.who === 'reader' ? row.project.readerCookie : undefined);
+    row.probes.project = await probe(
+      row.project.server.url,
+      row.read,
+      row.who === 'reader' ? row.project.readerCookie : undefined,
+    );
   }
 
   const perRound = rows.length * 2 * options.duration;
-  console.log(`measuring: ${options.rounds} rounds x ${rows.length} pairs x 2 x ${options.duration} s = ` +
-    `${Math.round((options.rounds * perRound) / 60 * 10) / 10} min, ${options.connections} connections, floor and project alternating`);
+  console.log(
+    `measuring: ${options.rounds} rounds x ${rows.length} pairs x 2 x ${options.duration} s = ` +
+      `${Math.round(((options.rounds * perRound) / 60) * 10) / 10} min, ${options.connections} connections, floor and project alternating`,
+  );
   for (let round = 1; round <= options.rounds; round++) {
     for (const row of rows) {
       const cookie = (t: Target) => (row.who === 'reader' ? t.readerCookie : undefined);
       for (const side of ['floor', 'project'] as const) {
         const target = row[side];
-        row.samples[side].push(await measure(target.server.url, row.read, cookie(target), options.duration, options.connections));
+        row.samples[side].push(
+          await measure(target.server.url, row.read, cookie(target), options.duration, options.connections),
+        );
         await settle(target.server.url);
       }
     }
@@ -224,8 +293,10 @@ async function bench(options: Options): Promise<void> {
   printTable(rows, options);
 
   if (options.lcp) {
-    console.log('\nLargest contentful paint, 4x CPU slowdown and slow 3G (400 ms, 400 kbit/s each way), cold cache, project ' +
-      `${projects[0]!.label}:`);
+    console.log(
+      '\nLargest contentful paint, 4x CPU slowdown and slow 3G (400 ms, 400 kbit/s each way), cold cache, project ' +
+        `${projects[0]!.label}:`,
+    );
     await printLcp(projects[0]!.server.url, ['/', await lcpArticlePath(projects[0]!.server.url)]);
   }
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -241,25 +312,53 @@ const latency = (sample: Sample, n: number) => (sample.rps > 0 ? ms(n) : '-');
 const kb = (bytes: number) => (bytes < 10_000 ? `${(bytes / 1000).toFixed(1)}k` : `${int(bytes / 1000)}k`);
 
 function printTable(rows: Row[], options: Options): void {
-  const header = ['read', 'who', 'cache', 'floor req/s', 'p50', 'p99', 'project req/s', 'p50', 'p99', 'ratio', 'bytes floor', 'project', 'D1 trips (stmts)', 'KV reads', 'edge cache'];
+  const header = [
+    'read',
+    'who',
+    'cache',
+    'floor req/s',
+    'p50',
+    'p99',
+    'project req/s',
+    'p50',
+    'p99',
+    'ratio',
+    'bytes floor',
+    'project',
+    'D1 trips (stmts)',
+    'KV reads',
+    'edge cache',
+  ];
   const body = rows.map((row) => {
     const f = summary(row.samples.floor);
     const p = summary(row.samples.project);
     const pp = row.probes.project;
     const failures = f.failures + p.failures;
     return [
-      row.read.name, row.who, row.project.label.replace('cache ', ''),
-      rate(f.rps), latency(f, f.p50), latency(f, f.p99), rate(p.rps), latency(p, p.p50), latency(p, p.p99),
+      row.read.name,
+      row.who,
+      row.project.label.replace('cache ', ''),
+      rate(f.rps),
+      latency(f, f.p50),
+      latency(f, f.p99),
+      rate(p.rps),
+      latency(p, p.p50),
+      latency(p, p.p99),
       f.rps > 0 ? (p.rps / f.rps).toFixed(2) : '-',
-      kb(row.probes.floor.bytes), kb(pp.bytes),
-      pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`, pp.kvReads === null ? '?' : String(pp.kvReads),
+      kb(row.probes.floor.bytes),
+      kb(pp.bytes),
+      pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`,
+      pp.kvReads === null ? '?' : String(pp.kvReads),
       pp.edgeCache ?? '-',
       ...(failures ? [`${failures} failed requests`] : []),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  console.log(`\nmedian of ${options.rounds} rounds; latency in ms; ratio = project req/s / floor req/s; bytes = response body`);
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(
+    `\nmedian of ${options.rounds} rounds; latency in ms; ratio = project req/s / floor req/s; bytes = response body`,
+  );
   console.log(line(header));
   for (const r of body) console.log(line(r));
 }

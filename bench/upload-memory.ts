@@ -24,13 +24,16 @@ const inFlight = Number(values['in-flight']);
 
 /** Every process below `pid` (the wrangler launcher's node, and the workerd it starts). */
 function descendants(pid: number): number[] {
-  const children = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((child) => {
-    try {
-      return Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
-    } catch {
-      return false;
-    }
-  });
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((child) => {
+      try {
+        return Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    });
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
@@ -45,7 +48,9 @@ const commandOf = (pid: number) => {
 /** Resident memory of a process in MiB (VmRSS), or NaN once it is gone. */
 function rssMiB(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return Number(/(\d+)/.exec(line ?? '')?.[1]) / 1024;
   } catch {
     return Number.NaN;
@@ -74,13 +79,17 @@ async function main() {
 
     const origin = { Origin: base };
     const auth = await fetch(`${base}/api/users/auth`, {
-      method: 'POST', headers: { ...origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'editor', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: { ...origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'editor', password: DEMO_PASSWORD }),
     });
     const cookie = (auth.headers.get('set-cookie') ?? '').split(';')[0]!;
     if (!auth.ok || !cookie) throw new Error(`sign-in failed: ${auth.status}`);
     const json = { ...origin, Cookie: cookie, 'Content-Type': 'application/json' };
     const started = await fetch(`${base}/api/uploads`, {
-      method: 'POST', headers: json, body: JSON.stringify({ size, contentType: 'video/mp4', name: 'bench.mp4', fingerprint: `bench:${Date.now()}` }),
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ size, contentType: 'video/mp4', name: 'bench.mp4', fingerprint: `bench:${Date.now()}` }),
     });
     const upload = (await started.json<{ result: { id: string; partCount: number; partSize: number } }>()).result;
     if (!started.ok) throw new Error(`POST /uploads: ${started.status}`);
@@ -91,11 +100,14 @@ async function main() {
     const first = part.slice();
     const ascii = (text: string) => [...new TextEncoder().encode(text)];
     first.set([0, 0, 0, 0x18, ...ascii('ftypisom'), 0, 0, 2, 0, ...ascii('isomiso2')]);
-    const lengthOf = (n: number) => (n < upload.partCount ? upload.partSize : size - (upload.partCount - 1) * upload.partSize);
+    const lengthOf = (n: number) =>
+      n < upload.partCount ? upload.partSize : size - (upload.partCount - 1) * upload.partSize;
     const send = async (n: number) => {
       const body = (n === 1 ? first : part).subarray(0, lengthOf(n));
       const res = await fetch(`${base}/api/uploads/${upload.id}/parts/${n}`, {
-        method: 'PUT', headers: { ...origin, Cookie: cookie, 'Content-Type': 'application/octet-stream' }, body,
+        method: 'PUT',
+        headers: { ...origin, Cookie: cookie, 'Content-Type': 'application/octet-stream' },
+        body,
       });
       if (!res.ok) throw new Error(`part ${n}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
@@ -109,21 +121,28 @@ async function main() {
     await send(1);
     sent += lengthOf(1);
     let next = 2;
-    await Promise.all(Array.from({ length: inFlight }, async () => {
-      while (next <= upload.partCount) {
-        const n = next++;
-        await send(n);
-        sent += lengthOf(n);
-      }
-    }));
-    const done = await fetch(`${base}/api/uploads/${upload.id}/complete`, { method: 'POST', headers: { ...origin, Cookie: cookie } });
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next <= upload.partCount) {
+          const n = next++;
+          await send(n);
+          sent += lengthOf(n);
+        }
+      }),
+    );
+    const done = await fetch(`${base}/api/uploads/${upload.id}/complete`, {
+      method: 'POST',
+      headers: { ...origin, Cookie: cookie },
+    });
     if (!done.ok) throw new Error(`complete: ${done.status} ${await done.text()}`);
     clearInterval(sampler);
     const seconds = (Date.now() - startedAt) / 1000;
 
     const fmt = (n: number) => n.toFixed(1).padStart(7);
-    console.log(`Resumable upload of ${size / MiB} MiB in ${upload.partCount} parts of ${upload.partSize / MiB} MiB, ${inFlight} in flight, ` +
-      `through wrangler dev (local R2), ${seconds.toFixed(1)} s (${(size / MiB / seconds).toFixed(0)} MiB/s)`);
+    console.log(
+      `Resumable upload of ${size / MiB} MiB in ${upload.partCount} parts of ${upload.partSize / MiB} MiB, ${inFlight} in flight, ` +
+        `through wrangler dev (local R2), ${seconds.toFixed(1)} s (${(size / MiB / seconds).toFixed(0)} MiB/s)`,
+    );
     console.log(`workerd resident memory (VmRSS, MiB), pid ${workerd}; before the upload: ${baseline.toFixed(1)}`);
     console.log('   sent      RSS   max so far');
     let max = baseline;
@@ -134,8 +153,10 @@ async function main() {
       console.log(`  ${String(tenth * 10).padStart(3)} %  ${fmt(upTo.at(-1)!.rss)}  ${fmt(max)}`);
     }
     const rss = samples.map((s) => s.rss).filter((r) => !Number.isNaN(r));
-    console.log(`min ${Math.min(...rss).toFixed(1)}, max ${Math.max(...rss).toFixed(1)}, after completing ${rssMiB(workerd).toFixed(1)} MiB; ` +
-      `${samples.length} samples`);
+    console.log(
+      `min ${Math.min(...rss).toFixed(1)}, max ${Math.max(...rss).toFixed(1)}, after completing ${rssMiB(workerd).toFixed(1)} MiB; ` +
+        `${samples.length} samples`,
+    );
   } finally {
     await server?.stop();
     await stopStartedProcesses();

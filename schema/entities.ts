@@ -5,7 +5,15 @@
 // (worker/lib/validate.ts), so they read as classic zod's.
 import * as z from 'zod/mini';
 import { int, nonnegativeInt } from './mini';
-import { CONTACT_KINDS, CONTENT_TYPES, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, ARTICLE_TYPES } from './enums';
+import {
+  CONTACT_KINDS,
+  CONTENT_TYPES,
+  NEWS_REF_KINDS,
+  PUBLICATION_STATUSES,
+  REQUEST_STATES,
+  ROLES,
+  ARTICLE_TYPES,
+} from './enums';
 
 export const id = z.uuid();
 /** Times travel as ISO 8601 strings. */
@@ -14,7 +22,8 @@ export const role = z.enum(ROLES);
 export const contentType = z.enum(CONTENT_TYPES);
 
 /** A page of a list: `nextCursor` asks for the next one, null at the end. */
-export const pageOf = <T extends z.core.$ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
+export const pageOf = <T extends z.core.$ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
 export const envelope = <T extends z.core.$ZodType>(result: T) =>
   z.object({ code: int(), message: z.string(), result });
@@ -212,7 +221,9 @@ export const userContentLink = z.object({ id, userId: id, contentId: id, created
 
 export const slugRecord = z.object({ slug: z.string(), entityId: id });
 
-export const imagePosition = z.string().check(z.regex(/^(100|[1-9]?\d)% (100|[1-9]?\d)%$/, 'Expected "x% y%" with x and y from 0 to 100'));
+export const imagePosition = z
+  .string()
+  .check(z.regex(/^(100|[1-9]?\d)% (100|[1-9]?\d)%$/, 'Expected "x% y%" with x and y from 0 to 100'));
 export const imageOption = z.object({ blobKey: z.string(), position: imagePosition, scale: z.number() });
 export type ImageOption = z.infer<typeof imageOption>;
 

@@ -10,7 +10,7 @@ export const CARD_PICTURE_WIDTH = 480;
 
 /** The blob key of an href served by the file route, or null for anything else. */
 export function blobKeyOf(href: string): string | null {
-  const path = href.startsWith('http') ? new URL(href).pathname : href.split(/[?#]/)[0] ?? href;
+  const path = href.startsWith('http') ? new URL(href).pathname : (href.split(/[?#]/)[0] ?? href);
   if (!path.startsWith(FILES_PREFIX)) return null;
   const key = path.slice(FILES_PREFIX.length);
   return key ? decodeURIComponent(key) : null;

@@ -3,7 +3,16 @@
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
 import { nonnegativeInt } from './mini';
-import { ARTICLE_TYPES, CONTACT_KINDS, MEDIA_KINDS, MESSAGE_STATES, NEWS_REF_KINDS, REQUEST_STATES, RESUMABLE_TYPES, SLUG_KINDS } from './enums';
+import {
+  ARTICLE_TYPES,
+  CONTACT_KINDS,
+  MEDIA_KINDS,
+  MESSAGE_STATES,
+  NEWS_REF_KINDS,
+  REQUEST_STATES,
+  RESUMABLE_TYPES,
+  SLUG_KINDS,
+} from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
 
 export const LIMITS = {
@@ -21,11 +30,15 @@ const title = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.titl
 const teaser = z.string().check(z.maxLength(LIMITS.teaser));
 const longText = z.string().check(z.maxLength(LIMITS.text));
 /** Names a `blob:{tag}` part of the same multipart request. */
-export const fileTag = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Expected a file tag of letters, digits, ".", "_" or "-"'));
-export const slug = z.string().check(
-  z.maxLength(LIMITS.slug),
-  z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lower-case letters and digits joined by "-"'),
-);
+export const fileTag = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Expected a file tag of letters, digits, ".", "_" or "-"'));
+export const slug = z
+  .string()
+  .check(
+    z.maxLength(LIMITS.slug),
+    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lower-case letters and digits joined by "-"'),
+  );
 export const password = z.string().check(z.minLength(LIMITS.password.min), z.maxLength(LIMITS.password.max));
 const email = z.email().check(z.maxLength(254));
 const millis = nonnegativeInt().check(z.lte(24 * 3600 * 1000));
@@ -34,7 +47,10 @@ const millis = nonnegativeInt().check(z.lte(24 * 3600 * 1000));
 export const idParam = z.object({ id });
 /** Where a slug is accepted in place of an id. */
 export const idOrSlugParam = z.object({ id: z.union([id, slug]) });
-export const ordinalParam = z.object({ id: z.union([id, slug]), ordinal: z.coerce.number().check(z.int(), z.nonnegative()) });
+export const ordinalParam = z.object({
+  id: z.union([id, slug]),
+  ordinal: z.coerce.number().check(z.int(), z.nonnegative()),
+});
 export const slugParam = z.object({ slug });
 export const entityIdParam = z.object({ entityId: id });
 export const blobKeyParam = z.object({ blobKey: z.string().check(z.minLength(1), z.maxLength(200)) });
@@ -72,24 +88,36 @@ export const mailBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().check(z.minLength(16), z.maxLength(128)), password });
 
 // articles
-export const galleryImageInput = z.object({ imageFileTag: fileTag, title: z._default(z.string().check(z.maxLength(LIMITS.title)), '') });
+export const galleryImageInput = z.object({
+  imageFileTag: fileTag,
+  title: z._default(z.string().check(z.maxLength(LIMITS.title)), ''),
+});
 /** Exactly one of the two ways a video file comes: a `blob:{tag}` part, or a complete resumable upload's id. */
 type VideoSource = { videoFileTag?: string | undefined; videoUploadId?: string | undefined };
 const oneVideoSource = (required: boolean) =>
-  z.refine<VideoSource>((v) => (v.videoFileTag === undefined || v.videoUploadId === undefined) && (!required || v.videoFileTag !== undefined || v.videoUploadId !== undefined), {
-    message: required ? 'Expected videoFileTag or videoUploadId (one of them)' : 'Expected videoFileTag or videoUploadId, not both',
-    path: ['videoFileTag'],
-  });
-export const videoInput = z.object({
-  /** A `blob:{tag}` part of the same request (up to the single-request video limit)... */
-  videoFileTag: z.optional(fileTag),
-  /** ...or the id of the caller's complete resumable upload (POST /uploads), for big videos. */
-  videoUploadId: z.optional(id),
-  title: z._default(z.string().check(z.maxLength(LIMITS.title)), ''),
-  thumbnailMillis: z._default(millis, 0),
-  thumbnailFileTag: z.optional(fileTag),
-  ordinal: z.optional(nonnegativeInt()),
-}).check(oneVideoSource(true));
+  z.refine<VideoSource>(
+    (v) =>
+      (v.videoFileTag === undefined || v.videoUploadId === undefined) &&
+      (!required || v.videoFileTag !== undefined || v.videoUploadId !== undefined),
+    {
+      message: required
+        ? 'Expected videoFileTag or videoUploadId (one of them)'
+        : 'Expected videoFileTag or videoUploadId, not both',
+      path: ['videoFileTag'],
+    },
+  );
+export const videoInput = z
+  .object({
+    /** A `blob:{tag}` part of the same request (up to the single-request video limit)... */
+    videoFileTag: z.optional(fileTag),
+    /** ...or the id of the caller's complete resumable upload (POST /uploads), for big videos. */
+    videoUploadId: z.optional(id),
+    title: z._default(z.string().check(z.maxLength(LIMITS.title)), ''),
+    thumbnailMillis: z._default(millis, 0),
+    thumbnailFileTag: z.optional(fileTag),
+    ordinal: z.optional(nonnegativeInt()),
+  })
+  .check(oneVideoSource(true));
 export const mediaInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gallery'), images: z.array(galleryImageInput).check(z.maxLength(LIMITS.listItems)) }),
   z.object({ kind: z.literal('video'), videos: z.array(videoInput).check(z.maxLength(LIMITS.listItems)) }),
@@ -126,7 +154,9 @@ export const updateArticleBody = z.object({
   published: z.optional(z.boolean()),
 });
 export const setMediaKindBody = z.object({ kind: z.enum(MEDIA_KINDS) });
-export const addImagesBody = z.object({ images: z.array(galleryImageInput).check(z.minLength(1), z.maxLength(LIMITS.listItems)) });
+export const addImagesBody = z.object({
+  images: z.array(galleryImageInput).check(z.minLength(1), z.maxLength(LIMITS.listItems)),
+});
 export const updateImageBody = z.object({
   title: z.optional(z.string().check(z.maxLength(LIMITS.title))),
   imageFileTag: z.optional(fileTag),
@@ -134,23 +164,30 @@ export const updateImageBody = z.object({
   ordinal: z.optional(nonnegativeInt()),
 });
 export const addVideoBody = videoInput;
-export const updateVideoBody = z.object({
-  title: z.optional(z.string().check(z.maxLength(LIMITS.title))),
-  thumbnailMillis: z.optional(millis),
-  videoFileTag: z.optional(fileTag),
-  videoUploadId: z.optional(id),
-  thumbnailFileTag: z.optional(fileTag),
-  /** Moves the entry to this place (0-based), as for images. */
-  ordinal: z.optional(nonnegativeInt()),
-}).check(oneVideoSource(false));
-export const articleMediaTitleParam = z.object({ id: z.union([id, slug]), title: z.string().check(z.minLength(0), z.maxLength(LIMITS.title)) });
+export const updateVideoBody = z
+  .object({
+    title: z.optional(z.string().check(z.maxLength(LIMITS.title))),
+    thumbnailMillis: z.optional(millis),
+    videoFileTag: z.optional(fileTag),
+    videoUploadId: z.optional(id),
+    thumbnailFileTag: z.optional(fileTag),
+    /** Moves the entry to this place (0-based), as for images. */
+    ordinal: z.optional(nonnegativeInt()),
+  })
+  .check(oneVideoSource(false));
+export const articleMediaTitleParam = z.object({
+  id: z.union([id, slug]),
+  title: z.string().check(z.minLength(0), z.maxLength(LIMITS.title)),
+});
 export const articleMediaMillisParam = z.object({
   id: z.union([id, slug]),
   millis: z.coerce.number().check(z.int(), z.nonnegative(), z.lte(24 * 3600 * 1000)),
 });
 export const ownershipParam = z.object({ id: z.union([id, slug]), userId: id });
 /** Which media entry a PUT /articleMedia call changes (query `ordinal`, default 0). */
-export const articleMediaQuery = z.object({ ordinal: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 0) });
+export const articleMediaQuery = z.object({
+  ordinal: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 0),
+});
 
 // channels
 export const coverMediaInput = z.discriminatedUnion('kind', [
@@ -159,8 +196,19 @@ export const coverMediaInput = z.discriminatedUnion('kind', [
    * A video cover comes as a `blob:{tag}` part (`fileTag`) or as a complete resumable upload (`uploadId`); with
    * neither, a channel whose cover is a video keeps its file and takes the new thumbnail time.
    */
-  z.object({ kind: z.literal('video'), fileTag: z.optional(fileTag), uploadId: z.optional(id), thumbnailMillis: z._default(millis, 0) })
-    .check(z.refine((v) => v.fileTag === undefined || v.uploadId === undefined, { message: 'Expected fileTag or uploadId, not both', path: ['fileTag'] })),
+  z
+    .object({
+      kind: z.literal('video'),
+      fileTag: z.optional(fileTag),
+      uploadId: z.optional(id),
+      thumbnailMillis: z._default(millis, 0),
+    })
+    .check(
+      z.refine((v) => v.fileTag === undefined || v.uploadId === undefined, {
+        message: 'Expected fileTag or uploadId, not both',
+        path: ['fileTag'],
+      }),
+    ),
 ]);
 export const createChannelBody = z.object({
   name: title,
@@ -230,7 +278,11 @@ export const updateNewsBody = z.object({
 // slugs and image options
 export const putSlugBody = z.object({ slug, kind: z.optional(z.enum(SLUG_KINDS)) });
 const scale = z.coerce.number().check(z.gte(0.1), z.lte(10));
-export const imageOptionBody = z.object({ blobKey: z.string().check(z.minLength(1), z.maxLength(200)), position: imagePosition, scale });
+export const imageOptionBody = z.object({
+  blobKey: z.string().check(z.minLength(1), z.maxLength(200)),
+  position: imagePosition,
+  scale,
+});
 export const updateImageOptionBody = z.object({ position: imagePosition, scale });
 /** GET /imageOptions?keys=a,b,c: the options of up to 100 files in one look-up (comma-separated keys). */
 export const imageOptionsQuery = z.object({
@@ -341,7 +393,9 @@ export const createUploadBody = z.object({
   size: nonnegativeInt().check(z.lte(Number.MAX_SAFE_INTEGER)),
   contentType: z.string().check(z.maxLength(100)),
   name: z._default(z.string().check(z.maxLength(LIMITS.title)), ''),
-  fingerprint: z.string().check(z.minLength(8), z.maxLength(128), z.regex(/^[\w.:-]+$/, 'Expected letters, digits, ".", ":", "_" or "-"')),
+  fingerprint: z
+    .string()
+    .check(z.minLength(8), z.maxLength(128), z.regex(/^[\w.:-]+$/, 'Expected letters, digits, ".", ":", "_" or "-"')),
 });
 export const uploadPartParam = z.object({ id, partNumber: z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)) });
 /** The content types a resumable upload may declare. */

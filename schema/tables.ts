@@ -2,10 +2,28 @@
 // Booleans are SQLite integers; times are epoch milliseconds; ids are uuids.
 import { sql } from 'drizzle-orm';
 import {
-  ARTICLE_TYPES, CONTACT_KINDS, CONTENT_TYPES, COVER_KINDS, MEDIA_KINDS, NEWS_REF_KINDS, PUBLICATION_STATUSES, REQUEST_STATES, ROLES, SLUG_KINDS,
+  ARTICLE_TYPES,
+  CONTACT_KINDS,
+  CONTENT_TYPES,
+  COVER_KINDS,
+  MEDIA_KINDS,
+  NEWS_REF_KINDS,
+  PUBLICATION_STATUSES,
+  REQUEST_STATES,
+  ROLES,
+  SLUG_KINDS,
   UPLOAD_STATUSES,
 } from './enums';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 
 export * from './enums';
 
@@ -14,45 +32,59 @@ const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 /** `articles.channel_rank` of an article its channel's `articleOrdinals.main` does not list. */
 export const UNLISTED_RANK = 2147483647;
 
-export const users = sqliteTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email'),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  role: text('role', { enum: ROLES }).notNull().default('REGULAR_USER'),
-  active: integer('active', { mode: 'boolean' }).notNull().default(true),
-  /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
-  passwordHash: text('password_hash').notNull(),
-  createdAt: integer('created_at').notNull().default(now),
-  updatedAt: integer('updated_at').notNull().default(now),
-}, (t) => [
-  uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
-  uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-]);
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ROLES }).notNull().default('REGULAR_USER'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
+    passwordHash: text('password_hash').notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('users_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
 
 /**
  * Signed-in sessions, keyed by the SHA-256 of the cookie's token (the token itself is never stored).
  * In D1 rather than KV so that ending one takes effect everywhere at once (docs/decisions/003).
  */
-export const sessions = sqliteTable('sessions', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: integer('created_at').notNull(),
-  lastSeenAt: integer('last_seen_at').notNull(),
-}, (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt)]);
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt)],
+);
 
 /**
  * Counted attempts per key, for the sign-in and password-reset limits (worker/lib/login-limit.ts): failed
  * sign-ins per account, per address and per address on one account; reset mails per account and per address.
  * `firstAt` opens a counting window, `lastAt` is the latest attempt. In D1 because KV's lag would let bursts through.
  */
-export const rateCounters = sqliteTable('rate_counters', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  firstAt: integer('first_at').notNull(),
-  lastAt: integer('last_at').notNull(),
-}, (t) => [index('rate_counters_last').on(t.lastAt)]);
+export const rateCounters = sqliteTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    firstAt: integer('first_at').notNull(),
+    lastAt: integer('last_at').notNull(),
+  },
+  (t) => [index('rate_counters_last').on(t.lastAt)],
+);
 
 /** Every file stored in R2, with who uploaded it. */
 export const blobs = sqliteTable('blobs', {
@@ -68,158 +100,228 @@ export const blobs = sqliteTable('blobs', {
  * then attached to an article's video or a channel's cover by its id. Rows go when attached, cancelled, or
  * left alone for a day (the Cron Trigger). docs/decisions/017-resumable-uploads.md.
  */
-export const uploads = sqliteTable('uploads', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** The R2 key, made by the server like every upload's: `video/{uuid}.{ext}`. */
-  key: text('key').notNull().unique(),
-  r2UploadId: text('r2_upload_id').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  partSize: integer('part_size').notNull(),
-  name: text('name').notNull().default(''),
-  /** The browser's fingerprint of the file (name, size, time, sampled content), to find the upload again after a reload. */
-  fingerprint: text('fingerprint').notNull(),
-  status: text('status', { enum: UPLOAD_STATUSES }).notNull().default('open'),
-  createdAt: integer('created_at').notNull().default(now),
-  /** Last part received (or completion): an upload left alone for a day is cleared. */
-  updatedAt: integer('updated_at').notNull().default(now),
-}, (t) => [index('uploads_user').on(t.userId, t.status), index('uploads_status').on(t.status, t.updatedAt)]);
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The R2 key, made by the server like every upload's: `video/{uuid}.{ext}`. */
+    key: text('key').notNull().unique(),
+    r2UploadId: text('r2_upload_id').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    partSize: integer('part_size').notNull(),
+    name: text('name').notNull().default(''),
+    /** The browser's fingerprint of the file (name, size, time, sampled content), to find the upload again after a reload. */
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status', { enum: UPLOAD_STATUSES }).notNull().default('open'),
+    createdAt: integer('created_at').notNull().default(now),
+    /** Last part received (or completion): an upload left alone for a day is cleared. */
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [index('uploads_user').on(t.userId, t.status), index('uploads_status').on(t.status, t.updatedAt)],
+);
 
-export const uploadParts = sqliteTable('upload_parts', {
-  uploadId: text('upload_id').notNull().references(() => uploads.id, { onDelete: 'cascade' }),
-  partNumber: integer('part_number').notNull(),
-  etag: text('etag').notNull(),
-  size: integer('size').notNull(),
-}, (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })]);
+export const uploadParts = sqliteTable(
+  'upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    partNumber: integer('part_number').notNull(),
+    etag: text('etag').notNull(),
+    size: integer('size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+);
 
-export const categories = sqliteTable('categories', {
-  id: text('id').primaryKey(),
-  parentId: text('parent_id').references((): AnySQLiteColumn => categories.id, { onDelete: 'restrict' }),
-  title: text('title').notNull(),
-  imageKey: text('image_key'),
-  slug: text('slug').notNull().unique(),
-  ordinal: integer('ordinal').notNull().default(0),
-  createdAt: integer('created_at').notNull().default(now),
-}, (t) => [index('categories_parent').on(t.parentId, t.ordinal), index('categories_image').on(t.imageKey)]);
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').references((): AnySQLiteColumn => categories.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    imageKey: text('image_key'),
+    slug: text('slug').notNull().unique(),
+    ordinal: integer('ordinal').notNull().default(0),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [index('categories_parent').on(t.parentId, t.ordinal), index('categories_image').on(t.imageKey)],
+);
 
-export const channels = sqliteTable('channels', {
-  id: text('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  name: text('name').notNull(),
-  userId: text('user_id').notNull().references(() => users.id),
-  infoText: text('info_text').notNull().default(''),
-  portraitKey: text('portrait_key'),
-  bannerKey: text('banner_key'),
-  coverKind: text('cover_kind', { enum: COVER_KINDS }),
-  coverKey: text('cover_key'),
-  coverThumbnailMillis: integer('cover_thumbnail_millis'),
-  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
-  private: integer('private', { mode: 'boolean' }).notNull().default(false),
-  published: integer('published', { mode: 'boolean' }).notNull().default(false),
-  restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
-  isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
-  /** JSON `Record<string, string[]>` of article ids; `main` orders the channel page. Ids are not foreign keys, so the health check watches them. */
-  articleOrdinals: text('article_ordinals', { mode: 'json' }).$type<Record<string, string[]>>().notNull().default(sql`'{}'`),
-  createdAt: integer('created_at').notNull().default(now),
-  updatedAt: integer('updated_at').notNull().default(now),
-}, (t) => [
-  index('channels_user').on(t.userId),
-  // The file route asks who shows a file (worker/queries/files.ts).
-  index('channels_portrait').on(t.portraitKey),
-  index('channels_banner').on(t.bannerKey),
-  index('channels_cover').on(t.coverKey),
-]);
+export const channels = sqliteTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    infoText: text('info_text').notNull().default(''),
+    portraitKey: text('portrait_key'),
+    bannerKey: text('banner_key'),
+    coverKind: text('cover_kind', { enum: COVER_KINDS }),
+    coverKey: text('cover_key'),
+    coverThumbnailMillis: integer('cover_thumbnail_millis'),
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    private: integer('private', { mode: 'boolean' }).notNull().default(false),
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
+    restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
+    isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
+    /** JSON `Record<string, string[]>` of article ids; `main` orders the channel page. Ids are not foreign keys, so the health check watches them. */
+    articleOrdinals: text('article_ordinals', { mode: 'json' })
+      .$type<Record<string, string[]>>()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('channels_user').on(t.userId),
+    // The file route asks who shows a file (worker/queries/files.ts).
+    index('channels_portrait').on(t.portraitKey),
+    index('channels_banner').on(t.bannerKey),
+    index('channels_cover').on(t.coverKey),
+  ],
+);
 
-export const channelCategories = sqliteTable('channel_categories', {
-  channelId: text('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
-  categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
-  ordinal: integer('ordinal').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.channelId, t.categoryId] }), index('channel_categories_category').on(t.categoryId, t.ordinal)]);
+export const channelCategories = sqliteTable(
+  'channel_categories',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.categoryId] }),
+    index('channel_categories_category').on(t.categoryId, t.ordinal),
+  ],
+);
 
-export const articles = sqliteTable('articles', {
-  id: text('id').primaryKey(),
-  slug: text('slug').notNull().unique(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  teaser: text('teaser').notNull().default(''),
-  type: text('type', { enum: ARTICLE_TYPES }).notNull().default('text'),
-  channelId: text('channel_id').references(() => channels.id, { onDelete: 'set null' }),
-  userId: text('user_id').notNull().references(() => users.id),
-  thumbnailKey: text('thumbnail_key'),
-  published: integer('published', { mode: 'boolean' }).notNull().default(false),
-  /** Whether the article is listed directly in its categories (not only through its channel). */
-  publishedAtCategory: integer('published_at_category', { mode: 'boolean' }).notNull().default(false),
-  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
-  restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
-  isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
-  isEditorial: integer('is_editorial', { mode: 'boolean' }).notNull().default(false),
-  mediaKind: text('media_kind', { enum: MEDIA_KINDS }),
-  createdAt: integer('created_at').notNull().default(now),
-  updatedAt: integer('updated_at').notNull().default(now),
-  /**
-   * The article's place on its channel's page: its first position in the channel's `articleOrdinals.main`, or
-   * UNLISTED_RANK when it is not listed there (those follow, newest first). Kept by triggers from the JSON
-   * (migrations/0007_article_order.sql); the app never writes it. Indexed with the rest of that order, so a page
-   * of the channel is an index range, not a sort of the channel.
-   */
-  channelRank: integer('channel_rank').notNull().default(UNLISTED_RANK),
-}, (t) => [
-  index('articles_channel_order').on(t.channelId, t.channelRank, sql`${t.createdAt} desc`, t.id),
-  index('articles_user').on(t.userId),
-  index('articles_created').on(t.createdAt),
-  index('articles_thumbnail').on(t.thumbnailKey),
-]);
+export const articles = sqliteTable(
+  'articles',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    teaser: text('teaser').notNull().default(''),
+    type: text('type', { enum: ARTICLE_TYPES }).notNull().default('text'),
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    thumbnailKey: text('thumbnail_key'),
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
+    /** Whether the article is listed directly in its categories (not only through its channel). */
+    publishedAtCategory: integer('published_at_category', { mode: 'boolean' }).notNull().default(false),
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
+    isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
+    isEditorial: integer('is_editorial', { mode: 'boolean' }).notNull().default(false),
+    mediaKind: text('media_kind', { enum: MEDIA_KINDS }),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+    /**
+     * The article's place on its channel's page: its first position in the channel's `articleOrdinals.main`, or
+     * UNLISTED_RANK when it is not listed there (those follow, newest first). Kept by triggers from the JSON
+     * (migrations/0007_article_order.sql); the app never writes it. Indexed with the rest of that order, so a page
+     * of the channel is an index range, not a sort of the channel.
+     */
+    channelRank: integer('channel_rank').notNull().default(UNLISTED_RANK),
+  },
+  (t) => [
+    index('articles_channel_order').on(t.channelId, t.channelRank, sql`${t.createdAt} desc`, t.id),
+    index('articles_user').on(t.userId),
+    index('articles_created').on(t.createdAt),
+    index('articles_thumbnail').on(t.thumbnailKey),
+  ],
+);
 
-export const articleCategories = sqliteTable('article_categories', {
-  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
-  categoryId: text('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
-  ordinal: integer('ordinal').notNull().default(0),
-  /**
-   * The article's title, copied by triggers (migrations/0007_article_order.sql; the app never writes it), so the
-   * category's order (ordinal, title, article id) is an index range rather than a sort of every article filed there.
-   */
-  articleTitle: text('article_title').notNull().default(''),
-}, (t) => [
-  primaryKey({ columns: [t.articleId, t.categoryId] }),
-  index('article_categories_order').on(t.categoryId, t.ordinal, t.articleTitle, t.articleId),
-]);
+export const articleCategories = sqliteTable(
+  'article_categories',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull().default(0),
+    /**
+     * The article's title, copied by triggers (migrations/0007_article_order.sql; the app never writes it), so the
+     * category's order (ordinal, title, article id) is an index range rather than a sort of every article filed there.
+     */
+    articleTitle: text('article_title').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.categoryId] }),
+    index('article_categories_order').on(t.categoryId, t.ordinal, t.articleTitle, t.articleId),
+  ],
+);
 
 /** Gallery images and videos of an article; ordinals are dense from 0 within an article. */
-export const articleMedia = sqliteTable('article_media', {
-  id: text('id').primaryKey(),
-  articleId: text('article_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
-  ordinal: integer('ordinal').notNull(),
-  kind: text('kind', { enum: ['image', 'video'] }).notNull(),
-  title: text('title').notNull().default(''),
-  blobKey: text('blob_key').notNull(),
-  thumbnailMillis: integer('thumbnail_millis'),
-  thumbnailKey: text('thumbnail_key'),
-}, (t) => [
-  uniqueIndex('article_media_ordinal').on(t.articleId, t.ordinal),
-  index('article_media_blob').on(t.blobKey),
-  index('article_media_thumbnail').on(t.thumbnailKey),
-]);
+export const articleMedia = sqliteTable(
+  'article_media',
+  {
+    id: text('id').primaryKey(),
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    title: text('title').notNull().default(''),
+    blobKey: text('blob_key').notNull(),
+    thumbnailMillis: integer('thumbnail_millis'),
+    thumbnailKey: text('thumbnail_key'),
+  },
+  (t) => [
+    uniqueIndex('article_media_ordinal').on(t.articleId, t.ordinal),
+    index('article_media_blob').on(t.blobKey),
+    index('article_media_thumbnail').on(t.thumbnailKey),
+  ],
+);
 
-export const news = sqliteTable('news', {
-  id: text('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  teaser: text('teaser').notNull().default(''),
-  /** Polymorphic reference, so not a foreign key; the health check watches it. */
-  refKind: text('ref_kind', { enum: NEWS_REF_KINDS }).notNull(),
-  refId: text('ref_id').notNull(),
-  thumbnailKey: text('thumbnail_key'),
-  userId: text('user_id').notNull().references(() => users.id),
-  publishedAt: integer('published_at').notNull().default(now),
-  createdAt: integer('created_at').notNull().default(now),
-}, (t) => [index('news_published').on(t.publishedAt), index('news_ref').on(t.refId), index('news_thumbnail').on(t.thumbnailKey)]);
+export const news = sqliteTable(
+  'news',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    teaser: text('teaser').notNull().default(''),
+    /** Polymorphic reference, so not a foreign key; the health check watches it. */
+    refKind: text('ref_kind', { enum: NEWS_REF_KINDS }).notNull(),
+    refId: text('ref_id').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    publishedAt: integer('published_at').notNull().default(now),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    index('news_published').on(t.publishedAt),
+    index('news_ref').on(t.refId),
+    index('news_thumbnail').on(t.thumbnailKey),
+  ],
+);
 
-export const slugs = sqliteTable('slugs', {
-  slug: text('slug').primaryKey(),
-  entityId: text('entity_id').notNull(),
-  entityKind: text('entity_kind', { enum: SLUG_KINDS }).notNull(),
-}, (t) => [index('slugs_entity').on(t.entityId)]);
+export const slugs = sqliteTable(
+  'slugs',
+  {
+    slug: text('slug').primaryKey(),
+    entityId: text('entity_id').notNull(),
+    entityKind: text('entity_kind', { enum: SLUG_KINDS }).notNull(),
+  },
+  (t) => [index('slugs_entity').on(t.entityId)],
+);
 
 export const imageOptions = sqliteTable('image_options', {
   blobKey: text('blob_key').primaryKey(),
@@ -228,67 +330,111 @@ export const imageOptions = sqliteTable('image_options', {
   scale: real('scale').notNull().default(1),
 });
 
-export const userChannels = sqliteTable('user_channels', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  contentId: text('content_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
-  createdAt: integer('created_at').notNull().default(now),
-}, (t) => [uniqueIndex('user_channels_unique').on(t.userId, t.contentId)]);
+export const userChannels = sqliteTable(
+  'user_channels',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('user_channels_unique').on(t.userId, t.contentId)],
+);
 
-export const userArticles = sqliteTable('user_articles', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  contentId: text('content_id').notNull().references(() => articles.id, { onDelete: 'cascade' }),
-  createdAt: integer('created_at').notNull().default(now),
-}, (t) => [uniqueIndex('user_articles_unique').on(t.userId, t.contentId)]);
+export const userArticles = sqliteTable(
+  'user_articles',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('user_articles_unique').on(t.userId, t.contentId)],
+);
 
 /** Access requests for restricted or private content. */
-export const contentRequests = sqliteTable('content_requests', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  contentId: text('content_id').notNull(),
-  contentType: text('content_type', { enum: CONTENT_TYPES }).notNull(),
-  status: text('status', { enum: REQUEST_STATES }).notNull().default('PENDING'),
-  createdAt: integer('created_at').notNull().default(now),
-  decidedAt: integer('decided_at'),
-}, (t) => [
-  index('content_requests_content').on(t.contentId),
-  index('content_requests_user').on(t.userId),
-  // ADMIN's queue: the pending requests, newest first, and their count.
-  index('content_requests_status').on(t.status, t.createdAt),
-]);
+export const contentRequests = sqliteTable(
+  'content_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id').notNull(),
+    contentType: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+    status: text('status', { enum: REQUEST_STATES }).notNull().default('PENDING'),
+    createdAt: integer('created_at').notNull().default(now),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [
+    index('content_requests_content').on(t.contentId),
+    index('content_requests_user').on(t.userId),
+    // ADMIN's queue: the pending requests, newest first, and their count.
+    index('content_requests_status').on(t.status, t.createdAt),
+  ],
+);
 
 /** Granted access; a grant on a channel covers its articles. */
-export const contentAccess = sqliteTable('content_access', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  contentId: text('content_id').notNull(),
-  contentType: text('content_type', { enum: CONTENT_TYPES }).notNull(),
-  createdAt: integer('created_at').notNull().default(now),
-}, (t) => [uniqueIndex('content_access_unique').on(t.userId, t.contentId), index('content_access_content').on(t.contentId)]);
+export const contentAccess = sqliteTable(
+  'content_access',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id').notNull(),
+    contentType: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+    createdAt: integer('created_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('content_access_unique').on(t.userId, t.contentId),
+    index('content_access_content').on(t.contentId),
+  ],
+);
 
-export const publicationRequests = sqliteTable('publication_requests', {
-  id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  contentId: text('content_id').notNull(),
-  type: text('type', { enum: CONTENT_TYPES }).notNull(),
-  status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('PENDING'),
-  expirationDate: integer('expiration_date'),
-  createdAt: integer('created_at').notNull().default(now),
-  updatedAt: integer('updated_at').notNull().default(now),
-}, (t) => [index('publication_requests_status').on(t.status, t.expirationDate), index('publication_requests_content').on(t.contentId)]);
+export const publicationRequests = sqliteTable(
+  'publication_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id').notNull(),
+    type: text('type', { enum: CONTENT_TYPES }).notNull(),
+    status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('PENDING'),
+    expirationDate: integer('expiration_date'),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('publication_requests_status').on(t.status, t.expirationDate),
+    index('publication_requests_content').on(t.contentId),
+  ],
+);
 
-export const contactMessages = sqliteTable('contact_messages', {
-  id: text('id').primaryKey(),
-  kind: text('kind', { enum: CONTACT_KINDS }).notNull(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-  channelName: text('channel_name'),
-  purpose: text('purpose'),
-  createdAt: integer('created_at').notNull().default(now),
-  /** When an admin first opened it; null is unread (the workspace's badge). */
-  readAt: integer('read_at'),
-  /** When an admin marked it handled; null is open. */
-  handledAt: integer('handled_at'),
-}, (t) => [index('contact_messages_created').on(t.createdAt), index('contact_messages_read').on(t.readAt)]);
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: CONTACT_KINDS }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    channelName: text('channel_name'),
+    purpose: text('purpose'),
+    createdAt: integer('created_at').notNull().default(now),
+    /** When an admin first opened it; null is unread (the workspace's badge). */
+    readAt: integer('read_at'),
+    /** When an admin marked it handled; null is open. */
+    handledAt: integer('handled_at'),
+  },
+  (t) => [index('contact_messages_created').on(t.createdAt), index('contact_messages_read').on(t.readAt)],
+);

@@ -42,7 +42,11 @@ export const workspaceChannel = z.object({
 export type WorkspaceChannel = z.infer<typeof workspaceChannel>;
 export const workspaceChannelPage = pageOf(workspaceChannel);
 /** A news item in its author's (or ADMIN's) workspace list, with the title of what it points at. */
-export const workspaceNewsItem = z.extend(newsItem, { userName: z.string(), refTitle: z.string(), createdAt: isoDateTime });
+export const workspaceNewsItem = z.extend(newsItem, {
+  userName: z.string(),
+  refTitle: z.string(),
+  createdAt: isoDateTime,
+});
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);
 

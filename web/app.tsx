@@ -40,10 +40,18 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, handle: HANDLES['/'], element: view(() => import('./routes/home/index')) },
           { path: 'about', handle: HANDLES['/about'], element: view(() => import('./routes/about/index')) },
-          { path: 'orderChannel', handle: HANDLES['/orderChannel'], element: view(() => import('./routes/order-channel/index')) },
+          {
+            path: 'orderChannel',
+            handle: HANDLES['/orderChannel'],
+            element: view(() => import('./routes/order-channel/index')),
+          },
           { path: 'contact', handle: HANDLES['/contact'], element: view(() => import('./routes/contact/index')) },
           { path: 'imprint', handle: HANDLES['/imprint'], element: view(() => import('./routes/imprint/index')) },
-          guarded('signedIn', { path: 'mySO', handle: HANDLES['/mySO'], element: view(() => import('./routes/myso/index')) }),
+          guarded('signedIn', {
+            path: 'mySO',
+            handle: HANDLES['/mySO'],
+            element: view(() => import('./routes/myso/index')),
+          }),
           guarded('editorOrAdmin', {
             path: 'myaccount',
             handle: HANDLES['/myaccount'],
@@ -62,30 +70,70 @@ export const routes: RouteObject[] = [
             // The workspace's sections (docs/decisions/015-admin-workspace.md), each its own chunk inside its frame.
             children: [
               { index: true, element: <Navigate to="users" replace /> },
-              { path: 'users', handle: HANDLES['/appManagement/users'], element: view(() => import('./routes/admin-users/index')) },
-              { path: 'access', handle: HANDLES['/appManagement/access'], element: view(() => import('./routes/admin-access/index')) },
+              {
+                path: 'users',
+                handle: HANDLES['/appManagement/users'],
+                element: view(() => import('./routes/admin-users/index')),
+              },
+              {
+                path: 'access',
+                handle: HANDLES['/appManagement/access'],
+                element: view(() => import('./routes/admin-access/index')),
+              },
               {
                 path: 'publications',
                 handle: HANDLES['/appManagement/publications'],
                 element: view(() => import('./routes/admin-publications/index')),
               },
-              { path: 'categories', handle: HANDLES['/appManagement/categories'], element: view(() => import('./routes/admin-categories/index')) },
-              { path: 'health', handle: HANDLES['/appManagement/health'], element: view(() => import('./routes/admin-health/index')) },
-              { path: 'messages', handle: HANDLES['/appManagement/messages'], element: view(() => import('./routes/admin-messages/index')) },
+              {
+                path: 'categories',
+                handle: HANDLES['/appManagement/categories'],
+                element: view(() => import('./routes/admin-categories/index')),
+              },
+              {
+                path: 'health',
+                handle: HANDLES['/appManagement/health'],
+                element: view(() => import('./routes/admin-health/index')),
+              },
+              {
+                path: 'messages',
+                handle: HANDLES['/appManagement/messages'],
+                element: view(() => import('./routes/admin-messages/index')),
+              },
             ],
           }),
           // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.
           { path: 'mysoherz', element: <Navigate to="/mySO" replace /> },
-          { path: 'no-permission', handle: HANDLES['/no-permission'], element: view(() => import('./routes/no-permission/index')) },
+          {
+            path: 'no-permission',
+            handle: HANDLES['/no-permission'],
+            element: view(() => import('./routes/no-permission/index')),
+          },
           { path: 'article', handle: HANDLES['/article'], element: view(() => import('./routes/article-list/index')) },
           { path: 'article/:articleId', handle: HANDLES['/article/:articleId'], element: articleView },
           { path: 'channels', handle: HANDLES['/channels'], element: view(() => import('./routes/channels/index')) },
           { path: 'chan/:channelId', handle: HANDLES['/chan/:channelId'], element: channelView },
-          { path: 'chan/:channelId/a/:articleId', handle: HANDLES['/chan/:channelId/a/:articleId'], element: articleView },
+          {
+            path: 'chan/:channelId/a/:articleId',
+            handle: HANDLES['/chan/:channelId/a/:articleId'],
+            element: articleView,
+          },
           { path: 'category', handle: HANDLES['/category'], element: view(() => import('./routes/categories/index')) },
-          { path: 'category/:categoryId', handle: HANDLES['/category/:categoryId'], element: view(() => import('./routes/category/index')) },
-          { path: 'category/:categoryId/a/:articleId', handle: HANDLES['/category/:categoryId/a/:articleId'], element: articleView },
-          { path: 'category/:categoryId/c/:channelId', handle: HANDLES['/category/:categoryId/c/:channelId'], element: channelView },
+          {
+            path: 'category/:categoryId',
+            handle: HANDLES['/category/:categoryId'],
+            element: view(() => import('./routes/category/index')),
+          },
+          {
+            path: 'category/:categoryId/a/:articleId',
+            handle: HANDLES['/category/:categoryId/a/:articleId'],
+            element: articleView,
+          },
+          {
+            path: 'category/:categoryId/c/:channelId',
+            handle: HANDLES['/category/:categoryId/c/:channelId'],
+            element: channelView,
+          },
           {
             path: 'category/:categoryId/c/:channelId/a/:articleId',
             handle: HANDLES['/category/:categoryId/c/:channelId/a/:articleId'],

@@ -92,7 +92,11 @@ export const HANDLES = {
   '/category': { menu: 'categories', crumbs: () => [home, label('categories')] },
   '/category/:categoryId': {
     menu: 'categories',
-    crumbs: (params) => [home, label('categories', '/category'), { kind: 'category', idOrSlug: p(params, 'categoryId') }],
+    crumbs: (params) => [
+      home,
+      label('categories', '/category'),
+      { kind: 'category', idOrSlug: p(params, 'categoryId') },
+    ],
   },
   '/category/:categoryId/a/:articleId': {
     menu: 'categories',

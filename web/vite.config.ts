@@ -50,7 +50,11 @@ function preloadStartupChunks(): Plugin {
         const bundle = ctx.bundle;
         const entry = ctx.chunk;
         if (!bundle || !entry) return [];
-        const byFile = new Map(Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+        const byFile = new Map(
+          Object.values(bundle)
+            .filter((o): o is OutputChunk => o.type === 'chunk')
+            .map((c) => [c.fileName, c]),
+        );
         const wanted = new Set<string>();
         // The entry and its static imports have their tags already (Vite's own).
         const tagged = new Set([entry.fileName, ...entry.imports]);
@@ -66,8 +70,16 @@ function preloadStartupChunks(): Plugin {
         }
         const css = [...wanted].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         return [
-          ...[...wanted].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
-          ...css.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${file}` }, injectTo: 'head' as const })),
+          ...[...wanted].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...css.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
         ];
       },
     },
@@ -97,22 +109,27 @@ export default defineConfig(({ command }) => ({
     // which `wrangler dev` and `wrangler deploy` serve as static assets.
     command === 'serve'
       ? cloudflare({
-        configPath: path.join(webRoot, '../wrangler.toml'),
-        persistState: { path: path.join(webRoot, '../.wrangler/state') },
-        inspectorPort: false,
-        // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
-        // not go to the worker, which owns every other /api path.
-        config: (config) => {
-          if (config.assets) config.assets.run_worker_first = ['/api/*', '!/api/*.ts'];
-        },
-      })
+          configPath: path.join(webRoot, '../wrangler.toml'),
+          persistState: { path: path.join(webRoot, '../.wrangler/state') },
+          inspectorPort: false,
+          // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
+          // not go to the worker, which owns every other /api path.
+          config: (config) => {
+            if (config.assets) config.assets.run_worker_first = ['/api/*', '!/api/*.ts'];
+          },
+        })
       : [],
   ],
   resolve: {
     // Only in the build: catalogues arrive pre-parsed there (dev and tests parse at run time).
     alias:
       command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        ? [
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
         : [],
   },
   build: {

@@ -60,7 +60,10 @@ export function buildApp() {
     .route('/imageOptions', imageOptionsRoutes)
     .route('/myso', mysoRoutes)
     .route('/news', newsRoutes)
-    .route('/openapi.json', openApiRoutes(() => app.routes))
+    .route(
+      '/openapi.json',
+      openApiRoutes(() => app.routes),
+    )
     .route('/publications', publicationsRoutes)
     .route('/search', searchRoutes)
     .route('/slugs', slugsRoutes)

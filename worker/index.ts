@@ -10,7 +10,9 @@ export default {
     const url = new URL(request.url);
     if (url.pathname !== '/') return app.fetch(request, env, ctx);
     if (request.method !== 'GET') return env.ASSETS.fetch(request);
-    return homePage(request, env.ASSETS, async () => app.fetch(new Request(new URL('/api/news?limit=1', url)), env, ctx));
+    return homePage(request, env.ASSETS, async () =>
+      app.fetch(new Request(new URL('/api/news?limit=1', url)), env, ctx),
+    );
   },
   scheduled,
 } satisfies ExportedHandler<Env>;

@@ -34,7 +34,10 @@ async function jsonBody(statement: D1PreparedStatement): Promise<Response> {
     : new Response(body, { headers: { 'Content-Type': 'application/json' } });
 }
 
-app.get('/articles/:id', (c) => jsonBody(c.env.DB.prepare(`
+app.get('/articles/:id', (c) =>
+  jsonBody(
+    c.env.DB.prepare(
+      `
   select json_object(
     'id', a.id, 'slug', a.slug, 'title', a.title, 'description', a.description, 'teaser', a.teaser, 'type', a.type,
     'channelId', a.channel_id, 'userId', a.user_id, 'thumbnailKey', a.thumbnail_key, 'published', a.published,
@@ -46,20 +49,32 @@ app.get('/articles/:id', (c) => jsonBody(c.env.DB.prepare(`
       'blobKey', m.blob_key, 'thumbnailMillis', m.thumbnail_millis, 'thumbnailKey', m.thumbnail_key)) from (
       select * from article_media where article_id = a.id order by ordinal) m)
   ) as body
-  from articles a where a.id = ?1 and a.published = 1 and ${PUBLIC_CHANNEL}`).bind(c.req.param('id'))));
+  from articles a where a.id = ?1 and a.published = 1 and ${PUBLIC_CHANNEL}`,
+    ).bind(c.req.param('id')),
+  ),
+);
 
 /**
  * The first 24 (and one more, to know there is a next page): articleOrdinals.main first, then newest. The order is
  * the project's index (channel_id, channel_rank, created_at desc, id), which triggers keep from articleOrdinals.
  */
-app.get('/channels/:id/articles', (c) => jsonBody(c.env.DB.prepare(`
+app.get('/channels/:id/articles', (c) =>
+  jsonBody(
+    c.env.DB.prepare(
+      `
   select json_group_array(json_object(${ARTICLE_CARD})) as body from (
     select a.* from articles a
     where a.channel_id = ?1 and a.published = 1 and a.hidden = 0 and ${PUBLIC_CHANNEL}
     order by a.channel_rank, a.created_at desc, a.id
-    limit 25) a`).bind(c.req.param('id'))));
+    limit 25) a`,
+    ).bind(c.req.param('id')),
+  ),
+);
 
-app.get('/categories/:id/children', (c) => jsonBody(c.env.DB.prepare(`
+app.get('/categories/:id/children', (c) =>
+  jsonBody(
+    c.env.DB.prepare(
+      `
   select json_object(
     'categories', (select json_group_array(json_object('id', g.id, 'parentId', g.parent_id, 'title', g.title,
       'imageKey', g.image_key, 'slug', g.slug, 'ordinal', g.ordinal)) from (
@@ -73,9 +88,15 @@ app.get('/categories/:id/children', (c) => jsonBody(c.env.DB.prepare(`
       where ac.category_id = ?1 and a.published_at_category = 1 and a.published = 1 and a.hidden = 0 and ${PUBLIC_CHANNEL}
       order by ac.ordinal, ac.article_title, ac.article_id limit 25) a)
   ) as body
-  from categories where id = ?1`).bind(c.req.param('id'))));
+  from categories where id = ?1`,
+    ).bind(c.req.param('id')),
+  ),
+);
 
-app.get('/news', (c) => jsonBody(c.env.DB.prepare(`
+app.get('/news', (c) =>
+  jsonBody(
+    c.env.DB.prepare(
+      `
   select json_group_array(json_object('id', id, 'title', title, 'description', description, 'teaser', teaser,
     'refKind', ref_kind, 'refId', ref_id, 'refSlug', ref_slug, 'thumbnailKey', thumbnail_key, 'userId', user_id,
     'publishedAt', published_at)) as body from (
@@ -85,13 +106,18 @@ app.get('/news', (c) => jsonBody(c.env.DB.prepare(`
     where n.published_at <= ?1 and (
       (a.id is not null and a.published = 1 and ${PUBLIC_CHANNEL})
       or (c.id is not null and c.published = 1 and c.private = 0))
-    order by n.published_at desc, n.id desc limit 21)`).bind(Date.now())));
+    order by n.published_at desc, n.id desc limit 21)`,
+    ).bind(Date.now()),
+  ),
+);
 
 /** Every word a quoted prefix, all required: the project's FTS query without its limits. */
 app.post('/search/search', async (c) => {
   const { searchText } = await c.req.json<{ searchText: string }>();
   const query = (searchText.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).map((w) => `"${w}"*`).join(' AND ');
-  return jsonBody(c.env.DB.prepare(`
+  return jsonBody(
+    c.env.DB.prepare(
+      `
     select json_group_array(json_object('value', entity_id, 'label', title, 'kind', kind, 'thumbnailKey', thumbnail_key)) as body from (
       select s.kind, s.entity_id, s.title, coalesce(a.thumbnail_key, c.portrait_key, g.image_key) as thumbnail_key
       from search_index s
@@ -102,11 +128,17 @@ app.post('/search/search', async (c) => {
         (a.id is not null and a.published = 1 and a.hidden = 0 and ${PUBLIC_CHANNEL})
         or (c.id is not null and c.published = 1 and c.hidden = 0 and c.private = 0)
         or g.id is not null)
-      order by bm25(search_index, 0.0, 0.0, 10.0, 1.0), s.title limit 20)`).bind(query));
+      order by bm25(search_index, 0.0, 0.0, 10.0, 1.0), s.title limit 20)`,
+    ).bind(query),
+  );
 });
 
-app.get('/channels', (c) => jsonBody(c.env.DB.prepare(`
+app.get('/channels', (c) =>
+  jsonBody(
+    c.env.DB.prepare(`
   select json_group_array(json_object(${CHANNEL_CARD})) as body from (
-    select * from channels c where published = 1 and hidden = 0 and private = 0 order by name collate nocase, id) c`)));
+    select * from channels c where published = 1 and hidden = 0 and private = 0 order by name collate nocase, id) c`),
+  ),
+);
 
 export default app;

@@ -32,7 +32,10 @@ function run(tool: string, args: string[]) {
       WRANGLER_SEND_METRICS: 'false',
     },
   });
-  return { status: result.status, output: `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status,
+    output: `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 /** What `wrangler deploy` would upload as the worker: every module it wrote, without the source maps and its README. */
@@ -45,9 +48,25 @@ function bundleFiles(outdir: string): string[] {
 describe('wrangler deploy --dry-run', () => {
   beforeAll(() => {
     work = mkdtempSync(path.join(tmpdir(), 'deploy-dry-run-'));
-    const build = run('vite', ['build', '--config', 'web/vite.config.ts', '--outDir', path.join(work, 'assets'), '--emptyOutDir', '--logLevel', 'warn']);
+    const build = run('vite', [
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--outDir',
+      path.join(work, 'assets'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ]);
     if (build.status !== 0) throw new Error(`vite build failed:\n${build.output}`);
-    dryRun = run('wrangler', ['deploy', '--dry-run', '--outdir', path.join(work, 'bundle'), '--assets', path.join(work, 'assets')]);
+    dryRun = run('wrangler', [
+      'deploy',
+      '--dry-run',
+      '--outdir',
+      path.join(work, 'bundle'),
+      '--assets',
+      path.join(work, 'assets'),
+    ]);
   }, 180_000);
 
   afterAll(() => {
@@ -57,7 +76,15 @@ describe('wrangler deploy --dry-run', () => {
   it('accepts the built project with every binding of wrangler.toml', () => {
     expect(dryRun.status, dryRun.output).toBe(0);
     expect(dryRun.output).toContain('--dry-run: exiting now.');
-    for (const binding of ['env.DB', 'env.KV', 'env.FILES', 'env.MAIL', 'env.ASSETS', 'env.MAIL_FROM', 'env.SITE_MAIL']) {
+    for (const binding of [
+      'env.DB',
+      'env.KV',
+      'env.FILES',
+      'env.MAIL',
+      'env.ASSETS',
+      'env.MAIL_FROM',
+      'env.SITE_MAIL',
+    ]) {
       expect(dryRun.output, binding).toContain(binding);
     }
   });
@@ -69,16 +96,24 @@ describe('wrangler deploy --dry-run', () => {
     const raw = files.reduce((total, f) => total + readFileSync(f).length, 0);
     const gzip = files.reduce((total, f) => total + gzipSync(readFileSync(f)).length, 0);
     const wranglerSays = /Total Upload: .*/.exec(dryRun.output)?.[0] ?? '';
-    console.info(`worker bundle: ${(gzip / KB).toFixed(1)} KB gzip (${(raw / KB).toFixed(1)} KB raw) in ${files.length} file(s); wrangler: ${wranglerSays}`);
+    console.info(
+      `worker bundle: ${(gzip / KB).toFixed(1)} KB gzip (${(raw / KB).toFixed(1)} KB raw) in ${files.length} file(s); wrangler: ${wranglerSays}`,
+    );
     expect(gzip).toBeLessThanOrEqual(WORKER_GZIP_BUDGET);
   });
 
   it('the bundle starts in workerd with the compatibility date, flags and bindings of wrangler.toml, and answers and logs', async () => {
     expect(dryRun.status, dryRun.output).toBe(0);
     // wrangler's options are shaped for its own miniflare: the declared one must be that very version.
-    const version = (pkg: string) => (JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
-    const wranglerPkg = JSON.parse(readFileSync(path.join(root, 'node_modules/wrangler/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(version('miniflare'), 'package.json: miniflare must be the version wrangler depends on').toBe(wranglerPkg.dependencies.miniflare);
+    const version = (pkg: string) =>
+      (JSON.parse(readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+        .version;
+    const wranglerPkg = JSON.parse(readFileSync(path.join(root, 'node_modules/wrangler/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(version('miniflare'), 'package.json: miniflare must be the version wrangler depends on').toBe(
+      wranglerPkg.dependencies.miniflare,
+    );
     const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'));
     const bundle = path.join(work, 'bundle');
     // The assets are not needed to answer /api; storage is in memory and empty.
@@ -101,7 +136,11 @@ describe('wrangler deploy --dry-run', () => {
       expect(await res.json()).toEqual({ code: 404, message: 'Not found', result: null });
       const requestId = res.headers.get('X-Request-Id');
       expect(requestId).toBeTruthy();
-      expect(logs.filter((l) => l.level === 'info' && l.message.includes(requestId!) && l.message.includes('/api/no-such-route'))).toHaveLength(1);
+      expect(
+        logs.filter(
+          (l) => l.level === 'info' && l.message.includes(requestId!) && l.message.includes('/api/no-such-route'),
+        ),
+      ).toHaveLength(1);
     } finally {
       await mf.dispose();
     }

@@ -10,7 +10,8 @@ import { baseUrl, expect, login, loginByApi, newContext, screenshot, test, watch
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const main = (page: Page) => page.getByRole('main');
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('listitem');
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'App management sections' }).getByRole('link', { name, exact: true });
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'App management sections' }).getByRole('link', { name, exact: true });
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 const origin = () => new URL(baseUrl()).origin;
 
@@ -19,9 +20,17 @@ async function pageOf(context: BrowserContext): Promise<Page> {
 }
 
 /** An admin's page in the workspace section `section`, in its own context (optionally in another time zone). */
-async function adminPage(browser: Browser, options: { timezoneId?: string } = {}): Promise<{ page: Page; context: BrowserContext }> {
+async function adminPage(
+  browser: Browser,
+  options: { timezoneId?: string } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
   const context = options.timezoneId
-    ? await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', timezoneId: options.timezoneId, viewport: { width: 1280, height: 800 } })
+    ? await browser.newContext({
+        baseURL: baseUrl(),
+        locale: 'en-US',
+        timezoneId: options.timezoneId,
+        viewport: { width: 1280, height: 800 },
+      })
     : await newContext(browser);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -29,7 +38,10 @@ async function adminPage(browser: Browser, options: { timezoneId?: string } = {}
   return { page, context };
 }
 
-test('a reader’s access request is allowed, then revoked: each takes effect on the reader’s next request', async ({ browser, page }) => {
+test('a reader’s access request is allowed, then revoked: each takes effect on the reader’s next request', async ({
+  browser,
+  page,
+}) => {
   const problems = watchProblems(page);
   await login(page, 'reader');
   await page.goto('/channels');
@@ -45,7 +57,9 @@ test('a reader’s access request is allowed, then revoked: each takes effect on
   const admin = await adminPage(browser);
   await admin.page.goto('/appManagement/access');
   await h1(admin.page, 'App management').waitFor();
-  await expect.poll(() => tab(admin.page, 'Access requests').getAttribute('aria-describedby'), { timeout: 10_000 }).not.toBeNull();
+  await expect
+    .poll(() => tab(admin.page, 'Access requests').getAttribute('aria-describedby'), { timeout: 10_000 })
+    .not.toBeNull();
   await admin.page.getByRole('link', { name: 'Feeding your starter' }).first().waitFor();
   await admin.page.getByRole('button', { name: 'Allow reader access to Feeding your starter' }).click();
   await admin.page.getByText('reader may now read Feeding your starter.').waitFor();
@@ -73,14 +87,23 @@ test('a reader’s access request is allowed, then revoked: each takes effect on
   expect(problems).toEqual([]);
 });
 
-test('an editor’s publication request is approved with an expiry two minutes ahead, entered in Berlin time and stored as UTC', async ({ browser, context }) => {
+test('an editor’s publication request is approved with an expiry two minutes ahead, entered in Berlin time and stored as UTC', async ({
+  browser,
+  context,
+}) => {
   // The editor asks through the API (the editor workspace is another screen); the admin decides in the browser.
   await loginByApi(context, 'editor');
   const title = unique('Press release');
-  const created = await context.request.post('/api/articles', { data: { title, type: 'text', channelId: null, description: 'Out now.' }, headers: { Origin: origin() } });
+  const created = await context.request.post('/api/articles', {
+    data: { title, type: 'text', channelId: null, description: 'Out now.' },
+    headers: { Origin: origin() },
+  });
   expect(created.status()).toBe(201);
   const articleId = (await created.json()).result.id as string;
-  const asked = await context.request.post('/api/publications', { data: { contentId: articleId, type: 'article' }, headers: { Origin: origin() } });
+  const asked = await context.request.post('/api/publications', {
+    data: { contentId: articleId, type: 'article' },
+    headers: { Origin: origin() },
+  });
   expect(asked.status()).toBe(201);
 
   const { page, context: adminContext } = await adminPage(browser, { timezoneId: 'Europe/Berlin' });
@@ -92,8 +115,16 @@ test('an editor’s publication request is approved with an expiry two minutes a
   // Two minutes ahead, as a Berlin wall-clock time in the field.
   const expiry = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
   const berlin = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).format(expiry).replace(' ', 'T');
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(expiry)
+    .replace(' ', 'T');
   await field.fill(berlin);
   await page.getByRole('button', { name: 'Save expiry' }).click();
   await page.getByText(`The expiry of ${title} has been set.`).waitFor();
@@ -112,7 +143,9 @@ test('an editor’s publication request is approved with an expiry two minutes a
   expect(problems).toEqual([]);
 });
 
-test('a category moved under another parent: the public breadcrumbs show its new ancestors at once', async ({ browser }) => {
+test('a category moved under another parent: the public breadcrumbs show its new ancestors at once', async ({
+  browser,
+}) => {
   const { page, context } = await adminPage(browser);
   const problems = watchProblems(page);
   const title = unique('Peaks');
@@ -124,8 +157,12 @@ test('a category moved under another parent: the public breadcrumbs show its new
   await create.getByRole('button', { name: 'Create category' }).click();
   await page.getByText(`${title} has been created.`).waitFor();
   // The image went up with it (multipart) and is served.
-  const made = ((await (await context.request.get('/api/categories')).json()).result as { title: string; imageHref: string | null }[])
-    .find((c) => c.title === title);
+  const made = (
+    (await (await context.request.get('/api/categories')).json()).result as {
+      title: string;
+      imageHref: string | null;
+    }[]
+  ).find((c) => c.title === title);
   expect(made?.imageHref).toMatch(/^\/api\/files\/image\//);
   expect((await context.request.get(made!.imageHref!)).headers()['content-type']).toBe('image/png');
 
@@ -133,7 +170,9 @@ test('a category moved under another parent: the public breadcrumbs show its new
   await page.getByRole('link', { name: title, exact: true }).click();
   await h1(page, title).waitFor();
   const upper = title.toUpperCase();
-  await expect.poll(() => crumbs(page).allTextContents(), { timeout: 10_000 }).toEqual(['Home & News', 'Categories', 'TRAVEL', 'EUROPE', upper]);
+  await expect
+    .poll(() => crumbs(page).allTextContents(), { timeout: 10_000 })
+    .toEqual(['Home & News', 'Categories', 'TRAVEL', 'EUROPE', upper]);
 
   // Back in the workspace (no reload): a move into its own sub-tree is refused with the API's message.
   await page.goBack();
@@ -153,11 +192,15 @@ test('a category moved under another parent: the public breadcrumbs show its new
 
   await page.getByRole('link', { name: title, exact: true }).click();
   await h1(page, title).waitFor();
-  await expect.poll(() => crumbs(page).allTextContents(), { timeout: 10_000 }).toEqual(['Home & News', 'Categories', 'TRAVEL', 'OUTDOORS', upper]);
+  await expect
+    .poll(() => crumbs(page).allTextContents(), { timeout: 10_000 })
+    .toEqual(['Home & News', 'Categories', 'TRAVEL', 'OUTDOORS', upper]);
   // A visitor's first visit agrees.
   const visitor = await pageOf(await newContext(browser));
   await visitor.goto(new URL(page.url()).pathname);
-  await expect.poll(() => crumbs(visitor).allTextContents(), { timeout: 10_000 }).toEqual(['Home & News', 'Categories', 'TRAVEL', 'OUTDOORS', upper]);
+  await expect
+    .poll(() => crumbs(visitor).allTextContents(), { timeout: 10_000 })
+    .toEqual(['Home & News', 'Categories', 'TRAVEL', 'OUTDOORS', upper]);
   await visitor.context().close();
   await context.close();
   expect(problems).toEqual([]);
@@ -175,7 +218,9 @@ test('a visitor’s contact message is read and marked handled by the admin', as
   const admin = await adminPage(browser);
   const problems = watchProblems(admin.page);
   await admin.page.goto('/appManagement/messages');
-  await expect.poll(() => tab(admin.page, 'Messages').getAttribute('aria-describedby'), { timeout: 10_000 }).not.toBeNull();
+  await expect
+    .poll(() => tab(admin.page, 'Messages').getAttribute('aria-describedby'), { timeout: 10_000 })
+    .not.toBeNull();
   await admin.page.getByRole('rowheader', { name: `${name} (unread)` }).waitFor();
   await admin.page.getByRole('button', { name: `Read the message from ${name}` }).click();
   const detail = admin.page.getByRole('region', { name: `Message from ${name}` });
@@ -184,7 +229,9 @@ test('a visitor’s contact message is read and marked handled by the admin', as
   await screenshot(admin.page, 'admin-message-open');
   await detail.getByRole('button', { name: 'Mark handled' }).click();
   await admin.page.getByText(`The message from ${name} is handled.`).waitFor();
-  await expect.poll(() => admin.page.getByRole('rowheader', { name: new RegExp(name) }).count(), { timeout: 10_000 }).toBe(0);
+  await expect
+    .poll(() => admin.page.getByRole('rowheader', { name: new RegExp(name) }).count(), { timeout: 10_000 })
+    .toBe(0);
   await admin.page.getByLabel('Status').selectOption('handled');
   await admin.page.getByRole('rowheader', { name, exact: true }).waitFor();
   await admin.context.close();

@@ -30,12 +30,20 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** A context that resolves relative URLs against the server and refuses anything off it. */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', viewport: { width: 1280, height: 800 }, ...options });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   // The portal needs nothing from outside its origin; block it so a test never waits on the network.
   const origin = new URL(baseUrl()).origin;
-  await context.route((url) => url.origin !== origin && url.protocol.startsWith('http'), (route) => route.abort());
+  await context.route(
+    (url) => url.origin !== origin && url.protocol.startsWith('http'),
+    (route) => route.abort(),
+  );
   return context;
 }
 
@@ -66,12 +74,19 @@ export async function login(page: Page, user: DemoUser): Promise<void> {
 }
 
 /** Signs in by calling the API from the context (same cookie jar, same Origin as the SPA). */
-export async function loginByApi(context: BrowserContext, user: DemoUser): Promise<{ id: string; name: string; role: string }> {
+export async function loginByApi(
+  context: BrowserContext,
+  user: DemoUser,
+): Promise<{ id: string; name: string; role: string }> {
   const response = await context.request.post('/api/users/auth', {
     data: { username: user, password: DEMO_PASSWORD },
     headers: { Origin: new URL(baseUrl()).origin },
   });
-  const body = (await response.json()) as { code: number; message: string; result: { id: string; name: string; role: string } };
+  const body = (await response.json()) as {
+    code: number;
+    message: string;
+    result: { id: string; name: string; role: string };
+  };
   if (!response.ok()) throw new Error(`Sign-in as ${user} failed: ${response.status()} ${body.message}`);
   return body.result;
 }
@@ -92,7 +107,8 @@ export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(`console: ${message.text()}`);
   });
   return problems;
 }

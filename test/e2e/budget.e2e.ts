@@ -26,7 +26,10 @@ test('the first visit to / loads at most 130 KB gzip of HTML, JS and CSS', async
 
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
-  await page.getByRole('list', { name: 'News feed' }).getByRole('link', { name: 'Coffee house season opens' }).waitFor();
+  await page
+    .getByRole('list', { name: 'News feed' })
+    .getByRole('link', { name: 'Coffee house season opens' })
+    .waitFor();
   await page.waitForLoadState('networkidle');
 
   // Each file once: a stylesheet index.html preloads comes again from the memory cache when the chunk that needs it
@@ -38,8 +41,17 @@ test('the first visit to / loads at most 130 KB gzip of HTML, JS and CSS', async
 
   // What must be among them: the document, the entry, the home view, the client with zod.
   expect(files.filter((f) => f.type === 'document').map((f) => f.path)).toEqual(['/']);
-  expect(files.some((f) => /^\/assets\/home-[\w-]+\.js$/.test(f.path)), report).toBe(true);
-  expect(files.some((f) => /^\/assets\/client-[\w-]+\.js$/.test(f.path)), report).toBe(true);
-  expect(files.some((f) => f.type === 'stylesheet'), report).toBe(true);
+  expect(
+    files.some((f) => /^\/assets\/home-[\w-]+\.js$/.test(f.path)),
+    report,
+  ).toBe(true);
+  expect(
+    files.some((f) => /^\/assets\/client-[\w-]+\.js$/.test(f.path)),
+    report,
+  ).toBe(true);
+  expect(
+    files.some((f) => f.type === 'stylesheet'),
+    report,
+  ).toBe(true);
   expect(total, report).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
 });

@@ -6,8 +6,15 @@ import { chromium, type Browser } from 'playwright-core';
 import { ROOT, toolEnv } from '../../worker/scripts/dev-server';
 
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 /**
@@ -17,9 +24,12 @@ const FLAGS = [
 export function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH !== undefined) return process.env.CHROMIUM_PATH;
   const result = spawnSync('bash', [path.join(ROOT, 'test/scripts/ensure-chromium.sh')], {
-    cwd: ROOT, env: toolEnv, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8',
+    cwd: ROOT,
+    env: toolEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
   });
-  return result.status === 0 ? result.stdout.trim().split('\n').pop() ?? '' : '';
+  return result.status === 0 ? (result.stdout.trim().split('\n').pop() ?? '') : '';
 }
 
 /** A fresh headless Chromium with its own temporary profile (playwright makes one per launch). */

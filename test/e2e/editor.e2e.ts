@@ -19,7 +19,11 @@ const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, 
 
 /** An /api call from the context (its cookies, the SPA's origin), answering the envelope's result. */
 async function apiCall<T>(context: BrowserContext, method: string, url: string, data?: unknown): Promise<T> {
-  const response = await context.request.fetch(`/api${url}`, { method, headers: { Origin: origin() }, ...(data === undefined ? {} : { data }) });
+  const response = await context.request.fetch(`/api${url}`, {
+    method,
+    headers: { Origin: origin() },
+    ...(data === undefined ? {} : { data }),
+  });
   const body = (await response.json()) as { code: number; message: string; result: T };
   if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
   return body.result;
@@ -40,236 +44,286 @@ async function requestPublication(page: Page) {
 
 /** The average brightness of a 16×9 grid of an image or video frame, to compare pictures despite re-encoding. */
 async function posterMatchesFrame(page: Page, poster: string, video: string) {
-  return page.evaluate(async ({ poster, video }) => {
-    const grid = (source: CanvasImageSource, w: number, h: number) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 16;
-      canvas.height = 9;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(source, 0, 0, w, h, 0, 0, 16, 9);
-      const d = ctx.getImageData(0, 0, 16, 9).data;
-      const out: number[] = [];
-      for (let i = 0; i < d.length; i += 4) out.push(0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!);
-      return out;
-    };
-    const image = new Image();
-    image.src = poster;
-    await image.decode();
-    const p = grid(image, image.naturalWidth, image.naturalHeight);
-    const v = document.createElement('video');
-    v.muted = true;
-    v.preload = 'auto';
-    v.src = video;
-    await new Promise((r) => v.addEventListener('loadeddata', r, { once: true }));
-    const at = async (t: number) => {
-      v.currentTime = t;
-      await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
-      return grid(v, v.videoWidth, v.videoHeight);
-    };
-    const diff = (a: number[], b: number[]) => a.reduce((s, x, i) => s + Math.abs(x - b[i]!), 0) / a.length;
-    const result: Record<string, number> = {};
-    for (const t of [0, 0.5, 1, 1.5, 2, 2.9]) result[String(t)] = diff(p, await at(t));
-    return result;
-  }, { poster, video });
+  return page.evaluate(
+    async ({ poster, video }) => {
+      const grid = (source: CanvasImageSource, w: number, h: number) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 16;
+        canvas.height = 9;
+        const ctx = canvas.getContext('2d')!;
+        ctx.drawImage(source, 0, 0, w, h, 0, 0, 16, 9);
+        const d = ctx.getImageData(0, 0, 16, 9).data;
+        const out: number[] = [];
+        for (let i = 0; i < d.length; i += 4) out.push(0.299 * d[i]! + 0.587 * d[i + 1]! + 0.114 * d[i + 2]!);
+        return out;
+      };
+      const image = new Image();
+      image.src = poster;
+      await image.decode();
+      const p = grid(image, image.naturalWidth, image.naturalHeight);
+      const v = document.createElement('video');
+      v.muted = true;
+      v.preload = 'auto';
+      v.src = video;
+      await new Promise((r) => v.addEventListener('loadeddata', r, { once: true }));
+      const at = async (t: number) => {
+        v.currentTime = t;
+        await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+        return grid(v, v.videoWidth, v.videoHeight);
+      };
+      const diff = (a: number[], b: number[]) => a.reduce((s, x, i) => s + Math.abs(x - b[i]!), 0) / a.length;
+      const result: Record<string, number> = {};
+      for (const t of [0, 0.5, 1, 1.5, 2, 2.9]) result[String(t)] = diff(p, await at(t));
+      return result;
+    },
+    { poster, video },
+  );
 }
 
-test('an editor builds a channel with a gallery and a video, asks for publication, and visitors see it', { timeout: 180_000 }, async ({ page, context, browser }) => {
-  const problems = watchProblems(page);
-  const suffix = Date.now().toString(36);
-  await loginByApi(context, 'editor');
+test(
+  'an editor builds a channel with a gallery and a video, asks for publication, and visitors see it',
+  { timeout: 180_000 },
+  async ({ page, context, browser }) => {
+    const problems = watchProblems(page);
+    const suffix = Date.now().toString(36);
+    await loginByApi(context, 'editor');
 
-  // 1. A channel with a banner.
-  await page.goto('/myaccount/channels');
-  await h1(page, 'Channels').waitFor();
-  await page.getByRole('link', { name: 'New channel' }).click();
-  await h1(page, 'New channel').waitFor();
-  const channelName = `Walk channel ${suffix}`;
-  await page.getByRole('textbox', { name: 'Name' }).fill(channelName);
-  await page.getByRole('textbox', { name: 'About the channel' }).fill('Made by the editor walk.');
-  await page.getByLabel('Banner').setInputFiles(path.join(MEDIA, 'banner-travel.jpg'));
-  await page.getByRole('button', { name: 'Create channel' }).click();
-  await page.waitForURL(/\/myaccount\/channels\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-  const channelId = idFromUrl(page);
-  await h1(page, `Edit “${channelName}”`).waitFor();
-  await poll(() => page.getByRole('img', { name: 'Banner as it is now' }).getAttribute('src')).toMatch(/^\/api\/files\/image\//);
-  await requestPublication(page);
+    // 1. A channel with a banner.
+    await page.goto('/myaccount/channels');
+    await h1(page, 'Channels').waitFor();
+    await page.getByRole('link', { name: 'New channel' }).click();
+    await h1(page, 'New channel').waitFor();
+    const channelName = `Walk channel ${suffix}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(channelName);
+    await page.getByRole('textbox', { name: 'About the channel' }).fill('Made by the editor walk.');
+    await page.getByLabel('Banner').setInputFiles(path.join(MEDIA, 'banner-travel.jpg'));
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    await page.waitForURL(/\/myaccount\/channels\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+    const channelId = idFromUrl(page);
+    await h1(page, `Edit “${channelName}”`).waitFor();
+    await poll(() => page.getByRole('img', { name: 'Banner as it is now' }).getAttribute('src')).toMatch(
+      /^\/api\/files\/image\//,
+    );
+    await requestPublication(page);
 
-  // 2. An article in it with three pictures.
-  await page.goto('/myaccount/articles/new');
-  await h1(page, 'New article').waitFor();
-  await page.getByRole('textbox', { name: 'Title' }).fill(`Walk gallery ${suffix}`);
-  await page.getByRole('combobox', { name: 'Type' }).selectOption('gallery');
-  await page.getByRole('combobox', { name: 'Channel', exact: true }).selectOption({ label: channelName });
-  await page.getByRole('button', { name: 'Create draft' }).click();
-  await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
-  const galleryId = idFromUrl(page);
-  await page.getByLabel('Add pictures').setInputFiles(['alps-peaks.jpg', 'alps-lake.jpg', 'alps-hut.jpg'].map((f) => path.join(MEDIA, f)));
-  await page.getByRole('button', { name: 'Upload 3 pictures' }).click();
-  const pictures = page.getByRole('list', { name: 'Pictures of the gallery' });
-  await poll(() => pictures.getByRole('listitem').count(), 30_000).toBe(3);
-  const titles = () => pictures.getByRole('textbox').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-  expect(await titles()).toEqual(['alps peaks', 'alps lake', 'alps hut']);
-  await poll(() => page.getByRole('progressbar', { name: 'Upload of alps-hut.jpg' }).getAttribute('value')).toBe('100');
+    // 2. An article in it with three pictures.
+    await page.goto('/myaccount/articles/new');
+    await h1(page, 'New article').waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Walk gallery ${suffix}`);
+    await page.getByRole('combobox', { name: 'Type' }).selectOption('gallery');
+    await page.getByRole('combobox', { name: 'Channel', exact: true }).selectOption({ label: channelName });
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
+    const galleryId = idFromUrl(page);
+    await page
+      .getByLabel('Add pictures')
+      .setInputFiles(['alps-peaks.jpg', 'alps-lake.jpg', 'alps-hut.jpg'].map((f) => path.join(MEDIA, f)));
+    await page.getByRole('button', { name: 'Upload 3 pictures' }).click();
+    const pictures = page.getByRole('list', { name: 'Pictures of the gallery' });
+    await poll(() => pictures.getByRole('listitem').count(), 30_000).toBe(3);
+    const titles = () =>
+      pictures.getByRole('textbox').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(await titles()).toEqual(['alps peaks', 'alps lake', 'alps hut']);
+    await poll(() => page.getByRole('progressbar', { name: 'Upload of alps-hut.jpg' }).getAttribute('value')).toBe(
+      '100',
+    );
 
-  // 3. Reorder: the first picture to the end, with the keyboard on its drag handle.
-  const moved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/media\/images\/0$/.test(r.url()));
-  // Each key waits for what screen readers are told (the drag announcements) before the next.
-  await pictures.getByRole('button', { name: 'Move alps peaks', exact: true }).focus();
-  await page.keyboard.press('Space');
-  await page.getByText('alps peaks is over position 1 of 3.').waitFor({ state: 'attached' });
-  // Lifted: the item renders as dragged once the positions it can move to are measured.
-  await pictures.locator('.ws-dragging').waitFor({ state: 'attached' });
-  await page.keyboard.press('ArrowDown');
-  await page.getByText('alps peaks is over position 2 of 3.').waitFor({ state: 'attached' });
-  await page.keyboard.press('ArrowDown');
-  await page.getByText('alps peaks is over position 3 of 3.').waitFor({ state: 'attached' });
-  await page.keyboard.press('Space');
-  expect((await moved).status()).toBe(200);
-  await poll(titles).toEqual(['alps lake', 'alps hut', 'alps peaks']);
+    // 3. Reorder: the first picture to the end, with the keyboard on its drag handle.
+    const moved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/media\/images\/0$/.test(r.url()));
+    // Each key waits for what screen readers are told (the drag announcements) before the next.
+    await pictures.getByRole('button', { name: 'Move alps peaks', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('alps peaks is over position 1 of 3.').waitFor({ state: 'attached' });
+    // Lifted: the item renders as dragged once the positions it can move to are measured.
+    await pictures.locator('.ws-dragging').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('alps peaks is over position 2 of 3.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('alps peaks is over position 3 of 3.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    expect((await moved).status()).toBe(200);
+    await poll(titles).toEqual(['alps lake', 'alps hut', 'alps peaks']);
 
-  // 4. A focal point for the second picture.
-  await pictures.getByRole('button', { name: 'Focus of alps hut' }).click();
-  await page.getByRole('slider', { name: 'Horizontal focus' }).fill('20');
-  await page.getByRole('slider', { name: 'Vertical focus' }).fill('70');
-  await page.getByRole('button', { name: 'Save focus' }).click();
-  await page.getByText('The focus of alps hut has been saved.').waitFor();
-  await requestPublication(page);
-  await screenshot(page, 'editor-gallery');
-  await expectAccessible(page);
+    // 4. A focal point for the second picture.
+    await pictures.getByRole('button', { name: 'Focus of alps hut' }).click();
+    await page.getByRole('slider', { name: 'Horizontal focus' }).fill('20');
+    await page.getByRole('slider', { name: 'Vertical focus' }).fill('70');
+    await page.getByRole('button', { name: 'Save focus' }).click();
+    await page.getByText('The focus of alps hut has been saved.').waitFor();
+    await requestPublication(page);
+    await screenshot(page, 'editor-gallery');
+    await expectAccessible(page);
 
-  // 5. A video article whose thumbnail is the frame at 1.5 s.
-  await page.goto('/myaccount/articles/new');
-  await h1(page, 'New article').waitFor();
-  await page.getByRole('textbox', { name: 'Title' }).fill(`Walk video ${suffix}`);
-  await page.getByRole('combobox', { name: 'Type' }).selectOption('video');
-  await page.getByRole('combobox', { name: 'Channel', exact: true }).selectOption({ label: channelName });
-  await page.getByRole('button', { name: 'Create draft' }).click();
-  await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
-  const videoId = idFromUrl(page);
-  await page.getByLabel('Add a video').setInputFiles(path.join(MEDIA, 'clip-mandelbrot.webm'));
-  await page.getByRole('textbox', { name: 'Title of the video' }).fill('Mandelbrot');
-  await page.getByRole('slider', { name: 'Thumbnail at' }).waitFor();
-  await poll(() => page.getByRole('slider', { name: 'Thumbnail at' }).isEnabled()).toBe(true);
-  await page.getByLabel('Thumbnail time in seconds').fill('1.5');
-  await page.getByRole('button', { name: 'Upload video' }).click();
-  const videos = page.getByRole('list', { name: 'Videos of the article' });
-  await videos.getByRole('listitem').first().waitFor({ timeout: 30_000 });
-  expect(await videos.locator('video').first().getAttribute('poster')).toMatch(/^\/api\/files\/image\//);
+    // 5. A video article whose thumbnail is the frame at 1.5 s.
+    await page.goto('/myaccount/articles/new');
+    await h1(page, 'New article').waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Walk video ${suffix}`);
+    await page.getByRole('combobox', { name: 'Type' }).selectOption('video');
+    await page.getByRole('combobox', { name: 'Channel', exact: true }).selectOption({ label: channelName });
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
+    const videoId = idFromUrl(page);
+    await page.getByLabel('Add a video').setInputFiles(path.join(MEDIA, 'clip-mandelbrot.webm'));
+    await page.getByRole('textbox', { name: 'Title of the video' }).fill('Mandelbrot');
+    await page.getByRole('slider', { name: 'Thumbnail at' }).waitFor();
+    await poll(() => page.getByRole('slider', { name: 'Thumbnail at' }).isEnabled()).toBe(true);
+    await page.getByLabel('Thumbnail time in seconds').fill('1.5');
+    await page.getByRole('button', { name: 'Upload video' }).click();
+    const videos = page.getByRole('list', { name: 'Videos of the article' });
+    await videos.getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    expect(await videos.locator('video').first().getAttribute('poster')).toMatch(/^\/api\/files\/image\//);
 
-  // 6. Publication requested (the channel and the gallery above, the video here).
-  await requestPublication(page);
-  await page.goto('/myaccount/publications');
-  await h1(page, 'Publications').waitFor();
-  const requests = page.getByRole('table', { name: 'Publications' });
-  for (const title of [channelName, `Walk gallery ${suffix}`, `Walk video ${suffix}`]) {
-    await poll(() => requests.getByRole('row', { name: new RegExp(title) }).getByText('Pending').count()).toBe(1);
-  }
-  await screenshot(page, 'editor-publications');
-  await expectAccessible(page);
+    // 6. Publication requested (the channel and the gallery above, the video here).
+    await requestPublication(page);
+    await page.goto('/myaccount/publications');
+    await h1(page, 'Publications').waitFor();
+    const requests = page.getByRole('table', { name: 'Publications' });
+    for (const title of [channelName, `Walk gallery ${suffix}`, `Walk video ${suffix}`]) {
+      await poll(() =>
+        requests
+          .getByRole('row', { name: new RegExp(title) })
+          .getByText('Pending')
+          .count(),
+      ).toBe(1);
+    }
+    await screenshot(page, 'editor-publications');
+    await expectAccessible(page);
 
-  // An admin approves the three requests.
-  const adminContext = await browser.newContext({ baseURL: baseUrl() });
-  await loginByApi(adminContext, 'admin');
-  const listed = await apiCall<unknown>(adminContext, 'GET', '/publications/requests?status=PENDING');
-  const pending = (Array.isArray(listed) ? listed : (listed as { items: unknown[] }).items) as { id: string; contentId: string }[];
-  for (const contentId of [channelId, galleryId, videoId]) {
-    const request = pending.find((r) => r.contentId === contentId)!;
-    await apiCall(adminContext, 'PUT', '/publications/update-status', { id: request.id, status: 'APPROVED' });
-  }
-  await adminContext.close();
+    // An admin approves the three requests.
+    const adminContext = await browser.newContext({ baseURL: baseUrl() });
+    await loginByApi(adminContext, 'admin');
+    const listed = await apiCall<unknown>(adminContext, 'GET', '/publications/requests?status=PENDING');
+    const pending = (Array.isArray(listed) ? listed : (listed as { items: unknown[] }).items) as {
+      id: string;
+      contentId: string;
+    }[];
+    for (const contentId of [channelId, galleryId, videoId]) {
+      const request = pending.find((r) => r.contentId === contentId)!;
+      await apiCall(adminContext, 'PUT', '/publications/update-status', { id: request.id, status: 'APPROVED' });
+    }
+    await adminContext.close();
 
-  // 7. A visitor sees the pictures in the new order (with the focal point) and the video's poster frame.
-  const visitor = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
-  const view = await visitor.newPage();
-  const viewProblems = watchProblems(view);
-  await view.goto(`/chan/${channelId}`);
-  await h1(view, channelName).waitFor();
-  expect(await view.getByText('Draft: only you and admins see this').count()).toBe(0);
-  await view.getByRole('link', { name: `Walk gallery ${suffix}` }).click();
-  await h1(view, `Walk gallery ${suffix}`).waitFor();
-  const thumbs = view.getByRole('region', { name: 'Gallery' }).getByRole('button');
-  await poll(() => thumbs.evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')))).toEqual([
-    'Open image 1 of 3: alps lake', 'Open image 2 of 3: alps hut', 'Open image 3 of 3: alps peaks',
-  ]);
-  await poll(() => thumbs.nth(1).locator('img').evaluate((img) => (img as HTMLImageElement).style.objectPosition)).toBe('20% 70%');
-  // The 640 px pictures went up with a 480 px copy the browser made; a 320 px thumbnail loads that copy, as WebP.
-  await poll(() => thumbs.nth(0).locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\?w=480$/);
-  const copy = await view.request.get(await thumbs.nth(0).locator('img').evaluate((img) => (img as HTMLImageElement).currentSrc));
-  expect(copy.headers()['content-type']).toBe('image/webp');
-  await screenshot(view, 'visitor-gallery');
+    // 7. A visitor sees the pictures in the new order (with the focal point) and the video's poster frame.
+    const visitor = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    const view = await visitor.newPage();
+    const viewProblems = watchProblems(view);
+    await view.goto(`/chan/${channelId}`);
+    await h1(view, channelName).waitFor();
+    expect(await view.getByText('Draft: only you and admins see this').count()).toBe(0);
+    await view.getByRole('link', { name: `Walk gallery ${suffix}` }).click();
+    await h1(view, `Walk gallery ${suffix}`).waitFor();
+    const thumbs = view.getByRole('region', { name: 'Gallery' }).getByRole('button');
+    await poll(() => thumbs.evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')))).toEqual([
+      'Open image 1 of 3: alps lake',
+      'Open image 2 of 3: alps hut',
+      'Open image 3 of 3: alps peaks',
+    ]);
+    await poll(() =>
+      thumbs
+        .nth(1)
+        .locator('img')
+        .evaluate((img) => (img as HTMLImageElement).style.objectPosition),
+    ).toBe('20% 70%');
+    // The 640 px pictures went up with a 480 px copy the browser made; a 320 px thumbnail loads that copy, as WebP.
+    await poll(() =>
+      thumbs
+        .nth(0)
+        .locator('img')
+        .evaluate((img) => (img as HTMLImageElement).currentSrc),
+    ).toMatch(/\?w=480$/);
+    const copy = await view.request.get(
+      await thumbs
+        .nth(0)
+        .locator('img')
+        .evaluate((img) => (img as HTMLImageElement).currentSrc),
+    );
+    expect(copy.headers()['content-type']).toBe('image/webp');
+    await screenshot(view, 'visitor-gallery');
 
-  await view.goto(`/chan/${channelId}/a/${videoId}`);
-  await h1(view, `Walk video ${suffix}`).waitFor();
-  const player = view.getByRole('main').locator('video').first();
-  const poster = (await player.getAttribute('poster'))!;
-  expect(poster).toMatch(/^\/api\/files\/image\//);
-  const differences = await posterMatchesFrame(view, poster, (await player.getAttribute('src'))!);
-  // The poster is the frame at 1.5 s: nearly equal to it (WebP re-encoding aside), far from the others.
-  expect(differences['1.5']).toBeLessThan(2);
-  for (const t of ['0', '0.5', '1', '2', '2.9']) expect(differences[t]!, `frame at ${t} s`).toBeGreaterThan(differences['1.5']! * 3);
-  await screenshot(view, 'visitor-video');
-  await visitor.close();
-  expect(viewProblems).toEqual([]);
-  expect(problems).toEqual([]);
-});
+    await view.goto(`/chan/${channelId}/a/${videoId}`);
+    await h1(view, `Walk video ${suffix}`).waitFor();
+    const player = view.getByRole('main').locator('video').first();
+    const poster = (await player.getAttribute('poster'))!;
+    expect(poster).toMatch(/^\/api\/files\/image\//);
+    const differences = await posterMatchesFrame(view, poster, (await player.getAttribute('src'))!);
+    // The poster is the frame at 1.5 s: nearly equal to it (WebP re-encoding aside), far from the others.
+    expect(differences['1.5']).toBeLessThan(2);
+    for (const t of ['0', '0.5', '1', '2', '2.9'])
+      expect(differences[t]!, `frame at ${t} s`).toBeGreaterThan(differences['1.5']! * 3);
+    await screenshot(view, 'visitor-video');
+    await visitor.close();
+    expect(viewProblems).toEqual([]);
+    expect(problems).toEqual([]);
+  },
+);
 
-test('a big video upload cut off by a reload resumes from the parts the server has, and completes', { timeout: 180_000 }, async ({ page, context }) => {
-  const problems = watchProblems(page);
-  await loginByApi(context, 'contributor');
-  const article = await apiCall<{ id: string }>(context, 'POST', '/articles', { title: `Resumed ${Date.now()}`, type: 'video', channelId: null });
-  // Three parts: an MP4 head (what the server sniffs), then filler.
-  const PART = RESUMABLE_LIMITS.partSize;
-  const size = 2 * PART + 654_321;
-  const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i += 4096) bytes[i] = (i / 4096) % 256;
-  bytes.set([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  const file = path.join(tmpdir(), `resumed-${process.pid}-${Date.now()}.mp4`);
-  await writeFile(file, bytes);
+test(
+  'a big video upload cut off by a reload resumes from the parts the server has, and completes',
+  { timeout: 180_000 },
+  async ({ page, context }) => {
+    const problems = watchProblems(page);
+    await loginByApi(context, 'contributor');
+    const article = await apiCall<{ id: string }>(context, 'POST', '/articles', {
+      title: `Resumed ${Date.now()}`,
+      type: 'video',
+      channelId: null,
+    });
+    // Three parts: an MP4 head (what the server sniffs), then filler.
+    const PART = RESUMABLE_LIMITS.partSize;
+    const size = 2 * PART + 654_321;
+    const bytes = new Uint8Array(size);
+    for (let i = 0; i < size; i += 4096) bytes[i] = (i / 4096) % 256;
+    bytes.set([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+    const file = path.join(tmpdir(), `resumed-${process.pid}-${Date.now()}.mp4`);
+    await writeFile(file, bytes);
 
-  // First try: part 1 arrives, the next parts hang until the page is reloaded under them.
-  const held: Route[] = [];
-  await page.route('**/api/uploads/*/parts/*', async (route) => {
-    if (route.request().url().endsWith('/parts/1')) return route.continue();
-    held.push(route);
-  });
-  await page.goto(`/myaccount/articles/${article.id}`);
-  await page.getByRole('heading', { name: 'Videos', exact: true }).waitFor();
-  const firstPart = page.waitForResponse((r) => r.url().endsWith('/parts/1') && r.status() === 200);
-  await page.getByLabel('Add a video').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload video' }).click();
-  await firstPart;
-  await poll(() => held.length).toBeGreaterThan(0);
-  await poll(() => page.getByRole('progressbar', { name: `Upload of ${path.basename(file)}` }).getAttribute('value')).not.toBe('0');
-  // Leaving with an upload running asks first (beforeunload); the reload goes ahead, cutting the held parts off.
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.reload();
-  await page.unroute('**/api/uploads/*/parts/*');
+    // First try: part 1 arrives, the next parts hang until the page is reloaded under them.
+    const held: Route[] = [];
+    await page.route('**/api/uploads/*/parts/*', async (route) => {
+      if (route.request().url().endsWith('/parts/1')) return route.continue();
+      held.push(route);
+    });
+    await page.goto(`/myaccount/articles/${article.id}`);
+    await page.getByRole('heading', { name: 'Videos', exact: true }).waitFor();
+    const firstPart = page.waitForResponse((r) => r.url().endsWith('/parts/1') && r.status() === 200);
+    await page.getByLabel('Add a video').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload video' }).click();
+    await firstPart;
+    await poll(() => held.length).toBeGreaterThan(0);
+    await poll(() =>
+      page.getByRole('progressbar', { name: `Upload of ${path.basename(file)}` }).getAttribute('value'),
+    ).not.toBe('0');
+    // Leaving with an upload running asks first (beforeunload); the reload goes ahead, cutting the held parts off.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await page.unroute('**/api/uploads/*/parts/*');
 
-  // After the reload: the unfinished upload is offered; the same file again continues it.
-  await page.getByText('Unfinished uploads: choose the same file again to continue where it stopped.').waitFor();
-  await page.getByText(`${path.basename(file)} (${(size / 1e6).toFixed(1)} MB): 33% sent.`).waitFor();
-  const sentParts: string[] = [];
-  page.on('request', (r) => {
-    if (/\/api\/uploads\/[^/]+\/parts\/\d+$/.test(r.url())) sentParts.push(r.url().split('/').pop()!);
-  });
-  // One part is cut off once more on the way: the uploader sends it again by itself.
-  let dropped = false;
-  await page.route('**/api/uploads/*/parts/3', async (route) => {
-    if (dropped) return route.continue();
-    dropped = true;
-    await route.abort('connectionreset');
-  });
-  await page.getByLabel('Add a video').setInputFiles(file);
-  await page.getByRole('button', { name: 'Upload video' }).click();
-  const videos = page.getByRole('list', { name: 'Videos of the article' });
-  await videos.getByRole('listitem').first().waitFor({ timeout: 60_000 });
-  expect(sentParts.sort()).toEqual(['2', '3', '3']);
-  const uploads = await apiCall<unknown[]>(context, 'GET', '/uploads');
-  expect(uploads).toEqual([]);
-  const stored = await apiCall<{ media: { videos: { href: string }[] } }>(context, 'GET', `/articles/${article.id}`);
-  const head = await context.request.head(stored.media.videos[0]!.href);
-  expect(Number(head.headers()['content-length'])).toBe(size);
-  await screenshot(page, 'editor-resumed-upload');
-  // The browser cannot decode this made-up file, so it has no thumbnail: said once, not an error.
-  expect(problems.filter((p) => !/MEDIA_ERR|cannot be played|Failed to load/.test(p))).toEqual([]);
-});
+    // After the reload: the unfinished upload is offered; the same file again continues it.
+    await page.getByText('Unfinished uploads: choose the same file again to continue where it stopped.').waitFor();
+    await page.getByText(`${path.basename(file)} (${(size / 1e6).toFixed(1)} MB): 33% sent.`).waitFor();
+    const sentParts: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/uploads\/[^/]+\/parts\/\d+$/.test(r.url())) sentParts.push(r.url().split('/').pop()!);
+    });
+    // One part is cut off once more on the way: the uploader sends it again by itself.
+    let dropped = false;
+    await page.route('**/api/uploads/*/parts/3', async (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      await route.abort('connectionreset');
+    });
+    await page.getByLabel('Add a video').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload video' }).click();
+    const videos = page.getByRole('list', { name: 'Videos of the article' });
+    await videos.getByRole('listitem').first().waitFor({ timeout: 60_000 });
+    expect(sentParts.sort()).toEqual(['2', '3', '3']);
+    const uploads = await apiCall<unknown[]>(context, 'GET', '/uploads');
+    expect(uploads).toEqual([]);
+    const stored = await apiCall<{ media: { videos: { href: string }[] } }>(context, 'GET', `/articles/${article.id}`);
+    const head = await context.request.head(stored.media.videos[0]!.href);
+    expect(Number(head.headers()['content-length'])).toBe(size);
+    await screenshot(page, 'editor-resumed-upload');
+    // The browser cannot decode this made-up file, so it has no thumbnail: said once, not an error.
+    expect(problems.filter((p) => !/MEDIA_ERR|cannot be played|Failed to load/.test(p))).toEqual([]);
+  },
+);

@@ -57,10 +57,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   // NODE_ENV is 'test' inside vitest: without this the browser would get React's development build,
   // not what `npm start` and a deployment serve.
-  await run('built the SPA', 'vite', ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-    NODE_ENV: 'production',
-  });
-  await run('applied the migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE]);
+  await run(
+    'built the SPA',
+    'vite',
+    ['build', '--config', 'web/vite.config.ts', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      NODE_ENV: 'production',
+    },
+  );
+  await run('applied the migrations', 'wrangler', [
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '--persist-to',
+    STATE,
+  ]);
   await run('seeded the demo', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE]);
 
   const server = await startDevServer({
@@ -69,7 +82,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     readyPath: '/',
   });
   const baseUrl = server.url;
-  console.log(`e2e setup: wrangler dev (pid ${server.pid}) serving ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `e2e setup: wrangler dev (pid ${server.pid}) serving ${baseUrl} after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const browser = chromiumPath();
   if (browser && !existsSync(browser)) throw new Error(`ensure-chromium.sh named ${browser}, which does not exist`);

@@ -4,31 +4,37 @@
 import { baseUrl, expect, newContext, test } from './browser';
 import { describePaint, measureLcp, PHONE } from './slow-phone';
 
-test('on a slow phone / and an article page report a largest contentful paint, and on / it is not a lazy image', { timeout: 240_000 }, async ({ browser }) => {
-  const home = await newContext(browser, PHONE);
-  const article = await newContext(browser, PHONE);
-  try {
-    const homePaint = await measureLcp(await home.newPage(), '/');
-    console.log(`LCP / (slow phone): ${describePaint(homePaint)}`);
-    expect(homePaint).not.toBeNull();
-    expect(homePaint!.loading).not.toBe('lazy');
-    // The page's largest picture is the first news item's, which the worker named in the HTML for the browser
-    // to fetch alongside the scripts (worker/lib/home-hints.ts).
-    const news = (await (await home.request.get(`${baseUrl()}/api/news?limit=1`)).json()) as { result: { items: { thumbnailHref: string | null }[] } };
-    const hero = news.result.items[0]!.thumbnailHref!;
-    const page = await home.request.get(`${baseUrl()}/`);
-    expect(await page.text()).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${hero}"`);
-    // Served by the worker from the static assets, the page keeps the SPA's headers (schema/page-headers.ts).
-    expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
-    expect(homePaint!.url).toContain(hero);
+test(
+  'on a slow phone / and an article page report a largest contentful paint, and on / it is not a lazy image',
+  { timeout: 240_000 },
+  async ({ browser }) => {
+    const home = await newContext(browser, PHONE);
+    const article = await newContext(browser, PHONE);
+    try {
+      const homePaint = await measureLcp(await home.newPage(), '/');
+      console.log(`LCP / (slow phone): ${describePaint(homePaint)}`);
+      expect(homePaint).not.toBeNull();
+      expect(homePaint!.loading).not.toBe('lazy');
+      // The page's largest picture is the first news item's, which the worker named in the HTML for the browser
+      // to fetch alongside the scripts (worker/lib/home-hints.ts).
+      const news = (await (await home.request.get(`${baseUrl()}/api/news?limit=1`)).json()) as {
+        result: { items: { thumbnailHref: string | null }[] };
+      };
+      const hero = news.result.items[0]!.thumbnailHref!;
+      const page = await home.request.get(`${baseUrl()}/`);
+      expect(await page.text()).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${hero}"`);
+      // Served by the worker from the static assets, the page keeps the SPA's headers (schema/page-headers.ts).
+      expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
+      expect(homePaint!.url).toContain(hero);
 
-    const slug = await article.request.get(`${baseUrl()}/api/slugs/alps-a-week-on-the-high-trail`);
-    const { result } = (await slug.json()) as { result: { entityId: string } };
-    const articlePaint = await measureLcp(await article.newPage(), `/article/${result.entityId}`);
-    console.log(`LCP /article/{id} (slow phone): ${describePaint(articlePaint)}`);
-    expect(articlePaint).not.toBeNull();
-  } finally {
-    await home.close();
-    await article.close();
-  }
-});
+      const slug = await article.request.get(`${baseUrl()}/api/slugs/alps-a-week-on-the-high-trail`);
+      const { result } = (await slug.json()) as { result: { entityId: string } };
+      const articlePaint = await measureLcp(await article.newPage(), `/article/${result.entityId}`);
+      console.log(`LCP /article/{id} (slow phone): ${describePaint(articlePaint)}`);
+      expect(articlePaint).not.toBeNull();
+    } finally {
+      await home.close();
+      await article.close();
+    }
+  },
+);

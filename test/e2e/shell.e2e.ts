@@ -17,11 +17,16 @@ async function api<T>(path: string): Promise<T> {
 async function nestedArticleRoute() {
   const categories = await api<{ id: string; title: string; parentId: string | null }[]>('/categories');
   // Deepest first, so the breadcrumb shows ancestors.
-  const depth = (id: string | null): number => (id ? 1 + depth(categories.find((c) => c.id === id)?.parentId ?? null) : 0);
+  const depth = (id: string | null): number =>
+    id ? 1 + depth(categories.find((c) => c.id === id)?.parentId ?? null) : 0;
   for (const category of [...categories].sort((a, b) => depth(b.id) - depth(a.id))) {
-    const children = await api<{ channels: { id: string; name: string; private: boolean; locked: boolean }[] }>(`/categories/${category.id}/children`);
+    const children = await api<{ channels: { id: string; name: string; private: boolean; locked: boolean }[] }>(
+      `/categories/${category.id}/children`,
+    );
     for (const channel of children.channels.filter((c) => !c.private && !c.locked)) {
-      const { items: articles } = await api<{ items: { id: string; title: string; restricted: boolean }[] }>(`/channels/${channel.id}/articles`);
+      const { items: articles } = await api<{ items: { id: string; title: string; restricted: boolean }[] }>(
+        `/channels/${channel.id}/articles`,
+      );
       const article = articles.find((a) => !a.restricted) ?? articles[0];
       if (article) {
         const route = await api<{ id: string; title: string }[]>(`/categories/${category.id}/route`);
@@ -44,14 +49,19 @@ test('a visitor who opens /mySO is sent to /no-permission, which offers sign-in'
   await screenshot(page, 'shell-no-permission-to-login');
 });
 
-test.for(['/myaccount', '/appManagement'])('a reader who opens %s is sent to /no-permission', async (path, { page }) => {
-  await login(page, 'reader');
-  await page.goto(path);
-  await page.waitForURL('**/no-permission');
-  await expect(h1(page).textContent()).resolves.toBe('No permission');
-});
+test.for(['/myaccount', '/appManagement'])(
+  'a reader who opens %s is sent to /no-permission',
+  async (path, { page }) => {
+    await login(page, 'reader');
+    await page.goto(path);
+    await page.waitForURL('**/no-permission');
+    await expect(h1(page).textContent()).resolves.toBe('No permission');
+  },
+);
 
-test('an editor reaches /myaccount but not /appManagement; an admin reaches both, and axe is content', async ({ page }) => {
+test('an editor reaches /myaccount but not /appManagement; an admin reaches both, and axe is content', async ({
+  page,
+}) => {
   await login(page, 'editor');
   await page.goto('/myaccount');
   await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
@@ -87,11 +97,19 @@ test('a reload on /category/{id}/c/{id}/a/{id} renders the article with its whol
   await page.goto(url);
   await page.reload();
   await page.getByRole('heading', { level: 1, name: article.title }).waitFor();
-  const expected = ['Home & News', 'Categories', ...route.map((c) => c.title.toUpperCase()), channel.name.toUpperCase(), article.title.toUpperCase()];
+  const expected = [
+    'Home & News',
+    'Categories',
+    ...route.map((c) => c.title.toUpperCase()),
+    channel.name.toUpperCase(),
+    article.title.toUpperCase(),
+  ];
   await expect.poll(async () => crumbs(page).allTextContents(), { timeout: 10_000 }).toEqual(expected);
   const current = page.getByRole('navigation', { name: 'Breadcrumbs' }).locator('[aria-current="page"]');
   await expect(current.textContent()).resolves.toBe(article.title.toUpperCase());
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').textContent()).resolves.toBe('Categories');
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).locator('[aria-current="page"]').textContent(),
+  ).resolves.toBe('Categories');
   await screenshot(page, 'shell-deep-nested-article');
   expect(problems).toEqual([]);
 });
@@ -116,7 +134,9 @@ test('a reader signs in, reaches mySO, and signs out', async ({ page }) => {
   await login(page, 'reader');
   const account = page.getByRole('button', { name: /reader/ });
   await account.waitFor();
-  await expect(page.evaluate(() => JSON.parse(sessionStorage.getItem('activeUser') ?? 'null')?.name)).resolves.toBe('reader');
+  await expect(page.evaluate(() => JSON.parse(sessionStorage.getItem('activeUser') ?? 'null')?.name)).resolves.toBe(
+    'reader',
+  );
   await page.goto('/mySO');
   await page.getByRole('heading', { level: 1, name: 'mySO' }).waitFor();
   await page.getByRole('heading', { level: 2, name: 'Liked articles' }).waitFor();

@@ -30,24 +30,33 @@ export interface LargestPaint {
 
 /** The last largest-contentful-paint entry of the page so far (buffered), or null when there is none. */
 export async function largestContentfulPaint(page: Page): Promise<LargestPaint | null> {
-  return page.evaluate(() => new Promise<LargestPaint | null>((resolve) => {
-    // With buffered: true the observer is called soon with what was recorded; no call means no entry.
-    const none = setTimeout(() => resolve(null), 2000);
-    new PerformanceObserver((list, observer) => {
-      const entry = list.getEntries().at(-1) as (PerformanceEntry & { size: number; url: string; element: Element | null }) | undefined;
-      if (!entry) return;
-      clearTimeout(none);
-      observer.disconnect();
-      const el = entry.element;
-      resolve({
-        startTime: Math.round(entry.startTime),
-        size: entry.size,
-        element: el ? el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : '') : null,
-        loading: el?.getAttribute('loading') ?? null,
-        url: entry.url,
-      });
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<LargestPaint | null>((resolve) => {
+        // With buffered: true the observer is called soon with what was recorded; no call means no entry.
+        const none = setTimeout(() => resolve(null), 2000);
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntries().at(-1) as
+            (PerformanceEntry & { size: number; url: string; element: Element | null }) | undefined;
+          if (!entry) return;
+          clearTimeout(none);
+          observer.disconnect();
+          const el = entry.element;
+          resolve({
+            startTime: Math.round(entry.startTime),
+            size: entry.size,
+            element: el
+              ? el.tagName.toLowerCase() +
+                (el.className && typeof el.className === 'string'
+                  ? `.${el.className.trim().split(/\s+/).join('.')}`
+                  : '')
+              : null,
+            loading: el?.getAttribute('loading') ?? null,
+            url: entry.url,
+          });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
 }
 
 /**
@@ -57,15 +66,22 @@ export async function largestContentfulPaint(page: Page): Promise<LargestPaint |
 async function networkQuiet(page: Page, quietMs: number, timeoutMs: number): Promise<void> {
   let inFlight = 0;
   let lastActivity = Date.now();
-  const started = () => { inFlight++; lastActivity = Date.now(); };
-  const ended = () => { inFlight--; lastActivity = Date.now(); };
+  const started = () => {
+    inFlight++;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight--;
+    lastActivity = Date.now();
+  };
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   try {
     const deadline = Date.now() + timeoutMs;
     while (inFlight > 0 || Date.now() - lastActivity < quietMs) {
-      if (Date.now() > deadline) throw new Error(`the network did not go quiet for ${quietMs} ms within ${timeoutMs / 1000} s`);
+      if (Date.now() > deadline)
+        throw new Error(`the network did not go quiet for ${quietMs} ms within ${timeoutMs / 1000} s`);
       await new Promise((r) => setTimeout(r, 100));
     }
   } finally {

@@ -47,7 +47,12 @@ test('an API call without a session answers a 401 envelope', async () => {
 });
 
 test('the demo users can sign in with demo-password', async () => {
-  for (const [name, role] of [['admin', 'ADMIN'], ['editor', 'CLIENT'], ['contributor', 'CONTRIBUTOR'], ['reader', 'REGULAR_USER']]) {
+  for (const [name, role] of [
+    ['admin', 'ADMIN'],
+    ['editor', 'CLIENT'],
+    ['contributor', 'CONTRIBUTOR'],
+    ['reader', 'REGULAR_USER'],
+  ]) {
     const response = await fetch(baseUrl() + '/api/users/auth', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -59,7 +64,9 @@ test('the demo users can sign in with demo-password', async () => {
 });
 
 test('seeded pictures and clips are served from R2 with their types', async () => {
-  const categories = await (await fetch(baseUrl() + '/api/categories')).json<{ result: { imageHref: string | null }[] }>();
+  const categories = await (
+    await fetch(baseUrl() + '/api/categories')
+  ).json<{ result: { imageHref: string | null }[] }>();
   const href = categories.result.find((c) => c.imageHref)?.imageHref;
   expect(href).toMatch(/^\/api\/files\/image\/[0-9a-f-]{36}\.(jpg|png|webp)$/);
   const picture = await fetch(baseUrl() + href);

@@ -29,9 +29,11 @@ test('home shows the news feed with badges and pages with Load more', async ({ p
   expect(await feed.getByText('Restricted', { exact: true }).count()).toBeGreaterThan(0);
   expect(await feed.getByText('Ad', { exact: true }).count()).toBeGreaterThan(0);
   // Every picture has its size set, so nothing jumps while they load; only the first row loads eagerly.
-  const sizes = await feed.locator('img').evaluateAll((imgs) =>
-    imgs.map((img) => [img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]),
-  );
+  const sizes = await feed
+    .locator('img')
+    .evaluateAll((imgs) =>
+      imgs.map((img) => [img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]),
+    );
   expect(sizes.every(([w, h]) => Number(w) > 0 && Number(h) > 0)).toBe(true);
   expect(sizes[0]![2]).toBe('eager');
   expect(sizes[sizes.length - 1]![2]).toBe('lazy');
@@ -52,7 +54,9 @@ test('a news item opens its article; its gallery viewer works by keyboard', asyn
   await page.getByRole('link', { name: 'Coffee house season opens' }).click();
   await h1(page, 'Café culture in Vienna').waitFor();
   expect(new URL(page.url()).pathname).toMatch(/^\/article\/[0-9a-f-]{36}$/);
-  await expect.poll(() => main(page).getByText('Marble tables, newspapers on sticks', { exact: false }).count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => main(page).getByText('Marble tables, newspapers on sticks', { exact: false }).count())
+    .toBeGreaterThan(0);
   await page.waitForLoadState('networkidle');
   await expectAccessible(page, 'article');
   await screenshot(page, 'visitor-article');
@@ -99,7 +103,12 @@ test("a video article's player loads metadata and seeks (the server answers Rang
     if (el.readyState < 1) await new Promise((r) => el.addEventListener('loadedmetadata', r, { once: true }));
     el.currentTime = 2;
     await new Promise((r) => el.addEventListener('seeked', r, { once: true }));
-    return { time: el.currentTime, duration: el.duration, error: el.error?.code ?? null, seekableEnd: el.seekable.length ? el.seekable.end(0) : 0 };
+    return {
+      time: el.currentTime,
+      duration: el.duration,
+      error: el.error?.code ?? null,
+      seekableEnd: el.seekable.length ? el.seekable.end(0) : 0,
+    };
   });
   expect(after.error).toBeNull();
   expect(after.duration).toBeGreaterThan(2);
@@ -161,12 +170,18 @@ test('the category tree, three levels down, then the nested channel and article 
   await main(page).getByRole('link', { name: 'Alpine Journal' }).click();
   await h1(page, 'Alpine Journal').waitFor();
   expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${alpsPath}/c/[0-9a-f-]{36}$`));
-  await main(page).getByRole('region', { name: 'Articles' }).getByRole('link', { name: 'Packing light for the Alps' }).click();
+  await main(page)
+    .getByRole('region', { name: 'Articles' })
+    .getByRole('link', { name: 'Packing light for the Alps' })
+    .click();
   await h1(page, 'Packing light for the Alps').waitFor();
   expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${alpsPath}/c/[0-9a-f-]{36}/a/[0-9a-f-]{36}$`));
 
   await page.goto(alpsPath);
-  await main(page).getByRole('region', { name: 'Articles' }).getByRole('link', { name: 'Alps: a week on the high trail' }).click();
+  await main(page)
+    .getByRole('region', { name: 'Articles' })
+    .getByRole('link', { name: 'Alps: a week on the high trail' })
+    .click();
   await h1(page, 'Alps: a week on the high trail').waitFor();
   expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${alpsPath}/a/[0-9a-f-]{36}$`));
 });
@@ -228,7 +243,9 @@ test('the article list pages through the newest articles the visitor may see', a
   await main(page).getByRole('button', { name: 'Show more' }).click();
   await expect.poll(() => cards.count()).toBeGreaterThan(firstPage);
   await expect(main(page).getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
-  expect(await list.getByRole('link', { name: 'Alps: a week on the high trail' }).getAttribute('href')).toMatch(/^\/chan\/[0-9a-f-]{36}\/a\/[0-9a-f-]{36}$/);
+  expect(await list.getByRole('link', { name: 'Alps: a week on the high trail' }).getAttribute('href')).toMatch(
+    /^\/chan\/[0-9a-f-]{36}\/a\/[0-9a-f-]{36}$/,
+  );
   // Not published, or in a private channel: not listed. A hidden channel hides only itself, not its articles.
   expect(await list.getByRole('link', { name: 'Behind the portal' }).count()).toBe(1);
   for (const title of ['Draft: Phobos and Deimos', "Members' weekend in Vienna"]) {

@@ -10,22 +10,32 @@ afterEach(() => vi.unstubAllGlobals());
 const admin = userOf('ADMIN');
 const now = new Date().toISOString();
 const page = (items: unknown[], nextCursor: string | null = null) => ({ code: 200, result: { items, nextCursor } });
-const counts = (c: Partial<Record<'pendingAccessRequests' | 'pendingPublications' | 'unreadMessages', number>> = {}) => ({
-  code: 200, result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0, ...c },
+const counts = (
+  c: Partial<Record<'pendingAccessRequests' | 'pendingPublications' | 'unreadMessages', number>> = {},
+) => ({
+  code: 200,
+  result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0, ...c },
 });
 const pathOf = (c: ApiCall) => c.path.split('?')[0];
 const never = () => new Promise<ApiAnswer>(() => {});
 const unavailable: ApiAnswer = { code: 503, message: 'Service unavailable' };
 
-const click = (el: HTMLElement) => act(async () => {
-  fireEvent.click(el);
-});
+const click = (el: HTMLElement) =>
+  act(async () => {
+    fireEvent.click(el);
+  });
 
 /** The list of one section in its four states: the `list` path answers with `answers` in turn. */
 async function fourStates(
-  section: string, path: string, populated: unknown[], expectRow: () => Promise<unknown>, emptyText: string, others: string[] = [],
+  section: string,
+  path: string,
+  populated: unknown[],
+  expectRow: () => Promise<unknown>,
+  emptyText: string,
+  others: string[] = [],
 ) {
-  const other = (c: ApiCall) => (pathOf(c) === '/admin/counts' ? counts() : others.includes(pathOf(c)!) ? page([]) : undefined);
+  const other = (c: ApiCall) =>
+    pathOf(c) === '/admin/counts' ? counts() : others.includes(pathOf(c)!) ? page([]) : undefined;
   // loading: no answer yet
   let stub = stubApi((c) => (pathOf(c) === path ? never() : other(c)));
   let view = await renderApp(`/appManagement/${section}`, admin);
@@ -67,8 +77,12 @@ describe('the workspace frame', () => {
     for (const name of ['Users', 'Access requests', 'Publications', 'Categories', 'Health check', 'Messages']) {
       expect(tabs.getByRole('link', { name })).toBeTruthy();
     }
-    await waitFor(() => expect(tabs.getByRole('link', { name: 'Access requests' }).getAttribute('aria-describedby')).toBeTruthy());
-    const badge = document.getElementById(tabs.getByRole('link', { name: 'Access requests' }).getAttribute('aria-describedby')!);
+    await waitFor(() =>
+      expect(tabs.getByRole('link', { name: 'Access requests' }).getAttribute('aria-describedby')).toBeTruthy(),
+    );
+    const badge = document.getElementById(
+      tabs.getByRole('link', { name: 'Access requests' }).getAttribute('aria-describedby')!,
+    );
     expect(badge?.textContent).toBe('3 pending requests');
     expect(tabs.getByRole('link', { name: 'Messages' }).textContent).toBe('Messages1');
     expect(tabs.getByRole('link', { name: 'Publications' }).getAttribute('aria-describedby')).toBeNull();
@@ -81,11 +95,24 @@ describe('the workspace frame', () => {
 
   it('speaks German in German', async () => {
     localStorage.setItem('locale', 'de-DE');
-    stubApi((c) => (pathOf(c) === '/admin/counts' ? counts() : pathOf(c) === '/userContent/requests' || pathOf(c) === '/userContent/access' ? page([]) : undefined));
+    stubApi((c) =>
+      pathOf(c) === '/admin/counts'
+        ? counts()
+        : pathOf(c) === '/userContent/requests' || pathOf(c) === '/userContent/access'
+          ? page([])
+          : undefined,
+    );
     await renderApp('/appManagement/access', admin);
     await findHeading('App-Verwaltung');
     const tabs = within(screen.getByRole('navigation', { name: 'Bereiche der App-Verwaltung' }));
-    for (const name of ['Benutzer', 'Zugriffsanfragen', 'Veröffentlichungen', 'Kategorien', 'Systemprüfung', 'Nachrichten']) {
+    for (const name of [
+      'Benutzer',
+      'Zugriffsanfragen',
+      'Veröffentlichungen',
+      'Kategorien',
+      'Systemprüfung',
+      'Nachrichten',
+    ]) {
       expect(tabs.getByRole('link', { name })).toBeTruthy();
     }
     await screen.findByText('Keine Anfragen.');
@@ -93,10 +120,24 @@ describe('the workspace frame', () => {
 });
 
 describe('Users', () => {
-  const other = { id: uuid(), name: 'owner-olga', email: 'olga@example.com', firstName: 'Olga', lastName: 'Owner', role: 'CLIENT', active: true };
+  const other = {
+    id: uuid(),
+    name: 'owner-olga',
+    email: 'olga@example.com',
+    firstName: 'Olga',
+    lastName: 'Owner',
+    role: 'CLIENT',
+    active: true,
+  };
 
   it('loading, empty, error with retry, populated; filters go to the server', async () => {
-    const { calls } = await fourStates('users', '/users', [other], () => screen.findByRole('rowheader', { name: 'owner-olga' }), 'No user matches the filter.');
+    const { calls } = await fourStates(
+      'users',
+      '/users',
+      [other],
+      () => screen.findByRole('rowheader', { name: 'owner-olga' }),
+      'No user matches the filter.',
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'CLIENT' } });
     await waitFor(() => expect(calls.some((c) => c.path.includes('role=CLIENT'))).toBe(true));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter users' }), { target: { value: 'olg' } });
@@ -108,9 +149,17 @@ describe('Users', () => {
     const { calls } = stubApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/users' && c.method === 'GET') return page([user]);
-      if (pathOf(c) === '/users' && c.method === 'POST') return { code: 201, result: { id: uuid(), email: null, firstName: '', lastName: '', active: true, ...(c.body as object) } };
+      if (pathOf(c) === '/users' && c.method === 'POST')
+        return {
+          code: 201,
+          result: { id: uuid(), email: null, firstName: '', lastName: '', active: true, ...(c.body as object) },
+        };
       if (c.path === `/users/${other.id}` && c.method === 'DELETE') {
-        return { code: 409, message: 'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead' };
+        return {
+          code: 409,
+          message:
+            'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead',
+        };
       }
       if (c.path === `/users/${other.id}` && c.method === 'PUT') {
         user = { ...user, ...(c.body as object) };
@@ -132,7 +181,12 @@ describe('Users', () => {
     fireEvent.change(form.getByLabelText('Role'), { target: { value: 'CONTRIBUTOR' } });
     await click(form.getByRole('button', { name: 'Create user' }));
     await screen.findByText('newbie has been created.');
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'newbie', password: 'long-enough-1', role: 'CONTRIBUTOR', email: null });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'newbie',
+      password: 'long-enough-1',
+      role: 'CONTRIBUTOR',
+      email: null,
+    });
 
     await click(screen.getByRole('button', { name: 'Delete owner-olga' }));
     await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete owner-olga' }));
@@ -140,21 +194,45 @@ describe('Users', () => {
     expect(refusal.closest('[role="alert"]')).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Deactivate owner-olga instead' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false }));
-    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'owner-olga is active' }).checked).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'owner-olga is active' }).checked).toBe(false),
+    );
   });
 });
 
 describe('Access requests', () => {
   const request = {
-    id: uuid(), userId: uuid(), contentId: uuid(), contentType: 'article', status: 'PENDING', createdAt: now, userName: 'rita', contentTitle: 'Secret recipe',
+    id: uuid(),
+    userId: uuid(),
+    contentId: uuid(),
+    contentType: 'article',
+    status: 'PENDING',
+    createdAt: now,
+    userName: 'rita',
+    contentTitle: 'Secret recipe',
   };
-  const grant = { id: uuid(), userId: uuid(), contentId: uuid(), contentType: 'channel', createdAt: now, userName: 'rolf', contentTitle: 'Members only' };
+  const grant = {
+    id: uuid(),
+    userId: uuid(),
+    contentId: uuid(),
+    contentType: 'channel',
+    createdAt: now,
+    userName: 'rolf',
+    contentTitle: 'Members only',
+  };
 
   it('loading, empty, error with retry, populated', async () => {
-    await fourStates('access', '/userContent/requests', [request], () => screen.findByRole('link', { name: 'Secret recipe' }), 'No requests.', [
-      '/userContent/access',
-    ]);
-    expect(screen.getByRole('link', { name: 'Secret recipe' }).getAttribute('href')).toBe(`/article/${request.contentId}`);
+    await fourStates(
+      'access',
+      '/userContent/requests',
+      [request],
+      () => screen.findByRole('link', { name: 'Secret recipe' }),
+      'No requests.',
+      ['/userContent/access'],
+    );
+    expect(screen.getByRole('link', { name: 'Secret recipe' }).getAttribute('href')).toBe(
+      `/article/${request.contentId}`,
+    );
   });
 
   it('allows a request and revokes a grant; the lists and badge follow', async () => {
@@ -178,23 +256,42 @@ describe('Access requests', () => {
     await click(await screen.findByRole('button', { name: 'Allow rita access to Secret recipe' }));
     await screen.findByText('rita may now read Secret recipe.');
     await screen.findByText('No requests.');
-    expect(calls.filter((c) => c.path.startsWith('/userContent/requests')).every((c) => c.path.includes('status=PENDING'))).toBe(true);
+    expect(
+      calls.filter((c) => c.path.startsWith('/userContent/requests')).every((c) => c.path.includes('status=PENDING')),
+    ).toBe(true);
 
     await click(screen.getByRole('button', { name: "Revoke rolf's access to Members only" }));
     await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     await screen.findByText('Nobody has been granted access.');
-    expect(calls.find((c) => c.path === '/userContent/revoke-access-channel')?.body).toEqual({ userId: grant.userId, contentId: grant.contentId });
+    expect(calls.find((c) => c.path === '/userContent/revoke-access-channel')?.body).toEqual({
+      userId: grant.userId,
+      contentId: grant.contentId,
+    });
   });
 });
 
 describe('Publications', () => {
   const request = {
-    id: uuid(), userId: uuid(), contentId: uuid(), status: 'PENDING', type: 'channel', expirationDate: null, createdAt: now, updatedAt: now,
-    userName: 'eddie', contentTitle: 'Travel channel',
+    id: uuid(),
+    userId: uuid(),
+    contentId: uuid(),
+    status: 'PENDING',
+    type: 'channel',
+    expirationDate: null,
+    createdAt: now,
+    updatedAt: now,
+    userName: 'eddie',
+    contentTitle: 'Travel channel',
   };
 
   it('loading, empty, error with retry, populated', async () => {
-    await fourStates('publications', '/publications/requests', [request], () => screen.findByRole('link', { name: 'Travel channel' }), 'No publication requests.');
+    await fourStates(
+      'publications',
+      '/publications/requests',
+      [request],
+      () => screen.findByRole('link', { name: 'Travel channel' }),
+      'No publication requests.',
+    );
   });
 
   it('sets an expiry from the local date-time field as UTC, approves, and filters on "expires within 7 days"', async () => {
@@ -220,11 +317,15 @@ describe('Publications', () => {
     await click(screen.getByRole('button', { name: 'Save expiry' }));
     await screen.findByText('The expiry of Travel channel has been set.');
     expect(calls.find((c) => c.path === '/publications/update-expiration')?.body).toEqual({
-      id: request.id, expirationDate: new Date('2031-05-06T09:30').toISOString(),
+      id: request.id,
+      expirationDate: new Date('2031-05-06T09:30').toISOString(),
     });
     await click(screen.getByRole('button', { name: 'Approve Travel channel' }));
     await screen.findByText('Travel channel is published.');
-    expect(calls.find((c) => c.path === '/publications/update-status')?.body).toEqual({ id: request.id, status: 'APPROVED' });
+    expect(calls.find((c) => c.path === '/publications/update-status')?.body).toEqual({
+      id: request.id,
+      status: 'APPROVED',
+    });
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Expires within 7 days' }));
     await waitFor(() => expect(calls.some((c) => c.path.includes('expiresWithinDays=7'))).toBe(true));
@@ -244,18 +345,32 @@ describe('Categories', () => {
     vi.unstubAllGlobals();
     await act(clearQueries);
     let fail = true;
-    stubApi((c) => (pathOf(c) === '/categories' ? (fail ? unavailable : { code: 200, result: [root, child, sibling] }) : pathOf(c) === '/admin/counts' ? counts() : undefined));
+    stubApi((c) =>
+      pathOf(c) === '/categories'
+        ? fail
+          ? unavailable
+          : { code: 200, result: [root, child, sibling] }
+        : pathOf(c) === '/admin/counts'
+          ? counts()
+          : undefined,
+    );
     await renderApp('/appManagement/categories', admin);
     expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
     fail = false;
     await click(screen.getByRole('button', { name: 'Try again' }));
     const travel = (await screen.findByRole('link', { name: 'Travel' })).closest('li')!;
     expect(within(travel).getByRole('link', { name: 'Alps' })).toBeTruthy();
-    expect(within(travel).getAllByRole('listitem').map((li) => li.querySelector('a')?.textContent)).toEqual(['Alps', 'Coasts']);
+    expect(
+      within(travel)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('a')?.textContent),
+    ).toEqual(['Alps', 'Coasts']);
   });
 
   it('shows the empty tree', async () => {
-    stubApi((c) => (pathOf(c) === '/categories' ? { code: 200, result: [] } : pathOf(c) === '/admin/counts' ? counts() : undefined));
+    stubApi((c) =>
+      pathOf(c) === '/categories' ? { code: 200, result: [] } : pathOf(c) === '/admin/counts' ? counts() : undefined,
+    );
     await renderApp('/appManagement/categories', admin);
     await screen.findByText('There are no categories yet.');
   });
@@ -264,10 +379,15 @@ describe('Categories', () => {
     const { calls } = stubApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/categories' && c.method === 'GET') return { code: 200, result: [root, child, sibling] };
-      if (c.path === `/categories/${root.id}` && c.method === 'PUT') return { code: 409, message: 'A category cannot move inside its own sub-categories' };
-      if (c.path === `/categories/${sibling.id}` && c.method === 'PUT') return { code: 200, result: { ...sibling, ...(c.body as object) } };
+      if (c.path === `/categories/${root.id}` && c.method === 'PUT')
+        return { code: 409, message: 'A category cannot move inside its own sub-categories' };
+      if (c.path === `/categories/${sibling.id}` && c.method === 'PUT')
+        return { code: 200, result: { ...sibling, ...(c.body as object) } };
       if (c.path === `/categories/${root.id}` && c.method === 'DELETE') {
-        return { code: 409, message: 'The category still has 2 sub-categories; move or unlink them before deleting it' };
+        return {
+          code: 409,
+          message: 'The category still has 2 sub-categories; move or unlink them before deleting it',
+        };
       }
       return undefined;
     });
@@ -276,7 +396,9 @@ describe('Categories', () => {
     let form = within(screen.getByRole('form', { name: 'Edit Travel' }));
     fireEvent.change(form.getByLabelText('Parent category'), { target: { value: child.id } });
     await click(form.getByRole('button', { name: 'Save' }));
-    expect((await form.findByText('A category cannot move inside its own sub-categories')).closest('[role="alert"]')).toBeTruthy();
+    expect(
+      (await form.findByText('A category cannot move inside its own sub-categories')).closest('[role="alert"]'),
+    ).toBeTruthy();
     await click(form.getByRole('button', { name: 'Cancel' }));
 
     await click(screen.getByRole('button', { name: 'Edit Coasts' }));
@@ -285,7 +407,11 @@ describe('Categories', () => {
     fireEvent.change(form.getByLabelText(/Slug/), { target: { value: 'sea-coasts' } });
     await click(form.getByRole('button', { name: 'Save' }));
     await screen.findByText('Coasts has been saved.');
-    expect(calls.find((c) => c.path === `/categories/${sibling.id}`)?.body).toEqual({ title: 'Coasts', slug: 'sea-coasts', parentId: null });
+    expect(calls.find((c) => c.path === `/categories/${sibling.id}`)?.body).toEqual({
+      title: 'Coasts',
+      slug: 'sea-coasts',
+      parentId: null,
+    });
 
     await click(screen.getByRole('button', { name: 'Delete Travel' }));
     await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Travel' }));
@@ -296,17 +422,38 @@ describe('Categories', () => {
     const { calls } = stubApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/categories' && c.method === 'GET') return { code: 200, result: [root, child, sibling] };
-      if (c.path === `/categories/${child.id}/position`) return { code: 200, result: [{ ...sibling, ordinal: 0 }, { ...child, ordinal: 1 }] };
+      if (c.path === `/categories/${child.id}/position`)
+        return {
+          code: 200,
+          result: [
+            { ...sibling, ordinal: 0 },
+            { ...child, ordinal: 1 },
+          ],
+        };
       return undefined;
     });
     await renderApp('/appManagement/categories', admin);
     const handle = await screen.findByRole('button', { name: 'Reorder Alps' });
     // happy-dom has no layout: give the two sibling rows boxes, so the keyboard sensor can tell which is next.
-    const boxes = new Map([[child.id, 0], [sibling.id, 50]]);
+    const boxes = new Map([
+      [child.id, 0],
+      [sibling.id, 50],
+    ]);
     for (const li of document.querySelectorAll('li')) {
       const link = li.querySelector('a');
       const cat = [child, sibling].find((c) => c.title === link?.textContent);
-      if (cat) li.getBoundingClientRect = () => ({ x: 0, y: boxes.get(cat.id)!, top: boxes.get(cat.id)!, left: 0, width: 300, height: 40, bottom: boxes.get(cat.id)! + 40, right: 300, toJSON: () => ({}) });
+      if (cat)
+        li.getBoundingClientRect = () => ({
+          x: 0,
+          y: boxes.get(cat.id)!,
+          top: boxes.get(cat.id)!,
+          left: 0,
+          width: 300,
+          height: 40,
+          bottom: boxes.get(cat.id)! + 40,
+          right: 300,
+          toJSON: () => ({}),
+        });
     }
     handle.focus();
     // dnd-kit listens for the moves on the document from the next tick after the pick-up.
@@ -316,7 +463,9 @@ describe('Categories', () => {
     await act(async () => fireEvent.keyDown(document, { code: 'ArrowDown', key: 'ArrowDown' }));
     await tick();
     await act(async () => fireEvent.keyDown(document, { code: 'Space', key: ' ' }));
-    await waitFor(() => expect(calls.find((c) => c.path === `/categories/${child.id}/position`)?.body).toEqual({ index: 1 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === `/categories/${child.id}/position`)?.body).toEqual({ index: 1 }),
+    );
   });
 });
 
@@ -326,8 +475,26 @@ describe('Health check', () => {
     const missing = [uuid(), uuid()];
     const { calls } = stubApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
-      if (c.path === '/healthCheck') return fail ? unavailable : { code: 200, result: { message: '2 missing articles are still referenced: 2 in channel article lists, 0 in news, 0 in category links', missingArticles: missing } };
-      if (c.path === '/healthCheck/fix') return { code: 200, result: { message: 'Removed references to 2 missing articles: 2 in channel article lists, 0 in news, 0 in category links', missingArticles: missing } };
+      if (c.path === '/healthCheck')
+        return fail
+          ? unavailable
+          : {
+              code: 200,
+              result: {
+                message:
+                  '2 missing articles are still referenced: 2 in channel article lists, 0 in news, 0 in category links',
+                missingArticles: missing,
+              },
+            };
+      if (c.path === '/healthCheck/fix')
+        return {
+          code: 200,
+          result: {
+            message:
+              'Removed references to 2 missing articles: 2 in channel article lists, 0 in news, 0 in category links',
+            missingArticles: missing,
+          },
+        };
       return undefined;
     });
     await renderApp('/appManagement/health', admin);
@@ -345,7 +512,13 @@ describe('Health check', () => {
   });
 
   it('says when everything is intact (nothing to fix)', async () => {
-    stubApi((c) => (c.path === '/healthCheck' ? { code: 200, result: { message: 'All article references are intact', missingArticles: [] } } : pathOf(c) === '/admin/counts' ? counts() : undefined));
+    stubApi((c) =>
+      c.path === '/healthCheck'
+        ? { code: 200, result: { message: 'All article references are intact', missingArticles: [] } }
+        : pathOf(c) === '/admin/counts'
+          ? counts()
+          : undefined,
+    );
     await renderApp('/appManagement/health', admin);
     await click(await screen.findByRole('button', { name: 'Run health check' }));
     await screen.findByText('All article references are intact');
@@ -355,22 +528,41 @@ describe('Health check', () => {
 
 describe('Messages', () => {
   const message = {
-    id: uuid(), kind: 'orderChannel', name: 'Vera Visitor', email: 'vera@example.com', message: 'I would like a channel.', channelName: 'Vera cooks',
-    purpose: 'Recipes', createdAt: now, readAt: null, handledAt: null,
+    id: uuid(),
+    kind: 'orderChannel',
+    name: 'Vera Visitor',
+    email: 'vera@example.com',
+    message: 'I would like a channel.',
+    channelName: 'Vera cooks',
+    purpose: 'Recipes',
+    createdAt: now,
+    readAt: null,
+    handledAt: null,
   };
 
   it('loading, empty, error with retry, populated', async () => {
-    await fourStates('messages', '/contact/messages', [message], () => screen.findByRole('rowheader', { name: /Vera Visitor/ }), 'No messages.');
+    await fourStates(
+      'messages',
+      '/contact/messages',
+      [message],
+      () => screen.findByRole('rowheader', { name: /Vera Visitor/ }),
+      'No messages.',
+    );
   });
 
   it('opens a message (marks it read), marks it handled; the badge follows', async () => {
     let current: Record<string, unknown> = { ...message };
     const { calls } = stubApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts({ unreadMessages: current.readAt ? 0 : 1 });
-      if (pathOf(c) === '/contact/messages') return page(c.path.includes('status=open') && current.handledAt ? [] : [current]);
+      if (pathOf(c) === '/contact/messages')
+        return page(c.path.includes('status=open') && current.handledAt ? [] : [current]);
       if (c.path === `/contact/messages/${message.id}`) {
         const change = c.body as { read?: boolean; handled?: boolean };
-        current = { ...current, ...(change.read ? { readAt: now } : {}), ...(change.handled ? { handledAt: now, readAt: now } : {}) };
+        current = {
+          ...current,
+          ...(change.read ? { readAt: now } : {}),
+          ...(change.handled ? { handledAt: now, readAt: now } : {}),
+        };
         return { code: 200, result: current };
       }
       return undefined;

@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionUser } from '../../schema/entities';
-import { api, ApiError, call, INTERNAL_ERROR, INVALID_RESPONSE, multipartBody, onUnauthorized } from '../../web/api/client';
+import {
+  api,
+  ApiError,
+  call,
+  INTERNAL_ERROR,
+  INVALID_RESPONSE,
+  multipartBody,
+  onUnauthorized,
+} from '../../web/api/client';
 import { login } from '../../web/api/users';
 import { resolveCategoryId } from '../../web/api/slugs';
 import { stubApi, uuid } from './shell-kit';
@@ -10,7 +18,10 @@ import { stubApi, uuid } from './shell-kit';
 afterEach(() => vi.unstubAllGlobals());
 
 const respond = (body: string, status = 200) =>
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } })),
+  );
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -29,7 +40,9 @@ describe('call', () => {
   it('returns the parsed result and sends credentials, JSON and the /api prefix', async () => {
     const user = { id: uuid(), name: 'reader', role: 'REGULAR_USER' };
     const { calls } = stubApi(() => ({ code: 200, result: user }));
-    await expect(call(api.users.auth.$post({ json: { username: 'reader', password: 'pw' } }), sessionUser)).resolves.toEqual(user);
+    await expect(
+      call(api.users.auth.$post({ json: { username: 'reader', password: 'pw' } }), sessionUser),
+    ).resolves.toEqual(user);
     expect(calls).toHaveLength(1);
     const [sent] = calls;
     expect(sent?.method).toBe('POST');
@@ -42,19 +55,28 @@ describe('call', () => {
 
   it('puts path parameters and the query into the URL', async () => {
     const { calls } = stubApi(() => ({ code: 200, result: { items: [], nextCursor: null } }));
-    await call(api.channels[':id'].articles.$get({ param: { id: 'city-news' }, query: { cursor: 'c1', limit: '5' } }), z.unknown());
+    await call(
+      api.channels[':id'].articles.$get({ param: { id: 'city-news' }, query: { cursor: 'c1', limit: '5' } }),
+      z.unknown(),
+    );
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /channels/city-news/articles?cursor=c1&limit=5']);
   });
 
   it('turns a network failure into a 400 carrying the transport message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = await failure(call(news(), z.unknown()));
     expect(err.code).toBe(400);
     expect(err.message).toBe('Failed to fetch');
   });
 
   it('names a network failure without a message "Network Error"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError(''))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError(''))),
+    );
     const err = await failure(call(news(), z.unknown()));
     expect([err.code, err.message]).toEqual([400, 'Network Error']);
   });
@@ -96,7 +118,10 @@ describe('call', () => {
   it('maps anything unforeseen to "Internal server error"', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => ({ ok: true, status: 200, json: () => ({ code: 200, message: 'OK', result: 1 }) }) as unknown as Response),
+      vi.fn(
+        async () =>
+          ({ ok: true, status: 200, json: () => ({ code: 200, message: 'OK', result: 1 }) }) as unknown as Response,
+      ),
     );
     const throwing = z.unknown().transform((): unknown => {
       throw new Error('boom');
@@ -140,7 +165,9 @@ describe('resolveCategoryId', () => {
 
   it('resolves a slug through GET /slugs/{slug}', async () => {
     const id = uuid();
-    const { calls } = stubApi((c) => (c.path === '/slugs/city-news' ? { code: 200, result: { slug: 'city-news', entityId: id } } : undefined));
+    const { calls } = stubApi((c) =>
+      c.path === '/slugs/city-news' ? { code: 200, result: { slug: 'city-news', entityId: id } } : undefined,
+    );
     await expect(resolveCategoryId('city-news')).resolves.toBe(id);
     expect(calls.map((c) => c.path)).toEqual(['/slugs/city-news']);
   });

@@ -19,13 +19,44 @@ const LEAF = uuid();
 const now = new Date().toISOString();
 
 const article = {
-  id: ARTICLE, slug: 'harbour-festival', title: 'Harbour festival', teaser: '', type: 'text', channelId: CHANNEL, userId: uuid(),
-  thumbnailHref: null, published: true, hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: now,
-  description: '', categoryIds: [], publishedAtCategory: false, media: null, locked: false, updatedAt: now,
+  id: ARTICLE,
+  slug: 'harbour-festival',
+  title: 'Harbour festival',
+  teaser: '',
+  type: 'text',
+  channelId: CHANNEL,
+  userId: uuid(),
+  thumbnailHref: null,
+  published: true,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: now,
+  description: '',
+  categoryIds: [],
+  publishedAtCategory: false,
+  media: null,
+  locked: false,
+  updatedAt: now,
 };
 const channel = {
-  id: CHANNEL, slug: 'city-life', name: 'City life', categoryIds: [], userId: uuid(), infoText: '', portraitHref: null, bannerHref: null,
-  hidden: false, private: false, published: true, restricted: false, isAd: false, coverMedia: null, locked: false, createdAt: now,
+  id: CHANNEL,
+  slug: 'city-life',
+  name: 'City life',
+  categoryIds: [],
+  userId: uuid(),
+  infoText: '',
+  portraitHref: null,
+  bannerHref: null,
+  hidden: false,
+  private: false,
+  published: true,
+  restricted: false,
+  isAd: false,
+  coverMedia: null,
+  locked: false,
+  createdAt: now,
 };
 const chain = [
   { id: ROOT, title: 'Sports' },
@@ -110,10 +141,22 @@ describe('route → crumbs', () => {
     const { calls } = stubApi(api);
     const crumbs = await crumbsOf(`/category/street-football/c/${CHANNEL}/a/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([
-      label('homeAndNews'), label('categories'), 'SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL', 'CITY LIFE', 'HARBOUR FESTIVAL',
+      label('homeAndNews'),
+      label('categories'),
+      'SPORTS',
+      'BALL GAMES',
+      'STRASSE & FUSSBALL',
+      'CITY LIFE',
+      'HARBOUR FESTIVAL',
     ]);
     expect(links(crumbs)).toEqual([
-      '/', '/category', `/category/${ROOT}`, `/category/${MIDDLE}`, `/category/${LEAF}`, `/category/street-football/c/${CHANNEL}`, null,
+      '/',
+      '/category',
+      `/category/${ROOT}`,
+      `/category/${MIDDLE}`,
+      `/category/${LEAF}`,
+      `/category/street-football/c/${CHANNEL}`,
+      null,
     ]);
     expect(calls.map((c) => c.path)).toContain('/slugs/street-football');
     expect(calls.map((c) => c.path)).toContain(`/categories/${LEAF}/route`);
@@ -129,8 +172,19 @@ describe('route → crumbs', () => {
   it('uses the slug itself as the id when the slug look-up finds nothing', async () => {
     const { calls } = stubApi((c) => {
       if (c.path.startsWith('/slugs/')) return { code: 404, message: 'Slug not found' };
-      if (c.path === '/categories/old-name/route') return { code: 200, result: [{ id: MIDDLE, title: 'Ball games' }, { id: LEAF, title: 'Handball' }] };
-      if (c.path === '/categories/old-name') return { code: 200, result: { id: LEAF, parentId: MIDDLE, title: 'Handball', imageHref: null, slug: 'handball', ordinal: 0 } };
+      if (c.path === '/categories/old-name/route')
+        return {
+          code: 200,
+          result: [
+            { id: MIDDLE, title: 'Ball games' },
+            { id: LEAF, title: 'Handball' },
+          ],
+        };
+      if (c.path === '/categories/old-name')
+        return {
+          code: 200,
+          result: { id: LEAF, parentId: MIDDLE, title: 'Handball', imageHref: null, slug: 'handball', ordinal: 0 },
+        };
       return undefined;
     });
     const crumbs = await crumbsOf('/category/old-name');
@@ -143,7 +197,11 @@ describe('route → crumbs', () => {
   it('adds the category itself when the route lists only its ancestors', async () => {
     stubApi((c) => {
       if (c.path === `/categories/${LEAF}/route`) return { code: 200, result: chain.slice(0, 2) };
-      if (c.path === `/categories/${LEAF}`) return { code: 200, result: { id: LEAF, parentId: MIDDLE, title: 'Beach volleyball', imageHref: null, slug: 'bv', ordinal: 1 } };
+      if (c.path === `/categories/${LEAF}`)
+        return {
+          code: 200,
+          result: { id: LEAF, parentId: MIDDLE, title: 'Beach volleyball', imageHref: null, slug: 'bv', ordinal: 1 },
+        };
       return undefined;
     });
     const crumbs = await crumbsOf(`/category/${LEAF}`);
@@ -153,7 +211,13 @@ describe('route → crumbs', () => {
   it('shows "Category not found" and fallback labels when look-ups fail', async () => {
     stubApi(() => ({ code: 404, message: 'Not found' }));
     const crumbs = await crumbsOf(`/category/${LEAF}/c/${CHANNEL}/a/${ARTICLE}`);
-    expect(shown(crumbs)).toEqual([label('homeAndNews'), label('categories'), label('shell.crumb.categoryNotFound'), label('chan'), label('shell.crumb.article')]);
+    expect(shown(crumbs)).toEqual([
+      label('homeAndNews'),
+      label('categories'),
+      label('shell.crumb.categoryNotFound'),
+      label('chan'),
+      label('shell.crumb.article'),
+    ]);
   });
 });
 
@@ -186,8 +250,14 @@ describe('menu highlight from the route handle', () => {
     stubApi(() => ({ code: 401, message: 'Unauthorized' }));
     await renderApp(path);
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 3000 });
-    await waitFor(() => expect(within(menu).getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page'));
-    expect(within(menu).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(menu).getByRole('link', { name: label }).getAttribute('aria-current')).toBe('page'),
+    );
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page'),
+    ).toHaveLength(1);
   });
 
   it.each([

@@ -54,7 +54,9 @@ const entryKey = () => Object.keys(manifest).find((key) => manifest[key]!.isEntr
  * the other locales (loaded when one is chosen).
  */
 function startupImports(): string[] {
-  return (manifest[entryKey()]!.dynamicImports ?? []).filter((key) => !key.startsWith('routes/') && !/^i18n\/.+\.json$/.test(key));
+  return (manifest[entryKey()]!.dynamicImports ?? []).filter(
+    (key) => !key.startsWith('routes/') && !/^i18n\/.+\.json$/.test(key),
+  );
 }
 
 /** Everything the first visit to / fetches: index.html, the entry's closure, the start-up imports and the home view. */
@@ -70,7 +72,17 @@ describe('bundle budget', () => {
     dist = mkdtempSync(path.join(tmpdir(), 'budget-dist-'));
     execFileSync(
       path.join(root, 'node_modules/.bin/vite'),
-      ['build', '--config', 'web/vite.config.ts', '--outDir', dist, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+      [
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--outDir',
+        dist,
+        '--emptyOutDir',
+        '--manifest',
+        '--logLevel',
+        'warn',
+      ],
       { cwd: root, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } },
     );
     manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -94,8 +106,14 @@ describe('bundle budget', () => {
     const total = sum(files);
     console.info(`first visit to /: ${kb(total)} gzip in ${files.size} files (${report(files)})`);
     // The home view pulls the API client with zod, the catalogue code with react-intl: all of them are counted.
-    expect([...files].some((f) => /\/client-[\w-]+\.js$/.test(f)), report(files)).toBe(true);
-    expect([...files].some((f) => /\/home-[\w-]+\.js$/.test(f)), report(files)).toBe(true);
+    expect(
+      [...files].some((f) => /\/client-[\w-]+\.js$/.test(f)),
+      report(files),
+    ).toBe(true);
+    expect(
+      [...files].some((f) => /\/home-[\w-]+\.js$/.test(f)),
+      report(files),
+    ).toBe(true);
     expect(total, report(files)).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
   });
 
@@ -112,7 +130,14 @@ describe('bundle budget', () => {
 
   it('each section of the admin workspace, opened directly, costs at most 40 KB gzip with its frame', () => {
     const first = firstVisit();
-    const sections = ['admin-users', 'admin-access', 'admin-publications', 'admin-categories', 'admin-health', 'admin-messages'];
+    const sections = [
+      'admin-users',
+      'admin-access',
+      'admin-publications',
+      'admin-categories',
+      'admin-health',
+      'admin-messages',
+    ];
     const costs = sections.map((section) => {
       const files = closure(`routes/${section}/index.tsx`, closure('routes/app-management/index.tsx'));
       const extra = [...files].filter((f) => !first.has(f));
@@ -124,15 +149,35 @@ describe('bundle budget', () => {
 
   it('no chunk outside the first visit is over 40 KB gzip', () => {
     const first = firstVisit();
-    const assets = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => `assets/${f}`);
+    const assets = readdirSync(path.join(dist, 'assets'))
+      .filter((f) => /\.(js|css)$/.test(f))
+      .map((f) => `assets/${f}`);
     const lazy = assets.filter((f) => !first.has(f));
     expect(lazy.length).toBeGreaterThan(10);
     expect(lazy.map((f) => [f, gzipSize(f)] as const).filter(([, size]) => size > LAZY_VIEW_BUDGET)).toEqual([]);
   });
 
   it('each view is its own chunk', () => {
-    const admin = ['admin-users', 'admin-access', 'admin-publications', 'admin-categories', 'admin-health', 'admin-messages'];
-    for (const view of ['home', 'about', 'imprint', 'contact', 'login', 'myso', 'app-management', ...admin, 'category', 'article']) {
+    const admin = [
+      'admin-users',
+      'admin-access',
+      'admin-publications',
+      'admin-categories',
+      'admin-health',
+      'admin-messages',
+    ];
+    for (const view of [
+      'home',
+      'about',
+      'imprint',
+      'contact',
+      'login',
+      'myso',
+      'app-management',
+      ...admin,
+      'category',
+      'article',
+    ]) {
       const chunk = manifest[`routes/${view}/index.tsx`];
       expect(chunk?.isDynamicEntry, view).toBe(true);
       expect(chunk?.file, view).not.toBe(manifest[entryKey()]!.file);

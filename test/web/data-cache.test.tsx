@@ -21,23 +21,50 @@ const OWNER = 'f0000000-0000-4000-8000-000000000001';
 const ARTICLE_ID = 'f1000000-0000-4000-8000-000000000001';
 
 const summary = (n: number): ArticleSummary => ({
-  id: `f2000000-0000-4000-8000-${String(n).padStart(12, '0')}`, slug: `note-${n}`, title: `Note ${n}`, teaser: '', type: 'text',
-  channelId: null, userId: OWNER, thumbnailHref: null, published: true, hidden: false, restricted: false, isAd: false,
-  isEditorial: false, createdAt: NOW,
+  id: `f2000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  slug: `note-${n}`,
+  title: `Note ${n}`,
+  teaser: '',
+  type: 'text',
+  channelId: null,
+  userId: OWNER,
+  thumbnailHref: null,
+  published: true,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: NOW,
 });
 const article = (over: Partial<Article> = {}): Article => ({
-  ...summary(0), id: ARTICLE_ID, title: 'Lighthouse keepers', description: 'A night on the rock.', categoryIds: [],
-  publishedAtCategory: false, media: null, locked: false, updatedAt: NOW, ...over,
+  ...summary(0),
+  id: ARTICLE_ID,
+  title: 'Lighthouse keepers',
+  description: 'A night on the rock.',
+  categoryIds: [],
+  publishedAtCategory: false,
+  media: null,
+  locked: false,
+  updatedAt: NOW,
+  ...over,
 });
 const emptyView = (): MysoData => ({ channels: [], articles: [], requests: [], access: [] });
 const ok = (result: unknown, code = 200): ApiAnswer => ({ code, result });
-const count = (calls: ApiCall[], path: string, method = 'GET') => calls.filter((c) => c.path === path && c.method === method).length;
+const count = (calls: ApiCall[], path: string, method = 'GET') =>
+  calls.filter((c) => c.path === path && c.method === method).length;
 
 /** Mounts `element` at `path` with the app's real providers (intl with every catalogue, session, notifications). */
 function renderWithApp(routes: RouteObject[], path: string, user = userOf('REGULAR_USER')) {
   sessionStorage.setItem('activeUser', JSON.stringify(user));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { user, ...render(<AppProviders><RouterProvider router={router} /></AppProviders>) };
+  return {
+    user,
+    ...render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
 }
 
 afterEach(() => {
@@ -52,7 +79,20 @@ describe('one request per key', () => {
       const myso = useMysoView();
       return <p>{myso.status === 'ok' ? `${label}: ${myso.data.articles.length} liked` : `${label}: …`}</p>;
     }
-    renderWithApp([{ path: '*', element: <><Likes label="first" /><Likes label="second" /></> }], '/');
+    renderWithApp(
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <Likes label="first" />
+              <Likes label="second" />
+            </>
+          ),
+        },
+      ],
+      '/',
+    );
     await screen.findByText('first: 0 liked');
     await screen.findByText('second: 0 liked');
     expect(count(calls, '/myso/vm')).toBe(1);
@@ -76,9 +116,22 @@ describe('one request per key', () => {
 describe('the mySO view: fetched once, shared, refreshed when invalidated', () => {
   const CHANNEL_ID = 'f5000000-0000-4000-8000-000000000001';
   const channel = {
-    id: CHANNEL_ID, slug: 'lighthouses', name: 'Lighthouses', categoryIds: [], userId: OWNER, infoText: '', portraitHref: null,
-    bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false,
-    coverMedia: null, locked: false, createdAt: NOW,
+    id: CHANNEL_ID,
+    slug: 'lighthouses',
+    name: 'Lighthouses',
+    categoryIds: [],
+    userId: OWNER,
+    infoText: '',
+    portraitHref: null,
+    bannerHref: null,
+    hidden: false,
+    private: false,
+    published: true,
+    restricted: false,
+    isAd: false,
+    coverMedia: null,
+    locked: false,
+    createdAt: NOW,
   };
 
   it('the article, channel and mySO pages make one GET /myso/vm between them', async () => {
@@ -95,8 +148,14 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     const later = () => act(() => vi.advanceTimersByTimeAsync(3000));
     sessionStorage.setItem('activeUser', JSON.stringify(userOf('REGULAR_USER')));
-    const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [`/article/${ARTICLE_ID}`] });
-    render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+    const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], {
+      initialEntries: [`/article/${ARTICLE_ID}`],
+    });
+    render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
     await later();
     expect(screen.getByRole('heading', { level: 1, name: 'Lighthouse keepers' })).toBeTruthy();
 
@@ -120,7 +179,11 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
     const { calls } = stubApi((c) => {
       if (c.path !== '/myso/vm') return undefined;
       const articles = Array.from({ length: liked }, (_, i) => ({
-        id: `f6000000-0000-4000-8000-00000000000${i}`, userId: OWNER, contentId: summary(i).id, createdAt: NOW, article: summary(i),
+        id: `f6000000-0000-4000-8000-00000000000${i}`,
+        userId: OWNER,
+        contentId: summary(i).id,
+        createdAt: NOW,
+        article: summary(i),
       }));
       return ok({ ...emptyView(), articles });
     });
@@ -132,7 +195,9 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
       const [shown, setShown] = useState(true);
       return (
         <>
-          <button type="button" onClick={() => setShown((s) => !s)}>toggle</button>
+          <button type="button" onClick={() => setShown((s) => !s)}>
+            toggle
+          </button>
           {shown && <Likes />}
         </>
       );
@@ -178,13 +243,31 @@ describe('writes update every screen that shows them', () => {
         return ok(view);
       }
       if (c.path === '/myso/user-articles' && c.method === 'POST') {
-        const link = { id: 'f3000000-0000-4000-8000-000000000001', userId: OWNER, contentId: ARTICLE_ID, createdAt: NOW };
+        const link = {
+          id: 'f3000000-0000-4000-8000-000000000001',
+          userId: OWNER,
+          contentId: ARTICLE_ID,
+          createdAt: NOW,
+        };
         view = { ...view, articles: [{ ...link, article: { ...summary(0), id: ARTICLE_ID, title: shown.title } }] };
         return ok(link, 201);
       }
       return undefined;
     });
-    renderWithApp([{ path: '/article/:articleId', element: <><ArticleView /><MysoView /></> }], `/article/${ARTICLE_ID}`);
+    renderWithApp(
+      [
+        {
+          path: '/article/:articleId',
+          element: (
+            <>
+              <ArticleView />
+              <MysoView />
+            </>
+          ),
+        },
+      ],
+      `/article/${ARTICLE_ID}`,
+    );
     const liked = within(await screen.findByRole('region', { name: 'Liked articles' }));
     expect(liked.getByText('You have not liked any article yet.')).toBeTruthy();
     const like = screen.getByRole('button', { name: /Like/ });
@@ -208,7 +291,15 @@ describe('writes update every screen that shows them', () => {
   it('an unlike on the mySO screen turns the like button on the same screen off', async () => {
     let view: MysoData = {
       ...emptyView(),
-      articles: [{ id: 'f3000000-0000-4000-8000-000000000002', userId: OWNER, contentId: ARTICLE_ID, createdAt: NOW, article: article() }],
+      articles: [
+        {
+          id: 'f3000000-0000-4000-8000-000000000002',
+          userId: OWNER,
+          contentId: ARTICLE_ID,
+          createdAt: NOW,
+          article: article(),
+        },
+      ],
     };
     stubApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(article());
@@ -219,7 +310,20 @@ describe('writes update every screen that shows them', () => {
       }
       return undefined;
     });
-    renderWithApp([{ path: '/article/:articleId', element: <><ArticleView /><MysoView /></> }], `/article/${ARTICLE_ID}`);
+    renderWithApp(
+      [
+        {
+          path: '/article/:articleId',
+          element: (
+            <>
+              <ArticleView />
+              <MysoView />
+            </>
+          ),
+        },
+      ],
+      `/article/${ARTICLE_ID}`,
+    );
     const like = await screen.findByRole('button', { name: /Like/ });
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
     const liked = within(screen.getByRole('region', { name: 'Liked articles' }));
@@ -234,11 +338,34 @@ describe('writes update every screen that shows them', () => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(locked);
       if (c.path === '/myso/vm') return ok(emptyView());
       if (c.path === '/userContent' && c.method === 'POST') {
-        return ok({ id: 'f4000000-0000-4000-8000-000000000001', userId: OWNER, contentId: ARTICLE_ID, contentType: 'article', status: 'PENDING', createdAt: NOW }, 201);
+        return ok(
+          {
+            id: 'f4000000-0000-4000-8000-000000000001',
+            userId: OWNER,
+            contentId: ARTICLE_ID,
+            contentType: 'article',
+            status: 'PENDING',
+            createdAt: NOW,
+          },
+          201,
+        );
       }
       return undefined;
     });
-    renderWithApp([{ path: '/article/:articleId', element: <><ArticleView /><MysoView /></> }], `/article/${ARTICLE_ID}`);
+    renderWithApp(
+      [
+        {
+          path: '/article/:articleId',
+          element: (
+            <>
+              <ArticleView />
+              <MysoView />
+            </>
+          ),
+        },
+      ],
+      `/article/${ARTICLE_ID}`,
+    );
     const requests = within(await screen.findByRole('region', { name: 'Access requests' }));
     expect(requests.getByText('You have not asked for access to anything.')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Request access' })));
@@ -264,20 +391,28 @@ describe('usePagedQuery', () => {
         </ol>
         {failure && <p role="status">{failure}</p>}
         {list.cursor && (
-          <button type="button" disabled={list.busy} onClick={() => void list.loadMore().catch((e: unknown) => setFailure((e as Error).message))}>
+          <button
+            type="button"
+            disabled={list.busy}
+            onClick={() => void list.loadMore().catch((e: unknown) => setFailure((e as Error).message))}
+          >
             Show more
           </button>
         )}
       </section>
     );
   }
-  const titles = () => within(screen.getByRole('list', { name: 'newest' })).queryAllByRole('listitem').map((li) => li.textContent);
+  const titles = () =>
+    within(screen.getByRole('list', { name: 'newest' }))
+      .queryAllByRole('listitem')
+      .map((li) => li.textContent);
 
   it('shows more, once each item that moved to the next page meanwhile, and keeps the list when a page fails', async () => {
     const { calls } = stubApi((c) => {
       if (c.path === `/articles?limit=${PAGE}`) return ok({ items: [summary(1), summary(2)], nextCursor: 'c2' });
       // Note 2 moved down after a new one was published: the next page repeats it.
-      if (c.path === `/articles?cursor=c2&limit=${PAGE}`) return ok({ items: [summary(2), summary(3)], nextCursor: 'c3' });
+      if (c.path === `/articles?cursor=c2&limit=${PAGE}`)
+        return ok({ items: [summary(2), summary(3)], nextCursor: 'c3' });
       if (c.path === `/articles?cursor=c3&limit=${PAGE}`) return { code: 400, message: 'Invalid cursor' };
       return undefined;
     });
@@ -291,7 +426,11 @@ describe('usePagedQuery', () => {
     expect(await screen.findByText('Invalid cursor')).toBeTruthy();
     expect(titles()).toEqual(['Note 1', 'Note 2', 'Note 3']);
     expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual([`/articles?limit=${PAGE}`, `/articles?cursor=c2&limit=${PAGE}`, `/articles?cursor=c3&limit=${PAGE}`]);
+    expect(calls.map((c) => c.path)).toEqual([
+      `/articles?limit=${PAGE}`,
+      `/articles?cursor=c2&limit=${PAGE}`,
+      `/articles?cursor=c3&limit=${PAGE}`,
+    ]);
   });
 
   it('an invalidation refetches every page shown, each from the fresh page before it', async () => {
@@ -299,7 +438,9 @@ describe('usePagedQuery', () => {
     const { calls } = stubApi((c) => {
       const url = new URL(c.path, 'http://x');
       if (url.pathname !== '/articles') return undefined;
-      const start = url.searchParams.get('cursor') ? published.findIndex((a) => a.id === url.searchParams.get('cursor')) + 1 : 0;
+      const start = url.searchParams.get('cursor')
+        ? published.findIndex((a) => a.id === url.searchParams.get('cursor')) + 1
+        : 0;
       const items = published.slice(start, start + PAGE);
       return ok({ items, nextCursor: start + PAGE < published.length ? items.at(-1)!.id : null });
     });
@@ -312,7 +453,10 @@ describe('usePagedQuery', () => {
     calls.length = 0;
     await act(() => invalidate(['articles']));
     await waitFor(() => expect(titles()).toEqual(['Note 0', 'Note 1', 'Note 2', 'Note 3']));
-    expect(calls.map((c) => c.path)).toEqual([`/articles?limit=${PAGE}`, `/articles?cursor=${summary(1).id}&limit=${PAGE}`]);
+    expect(calls.map((c) => c.path)).toEqual([
+      `/articles?limit=${PAGE}`,
+      `/articles?cursor=${summary(1).id}&limit=${PAGE}`,
+    ]);
   });
 });
 
@@ -320,7 +464,8 @@ describe('errors', () => {
   it('shows the error, and "Try again" asks again', async () => {
     let fail = true;
     const { calls } = stubApi((c) => {
-      if (c.path === `/articles/${ARTICLE_ID}`) return fail ? { code: 503, message: 'Service unavailable' } : ok(article());
+      if (c.path === `/articles/${ARTICLE_ID}`)
+        return fail ? { code: 503, message: 'Service unavailable' } : ok(article());
       if (c.path === '/myso/vm') return ok(emptyView());
       return undefined;
     });
@@ -333,7 +478,9 @@ describe('errors', () => {
   });
 
   it('offers no retry for a missing article, and does not ask again by itself', async () => {
-    const { calls } = stubApi((c) => (c.path.startsWith('/articles/') ? { code: 404, message: 'Article not found' } : ok(emptyView())));
+    const { calls } = stubApi((c) =>
+      c.path.startsWith('/articles/') ? { code: 404, message: 'Article not found' } : ok(emptyView()),
+    );
     renderWithApp([{ path: '/article/:articleId', element: <ArticleView /> }], `/article/${ARTICLE_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Article not found' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -345,13 +492,16 @@ describe('errors', () => {
     expect(RETRIES).toBe(2);
     expect(shouldRetry(new ApiError(500, 'Internal server error'))).toBe(true);
     expect(shouldRetry(new ApiError(503, 'Service unavailable'))).toBe(true);
-    for (const code of [400, 401, 403, 404, 409, 429]) expect(shouldRetry(new ApiError(code, 'refused')), String(code)).toBe(false);
+    for (const code of [400, 401, 403, 404, 409, 429])
+      expect(shouldRetry(new ApiError(code, 'refused')), String(code)).toBe(false);
     expect(shouldRetry(new Error('not from the API client'))).toBe(false);
   });
 
   it('retries a 5xx by itself, twice at most', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { calls } = stubApi((c) => (c.path.startsWith('/articles/') ? { code: 502, message: 'Bad gateway' } : ok(emptyView())));
+    const { calls } = stubApi((c) =>
+      c.path.startsWith('/articles/') ? { code: 502, message: 'Bad gateway' } : ok(emptyView()),
+    );
     renderWithApp([{ path: '/article/:articleId', element: <ArticleView /> }], `/article/${ARTICLE_ID}`);
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(count(calls, `/articles/${ARTICLE_ID}`)).toBe(1);
@@ -366,7 +516,8 @@ describe('a new user starts from an empty cache', () => {
     const reader = userOf('REGULAR_USER');
     let signedIn = true;
     const { calls } = stubApi((c) => {
-      if (c.path === `/articles/${ARTICLE_ID}`) return ok(signedIn ? article() : article({ restricted: true, locked: true, description: '' }));
+      if (c.path === `/articles/${ARTICLE_ID}`)
+        return ok(signedIn ? article() : article({ restricted: true, locked: true, description: '' }));
       if (c.path === '/myso/vm') return ok(emptyView());
       if (c.path === '/users/logout') {
         signedIn = false;
@@ -376,9 +527,27 @@ describe('a new user starts from an empty cache', () => {
     });
     function SignOut() {
       const { logout } = useSession();
-      return <button type="button" onClick={() => void logout()}>Sign out</button>;
+      return (
+        <button type="button" onClick={() => void logout()}>
+          Sign out
+        </button>
+      );
     }
-    renderWithApp([{ path: '/article/:articleId', element: <><SignOut /><ArticleView /></> }], `/article/${ARTICLE_ID}`, reader);
+    renderWithApp(
+      [
+        {
+          path: '/article/:articleId',
+          element: (
+            <>
+              <SignOut />
+              <ArticleView />
+            </>
+          ),
+        },
+      ],
+      `/article/${ARTICLE_ID}`,
+      reader,
+    );
     expect(await screen.findByText('A night on the rock.')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Like/ })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));

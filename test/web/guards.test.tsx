@@ -18,14 +18,29 @@ const ROUTES = {
 /** Answers what the guarded views load, for `user`. */
 function api(user: SessionUser | null) {
   return (call: ApiCall): ApiAnswer | undefined => {
-    if (call.path === '/users/auth-validate') return user ? { code: 200, result: user } : { code: 401, message: 'Unauthorized' };
+    if (call.path === '/users/auth-validate')
+      return user ? { code: 200, result: user } : { code: 401, message: 'Unauthorized' };
     if (!user) return { code: 401, message: 'Unauthorized' };
-    if (call.path === '/myso/vm') return { code: 200, result: { channels: [], articles: [], requests: [], access: [] } };
+    if (call.path === '/myso/vm')
+      return { code: 200, result: { channels: [], articles: [], requests: [], access: [] } };
     if (call.path === `/users/${user.id}`) {
-      return { code: 200, result: { id: user.id, name: user.name, email: null, firstName: '', lastName: '', role: user.role, active: true } };
+      return {
+        code: 200,
+        result: {
+          id: user.id,
+          name: user.name,
+          email: null,
+          firstName: '',
+          lastName: '',
+          role: user.role,
+          active: true,
+        },
+      };
     }
-    if (call.path.startsWith('/users?') || call.path === '/users') return { code: 200, result: { items: [], nextCursor: null } };
-    if (call.path === '/admin/counts') return { code: 200, result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 } };
+    if (call.path.startsWith('/users?') || call.path === '/users')
+      return { code: 200, result: { items: [], nextCursor: null } };
+    if (call.path === '/admin/counts')
+      return { code: 200, result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 } };
     return undefined;
   };
 }

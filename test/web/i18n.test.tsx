@@ -23,7 +23,8 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
   for (const el of elements) {
     if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
     into.add(el.value);
-    if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) argumentsOf(option.value, into);
     if (el.type === TYPE.tag) argumentsOf(el.children, into);
   }
   return into;
@@ -36,34 +37,44 @@ describe('catalogues', () => {
     expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
   });
 
-  it.each(Object.entries(catalogues))('%s: every message parses and both locales use the same placeholders', (_name, { en, de }) => {
-    for (const key of Object.keys(en)) {
-      const a = [...argumentsOf(parse(en[key]!))].sort();
-      const b = [...argumentsOf(parse(de[key] ?? ''))].sort();
-      expect({ key, args: b }).toEqual({ key, args: a });
-      expect(de[key]?.trim(), key).not.toBe('');
-    }
-  });
+  it.each(Object.entries(catalogues))(
+    '%s: every message parses and both locales use the same placeholders',
+    (_name, { en, de }) => {
+      for (const key of Object.keys(en)) {
+        const a = [...argumentsOf(parse(en[key]!))].sort();
+        const b = [...argumentsOf(parse(de[key] ?? ''))].sort();
+        expect({ key, args: b }).toEqual({ key, args: a });
+        expect(de[key]?.trim(), key).not.toBe('');
+      }
+    },
+  );
 
   it('the shell, the screens and the two workspaces do not define the same key twice', () => {
     const own = [catalogues.screens.en, catalogues.admin.en, catalogues.workspace.en];
     const shared = Object.keys(catalogues.shell.en).filter((k) => own.some((c) => k in c));
     expect(shared).toEqual([]);
-    expect(Object.keys(catalogues.screens.en).filter((k) => k in catalogues.admin.en || k in catalogues.workspace.en)).toEqual([]);
+    expect(
+      Object.keys(catalogues.screens.en).filter((k) => k in catalogues.admin.en || k in catalogues.workspace.en),
+    ).toEqual([]);
     expect(Object.keys(catalogues.admin.en).filter((k) => k in catalogues.workspace.en)).toEqual([]);
   });
 
   it('every message id the shell names in its code exists', () => {
     const web = path.resolve(import.meta.dirname, '../../web');
-    const files = ['app.tsx', 'navigation.ts', 'components', 'session', 'routes'].flatMap(function walk(entry: string): string[] {
+    const files = ['app.tsx', 'navigation.ts', 'components', 'session', 'routes'].flatMap(function walk(
+      entry: string,
+    ): string[] {
       const full = path.join(web, entry);
       if (statSync(full).isDirectory()) return readdirSync(full).flatMap((child) => walk(path.join(entry, child)));
       return /\.tsx?$/.test(entry) ? [full] : [];
     });
-    const screens = /routes\/(home|article|article-list|channels|channel|categories|category|search)\/|components\/(search-box|gallery|video-player|picture|news-card|content-badges|like-button|request-access|view-state)\//;
+    const screens =
+      /routes\/(home|article|article-list|channels|channel|categories|category|search)\/|components\/(search-box|gallery|video-player|picture|news-card|content-badges|like-button|request-access|view-state)\//;
     const ids = new Set<string>();
     for (const file of files.filter((f) => !screens.test(f))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/\bid[=:]\s*\{?\s*['"]([\w.-]+)['"]|key:\s*'([\w.-]+)'|label\('([\w.-]+)'/g)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /\bid[=:]\s*\{?\s*['"]([\w.-]+)['"]|key:\s*'([\w.-]+)'|label\('([\w.-]+)'/g,
+      )) {
         const id = m[1] ?? m[2] ?? m[3];
         if (id && !/^(main|user-filter)$/.test(id) && !/^(myso|about|imprint|ws)-/.test(id)) ids.add(id);
       }
@@ -99,7 +110,9 @@ describe('language switch', () => {
     await findHeading('Über SO Portal');
     expect(localStorage.getItem(LOCALE_KEY)).toBe('de-DE');
     expect(document.documentElement.lang).toBe('de-DE');
-    expect(within(screen.getByRole('navigation', { name: 'Hauptmenü' })).getByRole('link', { name: 'Über uns' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Hauptmenü' })).getByRole('link', { name: 'Über uns' }),
+    ).toBeTruthy();
     first.unmount();
 
     await renderApp('/imprint');

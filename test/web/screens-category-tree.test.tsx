@@ -41,7 +41,9 @@ describe('buildCategoryTree', () => {
     a.parentId = b.id;
     const c = cat('C', b.id);
     const tree = buildCategoryTree([a, b, c]);
-    const all = flatten(tree).map((x) => x.title).sort();
+    const all = flatten(tree)
+      .map((x) => x.title)
+      .sort();
     expect(all).toEqual(['A', 'B', 'C']);
     expect(tree).toHaveLength(1);
   });
@@ -88,16 +90,41 @@ describe('categories views', () => {
           categories: [sub],
           channels: [
             {
-              id: channelId, slug: 'bread-club', name: 'Bread club', categoryIds: [parent.id], userId: channelId, infoText: 'Sourdough every week.',
-              portraitHref: null, bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false,
-              coverMedia: null, locked: false, createdAt: '2025-01-02T10:00:00.000Z',
+              id: channelId,
+              slug: 'bread-club',
+              name: 'Bread club',
+              categoryIds: [parent.id],
+              userId: channelId,
+              infoText: 'Sourdough every week.',
+              portraitHref: null,
+              bannerHref: null,
+              hidden: false,
+              private: false,
+              published: true,
+              restricted: false,
+              isAd: false,
+              coverMedia: null,
+              locked: false,
+              createdAt: '2025-01-02T10:00:00.000Z',
             },
           ],
           articlesCursor: null,
           articles: [
             {
-              id: articleId, slug: 'rye', title: 'Rye in winter', teaser: 'Dark and dense.', type: 'text', channelId: null, userId: channelId,
-              thumbnailHref: null, published: true, hidden: false, restricted: false, isAd: false, isEditorial: true, createdAt: '2025-01-03T10:00:00.000Z',
+              id: articleId,
+              slug: 'rye',
+              title: 'Rye in winter',
+              teaser: 'Dark and dense.',
+              type: 'text',
+              channelId: null,
+              userId: channelId,
+              thumbnailHref: null,
+              published: true,
+              hidden: false,
+              restricted: false,
+              isAd: false,
+              isEditorial: true,
+              createdAt: '2025-01-03T10:00:00.000Z',
             },
           ],
         });
@@ -107,14 +134,21 @@ describe('categories views', () => {
     renderScreen({ path: '/category/cooking', routes: [{ path: '/category/:categoryId', element: <CategoryView /> }] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cooking' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Baking' }).getAttribute('href')).toBe(`/category/${sub.id}`);
-    expect(screen.getByRole('link', { name: 'Bread club' }).getAttribute('href')).toBe(`/category/${parent.id}/c/${channelId}`);
-    expect(screen.getByRole('link', { name: 'Rye in winter' }).getAttribute('href')).toBe(`/category/${parent.id}/a/${articleId}`);
+    expect(screen.getByRole('link', { name: 'Bread club' }).getAttribute('href')).toBe(
+      `/category/${parent.id}/c/${channelId}`,
+    );
+    expect(screen.getByRole('link', { name: 'Rye in winter' }).getAttribute('href')).toBe(
+      `/category/${parent.id}/a/${articleId}`,
+    );
     expect(screen.getByText('Editorial')).toBeTruthy();
   });
 
   it("says 'Category not found' when the look-up fails", async () => {
     mockApi((call) => (call.path.startsWith('/categories/') ? fail(404, 'Category not found') : undefined));
-    renderScreen({ path: '/category/no-such-thing', routes: [{ path: '/category/:categoryId', element: <CategoryView /> }] });
+    renderScreen({
+      path: '/category/no-such-thing',
+      routes: [{ path: '/category/:categoryId', element: <CategoryView /> }],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });

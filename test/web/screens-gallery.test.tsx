@@ -6,13 +6,21 @@ import { clearFramingCache } from '../../web/components/picture';
 import { mockApi, ok, renderScreen } from './screens-render';
 
 const images = [
-  { id: '0b7a1c2e-1111-4c3d-8e9f-000000000001', ordinal: 0, title: 'Harbour at dawn', href: '/api/files/g/harbour.jpg' },
+  {
+    id: '0b7a1c2e-1111-4c3d-8e9f-000000000001',
+    ordinal: 0,
+    title: 'Harbour at dawn',
+    href: '/api/files/g/harbour.jpg',
+  },
   { id: '0b7a1c2e-1111-4c3d-8e9f-000000000002', ordinal: 1, title: 'Market hall', href: '/api/files/g/market.jpg' },
   { id: '0b7a1c2e-1111-4c3d-8e9f-000000000003', ordinal: 2, title: '', href: '/api/files/g/bridge.jpg' },
 ];
 
 function renderGallery() {
-  return renderScreen({ path: '/g', routes: [{ path: '/g', element: <Gallery images={images} articleTitle="City walk" /> }] });
+  return renderScreen({
+    path: '/g',
+    routes: [{ path: '/g', element: <Gallery images={images} articleTitle="City walk" /> }],
+  });
 }
 
 const viewerTitle = () => screen.getByRole('dialog').getAttribute('aria-labelledby');

@@ -12,10 +12,27 @@ const NOW = '2025-03-04T09:30:00.000Z';
 
 function article(over: Partial<Article> = {}): Article {
   return {
-    id: ARTICLE_ID, slug: 'night-ferry', title: 'The night ferry', teaser: 'Crossing the bay after dark.', type: 'gallery',
-    channelId: CHANNEL_ID, userId: CHANNEL_ID, thumbnailHref: '/api/files/t/ferry.jpg', published: true, hidden: false,
-    restricted: true, isAd: false, isEditorial: false, description: '', categoryIds: [], publishedAtCategory: false,
-    media: null, locked: true, updatedAt: NOW, createdAt: NOW, ...over,
+    id: ARTICLE_ID,
+    slug: 'night-ferry',
+    title: 'The night ferry',
+    teaser: 'Crossing the bay after dark.',
+    type: 'gallery',
+    channelId: CHANNEL_ID,
+    userId: CHANNEL_ID,
+    thumbnailHref: '/api/files/t/ferry.jpg',
+    published: true,
+    hidden: false,
+    restricted: true,
+    isAd: false,
+    isEditorial: false,
+    description: '',
+    categoryIds: [],
+    publishedAtCategory: false,
+    media: null,
+    locked: true,
+    updatedAt: NOW,
+    createdAt: NOW,
+    ...over,
   };
 }
 
@@ -37,7 +54,9 @@ describe('locked article', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a visitor the teaser and a Sign in link, no request button, no like', async () => {
-    const { calls } = serve(article(), (call) => (call.path === '/users/auth-validate' ? fail(401, 'Unauthorized') : undefined));
+    const { calls } = serve(article(), (call) =>
+      call.path === '/users/auth-validate' ? fail(401, 'Unauthorized') : undefined,
+    );
     renderScreen({ path: `/article/${ARTICLE_ID}`, routes });
     expect(await screen.findByRole('heading', { level: 1, name: 'The night ferry' })).toBeTruthy();
     expect(screen.getByText('Crossing the bay after dark.')).toBeTruthy();
@@ -53,7 +72,17 @@ describe('locked article', () => {
     const { calls } = serve(article(), (call) => {
       if (call.path === '/myso/vm') return ok(emptyView);
       if (call.method === 'POST' && call.path === '/userContent') {
-        return ok({ id: 'b3000000-0000-4000-8000-000000000001', userId: READER.id, contentId: ARTICLE_ID, contentType: 'article', status: 'PENDING', createdAt: NOW }, 201);
+        return ok(
+          {
+            id: 'b3000000-0000-4000-8000-000000000001',
+            userId: READER.id,
+            contentId: ARTICLE_ID,
+            contentType: 'article',
+            status: 'PENDING',
+            createdAt: NOW,
+          },
+          201,
+        );
       }
       return undefined;
     });
@@ -62,7 +91,10 @@ describe('locked article', () => {
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     fireEvent.click(button);
     expect(await screen.findByText('Your request for access has been sent.')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/userContent')?.body).toEqual({ contentId: ARTICLE_ID, contentType: 'article' });
+    expect(calls.find((c) => c.path === '/userContent')?.body).toEqual({
+      contentId: ARTICLE_ID,
+      contentType: 'article',
+    });
     expect(screen.getByText('Your request for access is waiting for approval.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request access' })).toBeNull();
   });
@@ -83,7 +115,18 @@ describe('locked article', () => {
       call.path === '/myso/vm'
         ? ok({
             ...emptyView,
-            requests: [{ id: 'b3000000-0000-4000-8000-000000000002', userId: READER.id, contentId: ARTICLE_ID, contentType: 'article', status: 'PENDING', createdAt: NOW, userName: 'reader', contentTitle: 'The night ferry' }],
+            requests: [
+              {
+                id: 'b3000000-0000-4000-8000-000000000002',
+                userId: READER.id,
+                contentId: ARTICLE_ID,
+                contentType: 'article',
+                status: 'PENDING',
+                createdAt: NOW,
+                userName: 'reader',
+                contentTitle: 'The night ferry',
+              },
+            ],
           })
         : undefined,
     );
@@ -96,8 +139,19 @@ describe('locked article', () => {
 describe('unlocked article', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const video = { id: 'b4000000-0000-4000-8000-000000000001', ordinal: 0, title: 'Departure', href: '/api/files/v/ferry.mp4', thumbnailMillis: 1200, thumbnailHref: '/api/files/v/ferry-poster.jpg' };
-  const open = article({ locked: false, description: 'First paragraph.\n\nSecond paragraph.', media: { kind: 'video', videos: [video] } });
+  const video = {
+    id: 'b4000000-0000-4000-8000-000000000001',
+    ordinal: 0,
+    title: 'Departure',
+    href: '/api/files/v/ferry.mp4',
+    thumbnailMillis: 1200,
+    thumbnailHref: '/api/files/v/ferry-poster.jpg',
+  };
+  const open = article({
+    locked: false,
+    description: 'First paragraph.\n\nSecond paragraph.',
+    media: { kind: 'video', videos: [video] },
+  });
 
   it('shows description, the video player and no access request', async () => {
     serve(open, (call) => (call.path === '/myso/vm' ? ok(emptyView) : undefined));
@@ -112,14 +166,24 @@ describe('unlocked article', () => {
   });
 
   it("uses the article's thumbnail as poster for a video without its own", async () => {
-    serve({ ...open, media: { kind: 'video', videos: [{ ...video, thumbnailHref: null }] } }, (call) => (call.path === '/myso/vm' ? ok(emptyView) : undefined));
+    serve({ ...open, media: { kind: 'video', videos: [{ ...video, thumbnailHref: null }] } }, (call) =>
+      call.path === '/myso/vm' ? ok(emptyView) : undefined,
+    );
     const { container } = renderScreen({ path: `/article/${ARTICLE_ID}`, routes, user: READER });
     await screen.findByText('Second paragraph.');
     expect(container.querySelector('video')!.getAttribute('poster')).toBe('/api/files/t/ferry.jpg');
   });
 
   it('knows an already liked article and unlikes it', async () => {
-    let liked = [{ id: 'b5000000-0000-4000-8000-000000000001', userId: READER.id, contentId: ARTICLE_ID, createdAt: NOW, article: open }];
+    let liked = [
+      {
+        id: 'b5000000-0000-4000-8000-000000000001',
+        userId: READER.id,
+        contentId: ARTICLE_ID,
+        createdAt: NOW,
+        article: open,
+      },
+    ];
     const { calls } = serve(open, (call) => {
       if (call.path === '/myso/vm') return ok({ ...emptyView, articles: liked });
       if (call.path === '/myso/user-articles/remove') {

@@ -12,21 +12,56 @@ const CATEGORY_ID = 'ca000000-0000-4000-8000-000000000001';
 const OWNER_ID = 'e1000000-0000-4000-8000-000000000001';
 
 const summary = (n: number): ArticleSummary => ({
-  id: `d1000000-0000-4000-8000-${String(n).padStart(12, '0')}`, slug: `article-${n}`, title: `Article ${n}`, teaser: '', type: 'text',
-  channelId: CHANNEL_ID, userId: OWNER_ID, thumbnailHref: null, published: true, hidden: false, restricted: false, isAd: false,
-  isEditorial: false, createdAt: '2025-01-02T10:00:00.000Z',
+  id: `d1000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  slug: `article-${n}`,
+  title: `Article ${n}`,
+  teaser: '',
+  type: 'text',
+  channelId: CHANNEL_ID,
+  userId: OWNER_ID,
+  thumbnailHref: null,
+  published: true,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: '2025-01-02T10:00:00.000Z',
 });
 
 const channel: ChannelSummary = {
-  id: CHANNEL_ID, slug: 'harbour', name: 'Harbour notes', categoryIds: [], userId: OWNER_ID, infoText: '', portraitHref: null,
-  bannerHref: null, hidden: false, private: false, published: true, restricted: false, isAd: false,
-  coverMedia: null, locked: false, createdAt: '2025-01-01T10:00:00.000Z',
+  id: CHANNEL_ID,
+  slug: 'harbour',
+  name: 'Harbour notes',
+  categoryIds: [],
+  userId: OWNER_ID,
+  infoText: '',
+  portraitHref: null,
+  bannerHref: null,
+  hidden: false,
+  private: false,
+  published: true,
+  restricted: false,
+  isAd: false,
+  coverMedia: null,
+  locked: false,
+  createdAt: '2025-01-01T10:00:00.000Z',
 };
 
-const category: Category = { id: CATEGORY_ID, parentId: null, title: 'Harbours', imageHref: null, slug: 'harbours', ordinal: 0 };
+const category: Category = {
+  id: CATEGORY_ID,
+  parentId: null,
+  title: 'Harbours',
+  imageHref: null,
+  slug: 'harbours',
+  ordinal: 0,
+};
 
 /** The article card links in the main list, in order. */
-const articleTitles = () => screen.getAllByRole('link').map((l) => l.textContent ?? '').filter((t) => t.startsWith('Article '));
+const articleTitles = () =>
+  screen
+    .getAllByRole('link')
+    .map((l) => l.textContent ?? '')
+    .filter((t) => t.startsWith('Article '));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,8 +75,10 @@ describe('channel view', () => {
   it('shows the first page and appends the next on "Show more" until there is none', async () => {
     const { calls } = mockApi((call) => {
       if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
-      if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [summary(1), summary(2)], nextCursor: '2' });
-      if (call.path === `/channels/${CHANNEL_ID}/articles?cursor=2`) return ok({ items: [summary(3)], nextCursor: null });
+      if (call.path === `/channels/${CHANNEL_ID}/articles`)
+        return ok({ items: [summary(1), summary(2)], nextCursor: '2' });
+      if (call.path === `/channels/${CHANNEL_ID}/articles?cursor=2`)
+        return ok({ items: [summary(3)], nextCursor: null });
       return undefined;
     });
     renderChannel();
@@ -92,14 +129,21 @@ describe('category view', () => {
       if (call.path === `/categories/${CATEGORY_ID}/children`) {
         return ok({ categories: [], channels: [], articles: [summary(1), summary(2)], articlesCursor: '2' });
       }
-      if (call.path === `/categories/${CATEGORY_ID}/articles?cursor=2`) return ok({ items: [summary(3), summary(4)], nextCursor: '4' });
-      if (call.path === `/categories/${CATEGORY_ID}/articles?cursor=4`) return ok({ items: [summary(5)], nextCursor: null });
+      if (call.path === `/categories/${CATEGORY_ID}/articles?cursor=2`)
+        return ok({ items: [summary(3), summary(4)], nextCursor: '4' });
+      if (call.path === `/categories/${CATEGORY_ID}/articles?cursor=4`)
+        return ok({ items: [summary(5)], nextCursor: null });
       return undefined;
     });
-    renderScreen({ path: `/category/${CATEGORY_ID}`, routes: [{ path: '/category/:categoryId', element: <CategoryView /> }] });
+    renderScreen({
+      path: `/category/${CATEGORY_ID}`,
+      routes: [{ path: '/category/:categoryId', element: <CategoryView /> }],
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbours' })).toBeTruthy();
     expect(articleTitles()).toEqual(['Article 1', 'Article 2']);
-    expect(screen.getByRole('link', { name: /Article 1/ }).getAttribute('href')).toBe(`/category/${CATEGORY_ID}/a/${summary(1).id}`);
+    expect(screen.getByRole('link', { name: /Article 1/ }).getAttribute('href')).toBe(
+      `/category/${CATEGORY_ID}/a/${summary(1).id}`,
+    );
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Show more' })));
     await screen.findByRole('link', { name: /Article 4/ });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })));

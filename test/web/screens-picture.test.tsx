@@ -14,7 +14,11 @@ describe('Picture', () => {
     clearFramingCache();
     ({ calls } = mockApi((call) =>
       call.path.startsWith('/imageOptions?')
-        ? ok(keysOf(call).filter((key) => key === 'image/focus.jpg').map((blobKey) => ({ blobKey, position: '20% 80%', scale: 1.5 })))
+        ? ok(
+            keysOf(call)
+              .filter((key) => key === 'image/focus.jpg')
+              .map((blobKey) => ({ blobKey, position: '20% 80%', scale: 1.5 })),
+          )
         : undefined,
     ));
   });
@@ -28,11 +32,16 @@ describe('Picture', () => {
   });
 
   it('offers the 480, 960 and 1920 px copies of a stored picture through srcset, sized to its box', () => {
-    expect(srcSetOf('/api/files/image/abc.jpg')).toBe('/api/files/image/abc.jpg?w=480 480w, /api/files/image/abc.jpg?w=960 960w, /api/files/image/abc.jpg?w=1920 1920w');
+    expect(srcSetOf('/api/files/image/abc.jpg')).toBe(
+      '/api/files/image/abc.jpg?w=480 480w, /api/files/image/abc.jpg?w=960 960w, /api/files/image/abc.jpg?w=1920 1920w',
+    );
     expect(srcSetOf('/api/files/image/moving.gif')).toBeUndefined();
     expect(srcSetOf('/api/files/video/clip.mp4')).toBeUndefined();
     expect(srcSetOf('/elsewhere/abc.jpg')).toBeUndefined();
-    renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src="/api/files/image/abc.jpg" alt="Dunes" width={640} height={360} /> }] });
+    renderScreen({
+      path: '/',
+      routes: [{ path: '/', element: <Picture src="/api/files/image/abc.jpg" alt="Dunes" width={640} height={360} /> }],
+    });
     const img = screen.getByRole('img', { name: 'Dunes' });
     expect(img.getAttribute('srcset')).toBe(srcSetOf('/api/files/image/abc.jpg'));
     expect(img.getAttribute('sizes')).toBe('(max-width: 640px) 100vw, 640px');
@@ -66,7 +75,7 @@ describe('Picture', () => {
     expect(lookups()).toHaveLength(1);
   });
 
-  it('asks first and at once for the page\'s largest picture (priority), the others at normal priority', async () => {
+  it("asks first and at once for the page's largest picture (priority), the others at normal priority", async () => {
     renderScreen({
       path: '/',
       routes: [
@@ -91,7 +100,12 @@ describe('Picture', () => {
   });
 
   it('uses the centre and no scale when the file has no option', async () => {
-    renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src="/api/files/image/plain.png" alt="Plain" width={100} height={100} /> }] });
+    renderScreen({
+      path: '/',
+      routes: [
+        { path: '/', element: <Picture src="/api/files/image/plain.png" alt="Plain" width={100} height={100} /> },
+      ],
+    });
     await waitFor(() => expect(lookups()).toHaveLength(1));
     const img = screen.getByAltText('Plain');
     expect(img.style.objectPosition).toBe('50% 50%');
@@ -121,7 +135,10 @@ describe('Picture', () => {
   });
 
   it('keeps the box size and asks nothing when there is no picture', () => {
-    const { container } = renderScreen({ path: '/', routes: [{ path: '/', element: <Picture src={null} alt="" width={160} height={90} /> }] });
+    const { container } = renderScreen({
+      path: '/',
+      routes: [{ path: '/', element: <Picture src={null} alt="" width={160} height={90} /> }],
+    });
     const box = container.querySelector('.picture-empty') as HTMLElement;
     expect(box.style.aspectRatio).toBe('160 / 90');
     expect(box.getAttribute('aria-hidden')).toBe('true');

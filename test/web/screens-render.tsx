@@ -19,14 +19,28 @@ type Handler = (call: ApiCall) => ApiAnswer | undefined | Promise<ApiAnswer | un
 export function mockApi(handler: Handler) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     const raw = typeof init?.body === 'string' ? init.body : undefined;
-    const call: ApiCall = { method, path: url.pathname.replace(/^\/api/, '') + url.search, body: raw ? JSON.parse(raw) : undefined };
+    const call: ApiCall = {
+      method,
+      path: url.pathname.replace(/^\/api/, '') + url.search,
+      body: raw ? JSON.parse(raw) : undefined,
+    };
     calls.push(call);
     const answer = (await handler(call)) ?? { code: 404, message: 'Not found' };
-    const envelope = { code: answer.code, message: answer.message ?? (answer.code < 300 ? 'OK' : 'Error'), result: answer.result ?? null };
-    return new Response(JSON.stringify(envelope), { status: answer.code, headers: { 'Content-Type': 'application/json' } });
+    const envelope = {
+      code: answer.code,
+      message: answer.message ?? (answer.code < 300 ? 'OK' : 'Error'),
+      result: answer.result ?? null,
+    };
+    return new Response(JSON.stringify(envelope), {
+      status: answer.code,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
@@ -50,10 +64,7 @@ type Options = { path: string; routes: RouteObject[]; user?: SessionUser | null 
 /** Renders `routes` at `path`; with `user` the session starts signed in (sessionStorage `activeUser`). */
 export function renderScreen({ path, routes, user = null }: Options) {
   if (user) sessionStorage.setItem(SESSION_KEY, JSON.stringify(user));
-  const router = createMemoryRouter(
-    [...routes, { path: '*', element: <p>elsewhere</p> }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
   const ui: ReactElement = (
     <IntlProvider locale="en-US" messages={messages}>
       <SessionProvider>

@@ -7,7 +7,12 @@ import SearchView from '../../web/routes/search';
 import { mockApi, ok, renderScreen, type ApiCall } from './screens-render';
 
 const hits = [
-  { value: 'a1b2c3d4-0000-4000-8000-000000000001', label: 'Harbour walk', kind: 'article', thumbnailHref: '/api/files/t/harbour.jpg' },
+  {
+    value: 'a1b2c3d4-0000-4000-8000-000000000001',
+    label: 'Harbour walk',
+    kind: 'article',
+    thumbnailHref: '/api/files/t/harbour.jpg',
+  },
   { value: 'a1b2c3d4-0000-4000-8000-000000000002', label: 'Harbour channel', kind: 'channel', thumbnailHref: null },
   { value: 'a1b2c3d4-0000-4000-8000-000000000003', label: 'Harbours', kind: 'category', thumbnailHref: null },
 ];
@@ -87,7 +92,11 @@ describe('SearchBox', () => {
     const { input } = setup();
     const listbox = await typeAndWaitForList(input, 'harb');
     const options = within(listbox).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Harbour walkArticle', 'Harbour channelChannel', 'HarboursCategory']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Harbour walkArticle',
+      'Harbour channelChannel',
+      'HarboursCategory',
+    ]);
     expect(options[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/files/t/harbour.jpg');
     expect(options.every((o) => o.getAttribute('aria-selected') === 'false')).toBe(true);
   });

@@ -17,7 +17,9 @@ describe('startSession', () => {
 
   it('asks the server when nothing is stored, and stores whom it validates', async () => {
     const user = userOf('REGULAR_USER');
-    const { calls } = stubApi((c) => (c.method === 'POST' && c.path === '/users/auth-validate' ? { code: 200, result: user } : undefined));
+    const { calls } = stubApi((c) =>
+      c.method === 'POST' && c.path === '/users/auth-validate' ? { code: 200, result: user } : undefined,
+    );
     await expect(startSession()).resolves.toEqual(user);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /users/auth-validate']);
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null')).toEqual(user);
@@ -55,7 +57,9 @@ function Probe() {
 describe('<SessionProvider>', () => {
   it('is not ready until the server answered, then signed out on 401', async () => {
     let answer: () => void = () => {};
-    const { fetchMock } = stubApi(() => new Promise((resolve) => (answer = () => resolve({ code: 401, message: 'Unauthorized' }))));
+    const { fetchMock } = stubApi(
+      () => new Promise((resolve) => (answer = () => resolve({ code: 401, message: 'Unauthorized' }))),
+    );
     render(
       <SessionProvider>
         <Probe />
@@ -83,7 +87,10 @@ describe('<SessionProvider>', () => {
     await act(async () => screen.getByText('login').click());
     await screen.findByText(`signed in as ${user.name} (REGULAR_USER)`);
     expect(JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null')).toEqual(user);
-    expect(calls.find((c) => c.path === '/users/auth')?.body).toEqual({ username: 'reader', password: 'demo-password' });
+    expect(calls.find((c) => c.path === '/users/auth')?.body).toEqual({
+      username: 'reader',
+      password: 'demo-password',
+    });
 
     await act(async () => screen.getByText('logout').click());
     await screen.findByText('signed out');

@@ -20,7 +20,10 @@ type Handler = (call: ApiCall) => ApiAnswer | undefined | Promise<ApiAnswer | un
 export function stubApi(handler: Handler) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const raw = typeof init?.body === 'string' ? init.body : undefined;
     const call: ApiCall = {
       method: (init?.method ?? 'GET').toUpperCase(),
@@ -30,15 +33,26 @@ export function stubApi(handler: Handler) {
     };
     calls.push(call);
     const answer = (await handler(call)) ?? { code: 404, message: 'Not found' };
-    const envelope = { code: answer.code, message: answer.message ?? (answer.code < 300 ? 'OK' : 'Error'), result: answer.result ?? null };
-    return new Response(JSON.stringify(envelope), { status: answer.code, headers: { 'Content-Type': 'application/json' } });
+    const envelope = {
+      code: answer.code,
+      message: answer.message ?? (answer.code < 300 ? 'OK' : 'Error'),
+      result: answer.result ?? null,
+    };
+    return new Response(JSON.stringify(envelope), {
+      status: answer.code,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
 
 export const uuid = () => crypto.randomUUID();
-export const userOf = (role: SessionUser['role']): SessionUser => ({ id: uuid(), name: `${role.toLowerCase()}-${uuid().slice(0, 6)}`, role });
+export const userOf = (role: SessionUser['role']): SessionUser => ({
+  id: uuid(),
+  name: `${role.toLowerCase()}-${uuid().slice(0, 6)}`,
+  role,
+});
 
 /**
  * Mounts the real app at `path`; with `user` the session starts from sessionStorage. The app's routes

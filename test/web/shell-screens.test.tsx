@@ -48,14 +48,17 @@ describe('notifications', () => {
   });
 });
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
 const submit = async (name: string) => {
   await act(async () => fireEvent.click(screen.getByRole('button', { name })));
 };
 
 describe('contact and order forms', () => {
   it('checks the fields in the browser before anything is sent', async () => {
-    const { calls } = stubApi((c) => (c.path === '/users/auth-validate' ? { code: 401, message: 'Unauthorized' } : undefined));
+    const { calls } = stubApi((c) =>
+      c.path === '/users/auth-validate' ? { code: 401, message: 'Unauthorized' } : undefined,
+    );
     await renderApp('/contact');
     await findHeading('Contact');
     await submit('Send message');
@@ -98,7 +101,11 @@ describe('contact and order forms', () => {
 
 describe('login', () => {
   it("labels 'Username' and 'Password', button 'Sign in'; shows the server's refusal", async () => {
-    stubApi((c) => (c.path === '/users/auth' ? { code: 401, message: 'Invalid username or password' } : { code: 401, message: 'Unauthorized' }));
+    stubApi((c) =>
+      c.path === '/users/auth'
+        ? { code: 401, message: 'Invalid username or password' }
+        : { code: 401, message: 'Unauthorized' },
+    );
     await renderApp('/login');
     await findHeading('Sign in');
     fill('Username', 'reader');
@@ -111,7 +118,8 @@ describe('login', () => {
     const user = userOf('CLIENT');
     stubApi((c) => {
       if (c.path === '/users/auth') return { code: 200, result: user };
-      if (c.path === `/users/${user.id}`) return { code: 200, result: { ...user, email: null, firstName: 'Elena', lastName: '', active: true } };
+      if (c.path === `/users/${user.id}`)
+        return { code: 200, result: { ...user, email: null, firstName: 'Elena', lastName: '', active: true } };
       return { code: 401, message: 'Unauthorized' };
     });
     const { router } = await renderApp('/myaccount');
@@ -132,7 +140,8 @@ describe('my account and app management', () => {
     const account = { ...user, email: 'carl@example.com', firstName: 'Carl', lastName: 'Contributor', active: true };
     const { calls } = stubApi((c) => {
       if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
-      if (c.path === `/users/${user.id}` && c.method === 'PUT') return { code: 200, result: { ...account, ...(c.body as object) } };
+      if (c.path === `/users/${user.id}` && c.method === 'PUT')
+        return { code: 200, result: { ...account, ...(c.body as object) } };
       return undefined;
     });
     await renderApp('/myaccount', user);
@@ -151,7 +160,9 @@ describe('my account and app management', () => {
     const { calls } = stubApi((c) => {
       if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${user.id}` && c.method === 'PUT') {
-        return refuse ? { code: 403, message: 'Current password is wrong' } : { code: 200, result: { ...account, email: 'new@example.com' } };
+        return refuse
+          ? { code: 403, message: 'Current password is wrong' }
+          : { code: 200, result: { ...account, email: 'new@example.com' } };
       }
       return undefined;
     });
@@ -167,24 +178,45 @@ describe('my account and app management', () => {
     fill('Current password', 'not-it');
     await submit('Save changes');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Current password is wrong'));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ email: 'new@example.com', currentPassword: 'not-it' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      email: 'new@example.com',
+      currentPassword: 'not-it',
+    });
 
     refuse = false;
     fill('Current password', 'demo-password');
     await submit('Save changes');
     await screen.findByText('Your account has been saved.');
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ email: 'new@example.com', currentPassword: 'demo-password' });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({
+      email: 'new@example.com',
+      currentPassword: 'demo-password',
+    });
     expect(screen.getByLabelText<HTMLInputElement>('Current password').value).toBe('');
   });
 
   it('app management changes a role with PUT /users/{id}', async () => {
     const admin = userOf('ADMIN');
-    const other = { id: crypto.randomUUID(), name: 'rita', email: null, firstName: 'Rita', lastName: 'Reader', role: 'REGULAR_USER', active: true };
+    const other = {
+      id: crypto.randomUUID(),
+      name: 'rita',
+      email: null,
+      firstName: 'Rita',
+      lastName: 'Reader',
+      role: 'REGULAR_USER',
+      active: true,
+    };
     const { calls } = stubApi((c) => {
       if (c.path.startsWith('/users') && c.method === 'GET') {
-        return { code: 200, result: { items: [{ ...admin, email: null, firstName: '', lastName: '', active: true }, other], nextCursor: null } };
+        return {
+          code: 200,
+          result: {
+            items: [{ ...admin, email: null, firstName: '', lastName: '', active: true }, other],
+            nextCursor: null,
+          },
+        };
       }
-      if (c.path === `/users/${other.id}` && c.method === 'PUT') return { code: 200, result: { ...other, ...(c.body as object) } };
+      if (c.path === `/users/${other.id}` && c.method === 'PUT')
+        return { code: 200, result: { ...other, ...(c.body as object) } };
       return undefined;
     });
     await renderApp('/appManagement', admin);
@@ -201,12 +233,38 @@ describe('mySO', () => {
   const now = new Date().toISOString();
   const link = (userId: string, contentId: string) => ({ id: crypto.randomUUID(), userId, contentId, createdAt: now });
   const channelOf = (id: string, userId: string, name: string) => ({
-    id, slug: name.toLowerCase(), name, categoryIds: [], userId, infoText: '', portraitHref: null, bannerHref: null, hidden: false,
-    private: false, published: true, restricted: false, isAd: false, coverMedia: null, locked: false, createdAt: now,
+    id,
+    slug: name.toLowerCase(),
+    name,
+    categoryIds: [],
+    userId,
+    infoText: '',
+    portraitHref: null,
+    bannerHref: null,
+    hidden: false,
+    private: false,
+    published: true,
+    restricted: false,
+    isAd: false,
+    coverMedia: null,
+    locked: false,
+    createdAt: now,
   });
   const articleOf = (id: string, userId: string, title: string) => ({
-    id, slug: title.toLowerCase(), title, teaser: '', type: 'text', channelId: null, userId, thumbnailHref: null, published: true,
-    hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: now,
+    id,
+    slug: title.toLowerCase(),
+    title,
+    teaser: '',
+    type: 'text',
+    channelId: null,
+    userId,
+    thumbnailHref: null,
+    published: true,
+    hidden: false,
+    restricted: false,
+    isAd: false,
+    isEditorial: false,
+    createdAt: now,
   });
 
   it('lists liked channels and articles and unlikes each with its own call', async () => {
@@ -246,7 +304,9 @@ describe('mySO', () => {
 
     await act(async () => fireEvent.click(channels.getByRole('button', { name: /^Unlike.*Alpine Journal$/ })));
     await screen.findByText('“Alpine Journal” is no longer liked.');
-    expect(calls.find((c) => c.path === '/myso/user-channels' && c.method === 'DELETE')?.body).toEqual({ contentId: channelId });
+    expect(calls.find((c) => c.path === '/myso/user-channels' && c.method === 'DELETE')?.body).toEqual({
+      contentId: channelId,
+    });
     expect(channels.queryByRole('link', { name: 'Alpine Journal' })).toBeNull();
   });
 });
@@ -255,9 +315,21 @@ describe('choosing a password', () => {
   it('register refuses differing passwords before sending, then registers and signs in', async () => {
     const { calls } = stubApi((c) => {
       if (c.path === '/users' && c.method === 'POST') {
-        return { code: 201, result: { id: crypto.randomUUID(), name: 'nora', email: null, firstName: '', lastName: '', role: 'REGULAR_USER', active: true } };
+        return {
+          code: 201,
+          result: {
+            id: crypto.randomUUID(),
+            name: 'nora',
+            email: null,
+            firstName: '',
+            lastName: '',
+            role: 'REGULAR_USER',
+            active: true,
+          },
+        };
       }
-      if (c.path === '/users/auth') return { code: 200, result: { id: crypto.randomUUID(), name: 'nora', role: 'REGULAR_USER' } };
+      if (c.path === '/users/auth')
+        return { code: 200, result: { id: crypto.randomUUID(), name: 'nora', role: 'REGULAR_USER' } };
       if (c.path === '/myso/vm') return { code: 200, result: { channels: [], articles: [], requests: [], access: [] } };
       return undefined;
     });
@@ -273,8 +345,15 @@ describe('choosing a password', () => {
     fill('Repeat the password', 'long-enough-secret');
     await submit('Create account');
     await screen.findByText('Welcome, nora! Your account is ready.');
-    expect(calls.find((c) => c.path === '/users')?.body).toMatchObject({ name: 'nora', password: 'long-enough-secret', email: null });
-    expect(calls.find((c) => c.path === '/users/auth')?.body).toEqual({ username: 'nora', password: 'long-enough-secret' });
+    expect(calls.find((c) => c.path === '/users')?.body).toMatchObject({
+      name: 'nora',
+      password: 'long-enough-secret',
+      email: null,
+    });
+    expect(calls.find((c) => c.path === '/users/auth')?.body).toEqual({
+      username: 'nora',
+      password: 'long-enough-secret',
+    });
   });
 
   it('the reset link sends its token with the new password', async () => {
@@ -286,6 +365,9 @@ describe('choosing a password', () => {
     fill('Repeat the password', 'brand-new-secret');
     await submit('Save the new password');
     await screen.findByText('Your password has been changed. Please sign in.');
-    expect(calls.find((c) => c.path === '/users/reset-password')?.body).toEqual({ token, password: 'brand-new-secret' });
+    expect(calls.find((c) => c.path === '/users/reset-password')?.body).toEqual({
+      token,
+      password: 'brand-new-secret',
+    });
   });
 });

@@ -14,14 +14,48 @@ const NOW = '2026-03-01T10:00:00.000Z';
 const editor = userOf('CLIENT');
 
 const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
-  id: uuid(), slug: 'a', title: 'An article', teaser: '', type: 'text', channelId: null, userId: editor.id, thumbnailHref: null,
-  published: false, hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: NOW, updatedAt: NOW,
-  userName: editor.name, channelName: null, publication: null, ...over,
+  id: uuid(),
+  slug: 'a',
+  title: 'An article',
+  teaser: '',
+  type: 'text',
+  channelId: null,
+  userId: editor.id,
+  thumbnailHref: null,
+  published: false,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: NOW,
+  updatedAt: NOW,
+  userName: editor.name,
+  channelName: null,
+  publication: null,
+  ...over,
 });
 const articleOf = (over: Partial<Article> = {}): Article => ({
-  id: uuid(), slug: 'harbour-lights', title: 'Harbour lights', teaser: '', type: 'text', channelId: null, userId: editor.id, thumbnailHref: null,
-  published: false, hidden: false, restricted: false, isAd: false, isEditorial: false, createdAt: NOW, description: '', categoryIds: [],
-  publishedAtCategory: false, media: null, locked: false, updatedAt: NOW, ...over,
+  id: uuid(),
+  slug: 'harbour-lights',
+  title: 'Harbour lights',
+  teaser: '',
+  type: 'text',
+  channelId: null,
+  userId: editor.id,
+  thumbnailHref: null,
+  published: false,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: NOW,
+  description: '',
+  categoryIds: [],
+  publishedAtCategory: false,
+  media: null,
+  locked: false,
+  updatedAt: NOW,
+  ...over,
 });
 const page = <T,>(items: T[]) => ({ items, nextCursor: null });
 const byPath = (calls: ApiCall[], method: string, path: string | RegExp) =>
@@ -41,41 +75,74 @@ describe('status badges', () => {
     const kinds = (r: Parameters<typeof statusesOf>[0]) => statusesOf(r).map((b) => b.kind);
     const base = { published: false, hidden: false, restricted: false, publication: null };
     expect(kinds(base)).toEqual(['draft']);
-    expect(kinds({ ...base, publication: { id: uuid(), status: 'PENDING', expirationDate: null, createdAt: NOW } })).toEqual(['pending']);
-    expect(kinds({ ...base, publication: { id: uuid(), status: 'REJECTED', expirationDate: null, createdAt: NOW } })).toEqual(['draft']);
-    expect(statusesOf({ ...base, published: true, publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T22:59:59.000Z', createdAt: NOW } }))
-      .toEqual([{ kind: 'published' }, { kind: 'expires', date: '2026-12-31T22:59:59.000Z' }]);
-    expect(kinds({ ...base, published: true, hidden: true, restricted: true, private: true })).toEqual(['published', 'hidden', 'restricted', 'private']);
+    expect(
+      kinds({ ...base, publication: { id: uuid(), status: 'PENDING', expirationDate: null, createdAt: NOW } }),
+    ).toEqual(['pending']);
+    expect(
+      kinds({ ...base, publication: { id: uuid(), status: 'REJECTED', expirationDate: null, createdAt: NOW } }),
+    ).toEqual(['draft']);
+    expect(
+      statusesOf({
+        ...base,
+        published: true,
+        publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T22:59:59.000Z', createdAt: NOW },
+      }),
+    ).toEqual([{ kind: 'published' }, { kind: 'expires', date: '2026-12-31T22:59:59.000Z' }]);
+    expect(kinds({ ...base, published: true, hidden: true, restricted: true, private: true })).toEqual([
+      'published',
+      'hidden',
+      'restricted',
+      'private',
+    ]);
   });
 });
 
 describe('the articles section', () => {
-  it('lists the editor\'s articles with their badges and links, filters by text, and names its sections', async () => {
-    const pending = row({ title: 'Waiting one', publication: { id: uuid(), status: 'PENDING', expirationDate: null, createdAt: NOW } });
-    const live = row({ title: 'Live one', published: true, channelId: uuid(), channelName: 'Harbour',
-      publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T12:00:00.000Z', createdAt: NOW } });
+  it("lists the editor's articles with their badges and links, filters by text, and names its sections", async () => {
+    const pending = row({
+      title: 'Waiting one',
+      publication: { id: uuid(), status: 'PENDING', expirationDate: null, createdAt: NOW },
+    });
+    const live = row({
+      title: 'Live one',
+      published: true,
+      channelId: uuid(),
+      channelName: 'Harbour',
+      publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T12:00:00.000Z', createdAt: NOW },
+    });
     const { calls } = stubApi((c) => {
-      if (c.path.startsWith('/workspace/articles')) return { code: 200, result: page(c.path.includes('q=live') ? [live] : [pending, live]) };
+      if (c.path.startsWith('/workspace/articles'))
+        return { code: 200, result: page(c.path.includes('q=live') ? [live] : [pending, live]) };
       return undefined;
     });
     await renderApp('/myaccount/articles', editor);
     await findHeading('Articles');
     await waitFor(() => expect(document.title).toBe('Articles · SO Portal'));
     const nav = screen.getByRole('navigation', { name: 'Workspace' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Articles', 'Channels', 'News', 'Publications', 'Account']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Articles', 'Channels', 'News', 'Publications', 'Account']);
     expect(within(nav).getByRole('link', { name: 'Articles' }).getAttribute('aria-current')).toBe('page');
     const table = await screen.findByRole('table', { name: 'Articles' });
     const waiting = within(table).getByRole('link', { name: 'Waiting one' }).closest('tr')!;
     expect(within(waiting).getByText('Publication pending')).toBeTruthy();
-    expect(within(waiting).getByRole('link', { name: 'Waiting one' }).getAttribute('href')).toBe(`/myaccount/articles/${pending.id}`);
+    expect(within(waiting).getByRole('link', { name: 'Waiting one' }).getAttribute('href')).toBe(
+      `/myaccount/articles/${pending.id}`,
+    );
     const liveRow = within(table).getByRole('link', { name: 'Live one' }).closest('tr')!;
     expect(within(liveRow).getByText('Published')).toBeTruthy();
     expect(within(liveRow).getByText('Expires Dec 31, 2026')).toBeTruthy();
-    expect(within(liveRow).getByRole('link', { name: 'View “Live one” on the site' }).getAttribute('href')).toBe(`/chan/${live.channelId}/a/${live.id}`);
+    expect(within(liveRow).getByRole('link', { name: 'View “Live one” on the site' }).getAttribute('href')).toBe(
+      `/chan/${live.channelId}/a/${live.id}`,
+    );
     expect(screen.getByRole('link', { name: 'New article' }).getAttribute('href')).toBe('/myaccount/articles/new');
     expect(screen.queryByRole('combobox', { name: 'Owner' })).toBeNull();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter by title' }), { target: { value: 'live' } });
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Articles' })).queryByText('Waiting one')).toBeNull());
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Articles' })).queryByText('Waiting one')).toBeNull(),
+    );
     expect(byPath(calls, 'GET', /^\/workspace\/articles\?q=live/)).toHaveLength(1);
   });
 
@@ -93,7 +160,13 @@ describe('the articles section', () => {
     });
     await renderApp('/myaccount/articles', admin);
     const owner = await screen.findByRole('combobox', { name: 'Owner' });
-    await waitFor(() => expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual(['Everyone', 'elena']));
+    await waitFor(() =>
+      expect(
+        within(owner)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Everyone', 'elena']),
+    );
     await act(async () => fireEvent.change(owner, { target: { value: other.id } }));
     await waitFor(() => expect(byPath(calls, 'GET', `/workspace/articles?owner=${other.id}`)).toHaveLength(1));
     expect(await screen.findByRole('columnheader', { name: 'Owner' })).toBeTruthy();
@@ -113,7 +186,9 @@ describe('the article form', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create draft' })));
     const title = screen.getByRole('textbox', { name: 'Title' });
     expect(title.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Please fill in this field.');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Please fill in this field.',
+    );
     expect(byPath(calls, 'POST', '/articles')).toHaveLength(0);
 
     fireEvent.change(title, { target: { value: 'Harbour lights' } });
@@ -122,8 +197,17 @@ describe('the article form', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create draft' })));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/myaccount/articles/${created.id}`));
     expect(byPath(calls, 'POST', '/articles')[0]!.body).toEqual({
-      title: 'Harbour lights', description: '', teaser: '', type: 'gallery', channelId: null, categoryIds: [], hidden: false,
-      restricted: true, isAd: false, isEditorial: false, publishedAtCategory: false,
+      title: 'Harbour lights',
+      description: '',
+      teaser: '',
+      type: 'gallery',
+      channelId: null,
+      categoryIds: [],
+      hidden: false,
+      restricted: true,
+      isAd: false,
+      isEditorial: false,
+      publishedAtCategory: false,
     });
     await findHeading('Edit “Harbour lights”');
     expect(await screen.findByRole('heading', { name: 'Gallery' })).toBeTruthy();
@@ -133,7 +217,8 @@ describe('the article form', () => {
     const stored = articleOf({ title: 'Harbour lights', teaser: 'Old teaser' });
     const { calls } = stubApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
-      if (c.path === `/articles/${stored.id}` && c.method === 'PUT') return { code: 200, result: { ...stored, ...(c.body as object) } };
+      if (c.path === `/articles/${stored.id}` && c.method === 'PUT')
+        return { code: 200, result: { ...stored, ...(c.body as object) } };
       if (c.path === `/articles/${stored.id}` && c.method === 'DELETE') return { code: 200, result: { id: stored.id } };
       return common(c);
     });
@@ -144,7 +229,11 @@ describe('the article form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'New teaser' } });
 
     // Unsaved: following a link asks, and staying keeps the page.
-    await act(async () => fireEvent.click(within(screen.getByRole('navigation', { name: 'Workspace' })).getByRole('link', { name: 'Channels' })));
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('navigation', { name: 'Workspace' })).getByRole('link', { name: 'Channels' }),
+      ),
+    );
     expect(confirm).toHaveBeenCalledWith('You have unsaved changes or uploads in progress. Leave this page anyway?');
     expect(router.state.location.pathname).toBe(`/myaccount/articles/${stored.id}`);
 
@@ -161,14 +250,21 @@ describe('the article form', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
     expect(byPath(calls, 'DELETE', `/articles/${stored.id}`)).toHaveLength(0);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
-    await act(async () => fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' })),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount/articles'));
     expect(byPath(calls, 'DELETE', `/articles/${stored.id}`)).toHaveLength(1);
     expect(confirm).not.toHaveBeenCalled();
   });
 
   it('moves a gallery picture with its buttons: PUT .../media/images/{n} with the new ordinal, announced', async () => {
-    const images = ['Dawn', 'Noon', 'Dusk'].map((title, ordinal) => ({ id: uuid(), ordinal, title, href: `/api/files/image/${uuid()}.jpg` }));
+    const images = ['Dawn', 'Noon', 'Dusk'].map((title, ordinal) => ({
+      id: uuid(),
+      ordinal,
+      title,
+      href: `/api/files/image/${uuid()}.jpg`,
+    }));
     const stored = articleOf({ type: 'gallery', media: { kind: 'gallery', images } });
     const { calls } = stubApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
@@ -186,20 +282,33 @@ describe('the article form', () => {
     await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/images/0`)).toHaveLength(1));
     expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/images/0`)[0]!.body).toEqual({ ordinal: 1 });
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'Pictures of the gallery' })).getAllByRole('textbox').map((t) => (t as HTMLInputElement).value))
-        .toEqual(['Noon', 'Dawn', 'Dusk']));
+      expect(
+        within(screen.getByRole('list', { name: 'Pictures of the gallery' }))
+          .getAllByRole('textbox')
+          .map((t) => (t as HTMLInputElement).value),
+      ).toEqual(['Noon', 'Dawn', 'Dusk']),
+    );
     expect(screen.getByText('Dawn moved to position 2 of 3.')).toBeTruthy();
   });
 
   it('retitles a video when its field is left, and removes one after asking: the writes by ordinal, the answer shown', async () => {
     const videos = ['Departure', 'Ferry'].map((title, ordinal) => ({
-      id: uuid(), ordinal, title, href: `/api/files/video/${uuid()}.mp4`, thumbnailMillis: 0, thumbnailHref: null,
+      id: uuid(),
+      ordinal,
+      title,
+      href: `/api/files/video/${uuid()}.mp4`,
+      thumbnailMillis: 0,
+      thumbnailHref: null,
     }));
     const stored = articleOf({ type: 'video', media: { kind: 'video', videos } });
-    const retitled = { ...stored, media: { kind: 'video' as const, videos: [{ ...videos[0]!, title: 'Harbour at night' }, videos[1]!] } };
+    const retitled = {
+      ...stored,
+      media: { kind: 'video' as const, videos: [{ ...videos[0]!, title: 'Harbour at night' }, videos[1]!] },
+    };
     const { calls } = stubApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
-      if (c.path === `/articles/${stored.id}/media/video/0` && c.method === 'PUT') return { code: 200, result: retitled };
+      if (c.path === `/articles/${stored.id}/media/video/0` && c.method === 'PUT')
+        return { code: 200, result: retitled };
       if (c.path === `/articles/${stored.id}/media/1` && c.method === 'DELETE') {
         return { code: 200, result: { ...retitled, media: { kind: 'video', videos: [retitled.media.videos[0]!] } } };
       }
@@ -210,22 +319,28 @@ describe('the article form', () => {
     fireEvent.change(title, { target: { value: 'Harbour at night' } });
     await act(async () => fireEvent.blur(title));
     await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/video/0`)).toHaveLength(1));
-    expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/video/0`)[0]!.body).toEqual({ title: 'Harbour at night' });
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}/media/video/0`)[0]!.body).toEqual({
+      title: 'Harbour at night',
+    });
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove Ferry' })));
     const dialog = screen.getByRole('alertdialog', { name: 'Remove this video?' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' })));
     await waitFor(() => expect(screen.getByText('Ferry has been removed.')).toBeTruthy());
     expect(byPath(calls, 'DELETE', `/articles/${stored.id}/media/1`)).toHaveLength(1);
-    expect(within(screen.getByRole('list', { name: 'Videos of the article' })).getAllByRole('textbox').map((t) => (t as HTMLInputElement).value))
-      .toEqual(['Harbour at night']);
+    expect(
+      within(screen.getByRole('list', { name: 'Videos of the article' }))
+        .getAllByRole('textbox')
+        .map((t) => (t as HTMLInputElement).value),
+    ).toEqual(['Harbour at night']);
   });
 
-  it('changes the address only to a valid slug: PUT /slugs/{id} with the kind, the field\'s problem said otherwise', async () => {
+  it("changes the address only to a valid slug: PUT /slugs/{id} with the kind, the field's problem said otherwise", async () => {
     const stored = articleOf();
     const { calls } = stubApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
-      if (c.path === `/slugs/${stored.id}` && c.method === 'PUT') return { code: 200, result: { slug: 'harbour-at-night', entityId: stored.id } };
+      if (c.path === `/slugs/${stored.id}` && c.method === 'PUT')
+        return { code: 200, result: { slug: 'harbour-at-night', entityId: stored.id } };
       return common(c);
     });
     await renderApp(`/myaccount/articles/${stored.id}`, editor);
@@ -237,16 +352,30 @@ describe('the article form', () => {
     fireEvent.change(address, { target: { value: 'harbour-at-night' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change address' })));
     await waitFor(() => expect(screen.getByText('The address has been changed.')).toBeTruthy());
-    expect(byPath(calls, 'PUT', `/slugs/${stored.id}`).map((c) => c.body)).toEqual([{ slug: 'harbour-at-night', kind: 'article' }]);
+    expect(byPath(calls, 'PUT', `/slugs/${stored.id}`).map((c) => c.body)).toEqual([
+      { slug: 'harbour-at-night', kind: 'article' },
+    ]);
   });
 
   it('requests publication with the wished expiry date, to the end of that day', async () => {
     const stored = articleOf();
     const { calls } = stubApi((c) => {
       if (c.path === `/articles/${stored.id}`) return { code: 200, result: stored };
-      if (c.path === `/workspace/articles?id=${stored.id}`) return { code: 200, result: page([row({ id: stored.id })]) };
+      if (c.path === `/workspace/articles?id=${stored.id}`)
+        return { code: 200, result: page([row({ id: stored.id })]) };
       if (c.path === '/publications' && c.method === 'POST') {
-        return { code: 201, result: { id: uuid(), userId: editor.id, contentId: stored.id, status: 'PENDING', type: 'article', expirationDate: null, createdAt: NOW } };
+        return {
+          code: 201,
+          result: {
+            id: uuid(),
+            userId: editor.id,
+            contentId: stored.id,
+            status: 'PENDING',
+            type: 'article',
+            expirationDate: null,
+            createdAt: NOW,
+          },
+        };
       }
       return common(c);
     });
@@ -257,7 +386,9 @@ describe('the article form', () => {
     await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Request publication' })));
     await waitFor(() => expect(byPath(calls, 'POST', '/publications')).toHaveLength(1));
     expect(byPath(calls, 'POST', '/publications')[0]!.body).toEqual({
-      contentId: stored.id, type: 'article', expirationDate: new Date(2031, 4, 31, 23, 59, 59).toISOString(),
+      contentId: stored.id,
+      type: 'article',
+      expirationDate: new Date(2031, 4, 31, 23, 59, 59).toISOString(),
     });
     await screen.findByText('Publication requested. An admin decides.');
   });
@@ -268,16 +399,35 @@ describe('the news item form', () => {
     const target = uuid();
     const { calls } = stubApi((c) => {
       if (c.path === '/search/search') {
-        return { code: 200, result: [
-          { value: target, label: 'Harbour lights', kind: 'article', thumbnailHref: null },
-          { value: uuid(), label: 'Harbour category', kind: 'category', thumbnailHref: null },
-        ] };
+        return {
+          code: 200,
+          result: [
+            { value: target, label: 'Harbour lights', kind: 'article', thumbnailHref: null },
+            { value: uuid(), label: 'Harbour category', kind: 'category', thumbnailHref: null },
+          ],
+        };
       }
       if (c.path === '/news' && c.method === 'POST') {
-        return { code: 201, result: {
-          id: uuid(), title: 'Lights on', description: '', teaser: '', thumbnailHref: null, publishedAt: NOW, userId: editor.id,
-          ref: { kind: 'article', id: target, slug: 'harbour-lights', restricted: false, isAd: false, isEditorial: false },
-        } };
+        return {
+          code: 201,
+          result: {
+            id: uuid(),
+            title: 'Lights on',
+            description: '',
+            teaser: '',
+            thumbnailHref: null,
+            publishedAt: NOW,
+            userId: editor.id,
+            ref: {
+              kind: 'article',
+              id: target,
+              slug: 'harbour-lights',
+              restricted: false,
+              isAd: false,
+              isEditorial: false,
+            },
+          },
+        };
       }
       return common(c);
     });
@@ -297,15 +447,35 @@ describe('the news item form', () => {
     expect(screen.getByText('Article: Harbour lights')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create news item' })));
     await waitFor(() => expect(byPath(calls, 'POST', '/news')).toHaveLength(1));
-    expect(byPath(calls, 'POST', '/news')[0]!.body).toEqual({ title: 'Lights on', description: '', teaser: '', ref: { kind: 'article', id: target } });
+    expect(byPath(calls, 'POST', '/news')[0]!.body).toEqual({
+      title: 'Lights on',
+      description: '',
+      teaser: '',
+      ref: { kind: 'article', id: target },
+    });
   });
 });
 
 describe('the channel form', () => {
   const channelOf = (over: Record<string, unknown> = {}) => ({
-    id: uuid(), slug: 'harbour', name: 'Harbour', categoryIds: [], userId: editor.id, infoText: '', portraitHref: null, bannerHref: null,
-    hidden: false, private: false, published: false, restricted: false, isAd: false, articleOrdinals: {}, coverMedia: null, locked: false,
-    createdAt: NOW, ...over,
+    id: uuid(),
+    slug: 'harbour',
+    name: 'Harbour',
+    categoryIds: [],
+    userId: editor.id,
+    infoText: '',
+    portraitHref: null,
+    bannerHref: null,
+    hidden: false,
+    private: false,
+    published: false,
+    restricted: false,
+    isAd: false,
+    articleOrdinals: {},
+    coverMedia: null,
+    locked: false,
+    createdAt: NOW,
+    ...over,
   });
 
   it('needs a name and, for a picture cover, the picture; then creates the channel', async () => {
@@ -328,7 +498,14 @@ describe('the channel form', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create channel' })));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/myaccount/channels/${created.id}`));
     expect(byPath(calls, 'POST', '/channels')[0]!.body).toEqual({
-      name: 'Harbour', infoText: '', categoryIds: [], hidden: false, private: true, restricted: false, isAd: false, articleOrdinals: {},
+      name: 'Harbour',
+      infoText: '',
+      categoryIds: [],
+      hidden: false,
+      private: true,
+      restricted: false,
+      isAd: false,
+      articleOrdinals: {},
     });
   });
 
@@ -338,7 +515,8 @@ describe('the channel form', () => {
     const { calls } = stubApi((c) => {
       if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
       if (c.path.startsWith(`/workspace/channels/${stored.id}/articles`)) return { code: 200, result: page(articles) };
-      if (c.path === `/channels/${stored.id}` && c.method === 'PUT') return { code: 200, result: { ...stored, ...(c.body as object) } };
+      if (c.path === `/channels/${stored.id}` && c.method === 'PUT')
+        return { code: 200, result: { ...stored, ...(c.body as object) } };
       return common(c);
     });
     await renderApp(`/myaccount/channels/${stored.id}`, editor);

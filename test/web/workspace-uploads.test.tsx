@@ -41,7 +41,6 @@ function renderList(queue: UploadQueue) {
   return view;
 }
 
-
 describe('the upload queue', () => {
   it('shows each file with a progress bar, percent and bytes, one job at a time in the order added', async () => {
     const queue = new UploadQueue();
@@ -112,7 +111,11 @@ interface Sent {
 }
 
 /** XMLHttpRequest over a handler; uploads report progress in two steps; `fail` drops the connection. */
-function fakeXhr(handler: (req: Sent) => { status: number; body: unknown } | 'drop' | Promise<{ status: number; body: unknown } | 'drop'>) {
+function fakeXhr(
+  handler: (
+    req: Sent,
+  ) => { status: number; body: unknown } | 'drop' | Promise<{ status: number; body: unknown } | 'drop'>,
+) {
   const sent: Sent[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -122,7 +125,9 @@ function fakeXhr(handler: (req: Sent) => { status: number; body: unknown } | 'dr
     status = 0;
     responseText = '';
     withCredentials = false;
-    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
@@ -139,7 +144,11 @@ function fakeXhr(handler: (req: Sent) => { status: number; body: unknown } | 'dr
     send(body: Blob | FormData | null) {
       const size = body instanceof Blob ? body.size : 0;
       const m = /\/parts\/(\d+)$/.exec(this.url);
-      const req: Sent = { method: this.method, url: new URL(this.url).pathname, ...(m ? { part: Number(m[1]), size } : {}) };
+      const req: Sent = {
+        method: this.method,
+        url: new URL(this.url).pathname,
+        ...(m ? { part: Number(m[1]), size } : {}),
+      };
       sent.push(req);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -153,7 +162,11 @@ function fakeXhr(handler: (req: Sent) => { status: number; body: unknown } | 'dr
         if (answer === 'drop') return this.onerror?.();
         this.upload.onprogress?.({ loaded: size, total: size, lengthComputable: true });
         this.status = answer.status;
-        this.responseText = JSON.stringify({ code: answer.status, message: answer.status < 300 ? 'OK' : 'Error', result: answer.body });
+        this.responseText = JSON.stringify({
+          code: answer.status,
+          message: answer.status < 300 ? 'OK' : 'Error',
+          result: answer.body,
+        });
         this.onload?.();
       })();
     }
@@ -168,12 +181,32 @@ const UPLOAD_ID = 'a0000000-0000-4000-8000-000000000001';
 function videoFile(parts: number, name = 'clip.mp4') {
   const size = (parts - 1) * PART + 1234;
   const bytes = new Uint8Array(size);
-  bytes.set([0, 0, 0, 0x18, ...'ftypisom'.split('').map((c) => c.charCodeAt(0)), 0, 0, 2, 0, ...'isomiso2'.split('').map((c) => c.charCodeAt(0))]);
+  bytes.set([
+    0,
+    0,
+    0,
+    0x18,
+    ...'ftypisom'.split('').map((c) => c.charCodeAt(0)),
+    0,
+    0,
+    2,
+    0,
+    ...'isomiso2'.split('').map((c) => c.charCodeAt(0)),
+  ]);
   return new File([bytes], name, { type: 'video/mp4', lastModified: 1_700_000_000_000 });
 }
 const uploadOf = (file: File, parts: number[], status: 'open' | 'complete' = 'open') => ({
-  id: UPLOAD_ID, name: file.name, contentType: 'video/mp4', size: file.size, partSize: PART, partCount: Math.ceil(file.size / PART),
-  parts, status, fingerprint: 'v1:x', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-02T00:00:00.000Z',
+  id: UPLOAD_ID,
+  name: file.name,
+  contentType: 'video/mp4',
+  size: file.size,
+  partSize: PART,
+  partCount: Math.ceil(file.size / PART),
+  parts,
+  status,
+  fingerprint: 'v1:x',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2026-01-02T00:00:00.000Z',
 });
 
 describe('the resumable uploader', () => {
@@ -181,7 +214,8 @@ describe('the resumable uploader', () => {
     const file = videoFile(6);
     const { calls } = stubApi((c) => {
       if (c.path === '/uploads' && c.method === 'POST') return { code: 201, result: uploadOf(file, []) };
-      if (c.path === `/uploads/${UPLOAD_ID}/complete`) return { code: 200, result: uploadOf(file, [1, 2, 3, 4, 5, 6], 'complete') };
+      if (c.path === `/uploads/${UPLOAD_ID}/complete`)
+        return { code: 200, result: uploadOf(file, [1, 2, 3, 4, 5, 6], 'complete') };
       return undefined;
     });
     const xhr = fakeXhr((req) => ({ status: 200, body: { partNumber: req.part, size: req.size } }));
@@ -196,14 +230,20 @@ describe('the resumable uploader', () => {
     expect(progress.at(-1)).toBe(file.size);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const start = calls.find((c) => c.path === '/uploads')!;
-    expect(start.body).toMatchObject({ size: file.size, contentType: 'video/mp4', name: 'clip.mp4', fingerprint: await fingerprintOf(file) });
+    expect(start.body).toMatchObject({
+      size: file.size,
+      contentType: 'video/mp4',
+      name: 'clip.mp4',
+      fingerprint: await fingerprintOf(file),
+    });
   });
 
   it('resumes: the parts the server already has are not sent again', async () => {
     const file = videoFile(4);
     stubApi((c) => {
       if (c.path === '/uploads' && c.method === 'POST') return { code: 200, result: uploadOf(file, [1, 2]) };
-      if (c.path === `/uploads/${UPLOAD_ID}/complete`) return { code: 200, result: uploadOf(file, [1, 2, 3, 4], 'complete') };
+      if (c.path === `/uploads/${UPLOAD_ID}/complete`)
+        return { code: 200, result: uploadOf(file, [1, 2, 3, 4], 'complete') };
       return undefined;
     });
     const xhr = fakeXhr((req) => ({ status: 200, body: { partNumber: req.part, size: req.size } }));
@@ -217,21 +257,29 @@ describe('the resumable uploader', () => {
     const file = videoFile(3);
     stubApi((c) => {
       if (c.path === '/uploads' && c.method === 'POST') return { code: 201, result: uploadOf(file, []) };
-      if (c.path === `/uploads/${UPLOAD_ID}/complete`) return { code: 200, result: uploadOf(file, [1, 2, 3], 'complete') };
+      if (c.path === `/uploads/${UPLOAD_ID}/complete`)
+        return { code: 200, result: uploadOf(file, [1, 2, 3], 'complete') };
       return undefined;
     });
     let drops = 2;
-    const xhr = fakeXhr((req) => (req.part === 2 && drops-- > 0 ? 'drop' : { status: 200, body: { partNumber: req.part, size: req.size } }));
+    const xhr = fakeXhr((req) =>
+      req.part === 2 && drops-- > 0 ? 'drop' : { status: 200, body: { partNumber: req.part, size: req.size } },
+    );
     await uploadResumable(file, { backoffMs: 1 });
     expect(xhr.sent.filter((s) => s.part === 2)).toHaveLength(3);
 
     fakeXhr((req) => (req.part === 3 ? 'drop' : { status: 200, body: { partNumber: req.part, size: req.size } }));
-    await expect(uploadResumable(file, { backoffMs: 1, attempts: 3 })).rejects.toMatchObject({ code: 400, message: 'Network Error' });
+    await expect(uploadResumable(file, { backoffMs: 1, attempts: 3 })).rejects.toMatchObject({
+      code: 400,
+      message: 'Network Error',
+    });
   });
 
   it('does not resend a part the server refused (4xx), and stops when aborted', async () => {
     const file = videoFile(2);
-    stubApi((c) => (c.path === '/uploads' && c.method === 'POST' ? { code: 201, result: uploadOf(file, []) } : undefined));
+    stubApi((c) =>
+      c.path === '/uploads' && c.method === 'POST' ? { code: 201, result: uploadOf(file, []) } : undefined,
+    );
     const xhr = fakeXhr(() => ({ status: 415, body: null }));
     await expect(uploadResumable(file, { backoffMs: 1 })).rejects.toMatchObject({ code: 415 });
     expect(xhr.sent).toHaveLength(1);

@@ -28,12 +28,19 @@ describe('access to a restricted article', () => {
     const owner = await asRole('CLIENT');
     const reader = await asRole('REGULAR_USER');
     const admin = await asRole('ADMIN');
-    const article = await createArticle({ userId: owner.user.id, restricted: true, description: 'The secret part', media: gallery });
+    const article = await createArticle({
+      userId: owner.user.id,
+      restricted: true,
+      description: 'The secret part',
+      media: gallery,
+    });
 
     const before = await reader.call(`/articles/${article.id}`);
     expect(before.status).toBe(200);
     expect(before.body.result).toMatchObject({ id: article.id, locked: true, description: '', media: null });
-    expect((await reader.call(`/userContent/user-access-article/${article.id}`)).body.result).toEqual({ access: false });
+    expect((await reader.call(`/userContent/user-access-article/${article.id}`)).body.result).toEqual({
+      access: false,
+    });
 
     const request = await ask(reader, article.id, 'article');
     expect(request.status).toBe(201);
@@ -44,7 +51,10 @@ describe('access to a restricted article', () => {
     await allow(admin, request.body.result.id);
     const after = await reader.call(`/articles/${article.id}`);
     expect(after.body.result).toMatchObject({ locked: false, description: 'The secret part' });
-    expect(after.body.result.media).toMatchObject({ kind: 'gallery', images: [{ title: 'One', href: '/api/files/cycle-image-1' }] });
+    expect(after.body.result.media).toMatchObject({
+      kind: 'gallery',
+      images: [{ title: 'One', href: '/api/files/cycle-image-1' }],
+    });
     expect((await reader.call(`/userContent/user-access-article/${article.id}`)).body.result).toEqual({ access: true });
     expect((await ask(reader, article.id, 'article')).body.message).toBe('Access already granted');
     // Others stay locked out.
@@ -53,7 +63,9 @@ describe('access to a restricted article', () => {
     await revoke(owner, reader.user.id, article.id);
     const revoked = await reader.call(`/articles/${article.id}`);
     expect(revoked.body.result).toMatchObject({ locked: true, description: '', media: null });
-    expect((await reader.call(`/userContent/user-access-article/${article.id}`)).body.result).toEqual({ access: false });
+    expect((await reader.call(`/userContent/user-access-article/${article.id}`)).body.result).toEqual({
+      access: false,
+    });
     // Once revoked, asking again is possible.
     expect((await ask(reader, article.id, 'article')).status).toBe(201);
   });
@@ -73,14 +85,32 @@ describe('access to a restricted article', () => {
     const owner = await asRole('CONTRIBUTOR');
     const reader = await asRole('REGULAR_USER');
     const admin = await asRole('ADMIN');
-    const channel = await createChannel({ userId: owner.user.id, restricted: true, coverMedia: { kind: 'image', key: 'cycle-cover' } });
-    const article = await createArticle({ userId: owner.user.id, channelId: channel.id, restricted: true, description: 'Inside' });
-    expect((await reader.call(`/channels/${channel.id}`)).body.result).toMatchObject({ locked: true, coverMedia: null });
+    const channel = await createChannel({
+      userId: owner.user.id,
+      restricted: true,
+      coverMedia: { kind: 'image', key: 'cycle-cover' },
+    });
+    const article = await createArticle({
+      userId: owner.user.id,
+      channelId: channel.id,
+      restricted: true,
+      description: 'Inside',
+    });
+    expect((await reader.call(`/channels/${channel.id}`)).body.result).toMatchObject({
+      locked: true,
+      coverMedia: null,
+    });
     expect((await reader.call(`/articles/${article.id}`)).body.result.locked).toBe(true);
 
     await allow(admin, (await ask(reader, channel.id, 'channel')).body.result.id);
-    expect((await reader.call(`/channels/${channel.id}`)).body.result).toMatchObject({ locked: false, coverMedia: { kind: 'image' } });
-    expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({ locked: false, description: 'Inside' });
+    expect((await reader.call(`/channels/${channel.id}`)).body.result).toMatchObject({
+      locked: false,
+      coverMedia: { kind: 'image' },
+    });
+    expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({
+      locked: false,
+      description: 'Inside',
+    });
 
     await revoke(owner, reader.user.id, channel.id);
     expect((await reader.call(`/articles/${article.id}`)).body.result.locked).toBe(true);
@@ -95,7 +125,11 @@ describe('access to a private channel', () => {
     const channel = await createChannel({ userId: owner.user.id, private: true, name: 'Members only' });
     const article = await createArticle({ userId: owner.user.id, channelId: channel.id, description: 'Members text' });
 
-    expect((await reader.call(`/channels/${channel.id}`)).body).toEqual({ code: 404, message: 'Channel not found', result: null });
+    expect((await reader.call(`/channels/${channel.id}`)).body).toEqual({
+      code: 404,
+      message: 'Channel not found',
+      result: null,
+    });
     expect((await reader.call(`/articles/${article.id}`)).status).toBe(404);
     expect((await reader.call('/channels')).body.result.map((c: { id: string }) => c.id)).not.toContain(channel.id);
 
@@ -108,13 +142,18 @@ describe('access to a private channel', () => {
     const visible = await reader.call(`/channels/${channel.id}`);
     expect(visible.status).toBe(200);
     expect(visible.body.result).toMatchObject({ id: channel.id, name: 'Members only', locked: false });
-    expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({ locked: false, description: 'Members text' });
+    expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({
+      locked: false,
+      description: 'Members text',
+    });
     expect((await reader.call('/channels')).body.result.map((c: { id: string }) => c.id)).toContain(channel.id);
     // The owner sees who has access.
     const users = (await owner.call(`/userContent/user-access-channel-all/${channel.id}`)).body.result;
     expect(users.map((u: { userId: string }) => u.userId)).toEqual([reader.user.id]);
     // The reader can like it now, and sees it in mySO.
-    expect((await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } })).status).toBe(201);
+    expect((await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } })).status).toBe(
+      201,
+    );
 
     await revoke(owner, reader.user.id, channel.id);
     expect((await reader.call(`/channels/${channel.id}`)).status).toBe(404);
@@ -131,7 +170,9 @@ describe('access to a private channel', () => {
     expect((await admin.call(`/userContent/deny-request/${request.id}`)).status).toBe(200);
     expect((await reader.call(`/channels/${channel.id}`)).status).toBe(404);
     const view = (await reader.call('/myso/vm')).body.result;
-    expect(view.requests.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([[request.id, 'DENIED']]);
+    expect(view.requests.map((r: { id: string; status: string }) => [r.id, r.status])).toEqual([
+      [request.id, 'DENIED'],
+    ]);
     expect(view.access).toEqual([]);
   });
 
@@ -142,7 +183,10 @@ describe('access to a private channel', () => {
     const opened = await createArticle({ channelId: channel.id, description: 'Opened' });
     const other = await createArticle({ channelId: channel.id });
     await allow(admin, (await ask(reader, opened.id, 'article')).body.result.id);
-    expect((await reader.call(`/articles/${opened.id}`)).body.result).toMatchObject({ locked: false, description: 'Opened' });
+    expect((await reader.call(`/articles/${opened.id}`)).body.result).toMatchObject({
+      locked: false,
+      description: 'Opened',
+    });
     expect((await reader.call(`/articles/${other.id}`)).status).toBe(404);
     expect((await reader.call(`/channels/${channel.id}`)).status).toBe(404);
   });
@@ -156,11 +200,19 @@ describe('publication through a request, expiry through the Cron Trigger', () =>
     const article = await createArticle({ userId: editor.user.id, published: false });
     expect((await reader.call(`/articles/${article.id}`)).status).toBe(404);
 
-    const request = (await editor.call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })).body.result;
+    const request = (
+      await editor.call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })
+    ).body.result;
     const expiry = Date.now() + 60_000;
-    await admin.call('/publications/update-expiration', { method: 'PUT', body: { id: request.id, expirationDate: new Date(expiry).toISOString() } });
+    await admin.call('/publications/update-expiration', {
+      method: 'PUT',
+      body: { id: request.id, expirationDate: new Date(expiry).toISOString() },
+    });
     await admin.call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } });
-    expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({ id: article.id, published: true });
+    expect((await reader.call(`/articles/${article.id}`)).body.result).toMatchObject({
+      id: article.id,
+      published: true,
+    });
 
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: expiry, cron: '*/5 * * * *' }), env, ctx);

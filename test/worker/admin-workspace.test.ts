@@ -5,7 +5,13 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  adminCounts, contactMessagePage, contentAccessPage, contentRequestPage, publicationRequestPage, userPage, type Category,
+  adminCounts,
+  contactMessagePage,
+  contentAccessPage,
+  contentRequestPage,
+  publicationRequestPage,
+  userPage,
+  type Category,
 } from '../../schema/entities';
 import { PUBLICATION_STATUSES } from '../../schema/enums';
 import { articles, contactMessages, publicationRequests } from '../../schema/tables';
@@ -25,8 +31,10 @@ async function allPages(who: Caller, path: string): Promise<string[][]> {
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res: { status: number; body: { message: string; result: { items: { id: string }[]; nextCursor: string | null } } } =
-      await who.call(`${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: {
+      status: number;
+      body: { message: string; result: { items: { id: string }[]; nextCursor: string | null } };
+    } = await who.call(`${path}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.status, res.body.message).toBe(200);
     pages.push(res.body.result.items.map((i) => i.id));
     cursor = res.body.result.nextCursor;
@@ -51,11 +59,17 @@ describe('paged lists', () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expect.arrayContaining(made));
 
-    const first = contentRequestPage.parse((await admin.call('/userContent/requests?contentType=channel&limit=100')).body.result);
+    const first = contentRequestPage.parse(
+      (await admin.call('/userContent/requests?contentType=channel&limit=100')).body.result,
+    );
     expect(first.items.every((r) => r.contentType === 'channel')).toBe(true);
     expect((await admin.call('/userContent/requests?limit=101')).status).toBe(400);
     expect((await admin.call('/userContent/requests/articles?limit=1000')).status).toBe(400);
-    expect((await admin.call('/userContent/requests?cursor=nonsense')).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+    expect((await admin.call('/userContent/requests?cursor=nonsense')).body).toEqual({
+      code: 400,
+      message: 'Invalid cursor',
+      result: null,
+    });
     const perType = contentRequestPage.parse((await admin.call('/userContent/requests/articles?limit=2')).body.result);
     expect(perType.items).toHaveLength(2);
     expect(perType.nextCursor).not.toBeNull();
@@ -65,7 +79,8 @@ describe('paged lists', () => {
     const admin = await as('ADMIN');
     const reader = await createUser();
     const granted: string[] = [];
-    for (let i = 0; i < 4; i++) granted.push((await grantAccess(reader.id, (await createArticle({ restricted: true })).id, 'article')).id);
+    for (let i = 0; i < 4; i++)
+      granted.push((await grantAccess(reader.id, (await createArticle({ restricted: true })).id, 'article')).id);
     const pages = await allPages(admin, '/userContent/access?contentType=article&limit=2');
     expect(pages.flat()).toEqual(expect.arrayContaining(granted));
     const page = contentAccessPage.parse((await admin.call('/userContent/access/articles?limit=2')).body.result);
@@ -73,14 +88,18 @@ describe('paged lists', () => {
 
     const orphan = crypto.randomUUID();
     await grantAccess(reader.id, orphan, 'article');
-    const revoked = await admin.call('/userContent/revoke-access-channel', { method: 'POST', body: { userId: reader.id, contentId: orphan } });
+    const revoked = await admin.call('/userContent/revoke-access-channel', {
+      method: 'POST',
+      body: { userId: reader.id, contentId: orphan },
+    });
     expect(revoked.body.result).toEqual({ userId: reader.id, contentId: orphan, revoked: true });
   });
 
   it('filters and pages users alphabetically; % and _ match themselves', async () => {
     const admin = await as('ADMIN');
     const tag = unique('zz-filter').toLowerCase();
-    for (const n of ['c', 'a', 'b', 'd', 'e']) await createUser({ name: `${tag}-${n}`, role: n === 'e' ? 'CONTRIBUTOR' : 'REGULAR_USER', active: n !== 'd' });
+    for (const n of ['c', 'a', 'b', 'd', 'e'])
+      await createUser({ name: `${tag}-${n}`, role: n === 'e' ? 'CONTRIBUTOR' : 'REGULAR_USER', active: n !== 'd' });
     await createUser({ name: `${tag}_x%y` });
     const pages = await allPages(admin, `/users?q=${tag}&limit=2`);
     const names = async (path: string) => userPage.parse((await admin.call(path)).body.result).items.map((u) => u.name);
@@ -117,7 +136,11 @@ describe('publication statuses', () => {
       expect(res.body.result.status).toBe(to);
       expect(published).toBe(to === 'APPROVED');
     } else {
-      expect(res.body).toEqual({ code: 400, message: `A ${from.toLowerCase()} publication request cannot become ${to.toLowerCase()}`, result: null });
+      expect(res.body).toEqual({
+        code: 400,
+        message: `A ${from.toLowerCase()} publication request cannot become ${to.toLowerCase()}`,
+        result: null,
+      });
       expect(published).toBe(from === 'APPROVED');
     }
   });
@@ -125,13 +148,26 @@ describe('publication statuses', () => {
   it('stores the expiry as UTC, whatever offset the date carries; closed requests have none to change', async () => {
     const admin = await as('ADMIN');
     const owner = await createUser({ role: 'CLIENT' });
-    const id = await createPublicationRequest(owner.id, (await createArticle({ userId: owner.id, published: false })).id, 'article');
-    const res = await admin.call('/publications/update-expiration', { method: 'PUT', body: { id, expirationDate: '2031-05-06T09:08:09+02:00' } });
+    const id = await createPublicationRequest(
+      owner.id,
+      (await createArticle({ userId: owner.id, published: false })).id,
+      'article',
+    );
+    const res = await admin.call('/publications/update-expiration', {
+      method: 'PUT',
+      body: { id, expirationDate: '2031-05-06T09:08:09+02:00' },
+    });
     expect(res.body.result.expirationDate).toBe('2031-05-06T07:08:09.000Z');
-    expect((await db().select().from(publicationRequests).where(eq(publicationRequests.id, id)).get())!.expirationDate).toBe(Date.UTC(2031, 4, 6, 7, 8, 9));
+    expect(
+      (await db().select().from(publicationRequests).where(eq(publicationRequests.id, id)).get())!.expirationDate,
+    ).toBe(Date.UTC(2031, 4, 6, 7, 8, 9));
     await admin.call('/publications/update-status', { method: 'PUT', body: { id, status: 'REJECTED' } });
-    expect((await admin.call('/publications/update-expiration', { method: 'PUT', body: { id, expirationDate: null } })).body).toEqual({
-      code: 400, message: 'A rejected publication request has no expiry to change', result: null,
+    expect(
+      (await admin.call('/publications/update-expiration', { method: 'PUT', body: { id, expirationDate: null } })).body,
+    ).toEqual({
+      code: 400,
+      message: 'A rejected publication request has no expiry to change',
+      result: null,
     });
   });
 
@@ -141,8 +177,15 @@ describe('publication statuses', () => {
     const now = Date.now();
     const day = 24 * 3600 * 1000;
     const make = async (ownerId: string, status: PublicationStatus, expiry: number | null) => {
-      const id = await createPublicationRequest(ownerId, (await createArticle({ userId: ownerId, published: false })).id, 'article');
-      await db().update(publicationRequests).set({ status, expirationDate: expiry }).where(eq(publicationRequests.id, id));
+      const id = await createPublicationRequest(
+        ownerId,
+        (await createArticle({ userId: ownerId, published: false })).id,
+        'article',
+      );
+      await db()
+        .update(publicationRequests)
+        .set({ status, expirationDate: expiry })
+        .where(eq(publicationRequests.id, id));
       return id;
     };
     const other = await createUser({ role: 'CLIENT' });
@@ -156,7 +199,9 @@ describe('publication statuses', () => {
     const soon = (await allPages(admin, '/publications/requests?expiresWithinDays=7&limit=1')).flat();
     const mine = [in1, in3, in6, in9, rejected, openEnded];
     expect(soon.filter((id) => mine.includes(id))).toEqual([in1, in3, in6]);
-    const editorSoon = publicationRequestPage.parse((await editor.call('/publications/requests?expiresWithinDays=7&status=APPROVED')).body.result);
+    const editorSoon = publicationRequestPage.parse(
+      (await editor.call('/publications/requests?expiresWithinDays=7&status=APPROVED')).body.result,
+    );
     expect(editorSoon.items.map((r) => r.id)).toEqual([in3, in6]);
     expect((await editor.call('/publications/requests?expiresWithinDays=0')).status).toBe(400);
     const newest = publicationRequestPage.parse((await editor.call('/publications/requests?limit=2')).body.result);
@@ -169,18 +214,31 @@ describe('publication statuses', () => {
     const admin = await as('ADMIN');
     const reader = await as('REGULAR_USER');
     const article = await createArticle({ userId: editor.user!.id, published: false });
-    const request = (await editor.call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })).body.result;
+    const request = (
+      await editor.call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })
+    ).body.result;
     const expiry = Date.now() + 2 * MINUTE;
-    await admin.call('/publications/update-expiration', { method: 'PUT', body: { id: request.id, expirationDate: new Date(expiry).toISOString() } });
-    expect((await admin.call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } })).status).toBe(200);
+    await admin.call('/publications/update-expiration', {
+      method: 'PUT',
+      body: { id: request.id, expirationDate: new Date(expiry).toISOString() },
+    });
+    expect(
+      (await admin.call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } }))
+        .status,
+    ).toBe(200);
     expect((await reader.call(`/articles/${article.id}`)).status).toBe(200);
 
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: expiry, cron: '*/5 * * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect((await reader.call(`/articles/${article.id}`)).status).toBe(404);
-    const listed = publicationRequestPage.parse((await admin.call('/publications/requests?status=EXPIRED&limit=100')).body.result);
-    expect(listed.items.find((r) => r.id === request.id)).toMatchObject({ status: 'EXPIRED', expirationDate: new Date(expiry).toISOString() });
+    const listed = publicationRequestPage.parse(
+      (await admin.call('/publications/requests?status=EXPIRED&limit=100')).body.result,
+    );
+    expect(listed.items.find((r) => r.id === request.id)).toMatchObject({
+      status: 'EXPIRED',
+      expirationDate: new Date(expiry).toISOString(),
+    });
   });
 });
 
@@ -189,7 +247,14 @@ describe('contact messages', () => {
     const admin = await as('ADMIN');
     const base = Date.now() - 10 * MINUTE;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await createContactMessage({ createdAt: base + i * 1000, kind: i % 2 ? 'orderChannel' : 'contact', channelName: i % 2 ? 'Cooking' : null }));
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        await createContactMessage({
+          createdAt: base + i * 1000,
+          kind: i % 2 ? 'orderChannel' : 'contact',
+          channelName: i % 2 ? 'Cooking' : null,
+        }),
+      );
     const listed = (await allPages(admin, '/contact/messages?limit=2')).flat();
     expect(listed.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
 
@@ -207,12 +272,19 @@ describe('contact messages', () => {
     const done = contactMessagePage.parse((await admin.call('/contact/messages?status=handled&limit=100')).body.result);
     expect(done.items.map((m) => m.id)).toContain(target);
 
-    const reopened = await admin.call(`/contact/messages/${target}`, { method: 'PUT', body: { handled: false, read: false } });
+    const reopened = await admin.call(`/contact/messages/${target}`, {
+      method: 'PUT',
+      body: { handled: false, read: false },
+    });
     expect(reopened.body.result).toMatchObject({ handledAt: null, readAt: null });
     expect((await admin.call(`/contact/messages/${target}`, { method: 'PUT', body: {} })).body).toEqual({
-      code: 400, message: 'Validation error: Expected read or handled at ""', result: null,
+      code: 400,
+      message: 'Validation error: Expected read or handled at ""',
+      result: null,
     });
-    expect((await admin.call(`/contact/messages/${crypto.randomUUID()}`, { method: 'PUT', body: { read: true } })).status).toBe(404);
+    expect(
+      (await admin.call(`/contact/messages/${crypto.randomUUID()}`, { method: 'PUT', body: { read: true } })).status,
+    ).toBe(404);
     expect((await (await as('CLIENT')).call('/contact/messages')).status).toBe(403);
     expect((await call('/contact/messages')).status).toBe(401);
   });
@@ -220,12 +292,20 @@ describe('contact messages', () => {
   it('stores a message sent through the form unread and open', async () => {
     const admin = await as('ADMIN');
     const email = `${unique('visitor')}@example.com`;
-    const sent = await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'Visitor', email, message: 'Please call back' } });
+    const sent = await call('/contact', {
+      method: 'POST',
+      body: { kind: 'contact', name: 'Visitor', email, message: 'Please call back' },
+    });
     expect(sent.status).toBe(201);
     const row = await db().select().from(contactMessages).where(eq(contactMessages.id, sent.body.result.id)).get();
     expect(row).toMatchObject({ readAt: null, handledAt: null });
     const page = contactMessagePage.parse((await admin.call('/contact/messages?status=open')).body.result);
-    expect(page.items[0]).toMatchObject({ id: sent.body.result.id, email, message: 'Please call back', kind: 'contact' });
+    expect(page.items[0]).toMatchObject({
+      id: sent.body.result.id,
+      email,
+      message: 'Please call back',
+      kind: 'contact',
+    });
   });
 });
 
@@ -237,7 +317,11 @@ describe('GET /admin/counts', () => {
     const asker = await createUser();
     const owner = await createUser({ role: 'CLIENT' });
     const requestId = await createAccessRequest(asker.id, (await createArticle({ restricted: true })).id, 'article');
-    await createPublicationRequest(owner.id, (await createArticle({ userId: owner.id, published: false })).id, 'article');
+    await createPublicationRequest(
+      owner.id,
+      (await createArticle({ userId: owner.id, published: false })).id,
+      'article',
+    );
     const messageId = await createContactMessage();
     expect(await counts()).toEqual({
       pendingAccessRequests: before.pendingAccessRequests + 1,
@@ -246,7 +330,10 @@ describe('GET /admin/counts', () => {
     });
     await admin.call(`/userContent/deny-request/${requestId}`);
     await admin.call(`/contact/messages/${messageId}`, { method: 'PUT', body: { read: true } });
-    expect(await counts()).toMatchObject({ pendingAccessRequests: before.pendingAccessRequests, unreadMessages: before.unreadMessages });
+    expect(await counts()).toMatchObject({
+      pendingAccessRequests: before.pendingAccessRequests,
+      unreadMessages: before.unreadMessages,
+    });
   });
 });
 
@@ -254,20 +341,32 @@ describe('PUT /categories/{id}/position', () => {
   it('moves a category among its siblings and renumbers them in one go', async () => {
     const admin = await as('ADMIN');
     const parent = await createCategory();
-    const [a, b, c, d] = await Promise.all(['A', 'B', 'C', 'D'].map((t, i) => createCategory({ parentId: parent.id, title: t, ordinal: i * 10 })));
-    const order = async () => ((await call(`/categories/${parent.id}/children`)).body.result.categories as Category[]).map((x) => x.title);
+    const [a, b, c, d] = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((t, i) => createCategory({ parentId: parent.id, title: t, ordinal: i * 10 })),
+    );
+    const order = async () =>
+      ((await call(`/categories/${parent.id}/children`)).body.result.categories as Category[]).map((x) => x.title);
 
     const res = await admin.call(`/categories/${d!.id}/position`, { method: 'PUT', body: { index: 0 } });
     expect(res.status).toBe(200);
-    expect((res.body.result as Category[]).map((x) => [x.title, x.ordinal])).toEqual([['D', 0], ['A', 1], ['B', 2], ['C', 3]]);
+    expect((res.body.result as Category[]).map((x) => [x.title, x.ordinal])).toEqual([
+      ['D', 0],
+      ['A', 1],
+      ['B', 2],
+      ['C', 3],
+    ]);
     expect(await order()).toEqual(['D', 'A', 'B', 'C']);
     await admin.call(`/categories/${a!.slug}/position`, { method: 'PUT', body: { index: 99 } });
     expect(await order()).toEqual(['D', 'B', 'C', 'A']);
     await admin.call(`/categories/${b!.id}/position`, { method: 'PUT', body: { index: 2 } });
     expect(await order()).toEqual(['D', 'C', 'B', 'A']);
     expect(c).toBeDefined();
-    expect((await admin.call(`/categories/${crypto.randomUUID()}/position`, { method: 'PUT', body: { index: 0 } })).status).toBe(404);
-    expect((await admin.call(`/categories/${a!.id}/position`, { method: 'PUT', body: { index: -1 } })).status).toBe(400);
+    expect(
+      (await admin.call(`/categories/${crypto.randomUUID()}/position`, { method: 'PUT', body: { index: 0 } })).status,
+    ).toBe(404);
+    expect((await admin.call(`/categories/${a!.id}/position`, { method: 'PUT', body: { index: -1 } })).status).toBe(
+      400,
+    );
   });
 
   it('refuses a move into its own subtree and a delete while children or content remain, with messages an admin can act on', async () => {
@@ -275,9 +374,17 @@ describe('PUT /categories/{id}/position', () => {
     const top = await createCategory();
     const child = await createCategory({ parentId: top.id });
     const moved = await admin.call(`/categories/${top.id}`, { method: 'PUT', body: { parentId: child.id } });
-    expect(moved.body).toEqual({ code: 409, message: 'A category cannot move inside its own sub-categories', result: null });
+    expect(moved.body).toEqual({
+      code: 409,
+      message: 'A category cannot move inside its own sub-categories',
+      result: null,
+    });
     const refused = await admin.call(`/categories/${top.id}`, { method: 'DELETE' });
-    expect(refused.body).toEqual({ code: 409, message: 'The category still has 1 sub-category; move or unlink them before deleting it', result: null });
+    expect(refused.body).toEqual({
+      code: 409,
+      message: 'The category still has 1 sub-category; move or unlink them before deleting it',
+      result: null,
+    });
   });
 });
 
@@ -286,8 +393,14 @@ describe('DELETE /users/{id} of an owner', () => {
     const admin = await as('ADMIN');
     const owner = await createUser({ role: 'CLIENT' });
     await createChannel({ userId: owner.id });
-    expect((await admin.call(`/users/${owner.id}`, { method: 'DELETE' })).body).toEqual({ code: 409, message: OWNS_CONTENT, result: null });
+    expect((await admin.call(`/users/${owner.id}`, { method: 'DELETE' })).body).toEqual({
+      code: 409,
+      message: OWNS_CONTENT,
+      result: null,
+    });
     expect(OWNS_CONTENT).toMatch(/deactivate/);
-    expect((await admin.call(`/users/${owner.id}`, { method: 'PUT', body: { active: false } })).body.result.active).toBe(false);
+    expect(
+      (await admin.call(`/users/${owner.id}`, { method: 'PUT', body: { active: false } })).body.result.active,
+    ).toBe(false);
   });
 });

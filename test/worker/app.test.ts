@@ -11,7 +11,8 @@ function probeApp() {
   app.get('/__probe/boom', () => {
     throw new Error('secret internals: table users');
   });
-  return (path: string, init?: RequestInit) => app.fetch(new Request(BASE + '/api' + path, init), env, createExecutionContext());
+  return (path: string, init?: RequestInit) =>
+    app.fetch(new Request(BASE + '/api' + path, init), env, createExecutionContext());
 }
 
 describe('the envelope', () => {

@@ -17,7 +17,8 @@ let privateChannelId: string;
 beforeAll(async () => {
   author = await createUser({ role: 'CLIENT' });
   visible = [];
-  for (let i = 0; i < 5; i++) visible.push((await createArticle({ userId: author.id, title: `Visible ${i}`, createdAt: t0 + i * 1000 })).id);
+  for (let i = 0; i < 5; i++)
+    visible.push((await createArticle({ userId: author.id, title: `Visible ${i}`, createdAt: t0 + i * 1000 })).id);
   draft = (await createArticle({ userId: author.id, published: false, createdAt: t0 + 10_000 })).id;
   hidden = (await createArticle({ userId: author.id, hidden: true, createdAt: t0 + 11_000 })).id;
   const privateChannel = await createChannel({ userId: author.id, private: true });

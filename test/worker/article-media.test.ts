@@ -17,7 +17,15 @@ async function gallery(owner: Owner, titles: string[]): Promise<Article> {
   const files = Object.fromEntries(titles.map((t) => [t, pngFile(`${t}.png`)]));
   const res = await owner.call('/articles', {
     method: 'POST',
-    body: multipart({ title: 'Gallery', type: 'gallery', channelId: null, media: { kind: 'gallery', images: titles.map((t) => ({ imageFileTag: t, title: t })) } }, files),
+    body: multipart(
+      {
+        title: 'Gallery',
+        type: 'gallery',
+        channelId: null,
+        media: { kind: 'gallery', images: titles.map((t) => ({ imageFileTag: t, title: t })) },
+      },
+      files,
+    ),
   });
   expect(res.status).toBe(201);
   // Published, so that other users can see it (and be refused changing it).
@@ -29,7 +37,15 @@ async function videoArticle(owner: Owner, titles: string[]): Promise<Article> {
   const files = Object.fromEntries(titles.map((t) => [t, mp4File(`${t}.mp4`)]));
   const res = await owner.call('/articles', {
     method: 'POST',
-    body: multipart({ title: 'Videos', type: 'video', channelId: null, media: { kind: 'video', videos: titles.map((t) => ({ videoFileTag: t, title: t })) } }, files),
+    body: multipart(
+      {
+        title: 'Videos',
+        type: 'video',
+        channelId: null,
+        media: { kind: 'video', videos: titles.map((t) => ({ videoFileTag: t, title: t })) },
+      },
+      files,
+    ),
   });
   expect(res.status).toBe(201);
   // Published, so that other users can see it (and be refused changing it).
@@ -37,10 +53,21 @@ async function videoArticle(owner: Owner, titles: string[]): Promise<Article> {
   return articleSchema.parse({ ...res.body.result, published: true });
 }
 
-const titlesOf = (a: Article) => (a.media?.kind === 'gallery' ? a.media.images : a.media?.kind === 'video' ? a.media.videos : []).map((m) => m.title);
-const ordinalsOf = (a: Article) => (a.media?.kind === 'gallery' ? a.media.images : a.media?.kind === 'video' ? a.media.videos : []).map((m) => m.ordinal);
+const titlesOf = (a: Article) =>
+  (a.media?.kind === 'gallery' ? a.media.images : a.media?.kind === 'video' ? a.media.videos : []).map((m) => m.title);
+const ordinalsOf = (a: Article) =>
+  (a.media?.kind === 'gallery' ? a.media.images : a.media?.kind === 'video' ? a.media.videos : []).map(
+    (m) => m.ordinal,
+  );
 const storedOrdinals = async (articleId: string) =>
-  (await db().select({ o: articleMedia.ordinal }).from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all()).map((r) => r.o);
+  (
+    await db()
+      .select({ o: articleMedia.ordinal })
+      .from(articleMedia)
+      .where(eq(articleMedia.articleId, articleId))
+      .orderBy(asc(articleMedia.ordinal))
+      .all()
+  ).map((r) => r.o);
 
 describe('PUT and DELETE /articles/{id}/media (kind)', () => {
   it('sets the kind; the same kind keeps the entries, another kind removes them and their files', async () => {
@@ -72,7 +99,16 @@ describe('gallery images', () => {
     const owner = await asRole('CLIENT');
     const a = await gallery(owner, ['a']);
     const res = await owner.call(`/articles/${a.id}/media/images`, {
-      method: 'POST', body: multipart({ images: [{ imageFileTag: 'x', title: 'b' }, { imageFileTag: 'y', title: 'c' }] }, { x: pngFile(), y: pngFile() }),
+      method: 'POST',
+      body: multipart(
+        {
+          images: [
+            { imageFileTag: 'x', title: 'b' },
+            { imageFileTag: 'y', title: 'c' },
+          ],
+        },
+        { x: pngFile(), y: pngFile() },
+      ),
     });
     expect(res.status).toBe(201);
     expect(titlesOf(res.body.result)).toEqual(['a', 'b', 'c']);
@@ -82,17 +118,26 @@ describe('gallery images', () => {
   it('gives an article without media the gallery kind on its first image', async () => {
     const owner = await asRole('CLIENT');
     const a = await createArticle({ userId: owner.user.id });
-    const res = await owner.call(`/articles/${a.id}/media/images`, { method: 'POST', body: multipart({ images: [{ imageFileTag: 'x', title: 'first' }] }, { x: pngFile() }) });
+    const res = await owner.call(`/articles/${a.id}/media/images`, {
+      method: 'POST',
+      body: multipart({ images: [{ imageFileTag: 'x', title: 'first' }] }, { x: pngFile() }),
+    });
     expect(res.body.result.media).toMatchObject({ kind: 'gallery', images: [{ ordinal: 0, title: 'first' }] });
   });
 
   it('refuses images on a video article (409), videos as images (400), and keeps nothing', async () => {
     const owner = await asRole('CLIENT');
     const v = await videoArticle(owner, ['v']);
-    const conflict = await owner.call(`/articles/${v.id}/media/images`, { method: 'POST', body: multipart({ images: [{ imageFileTag: 'x' }] }, { x: pngFile() }) });
+    const conflict = await owner.call(`/articles/${v.id}/media/images`, {
+      method: 'POST',
+      body: multipart({ images: [{ imageFileTag: 'x' }] }, { x: pngFile() }),
+    });
     expect(conflict.status).toBe(409);
     const g = await gallery(owner, ['a']);
-    const wrongFile = await owner.call(`/articles/${g.id}/media/images`, { method: 'POST', body: multipart({ images: [{ imageFileTag: 'x' }] }, { x: webmFile() }) });
+    const wrongFile = await owner.call(`/articles/${g.id}/media/images`, {
+      method: 'POST',
+      body: multipart({ images: [{ imageFileTag: 'x' }] }, { x: webmFile() }),
+    });
     expect(wrongFile.status).toBe(400);
     expect(await storedOrdinals(g.id)).toEqual([0]);
     expect(await storedOrdinals(v.id)).toEqual([0]);
@@ -104,7 +149,10 @@ describe('gallery images', () => {
     const oldHref = a.media?.kind === 'gallery' ? a.media.images[1]!.href : '';
     const retitled = await owner.call(`/articles/${a.id}/media/images/1`, { method: 'PUT', body: { title: 'B!' } });
     expect(titlesOf(retitled.body.result)).toEqual(['a', 'B!']);
-    const replaced = await owner.call(`/articles/${a.id}/media/images/1`, { method: 'PUT', body: multipart({ imageFileTag: 'n' }, { n: pngFile() }) });
+    const replaced = await owner.call(`/articles/${a.id}/media/images/1`, {
+      method: 'PUT',
+      body: multipart({ imageFileTag: 'n' }, { n: pngFile() }),
+    });
     const newHref = replaced.body.result.media.images[1].href;
     expect(newHref).not.toBe(oldHref);
     expect(await stored(newHref)).toBe(true);
@@ -115,11 +163,15 @@ describe('gallery images', () => {
   it('answers 404 for an ordinal out of range and 409 for images/{n} on a video', async () => {
     const owner = await asRole('CLIENT');
     const a = await gallery(owner, ['a']);
-    expect((await owner.call(`/articles/${a.id}/media/images/1`, { method: 'PUT', body: { title: 'x' } })).status).toBe(404);
+    expect((await owner.call(`/articles/${a.id}/media/images/1`, { method: 'PUT', body: { title: 'x' } })).status).toBe(
+      404,
+    );
     expect((await owner.call(`/articles/${a.id}/media/5`, { method: 'DELETE' })).status).toBe(404);
     expect((await owner.call(`/articles/${a.id}/media/-1`, { method: 'DELETE' })).status).toBe(400);
     const v = await videoArticle(owner, ['v']);
-    expect((await owner.call(`/articles/${v.id}/media/images/0`, { method: 'PUT', body: { title: 'x' } })).status).toBe(409);
+    expect((await owner.call(`/articles/${v.id}/media/images/0`, { method: 'PUT', body: { title: 'x' } })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -149,11 +201,18 @@ describe('videos', () => {
   it('adds a video at the end, at the front and in the middle; ordinals stay dense', async () => {
     const owner = await asRole('CLIENT');
     const a = await videoArticle(owner, ['one', 'two']);
-    const add = (body: object, files: Record<string, File>) => owner.call(`/articles/${a.id}/media/video`, { method: 'POST', body: multipart(body, files) });
-    let res = await add({ videoFileTag: 'v', title: 'end', thumbnailMillis: 250, thumbnailFileTag: 't' }, { v: webmFile(), t: pngFile() });
+    const add = (body: object, files: Record<string, File>) =>
+      owner.call(`/articles/${a.id}/media/video`, { method: 'POST', body: multipart(body, files) });
+    let res = await add(
+      { videoFileTag: 'v', title: 'end', thumbnailMillis: 250, thumbnailFileTag: 't' },
+      { v: webmFile(), t: pngFile() },
+    );
     expect(res.status).toBe(201);
     expect(titlesOf(res.body.result)).toEqual(['one', 'two', 'end']);
-    expect(res.body.result.media.videos[2]).toMatchObject({ thumbnailMillis: 250, thumbnailHref: expect.stringMatching(/^\/api\/files\//) });
+    expect(res.body.result.media.videos[2]).toMatchObject({
+      thumbnailMillis: 250,
+      thumbnailHref: expect.stringMatching(/^\/api\/files\//),
+    });
     res = await add({ videoFileTag: 'v', title: 'front', ordinal: 0 }, { v: mp4File() });
     expect(titlesOf(res.body.result)).toEqual(['front', 'one', 'two', 'end']);
     res = await add({ videoFileTag: 'v', title: 'middle', ordinal: 2 }, { v: mp4File() });
@@ -168,9 +227,23 @@ describe('videos', () => {
   it('refuses an image as the video file and a video on a gallery', async () => {
     const owner = await asRole('CLIENT');
     const v = await videoArticle(owner, ['one']);
-    expect((await owner.call(`/articles/${v.id}/media/video`, { method: 'POST', body: multipart({ videoFileTag: 'v' }, { v: pngFile() }) })).status).toBe(400);
+    expect(
+      (
+        await owner.call(`/articles/${v.id}/media/video`, {
+          method: 'POST',
+          body: multipart({ videoFileTag: 'v' }, { v: pngFile() }),
+        })
+      ).status,
+    ).toBe(400);
     const g = await gallery(owner, ['a']);
-    expect((await owner.call(`/articles/${g.id}/media/video`, { method: 'POST', body: multipart({ videoFileTag: 'v' }, { v: mp4File() }) })).status).toBe(409);
+    expect(
+      (
+        await owner.call(`/articles/${g.id}/media/video`, {
+          method: 'POST',
+          body: multipart({ videoFileTag: 'v' }, { v: mp4File() }),
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('updates a video: title, thumbnail time, video file and thumbnail file (old files deleted)', async () => {
@@ -178,7 +251,11 @@ describe('videos', () => {
     const a = await videoArticle(owner, ['one', 'two']);
     const oldVideo = a.media?.kind === 'video' ? a.media.videos[1]!.href : '';
     const res = await owner.call(`/articles/${a.id}/media/video/1`, {
-      method: 'PUT', body: multipart({ title: 'TWO', thumbnailMillis: 900, videoFileTag: 'v', thumbnailFileTag: 't' }, { v: mp4File(), t: pngFile() }),
+      method: 'PUT',
+      body: multipart(
+        { title: 'TWO', thumbnailMillis: 900, videoFileTag: 'v', thumbnailFileTag: 't' },
+        { v: mp4File(), t: pngFile() },
+      ),
     });
     expect(res.status).toBe(200);
     const video = res.body.result.media.videos[1];
@@ -186,10 +263,15 @@ describe('videos', () => {
     expect(video.href).not.toBe(oldVideo);
     expect(await stored(oldVideo)).toBe(false);
     const oldThumb = video.thumbnailHref;
-    const again = await owner.call(`/articles/${a.id}/media/video/1`, { method: 'PUT', body: multipart({ thumbnailFileTag: 't' }, { t: pngFile() }) });
+    const again = await owner.call(`/articles/${a.id}/media/video/1`, {
+      method: 'PUT',
+      body: multipart({ thumbnailFileTag: 't' }, { t: pngFile() }),
+    });
     expect(again.body.result.media.videos[1].thumbnailHref).not.toBe(oldThumb);
     expect(await stored(oldThumb)).toBe(false);
-    expect((await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: { title: 'x' } })).status).toBe(404);
+    expect((await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: { title: 'x' } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -197,7 +279,10 @@ describe('who may change media', () => {
   it('owner and ADMIN may; another editor gets 403, a reader 403, anonymous 401, an invisible article 404', async () => {
     const owner = await asRole('CLIENT');
     const a = await gallery(owner, ['a']);
-    const draftOfOther = await createArticle({ published: false, media: { kind: 'gallery', images: [{ key: 'image/x' }] } });
+    const draftOfOther = await createArticle({
+      published: false,
+      media: { kind: 'gallery', images: [{ key: 'image/x' }] },
+    });
     const other = await asRole('CONTRIBUTOR');
     const reader = await asRole('REGULAR_USER');
     const admin = await asRole('ADMIN');
@@ -214,7 +299,10 @@ describe('who may change media', () => {
       expect((await call(path, { method, body })).status, `${method} ${path}`).toBe(401);
     }
     expect((await other.call(`/articles/${draftOfOther.id}/media/0`, { method: 'DELETE' })).status).toBe(404);
-    expect((await admin.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { title: 'by admin' } })).body.result.media.images[0].title).toBe('by admin');
+    expect(
+      (await admin.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { title: 'by admin' } })).body.result
+        .media.images[0].title,
+    ).toBe('by admin');
     expect(await storedOrdinals(a.id)).toEqual([0]);
   });
 });
@@ -247,7 +335,8 @@ describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})
   it('moves an image forward, backward, to the ends and onto itself; ordinals stay dense', async () => {
     const owner = await asRole('CLIENT');
     const a = await gallery(owner, ['a', 'b', 'c', 'd', 'e']);
-    const move = (from: number, to: number) => owner.call(`/articles/${a.id}/media/images/${from}`, { method: 'PUT', body: { ordinal: to } });
+    const move = (from: number, to: number) =>
+      owner.call(`/articles/${a.id}/media/images/${from}`, { method: 'PUT', body: { ordinal: to } });
     let res = await move(1, 3);
     expect(res.status).toBe(200);
     expect(titlesOf(res.body.result)).toEqual(['a', 'c', 'd', 'b', 'e']);
@@ -267,7 +356,10 @@ describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})
     const owner = await asRole('CONTRIBUTOR');
     const a = await gallery(owner, ['a', 'b', 'c']);
     const before = a.media?.kind === 'gallery' ? a.media.images[0]! : null;
-    const res = await owner.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { ordinal: 2, title: 'A!' } });
+    const res = await owner.call(`/articles/${a.id}/media/images/0`, {
+      method: 'PUT',
+      body: { ordinal: 2, title: 'A!' },
+    });
     expect(titlesOf(res.body.result)).toEqual(['b', 'c', 'A!']);
     expect(res.body.result.media.images[2]).toMatchObject({ id: before!.id, href: before!.href, ordinal: 2 });
   });
@@ -275,18 +367,27 @@ describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})
   it('moves a video, with its thumbnail time and thumbnail', async () => {
     const owner = await asRole('CLIENT');
     const a = await videoArticle(owner, ['one', 'two', 'three']);
-    await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: multipart({ thumbnailMillis: 1500, thumbnailFileTag: 't' }, { t: pngFile() }) });
+    await owner.call(`/articles/${a.id}/media/video/2`, {
+      method: 'PUT',
+      body: multipart({ thumbnailMillis: 1500, thumbnailFileTag: 't' }, { t: pngFile() }),
+    });
     const res = await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: { ordinal: 0 } });
     expect(res.status).toBe(200);
     expect(titlesOf(res.body.result)).toEqual(['three', 'one', 'two']);
-    expect(res.body.result.media.videos[0]).toMatchObject({ thumbnailMillis: 1500, thumbnailHref: expect.stringMatching(/^\/api\/files\//) });
+    expect(res.body.result.media.videos[0]).toMatchObject({
+      thumbnailMillis: 1500,
+      thumbnailHref: expect.stringMatching(/^\/api\/files\//),
+    });
     expect(await storedOrdinals(a.id)).toEqual([0, 1, 2]);
   });
 
   it('refuses a place beyond the last entry with 400 and changes nothing (never a silent 200)', async () => {
     const owner = await asRole('CLIENT');
     const a = await gallery(owner, ['a', 'b']);
-    const res = await owner.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { ordinal: 2, title: 'not applied' } });
+    const res = await owner.call(`/articles/${a.id}/media/images/0`, {
+      method: 'PUT',
+      body: { ordinal: 2, title: 'not applied' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/out of range/);
     const bad = await owner.call(`/articles/${a.id}/media/images/0`, { method: 'PUT', body: { ordinal: -1 } });
@@ -300,13 +401,25 @@ describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})
     const owner = await asRole('CLIENT');
     const a = await gallery(owner, ['a', 'b', 'c']);
     // What a concurrent write does between the route's read and its batch: the entry at 0 moves away.
-    const rows = await db().select().from(articleMedia).where(eq(articleMedia.articleId, a.id)).orderBy(asc(articleMedia.ordinal)).all();
+    const rows = await db()
+      .select()
+      .from(articleMedia)
+      .where(eq(articleMedia.articleId, a.id))
+      .orderBy(asc(articleMedia.ordinal))
+      .all();
     const { moveMediaStatements } = await import('../../worker/queries/article-media');
     const stale = moveMediaStatements(db(), a.id, rows[0]!.id, 1, 2);
-    const results = await db().batch(stale as [typeof stale[0], ...typeof stale]);
+    const results = await db().batch(stale as [(typeof stale)[0], ...typeof stale]);
     expect(results[0]).toEqual([]);
     expect(await storedOrdinals(a.id)).toEqual([0, 1, 2]);
-    const titles = (await db().select().from(articleMedia).where(eq(articleMedia.articleId, a.id)).orderBy(asc(articleMedia.ordinal)).all()).map((r) => r.title);
+    const titles = (
+      await db()
+        .select()
+        .from(articleMedia)
+        .where(eq(articleMedia.articleId, a.id))
+        .orderBy(asc(articleMedia.ordinal))
+        .all()
+    ).map((r) => r.title);
     expect(titles).toEqual(['a', 'b', 'c']);
   });
 });

@@ -8,24 +8,50 @@ import { db } from './helpers';
 
 /** The channel's articles in page order (rank, newest first, id), by id. */
 const pageOrder = async (channelId: string) =>
-  (await db().select({ id: articles.id }).from(articles).where(eq(articles.channelId, channelId))
-    .orderBy(asc(articles.channelRank), desc(articles.createdAt), asc(articles.id)).all()).map((r) => r.id);
+  (
+    await db()
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.channelId, channelId))
+      .orderBy(asc(articles.channelRank), desc(articles.createdAt), asc(articles.id))
+      .all()
+  ).map((r) => r.id);
 
 /** What the JSON says: main's ids at their first place (those of the channel), then the rest newest first. */
 async function expectedOrder(channelId: string): Promise<string[]> {
-  const channel = await db().select({ ordinals: channels.articleOrdinals }).from(channels).where(eq(channels.id, channelId)).get();
-  const newest = (await db().select({ id: articles.id }).from(articles).where(eq(articles.channelId, channelId))
-    .orderBy(desc(articles.createdAt), asc(articles.id)).all()).map((r) => r.id);
+  const channel = await db()
+    .select({ ordinals: channels.articleOrdinals })
+    .from(channels)
+    .where(eq(channels.id, channelId))
+    .get();
+  const newest = (
+    await db()
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.channelId, channelId))
+      .orderBy(desc(articles.createdAt), asc(articles.id))
+      .all()
+  ).map((r) => r.id);
   const listed = [...new Set(channel!.ordinals.main ?? [])].filter((id) => newest.includes(id));
   return [...listed, ...newest.filter((id) => !listed.includes(id))];
 }
 
 const ranks = async (channelId: string) =>
-  Object.fromEntries((await db().select({ id: articles.id, rank: articles.channelRank }).from(articles).where(eq(articles.channelId, channelId)).all())
-    .map((r) => [r.id, r.rank]));
+  Object.fromEntries(
+    (
+      await db()
+        .select({ id: articles.id, rank: articles.channelRank })
+        .from(articles)
+        .where(eq(articles.channelId, channelId))
+        .all()
+    ).map((r) => [r.id, r.rank]),
+  );
 
 const setMain = (channelId: string, main: string[]) =>
-  db().update(channels).set({ articleOrdinals: { main, other: main.slice(0, 1) } }).where(eq(channels.id, channelId));
+  db()
+    .update(channels)
+    .set({ articleOrdinals: { main, other: main.slice(0, 1) } })
+    .where(eq(channels.id, channelId));
 
 describe('articles.channel_rank', () => {
   it('follows articleOrdinals.main through every kind of write', async () => {
@@ -33,19 +59,40 @@ describe('articles.channel_rank', () => {
     const ch = await createChannel({ userId: owner.user.id });
     const t = Date.now() - 3_600_000;
     const ids: string[] = [];
-    for (let i = 0; i < 9; i++) ids.push((await createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: t + i * 1000 })).id);
+    for (let i = 0; i < 9; i++)
+      ids.push((await createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: t + i * 1000 })).id);
     const [a, b, c, d, e, f] = ids as [string, string, string, string, string, string];
     const steps: [string, () => Promise<unknown>][] = [
       ['nothing listed', async () => undefined],
       ['a main written directly', () => setMain(ch.id, [c, a, crypto.randomUUID(), e])],
       ['repeats count at their first place', () => setMain(ch.id, [e, c, e, a, c])],
-      ['reordered through the API', () => owner.call(`/channels/${ch.id}`, { method: 'PUT', body: { articleOrdinals: { main: [b, a, d, c] } } })],
+      [
+        'reordered through the API',
+        () => owner.call(`/channels/${ch.id}`, { method: 'PUT', body: { articleOrdinals: { main: [b, a, d, c] } } }),
+      ],
       ['an article deleted', () => owner.call(`/articles/${a}`, { method: 'DELETE' })],
       ['one taken out of main only', () => setMain(ch.id, [b, c])],
-      ['an article created in the channel', () => createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: t + 60_000 })],
-      ['one moved out of the channel', async () => owner.call(`/articles/${b}`, { method: 'PUT', body: { channelId: (await createChannel({ userId: owner.user.id })).id } })],
+      [
+        'an article created in the channel',
+        () => createArticle({ channelId: ch.id, userId: owner.user.id, createdAt: t + 60_000 }),
+      ],
+      [
+        'one moved out of the channel',
+        async () =>
+          owner.call(`/articles/${b}`, {
+            method: 'PUT',
+            body: { channelId: (await createChannel({ userId: owner.user.id })).id },
+          }),
+      ],
       ['main emptied', () => setMain(ch.id, [])],
-      ['main without a main key', () => db().update(channels).set({ articleOrdinals: { other: [f] } }).where(eq(channels.id, ch.id))],
+      [
+        'main without a main key',
+        () =>
+          db()
+            .update(channels)
+            .set({ articleOrdinals: { other: [f] } })
+            .where(eq(channels.id, ch.id)),
+      ],
       ['everything listed, backwards', async () => setMain(ch.id, (await pageOrder(ch.id)).reverse())],
     ];
     for (const [step, run] of steps) {
@@ -75,8 +122,11 @@ describe('articles.channel_rank', () => {
     const early = await createArticle({ channelId: one.id, userId: owner.user.id });
     const planned = crypto.randomUUID();
     await setMain(one.id, [early.id, planned]);
-    await db().insert(articles).values({ id: planned, slug: `planned-${planned}`, title: 'Planned', userId: owner.user.id, channelId: one.id });
-    const rank = async (id: string) => (await db().select({ rank: articles.channelRank }).from(articles).where(eq(articles.id, id)).get())!.rank;
+    await db()
+      .insert(articles)
+      .values({ id: planned, slug: `planned-${planned}`, title: 'Planned', userId: owner.user.id, channelId: one.id });
+    const rank = async (id: string) =>
+      (await db().select({ rank: articles.channelRank }).from(articles).where(eq(articles.id, id)).get())!.rank;
     expect(await rank(planned)).toBe(1);
     await db().update(articles).set({ channelId: two.id }).where(eq(articles.id, planned));
     expect(await rank(planned)).toBe(UNLISTED_RANK);
@@ -92,7 +142,14 @@ describe('article_categories.article_title', () => {
     const [first, second] = [await createCategory(), await createCategory()];
     const a = await createArticle({ title: 'Before', categoryIds: [first.id] });
     await db().insert(articleCategories).values({ articleId: a.id, categoryId: second.id, ordinal: 1 });
-    const titles = async () => (await db().select({ t: articleCategories.articleTitle }).from(articleCategories).where(eq(articleCategories.articleId, a.id)).all()).map((r) => r.t);
+    const titles = async () =>
+      (
+        await db()
+          .select({ t: articleCategories.articleTitle })
+          .from(articleCategories)
+          .where(eq(articleCategories.articleId, a.id))
+          .all()
+      ).map((r) => r.t);
     expect(await titles()).toEqual(['Before', 'Before']);
     await db().update(articles).set({ title: 'After' }).where(eq(articles.id, a.id));
     expect(await titles()).toEqual(['After', 'After']);

@@ -4,10 +4,29 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { article as articleSchema } from '../../schema/entities';
 import {
-  articleCategories, articleMedia, articles, blobs, channels, contentAccess, contentRequests, news, slugs, userArticles,
+  articleCategories,
+  articleMedia,
+  articles,
+  blobs,
+  channels,
+  contentAccess,
+  contentRequests,
+  news,
+  slugs,
+  userArticles,
 } from '../../schema/tables';
 import { as, db } from './helpers';
-import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
+import {
+  asRole,
+  createArticle,
+  createCategory,
+  createChannel,
+  createNewsItem,
+  grantAccess,
+  mp4File,
+  multipart,
+  pngFile,
+} from './content-factories';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== null;
@@ -15,14 +34,24 @@ const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== nu
 describe('GET /articles/{id}', () => {
   it('answers the Article entity by id and by slug', async () => {
     const cat = await createCategory();
-    const a = await createArticle({ title: 'Readable', categoryIds: [cat.id], thumbnailKey: 'image/thumb', media: { kind: 'gallery', images: [{ key: 'image/one', title: 'One' }] } });
+    const a = await createArticle({
+      title: 'Readable',
+      categoryIds: [cat.id],
+      thumbnailKey: 'image/thumb',
+      media: { kind: 'gallery', images: [{ key: 'image/one', title: 'One' }] },
+    });
     const anon = await as('ANONYMOUS');
     for (const ref of [a.id, a.slug]) {
       const res = await anon.call(`/articles/${ref}`);
       expect(res.status).toBe(200);
       const body = articleSchema.parse(res.body.result);
       expect(body).toMatchObject({
-        id: a.id, slug: a.slug, title: 'Readable', description: 'Article description', categoryIds: [cat.id], locked: false,
+        id: a.id,
+        slug: a.slug,
+        title: 'Readable',
+        description: 'Article description',
+        categoryIds: [cat.id],
+        locked: false,
         thumbnailHref: '/api/files/image/thumb',
         media: { kind: 'gallery', images: [{ ordinal: 0, title: 'One', href: '/api/files/image/one' }] },
       });
@@ -31,13 +60,20 @@ describe('GET /articles/{id}', () => {
 
   it('answers 404 for an unknown id or slug', async () => {
     const anon = await as('ANONYMOUS');
-    expect((await anon.call(`/articles/${crypto.randomUUID()}`)).body).toEqual({ code: 404, message: 'Article not found', result: null });
+    expect((await anon.call(`/articles/${crypto.randomUUID()}`)).body).toEqual({
+      code: 404,
+      message: 'Article not found',
+      result: null,
+    });
     expect((await anon.call('/articles/no-such-article-slug')).status).toBe(404);
     expect((await anon.call('/articles/NOT%20A%20SLUG')).status).toBe(400);
   });
 
   it('locks a restricted article: no description, no media', async () => {
-    const a = await createArticle({ restricted: true, media: { kind: 'video', videos: [{ key: 'video/v', thumbnailMillis: 5 }] } });
+    const a = await createArticle({
+      restricted: true,
+      media: { kind: 'video', videos: [{ key: 'video/v', thumbnailMillis: 5 }] },
+    });
     const res = await (await asRole('REGULAR_USER')).call(`/articles/${a.id}`);
     expect(res.body.result).toMatchObject({ locked: true, description: '', media: null, restricted: true });
   });
@@ -50,18 +86,38 @@ describe('POST /articles', () => {
     const ch = await createChannel({ userId: client.user.id });
     const res = await client.call('/articles', {
       method: 'POST',
-      body: { title: 'Grüße aus Köln', type: 'text', channelId: ch.id, categoryIds: [cat.id], teaser: 'T', description: 'D' },
+      body: {
+        title: 'Grüße aus Köln',
+        type: 'text',
+        channelId: ch.id,
+        categoryIds: [cat.id],
+        teaser: 'T',
+        description: 'D',
+      },
     });
     expect(res.status).toBe(201);
     const created = articleSchema.parse(res.body.result);
     expect(created).toMatchObject({
-      title: 'Grüße aus Köln', slug: 'grusse-aus-koln', published: false, userId: client.user.id, channelId: ch.id,
-      categoryIds: [cat.id], media: null, locked: false,
+      title: 'Grüße aus Köln',
+      slug: 'grusse-aus-koln',
+      published: false,
+      userId: client.user.id,
+      channelId: ch.id,
+      categoryIds: [cat.id],
+      media: null,
+      locked: false,
     });
-    expect(await db().select().from(slugs).where(eq(slugs.slug, created.slug)).get()).toEqual({ slug: created.slug, entityId: created.id, entityKind: 'article' });
+    expect(await db().select().from(slugs).where(eq(slugs.slug, created.slug)).get()).toEqual({
+      slug: created.slug,
+      entityId: created.id,
+      entityKind: 'article',
+    });
     expect(await env.KV.get(`slug:${created.slug}`)).toBe(created.id);
     // The same title again gets the next free slug.
-    const again = await client.call('/articles', { method: 'POST', body: { title: 'Grüße aus Köln', type: 'text', channelId: null } });
+    const again = await client.call('/articles', {
+      method: 'POST',
+      body: { title: 'Grüße aus Köln', type: 'text', channelId: null },
+    });
     expect(again.body.result.slug).toBe('grusse-aus-koln-2');
   });
 
@@ -70,7 +126,19 @@ describe('POST /articles', () => {
     const res = await client.call('/articles', {
       method: 'POST',
       body: multipart(
-        { title: 'Gallery', type: 'gallery', channelId: null, thumbnailFileTag: 'thumb', media: { kind: 'gallery', images: [{ imageFileTag: 'a', title: 'A' }, { imageFileTag: 'b', title: 'B' }] } },
+        {
+          title: 'Gallery',
+          type: 'gallery',
+          channelId: null,
+          thumbnailFileTag: 'thumb',
+          media: {
+            kind: 'gallery',
+            images: [
+              { imageFileTag: 'a', title: 'A' },
+              { imageFileTag: 'b', title: 'B' },
+            ],
+          },
+        },
         { thumb: pngFile(), a: pngFile('a.png'), b: pngFile('b.png') },
       ),
     });
@@ -78,7 +146,10 @@ describe('POST /articles', () => {
     const a = articleSchema.parse(res.body.result);
     expect(a.media?.kind).toBe('gallery');
     const images = a.media?.kind === 'gallery' ? a.media.images : [];
-    expect(images.map((i) => [i.ordinal, i.title])).toEqual([[0, 'A'], [1, 'B']]);
+    expect(images.map((i) => [i.ordinal, i.title])).toEqual([
+      [0, 'A'],
+      [1, 'B'],
+    ]);
     for (const href of [a.thumbnailHref!, ...images.map((i) => i.href)]) {
       expect(href).toMatch(/^\/api\/files\//);
       expect(await stored(href)).toBe(true);
@@ -90,10 +161,18 @@ describe('POST /articles', () => {
     const res = await client.call('/articles', {
       method: 'POST',
       body: multipart(
-        { title: 'Video', type: 'video', channelId: null, media: { kind: 'video', videos: [
-          { videoFileTag: 'v1', title: 'First', thumbnailMillis: 1500, thumbnailFileTag: 't1' },
-          { videoFileTag: 'v2', title: 'Second' },
-        ] } },
+        {
+          title: 'Video',
+          type: 'video',
+          channelId: null,
+          media: {
+            kind: 'video',
+            videos: [
+              { videoFileTag: 'v1', title: 'First', thumbnailMillis: 1500, thumbnailFileTag: 't1' },
+              { videoFileTag: 'v2', title: 'Second' },
+            ],
+          },
+        },
         { v1: mp4File(), t1: pngFile(), v2: mp4File('two.mp4') },
       ),
     });
@@ -112,13 +191,24 @@ describe('POST /articles', () => {
     const before = (await db().select().from(articles).all()).length;
     const missing = await client.call('/articles', {
       method: 'POST',
-      body: multipart({ title: 'No file', type: 'gallery', channelId: null, media: { kind: 'gallery', images: [{ imageFileTag: 'gone' }] } }, {}),
+      body: multipart(
+        {
+          title: 'No file',
+          type: 'gallery',
+          channelId: null,
+          media: { kind: 'gallery', images: [{ imageFileTag: 'gone' }] },
+        },
+        {},
+      ),
     });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('blob:gone');
     const wrong = await client.call('/articles', {
       method: 'POST',
-      body: multipart({ title: 'Wrong', type: 'video', channelId: null, media: { kind: 'video', videos: [{ videoFileTag: 'v' }] } }, { v: pngFile() }),
+      body: multipart(
+        { title: 'Wrong', type: 'video', channelId: null, media: { kind: 'video', videos: [{ videoFileTag: 'v' }] } },
+        { v: pngFile() },
+      ),
     });
     expect(wrong.status).toBe(400);
     expect((await db().select().from(articles).all()).length).toBe(before);
@@ -134,7 +224,8 @@ describe('POST /articles', () => {
     const client = await asRole('CLIENT');
     const foreign = await createChannel();
     const hiddenForeign = await createChannel({ published: false });
-    const create = (who: typeof client, extra: object) => who.call('/articles', { method: 'POST', body: { title: 'In channel', type: 'text', channelId: null, ...extra } });
+    const create = (who: typeof client, extra: object) =>
+      who.call('/articles', { method: 'POST', body: { title: 'In channel', type: 'text', channelId: null, ...extra } });
     expect((await create(client, { channelId: foreign.id })).status).toBe(403);
     expect((await create(client, { channelId: hiddenForeign.id })).status).toBe(404);
     expect((await create(client, { channelId: crypto.randomUUID() })).status).toBe(404);
@@ -145,7 +236,9 @@ describe('POST /articles', () => {
   });
 
   it('validates the body', async () => {
-    const res = await (await asRole('CLIENT')).call('/articles', { method: 'POST', body: { title: '', type: 'poem', channelId: null } });
+    const res = await (
+      await asRole('CLIENT')
+    ).call('/articles', { method: 'POST', body: { title: '', type: 'poem', channelId: null } });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Validation error: .* at "title"; .* at "type"/);
   });
@@ -154,18 +247,39 @@ describe('POST /articles', () => {
 describe('PUT /articles/{id}', () => {
   it('lets the owner change fields, categories and the thumbnail; the old file is deleted', async () => {
     const client = await asRole('CLIENT');
-    const created = await client.call('/articles', { method: 'POST', body: multipart({ title: 'Before', type: 'text', channelId: null, thumbnailFileTag: 't' }, { t: pngFile() }) });
+    const created = await client.call('/articles', {
+      method: 'POST',
+      body: multipart({ title: 'Before', type: 'text', channelId: null, thumbnailFileTag: 't' }, { t: pngFile() }),
+    });
     const oldThumb = created.body.result.thumbnailHref as string;
     const cat = await createCategory();
     const res = await client.call(`/articles/${created.body.result.slug}`, {
-      method: 'PUT', body: multipart({ title: 'After', hidden: true, categoryIds: [cat.id], thumbnailFileTag: 'n' }, { n: pngFile('n.png') }),
+      method: 'PUT',
+      body: multipart(
+        { title: 'After', hidden: true, categoryIds: [cat.id], thumbnailFileTag: 'n' },
+        { n: pngFile('n.png') },
+      ),
     });
     expect(res.status).toBe(200);
-    expect(res.body.result).toMatchObject({ title: 'After', hidden: true, categoryIds: [cat.id], slug: created.body.result.slug });
+    expect(res.body.result).toMatchObject({
+      title: 'After',
+      hidden: true,
+      categoryIds: [cat.id],
+      slug: created.body.result.slug,
+    });
     expect(res.body.result.thumbnailHref).not.toBe(oldThumb);
     expect(await stored(oldThumb)).toBe(false);
-    expect(await db().select().from(blobs).where(eq(blobs.key, keyOf(oldThumb))).get()).toBeUndefined();
-    const cleared = await client.call(`/articles/${created.body.result.id}`, { method: 'PUT', body: { thumbnailFileTag: null } });
+    expect(
+      await db()
+        .select()
+        .from(blobs)
+        .where(eq(blobs.key, keyOf(oldThumb)))
+        .get(),
+    ).toBeUndefined();
+    const cleared = await client.call(`/articles/${created.body.result.id}`, {
+      method: 'PUT',
+      body: { thumbnailFileTag: null },
+    });
     expect(cleared.body.result.thumbnailHref).toBeNull();
     expect(await stored(res.body.result.thumbnailHref)).toBe(false);
   });
@@ -175,9 +289,16 @@ describe('PUT /articles/{id}', () => {
     const draft = await createArticle({ published: false });
     const other = await asRole('CONTRIBUTOR');
     expect((await other.call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'Mine now' } })).status).toBe(403);
-    expect((await other.call(`/articles/${draft.id}`, { method: 'PUT', body: { title: 'Mine now' } })).status).toBe(404);
-    expect((await (await asRole('REGULAR_USER')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'x' } })).status).toBe(403);
-    expect((await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'By admin' } })).body.result.title).toBe('By admin');
+    expect((await other.call(`/articles/${draft.id}`, { method: 'PUT', body: { title: 'Mine now' } })).status).toBe(
+      404,
+    );
+    expect(
+      (await (await asRole('REGULAR_USER')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'x' } })).status,
+    ).toBe(403);
+    expect(
+      (await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { title: 'By admin' } })).body
+        .result.title,
+    ).toBe('By admin');
   });
 
   it('lets only ADMIN publish', async () => {
@@ -186,18 +307,29 @@ describe('PUT /articles/{id}', () => {
     const res = await client.call(`/articles/${a.id}`, { method: 'PUT', body: { published: true } });
     expect(res.status).toBe(403);
     expect((await db().select().from(articles).where(eq(articles.id, a.id)).get())?.published).toBe(false);
-    expect((await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { published: true } })).body.result.published).toBe(true);
+    expect(
+      (await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'PUT', body: { published: true } })).body
+        .result.published,
+    ).toBe(true);
   });
 
-  it('takes an article that leaves its channel out of that channel\'s ordinals', async () => {
+  it("takes an article that leaves its channel out of that channel's ordinals", async () => {
     const client = await asRole('CLIENT');
     const from = await createChannel({ userId: client.user.id });
     const to = await createChannel({ userId: client.user.id });
     const a = await createArticle({ userId: client.user.id, channelId: from.id });
     const keep = await createArticle({ userId: client.user.id, channelId: from.id });
-    await db().update(channels).set({ articleOrdinals: { main: [a.id, keep.id], other: [a.id] } }).where(eq(channels.id, from.id));
-    expect((await client.call(`/articles/${a.id}`, { method: 'PUT', body: { channelId: to.id } })).body.result.channelId).toBe(to.id);
-    expect((await db().select().from(channels).where(eq(channels.id, from.id)).get())?.articleOrdinals).toEqual({ main: [keep.id], other: [] });
+    await db()
+      .update(channels)
+      .set({ articleOrdinals: { main: [a.id, keep.id], other: [a.id] } })
+      .where(eq(channels.id, from.id));
+    expect(
+      (await client.call(`/articles/${a.id}`, { method: 'PUT', body: { channelId: to.id } })).body.result.channelId,
+    ).toBe(to.id);
+    expect((await db().select().from(channels).where(eq(channels.id, from.id)).get())?.articleOrdinals).toEqual({
+      main: [keep.id],
+      other: [],
+    });
   });
 });
 
@@ -207,15 +339,29 @@ describe('DELETE /articles/{id}', () => {
     const ch = await createChannel({ userId: client.user.id });
     const created = await client.call('/articles', {
       method: 'POST',
-      body: multipart({ title: 'Doomed', type: 'gallery', channelId: ch.id, thumbnailFileTag: 't', media: { kind: 'gallery', images: [{ imageFileTag: 'i' }] } }, { t: pngFile(), i: pngFile() }),
+      body: multipart(
+        {
+          title: 'Doomed',
+          type: 'gallery',
+          channelId: ch.id,
+          thumbnailFileTag: 't',
+          media: { kind: 'gallery', images: [{ imageFileTag: 'i' }] },
+        },
+        { t: pngFile(), i: pngFile() },
+      ),
     });
     const a = created.body.result;
     const other = await createArticle({ channelId: ch.id, userId: client.user.id });
-    await db().update(channels).set({ articleOrdinals: { main: [other.id, a.id], featured: [a.id] } }).where(eq(channels.id, ch.id));
+    await db()
+      .update(channels)
+      .set({ articleOrdinals: { main: [other.id, a.id], featured: [a.id] } })
+      .where(eq(channels.id, ch.id));
     const fan = await asRole('REGULAR_USER');
     await db().insert(userArticles).values({ id: crypto.randomUUID(), userId: fan.user.id, contentId: a.id });
     await grantAccess(fan.user.id, a.id, 'article');
-    await db().insert(contentRequests).values({ id: crypto.randomUUID(), userId: fan.user.id, contentId: a.id, contentType: 'article' });
+    await db()
+      .insert(contentRequests)
+      .values({ id: crypto.randomUUID(), userId: fan.user.id, contentId: a.id, contentType: 'article' });
     const item = await createNewsItem({ refKind: 'article', refId: a.id, thumbnailKey: null });
     const unrelated = await createNewsItem({ refKind: 'article', refId: other.id });
     const hrefs = [a.thumbnailHref, a.media.images[0].href] as string[];
@@ -232,7 +378,10 @@ describe('DELETE /articles/{id}', () => {
     expect(await db().select().from(contentRequests).where(eq(contentRequests.contentId, a.id)).all()).toEqual([]);
     expect(await db().select().from(news).where(eq(news.id, item.id)).get()).toBeUndefined();
     expect(await db().select().from(news).where(eq(news.id, unrelated.id)).get()).toBeDefined();
-    expect((await db().select().from(channels).where(eq(channels.id, ch.id)).get())?.articleOrdinals).toEqual({ main: [other.id], featured: [] });
+    expect((await db().select().from(channels).where(eq(channels.id, ch.id)).get())?.articleOrdinals).toEqual({
+      main: [other.id],
+      featured: [],
+    });
     expect(await db().select().from(slugs).where(eq(slugs.entityId, a.id)).all()).toEqual([]);
     expect(await env.KV.get(`slug:${a.slug}`)).toBeNull();
     for (const href of hrefs) expect(await stored(href)).toBe(false);
@@ -242,7 +391,9 @@ describe('DELETE /articles/{id}', () => {
   it('answers 403 to a non-owner, 404 for an unknown article', async () => {
     const a = await createArticle();
     expect((await (await asRole('CLIENT')).call(`/articles/${a.id}`, { method: 'DELETE' })).status).toBe(403);
-    expect((await (await asRole('ADMIN')).call(`/articles/${crypto.randomUUID()}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await (await asRole('ADMIN')).call(`/articles/${crypto.randomUUID()}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
     expect((await (await asRole('ADMIN')).call(`/articles/${a.id}`, { method: 'DELETE' })).status).toBe(200);
   });
 });

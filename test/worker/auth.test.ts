@@ -13,7 +13,12 @@ let ipCounter = 0;
 const freshIp = () => `10.${Date.now() % 200}.${Math.floor(ipCounter / 250) % 250}.${ipCounter++ % 250}`;
 
 function signIn(username: string, password: string, ip = freshIp(), cookie?: string) {
-  return call('/users/auth', { method: 'POST', body: { username, password }, headers: { 'CF-Connecting-IP': ip }, cookie });
+  return call('/users/auth', {
+    method: 'POST',
+    body: { username, password },
+    headers: { 'CF-Connecting-IP': ip },
+    cookie,
+  });
 }
 
 /** `name=value` of the session cookie a response sets. */
@@ -72,7 +77,9 @@ describe('POST /users/auth', () => {
     expect(set).not.toMatch(/; Domain=/i);
     const token = set.split(';')[0]!.slice('__Host-session='.length);
     const validateOver = (cookie: string) =>
-      exports.default.fetch(new Request('https://localhost/api/users/auth-validate', { method: 'POST', headers: { Cookie: cookie } }));
+      exports.default.fetch(
+        new Request('https://localhost/api/users/auth-validate', { method: 'POST', headers: { Cookie: cookie } }),
+      );
     expect((await validateOver(`__Host-session=${token}`)).status).toBe(200);
     expect((await validateOver(`session=${token}`)).status).toBe(401);
   });
@@ -123,7 +130,10 @@ describe('POST /users/auth', () => {
 
   it('re-hashes a password stored with weaker parameters on sign-in', async () => {
     const user = await createUser();
-    await db().update(users).set({ passwordHash: await hashPassword(user.password, 1_000) }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ passwordHash: await hashPassword(user.password, 1_000) })
+      .where(eq(users.id, user.id));
     expect((await signIn(user.name, user.password)).status).toBe(200);
     const row = await db().select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
     expect(row!.hash.startsWith(`pbkdf2-sha256$${PBKDF2_ITERATIONS}$`)).toBe(true);
@@ -190,7 +200,11 @@ describe('password reset', () => {
   }
 
   async function requestReset(email: string) {
-    const res = await call('/users/mail', { method: 'POST', body: { email }, headers: { 'CF-Connecting-IP': freshIp() } });
+    const res = await call('/users/mail', {
+      method: 'POST',
+      body: { email },
+      headers: { 'CF-Connecting-IP': freshIp() },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: RESET_MAIL_MESSAGE, result: null });
   }
@@ -216,14 +230,20 @@ describe('password reset', () => {
     expect(await env.KV.get(`password-reset:${token}`)).toBeNull();
     expect(await env.KV.get(`password-reset:${await sha256Hex(token)}`)).not.toBeNull();
 
-    const res = await call('/users/reset-password', { method: 'POST', body: { token, password: 'a-brand-new-password' } });
+    const res = await call('/users/reset-password', {
+      method: 'POST',
+      body: { token, password: 'a-brand-new-password' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 200, message: 'Password changed', result: null });
     expect((await validate(oldSession)).status).toBe(401);
     expect((await signIn(user.name, user.password)).status).toBe(401);
     expect((await signIn(user.name, 'a-brand-new-password')).status).toBe(200);
 
-    const again = await call('/users/reset-password', { method: 'POST', body: { token, password: 'yet-another-password' } });
+    const again = await call('/users/reset-password', {
+      method: 'POST',
+      body: { token, password: 'yet-another-password' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Invalid or expired reset token');
     expect((await signIn(user.name, 'a-brand-new-password')).status).toBe(200);
@@ -243,13 +263,22 @@ describe('password reset', () => {
 
   it('refuses an unknown or expired token with 400', async () => {
     const user = await createUser();
-    const unknown = await call('/users/reset-password', { method: 'POST', body: { token: 'x'.repeat(43), password: 'a-brand-new-password' } });
+    const unknown = await call('/users/reset-password', {
+      method: 'POST',
+      body: { token: 'x'.repeat(43), password: 'a-brand-new-password' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Invalid or expired reset token');
 
     const token = unique('expired-token-value');
-    await env.KV.put(`password-reset:${await sha256Hex(token)}`, JSON.stringify({ userId: user.id, expiresAt: Date.now() - 1 }));
-    const expired = await call('/users/reset-password', { method: 'POST', body: { token, password: 'a-brand-new-password' } });
+    await env.KV.put(
+      `password-reset:${await sha256Hex(token)}`,
+      JSON.stringify({ userId: user.id, expiresAt: Date.now() - 1 }),
+    );
+    const expired = await call('/users/reset-password', {
+      method: 'POST',
+      body: { token, password: 'a-brand-new-password' },
+    });
     expect(expired.status).toBe(400);
     expect((await signIn(user.name, TEST_PASSWORD)).status).toBe(200);
   });
@@ -262,7 +291,9 @@ describe('password reset', () => {
     const short = await call('/users/reset-password', { method: 'POST', body: { token, password: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.message).toMatch(/^Validation error: .* at "password"$/);
-    expect((await call('/users/reset-password', { method: 'POST', body: { token, password: 'long-enough-now' } })).status).toBe(200);
+    expect(
+      (await call('/users/reset-password', { method: 'POST', body: { token, password: 'long-enough-now' } })).status,
+    ).toBe(200);
   });
 
   it('logs a failed send without telling the caller', async () => {
@@ -271,6 +302,8 @@ describe('password reset', () => {
     const user = await createUser();
     await requestReset(user.email!);
     await vi.waitFor(() => expect(send).toHaveBeenCalled());
-    await vi.waitFor(() => expect(consoleErrors.spy).toHaveBeenCalledWith('Password reset mail failed', expect.any(Error)));
+    await vi.waitFor(() =>
+      expect(consoleErrors.spy).toHaveBeenCalledWith('Password reset mail failed', expect.any(Error)),
+    );
   });
 });

@@ -10,11 +10,27 @@ import * as z from 'zod/mini';
 import type { Role } from '../../schema/tables';
 import { app } from '../../worker/app';
 import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
-import { createArticle, createCategory, createChannel, createNewsItem, grantAccess, mp4File, multipart, pngFile } from './content-factories';
+import {
+  createArticle,
+  createCategory,
+  createChannel,
+  createNewsItem,
+  grantAccess,
+  mp4File,
+  multipart,
+  pngFile,
+} from './content-factories';
 import { createBlob } from './content-factories-extra';
 import { BASE, call, createUser, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
 import {
-  createAccessRequest, createArticleLike, createChannelLike, createContactMessage, createImageOption, createPublicationRequest, createResetToken, storeFile,
+  createAccessRequest,
+  createArticleLike,
+  createChannelLike,
+  createContactMessage,
+  createImageOption,
+  createPublicationRequest,
+  createResetToken,
+  storeFile,
 } from './matrix-fixtures';
 import { createUploadOf, tinyVideo } from './upload-fixtures';
 
@@ -70,26 +86,52 @@ interface Entry {
 const everyone = (s: number): Expected => ({ anonymous: s, REGULAR_USER: s, CLIENT: s, CONTRIBUTOR: s, ADMIN: s });
 const signedIn = (s: number): Expected => ({ anonymous: 401, REGULAR_USER: s, CLIENT: s, CONTRIBUTOR: s, ADMIN: s });
 const editors = (s: number): Expected => ({ anonymous: 401, REGULAR_USER: 403, CLIENT: s, CONTRIBUTOR: s, ADMIN: s });
-const adminOnly = (s: number): Expected => ({ anonymous: 401, REGULAR_USER: 403, CLIENT: 403, CONTRIBUTOR: 403, ADMIN: s });
+const adminOnly = (s: number): Expected => ({
+  anonymous: 401,
+  REGULAR_USER: 403,
+  CLIENT: 403,
+  CONTRIBUTOR: 403,
+  ADMIN: s,
+});
 /** Editors on their own content, ADMIN on anyone's; `other` is what an editor gets on someone else's. */
 const ownerEditorOrAdmin = (s: number, other = 403): Expected => ({
-  anonymous: 401, REGULAR_USER: 403, CLIENT: { owner: s, other }, CONTRIBUTOR: { owner: s, other }, ADMIN: s,
+  anonymous: 401,
+  REGULAR_USER: 403,
+  CLIENT: { owner: s, other },
+  CONTRIBUTOR: { owner: s, other },
+  ADMIN: s,
 });
 /** ADMIN only, and owning the content does not change that. */
 const adminEvenOverOwners = (s: number): Expected => ({
-  anonymous: 401, REGULAR_USER: 403, CLIENT: { owner: 403, other: 403 }, CONTRIBUTOR: { owner: 403, other: 403 }, ADMIN: s,
+  anonymous: 401,
+  REGULAR_USER: 403,
+  CLIENT: { owner: 403, other: 403 },
+  CONTRIBUTOR: { owner: 403, other: 403 },
+  ADMIN: s,
 });
 /** Any signed-in user on their own (account, file, ...), ADMIN on anyone's. */
 const selfOrAdmin = (s: number, other = 403): Expected => ({
-  anonymous: 401, REGULAR_USER: { owner: s, other }, CLIENT: { owner: s, other }, CONTRIBUTOR: { owner: s, other }, ADMIN: s,
+  anonymous: 401,
+  REGULAR_USER: { owner: s, other },
+  CLIENT: { owner: s, other },
+  CONTRIBUTOR: { owner: s, other },
+  ADMIN: s,
 });
 /** The caller's own only, ADMIN included: someone else's is 404, as if it did not exist (resumable uploads). */
 const ownerOnly = (s: number): Expected => ({
-  anonymous: 401, REGULAR_USER: 403, CLIENT: { owner: s, other: 404 }, CONTRIBUTOR: { owner: s, other: 404 }, ADMIN: { owner: s, other: 404 },
+  anonymous: 401,
+  REGULAR_USER: 403,
+  CLIENT: { owner: s, other: 404 },
+  CONTRIBUTOR: { owner: s, other: 404 },
+  ADMIN: { owner: s, other: 404 },
 });
 /** Invisible content: 404 for whoever may not see it, as if it did not exist. */
 const ownerOrAdminSees = (s: number): Expected => ({
-  anonymous: 404, REGULAR_USER: 404, CLIENT: { owner: s, other: 404 }, CONTRIBUTOR: { owner: s, other: 404 }, ADMIN: s,
+  anonymous: 404,
+  REGULAR_USER: 404,
+  CLIENT: { owner: s, other: 404 },
+  CONTRIBUTOR: { owner: s, other: 404 },
+  ADMIN: s,
 });
 
 // ---- shared, read-only fixtures and the callers, made once ----
@@ -112,9 +154,14 @@ const draftFile = async (ownerId: string) => {
   await createArticle({ userId: ownerId, published: false, thumbnailKey: key });
   return key;
 };
-const galleryOf = (ownerId: string) => createArticle({ userId: ownerId, media: { kind: 'gallery', images: [{ key: `image/${crypto.randomUUID()}.png` }] } });
-const videoOf = (ownerId: string) => createArticle({ userId: ownerId, media: { kind: 'video', videos: [{ key: `video/${crypto.randomUUID()}.mp4` }] } });
-const slugText = () => unique('slug').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const galleryOf = (ownerId: string) =>
+  createArticle({ userId: ownerId, media: { kind: 'gallery', images: [{ key: `image/${crypto.randomUUID()}.png` }] } });
+const videoOf = (ownerId: string) =>
+  createArticle({ userId: ownerId, media: { kind: 'video', videos: [{ key: `video/${crypto.randomUUID()}.mp4` }] } });
+const slugText = () =>
+  unique('slug')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
 /** A fresh session for the caller, for calls that end or replace the one they come with. */
 const extraSession = async (cell: Cell) => (cell.actor ? await sessionCookie(cell.actor.user) : undefined);
 /** A resumable upload's owner: the caller in an (owner) cell, else a new editor (uploads per user are limited). */
@@ -129,200 +176,329 @@ const MATRIX: Entry[] = [
   // ---- articles ----
   { route: 'GET /api/articles', expected: everyone(200), request: async () => ({ path: '/articles?limit=5' }) },
   {
-    route: 'GET /api/articles/:id', when: 'published', expected: everyone(200),
+    route: 'GET /api/articles/:id',
+    when: 'published',
+    expected: everyone(200),
     request: async () => ({ path: `/articles/${shared.article.id}` }),
   },
   {
-    route: 'GET /api/articles/:id', when: 'draft', expected: ownerOrAdminSees(200),
+    route: 'GET /api/articles/:id',
+    when: 'draft',
+    expected: ownerOrAdminSees(200),
     request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}` }),
   },
   {
-    route: 'POST /api/articles', when: 'into a channel', expected: ownerEditorOrAdmin(201),
+    route: 'POST /api/articles',
+    when: 'into a channel',
+    expected: ownerEditorOrAdmin(201),
     request: async (c) => ({
       path: '/articles',
       body: { title: unique('Article'), type: 'text', channelId: (await createChannel({ userId: c.ownerId })).id },
     }),
   },
   {
-    route: 'POST /api/articles', when: 'no channel', expected: editors(201),
+    route: 'POST /api/articles',
+    when: 'no channel',
+    expected: editors(201),
     request: async () => ({ path: '/articles', body: { title: unique('Article'), type: 'text', channelId: null } }),
   },
   {
-    route: 'PUT /api/articles/:id', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`, body: { title: 'Renamed' } }),
+    route: 'PUT /api/articles/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`,
+      body: { title: 'Renamed' },
+    }),
   },
   {
-    route: 'PUT /api/articles/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
-    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}`, body: { title: 'Renamed' } }),
+    route: 'PUT /api/articles/:id',
+    when: 'draft',
+    expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}`,
+      body: { title: 'Renamed' },
+    }),
   },
   {
-    route: 'PUT /api/articles/:id', when: 'unpublish (ADMIN only)', expected: adminEvenOverOwners(200),
-    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`, body: { published: false } }),
+    route: 'PUT /api/articles/:id',
+    when: 'unpublish (ADMIN only)',
+    expected: adminEvenOverOwners(200),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`,
+      body: { published: false },
+    }),
   },
   {
     // Articles go only into one's own channels, even one's own article.
-    route: 'PUT /api/articles/:id', when: "into someone else's channel", expected: adminEvenOverOwners(200),
-    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`, body: { channelId: shared.channel.id } }),
+    route: 'PUT /api/articles/:id',
+    when: "into someone else's channel",
+    expected: adminEvenOverOwners(200),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId })).id}`,
+      body: { channelId: shared.channel.id },
+    }),
   },
   {
-    route: 'DELETE /api/articles/:id', expected: ownerEditorOrAdmin(200),
+    route: 'DELETE /api/articles/:id',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}` }),
   },
   {
-    route: 'DELETE /api/articles/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    route: 'DELETE /api/articles/:id',
+    when: 'draft',
+    expected: ownerEditorOrAdmin(200, 404),
     request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId, published: false })).id}` }),
   },
   {
-    route: 'PUT /api/articles/:id/media', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media`, body: { kind: 'gallery' } }),
+    route: 'PUT /api/articles/:id/media',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media`,
+      body: { kind: 'gallery' },
+    }),
   },
   {
-    route: 'DELETE /api/articles/:id/media', expected: ownerEditorOrAdmin(200),
+    route: 'DELETE /api/articles/:id/media',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/articles/${(await galleryOf(c.ownerId)).id}/media` }),
   },
   {
-    route: 'POST /api/articles/:id/media/images', expected: ownerEditorOrAdmin(201),
+    route: 'POST /api/articles/:id/media/images',
+    expected: ownerEditorOrAdmin(201),
     request: async (c) => ({
       path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media/images`,
       body: multipart({ images: [{ imageFileTag: 'pic', title: 'A picture' }] }, { pic: pngFile() }),
     }),
   },
   {
-    route: 'PUT /api/articles/:id/media/images/:ordinal', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/articles/${(await galleryOf(c.ownerId)).id}/media/images/0`, body: { title: 'Retitled' } }),
+    route: 'PUT /api/articles/:id/media/images/:ordinal',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/articles/${(await galleryOf(c.ownerId)).id}/media/images/0`,
+      body: { title: 'Retitled' },
+    }),
   },
   {
-    route: 'DELETE /api/articles/:id/media/:ordinal', expected: ownerEditorOrAdmin(200),
+    route: 'DELETE /api/articles/:id/media/:ordinal',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/articles/${(await galleryOf(c.ownerId)).id}/media/0` }),
   },
   {
-    route: 'POST /api/articles/:id/media/video', expected: ownerEditorOrAdmin(201),
+    route: 'POST /api/articles/:id/media/video',
+    expected: ownerEditorOrAdmin(201),
     request: async (c) => ({
       path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media/video`,
       body: multipart({ videoFileTag: 'clip', title: 'A clip', thumbnailMillis: 500 }, { clip: mp4File() }),
     }),
   },
   {
-    route: 'PUT /api/articles/:id/media/video/:ordinal', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/articles/${(await videoOf(c.ownerId)).id}/media/video/0`, body: { title: 'Retitled', thumbnailMillis: 1000 } }),
+    route: 'PUT /api/articles/:id/media/video/:ordinal',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/articles/${(await videoOf(c.ownerId)).id}/media/video/0`,
+      body: { title: 'Retitled', thumbnailMillis: 1000 },
+    }),
   },
   {
     // Who owns the article: signed-in users may ask about themselves, ADMIN about anyone.
-    route: 'GET /api/articles/:id/media/:userId/ownership', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    route: 'GET /api/articles/:id/media/:userId/ownership',
+    variants: ['self', 'other'],
+    expected: selfOrAdmin(200),
     request: async (c) => ({ path: `/articles/${shared.article.id}/media/${c.ownerId}/ownership` }),
   },
 
   // ---- articleMedia ----
   {
-    route: 'PUT /api/articleMedia/:id/media/:title', expected: ownerEditorOrAdmin(200),
+    route: 'PUT /api/articleMedia/:id/media/:title',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/articleMedia/${(await galleryOf(c.ownerId)).id}/media/New%20title?ordinal=0` }),
   },
   {
-    route: 'PUT /api/articleMedia/:id/video/:millis', expected: ownerEditorOrAdmin(200),
+    route: 'PUT /api/articleMedia/:id/video/:millis',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/articleMedia/${(await videoOf(c.ownerId)).id}/video/1500?ordinal=0` }),
   },
 
   // ---- categories: reads public, writes ADMIN ----
   { route: 'GET /api/categories', expected: everyone(200), request: async () => ({ path: '/categories' }) },
   {
-    route: 'POST /api/categories/search', expected: everyone(200),
+    route: 'POST /api/categories/search',
+    expected: everyone(200),
     request: async () => ({ path: '/categories/search', body: { searchText: 'Category' } }),
   },
-  { route: 'GET /api/categories/:id', expected: everyone(200), request: async () => ({ path: `/categories/${shared.category.id}` }) },
-  { route: 'GET /api/categories/:id/route', expected: everyone(200), request: async () => ({ path: `/categories/${shared.category.id}/route` }) },
   {
-    route: 'GET /api/categories/:id/children', expected: everyone(200),
+    route: 'GET /api/categories/:id',
+    expected: everyone(200),
+    request: async () => ({ path: `/categories/${shared.category.id}` }),
+  },
+  {
+    route: 'GET /api/categories/:id/route',
+    expected: everyone(200),
+    request: async () => ({ path: `/categories/${shared.category.id}/route` }),
+  },
+  {
+    route: 'GET /api/categories/:id/children',
+    expected: everyone(200),
     request: async () => ({ path: `/categories/${shared.category.id}/children` }),
   },
   {
-    route: 'GET /api/categories/:id/articles', expected: everyone(200),
+    route: 'GET /api/categories/:id/articles',
+    expected: everyone(200),
     request: async () => ({ path: `/categories/${shared.category.id}/articles?limit=5` }),
   },
   {
-    route: 'POST /api/categories', expected: adminOnly(201),
+    route: 'POST /api/categories',
+    expected: adminOnly(201),
     request: async () => ({ path: '/categories', body: { title: unique('Category') } }),
   },
   {
-    route: 'PUT /api/categories/:id', expected: adminOnly(200),
+    route: 'PUT /api/categories/:id',
+    expected: adminOnly(200),
     request: async () => ({ path: `/categories/${(await createCategory()).id}`, body: { title: unique('Renamed') } }),
   },
   {
-    route: 'PUT /api/categories/:id/position', expected: adminOnly(200),
+    route: 'PUT /api/categories/:id/position',
+    expected: adminOnly(200),
     request: async () => ({ path: `/categories/${(await createCategory()).id}/position`, body: { index: 0 } }),
   },
   {
-    route: 'DELETE /api/categories/:id', expected: adminOnly(200),
+    route: 'DELETE /api/categories/:id',
+    expected: adminOnly(200),
     request: async () => ({ path: `/categories/${(await createCategory()).id}` }),
   },
 
   // ---- channels ----
   { route: 'GET /api/channels', expected: everyone(200), request: async () => ({ path: '/channels' }) },
   {
-    route: 'GET /api/channels/:id', when: 'published', expected: everyone(200),
+    route: 'GET /api/channels/:id',
+    when: 'published',
+    expected: everyone(200),
     request: async () => ({ path: `/channels/${shared.channel.id}` }),
   },
   {
-    route: 'GET /api/channels/:id', when: 'private', expected: ownerOrAdminSees(200),
+    route: 'GET /api/channels/:id',
+    when: 'private',
+    expected: ownerOrAdminSees(200),
     request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}` }),
   },
   {
-    route: 'GET /api/channels/:id/summary', when: 'published', expected: everyone(200),
+    route: 'GET /api/channels/:id/summary',
+    when: 'published',
+    expected: everyone(200),
     request: async () => ({ path: `/channels/${shared.channel.id}/summary` }),
   },
   {
-    route: 'GET /api/channels/:id/summary', when: 'private', expected: ownerOrAdminSees(200),
-    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}/summary` }),
-  },
-  { route: 'GET /api/channels/:id/channels', expected: everyone(200), request: async () => ({ path: `/channels/${stranger.id}/channels` }) },
-  { route: 'GET /api/channels/:id/articles', expected: everyone(200), request: async () => ({ path: `/channels/${shared.channel.id}/articles?limit=5` }) },
-  {
-    route: 'POST /api/channels', expected: editors(201),
-    request: async () => ({ path: '/channels', body: { name: unique('Channel'), infoText: 'About' } }),
-  },
-  {
-    route: 'PUT /api/channels/:id', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId })).id}`, body: { name: unique('Renamed') } }),
-  },
-  {
-    route: 'PUT /api/channels/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    route: 'GET /api/channels/:id/summary',
+    when: 'private',
+    expected: ownerOrAdminSees(200),
     request: async (c) => ({
-      path: `/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}`, body: { name: unique('Renamed') },
+      path: `/channels/${(await createChannel({ userId: c.ownerId, private: true })).id}/summary`,
     }),
   },
   {
-    route: 'PUT /api/channels/:id', when: 'unpublish (ADMIN only)', expected: adminEvenOverOwners(200),
-    request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId })).id}`, body: { published: false } }),
+    route: 'GET /api/channels/:id/channels',
+    expected: everyone(200),
+    request: async () => ({ path: `/channels/${stranger.id}/channels` }),
   },
   {
-    route: 'DELETE /api/channels/:id', expected: ownerEditorOrAdmin(200),
+    route: 'GET /api/channels/:id/articles',
+    expected: everyone(200),
+    request: async () => ({ path: `/channels/${shared.channel.id}/articles?limit=5` }),
+  },
+  {
+    route: 'POST /api/channels',
+    expected: editors(201),
+    request: async () => ({ path: '/channels', body: { name: unique('Channel'), infoText: 'About' } }),
+  },
+  {
+    route: 'PUT /api/channels/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/channels/${(await createChannel({ userId: c.ownerId })).id}`,
+      body: { name: unique('Renamed') },
+    }),
+  },
+  {
+    route: 'PUT /api/channels/:id',
+    when: 'draft',
+    expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({
+      path: `/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}`,
+      body: { name: unique('Renamed') },
+    }),
+  },
+  {
+    route: 'PUT /api/channels/:id',
+    when: 'unpublish (ADMIN only)',
+    expected: adminEvenOverOwners(200),
+    request: async (c) => ({
+      path: `/channels/${(await createChannel({ userId: c.ownerId })).id}`,
+      body: { published: false },
+    }),
+  },
+  {
+    route: 'DELETE /api/channels/:id',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId })).id}` }),
   },
   {
-    route: 'DELETE /api/channels/:id', when: 'draft', expected: ownerEditorOrAdmin(200, 404),
+    route: 'DELETE /api/channels/:id',
+    when: 'draft',
+    expected: ownerEditorOrAdmin(200, 404),
     request: async (c) => ({ path: `/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}` }),
   },
 
   // ---- contact ----
   {
-    route: 'POST /api/contact', expected: everyone(201),
-    request: async () => ({ path: '/contact', body: { kind: 'contact', name: 'Ada', email: `${unique('sender')}@example.com`, message: 'Hello' } }),
+    route: 'POST /api/contact',
+    expected: everyone(201),
+    request: async () => ({
+      path: '/contact',
+      body: { kind: 'contact', name: 'Ada', email: `${unique('sender')}@example.com`, message: 'Hello' },
+    }),
   },
 
-  { route: 'GET /api/contact/messages', expected: adminOnly(200), request: async () => ({ path: '/contact/messages?limit=5' }) },
   {
-    route: 'PUT /api/contact/messages/:id', expected: adminOnly(200),
-    request: async () => ({ path: `/contact/messages/${await createContactMessage()}`, body: { read: true, handled: true } }),
+    route: 'GET /api/contact/messages',
+    expected: adminOnly(200),
+    request: async () => ({ path: '/contact/messages?limit=5' }),
+  },
+  {
+    route: 'PUT /api/contact/messages/:id',
+    expected: adminOnly(200),
+    request: async () => ({
+      path: `/contact/messages/${await createContactMessage()}`,
+      body: { read: true, handled: true },
+    }),
   },
 
   // ---- files: as visible as the entity that shows them (other methods: 405; every visibility rule: visibility.test.ts) ----
-  { route: 'GET /api/files/:key{.+}', when: 'of a published article', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
-  { route: 'HEAD /api/files/:key{.+}', when: 'of a published article', raw: true, expected: everyone(200), request: async () => ({ path: `/files/${shared.fileKey}` }) },
   {
-    route: 'GET /api/files/:key{.+}', when: 'of a draft', raw: true, expected: ownerOrAdminSees(200),
+    route: 'GET /api/files/:key{.+}',
+    when: 'of a published article',
+    raw: true,
+    expected: everyone(200),
+    request: async () => ({ path: `/files/${shared.fileKey}` }),
+  },
+  {
+    route: 'HEAD /api/files/:key{.+}',
+    when: 'of a published article',
+    raw: true,
+    expected: everyone(200),
+    request: async () => ({ path: `/files/${shared.fileKey}` }),
+  },
+  {
+    route: 'GET /api/files/:key{.+}',
+    when: 'of a draft',
+    raw: true,
+    expected: ownerOrAdminSees(200),
     request: async (c) => ({ path: `/files/${await draftFile(c.ownerId)}` }),
   },
   {
-    route: 'HEAD /api/files/:key{.+}', when: 'of a draft', raw: true, expected: ownerOrAdminSees(200),
+    route: 'HEAD /api/files/:key{.+}',
+    when: 'of a draft',
+    raw: true,
+    expected: ownerOrAdminSees(200),
     request: async (c) => ({ path: `/files/${await draftFile(c.ownerId)}` }),
   },
 
@@ -331,55 +507,97 @@ const MATRIX: Entry[] = [
   { route: 'GET /api/healthCheck/fix', expected: adminOnly(200), request: async () => ({ path: '/healthCheck/fix' }) },
 
   // ---- imageOptions: reads public; writes by the uploader (any signed-in user) or ADMIN ----
-  { route: 'GET /api/imageOptions/:blobKey{.+}', expected: everyone(200), request: async () => ({ path: `/imageOptions/${shared.imageKey}` }) },
-  { route: 'GET /api/imageOptions', expected: everyone(200), request: async () => ({ path: `/imageOptions?keys=${encodeURIComponent(shared.imageKey)}` }) },
   {
-    route: 'POST /api/imageOptions', expected: selfOrAdmin(201),
-    request: async (c) => ({ path: '/imageOptions', body: { blobKey: (await createBlob(c.ownerId)).key, position: '30% 70%', scale: 1.5 } }),
+    route: 'GET /api/imageOptions/:blobKey{.+}',
+    expected: everyone(200),
+    request: async () => ({ path: `/imageOptions/${shared.imageKey}` }),
   },
   {
-    route: 'PUT /api/imageOptions/:blobKey{.+}', expected: selfOrAdmin(200),
-    request: async (c) => ({ path: `/imageOptions/${await createImageOption(c.ownerId)}`, body: { position: '10% 20%', scale: 2 } }),
+    route: 'GET /api/imageOptions',
+    expected: everyone(200),
+    request: async () => ({ path: `/imageOptions?keys=${encodeURIComponent(shared.imageKey)}` }),
   },
   {
-    route: 'DELETE /api/imageOptions/:blobKey{.+}', expected: selfOrAdmin(200),
+    route: 'POST /api/imageOptions',
+    expected: selfOrAdmin(201),
+    request: async (c) => ({
+      path: '/imageOptions',
+      body: { blobKey: (await createBlob(c.ownerId)).key, position: '30% 70%', scale: 1.5 },
+    }),
+  },
+  {
+    route: 'PUT /api/imageOptions/:blobKey{.+}',
+    expected: selfOrAdmin(200),
+    request: async (c) => ({
+      path: `/imageOptions/${await createImageOption(c.ownerId)}`,
+      body: { position: '10% 20%', scale: 2 },
+    }),
+  },
+  {
+    route: 'DELETE /api/imageOptions/:blobKey{.+}',
+    expected: selfOrAdmin(200),
     request: async (c) => ({ path: `/imageOptions/${await createImageOption(c.ownerId)}` }),
   },
 
   // ---- myso: the caller's own likes ----
-  { route: 'GET /api/myso/user-channels/user-channels', expected: signedIn(200), request: async () => ({ path: '/myso/user-channels/user-channels' }) },
   {
-    // Someone else's link does not exist for the caller, ADMIN included: mySO is personal.
-    route: 'GET /api/myso/user-channels/:id', expected: { ...selfOrAdmin(200, 404), ADMIN: { owner: 200, other: 404 } },
-    request: async (c) => ({ path: `/myso/user-channels/${await createChannelLike(c.ownerId, (await createChannel()).id)}` }),
+    route: 'GET /api/myso/user-channels/user-channels',
+    expected: signedIn(200),
+    request: async () => ({ path: '/myso/user-channels/user-channels' }),
   },
   {
-    route: 'POST /api/myso/user-channels', expected: signedIn(201),
+    // Someone else's link does not exist for the caller, ADMIN included: mySO is personal.
+    route: 'GET /api/myso/user-channels/:id',
+    expected: { ...selfOrAdmin(200, 404), ADMIN: { owner: 200, other: 404 } },
+    request: async (c) => ({
+      path: `/myso/user-channels/${await createChannelLike(c.ownerId, (await createChannel()).id)}`,
+    }),
+  },
+  {
+    route: 'POST /api/myso/user-channels',
+    expected: signedIn(201),
     request: async () => ({ path: '/myso/user-channels', body: { contentId: (await createChannel()).id } }),
   },
   {
-    route: 'POST /api/myso/user-channels', when: 'draft', expected: { ...ownerOrAdminSees(201), anonymous: 401 },
-    request: async (c) => ({ path: '/myso/user-channels', body: { contentId: (await createChannel({ userId: c.ownerId, published: false })).id } }),
+    route: 'POST /api/myso/user-channels',
+    when: 'draft',
+    expected: { ...ownerOrAdminSees(201), anonymous: 401 },
+    request: async (c) => ({
+      path: '/myso/user-channels',
+      body: { contentId: (await createChannel({ userId: c.ownerId, published: false })).id },
+    }),
   },
   {
-    route: 'DELETE /api/myso/user-channels', expected: signedIn(200),
+    route: 'DELETE /api/myso/user-channels',
+    expected: signedIn(200),
     request: async (c) => {
       const channel = await createChannel();
       if (c.actor) await createChannelLike(c.actor.user.id, channel.id);
       return { path: '/myso/user-channels', body: { contentId: channel.id } };
     },
   },
-  { route: 'GET /api/myso/user-articles', expected: signedIn(200), request: async () => ({ path: '/myso/user-articles' }) },
   {
-    route: 'POST /api/myso/user-articles', expected: signedIn(201),
+    route: 'GET /api/myso/user-articles',
+    expected: signedIn(200),
+    request: async () => ({ path: '/myso/user-articles' }),
+  },
+  {
+    route: 'POST /api/myso/user-articles',
+    expected: signedIn(201),
     request: async () => ({ path: '/myso/user-articles', body: { contentId: (await createArticle()).id } }),
   },
   {
-    route: 'POST /api/myso/user-articles', when: 'draft', expected: { ...ownerOrAdminSees(201), anonymous: 401 },
-    request: async (c) => ({ path: '/myso/user-articles', body: { contentId: (await createArticle({ userId: c.ownerId, published: false })).id } }),
+    route: 'POST /api/myso/user-articles',
+    when: 'draft',
+    expected: { ...ownerOrAdminSees(201), anonymous: 401 },
+    request: async (c) => ({
+      path: '/myso/user-articles',
+      body: { contentId: (await createArticle({ userId: c.ownerId, published: false })).id },
+    }),
   },
   {
-    route: 'POST /api/myso/user-articles/remove', expected: signedIn(200),
+    route: 'POST /api/myso/user-articles/remove',
+    expected: signedIn(200),
     request: async (c) => {
       const article = await createArticle();
       if (c.actor) await createArticleLike(c.actor.user.id, article.id);
@@ -392,90 +610,176 @@ const MATRIX: Entry[] = [
   { route: 'GET /api/news', expected: everyone(200), request: async () => ({ path: '/news' }) },
   { route: 'GET /api/news/:id', expected: everyone(200), request: async () => ({ path: `/news/${shared.newsId}` }) },
   {
-    route: 'POST /api/news', expected: editors(201),
-    request: async () => ({ path: '/news', body: { title: unique('News'), ref: { kind: 'article', id: shared.article.id } } }),
+    route: 'POST /api/news',
+    expected: editors(201),
+    request: async () => ({
+      path: '/news',
+      body: { title: unique('News'), ref: { kind: 'article', id: shared.article.id } },
+    }),
   },
   {
-    route: 'PUT /api/news/:id', expected: ownerEditorOrAdmin(200),
+    route: 'PUT /api/news/:id',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => ({
       path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}`,
       body: { title: 'Renamed' },
     }),
   },
   {
-    route: 'DELETE /api/news/:id', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}` }),
+    route: 'DELETE /api/news/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}`,
+    }),
   },
 
   // ---- the OpenAPI document: public ----
-  { route: 'GET /api/openapi.json', raw: true, expected: everyone(200), request: async () => ({ path: '/openapi.json' }) },
+  {
+    route: 'GET /api/openapi.json',
+    raw: true,
+    expected: everyone(200),
+    request: async () => ({ path: '/openapi.json' }),
+  },
 
   // ---- publications ----
   { route: 'GET /api/publications', expected: everyone(200), request: async () => ({ path: '/publications' }) },
   {
     // Someone else's draft is invisible: 404.
-    route: 'POST /api/publications', when: 'draft', expected: ownerEditorOrAdmin(201, 404),
-    request: async (c) => ({ path: '/publications', body: { contentId: (await createArticle({ userId: c.ownerId, published: false })).id, type: 'article' } }),
+    route: 'POST /api/publications',
+    when: 'draft',
+    expected: ownerEditorOrAdmin(201, 404),
+    request: async (c) => ({
+      path: '/publications',
+      body: { contentId: (await createArticle({ userId: c.ownerId, published: false })).id, type: 'article' },
+    }),
   },
   {
     // Visible but someone else's: 403; one's own is past the permission check (409: already published).
-    route: 'POST /api/publications', when: 'published', expected: ownerEditorOrAdmin(409),
-    request: async (c) => ({ path: '/publications', body: { contentId: (await createArticle({ userId: c.ownerId })).id, type: 'article' } }),
+    route: 'POST /api/publications',
+    when: 'published',
+    expected: ownerEditorOrAdmin(409),
+    request: async (c) => ({
+      path: '/publications',
+      body: { contentId: (await createArticle({ userId: c.ownerId })).id, type: 'article' },
+    }),
   },
-  { route: 'GET /api/publications/requests', expected: editors(200), request: async () => ({ path: '/publications/requests' }) },
+  {
+    route: 'GET /api/publications/requests',
+    expected: editors(200),
+    request: async () => ({ path: '/publications/requests' }),
+  },
   {
     // Owners may not approve their own requests.
-    route: 'PUT /api/publications/update-status', expected: adminEvenOverOwners(200),
+    route: 'PUT /api/publications/update-status',
+    expected: adminEvenOverOwners(200),
     request: async (c) => {
       const article = await createArticle({ userId: c.ownerId, published: false });
-      return { path: '/publications/update-status', body: { id: await createPublicationRequest(c.ownerId, article.id, 'article'), status: 'APPROVED' } };
+      return {
+        path: '/publications/update-status',
+        body: { id: await createPublicationRequest(c.ownerId, article.id, 'article'), status: 'APPROVED' },
+      };
     },
   },
   {
-    route: 'PUT /api/publications/update-expiration', expected: adminEvenOverOwners(200),
+    route: 'PUT /api/publications/update-expiration',
+    expected: adminEvenOverOwners(200),
     request: async (c) => {
       const article = await createArticle({ userId: c.ownerId, published: false });
       const id = await createPublicationRequest(c.ownerId, article.id, 'article');
-      return { path: '/publications/update-expiration', body: { id, expirationDate: new Date(Date.now() + day).toISOString() } };
+      return {
+        path: '/publications/update-expiration',
+        body: { id, expirationDate: new Date(Date.now() + day).toISOString() },
+      };
     },
   },
 
   // ---- search ----
-  { route: 'POST /api/search/search', expected: everyone(200), request: async () => ({ path: '/search/search', body: { searchText: 'article' } }) },
+  {
+    route: 'POST /api/search/search',
+    expected: everyone(200),
+    request: async () => ({ path: '/search/search', body: { searchText: 'article' } }),
+  },
 
   // ---- slugs ----
-  { route: 'GET /api/slugs/:slug', when: 'published', expected: everyone(200), request: async () => ({ path: `/slugs/${shared.article.slug}` }) },
   {
-    route: 'GET /api/slugs/:slug', when: 'draft', expected: ownerOrAdminSees(200),
+    route: 'GET /api/slugs/:slug',
+    when: 'published',
+    expected: everyone(200),
+    request: async () => ({ path: `/slugs/${shared.article.slug}` }),
+  },
+  {
+    route: 'GET /api/slugs/:slug',
+    when: 'draft',
+    expected: ownerOrAdminSees(200),
     request: async (c) => ({ path: `/slugs/${(await createArticle({ userId: c.ownerId, published: false })).slug}` }),
   },
   {
-    route: 'PUT /api/slugs/:entityId', when: 'article', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/slugs/${(await createArticle({ userId: c.ownerId })).id}`, body: { slug: slugText() } }),
+    route: 'PUT /api/slugs/:entityId',
+    when: 'article',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/slugs/${(await createArticle({ userId: c.ownerId })).id}`,
+      body: { slug: slugText() },
+    }),
   },
   {
-    route: 'PUT /api/slugs/:entityId', when: 'draft article', expected: { ...ownerEditorOrAdmin(200, 404), REGULAR_USER: 404 },
-    request: async (c) => ({ path: `/slugs/${(await createArticle({ userId: c.ownerId, published: false })).id}`, body: { slug: slugText() } }),
+    route: 'PUT /api/slugs/:entityId',
+    when: 'draft article',
+    expected: { ...ownerEditorOrAdmin(200, 404), REGULAR_USER: 404 },
+    request: async (c) => ({
+      path: `/slugs/${(await createArticle({ userId: c.ownerId, published: false })).id}`,
+      body: { slug: slugText() },
+    }),
   },
   {
-    route: 'PUT /api/slugs/:entityId', when: 'category', expected: adminOnly(200),
+    route: 'PUT /api/slugs/:entityId',
+    when: 'category',
+    expected: adminOnly(200),
     request: async () => ({ path: `/slugs/${(await createCategory()).id}`, body: { slug: slugText() } }),
   },
 
   // ---- userContent ----
   {
     // Owners and ADMIN can already read restricted content: 409 tells them so.
-    route: 'POST /api/userContent', expected: { ...signedIn(201), CLIENT: { owner: 409, other: 201 }, CONTRIBUTOR: { owner: 409, other: 201 }, ADMIN: 409 },
-    request: async (c) => ({ path: '/userContent', body: { contentId: (await createArticle({ userId: c.ownerId, restricted: true })).id, contentType: 'article' } }),
+    route: 'POST /api/userContent',
+    expected: {
+      ...signedIn(201),
+      CLIENT: { owner: 409, other: 201 },
+      CONTRIBUTOR: { owner: 409, other: 201 },
+      ADMIN: 409,
+    },
+    request: async (c) => ({
+      path: '/userContent',
+      body: { contentId: (await createArticle({ userId: c.ownerId, restricted: true })).id, contentType: 'article' },
+    }),
   },
-  { route: 'GET /api/userContent/requests', expected: adminOnly(200), request: async () => ({ path: '/userContent/requests?status=PENDING&limit=5' }) },
-  { route: 'GET /api/userContent/access', expected: adminOnly(200), request: async () => ({ path: '/userContent/access?contentType=article' }) },
-  ...(['requests', 'access'] as const).flatMap((list) => (['channels', 'articles'] as const).flatMap((type): Entry[] => [
-    { route: `GET /api/userContent/${list}/${type}`, expected: adminOnly(200), request: async () => ({ path: `/userContent/${list}/${type}` }) },
-    { route: `GET /api/userContent/my/${list}/${type}`, expected: signedIn(200), request: async () => ({ path: `/userContent/my/${list}/${type}` }) },
-  ])),
+  {
+    route: 'GET /api/userContent/requests',
+    expected: adminOnly(200),
+    request: async () => ({ path: '/userContent/requests?status=PENDING&limit=5' }),
+  },
+  {
+    route: 'GET /api/userContent/access',
+    expected: adminOnly(200),
+    request: async () => ({ path: '/userContent/access?contentType=article' }),
+  },
+  ...(['requests', 'access'] as const).flatMap((list) =>
+    (['channels', 'articles'] as const).flatMap((type): Entry[] => [
+      {
+        route: `GET /api/userContent/${list}/${type}`,
+        expected: adminOnly(200),
+        request: async () => ({ path: `/userContent/${list}/${type}` }),
+      },
+      {
+        route: `GET /api/userContent/my/${list}/${type}`,
+        expected: signedIn(200),
+        request: async () => ({ path: `/userContent/my/${list}/${type}` }),
+      },
+    ]),
+  ),
   ...(['allow', 'deny'] as const).map((decision): Entry => ({
-    route: `GET /api/userContent/${decision}-request/:id`, expected: adminEvenOverOwners(200),
+    route: `GET /api/userContent/${decision}-request/:id`,
+    expected: adminEvenOverOwners(200),
     request: async (c) => {
       const article = await createArticle({ userId: c.ownerId, restricted: true });
       const asker = await createUser();
@@ -483,23 +787,37 @@ const MATRIX: Entry[] = [
     },
   })),
   {
-    route: 'GET /api/userContent/user-access-article/:id', when: 'published', expected: everyone(200),
+    route: 'GET /api/userContent/user-access-article/:id',
+    when: 'published',
+    expected: everyone(200),
     request: async () => ({ path: `/userContent/user-access-article/${shared.restrictedArticle.id}` }),
   },
   {
-    route: 'GET /api/userContent/user-access-article/:id', when: 'draft', expected: ownerOrAdminSees(200),
-    request: async (c) => ({ path: `/userContent/user-access-article/${(await createArticle({ userId: c.ownerId, published: false })).id}` }),
+    route: 'GET /api/userContent/user-access-article/:id',
+    when: 'draft',
+    expected: ownerOrAdminSees(200),
+    request: async (c) => ({
+      path: `/userContent/user-access-article/${(await createArticle({ userId: c.ownerId, published: false })).id}`,
+    }),
   },
   {
-    route: 'GET /api/userContent/user-access-channel-all/:id', expected: ownerEditorOrAdmin(200),
-    request: async (c) => ({ path: `/userContent/user-access-channel-all/${(await createChannel({ userId: c.ownerId, restricted: true })).id}` }),
+    route: 'GET /api/userContent/user-access-channel-all/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: `/userContent/user-access-channel-all/${(await createChannel({ userId: c.ownerId, restricted: true })).id}`,
+    }),
   },
   {
-    route: 'GET /api/userContent/user-access-channel-all/:id', when: 'private', expected: { ...ownerEditorOrAdmin(200, 404), REGULAR_USER: 404 },
-    request: async (c) => ({ path: `/userContent/user-access-channel-all/${(await createChannel({ userId: c.ownerId, private: true })).id}` }),
+    route: 'GET /api/userContent/user-access-channel-all/:id',
+    when: 'private',
+    expected: { ...ownerEditorOrAdmin(200, 404), REGULAR_USER: 404 },
+    request: async (c) => ({
+      path: `/userContent/user-access-channel-all/${(await createChannel({ userId: c.ownerId, private: true })).id}`,
+    }),
   },
   {
-    route: 'POST /api/userContent/revoke-access-channel', expected: ownerEditorOrAdmin(200),
+    route: 'POST /api/userContent/revoke-access-channel',
+    expected: ownerEditorOrAdmin(200),
     request: async (c) => {
       const channel = await createChannel({ userId: c.ownerId, restricted: true });
       const grantee = await createUser();
@@ -511,24 +829,43 @@ const MATRIX: Entry[] = [
   // ---- users ----
   {
     // Signing in replaces the caller's session, so signed-in cells bring a spare one.
-    route: 'POST /api/users/auth', expected: everyone(200),
+    route: 'POST /api/users/auth',
+    expected: everyone(200),
     request: async (c) => {
       const user = await createUser();
-      return { path: '/users/auth', body: { username: user.name, password: TEST_PASSWORD }, cookie: await extraSession(c) };
+      return {
+        path: '/users/auth',
+        body: { username: user.name, password: TEST_PASSWORD },
+        cookie: await extraSession(c),
+      };
     },
   },
-  { route: 'GET /api/users/logout', expected: everyone(200), request: async (c) => ({ path: '/users/logout', cookie: await extraSession(c) }) },
-  { route: 'POST /api/users/auth-validate', expected: signedIn(200), request: async () => ({ path: '/users/auth-validate' }) },
   {
-    route: 'POST /api/users/mail', expected: everyone(200),
+    route: 'GET /api/users/logout',
+    expected: everyone(200),
+    request: async (c) => ({ path: '/users/logout', cookie: await extraSession(c) }),
+  },
+  {
+    route: 'POST /api/users/auth-validate',
+    expected: signedIn(200),
+    request: async () => ({ path: '/users/auth-validate' }),
+  },
+  {
+    route: 'POST /api/users/mail',
+    expected: everyone(200),
     request: async () => ({ path: '/users/mail', body: { email: (await createUser()).email } }),
   },
   {
-    route: 'POST /api/users/reset-password', expected: everyone(200),
-    request: async () => ({ path: '/users/reset-password', body: { token: await createResetToken((await createUser()).id), password: 'a-new-password-1' } }),
+    route: 'POST /api/users/reset-password',
+    expected: everyone(200),
+    request: async () => ({
+      path: '/users/reset-password',
+      body: { token: await createResetToken((await createUser()).id), password: 'a-new-password-1' },
+    }),
   },
   {
-    route: 'POST /api/users', expected: everyone(201),
+    route: 'POST /api/users',
+    expected: everyone(201),
     request: async () => {
       const name = unique('member');
       return { path: '/users', body: { name, email: `${name}@example.com`, password: 'a-long-password-1' } };
@@ -536,16 +873,23 @@ const MATRIX: Entry[] = [
   },
   { route: 'GET /api/users', expected: adminOnly(200), request: async () => ({ path: '/users' }) },
   {
-    route: 'GET /api/users/:id', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    route: 'GET /api/users/:id',
+    variants: ['self', 'other'],
+    expected: selfOrAdmin(200),
     request: async (c) => ({ path: `/users/${await accountId(c)}` }),
   },
   {
-    route: 'PUT /api/users/:id', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    route: 'PUT /api/users/:id',
+    variants: ['self', 'other'],
+    expected: selfOrAdmin(200),
     request: async (c) => ({ path: `/users/${await accountId(c)}`, body: { firstName: 'Changed', lastName: 'Name' } }),
   },
   {
     // A fresh caller in the self cells: were the change let through, it must not promote the matrix's callers.
-    route: 'PUT /api/users/:id', when: 'role change', variants: ['self', 'other'], expected: { ...selfOrAdmin(403), ADMIN: 200 },
+    route: 'PUT /api/users/:id',
+    when: 'role change',
+    variants: ['self', 'other'],
+    expected: { ...selfOrAdmin(403), ADMIN: 200 },
     request: async (c) => {
       if (!c.owner) return { path: `/users/${(await createUser()).id}`, body: { role: 'ADMIN' } };
       const self = await c.freshSelf();
@@ -553,7 +897,9 @@ const MATRIX: Entry[] = [
     },
   },
   {
-    route: 'DELETE /api/users/:id', variants: ['self', 'other'], expected: selfOrAdmin(200),
+    route: 'DELETE /api/users/:id',
+    variants: ['self', 'other'],
+    expected: selfOrAdmin(200),
     request: async (c) => {
       if (!c.owner) return { path: `/users/${(await createUser()).id}` };
       const self = await c.freshSelf();
@@ -564,12 +910,21 @@ const MATRIX: Entry[] = [
   // ---- uploads: resumable uploads, each its owner's alone ----
   { route: 'GET /api/uploads', expected: editors(200), request: async () => ({ path: '/uploads' }) },
   {
-    route: 'POST /api/uploads', expected: editors(201),
-    request: async () => ({ path: '/uploads', body: { size: 1000, contentType: 'video/mp4', fingerprint: unique('fp') } }),
+    route: 'POST /api/uploads',
+    expected: editors(201),
+    request: async () => ({
+      path: '/uploads',
+      body: { size: 1000, contentType: 'video/mp4', fingerprint: unique('fp') },
+    }),
   },
-  { route: 'GET /api/uploads/:id', expected: ownerOnly(200), request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c), 'open')}` }) },
   {
-    route: 'PUT /api/uploads/:id/parts/:partNumber', expected: ownerOnly(200),
+    route: 'GET /api/uploads/:id',
+    expected: ownerOnly(200),
+    request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c), 'open')}` }),
+  },
+  {
+    route: 'PUT /api/uploads/:id/parts/:partNumber',
+    expected: ownerOnly(200),
     request: async (c) => ({
       path: `/uploads/${await createUploadOf(await uploadOwner(c), 'open')}/parts/1`,
       body: String.fromCharCode(...tinyVideo()),
@@ -577,22 +932,40 @@ const MATRIX: Entry[] = [
     }),
   },
   {
-    route: 'POST /api/uploads/:id/complete', expected: ownerOnly(200),
+    route: 'POST /api/uploads/:id/complete',
+    expected: ownerOnly(200),
     request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c), 'sent')}/complete` }),
   },
-  { route: 'DELETE /api/uploads/:id', expected: ownerOnly(200), request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c))}` }) },
+  {
+    route: 'DELETE /api/uploads/:id',
+    expected: ownerOnly(200),
+    request: async (c) => ({ path: `/uploads/${await createUploadOf(await uploadOwner(c))}` }),
+  },
 
   // ---- workspace: the editor's own lists, ADMIN's of everyone ----
-  { route: 'GET /api/workspace/articles', expected: editors(200), request: async () => ({ path: '/workspace/articles?limit=5' }) },
   {
-    route: 'GET /api/workspace/articles', when: "someone else's (?owner)", expected: adminOnly(200),
+    route: 'GET /api/workspace/articles',
+    expected: editors(200),
+    request: async () => ({ path: '/workspace/articles?limit=5' }),
+  },
+  {
+    route: 'GET /api/workspace/articles',
+    when: "someone else's (?owner)",
+    expected: adminOnly(200),
     request: async () => ({ path: `/workspace/articles?owner=${stranger.id}` }),
   },
-  { route: 'GET /api/workspace/channels', expected: editors(200), request: async () => ({ path: '/workspace/channels?q=Channel' }) },
+  {
+    route: 'GET /api/workspace/channels',
+    expected: editors(200),
+    request: async () => ({ path: '/workspace/channels?q=Channel' }),
+  },
   {
     // Someone else's channel is not theirs to arrange: 404, as if it did not exist.
-    route: 'GET /api/workspace/channels/:id/articles', expected: ownerEditorOrAdmin(200, 404),
-    request: async (c) => ({ path: `/workspace/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}/articles` }),
+    route: 'GET /api/workspace/channels/:id/articles',
+    expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({
+      path: `/workspace/channels/${(await createChannel({ userId: c.ownerId, published: false })).id}/articles`,
+    }),
   },
   { route: 'GET /api/workspace/news', expected: editors(200), request: async () => ({ path: '/workspace/news' }) },
 ];
@@ -619,7 +992,13 @@ function cellsOf(entry: Entry): CellCase[] {
     }
     return [
       { name: `${title} as ${who} (${ownLabel}) → ${outcome.owner}`, entry, who, owner: true, status: outcome.owner },
-      { name: `${title} as ${who} (${otherLabel}) → ${outcome.other}`, entry, who, owner: false, status: outcome.other },
+      {
+        name: `${title} as ${who} (${otherLabel}) → ${outcome.other}`,
+        entry,
+        who,
+        owner: false,
+        status: outcome.other,
+      },
     ];
   });
 }
@@ -634,10 +1013,12 @@ beforeAll(async () => {
   // The outside world: mail is intercepted, never sent.
   vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'matrix' });
   const roles: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
-  const made = await Promise.all(roles.map(async (role) => {
-    const user = await createUser({ role });
-    return [role, { user, cookie: await sessionCookie(user) }] as const;
-  }));
+  const made = await Promise.all(
+    roles.map(async (role) => {
+      const user = await createUser({ role });
+      return [role, { user, cookie: await sessionCookie(user) }] as const;
+    }),
+  );
   sessions = Object.fromEntries(made) as Record<Role, Session>;
   stranger = await createUser({ role: 'CLIENT' });
   const channel = await createChannel({ userId: stranger.id });
@@ -662,7 +1043,8 @@ describe('authorization matrix', () => {
     const registered = new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
     const tabled = new Set(MATRIX.map((e) => e.route));
     // Hono answers HEAD through the GET route, so a HEAD row stands for a registered GET.
-    const exists = (route: string) => registered.has(route) || (route.startsWith('HEAD ') && registered.has(`GET ${route.slice(5)}`));
+    const exists = (route: string) =>
+      registered.has(route) || (route.startsWith('HEAD ') && registered.has(`GET ${route.slice(5)}`));
     const missing = [...registered].filter((r) => !tabled.has(r));
     const stale = [...tabled].filter((r) => !exists(r));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
@@ -689,10 +1071,18 @@ describe('authorization matrix', () => {
       const res = await exports.default.fetch(new Request(`${BASE}/api${req.path}`, { method, headers }));
       await res.arrayBuffer();
       expect(res.status).toBe(status);
-      expect(status < 400 ? Object.keys(doc.raw?.statuses ?? {}).map(Number) : doc.errors, 'documented statuses').toContain(status);
+      expect(
+        status < 400 ? Object.keys(doc.raw?.statuses ?? {}).map(Number) : doc.errors,
+        'documented statuses',
+      ).toContain(status);
       return;
     }
-    const res = await call(req.path, { method, body: req.body, cookie, ...(req.headers ? { headers: req.headers } : {}) });
+    const res = await call(req.path, {
+      method,
+      body: req.body,
+      cookie,
+      ...(req.headers ? { headers: req.headers } : {}),
+    });
     expect(res.status, res.body.message).toBe(status);
     expect(res.body.code).toBe(status);
     if (status >= 400) {

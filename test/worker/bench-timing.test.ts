@@ -11,7 +11,12 @@ import { createArticle } from './content-factories';
 
 const timed = { ...env, BENCH_TIMING: '1' };
 
-function fetchApp(app: ReturnType<typeof buildApp>, path: string, bindings: Cloudflare.Env, cookie?: string): Promise<Response> {
+function fetchApp(
+  app: ReturnType<typeof buildApp>,
+  path: string,
+  bindings: Cloudflare.Env,
+  cookie?: string,
+): Promise<Response> {
   const headers = new Headers(cookie ? { Cookie: cookie } : {});
   return Promise.resolve(app.fetch(new Request(BASE + '/api' + path, { headers }), bindings, createExecutionContext()));
 }
@@ -49,7 +54,8 @@ describe('Server-Timing counts for the bench', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(await plain.json());
     const timing = res.headers.get('Server-Timing') ?? '';
-    const [, trips, reads] = /^d1;desc="(\d+) round trips?, \d+ statements?", kv;desc="(\d+) reads?, \d+ writes?"$/.exec(timing) ?? [];
+    const [, trips, reads] =
+      /^d1;desc="(\d+) round trips?, \d+ statements?", kv;desc="(\d+) reads?, \d+ writes?"$/.exec(timing) ?? [];
     expect(Number(trips)).toBeGreaterThanOrEqual(2); // the session joined with its user, then the article
     expect(Number(reads)).toBe(0); // sessions live in D1 (docs/decisions/003), KV is not asked
   });
@@ -57,6 +63,8 @@ describe('Server-Timing counts for the bench', () => {
   it('is on error answers too: a slug that is neither in KV nor in D1', async () => {
     const res = await fetchApp(buildApp(), '/articles/not-a-slug-that-exists', timed);
     expect(res.status).toBe(404);
-    expect(res.headers.get('Server-Timing')).toMatch(/^d1;desc="1 round trip, 1 statement", kv;desc="1 read, 0 writes"$/);
+    expect(res.headers.get('Server-Timing')).toMatch(
+      /^d1;desc="1 round trip, 1 statement", kv;desc="1 read, 0 writes"$/,
+    );
   });
 });

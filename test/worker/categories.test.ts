@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { articlePage, category, categoryChildren, categoryRoute } from '../../schema/entities';
 import { articleCategories, articles, blobs, categories, slugs } from '../../schema/tables';
 import { encodeKeyCursor } from '../../worker/lib/cursor';
-import { categoryChain, categoryDependants, listCategories, listCategoryArticles } from '../../worker/queries/categories';
+import {
+  categoryChain,
+  categoryDependants,
+  listCategories,
+  listCategoryArticles,
+} from '../../worker/queries/categories';
 import { createArticle, createCategory, createChannel, grantAccess } from './content-factories';
 import { createBlob, multipart, PNG_BYTES } from './content-factories-extra';
 import { as, call, createUser, db, sessionCookie, unique } from './helpers';
@@ -13,7 +18,7 @@ import { as, call, createUser, db, sessionCookie, unique } from './helpers';
 const admin = () => as('ADMIN');
 
 describe('GET /categories', () => {
-  it('lists roots first, then each parent\'s children in ordinal order, with imageHref', async () => {
+  it("lists roots first, then each parent's children in ordinal order, with imageHref", async () => {
     const root = await createCategory({ title: unique('Root'), ordinal: 900, imageKey: 'image/root.png' });
     const second = await createCategory({ parentId: root.id, ordinal: 2 });
     const first = await createCategory({ parentId: root.id, ordinal: 1 });
@@ -35,7 +40,12 @@ describe('GET /categories/{id}', () => {
     for (const key of [cat.id, cat.slug]) {
       const res = await call(`/categories/${key}`);
       expect(res.status).toBe(200);
-      expect(category.parse(res.body.result)).toMatchObject({ id: cat.id, slug: cat.slug, title: 'Gardens', parentId: null });
+      expect(category.parse(res.body.result)).toMatchObject({
+        id: cat.id,
+        slug: cat.slug,
+        title: 'Gardens',
+        parentId: null,
+      });
     }
   });
 
@@ -67,10 +77,15 @@ describe('GET /categories/{id}/route', () => {
     const res = await call(`/categories/${c.slug}/route`);
     expect(res.status).toBe(200);
     expect(categoryRoute.parse(res.body.result)).toEqual([
-      { id: a.id, title: 'Art' }, { id: b.id, title: 'Painting' }, { id: c.id, title: 'Oil' },
+      { id: a.id, title: 'Art' },
+      { id: b.id, title: 'Painting' },
+      { id: c.id, title: 'Oil' },
     ]);
     expect((await call(`/categories/${a.id}/route`)).body.result).toEqual([{ id: a.id, title: 'Art' }]);
-    expect(await categoryChain(db(), b.id)).toEqual([{ id: a.id, title: 'Art' }, { id: b.id, title: 'Painting' }]);
+    expect(await categoryChain(db(), b.id)).toEqual([
+      { id: a.id, title: 'Art' },
+      { id: b.id, title: 'Painting' },
+    ]);
   });
 
   it('is 404 for an unknown category', async () => {
@@ -119,7 +134,12 @@ describe('GET /categories/{id}/children', () => {
     const priv = await createChannel({ categoryIds: [parent.id], userId: owner.id, private: true });
     await grantAccess(granted.id, priv.id, 'channel');
     const art = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true });
-    const draft = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true, userId: owner.id, published: false });
+    const draft = await createArticle({
+      categoryIds: [parent.id],
+      publishedAtCategory: true,
+      userId: owner.id,
+      published: false,
+    });
     const hiddenArt = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true, hidden: true });
     const inPrivate = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true, channelId: priv.id });
 
@@ -131,13 +151,18 @@ describe('GET /categories/{id}/children', () => {
     expect(await seen()).toEqual({ channels: [visible.id], articles: [art.id] });
     const other = await as('CLIENT');
     expect(await seen(other.cookie)).toEqual({ channels: [visible.id], articles: [art.id] });
-    expect(await seen(await sessionCookie(granted))).toEqual({ channels: sorted(visible.id, priv.id), articles: sorted(art.id, inPrivate.id) });
+    expect(await seen(await sessionCookie(granted))).toEqual({
+      channels: sorted(visible.id, priv.id),
+      articles: sorted(art.id, inPrivate.id),
+    });
     expect(await seen(await sessionCookie(owner))).toEqual({
-      channels: sorted(visible.id, unpublished.id, priv.id), articles: sorted(art.id, draft.id, inPrivate.id),
+      channels: sorted(visible.id, unpublished.id, priv.id),
+      articles: sorted(art.id, draft.id, inPrivate.id),
     });
     const { cookie } = await admin();
     expect(await seen(cookie)).toEqual({
-      channels: sorted(visible.id, unpublished.id, priv.id), articles: sorted(art.id, draft.id, inPrivate.id),
+      channels: sorted(visible.id, unpublished.id, priv.id),
+      articles: sorted(art.id, draft.id, inPrivate.id),
     });
     // Hidden ones are in no list, not even the owner's or an admin's.
     expect(JSON.stringify(await seen(cookie))).not.toContain(hidden.id);
@@ -146,13 +171,21 @@ describe('GET /categories/{id}/children', () => {
 
   it('locks a restricted channel for others and opens it for its owner', async () => {
     const parent = await createCategory();
-    const ch = await createChannel({ categoryIds: [parent.id], restricted: true, coverMedia: { kind: 'image', key: 'image/cover.png' } });
+    const ch = await createChannel({
+      categoryIds: [parent.id],
+      restricted: true,
+      coverMedia: { kind: 'image', key: 'image/cover.png' },
+    });
     const anon = categoryChildren.parse((await call(`/categories/${parent.id}/children`)).body.result).channels[0]!;
     expect(anon).toMatchObject({ id: ch.id, locked: true, coverMedia: null });
     const mine = categoryChildren.parse(
       (await call(`/categories/${parent.id}/children`, { cookie: await sessionCookie({ id: ch.userId }) })).body.result,
     ).channels[0]!;
-    expect(mine).toMatchObject({ id: ch.id, locked: false, coverMedia: { kind: 'image', href: '/api/files/image/cover.png' } });
+    expect(mine).toMatchObject({
+      id: ch.id,
+      locked: false,
+      coverMedia: { kind: 'image', href: '/api/files/image/cover.png' },
+    });
   });
 
   it('is 404 for an unknown category', async () => {
@@ -167,7 +200,10 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
     const made: string[] = [];
     for (let i = 0; i < n; i++) {
       const a = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true });
-      await db().update(articleCategories).set({ ordinal: n - 1 - i }).where(eq(articleCategories.articleId, a.id));
+      await db()
+        .update(articleCategories)
+        .set({ ordinal: n - 1 - i })
+        .where(eq(articleCategories.articleId, a.id));
       made.push(a.id);
     }
     return { parent, order: made.reverse() };
@@ -186,7 +222,9 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
     // The route on its own pages the same order from the start.
     const first = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=10`)).body.result);
     expect(first.items.map((a) => a.id)).toEqual(order.slice(0, 10));
-    const second = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=10&cursor=${first.nextCursor}`)).body.result);
+    const second = articlePage.parse(
+      (await call(`/categories/${parent.id}/articles?limit=10&cursor=${first.nextCursor}`)).body.result,
+    );
     expect(second.items.map((a) => a.id)).toEqual(order.slice(10, 20));
     expect(pageIds((await call(`/categories/${parent.id}/articles`)).body.result)).toEqual(order.slice(0, 24));
   });
@@ -196,7 +234,13 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
     const parent = await createCategory();
     const order: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const a = await createArticle({ categoryIds: [parent.id], publishedAtCategory: true, userId: owner.id, published: i !== 2, hidden: i === 4 });
+      const a = await createArticle({
+        categoryIds: [parent.id],
+        publishedAtCategory: true,
+        userId: owner.id,
+        published: i !== 2,
+        hidden: i === 4,
+      });
       await db().update(articleCategories).set({ ordinal: i }).where(eq(articleCategories.articleId, a.id));
       order.push(a.id);
     }
@@ -204,7 +248,10 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const res: Awaited<ReturnType<typeof call>> = await call(`/categories/${parent.id}/articles?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { cookie });
+        const res: Awaited<ReturnType<typeof call>> = await call(
+          `/categories/${parent.id}/articles?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          { cookie },
+        );
         const page = articlePage.parse(res.body.result);
         seen.push(...page.items.map((a) => a.id));
         cursor = page.nextCursor;
@@ -219,10 +266,16 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
 
   it('goes on after the last article shown: articles filed, unfiled or retitled before it shift nothing', async () => {
     const parent = await createCategory();
-    const titled = async (title: string) => (await createArticle({ title, categoryIds: [parent.id], publishedAtCategory: true })).id;
+    const titled = async (title: string) =>
+      (await createArticle({ title, categoryIds: [parent.id], publishedAtCategory: true })).id;
     // Titles of every kind: the cursor carries the last title shown (and its ordinal and id) whole.
     const long = `Ü${'ß'.repeat(199)}`;
-    const [b, c, d, e] = [await titled('B "quoted" / slashed'), await titled('C café ☕'), await titled(long), await titled('😀 E')];
+    const [b, c, d, e] = [
+      await titled('B "quoted" / slashed'),
+      await titled('C café ☕'),
+      await titled(long),
+      await titled('😀 E'),
+    ];
     const first = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=2`)).body.result);
     expect(pageIds(first)).toEqual([b, c]);
     await titled('A new one before');
@@ -230,9 +283,14 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
     await db().update(articles).set({ title: 'AA retitled' }).where(eq(articles.id, c));
     await db().delete(articleCategories).where(eq(articleCategories.articleId, b));
     const cursor = encodeURIComponent(first.nextCursor!);
-    const second = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=2&cursor=${cursor}`)).body.result);
+    const second = articlePage.parse(
+      (await call(`/categories/${parent.id}/articles?limit=2&cursor=${cursor}`)).body.result,
+    );
     expect(second.items.map((a) => a.title)).toEqual(['Cz filed after the cursor', long]);
-    const third = articlePage.parse((await call(`/categories/${parent.id}/articles?limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`)).body.result);
+    const third = articlePage.parse(
+      (await call(`/categories/${parent.id}/articles?limit=2&cursor=${encodeURIComponent(second.nextCursor!)}`)).body
+        .result,
+    );
     expect(pageIds(third)).toEqual([e]);
     expect(third.nextCursor).toBeNull();
     expect(d).toBe(second.items[1]!.id);
@@ -240,14 +298,26 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
 
   it('checks limit and cursor, and is 404 for an unknown category', async () => {
     const { parent } = await filled(1);
-    for (const limit of ['0', '101', 'many']) expect((await call(`/categories/${parent.id}/articles?limit=${limit}`)).status).toBe(400);
-    for (const cursor of ['abc', '-3', '12345678', encodeKeyCursor([0, 'x']), encodeKeyCursor([0, 1, crypto.randomUUID()]), 'x'.repeat(2001)]) {
+    for (const limit of ['0', '101', 'many'])
+      expect((await call(`/categories/${parent.id}/articles?limit=${limit}`)).status).toBe(400);
+    for (const cursor of [
+      'abc',
+      '-3',
+      '12345678',
+      encodeKeyCursor([0, 'x']),
+      encodeKeyCursor([0, 1, crypto.randomUUID()]),
+      'x'.repeat(2001),
+    ]) {
       const res = await call(`/categories/${parent.id}/articles?cursor=${encodeURIComponent(cursor)}`);
       expect(res.status).toBe(400);
       if (cursor.length <= 2000) expect(res.body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
     }
     expect((await call(`/categories/${parent.id}/articles?limit=100`)).body.result.items).toHaveLength(1);
-    expect((await call(`/categories/${crypto.randomUUID()}/articles`)).body).toEqual({ code: 404, message: 'Category not found', result: null });
+    expect((await call(`/categories/${crypto.randomUUID()}/articles`)).body).toEqual({
+      code: 404,
+      message: 'Category not found',
+      result: null,
+    });
     expect((await call('/categories/no-such-category/articles')).status).toBe(404);
   });
 });
@@ -274,8 +344,9 @@ describe('POST /categories', () => {
     const second = category.parse((await asAdmin('/categories', { method: 'POST', body: { title } })).body.result);
     expect(second.slug).toBe(`${made.slug}-2`);
     expect(second.ordinal).toBeGreaterThanOrEqual(0);
-    expect(await db().select().from(slugs).where(eq(slugs.entityId, made.id)).all())
-      .toEqual([{ slug: made.slug, entityId: made.id, entityKind: 'category' }]);
+    expect(await db().select().from(slugs).where(eq(slugs.entityId, made.id)).all()).toEqual([
+      { slug: made.slug, entityId: made.id, entityKind: 'category' },
+    ]);
     expect(await env.KV.get(`slug:${made.slug}`)).toBe(made.id);
     expect((await call(`/categories/${made.slug}`)).body.result.id).toBe(made.id);
   });
@@ -296,7 +367,10 @@ describe('POST /categories', () => {
 
   it('refuses an unknown parent with 400 and invalid input with 400', async () => {
     const { call: asAdmin } = await admin();
-    const res = await asAdmin('/categories', { method: 'POST', body: { title: 'Orphan', parentId: crypto.randomUUID() } });
+    const res = await asAdmin('/categories', {
+      method: 'POST',
+      body: { title: 'Orphan', parentId: crypto.randomUUID() },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Parent category not found');
     const bad = await asAdmin('/categories', { method: 'POST', body: { title: '' } });
@@ -306,7 +380,10 @@ describe('POST /categories', () => {
 
   it('stores an image sent as a multipart part', async () => {
     const { call: asAdmin, user } = await admin();
-    const res = await asAdmin('/categories', { method: 'POST', body: multipart({ title: 'Pictured', imageFileTag: 'img' }, { img: PNG_BYTES }) });
+    const res = await asAdmin('/categories', {
+      method: 'POST',
+      body: multipart({ title: 'Pictured', imageFileTag: 'img' }, { img: PNG_BYTES }),
+    });
     expect(res.status).toBe(201);
     const made = category.parse(res.body.result);
     expect(made.imageHref).toMatch(/^\/api\/files\/image\//);
@@ -333,10 +410,20 @@ describe('PUT /categories/{id}', () => {
     const cat = await createCategory({ parentId: from.id });
     const res = await asAdmin(`/categories/${cat.id}`, { method: 'PUT', body: { title: 'Renamed', parentId: to.id } });
     expect(res.status).toBe(200);
-    expect(category.parse(res.body.result)).toMatchObject({ id: cat.id, title: 'Renamed', parentId: to.id, ordinal: 9, slug: cat.slug });
+    expect(category.parse(res.body.result)).toMatchObject({
+      id: cat.id,
+      title: 'Renamed',
+      parentId: to.id,
+      ordinal: 9,
+      slug: cat.slug,
+    });
     const reorder = await asAdmin(`/categories/${cat.slug}`, { method: 'PUT', body: { ordinal: 0, parentId: null } });
     expect(reorder.body.result).toMatchObject({ parentId: null, ordinal: 0 });
-    expect((await call(`/categories/${cat.id}`)).body.result).toMatchObject({ title: 'Renamed', parentId: null, ordinal: 0 });
+    expect((await call(`/categories/${cat.id}`)).body.result).toMatchObject({
+      title: 'Renamed',
+      parentId: null,
+      ordinal: 0,
+    });
   });
 
   it('refuses a move that would make a cycle with 409 and changes nothing', async () => {
@@ -348,8 +435,13 @@ describe('PUT /categories/{id}', () => {
       const res = await asAdmin(`/categories/${a.id}`, { method: 'PUT', body: { parentId, title: 'Changed' } });
       expect(res.status).toBe(409);
     }
-    expect((await call(`/categories/${a.id}`)).body.result).toMatchObject({ parentId: null, title: expect.not.stringMatching('Changed') });
-    expect((await asAdmin(`/categories/${a.id}`, { method: 'PUT', body: { parentId: crypto.randomUUID() } })).status).toBe(400);
+    expect((await call(`/categories/${a.id}`)).body.result).toMatchObject({
+      parentId: null,
+      title: expect.not.stringMatching('Changed'),
+    });
+    expect(
+      (await asAdmin(`/categories/${a.id}`, { method: 'PUT', body: { parentId: crypto.randomUUID() } })).status,
+    ).toBe(400);
   });
 
   it('changes the slug in the slugs table and in KV', async () => {
@@ -365,7 +457,9 @@ describe('PUT /categories/{id}', () => {
     expect(await env.KV.get(`slug:${slug}`)).toBe(cat.id);
     expect((await call(`/categories/${cat.slug}`)).status).toBe(404);
     expect((await call(`/categories/${slug}`)).body.result.id).toBe(cat.id);
-    expect(await db().select().from(slugs).where(eq(slugs.entityId, cat.id)).all()).toEqual([{ slug, entityId: cat.id, entityKind: 'category' }]);
+    expect(await db().select().from(slugs).where(eq(slugs.entityId, cat.id)).all()).toEqual([
+      { slug, entityId: cat.id, entityKind: 'category' },
+    ]);
     const other = await createCategory();
     expect((await asAdmin(`/categories/${other.id}`, { method: 'PUT', body: { slug } })).status).toBe(409);
   });
@@ -373,10 +467,16 @@ describe('PUT /categories/{id}', () => {
   it('replaces and removes the image, deleting the old file', async () => {
     const { call: asAdmin } = await admin();
     const cat = await createCategory();
-    const first = await asAdmin(`/categories/${cat.id}`, { method: 'PUT', body: multipart({ imageFileTag: 'a' }, { a: PNG_BYTES }) });
+    const first = await asAdmin(`/categories/${cat.id}`, {
+      method: 'PUT',
+      body: multipart({ imageFileTag: 'a' }, { a: PNG_BYTES }),
+    });
     expect(first.status).toBe(200);
     const oldKey = first.body.result.imageHref.slice('/api/files/'.length);
-    const second = await asAdmin(`/categories/${cat.id}`, { method: 'PUT', body: multipart({ imageFileTag: 'b' }, { b: PNG_BYTES }) });
+    const second = await asAdmin(`/categories/${cat.id}`, {
+      method: 'PUT',
+      body: multipart({ imageFileTag: 'b' }, { b: PNG_BYTES }),
+    });
     const newKey = second.body.result.imageHref.slice('/api/files/'.length);
     expect(newKey).not.toBe(oldKey);
     expect(await env.FILES.head(oldKey)).toBeNull();
@@ -391,8 +491,9 @@ describe('PUT /categories/{id}', () => {
     const { call: asClient } = await as('CLIENT');
     expect((await asClient(`/categories/${cat.id}`, { method: 'PUT', body: { title: 'No' } })).status).toBe(403);
     const { call: asAdmin } = await admin();
-    expect((await asAdmin(`/categories/${crypto.randomUUID()}`, { method: 'PUT', body: { title: 'No' } })).body)
-      .toEqual({ code: 404, message: 'Category not found', result: null });
+    expect(
+      (await asAdmin(`/categories/${crypto.randomUUID()}`, { method: 'PUT', body: { title: 'No' } })).body,
+    ).toEqual({ code: 404, message: 'Category not found', result: null });
   });
 });
 
@@ -405,7 +506,11 @@ describe('DELETE /categories/{id}', () => {
     await createChannel({ categoryIds: [withChannel.id], published: false });
     const withArticle = await createCategory();
     await createArticle({ categoryIds: [withArticle.id], publishedAtCategory: false });
-    for (const [cat, what] of [[withSub, 'sub-category'], [withChannel, 'channel'], [withArticle, 'article']] as const) {
+    for (const [cat, what] of [
+      [withSub, 'sub-category'],
+      [withChannel, 'channel'],
+      [withArticle, 'article'],
+    ] as const) {
       const res = await asAdmin(`/categories/${cat.id}`, { method: 'DELETE' });
       expect(res.status).toBe(409);
       expect(res.body.message).toContain(`1 ${what}`);
@@ -446,7 +551,12 @@ describe('POST /categories/search', () => {
     const other = await createCategory({ title: `Unrelated ${word}x` });
     const res = await call('/categories/search', { method: 'POST', body: { searchText: `cafe ${word}` } });
     expect(res.status).toBe(200);
-    expect(z.array(category).parse(res.body.result).map((c) => c.id)).toEqual([exact.id]);
+    expect(
+      z
+        .array(category)
+        .parse(res.body.result)
+        .map((c) => c.id),
+    ).toEqual([exact.id]);
     const prefix = await call('/categories/search', { method: 'POST', body: { searchText: word.slice(0, 5) } });
     expect(prefix.body.result.map((c: { id: string }) => c.id).sort()).toEqual([exact.id, other.id].sort());
   });

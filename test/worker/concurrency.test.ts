@@ -8,20 +8,33 @@ import { call, db, unique } from './helpers';
 import { asRole, createArticle, mp4File, multipart, pngFile } from './content-factories';
 
 const storedOrdinals = async (articleId: string) =>
-  (await db().select({ o: articleMedia.ordinal }).from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all())
-    .map((r) => r.o);
+  (
+    await db()
+      .select({ o: articleMedia.ordinal })
+      .from(articleMedia)
+      .where(eq(articleMedia.articleId, articleId))
+      .orderBy(asc(articleMedia.ordinal))
+      .all()
+  ).map((r) => r.o);
 
 describe('concurrent creates with one name', () => {
   it('20 articles with the same title at once: 20 x 201, 20 distinct slugs', async () => {
     const editor = await asRole('CLIENT');
     const title = unique('Race Article');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => editor.call('/articles', { method: 'POST', body: { title, type: 'text', channelId: null } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        editor.call('/articles', { method: 'POST', body: { title, type: 'text', channelId: null } }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const created = answers.map((a) => a.body.result.slug as string);
     expect(new Set(created).size).toBe(20);
     expect(created).toContain(slugify(title));
     // Every slug resolves to its own article.
-    for (const a of answers) expect((await call(`/slugs/${a.body.result.slug}`, { cookie: editor.cookie })).body.result.entityId).toBe(a.body.result.id);
+    for (const a of answers)
+      expect((await call(`/slugs/${a.body.result.slug}`, { cookie: editor.cookie })).body.result.entityId).toBe(
+        a.body.result.id,
+      );
   });
 
   it('20 channels with the same name and 20 categories with the same title at once: all 201, distinct slugs', async () => {
@@ -31,7 +44,11 @@ describe('concurrent creates with one name', () => {
     const title = unique('Race Category');
     const [channelAnswers, categoryAnswers] = await Promise.all([
       Promise.all(Array.from({ length: 20 }, () => editor.call('/channels', { method: 'POST', body: { name } }))),
-      Promise.all(Array.from({ length: 20 }, () => admin.call('/categories', { method: 'POST', body: { title, parentId: null } }))),
+      Promise.all(
+        Array.from({ length: 20 }, () =>
+          admin.call('/categories', { method: 'POST', body: { title, parentId: null } }),
+        ),
+      ),
     ]);
     expect(channelAnswers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(categoryAnswers.map((a) => a.status)).toEqual(Array(20).fill(201));
@@ -46,21 +63,35 @@ describe('concurrent media writes on one article', () => {
   it('5 parallel image adds: 5 x 201 and dense ordinals 0..4', async () => {
     const owner = await asRole('CLIENT');
     const article = await createArticle({ userId: owner.user.id, media: { kind: 'gallery', images: [] } });
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => owner.call(`/articles/${article.id}/media/images`, {
-      method: 'POST',
-      body: multipart({ images: [{ imageFileTag: 'p', title: `image ${i}` }] }, { p: pngFile() }),
-    })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        owner.call(`/articles/${article.id}/media/images`, {
+          method: 'POST',
+          body: multipart({ images: [{ imageFileTag: 'p', title: `image ${i}` }] }, { p: pngFile() }),
+        }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(5).fill(201));
     expect(await storedOrdinals(article.id)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('parallel inserts at one position and appends stay dense', async () => {
     const owner = await asRole('CLIENT');
-    const article = await createArticle({ userId: owner.user.id, media: { kind: 'video', videos: [{ key: 'video/a.mp4' }, { key: 'video/b.mp4' }] } });
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => owner.call(`/articles/${article.id}/media/video`, {
-      method: 'POST',
-      body: multipart({ videoFileTag: 'v', title: `v${i}`, ...(i % 2 === 0 ? { ordinal: 1 } : {}) }, { v: mp4File() }),
-    })));
+    const article = await createArticle({
+      userId: owner.user.id,
+      media: { kind: 'video', videos: [{ key: 'video/a.mp4' }, { key: 'video/b.mp4' }] },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        owner.call(`/articles/${article.id}/media/video`, {
+          method: 'POST',
+          body: multipart(
+            { videoFileTag: 'v', title: `v${i}`, ...(i % 2 === 0 ? { ordinal: 1 } : {}) },
+            { v: mp4File() },
+          ),
+        }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     expect(await storedOrdinals(article.id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
@@ -69,7 +100,9 @@ describe('concurrent media writes on one article', () => {
     const owner = await asRole('CLIENT');
     const images = Array.from({ length: 6 }, (_, i) => ({ key: `image/${i}.png`, title: `i${i}` }));
     const article = await createArticle({ userId: owner.user.id, media: { kind: 'gallery', images } });
-    const answers = await Promise.all(Array.from({ length: 3 }, () => owner.call(`/articles/${article.id}/media/0`, { method: 'DELETE' })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => owner.call(`/articles/${article.id}/media/0`, { method: 'DELETE' })),
+    );
     for (const a of answers) expect([200, 404]).toContain(a.status);
     const ordinals = await storedOrdinals(article.id);
     expect(ordinals).toEqual(ordinals.map((_, i) => i));

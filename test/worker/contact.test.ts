@@ -17,7 +17,10 @@ describe('POST /contact', () => {
   it('stores a contact message and mails it to the site address; 201', async () => {
     const send = spyOnMail();
     const email = address();
-    const res = await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'Ada', email, message: 'Hello there' } });
+    const res = await call('/contact', {
+      method: 'POST',
+      body: { kind: 'contact', name: 'Ada', email, message: 'Hello there' },
+    });
     expect(res.status).toBe(201);
     const stored = await db().select().from(contactMessages).where(eq(contactMessages.id, res.body.result.id)).get();
     expect(stored).toMatchObject({ kind: 'contact', name: 'Ada', email, message: 'Hello there', channelName: null });
@@ -34,7 +37,7 @@ describe('POST /contact', () => {
     const missing = await call('/contact', { method: 'POST', body });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Validation error: Required for an order at "channelName"');
-    const res = await call('/contact', { method: 'POST', body: { ...body, channelName: 'Bo\'s pictures' } });
+    const res = await call('/contact', { method: 'POST', body: { ...body, channelName: "Bo's pictures" } });
     expect(res.status).toBe(201);
     const mail = send.mock.calls.at(-1)![0] as SentMail;
     expect(mail.subject).toBe('Channel order "Bo\'s pictures" from Bo');
@@ -42,7 +45,12 @@ describe('POST /contact', () => {
   });
 
   it('keeps header fields on one line', () => {
-    const { subject } = contactMail({ kind: 'contact', name: 'Eve\r\nBcc: victim@example.com', email: 'e@example.com', message: 'x' });
+    const { subject } = contactMail({
+      kind: 'contact',
+      name: 'Eve\r\nBcc: victim@example.com',
+      email: 'e@example.com',
+      message: 'x',
+    });
     expect(subject).toBe('Contact from Eve Bcc: victim@example.com');
     expect(subject).not.toMatch(/[\r\n]/);
   });
@@ -59,7 +67,10 @@ describe('POST /contact', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/^Validation error: /);
     }
-    expect((await call('/contact', { method: 'POST', body: 'kind=contact', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await call('/contact', { method: 'POST', body: 'kind=contact', headers: { 'Content-Type': 'text/plain' } }))
+        .status,
+    ).toBe(415);
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -67,22 +78,47 @@ describe('POST /contact', () => {
     const send = spyOnMail();
     const email = address();
     for (let i = 0; i < CONTACT_PER_ADDRESS; i++) {
-      expect((await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'A', email, message: `m${i}` } })).status).toBe(201);
+      expect(
+        (await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'A', email, message: `m${i}` } }))
+          .status,
+      ).toBe(201);
     }
-    const res = await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'A', email: email.toUpperCase(), message: 'again' } });
+    const res = await call('/contact', {
+      method: 'POST',
+      body: { kind: 'contact', name: 'A', email: email.toUpperCase(), message: 'again' },
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe('3600');
     expect(send).toHaveBeenCalledTimes(CONTACT_PER_ADDRESS);
-    expect((await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'A', email: address(), message: 'other' } })).status).toBe(201);
+    expect(
+      (
+        await call('/contact', {
+          method: 'POST',
+          body: { kind: 'contact', name: 'A', email: address(), message: 'other' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it(`allows ${CONTACT_PER_IP} messages per client IP and hour, then 429`, async () => {
     spyOnMail();
     const headers = { 'CF-Connecting-IP': `203.0.113.${Math.floor(Math.random() * 200) + 1}` };
     for (let i = 0; i < CONTACT_PER_IP; i++) {
-      expect((await call('/contact', { method: 'POST', headers, body: { kind: 'contact', name: 'A', email: address(), message: 'x' } })).status).toBe(201);
+      expect(
+        (
+          await call('/contact', {
+            method: 'POST',
+            headers,
+            body: { kind: 'contact', name: 'A', email: address(), message: 'x' },
+          })
+        ).status,
+      ).toBe(201);
     }
-    const res = await call('/contact', { method: 'POST', headers, body: { kind: 'contact', name: 'A', email: address(), message: 'x' } });
+    const res = await call('/contact', {
+      method: 'POST',
+      headers,
+      body: { kind: 'contact', name: 'A', email: address(), message: 'x' },
+    });
     expect(res.status).toBe(429);
   });
 
@@ -90,7 +126,10 @@ describe('POST /contact', () => {
     expectConsoleError();
     vi.spyOn(env.MAIL, 'send').mockRejectedValue(new Error('relay down'));
     const email = address();
-    const res = await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'A', email, message: 'lost' } });
+    const res = await call('/contact', {
+      method: 'POST',
+      body: { kind: 'contact', name: 'A', email, message: 'lost' },
+    });
     expect(res.body).toEqual({ code: 502, message: CONTACT_SEND_FAILED, result: null });
     expect(await db().select().from(contactMessages).where(eq(contactMessages.email, email)).all()).toEqual([]);
   });

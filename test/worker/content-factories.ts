@@ -1,11 +1,24 @@
 // Content factories for worker tests: rows straight into D1 (with their `slugs` rows), unique values,
 // visible by default (published, not hidden, not private, not restricted) so a test states only what it varies.
-import { articleCategories, articleMedia, articles, categories, channelCategories, channels, contentAccess, news, slugs } from '../../schema/tables';
+import {
+  articleCategories,
+  articleMedia,
+  articles,
+  categories,
+  channelCategories,
+  channels,
+  contentAccess,
+  news,
+  slugs,
+} from '../../schema/tables';
 import type { ContentType, Role } from '../../schema/tables';
 import { as, createUser, db, unique } from './helpers';
 
 /** A slug unique across the test file: `prefix-<time>-<counter>`. */
-const uniqueSlug = (prefix: string) => unique(prefix).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const uniqueSlug = (prefix: string) =>
+  unique(prefix)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
 
 async function ownerId(userId: string | undefined): Promise<string> {
   return userId ?? (await createUser({ role: 'CLIENT' })).id;
@@ -42,34 +55,41 @@ export async function createChannel(o: Partial<ChannelOverrides> = {}): Promise<
   const slug = o.slug ?? uniqueSlug('channel');
   const cover = o.coverMedia ?? null;
   await db().batch([
-    db().insert(channels).values({
-      id,
-      slug,
-      name: o.name ?? unique('Channel'),
-      userId,
-      infoText: o.infoText ?? 'Channel info',
-      portraitKey: o.portraitKey ?? null,
-      bannerKey: o.bannerKey ?? null,
-      coverKind: cover?.kind ?? null,
-      coverKey: cover?.key ?? null,
-      coverThumbnailMillis: cover?.kind === 'video' ? cover.thumbnailMillis : null,
-      published: o.published ?? true,
-      hidden: o.hidden ?? false,
-      private: o.private ?? false,
-      restricted: o.restricted ?? false,
-      isAd: o.isAd ?? false,
-      articleOrdinals: o.articleOrdinals ?? {},
-      ...(o.createdAt !== undefined ? { createdAt: o.createdAt } : {}),
-    }),
+    db()
+      .insert(channels)
+      .values({
+        id,
+        slug,
+        name: o.name ?? unique('Channel'),
+        userId,
+        infoText: o.infoText ?? 'Channel info',
+        portraitKey: o.portraitKey ?? null,
+        bannerKey: o.bannerKey ?? null,
+        coverKind: cover?.kind ?? null,
+        coverKey: cover?.key ?? null,
+        coverThumbnailMillis: cover?.kind === 'video' ? cover.thumbnailMillis : null,
+        published: o.published ?? true,
+        hidden: o.hidden ?? false,
+        private: o.private ?? false,
+        restricted: o.restricted ?? false,
+        isAd: o.isAd ?? false,
+        articleOrdinals: o.articleOrdinals ?? {},
+        ...(o.createdAt !== undefined ? { createdAt: o.createdAt } : {}),
+      }),
     db().insert(slugs).values({ slug, entityId: id, entityKind: 'channel' }),
-    ...(o.categoryIds ?? []).map((categoryId, ordinal) => db().insert(channelCategories).values({ channelId: id, categoryId, ordinal })),
+    ...(o.categoryIds ?? []).map((categoryId, ordinal) =>
+      db().insert(channelCategories).values({ channelId: id, categoryId, ordinal }),
+    ),
   ]);
   return { id, slug, userId };
 }
 
 export type MediaOverride =
   | { kind: 'gallery'; images: { title?: string; key: string }[] }
-  | { kind: 'video'; videos: { title?: string; key: string; thumbnailMillis?: number; thumbnailKey?: string | null }[] };
+  | {
+      kind: 'video';
+      videos: { title?: string; key: string; thumbnailMillis?: number; thumbnailKey?: string | null }[];
+    };
 
 export interface ArticleOverrides {
   userId: string;
@@ -101,34 +121,49 @@ export async function createArticle(o: Partial<ArticleOverrides> = {}): Promise<
     ? []
     : media.kind === 'gallery'
       ? media.images.map((m, ordinal) => ({
-        id: crypto.randomUUID(), articleId: id, ordinal, kind: 'image' as const, title: m.title ?? '', blobKey: m.key,
-      }))
+          id: crypto.randomUUID(),
+          articleId: id,
+          ordinal,
+          kind: 'image' as const,
+          title: m.title ?? '',
+          blobKey: m.key,
+        }))
       : media.videos.map((m, ordinal) => ({
-        id: crypto.randomUUID(), articleId: id, ordinal, kind: 'video' as const, title: m.title ?? '', blobKey: m.key,
-        thumbnailMillis: m.thumbnailMillis ?? 0, thumbnailKey: m.thumbnailKey ?? null,
-      }));
+          id: crypto.randomUUID(),
+          articleId: id,
+          ordinal,
+          kind: 'video' as const,
+          title: m.title ?? '',
+          blobKey: m.key,
+          thumbnailMillis: m.thumbnailMillis ?? 0,
+          thumbnailKey: m.thumbnailKey ?? null,
+        }));
   await db().batch([
-    db().insert(articles).values({
-      id,
-      slug,
-      title: o.title ?? unique('Article'),
-      description: o.description ?? 'Article description',
-      teaser: o.teaser ?? 'Article teaser',
-      type: o.type ?? (media?.kind ?? 'text'),
-      channelId: o.channelId ?? null,
-      userId,
-      thumbnailKey: o.thumbnailKey ?? null,
-      published: o.published ?? true,
-      publishedAtCategory: o.publishedAtCategory ?? false,
-      hidden: o.hidden ?? false,
-      restricted: o.restricted ?? false,
-      isAd: o.isAd ?? false,
-      isEditorial: o.isEditorial ?? false,
-      mediaKind: media?.kind ?? null,
-      ...(o.createdAt !== undefined ? { createdAt: o.createdAt } : {}),
-    }),
+    db()
+      .insert(articles)
+      .values({
+        id,
+        slug,
+        title: o.title ?? unique('Article'),
+        description: o.description ?? 'Article description',
+        teaser: o.teaser ?? 'Article teaser',
+        type: o.type ?? media?.kind ?? 'text',
+        channelId: o.channelId ?? null,
+        userId,
+        thumbnailKey: o.thumbnailKey ?? null,
+        published: o.published ?? true,
+        publishedAtCategory: o.publishedAtCategory ?? false,
+        hidden: o.hidden ?? false,
+        restricted: o.restricted ?? false,
+        isAd: o.isAd ?? false,
+        isEditorial: o.isEditorial ?? false,
+        mediaKind: media?.kind ?? null,
+        ...(o.createdAt !== undefined ? { createdAt: o.createdAt } : {}),
+      }),
     db().insert(slugs).values({ slug, entityId: id, entityKind: 'article' }),
-    ...(o.categoryIds ?? []).map((categoryId, ordinal) => db().insert(articleCategories).values({ articleId: id, categoryId, ordinal })),
+    ...(o.categoryIds ?? []).map((categoryId, ordinal) =>
+      db().insert(articleCategories).values({ articleId: id, categoryId, ordinal }),
+    ),
     ...mediaRows.map((row) => db().insert(articleMedia).values(row)),
   ]);
   return { id, slug, userId };
@@ -147,9 +182,16 @@ export async function createCategory(o: Partial<CategoryOverrides> = {}): Promis
   const id = crypto.randomUUID();
   const slug = o.slug ?? uniqueSlug('category');
   await db().batch([
-    db().insert(categories).values({
-      id, slug, title: o.title ?? unique('Category'), parentId: o.parentId ?? null, ordinal: o.ordinal ?? 0, imageKey: o.imageKey ?? null,
-    }),
+    db()
+      .insert(categories)
+      .values({
+        id,
+        slug,
+        title: o.title ?? unique('Category'),
+        parentId: o.parentId ?? null,
+        ordinal: o.ordinal ?? 0,
+        imageKey: o.imageKey ?? null,
+      }),
     db().insert(slugs).values({ slug, entityId: id, entityKind: 'category' }),
   ]);
   return { id, slug };
@@ -167,25 +209,33 @@ export interface NewsOverrides {
 }
 
 /** A news item pointing at `refKind`/`refId` (author: a new CLIENT unless `userId` is given). */
-export async function createNewsItem(o: Partial<NewsOverrides> & Pick<NewsOverrides, 'refKind' | 'refId'>): Promise<{ id: string; userId: string }> {
+export async function createNewsItem(
+  o: Partial<NewsOverrides> & Pick<NewsOverrides, 'refKind' | 'refId'>,
+): Promise<{ id: string; userId: string }> {
   const id = crypto.randomUUID();
   const userId = await ownerId(o.userId);
-  await db().insert(news).values({
-    id,
-    title: o.title ?? unique('News'),
-    description: o.description ?? 'News description',
-    teaser: o.teaser ?? 'News teaser',
-    refKind: o.refKind,
-    refId: o.refId,
-    userId,
-    thumbnailKey: o.thumbnailKey ?? null,
-    ...(o.publishedAt !== undefined ? { publishedAt: o.publishedAt } : {}),
-  });
+  await db()
+    .insert(news)
+    .values({
+      id,
+      title: o.title ?? unique('News'),
+      description: o.description ?? 'News description',
+      teaser: o.teaser ?? 'News teaser',
+      refKind: o.refKind,
+      refId: o.refId,
+      userId,
+      thumbnailKey: o.thumbnailKey ?? null,
+      ...(o.publishedAt !== undefined ? { publishedAt: o.publishedAt } : {}),
+    });
   return { id, userId };
 }
 
 /** A grant of access for the user on an article or channel (a channel grant covers its articles). */
-export async function grantAccess(userId: string, contentId: string, contentType: ContentType): Promise<{ id: string }> {
+export async function grantAccess(
+  userId: string,
+  contentId: string,
+  contentType: ContentType,
+): Promise<{ id: string }> {
   const id = crypto.randomUUID();
   await db().insert(contentAccess).values({ id, userId, contentId, contentType });
   return { id };
@@ -197,11 +247,20 @@ const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((ch) => ch.charCodeAt(0)) : p)));
 
 /** PNG signature, then an IHDR chunk header. */
-export const pngBytes = () => bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13], 'IHDR', [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0], [0x1f, 0x15, 0xc4, 0x89]);
+export const pngBytes = () =>
+  bytes(
+    [0x89],
+    'PNG\r\n\x1a\n',
+    [0, 0, 0, 13],
+    'IHDR',
+    [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+    [0x1f, 0x15, 0xc4, 0x89],
+  );
 /** MP4: an `ftyp` box of brand isom. */
 export const mp4Bytes = () => bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], 'isomiso2', [0, 0, 0, 8], 'free');
 /** WebM: the EBML magic, then the DocType element (0x4282, length 4) saying "webm". */
-export const webmBytes = () => bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm', [0x42, 0x87, 0x81, 0x02]);
+export const webmBytes = () =>
+  bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm', [0x42, 0x87, 0x81, 0x02]);
 
 export const pngFile = (name = 'picture.png') => new File([pngBytes()], name, { type: 'image/png' });
 export const mp4File = (name = 'clip.mp4') => new File([mp4Bytes()], name, { type: 'video/mp4' });

@@ -39,25 +39,33 @@ describe('the edge cache of anonymous reads', () => {
     expect(await titleOf(second)).toBe('Kept at the edge');
   });
 
-  it('shows a write on the very next read in the writer\'s location', async () => {
+  it("shows a write on the very next read in the writer's location", async () => {
     const owner = await asRole('CLIENT');
     const article = await createArticle({ userId: owner.user.id, title: 'Before the edit' });
     await read(`/articles/${article.id}`);
     expect(cacheState(await read(`/articles/${article.id}`))).toBe('HIT');
-    const edit = await call(`/articles/${article.id}`, { method: 'PUT', cookie: owner.cookie, body: { title: 'After the edit' } });
+    const edit = await call(`/articles/${article.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { title: 'After the edit' },
+    });
     expect(edit.status).toBe(200);
     const next = await read(`/articles/${article.id}`);
     expect(cacheState(next)).toBe('MISS');
     expect(await titleOf(next)).toBe('After the edit');
     // Lists follow too: the feed of newest articles carries the new title.
-    const list = await (await read('/articles?limit=100')).json<{ result: { items: { id: string; title: string }[] } }>();
+    const list = await (
+      await read('/articles?limit=100')
+    ).json<{ result: { items: { id: string; title: string }[] } }>();
     expect(list.result.items.find((i) => i.id === article.id)?.title).toBe('After the edit');
   });
 
-  it('keeps a location\'s copy at most EDGE_CACHE_SECONDS: what another location wrote shows after that', async () => {
+  it("keeps a location's copy at most EDGE_CACHE_SECONDS: what another location wrote shows after that", async () => {
     const article = await createArticle();
     await read(`/articles/${article.id}`);
-    const version = await (await locationCache.match('https://edge-cache.invalid/content-version'))!.json<{ id: string }>();
+    const version = await (await locationCache.match('https://edge-cache.invalid/content-version'))!.json<{
+      id: string;
+    }>();
     const copy = await locationCache.match(`${BASE}/api/articles/${article.id}?__content-version=${version.id}`);
     expect(copy).toBeDefined();
     expect(copy!.headers.get('Cache-Control')).toBe(`max-age=${EDGE_CACHE_SECONDS}`);
@@ -91,9 +99,12 @@ describe('the edge cache of anonymous reads', () => {
   });
 
   it('keeps type-ahead answers for prefixes of up to three letters, not longer searches', async () => {
-    const search = (searchText: string) => read('/search/search', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ searchText }),
-    });
+    const search = (searchText: string) =>
+      read('/search/search', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ searchText }),
+      });
     expect(cacheState(await search('Caf'))).toBe('MISS');
     expect(cacheState(await search('caf'))).toBe('HIT');
     expect(cacheState(await search('cafe au lait'))).toBeNull();
@@ -119,13 +130,23 @@ describe('the edge cache of anonymous reads', () => {
     const admin = await asRole('ADMIN');
     const owner = await asRole('CLIENT');
     const article = await createArticle({ userId: owner.user.id, published: false, title: 'Published for a while' });
-    const request = await call('/publications', { method: 'POST', cookie: owner.cookie, body: { contentId: article.id, type: 'article' } });
+    const request = await call('/publications', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { contentId: article.id, type: 'article' },
+    });
     expect(request.status).toBe(201);
-    const approve = await call('/publications/update-status', { method: 'PUT', cookie: admin.cookie, body: { id: request.body.result.id, status: 'APPROVED' } });
+    const approve = await call('/publications/update-status', {
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { id: request.body.result.id, status: 'APPROVED' },
+    });
     expect(approve.status).toBe(200);
     const expires = Date.now() + 60_000;
     await call('/publications/update-expiration', {
-      method: 'PUT', cookie: admin.cookie, body: { id: request.body.result.id, expirationDate: new Date(expires).toISOString() },
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { id: request.body.result.id, expirationDate: new Date(expires).toISOString() },
     });
     await read(`/articles/${article.id}`);
     expect(cacheState(await read(`/articles/${article.id}`))).toBe('HIT');
@@ -137,7 +158,11 @@ describe('the edge cache of anonymous reads', () => {
     const reader = await asRole('REGULAR_USER');
     const article = await createArticle();
     await read(`/articles/${article.id}`);
-    const like = await call('/myso/user-articles', { method: 'POST', cookie: reader.cookie, body: { contentId: article.id } });
+    const like = await call('/myso/user-articles', {
+      method: 'POST',
+      cookie: reader.cookie,
+      body: { contentId: article.id },
+    });
     expect(like.status).toBe(201);
     expect(cacheState(await read(`/articles/${article.id}`))).toBe('HIT');
   });

@@ -100,7 +100,12 @@ describe('GET /api/files/{key}', () => {
 
   it('ignores malformed and multiple ranges and a stale If-Range, sending the whole file', async () => {
     const file = await storedFile(100);
-    const cases: Record<string, string>[] = [{ Range: 'bytes=0-1,5-6' }, { Range: 'items=0-1' }, { Range: 'bytes=9-2' }, { Range: 'bytes=0-9', 'If-Range': '"old"' }];
+    const cases: Record<string, string>[] = [
+      { Range: 'bytes=0-1,5-6' },
+      { Range: 'items=0-1' },
+      { Range: 'bytes=9-2' },
+      { Range: 'bytes=0-9', 'If-Range': '"old"' },
+    ];
     for (const headers of cases) {
       const res = await get(file.path, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(200);
@@ -128,7 +133,13 @@ describe('GET /api/files/{key}', () => {
     const missing = await get(fileHref(`image/${crypto.randomUUID()}.png`)!);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ code: 404, message: 'File not found', result: null });
-    for (const key of ['image/not-a-uuid.png', `secret/${crypto.randomUUID()}.png`, `image/${crypto.randomUUID()}.html`, `image/${crypto.randomUUID()}`, '..%2F..%2Fetc']) {
+    for (const key of [
+      'image/not-a-uuid.png',
+      `secret/${crypto.randomUUID()}.png`,
+      `image/${crypto.randomUUID()}.html`,
+      `image/${crypto.randomUUID()}`,
+      '..%2F..%2Fetc',
+    ]) {
       const res = await get('/api/files/' + key);
       expect(res.status, key).toBe(400);
       expect(await res.json()).toEqual({ code: 400, message: 'Invalid file key', result: null });
@@ -152,7 +163,11 @@ describe('GET /api/files/{key}', () => {
     const form = new FormData();
     form.append('body', JSON.stringify({ title: 't' }));
     form.append('blob:pic', new Blob([webp.bytes], { type: 'image/png' }), 'pic.png');
-    const stored = await app.fetch(new Request(BASE + '/api/__probe/upload', { method: 'POST', body: form }), env, createExecutionContext());
+    const stored = await app.fetch(
+      new Request(BASE + '/api/__probe/upload', { method: 'POST', body: form }),
+      env,
+      createExecutionContext(),
+    );
     expect(stored.status).toBe(201);
     const { result } = await stored.json<{ result: { key: string } }>();
     await createArticle({ thumbnailKey: result.key });
@@ -188,8 +203,16 @@ describe('who may fetch a file', () => {
   it('serves the media of a restricted article only to who may read it, privately, and its thumbnail to all', async () => {
     const owner = await asRole('CLIENT');
     const reader = await asRole('REGULAR_USER');
-    const [thumb, image] = [await storedObject(10, 'image/png', 'image', 'png'), await storedObject(10, 'image/png', 'image', 'png')];
-    const article = await createArticle({ userId: owner.user.id, restricted: true, thumbnailKey: thumb.key, media: { kind: 'gallery', images: [{ key: image.key }] } });
+    const [thumb, image] = [
+      await storedObject(10, 'image/png', 'image', 'png'),
+      await storedObject(10, 'image/png', 'image', 'png'),
+    ];
+    const article = await createArticle({
+      userId: owner.user.id,
+      restricted: true,
+      thumbnailKey: thumb.key,
+      media: { kind: 'gallery', images: [{ key: image.key }] },
+    });
     const thumbAnon = await get(thumb.path);
     expect(thumbAnon.status).toBe(200);
     expect(cacheOf(thumbAnon)).toBe('public, max-age=31536000, immutable');
@@ -213,11 +236,17 @@ describe('who may fetch a file', () => {
     const owner = await asRole('CONTRIBUTOR');
     const thumb = await storedObject(10, 'image/png', 'image', 'png');
     const video = await storedObject(10, 'video/mp4', 'video', 'mp4');
-    const article = await createArticle({ userId: owner.user.id, thumbnailKey: thumb.key, media: { kind: 'video', videos: [{ key: video.key }] } });
+    const article = await createArticle({
+      userId: owner.user.id,
+      thumbnailKey: thumb.key,
+      media: { kind: 'video', videos: [{ key: video.key }] },
+    });
     expect(cacheOf(await get(video.path))).toBe('public, max-age=31536000, immutable');
     // Unpublished through the API, as an admin does it: the location's edge-cache copies go with it (decision 019).
     const admin = await asRole('ADMIN');
-    expect((await admin.call(`/articles/${article.id}`, { method: 'PUT', body: { published: false } })).status).toBe(200);
+    expect((await admin.call(`/articles/${article.id}`, { method: 'PUT', body: { published: false } })).status).toBe(
+      200,
+    );
     for (const file of [thumb, video]) {
       expect((await get(file.path)).status).toBe(404);
       const own = await get(file.path, { headers: { Cookie: owner.cookie } });
@@ -233,9 +262,21 @@ describe('who may fetch a file', () => {
 
   it('follows channels (portrait with the channel, cover with its restricted parts), news items and categories', async () => {
     const owner = await asRole('CLIENT');
-    const [portrait, cover, newsThumb, categoryImage] = await Promise.all([1, 2, 3, 4].map(() => storedObject(10, 'image/png', 'image', 'png')));
-    const channel = await createChannel({ userId: owner.user.id, private: true, portraitKey: portrait!.key, coverMedia: { kind: 'image', key: cover!.key } });
-    await createNewsItem({ refKind: 'channel', refId: channel.id, userId: owner.user.id, thumbnailKey: newsThumb!.key });
+    const [portrait, cover, newsThumb, categoryImage] = await Promise.all(
+      [1, 2, 3, 4].map(() => storedObject(10, 'image/png', 'image', 'png')),
+    );
+    const channel = await createChannel({
+      userId: owner.user.id,
+      private: true,
+      portraitKey: portrait!.key,
+      coverMedia: { kind: 'image', key: cover!.key },
+    });
+    await createNewsItem({
+      refKind: 'channel',
+      refId: channel.id,
+      userId: owner.user.id,
+      thumbnailKey: newsThumb!.key,
+    });
     await createCategory({ imageKey: categoryImage!.key });
     for (const file of [portrait!, cover!, newsThumb!]) {
       expect((await get(file.path)).status).toBe(404);

@@ -20,7 +20,10 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
 
   it('finds planted dangling references, and the fix removes exactly those', async () => {
     const { call: asAdmin } = await as('ADMIN');
-    expect((await asAdmin('/healthCheck')).body.result).toEqual({ message: 'All article references are intact', missingArticles: [] });
+    expect((await asAdmin('/healthCheck')).body.result).toEqual({
+      message: 'All article references are intact',
+      missingArticles: [],
+    });
 
     const ghostA = crypto.randomUUID();
     const ghostB = crypto.randomUUID();
@@ -28,7 +31,9 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     const deleted = await createArticle();
     const cat = await createCategory();
     await db().insert(articleCategories).values({ articleId: real.id, categoryId: cat.id });
-    const channel = await createChannel({ articleOrdinals: { main: [real.id, ghostA, deleted.id], extra: [ghostB, real.id], empty: [] } });
+    const channel = await createChannel({
+      articleOrdinals: { main: [real.id, ghostA, deleted.id], extra: [ghostB, real.id], empty: [] },
+    });
     const clean = await createChannel({ articleOrdinals: { main: [real.id] } });
     const thumb = await createBlob(null);
     await env.FILES.put(thumb.key, PNG_BYTES);
@@ -44,7 +49,9 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     expect(report.status).toBe(200);
     const found = healthCheck.parse(report.body.result);
     expect([...found.missingArticles].sort()).toEqual(expected);
-    expect(found.message).toBe('3 missing articles are still referenced: 3 in channel article lists, 2 in news, 0 in category links');
+    expect(found.message).toBe(
+      '3 missing articles are still referenced: 3 in channel article lists, 2 in news, 0 in category links',
+    );
     expect((await checkHealth(db())).references).toEqual({ channel: 3, news: 2, category: 0 });
 
     // A cross-site GET must not change anything.
@@ -57,8 +64,11 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     expect([...healthCheck.parse(fix.body.result).missingArticles].sort()).toEqual(expected);
     expect(fix.body.result.message).toContain('Removed references to 3 missing articles');
 
-    const after = await db().select({ id: channels.id, ordinals: channels.articleOrdinals }).from(channels)
-      .where(inArray(channels.id, [channel.id, clean.id])).all();
+    const after = await db()
+      .select({ id: channels.id, ordinals: channels.articleOrdinals })
+      .from(channels)
+      .where(inArray(channels.id, [channel.id, clean.id]))
+      .all();
     expect(after.find((c) => c.id === channel.id)?.ordinals).toEqual({ main: [real.id], extra: [real.id], empty: [] });
     expect(after.find((c) => c.id === clean.id)?.ordinals).toEqual({ main: [real.id] });
     const left = (await db().select({ id: news.id }).from(news).all()).map((n) => n.id);
@@ -67,9 +77,14 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     expect(left).not.toContain(deletedNews.id);
     expect(await env.FILES.head(thumb.key)).toBeNull();
     expect(await db().select().from(blobs).where(eq(blobs.key, thumb.key)).all()).toEqual([]);
-    expect(await db().select().from(articleCategories).where(eq(articleCategories.articleId, real.id)).all()).toHaveLength(1);
+    expect(
+      await db().select().from(articleCategories).where(eq(articleCategories.articleId, real.id)).all(),
+    ).toHaveLength(1);
 
-    expect((await asAdmin('/healthCheck')).body.result).toEqual({ message: 'All article references are intact', missingArticles: [] });
+    expect((await asAdmin('/healthCheck')).body.result).toEqual({
+      message: 'All article references are intact',
+      missingArticles: [],
+    });
     expect((await asAdmin('/healthCheck/fix')).body.result).toEqual({ message: 'Nothing to fix', missingArticles: [] });
   });
 });

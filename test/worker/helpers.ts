@@ -27,14 +27,25 @@ export interface TestUser {
   password: string;
 }
 
-export async function createUser(overrides: Partial<{ role: Role; name: string; email: string | null; active: boolean }> = {}): Promise<TestUser> {
+export async function createUser(
+  overrides: Partial<{ role: Role; name: string; email: string | null; active: boolean }> = {},
+): Promise<TestUser> {
   const id = crypto.randomUUID();
   const name = overrides.name ?? unique('user');
   const email = overrides.email === undefined ? `${name}@example.com` : overrides.email;
   const role = overrides.role ?? 'REGULAR_USER';
-  await db().insert(users).values({
-    id, name, email, role, active: overrides.active ?? true, firstName: 'Test', lastName: 'User', passwordHash: await passwordHash(),
-  });
+  await db()
+    .insert(users)
+    .values({
+      id,
+      name,
+      email,
+      role,
+      active: overrides.active ?? true,
+      firstName: 'Test',
+      lastName: 'User',
+      passwordHash: await passwordHash(),
+    });
   return { id, name, email, role, password: TEST_PASSWORD };
 }
 
@@ -66,7 +77,9 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     body = JSON.stringify(options.body);
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   }
-  const res = await exports.default.fetch(new Request(BASE + '/api' + path, { method: options.method ?? 'GET', headers, body }));
+  const res = await exports.default.fetch(
+    new Request(BASE + '/api' + path, { method: options.method ?? 'GET', headers, body }),
+  );
   const text = await res.text();
   let parsed: any;
   try {
@@ -79,7 +92,8 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
 
 /** Signs in as a new user of the role and returns a caller bound to that session. */
 export async function as(role: Role | 'ANONYMOUS') {
-  if (role === 'ANONYMOUS') return { user: null, cookie: undefined, call: (p: string, o: CallOptions = {}) => call(p, o) };
+  if (role === 'ANONYMOUS')
+    return { user: null, cookie: undefined, call: (p: string, o: CallOptions = {}) => call(p, o) };
   const user = await createUser({ role });
   const cookie = await sessionCookie(user);
   return { user, cookie, call: (p: string, o: CallOptions = {}) => call(p, { ...o, cookie }) };
@@ -88,7 +102,12 @@ export async function as(role: Role | 'ANONYMOUS') {
 /** The request log lines (console.info) of the running test, captured and kept quiet by setup.ts. */
 export const requestLog: { lines: RequestLogLine[]; spy?: ReturnType<typeof vi.spyOn> } = { lines: [] };
 export function isRequestLogLine(value: unknown): value is RequestLogLine {
-  return typeof value === 'object' && value !== null && (value as { message?: unknown }).message === 'request' && 'requestId' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { message?: unknown }).message === 'request' &&
+    'requestId' in value
+  );
 }
 
 // An unexpected console.error fails a test (see setup.ts); a test that provokes one says so.

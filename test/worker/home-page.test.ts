@@ -12,7 +12,8 @@ import { firstThumbnail, homePage, picturePreload } from '../../worker/lib/home-
 import { createArticle, createNewsItem } from './content-factories';
 import { BASE, consoleErrors, expectConsoleError } from './helpers';
 
-const INDEX_HTML = '<!doctype html><html><head><title>SO Portal</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>SO Portal</title></head><body><div id="root"></div></body></html>';
 
 const INDEX_ETAG = '"index-1"';
 
@@ -21,7 +22,8 @@ const assets = {
   fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405 });
-    if (request.headers.get('If-None-Match') === INDEX_ETAG) return new Response(null, { status: 304, headers: { ETag: INDEX_ETAG } });
+    if (request.headers.get('If-None-Match') === INDEX_ETAG)
+      return new Response(null, { status: 304, headers: { ETag: INDEX_ETAG } });
     return new Response(INDEX_HTML, { headers: { 'Content-Type': 'text/html; charset=utf-8', ETag: INDEX_ETAG } });
   },
   connect: () => {
@@ -39,10 +41,20 @@ async function open(path: string, init: RequestInit = {}): Promise<Response> {
 const preloadsOf = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
 
 describe('GET / names the first news picture', () => {
-  it('has the preload of the newest item\'s picture, as its card asks for it', async () => {
+  it("has the preload of the newest item's picture, as its card asks for it", async () => {
     const article = await createArticle();
-    await createNewsItem({ refKind: 'article', refId: article.id, thumbnailKey: 'image/older.jpg', publishedAt: Date.now() - 60_000 });
-    await createNewsItem({ refKind: 'article', refId: article.id, thumbnailKey: 'image/newest.jpg', publishedAt: Date.now() - 1000 });
+    await createNewsItem({
+      refKind: 'article',
+      refId: article.id,
+      thumbnailKey: 'image/older.jpg',
+      publishedAt: Date.now() - 60_000,
+    });
+    await createNewsItem({
+      refKind: 'article',
+      refId: article.id,
+      thumbnailKey: 'image/newest.jpg',
+      publishedAt: Date.now() - 1000,
+    });
 
     const page = await open('/');
     expect(page.status).toBe(200);
@@ -72,7 +84,11 @@ describe('GET / names the first news picture', () => {
 
   it('serves the page without the hint when the feed is empty or cannot be read (and logs why)', async () => {
     const request = new Request(BASE + '/');
-    const empty = await homePage(request, assets, async () => new Response('{"code":200,"result":{"items":[],"nextCursor":null}}'));
+    const empty = await homePage(
+      request,
+      assets,
+      async () => new Response('{"code":200,"result":{"items":[],"nextCursor":null}}'),
+    );
     expect(empty.headers.get('ETag')).toBe(INDEX_ETAG);
     expect(empty.headers.get('Content-Security-Policy')).toBe(PAGE_HEADERS['Content-Security-Policy']);
     expect(await empty.text()).toBe(INDEX_HTML);

@@ -12,7 +12,10 @@ describe('POST /imageOptions', () => {
   it('lets the uploader set options, coercing scale to a number; 201', async () => {
     const { call: asUser, user } = await as('REGULAR_USER');
     const blob = await createBlob(user!.id);
-    const res = await asUser('/imageOptions', { method: 'POST', body: { blobKey: blob.key, position: '30% 70%', scale: '1.5' } });
+    const res = await asUser('/imageOptions', {
+      method: 'POST',
+      body: { blobKey: blob.key, position: '30% 70%', scale: '1.5' },
+    });
     expect(res.status).toBe(201);
     expect(imageOption.parse(res.body.result)).toEqual({ blobKey: blob.key, position: '30% 70%', scale: 1.5 });
     expect(await getImageOption(db(), blob.key)).toEqual({ blobKey: blob.key, position: '30% 70%', scale: 1.5 });
@@ -30,7 +33,10 @@ describe('POST /imageOptions', () => {
 
   it('refuses an unknown file with 400, even for ADMIN', async () => {
     const { call: asAdmin } = await as('ADMIN');
-    const res = await asAdmin('/imageOptions', { method: 'POST', body: { blobKey: 'image/nothing.png', position: '50% 50%', scale: 1 } });
+    const res = await asAdmin('/imageOptions', {
+      method: 'POST',
+      body: { blobKey: 'image/nothing.png', position: '50% 50%', scale: 1 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Unknown file');
   });
@@ -73,7 +79,13 @@ describe('POST /imageOptions', () => {
       expect((await call('/imageOptions', { method: 'POST', body, cookie: ownerCookie })).status).toBe(201);
     }
     const other = await createBlob((await createUser()).id);
-    expect((await (await as('ADMIN')).call('/imageOptions', { method: 'POST', body: { blobKey: other.key, position: '0% 0%', scale: 1 } })).status).toBe(201);
+    expect(
+      (
+        await (
+          await as('ADMIN')
+        ).call('/imageOptions', { method: 'POST', body: { blobKey: other.key, position: '0% 0%', scale: 1 } })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -86,21 +98,32 @@ describe('GET /imageOptions/{blobKey}', () => {
       expect(res.status).toBe(200);
       expect(res.body.result).toEqual({ blobKey: blob.key, position: '20% 40%', scale: 1.25 });
     }
-    expect((await call(path('image/unknown.png'))).body).toEqual({ code: 404, message: 'Image options not found', result: null });
+    expect((await call(path('image/unknown.png'))).body).toEqual({
+      code: 404,
+      message: 'Image options not found',
+      result: null,
+    });
   });
 });
 
 describe('PUT /imageOptions/{blobKey}', () => {
-  it('changes the options of the caller\'s file; 404 when none exist or the file is unknown', async () => {
+  it("changes the options of the caller's file; 404 when none exist or the file is unknown", async () => {
     const { call: asUser, user } = await as('CLIENT');
     const blob = await createBlob(user!.id);
-    expect((await asUser(path(blob.key), { method: 'PUT', body: { position: '1% 2%', scale: 3 } })).body.message).toBe('Image options not found');
+    expect((await asUser(path(blob.key), { method: 'PUT', body: { position: '1% 2%', scale: 3 } })).body.message).toBe(
+      'Image options not found',
+    );
     await asUser('/imageOptions', { method: 'POST', body: { blobKey: blob.key, position: '50% 50%', scale: 1 } });
     const res = await asUser(`/imageOptions/${blob.key}`, { method: 'PUT', body: { position: '1% 2%', scale: '3' } });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ blobKey: blob.key, position: '1% 2%', scale: 3 });
-    expect((await asUser(path('image/unknown.png'), { method: 'PUT', body: { position: '1% 2%', scale: 3 } })).body.message).toBe('File not found');
-    expect((await (await as('CLIENT')).call(path(blob.key), { method: 'PUT', body: { position: '9% 9%', scale: 1 } })).status).toBe(403);
+    expect(
+      (await asUser(path('image/unknown.png'), { method: 'PUT', body: { position: '1% 2%', scale: 3 } })).body.message,
+    ).toBe('File not found');
+    expect(
+      (await (await as('CLIENT')).call(path(blob.key), { method: 'PUT', body: { position: '9% 9%', scale: 1 } }))
+        .status,
+    ).toBe(403);
     expect((await call(path(blob.key))).body.result.position).toBe('1% 2%');
   });
 });
@@ -128,7 +151,9 @@ describe('GET /imageOptions?keys=', () => {
     const owner = await createUser({ role: 'CLIENT' });
     const [framed, plain] = [await createBlob(owner.id), await createBlob(owner.id)];
     await db().insert(imageOptions).values({ blobKey: framed.key, position: '10% 90%', scale: 2 });
-    const res = await call(`/imageOptions?keys=${encodeURIComponent([framed.key, plain.key, 'image/unknown.png'].join(','))}`);
+    const res = await call(
+      `/imageOptions?keys=${encodeURIComponent([framed.key, plain.key, 'image/unknown.png'].join(','))}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual([{ blobKey: framed.key, position: '10% 90%', scale: 2 }]);
   });

@@ -24,7 +24,9 @@ describe('image variants', () => {
     const res = await owner.call(`/articles/${article.id}/media/images`, {
       method: 'POST',
       body: parts({ images: [{ imageFileTag: 'a', title: 'A' }] }, [
-        ['blob:a', pngFile()], ['variant:a:480', pngFile('a-480.png')], ['variant:a:960', pngFile('a-960.png')],
+        ['blob:a', pngFile()],
+        ['variant:a:480', pngFile('a-480.png')],
+        ['variant:a:960', pngFile('a-960.png')],
       ]),
     });
     expect(res.status, res.body.message).toBe(201);
@@ -43,12 +45,20 @@ describe('image variants', () => {
     const before = (await env.FILES.list({ prefix: 'image/' })).objects.length;
     // The thumbnail tag is never named in the body: it and its variant are removed after the write.
     const ok = await owner.call(`/articles/${article.id}`, {
-      method: 'PUT', body: parts({ title: 'Renamed' }, [['blob:spare', pngFile()], ['variant:spare:480', pngFile()]]),
+      method: 'PUT',
+      body: parts({ title: 'Renamed' }, [
+        ['blob:spare', pngFile()],
+        ['variant:spare:480', pngFile()],
+      ]),
     });
     expect(ok.status).toBe(200);
     expect((await env.FILES.list({ prefix: 'image/' })).objects.length).toBe(before);
     const refused = await owner.call(`/articles/${crypto.randomUUID()}`, {
-      method: 'PUT', body: parts({ thumbnailFileTag: 't' }, [['blob:t', pngFile()], ['variant:t:960', pngFile()]]),
+      method: 'PUT',
+      body: parts({ thumbnailFileTag: 't' }, [
+        ['blob:t', pngFile()],
+        ['variant:t:960', pngFile()],
+      ]),
     });
     expect(refused.status).toBe(404);
     expect((await env.FILES.list({ prefix: 'image/' })).objects.length).toBe(before);
@@ -57,15 +67,48 @@ describe('image variants', () => {
   it('refuse a variant before its original, of a video, that is no image, or of a width not offered', async () => {
     const owner = await asRole('CLIENT');
     const article = await createArticle({ userId: owner.user.id });
-    const send = (files: [string, File][]) => owner.call(`/articles/${article.id}`, { method: 'PUT', body: parts({ thumbnailFileTag: 'a' }, files) });
+    const send = (files: [string, File][]) =>
+      owner.call(`/articles/${article.id}`, { method: 'PUT', body: parts({ thumbnailFileTag: 'a' }, files) });
     const before = (await env.FILES.list()).objects.length;
-    const early = await send([['variant:a:480', pngFile()], ['blob:a', pngFile()]]);
+    const early = await send([
+      ['variant:a:480', pngFile()],
+      ['blob:a', pngFile()],
+    ]);
     expect(early.status).toBe(400);
     expect(early.body.message).toMatch(/must follow its original/);
-    expect((await send([['blob:a', mp4File()], ['variant:a:480', pngFile()]])).status).toBe(400);
-    expect((await send([['blob:a', pngFile()], ['variant:a:480', mp4File()]])).status).toBe(415);
-    expect((await send([['blob:a', pngFile()], ['variant:a:500', pngFile()]])).status).toBe(400);
-    expect((await send([['blob:a', pngFile()], ['variant:a:480', pngFile()], ['variant:a:480', pngFile()]])).status).toBe(400);
+    expect(
+      (
+        await send([
+          ['blob:a', mp4File()],
+          ['variant:a:480', pngFile()],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await send([
+          ['blob:a', pngFile()],
+          ['variant:a:480', mp4File()],
+        ])
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await send([
+          ['blob:a', pngFile()],
+          ['variant:a:500', pngFile()],
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await send([
+          ['blob:a', pngFile()],
+          ['variant:a:480', pngFile()],
+          ['variant:a:480', pngFile()],
+        ])
+      ).status,
+    ).toBe(400);
     expect((await env.FILES.list()).objects.length).toBe(before);
   });
 });
@@ -77,7 +120,10 @@ describe('GET /files/{key}?w=', () => {
     const small = new File([pngFile().slice(0, 8), new Uint8Array(500)], 'small.png', { type: 'image/png' });
     const res = await owner.call(`/articles/${article.id}/media/images`, {
       method: 'POST',
-      body: parts({ images: [{ imageFileTag: 'a', title: 'A' }] }, [['blob:a', pngFile()], ['variant:a:480', small]]),
+      body: parts({ images: [{ imageFileTag: 'a', title: 'A' }] }, [
+        ['blob:a', pngFile()],
+        ['variant:a:480', small],
+      ]),
     });
     const href: string = res.body.result.media.images[0].href;
     const original = await exports.default.fetch(new Request(`${BASE}${href}`));

@@ -36,7 +36,9 @@ async function send(path: string, init: RequestInit & { duplex?: 'half' }) {
 describe('JSON bodies are bounded before they are read', () => {
   it('answers 413 in the envelope for a body over the limit with Content-Length', async () => {
     const res = await send('/search/search', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: searchBody(REQUEST_LIMITS.json + 1),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: searchBody(REQUEST_LIMITS.json + 1),
     });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ code: 413, message: 'Request body exceeds 1 MiB', result: null });
@@ -44,19 +46,34 @@ describe('JSON bodies are bounded before they are read', () => {
 
   it('answers 413 for a chunked body over the limit, and accepts a chunked body under it', async () => {
     const over = await send('/search/search', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunked(searchBody(3 * MiB)), duplex: 'half',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: chunked(searchBody(3 * MiB)),
+      duplex: 'half',
     });
     expect(over.status).toBe(413);
     expect(over.body.code).toBe(413);
     const under = await send('/search/search', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunked(searchBody(REQUEST_LIMITS.json - 10)), duplex: 'half',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: chunked(searchBody(REQUEST_LIMITS.json - 10)),
+      duplex: 'half',
     });
     expect(under.status).toBe(200);
   });
 
   it('bounds bodies of every content type except multipart, on routes that never read them too', async () => {
-    for (const [path, type] of [['/search/search', 'text/plain'], ['/users/auth', 'application/x-www-form-urlencoded'], ['/no-such-route', 'application/json']]) {
-      const res = await send(path!, { method: 'POST', headers: { 'Content-Type': type! }, body: chunked(searchBody(2 * MiB)), duplex: 'half' });
+    for (const [path, type] of [
+      ['/search/search', 'text/plain'],
+      ['/users/auth', 'application/x-www-form-urlencoded'],
+      ['/no-such-route', 'application/json'],
+    ]) {
+      const res = await send(path!, {
+        method: 'POST',
+        headers: { 'Content-Type': type! },
+        body: chunked(searchBody(2 * MiB)),
+        duplex: 'half',
+      });
       expect(res.status, `${path} ${type}`).toBe(413);
     }
   });
@@ -67,7 +84,10 @@ describe('JSON bodies are bounded before they are read', () => {
     image.set(pngBytes());
     const res = await editor.call('/articles', {
       method: 'POST',
-      body: multipart({ title: 'Big picture', type: 'text', channelId: null, thumbnailFileTag: 't' }, { t: new File([image], 'big.png') }),
+      body: multipart(
+        { title: 'Big picture', type: 'text', channelId: null, thumbnailFileTag: 't' },
+        { t: new File([image], 'big.png') },
+      ),
     });
     expect(res.status).toBe(201);
   });
@@ -78,15 +98,28 @@ describe('JSON must be UTF-8', () => {
   const invalid = new Uint8Array([...encoder.encode('{"searchText":"caf'), 0xff, ...encoder.encode('"}')]);
 
   it('refuses invalid UTF-8 with 400 on a jsonBody route', async () => {
-    const res = await send('/search/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: invalid });
+    const res = await send('/search/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: invalid,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, message: 'Request body is not valid UTF-8', result: null });
   });
 
   it('refuses invalid UTF-8 with 400 on a withUpload route, as JSON and as the multipart body part', async () => {
     const editor = await asRole('CLIENT');
-    const bytes = new Uint8Array([...encoder.encode('{"title":"caf'), 0xc3, 0x28, ...encoder.encode('","type":"text","channelId":null}')]);
-    const json = await send('/articles', { method: 'POST', body: bytes, headers: { 'Content-Type': 'application/json', Cookie: editor.cookie } });
+    const bytes = new Uint8Array([
+      ...encoder.encode('{"title":"caf'),
+      0xc3,
+      0x28,
+      ...encoder.encode('","type":"text","channelId":null}'),
+    ]);
+    const json = await send('/articles', {
+      method: 'POST',
+      body: bytes,
+      headers: { 'Content-Type': 'application/json', Cookie: editor.cookie },
+    });
     expect(json.status).toBe(400);
     expect(json.body.message).toBe('Request body is not valid UTF-8');
     const form = new FormData();
@@ -98,7 +131,12 @@ describe('JSON must be UTF-8', () => {
 
   it('accepts real UTF-8 text, multi-byte characters split across chunks included', async () => {
     const text = encoder.encode(JSON.stringify({ searchText: 'Café 北京 😀' }));
-    const res = await send('/search/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunked(text, 3), duplex: 'half' });
+    const res = await send('/search/search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: chunked(text, 3),
+      duplex: 'half',
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -1,7 +1,15 @@
 // Rows the authorization matrix needs beyond content-factories.ts: likes, access and publication requests,
 // image options, a stored R2 file and a password-reset token, each written straight into D1, KV or R2.
 import { env } from 'cloudflare:workers';
-import { contactMessages, contentRequests, imageOptions, publicationRequests, userArticles, userChannels, type ContentType } from '../../schema/tables';
+import {
+  contactMessages,
+  contentRequests,
+  imageOptions,
+  publicationRequests,
+  userArticles,
+  userChannels,
+  type ContentType,
+} from '../../schema/tables';
 import { sha256Hex } from '../../worker/lib/session';
 import { pngBytes } from './content-factories';
 import { createBlob } from './content-factories-extra';
@@ -22,7 +30,11 @@ export async function createArticleLike(userId: string, articleId: string): Prom
 }
 
 /** An open (PENDING) access request; returns its id. */
-export async function createAccessRequest(userId: string, contentId: string, contentType: ContentType): Promise<string> {
+export async function createAccessRequest(
+  userId: string,
+  contentId: string,
+  contentType: ContentType,
+): Promise<string> {
   const id = crypto.randomUUID();
   await db().insert(contentRequests).values({ id, userId, contentId, contentType, status: 'PENDING' });
   return id;
@@ -52,15 +64,28 @@ export async function storeFile(): Promise<string> {
 /** A password-reset token for the user, stored the way POST /users/mail stores one. */
 export async function createResetToken(userId: string): Promise<string> {
   const token = crypto.randomUUID().replaceAll('-', '');
-  await env.KV.put(`password-reset:${await sha256Hex(token)}`, JSON.stringify({ userId, expiresAt: Date.now() + 600_000 }));
+  await env.KV.put(
+    `password-reset:${await sha256Hex(token)}`,
+    JSON.stringify({ userId, expiresAt: Date.now() + 600_000 }),
+  );
   return token;
 }
 
 /** A stored contact-form message, unread and open; returns its id. */
-export async function createContactMessage(overrides: Partial<typeof contactMessages.$inferInsert> = {}): Promise<string> {
+export async function createContactMessage(
+  overrides: Partial<typeof contactMessages.$inferInsert> = {},
+): Promise<string> {
   const id = crypto.randomUUID();
-  await db().insert(contactMessages).values({
-    id, kind: 'contact', name: 'Ada', email: `${id}@example.com`, message: 'Hello there', createdAt: Date.now(), ...overrides,
-  });
+  await db()
+    .insert(contactMessages)
+    .values({
+      id,
+      kind: 'contact',
+      name: 'Ada',
+      email: `${id}@example.com`,
+      message: 'Hello there',
+      createdAt: Date.now(),
+      ...overrides,
+    });
   return id;
 }

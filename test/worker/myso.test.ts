@@ -17,7 +17,11 @@ describe('mySO liked channels', () => {
     const first = await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } });
     expect(first.status).toBe(201);
     expect(userChannelItem.parse(first.body.result)).toMatchObject({ userId: reader.user!.id, contentId: channel.id });
-    expect(first.body.result.channel).toMatchObject({ id: channel.id, locked: false, coverMedia: { kind: 'image', href: '/api/files/cover-key' } });
+    expect(first.body.result.channel).toMatchObject({
+      id: channel.id,
+      locked: false,
+      coverMedia: { kind: 'image', href: '/api/files/cover-key' },
+    });
 
     const again = await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } });
     expect(again.status).toBe(200);
@@ -25,7 +29,12 @@ describe('mySO liked channels', () => {
 
     const list = await reader.call('/myso/user-channels/user-channels');
     expect(list.status).toBe(200);
-    expect(z.array(userChannelItem).parse(list.body.result).map((l) => l.contentId)).toEqual([channel.id]);
+    expect(
+      z
+        .array(userChannelItem)
+        .parse(list.body.result)
+        .map((l) => l.contentId),
+    ).toEqual([channel.id]);
 
     const one = await reader.call(`/myso/user-channels/${first.body.result.id}`);
     expect(one.status).toBe(200);
@@ -33,7 +42,10 @@ describe('mySO liked channels', () => {
 
     const removed = await reader.call('/myso/user-channels', { method: 'DELETE', body: { contentId: channel.id } });
     expect(removed.body).toEqual({ code: 200, message: 'OK', result: { contentId: channel.id, removed: true } });
-    const removedAgain = await reader.call('/myso/user-channels', { method: 'DELETE', body: { contentId: channel.id } });
+    const removedAgain = await reader.call('/myso/user-channels', {
+      method: 'DELETE',
+      body: { contentId: channel.id },
+    });
     expect(removedAgain.body.result).toEqual({ contentId: channel.id, removed: false });
     expect((await reader.call('/myso/user-channels/user-channels')).body.result).toEqual([]);
     expect((await reader.call(`/myso/user-channels/${first.body.result.id}`)).status).toBe(404);
@@ -63,7 +75,9 @@ describe('mySO liked channels', () => {
     const reader = await as('REGULAR_USER');
     const channel = await createChannel({ private: true });
     const grant = await grantAccess(reader.user!.id, channel.id, 'channel');
-    expect((await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } })).status).toBe(201);
+    expect((await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } })).status).toBe(
+      201,
+    );
     expect((await reader.call('/myso/user-channels/user-channels')).body.result).toHaveLength(1);
     await db().delete(contentAccess).where(eq(contentAccess.id, grant.id));
     expect((await reader.call('/myso/user-channels/user-channels')).body.result).toEqual([]);
@@ -71,7 +85,10 @@ describe('mySO liked channels', () => {
 
   it('marks a liked restricted channel locked without cover for a reader without access', async () => {
     const reader = await as('REGULAR_USER');
-    const channel = await createChannel({ restricted: true, coverMedia: { kind: 'video', key: 'cv', thumbnailMillis: 5 } });
+    const channel = await createChannel({
+      restricted: true,
+      coverMedia: { kind: 'video', key: 'cv', thumbnailMillis: 5 },
+    });
     const res = await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } });
     expect(res.body.result.channel).toMatchObject({ locked: true, coverMedia: null });
   });
@@ -105,13 +122,24 @@ describe('mySO liked articles', () => {
     const article = await createArticle({ thumbnailKey: 'thumb' });
     const first = await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } });
     expect(first.status).toBe(201);
-    expect(userArticleItem.parse(first.body.result).article).toMatchObject({ id: article.id, thumbnailHref: '/api/files/thumb' });
-    expect((await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } })).status).toBe(200);
+    expect(userArticleItem.parse(first.body.result).article).toMatchObject({
+      id: article.id,
+      thumbnailHref: '/api/files/thumb',
+    });
+    expect((await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } })).status).toBe(
+      200,
+    );
     const list = await reader.call('/myso/user-articles');
     expect(list.body.result.map((l: { contentId: string }) => l.contentId)).toEqual([article.id]);
-    const removed = await reader.call('/myso/user-articles/remove', { method: 'POST', body: { contentId: article.id } });
+    const removed = await reader.call('/myso/user-articles/remove', {
+      method: 'POST',
+      body: { contentId: article.id },
+    });
     expect(removed.body.result).toEqual({ contentId: article.id, removed: true });
-    expect((await reader.call('/myso/user-articles/remove', { method: 'POST', body: { contentId: article.id } })).body.result.removed).toBe(false);
+    expect(
+      (await reader.call('/myso/user-articles/remove', { method: 'POST', body: { contentId: article.id } })).body.result
+        .removed,
+    ).toBe(false);
     expect((await reader.call('/myso/user-articles')).body.result).toEqual([]);
   });
 
@@ -137,8 +165,14 @@ describe('GET /myso/vm', () => {
     const privateChannel = await createChannel({ name: 'Private one', private: true });
     await reader.call('/myso/user-channels', { method: 'POST', body: { contentId: channel.id } });
     await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } });
-    const asked = await reader.call('/userContent', { method: 'POST', body: { contentId: restricted.id, contentType: 'article' } });
-    const askedChannel = await reader.call('/userContent', { method: 'POST', body: { contentId: privateChannel.id, contentType: 'channel' } });
+    const asked = await reader.call('/userContent', {
+      method: 'POST',
+      body: { contentId: restricted.id, contentType: 'article' },
+    });
+    const askedChannel = await reader.call('/userContent', {
+      method: 'POST',
+      body: { contentId: privateChannel.id, contentType: 'channel' },
+    });
     expect(asked.status).toBe(201);
     expect((await admin.call(`/userContent/allow-request/${askedChannel.body.result.id}`)).status).toBe(200);
     await someoneElse.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } });

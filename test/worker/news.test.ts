@@ -34,7 +34,10 @@ describe('GET /news', () => {
     const base = Date.now() - 10 * 24 * 3600 * 1000;
     const made = [];
     for (const offset of [0, 1000, 1000, 2000, 3000, 1000]) {
-      made.push({ ...(await createNewsItem({ refKind: 'article', refId: article.id, publishedAt: base + offset })), at: base + offset });
+      made.push({
+        ...(await createNewsItem({ refKind: 'article', refId: article.id, publishedAt: base + offset })),
+        at: base + offset,
+      });
     }
     const expected = [...made].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((m) => m.id);
     const { ids, pages } = await walkFeed(2);
@@ -53,10 +56,20 @@ describe('GET /news', () => {
     const c = await createNewsItem({ refKind: 'channel', refId: channel.id });
     const items = newsPage.parse((await call('/news?limit=100')).body.result).items;
     expect(items.find((i) => i.id === a.id)?.ref).toEqual({
-      kind: 'article', id: article.id, slug: article.slug, restricted: true, isAd: true, isEditorial: true,
+      kind: 'article',
+      id: article.id,
+      slug: article.slug,
+      restricted: true,
+      isAd: true,
+      isEditorial: true,
     });
     expect(items.find((i) => i.id === c.id)?.ref).toEqual({
-      kind: 'channel', id: channel.id, slug: channel.slug, restricted: true, isAd: true, isEditorial: false,
+      kind: 'channel',
+      id: channel.id,
+      slug: channel.slug,
+      restricted: true,
+      isAd: true,
+      isEditorial: false,
     });
   });
 
@@ -89,7 +102,11 @@ describe('GET /news', () => {
     // By id, a news item is a link like any other: its hidden target counts, as the target's own page does.
     expect((await call(`/news/${onHidden.id}`)).status).toBe(200);
 
-    expect((await call(`/news/${onDraft.id}`)).body).toEqual({ code: 404, message: 'News item not found', result: null });
+    expect((await call(`/news/${onDraft.id}`)).body).toEqual({
+      code: 404,
+      message: 'News item not found',
+      result: null,
+    });
     expect((await call(`/news/${onDraft.id}`, { cookie: await sessionCookie(owner) })).status).toBe(200);
     expect((await call(`/news/${dangling.id}`, { cookie: (await as('ADMIN')).cookie })).status).toBe(404);
   });
@@ -101,7 +118,12 @@ describe('GET /news', () => {
       await createNewsItem({ refKind: 'article', refId: hiddenArticle.id }),
       await createNewsItem({ refKind: 'channel', refId: hiddenChannel.id }),
     ];
-    for (const cookie of [undefined, (await as('REGULAR_USER')).cookie, await sessionCookie({ id: items[0]!.userId }), (await as('ADMIN')).cookie]) {
+    for (const cookie of [
+      undefined,
+      (await as('REGULAR_USER')).cookie,
+      await sessionCookie({ id: items[0]!.userId }),
+      (await as('ADMIN')).cookie,
+    ]) {
       const res = await call('/news?limit=100', { cookie });
       const text = JSON.stringify(res.body.result);
       for (const target of [hiddenArticle, hiddenChannel]) {
@@ -114,7 +136,12 @@ describe('GET /news', () => {
   it('keeps items scheduled for later out of the feed except for their author and ADMIN', async () => {
     const author = await createUser({ role: 'CLIENT' });
     const article = await createArticle();
-    const later = await createNewsItem({ refKind: 'article', refId: article.id, userId: author.id, publishedAt: Date.now() + 3600_000 });
+    const later = await createNewsItem({
+      refKind: 'article',
+      refId: article.id,
+      userId: author.id,
+      publishedAt: Date.now() + 3600_000,
+    });
     expect(await feedIds()).not.toContain(later.id);
     expect(await feedIds(await sessionCookie(author))).toContain(later.id);
     expect(await feedIds((await as('ADMIN')).cookie)).toContain(later.id);
@@ -139,11 +166,19 @@ describe('GET /news', () => {
 describe('GET /news/{id}', () => {
   it('answers one item with its filled ref', async () => {
     const article = await createArticle();
-    const item = await createNewsItem({ refKind: 'article', refId: article.id, title: 'One item', thumbnailKey: 'image/n.png' });
+    const item = await createNewsItem({
+      refKind: 'article',
+      refId: article.id,
+      title: 'One item',
+      thumbnailKey: 'image/n.png',
+    });
     const res = await call(`/news/${item.id}`);
     expect(res.status).toBe(200);
     expect(newsItem.parse(res.body.result)).toMatchObject({
-      id: item.id, title: 'One item', thumbnailHref: '/api/files/image/n.png', ref: { kind: 'article', id: article.id, slug: article.slug },
+      id: item.id,
+      title: 'One item',
+      thumbnailHref: '/api/files/image/n.png',
+      ref: { kind: 'article', id: article.id, slug: article.slug },
     });
     expect((await call(`/news/${crypto.randomUUID()}`)).status).toBe(404);
   });
@@ -166,12 +201,25 @@ describe('POST /news', () => {
     const publishedAt = new Date(Date.now() - 60_000).toISOString();
     const res = await asClient('/news', {
       method: 'POST',
-      body: multipart({ title: 'New channel', teaser: 'Look', ref: { kind: 'channel', id: channel.id }, thumbnailFileTag: 't', publishedAt }, { t: PNG_BYTES }),
+      body: multipart(
+        {
+          title: 'New channel',
+          teaser: 'Look',
+          ref: { kind: 'channel', id: channel.id },
+          thumbnailFileTag: 't',
+          publishedAt,
+        },
+        { t: PNG_BYTES },
+      ),
     });
     expect(res.status).toBe(201);
     const item = newsItem.parse(res.body.result);
     expect(item).toMatchObject({
-      title: 'New channel', teaser: 'Look', description: '', userId: user!.id, publishedAt,
+      title: 'New channel',
+      teaser: 'Look',
+      description: '',
+      userId: user!.id,
+      publishedAt,
       ref: { kind: 'channel', id: channel.id, slug: channel.slug, isAd: true, restricted: false, isEditorial: false },
     });
     const key = item.thumbnailHref!.slice('/api/files/'.length);
@@ -179,15 +227,19 @@ describe('POST /news', () => {
     expect((await call(`/news/${item.id}`)).body.result).toEqual(item);
   });
 
-  it('refuses a target that does not exist, that the writer may not see, or another user\'s hidden one, with 400', async () => {
+  it("refuses a target that does not exist, that the writer may not see, or another user's hidden one, with 400", async () => {
     const { call: asClient } = await as('CLIENT');
     const draft = await createArticle({ published: false });
     const priv = await createChannel({ private: true });
     const hiddenArticle = await createArticle({ hidden: true });
     const hiddenChannel = await createChannel({ hidden: true });
     for (const ref of [
-      { kind: 'article', id: crypto.randomUUID() }, { kind: 'article', id: draft.id }, { kind: 'channel', id: priv.id }, { kind: 'channel', id: draft.id },
-      { kind: 'article', id: hiddenArticle.id }, { kind: 'channel', id: hiddenChannel.id },
+      { kind: 'article', id: crypto.randomUUID() },
+      { kind: 'article', id: draft.id },
+      { kind: 'channel', id: priv.id },
+      { kind: 'channel', id: draft.id },
+      { kind: 'article', id: hiddenArticle.id },
+      { kind: 'channel', id: hiddenChannel.id },
     ]) {
       const res = await asClient('/news', { method: 'POST', body: { title: 'Bad ref', ref } });
       expect(res.status).toBe(400);
@@ -196,20 +248,44 @@ describe('POST /news', () => {
     expect(await db().select().from(news).where(eq(news.title, 'Bad ref')).all()).toEqual([]);
     // ADMIN may not point at someone's hidden content either; changing an item's ref is checked the same way.
     const admin = await as('ADMIN');
-    expect((await admin.call('/news', { method: 'POST', body: { title: 'Bad ref', ref: { kind: 'article', id: hiddenArticle.id } } })).status).toBe(400);
-    const item = await createNewsItem({ refKind: 'article', refId: (await createArticle()).id, userId: admin.user!.id });
-    expect((await admin.call(`/news/${item.id}`, { method: 'PUT', body: { ref: { kind: 'channel', id: hiddenChannel.id } } })).status).toBe(400);
-    const invalid = await asClient('/news', { method: 'POST', body: { title: 'x', ref: { kind: 'user', id: draft.id } } });
+    expect(
+      (
+        await admin.call('/news', {
+          method: 'POST',
+          body: { title: 'Bad ref', ref: { kind: 'article', id: hiddenArticle.id } },
+        })
+      ).status,
+    ).toBe(400);
+    const item = await createNewsItem({
+      refKind: 'article',
+      refId: (await createArticle()).id,
+      userId: admin.user!.id,
+    });
+    expect(
+      (
+        await admin.call(`/news/${item.id}`, {
+          method: 'PUT',
+          body: { ref: { kind: 'channel', id: hiddenChannel.id } },
+        })
+      ).status,
+    ).toBe(400);
+    const invalid = await asClient('/news', {
+      method: 'POST',
+      body: { title: 'x', ref: { kind: 'user', id: draft.id } },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toMatch(/^Validation error: .* at "ref.kind"/);
   });
 });
 
-describe('news on one\'s own hidden content', () => {
+describe("news on one's own hidden content", () => {
   it('may be written by the owner, is reachable by id, and stays out of the feed like every list', async () => {
     const owner = await as('CONTRIBUTOR');
     const hidden = await createArticle({ userId: owner.user!.id, hidden: true });
-    const res = await owner.call('/news', { method: 'POST', body: { title: 'My hidden piece', ref: { kind: 'article', id: hidden.id } } });
+    const res = await owner.call('/news', {
+      method: 'POST',
+      body: { title: 'My hidden piece', ref: { kind: 'article', id: hidden.id } },
+    });
     expect(res.status).toBe(201);
     expect((await call(`/news/${res.body.result.id}`)).status).toBe(200);
     expect(await feedIds()).not.toContain(res.body.result.id);
@@ -224,24 +300,46 @@ describe('PUT /news/{id}', () => {
     const other = await createArticle({ isEditorial: true });
     const item = await createNewsItem({ refKind: 'article', refId: article.id, userId: author.id });
     const cookie = await sessionCookie(author);
-    const res = await call(`/news/${item.id}`, { method: 'PUT', cookie, body: { title: 'Changed', ref: { kind: 'article', id: other.id } } });
+    const res = await call(`/news/${item.id}`, {
+      method: 'PUT',
+      cookie,
+      body: { title: 'Changed', ref: { kind: 'article', id: other.id } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ title: 'Changed', ref: { id: other.id, isEditorial: true } });
-    expect((await (await as('CLIENT')).call(`/news/${item.id}`, { method: 'PUT', body: { title: 'Nope' } })).status).toBe(403);
-    expect((await (await as('ADMIN')).call(`/news/${item.id}`, { method: 'PUT', body: { teaser: 'By admin' } })).body.result)
-      .toMatchObject({ title: 'Changed', teaser: 'By admin' });
+    expect(
+      (await (await as('CLIENT')).call(`/news/${item.id}`, { method: 'PUT', body: { title: 'Nope' } })).status,
+    ).toBe(403);
+    expect(
+      (await (await as('ADMIN')).call(`/news/${item.id}`, { method: 'PUT', body: { teaser: 'By admin' } })).body.result,
+    ).toMatchObject({ title: 'Changed', teaser: 'By admin' });
     expect((await call(`/news/${item.id}`, { method: 'PUT', cookie, body: {} })).status).toBe(200);
-    const bad = await call(`/news/${item.id}`, { method: 'PUT', cookie, body: { ref: { kind: 'channel', id: crypto.randomUUID() } } });
+    const bad = await call(`/news/${item.id}`, {
+      method: 'PUT',
+      cookie,
+      body: { ref: { kind: 'channel', id: crypto.randomUUID() } },
+    });
     expect(bad.status).toBe(400);
-    expect((await call(`/news/${crypto.randomUUID()}`, { method: 'PUT', cookie, body: { title: 'x' } })).status).toBe(404);
+    expect((await call(`/news/${crypto.randomUUID()}`, { method: 'PUT', cookie, body: { title: 'x' } })).status).toBe(
+      404,
+    );
   });
 
   it('replaces and removes the thumbnail, deleting the old file', async () => {
     const { call: asClient } = await as('CLIENT');
     const article = await createArticle();
-    const made = await asClient('/news', { method: 'POST', body: multipart({ title: 'Pic', ref: { kind: 'article', id: article.id }, thumbnailFileTag: 'a' }, { a: PNG_BYTES }) });
+    const made = await asClient('/news', {
+      method: 'POST',
+      body: multipart(
+        { title: 'Pic', ref: { kind: 'article', id: article.id }, thumbnailFileTag: 'a' },
+        { a: PNG_BYTES },
+      ),
+    });
     const oldKey = made.body.result.thumbnailHref.slice('/api/files/'.length);
-    const replaced = await asClient(`/news/${made.body.result.id}`, { method: 'PUT', body: multipart({ thumbnailFileTag: 'b' }, { b: PNG_BYTES }) });
+    const replaced = await asClient(`/news/${made.body.result.id}`, {
+      method: 'PUT',
+      body: multipart({ thumbnailFileTag: 'b' }, { b: PNG_BYTES }),
+    });
     expect(replaced.status).toBe(200);
     const newKey = replaced.body.result.thumbnailHref.slice('/api/files/'.length);
     expect(newKey).not.toBe(oldKey);
@@ -257,7 +355,13 @@ describe('DELETE /news/{id}', () => {
   it('lets the author delete an item and its thumbnail; others get 403', async () => {
     const { call: asClient } = await as('CLIENT');
     const article = await createArticle();
-    const made = await asClient('/news', { method: 'POST', body: multipart({ title: 'Gone', ref: { kind: 'article', id: article.id }, thumbnailFileTag: 'a' }, { a: PNG_BYTES }) });
+    const made = await asClient('/news', {
+      method: 'POST',
+      body: multipart(
+        { title: 'Gone', ref: { kind: 'article', id: article.id }, thumbnailFileTag: 'a' },
+        { a: PNG_BYTES },
+      ),
+    });
     const id = made.body.result.id;
     const key = made.body.result.thumbnailHref.slice('/api/files/'.length);
     expect((await (await as('CONTRIBUTOR')).call(`/news/${id}`, { method: 'DELETE' })).status).toBe(403);

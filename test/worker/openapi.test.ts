@@ -33,7 +33,10 @@ const operation = (method: string, path: string): Json => {
 /** Follows a local `$ref` (`#/components/...`) to what it names. */
 function resolve(ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`Not a local $ref: ${ref}`);
-  return ref.slice(2).split('/').reduce<any>((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<any>((at, key) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
 }
 
 function refsIn(value: unknown, found: string[] = []): string[] {
@@ -86,10 +89,15 @@ describe('GET /api/openapi.json', () => {
 
 describe('the OpenAPI document', () => {
   it('lists every route the app registers, and no other', () => {
-    const registered = new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`));
+    const registered = new Set(
+      app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`),
+    );
     const documented = new Set(
       Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-        Object.keys(item).filter((k) => METHODS.includes(k)).map((method) => `${method.toUpperCase()} ${path}`)),
+        Object.keys(item)
+          .filter((k) => METHODS.includes(k))
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      ),
     );
     const missing = [...registered].filter((r) => !documented.has(r));
     const stale = [...documented].filter((r) => !registered.has(r));
@@ -101,7 +109,11 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
     expect(Object.keys(doc.components).sort()).toEqual(['responses', 'schemas', 'securitySchemes']);
-    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: '__Host-session' });
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: '__Host-session',
+    });
     const ids = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
       expect(path).toMatch(/^\/api\//);
@@ -112,12 +124,17 @@ describe('the OpenAPI document', () => {
         expect(ids.has(op.operationId), `operationId ${op.operationId} twice`).toBe(false);
         ids.add(op.operationId);
         expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
-        expect(Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)), `${method} ${path} has a success answer`).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => /^2\d\d$/.test(s)),
+          `${method} ${path} has a success answer`,
+        ).toBe(true);
         expect(op.responses.default).toEqual({ $ref: '#/components/responses/Error' });
         const pathParameters = (op.parameters ?? []).filter((p: Json) => p.in === 'path').map((p: Json) => p.name);
         expect(pathParameters, `${method} ${path}`).toEqual(templated);
-        for (const p of op.parameters ?? []) expect(p.schema, `${method} ${path} ${p.name}`).toEqual(expect.any(Object));
-        for (const requirement of op.security) for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+        for (const p of op.parameters ?? [])
+          expect(p.schema, `${method} ${path} ${p.name}`).toEqual(expect.any(Object));
+        for (const requirement of op.security)
+          for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
       }
     }
   });
@@ -125,7 +142,9 @@ describe('the OpenAPI document', () => {
   it('resolves every $ref inside itself, and keeps no unused schema', () => {
     const refs = refsIn(doc);
     for (const ref of new Set(refs)) expect(resolve(ref), ref).toEqual(expect.any(Object));
-    const used = new Set(refs.filter((r) => r.startsWith('#/components/schemas/')).map((r) => r.slice('#/components/schemas/'.length)));
+    const used = new Set(
+      refs.filter((r) => r.startsWith('#/components/schemas/')).map((r) => r.slice('#/components/schemas/'.length)),
+    );
     expect(Object.keys(doc.components.schemas).filter((name) => !used.has(name))).toEqual([]);
   });
 
@@ -135,19 +154,31 @@ describe('the OpenAPI document', () => {
     expect(answer['200'].content['application/json'].schema).toMatchObject({
       type: 'object',
       required: ['code', 'message', 'result'],
-      properties: { code: { type: 'integer' }, message: { type: 'string' }, result: { $ref: '#/components/schemas/Article' } },
+      properties: {
+        code: { type: 'integer' },
+        message: { type: 'string' },
+        result: { $ref: '#/components/schemas/Article' },
+      },
     });
     expect(answer['404']).toEqual({ $ref: '#/components/responses/NotFound' });
-    expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorEnvelope',
+    });
     expect(doc.components.schemas.ErrorEnvelope.properties.result).toEqual({ type: 'null' });
-    expect(doc.components.schemas.Article.required).toEqual(expect.arrayContaining(['id', 'slug', 'title', 'media', 'locked']));
+    expect(doc.components.schemas.Article.required).toEqual(
+      expect.arrayContaining(['id', 'slug', 'title', 'media', 'locked']),
+    );
     // A list: the array of the shared entity, inline; a paged list: its page schema.
-    expect(operation('get', '/api/categories').responses['200'].content['application/json'].schema.properties.result)
-      .toEqual({ type: 'array', items: { $ref: '#/components/schemas/Category' } });
-    expect(operation('get', '/api/users').responses['200'].content['application/json'].schema.properties.result)
-      .toEqual({ $ref: '#/components/schemas/UserPage' });
+    expect(
+      operation('get', '/api/categories').responses['200'].content['application/json'].schema.properties.result,
+    ).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Category' } });
+    expect(
+      operation('get', '/api/users').responses['200'].content['application/json'].schema.properties.result,
+    ).toEqual({ $ref: '#/components/schemas/UserPage' });
     // Created and already-there are both successes of a like.
-    expect(Object.keys(operation('post', '/api/myso/user-articles').responses)).toEqual(expect.arrayContaining(['200', '201']));
+    expect(Object.keys(operation('post', '/api/myso/user-articles').responses)).toEqual(
+      expect.arrayContaining(['200', '201']),
+    );
     expect(operation('post', '/api/users/auth').responses).toHaveProperty('429');
     expect(doc.components.responses.TooManyRequests.headers).toHaveProperty('Retry-After');
   });
@@ -187,14 +218,22 @@ describe('the OpenAPI document', () => {
     const list = operation('get', '/api/articles');
     expect(list.parameters).toEqual([
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } },
-      { name: 'limit', in: 'query', required: false, schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }) },
+      {
+        name: 'limit',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }),
+      },
     ]);
     // A query schema that splits and pipes: the document shows what the client sends.
     expect(operation('get', '/api/imageOptions').parameters).toEqual([
       { name: 'keys', in: 'query', required: true, schema: expect.objectContaining({ type: 'string' }) },
     ]);
     const image = operation('put', '/api/articles/{id}/media/images/{ordinal}');
-    expect(image.parameters.map((p: Json) => [p.name, p.in])).toEqual([['id', 'path'], ['ordinal', 'path']]);
+    expect(image.parameters.map((p: Json) => [p.name, p.in])).toEqual([
+      ['id', 'path'],
+      ['ordinal', 'path'],
+    ]);
     expect(image.parameters[1].schema).toMatchObject({ type: 'integer', minimum: 0 });
     expect(image.parameters[0].schema.anyOf).toHaveLength(2); // an id or a slug
 
@@ -202,7 +241,9 @@ describe('the OpenAPI document', () => {
     const body = create.requestBody.content;
     expect(Object.keys(body)).toEqual(['application/json', 'multipart/form-data']);
     expect(body['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateArticleBody' });
-    expect(body['multipart/form-data'].schema.properties.body).toEqual({ $ref: '#/components/schemas/CreateArticleBody' });
+    expect(body['multipart/form-data'].schema.properties.body).toEqual({
+      $ref: '#/components/schemas/CreateArticleBody',
+    });
     expect(Object.keys(body['multipart/form-data'].schema.patternProperties)).toEqual(['^blob:[A-Za-z0-9_.-]{1,64}$']);
     expect(body['multipart/form-data'].encoding.body.contentType).toBe('application/json');
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '413', '415']));
@@ -219,7 +260,12 @@ describe('the OpenAPI document', () => {
     const file = operation('get', '/api/files/{key}');
     expect(Object.keys(file.responses)).toEqual(['200', '206', '304', '400', '404', '416', 'default']);
     expect(Object.keys(file.responses['200'].content)).toEqual(['image/*', 'video/*']);
-    expect(file.parameters[0]).toMatchObject({ name: 'key', in: 'path', required: true, description: expect.stringContaining('"/"') });
+    expect(file.parameters[0]).toMatchObject({
+      name: 'key',
+      in: 'path',
+      required: true,
+      description: expect.stringContaining('"/"'),
+    });
   });
 });
 

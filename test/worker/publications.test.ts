@@ -17,8 +17,10 @@ const setStatus = (who: Caller, id: string, status: string) =>
 const setExpiration = (who: Caller, id: string, expirationDate: string | null) =>
   who.call('/publications/update-expiration', { method: 'PUT', body: { id, expirationDate } });
 
-const articlePublished = async (id: string) => (await db().select().from(articles).where(eq(articles.id, id)).get())!.published;
-const channelPublished = async (id: string) => (await db().select().from(channels).where(eq(channels.id, id)).get())!.published;
+const articlePublished = async (id: string) =>
+  (await db().select().from(articles).where(eq(articles.id, id)).get())!.published;
+const channelPublished = async (id: string) =>
+  (await db().select().from(channels).where(eq(channels.id, id)).get())!.published;
 
 describe('POST /publications', () => {
   it('opens a PENDING request for the owner’s own draft; a second open one is 409', async () => {
@@ -27,14 +29,23 @@ describe('POST /publications', () => {
     const res = await requestPublication(editor, article.id, 'article');
     expect(res.status).toBe(201);
     expect(publicationRequest.parse(res.body.result)).toMatchObject({
-      userId: editor.user!.id, contentId: article.id, type: 'article', status: 'PENDING', expirationDate: null,
+      userId: editor.user!.id,
+      contentId: article.id,
+      type: 'article',
+      status: 'PENDING',
+      expirationDate: null,
     });
     expect((await requestPublication(editor, article.id, 'article')).body).toEqual({
-      code: 409, message: 'An open publication request for this content exists', result: null,
+      code: 409,
+      message: 'An open publication request for this content exists',
+      result: null,
     });
     const contributor = await as('CONTRIBUTOR');
     const channel = await createChannel({ userId: contributor.user!.id, published: false });
-    expect((await requestPublication(contributor, channel.id, 'channel')).body.result).toMatchObject({ type: 'channel', status: 'PENDING' });
+    expect((await requestPublication(contributor, channel.id, 'channel')).body.result).toMatchObject({
+      type: 'channel',
+      status: 'PENDING',
+    });
   });
 
   it('refuses other people’s content, published content, unknown content and the wrong type', async () => {
@@ -43,19 +54,43 @@ describe('POST /publications', () => {
     const othersDraft = await createArticle({ published: false });
     const ownPublished = await createArticle({ userId: editor.user!.id });
     const ownChannel = await createChannel({ userId: editor.user!.id, published: false });
-    expect((await requestPublication(editor, othersPublished.id, 'article')).body).toEqual({ code: 403, message: 'Only the owner may ask for publication', result: null });
-    expect((await requestPublication(editor, othersDraft.id, 'article')).body).toEqual({ code: 404, message: 'Article not found', result: null });
-    expect((await requestPublication(editor, ownPublished.id, 'article')).body).toEqual({ code: 409, message: 'Already published', result: null });
-    expect((await requestPublication(editor, uuid(), 'channel')).body).toEqual({ code: 404, message: 'Channel not found', result: null });
+    expect((await requestPublication(editor, othersPublished.id, 'article')).body).toEqual({
+      code: 403,
+      message: 'Only the owner may ask for publication',
+      result: null,
+    });
+    expect((await requestPublication(editor, othersDraft.id, 'article')).body).toEqual({
+      code: 404,
+      message: 'Article not found',
+      result: null,
+    });
+    expect((await requestPublication(editor, ownPublished.id, 'article')).body).toEqual({
+      code: 409,
+      message: 'Already published',
+      result: null,
+    });
+    expect((await requestPublication(editor, uuid(), 'channel')).body).toEqual({
+      code: 404,
+      message: 'Channel not found',
+      result: null,
+    });
     expect((await requestPublication(editor, ownChannel.id, 'article')).status).toBe(404);
   });
 
   it('is for editor roles: 401 anonymous, 403 REGULAR_USER, ADMIN may ask for any content', async () => {
     const article = await createArticle({ published: false });
-    expect((await call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })).status).toBe(401);
-    expect((await requestPublication(await as('REGULAR_USER'), article.id, 'article')).body).toEqual({ code: 403, message: 'Your role may not do this', result: null });
+    expect(
+      (await call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })).status,
+    ).toBe(401);
+    expect((await requestPublication(await as('REGULAR_USER'), article.id, 'article')).body).toEqual({
+      code: 403,
+      message: 'Your role may not do this',
+      result: null,
+    });
     expect((await requestPublication(await as('ADMIN'), article.id, 'article')).status).toBe(201);
-    const bad = await (await as('CLIENT')).call('/publications', { method: 'POST', body: { contentId: article.id, type: 'news' } });
+    const bad = await (
+      await as('CLIENT')
+    ).call('/publications', { method: 'POST', body: { contentId: article.id, type: 'news' } });
     expect(bad.status).toBe(400);
   });
 });
@@ -85,7 +120,11 @@ describe('GET /publications/requests', () => {
 
   it('is 403 for REGULAR_USER and 401 for anonymous', async () => {
     expect((await (await as('REGULAR_USER')).call('/publications/requests')).status).toBe(403);
-    expect((await call('/publications/requests')).body).toEqual({ code: 401, message: 'Sign-in required', result: null });
+    expect((await call('/publications/requests')).body).toEqual({
+      code: 401,
+      message: 'Sign-in required',
+      result: null,
+    });
   });
 });
 
@@ -102,7 +141,12 @@ describe('PUT /publications/update-status', () => {
     expect(await articlePublished(article.id)).toBe(true);
     const listed = z.array(publishedItem).parse((await call('/publications')).body.result);
     expect(listed.find((p) => p.id === request.id)).toEqual({
-      id: request.id, contentId: article.id, type: 'article', slug: article.slug, contentTitle: 'Going live', expirationDate: null,
+      id: request.id,
+      contentId: article.id,
+      type: 'article',
+      slug: article.slug,
+      contentTitle: 'Going live',
+      expirationDate: null,
     });
 
     expect((await setStatus(admin, request.id, 'REJECTED')).body.result.status).toBe('REJECTED');
@@ -118,7 +162,9 @@ describe('PUT /publications/update-status', () => {
     expect((await setStatus(admin, request.id, 'REJECTED')).body.result.status).toBe('REJECTED');
     expect(await channelPublished(channel.id)).toBe(false);
     expect((await setStatus(admin, request.id, 'APPROVED')).body).toEqual({
-      code: 400, message: 'A rejected publication request cannot become approved', result: null,
+      code: 400,
+      message: 'A rejected publication request cannot become approved',
+      result: null,
     });
     expect(await channelPublished(channel.id)).toBe(false);
     // The owner asks again instead.
@@ -132,7 +178,9 @@ describe('PUT /publications/update-status', () => {
     await updatePublicationStatus(db(), first.id, 'APPROVED');
     // A second approved request (ADMIN set both) for the same content.
     const second = crypto.randomUUID();
-    await db().insert(publicationRequests).values({ id: second, userId: editor.user!.id, contentId: article.id, type: 'article', status: 'APPROVED' });
+    await db()
+      .insert(publicationRequests)
+      .values({ id: second, userId: editor.user!.id, contentId: article.id, type: 'article', status: 'APPROVED' });
     await updatePublicationStatus(db(), first.id, 'EXPIRED');
     expect(await articlePublished(article.id)).toBe(true);
     await updatePublicationStatus(db(), second, 'REJECTED');
@@ -146,11 +194,15 @@ describe('PUT /publications/update-status', () => {
     const request = (await requestPublication(editor, article.id, 'article')).body.result;
     await setExpiration(admin, request.id, new Date(Date.now() - 60_000).toISOString());
     expect((await setStatus(admin, request.id, 'APPROVED')).body).toEqual({
-      code: 409, message: 'The expiration date has passed; change it before approving', result: null,
+      code: 409,
+      message: 'The expiration date has passed; change it before approving',
+      result: null,
     });
     expect(await articlePublished(article.id)).toBe(false);
     const orphan = crypto.randomUUID();
-    await db().insert(publicationRequests).values({ id: orphan, userId: editor.user!.id, contentId: uuid(), type: 'channel' });
+    await db()
+      .insert(publicationRequests)
+      .values({ id: orphan, userId: editor.user!.id, contentId: uuid(), type: 'channel' });
     expect((await setStatus(admin, orphan, 'APPROVED')).status).toBe(404);
   });
 
@@ -160,10 +212,17 @@ describe('PUT /publications/update-status', () => {
     const request = (await requestPublication(editor, article.id, 'article')).body.result;
     expect((await setStatus(editor, request.id, 'APPROVED')).status).toBe(403);
     expect((await setStatus(await as('REGULAR_USER'), request.id, 'APPROVED')).status).toBe(403);
-    expect((await call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } })).status).toBe(401);
+    expect(
+      (await call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } }))
+        .status,
+    ).toBe(401);
     const admin = await as('ADMIN');
     expect((await setStatus(admin, request.id, 'LIVE')).status).toBe(400);
-    expect((await setStatus(admin, uuid(), 'APPROVED')).body).toEqual({ code: 404, message: 'Publication request not found', result: null });
+    expect((await setStatus(admin, uuid(), 'APPROVED')).body).toEqual({
+      code: 404,
+      message: 'Publication request not found',
+      result: null,
+    });
     expect(await articlePublished(article.id)).toBe(false);
   });
 });
@@ -178,10 +237,16 @@ describe('PUT /publications/update-expiration', () => {
     const set = await setExpiration(admin, request.id, date);
     expect(set.status).toBe(200);
     expect(set.body.result).toMatchObject({ id: request.id, expirationDate: date });
-    expect((await db().select().from(publicationRequests).where(eq(publicationRequests.id, request.id)).get())!.expirationDate).toBe(Date.parse(date));
+    expect(
+      (await db().select().from(publicationRequests).where(eq(publicationRequests.id, request.id)).get())!
+        .expirationDate,
+    ).toBe(Date.parse(date));
     expect((await setExpiration(admin, request.id, null)).body.result.expirationDate).toBeNull();
     expect((await setExpiration(editor, request.id, date)).status).toBe(403);
-    expect((await call('/publications/update-expiration', { method: 'PUT', body: { id: request.id, expirationDate: date } })).status).toBe(401);
+    expect(
+      (await call('/publications/update-expiration', { method: 'PUT', body: { id: request.id, expirationDate: date } }))
+        .status,
+    ).toBe(401);
     expect((await setExpiration(admin, request.id, 'next week')).status).toBe(400);
     expect((await setExpiration(admin, uuid(), date)).status).toBe(404);
   });
@@ -196,7 +261,12 @@ describe('GET /publications', () => {
     const hidden = await createArticle({ userId: editor.user!.id, published: false, hidden: true });
     const pending = await createArticle({ userId: editor.user!.id, published: false });
     const ids: Record<string, string> = {};
-    for (const [name, id, type] of [['later', later.id, 'article'], ['sooner', sooner.id, 'channel'], ['hidden', hidden.id, 'article'], ['pending', pending.id, 'article']] as const) {
+    for (const [name, id, type] of [
+      ['later', later.id, 'article'],
+      ['sooner', sooner.id, 'channel'],
+      ['hidden', hidden.id, 'article'],
+      ['pending', pending.id, 'article'],
+    ] as const) {
       ids[name] = (await requestPublication(editor, id, type)).body.result.id;
     }
     await setExpiration(admin, ids.later!, '2040-01-01T00:00:00.000Z');
@@ -205,7 +275,10 @@ describe('GET /publications', () => {
 
     const res = await call('/publications');
     expect(res.status).toBe(200);
-    const mineListed = z.array(publishedItem).parse(res.body.result).filter((p) => Object.values(ids).includes(p.id));
+    const mineListed = z
+      .array(publishedItem)
+      .parse(res.body.result)
+      .filter((p) => Object.values(ids).includes(p.id));
     expect(mineListed.map((p) => [p.id, p.expirationDate])).toEqual([
       [ids.sooner, '2039-01-01T00:00:00.000Z'],
       [ids.later, '2040-01-01T00:00:00.000Z'],

@@ -17,12 +17,25 @@ const viewerOf = async (role: SessionUser['role']): Promise<SessionUser> => {
 };
 const rowOf = async (id: string) => (await db().select().from(articles).where(eq(articles.id, id)).get())!;
 const titles = async (articleId: string) =>
-  (await db().select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all())
-    .map((m) => `${m.ordinal}:${m.title}`);
+  (
+    await db()
+      .select()
+      .from(articleMedia)
+      .where(eq(articleMedia.articleId, articleId))
+      .orderBy(asc(articleMedia.ordinal))
+      .all()
+  ).map((m) => `${m.ordinal}:${m.title}`);
 
 const mediaRow = (ordinal: number, over: Partial<MediaRow> = {}): MediaRow => ({
-  id: crypto.randomUUID(), articleId: crypto.randomUUID(), ordinal, kind: 'image', title: `t${ordinal}`, blobKey: `image/${ordinal}`,
-  thumbnailMillis: null, thumbnailKey: null, ...over,
+  id: crypto.randomUUID(),
+  articleId: crypto.randomUUID(),
+  ordinal,
+  kind: 'image',
+  title: `t${ordinal}`,
+  blobKey: `image/${ordinal}`,
+  thumbnailMillis: null,
+  thumbnailKey: null,
+  ...over,
 });
 
 describe('mappers', () => {
@@ -35,18 +48,36 @@ describe('mappers', () => {
         expect.objectContaining({ ordinal: 1, href: '/api/files/image/1' }),
       ],
     });
-    const v = toMedia('video', [mediaRow(0, { kind: 'video', blobKey: 'video/a', thumbnailMillis: 12, thumbnailKey: 'image/t' })]);
-    expect(v).toEqual({ kind: 'video', videos: [expect.objectContaining({ href: '/api/files/video/a', thumbnailMillis: 12, thumbnailHref: '/api/files/image/t' })] });
+    const v = toMedia('video', [
+      mediaRow(0, { kind: 'video', blobKey: 'video/a', thumbnailMillis: 12, thumbnailKey: 'image/t' }),
+    ]);
+    expect(v).toEqual({
+      kind: 'video',
+      videos: [
+        expect.objectContaining({
+          href: '/api/files/video/a',
+          thumbnailMillis: 12,
+          thumbnailHref: '/api/files/image/t',
+        }),
+      ],
+    });
   });
 
   it('toArticle withholds description and media when locked', async () => {
     const a = await createArticle({ description: 'secret', media: { kind: 'gallery', images: [{ key: 'image/x' }] } });
     const row: ArticleRow = await rowOf(a.id);
     const media = [mediaRow(0)];
-    expect(toArticle(row, { categoryIds: [], media, locked: true })).toMatchObject({ description: '', media: null, locked: true });
-    expect(toArticle(row, { categoryIds: [], media, locked: false })).toMatchObject({ description: 'secret', media: { kind: 'gallery' }, locked: false });
+    expect(toArticle(row, { categoryIds: [], media, locked: true })).toMatchObject({
+      description: '',
+      media: null,
+      locked: true,
+    });
+    expect(toArticle(row, { categoryIds: [], media, locked: false })).toMatchObject({
+      description: 'secret',
+      media: { kind: 'gallery' },
+      locked: false,
+    });
   });
-
 });
 
 describe('reads', () => {
@@ -63,17 +94,24 @@ describe('reads', () => {
   });
 
   it('listChannelArticles: 404 for an unknown channel', async () => {
-    await expect(listChannelArticles(db(), null, crypto.randomUUID(), { limit: 10 })).rejects.toMatchObject({ status: 404 });
+    await expect(listChannelArticles(db(), null, crypto.randomUUID(), { limit: 10 })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('listChannelArticles orders in SQL: main ordinals first (an id listed twice at its first place), then newest first, page by page', async () => {
     const ch = await createChannel();
     const t = Date.now();
-    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map((n) => createArticle({ channelId: ch.id, createdAt: t - 10_000 + n * 1000 })));
+    const [a, b, c, d, e] = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => createArticle({ channelId: ch.id, createdAt: t - 10_000 + n * 1000 })),
+    );
     // d and e share a time: the id breaks the tie, ascending.
     await db().update(articles).set({ createdAt: t }).where(eq(articles.id, e!.id));
     await db().update(articles).set({ createdAt: t }).where(eq(articles.id, d!.id));
-    await db().update(channels).set({ articleOrdinals: { main: [c!.id, crypto.randomUUID(), a!.id, c!.id], other: [b!.id] } }).where(eq(channels.id, ch.id));
+    await db()
+      .update(channels)
+      .set({ articleOrdinals: { main: [c!.id, crypto.randomUUID(), a!.id, c!.id], other: [b!.id] } })
+      .where(eq(channels.id, ch.id));
     const [first, second] = [d!.id, e!.id].sort();
     const all = await listChannelArticles(db(), null, ch.id, { limit: 100 });
     expect(all).toEqual({ items: expect.any(Array), nextCursor: null });
@@ -88,22 +126,49 @@ describe('reads', () => {
     expect(pages).toEqual([[c!.id, a!.id], [first, second], [b!.id]]);
     // A channel without main ordinals lists newest first.
     await db().update(channels).set({ articleOrdinals: {} }).where(eq(channels.id, ch.id));
-    expect((await listChannelArticles(db(), null, ch.id, { limit: 100 })).items.map((x) => x.id)).toEqual([first, second, c!.id, b!.id, a!.id]);
+    expect((await listChannelArticles(db(), null, ch.id, { limit: 100 })).items.map((x) => x.id)).toEqual([
+      first,
+      second,
+      c!.id,
+      b!.id,
+      a!.id,
+    ]);
   });
 });
 
 describe('media writes keep ordinals dense', () => {
   it('addMedia inserts at a position and at the end; removeMediaAt closes the gap', async () => {
-    const a = await createArticle({ media: { kind: 'gallery', images: [{ key: 'image/a', title: 'a' }, { key: 'image/b', title: 'b' }] } });
-    await addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'x', key: 'image/x' }, { kind: 'image', title: 'y', key: 'image/y' }], 1);
+    const a = await createArticle({
+      media: {
+        kind: 'gallery',
+        images: [
+          { key: 'image/a', title: 'a' },
+          { key: 'image/b', title: 'b' },
+        ],
+      },
+    });
+    await addMedia(
+      db(),
+      await rowOf(a.id),
+      [
+        { kind: 'image', title: 'x', key: 'image/x' },
+        { kind: 'image', title: 'y', key: 'image/y' },
+      ],
+      1,
+    );
     expect(await titles(a.id)).toEqual(['0:a', '1:x', '2:y', '3:b']);
     await addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'z', key: 'image/z' }]);
     expect(await titles(a.id)).toEqual(['0:a', '1:x', '2:y', '3:b', '4:z']);
     expect(await removeMediaAt(db(), await rowOf(a.id), 1)).toEqual(['image/x']);
     expect(await titles(a.id)).toEqual(['0:a', '1:y', '2:b', '3:z']);
-    await expect(addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'far', key: 'image/f' }], 9)).rejects.toMatchObject({ status: 404 });
-    await expect(addMedia(db(), await rowOf(a.id), [{ kind: 'video', title: 'v', key: 'video/v', thumbnailMillis: 0, thumbnailKey: null }]))
-      .rejects.toMatchObject({ status: 409 });
+    await expect(
+      addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'far', key: 'image/f' }], 9),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      addMedia(db(), await rowOf(a.id), [
+        { kind: 'video', title: 'v', key: 'video/v', thumbnailMillis: 0, thumbnailKey: null },
+      ]),
+    ).rejects.toMatchObject({ status: 409 });
   });
 
   it('setMediaKind: same kind keeps entries, another kind returns every file key', async () => {
@@ -122,7 +187,8 @@ describe('ordinals and slugs', () => {
     const two = await createChannel({ articleOrdinals: { main: [z, x] } });
     const untouched = await createChannel({ articleOrdinals: { main: [x] } });
     await db().batch([removeFromOrdinals(db(), [y, z])]);
-    const ordinals = async (id: string) => (await db().select().from(channels).where(eq(channels.id, id)).get())?.articleOrdinals;
+    const ordinals = async (id: string) =>
+      (await db().select().from(channels).where(eq(channels.id, id)).get())?.articleOrdinals;
     expect(await ordinals(one.id)).toEqual({ main: [x], side: [], empty: [] });
     expect(await ordinals(two.id)).toEqual({ main: [x] });
     expect(await ordinals(untouched.id)).toEqual({ main: [x] });
@@ -133,11 +199,15 @@ describe('ordinals and slugs', () => {
     const claim = async () => (await db().batch([claimSlug(db(), base, crypto.randomUUID(), 'article')]))[0][0]?.slug;
     expect(await claim()).toBe(base);
     expect(await claim()).toBe(`${base}-2`);
-    await db().insert(slugs).values({ slug: `${base}-4`, entityId: crypto.randomUUID(), entityKind: 'article' });
+    await db()
+      .insert(slugs)
+      .values({ slug: `${base}-4`, entityId: crypto.randomUUID(), entityKind: 'article' });
     expect(await claim()).toBe(`${base}-3`);
     expect(await claim()).toBe(`${base}-5`);
     // A longer slug that merely starts with the base takes no candidate away.
-    await db().insert(slugs).values({ slug: `${base}-extra`, entityId: crypto.randomUUID(), entityKind: 'article' });
+    await db()
+      .insert(slugs)
+      .values({ slug: `${base}-extra`, entityId: crypto.randomUUID(), entityKind: 'article' });
     expect(await claim()).toBe(`${base}-6`);
   });
 
@@ -154,7 +224,10 @@ describe('ordinals and slugs', () => {
   });
 
   it('deleteArticle returns its slugs and every file key it used', async () => {
-    const a = await createArticle({ thumbnailKey: 'image/th', media: { kind: 'video', videos: [{ key: 'video/v', thumbnailKey: 'image/vt' }] } });
+    const a = await createArticle({
+      thumbnailKey: 'image/th',
+      media: { kind: 'video', videos: [{ key: 'video/v', thumbnailKey: 'image/vt' }] },
+    });
     const result = await deleteArticle(db(), await rowOf(a.id));
     expect(result).toEqual({ slugs: [a.slug], fileKeys: ['image/th', 'video/v', 'image/vt'] });
     expect(await db().select().from(articles).where(eq(articles.id, a.id)).get()).toBeUndefined();

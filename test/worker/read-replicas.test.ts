@@ -9,7 +9,11 @@ import { createArticle } from './content-factories';
 afterEach(() => vi.restoreAllMocks());
 
 const bookmarkOf = (headers: Headers) =>
-  headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`))?.split(';')[0]?.slice(BOOKMARK_COOKIE.length + 1);
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`))
+    ?.split(';')[0]
+    ?.slice(BOOKMARK_COOKIE.length + 1);
 
 /** The constraints or bookmarks the requests' D1 sessions started from. */
 function watchSessions(): (string | undefined)[] {
@@ -34,7 +38,10 @@ describe('D1 sessions', () => {
   it('a write starts at the primary and hands back a bookmark', async () => {
     const editor = await as('CLIENT');
     const started = watchSessions();
-    const res = await editor.call('/articles', { method: 'POST', body: { title: 'Bookmarked', type: 'text', channelId: null } });
+    const res = await editor.call('/articles', {
+      method: 'POST',
+      body: { title: 'Bookmarked', type: 'text', channelId: null },
+    });
     expect(res.status).toBe(201);
     expect(started).toEqual(['first-primary']);
     const bookmark = bookmarkOf(res.headers);
@@ -47,10 +54,15 @@ describe('D1 sessions', () => {
 
   it('the bookmark sent back is where the next read starts, and that read sees the write', async () => {
     const editor = await as('CLIENT');
-    const created = await editor.call('/articles', { method: 'POST', body: { title: 'Read your writes', type: 'text', channelId: null } });
+    const created = await editor.call('/articles', {
+      method: 'POST',
+      body: { title: 'Read your writes', type: 'text', channelId: null },
+    });
     const bookmark = bookmarkOf(created.headers)!;
     const started = watchSessions();
-    const read = await call(`/articles/${created.body.result.id}`, { cookie: `${editor.cookie}; ${BOOKMARK_COOKIE}=${bookmark}` });
+    const read = await call(`/articles/${created.body.result.id}`, {
+      cookie: `${editor.cookie}; ${BOOKMARK_COOKIE}=${bookmark}`,
+    });
     expect(read.status).toBe(200);
     expect(read.body.result.title).toBe('Read your writes');
     expect(started).toEqual([bookmark]);
@@ -64,22 +76,28 @@ describe('D1 sessions', () => {
   });
 
   it('a refused write hands back no bookmark', async () => {
-    const res = await call('/users/auth', { method: 'POST', body: { username: 'nobody-here', password: 'wrong-password' } });
+    const res = await call('/users/auth', {
+      method: 'POST',
+      body: { username: 'nobody-here', password: 'wrong-password' },
+    });
     expect(res.status).toBe(401);
     expect(bookmarkOf(res.headers)).toBeUndefined();
   });
 
-  it.each(['not a bookmark', 'x'.repeat(300), '../../etc', '0000-zz'])('ignores a bookmark cookie of the wrong shape (%s)', async (value) => {
-    const started = watchSessions();
-    const article = await createArticle({ published: true });
-    const res = await call(`/articles/${article.id}`, { cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(value)}` });
-    expect(res.status).toBe(200);
-    // The nearest replica, or this location's last write (edge cache, decision 019): never the cookie's value.
-    expect(started[0]).toBe('first-unconstrained');
-    expect(started).not.toContain(value);
-  });
+  it.each(['not a bookmark', 'x'.repeat(300), '../../etc', '0000-zz'])(
+    'ignores a bookmark cookie of the wrong shape (%s)',
+    async (value) => {
+      const started = watchSessions();
+      const article = await createArticle({ published: true });
+      const res = await call(`/articles/${article.id}`, { cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(value)}` });
+      expect(res.status).toBe(200);
+      // The nearest replica, or this location's last write (edge cache, decision 019): never the cookie's value.
+      expect(started[0]).toBe('first-unconstrained');
+      expect(started).not.toContain(value);
+    },
+  );
 
-  it('reads the signed-in user from the primary, outside the request\'s session', async () => {
+  it("reads the signed-in user from the primary, outside the request's session", async () => {
     const reader = await as('REGULAR_USER');
     const sessionQueries: string[] = [];
     const real = env.DB.withSession.bind(env.DB);

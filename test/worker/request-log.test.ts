@@ -23,7 +23,10 @@ describe('the request id', () => {
     ['a refusal', () => call('/users')],
     ['an unknown path (404)', () => call('/no-such-thing')],
     ['a wrong method (405)', () => call('/users/auth', { method: 'GET' })],
-    ['a cross-site refusal', () => call('/users', { method: 'POST', body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } })],
+    [
+      'a cross-site refusal',
+      () => call('/users', { method: 'POST', body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } }),
+    ],
   ])('is on %s: a fresh UUID locally, and the id of its log line', async (_label, request) => {
     const first = await request();
     const second = await request();
@@ -69,18 +72,38 @@ describe('one log line per request', () => {
 
   it('has no user id for a visitor, and no route when none answered (404, 405)', async () => {
     const visitor = await call('/categories');
-    expect(lineOf(visitor.headers.get(REQUEST_ID_HEADER))).toMatchObject({ route: '/api/categories', status: 200, userId: null });
+    expect(lineOf(visitor.headers.get(REQUEST_ID_HEADER))).toMatchObject({
+      route: '/api/categories',
+      status: 200,
+      userId: null,
+    });
     const unknown = await call('/no-such-thing');
-    expect(lineOf(unknown.headers.get(REQUEST_ID_HEADER))).toMatchObject({ route: null, path: '/api/no-such-thing', status: 404 });
+    expect(lineOf(unknown.headers.get(REQUEST_ID_HEADER))).toMatchObject({
+      route: null,
+      path: '/api/no-such-thing',
+      status: 404,
+    });
     const wrongMethod = await call('/users/auth', { method: 'DELETE' });
-    expect(lineOf(wrongMethod.headers.get(REQUEST_ID_HEADER))).toMatchObject({ method: 'DELETE', route: null, status: 405 });
+    expect(lineOf(wrongMethod.headers.get(REQUEST_ID_HEADER))).toMatchObject({
+      method: 'DELETE',
+      route: null,
+      status: 405,
+    });
   });
 
   it('names the route a refusal on the way kept the request from', async () => {
     const crossSite = await call('/users', { method: 'POST', body: {}, headers: { Origin: 'https://evil.example' } });
-    expect(lineOf(crossSite.headers.get(REQUEST_ID_HEADER))).toMatchObject({ method: 'POST', route: '/api/users', status: 403 });
+    expect(lineOf(crossSite.headers.get(REQUEST_ID_HEADER))).toMatchObject({
+      method: 'POST',
+      route: '/api/users',
+      status: 403,
+    });
     const visitor = await call('/myso/vm');
-    expect(lineOf(visitor.headers.get(REQUEST_ID_HEADER))).toMatchObject({ route: '/api/myso/vm', status: 401, userId: null });
+    expect(lineOf(visitor.headers.get(REQUEST_ID_HEADER))).toMatchObject({
+      route: '/api/myso/vm',
+      status: 401,
+      userId: null,
+    });
   });
 
   it('is written once per request, whatever the middleware on the way', async () => {

@@ -17,42 +17,64 @@ const PART = RESUMABLE_LIMITS.partSize;
 function fileBytes(size: number, head: Uint8Array = mp4Bytes()): Uint8Array<ArrayBuffer> {
   const pattern = Uint8Array.from({ length: 251 }, (_, i) => i);
   const bytes = new Uint8Array(size);
-  for (let at = 0; at < size; at += pattern.length) bytes.set(pattern.subarray(0, Math.min(pattern.length, size - at)), at);
+  for (let at = 0; at < size; at += pattern.length)
+    bytes.set(pattern.subarray(0, Math.min(pattern.length, size - at)), at);
   bytes.set(head.subarray(0, Math.min(head.length, size)));
   return bytes;
 }
 
 /** SHA-256 hex: comparing megabytes with toEqual takes vitest seconds. */
-const digest = async (data: ArrayBuffer | Uint8Array<ArrayBuffer>) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const digest = async (data: ArrayBuffer | Uint8Array<ArrayBuffer>) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 async function start(editor: Editor, size: number, o: { contentType?: string; fingerprint?: string } = {}) {
   return editor.call('/uploads', {
     method: 'POST',
-    body: { size, contentType: o.contentType ?? 'video/mp4', name: 'clip.mp4', fingerprint: o.fingerprint ?? unique('fp') },
+    body: {
+      size,
+      contentType: o.contentType ?? 'video/mp4',
+      name: 'clip.mp4',
+      fingerprint: o.fingerprint ?? unique('fp'),
+    },
   });
 }
 
-async function putPart(cookie: string | undefined, id: string, n: number, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) {
-  const res = await exports.default.fetch(new Request(`${BASE}/api/uploads/${id}/parts/${n}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/octet-stream', ...(cookie ? { Cookie: cookie } : {}), ...headers },
-    body: bytes,
-  }));
+async function putPart(
+  cookie: string | undefined,
+  id: string,
+  n: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+) {
+  const res = await exports.default.fetch(
+    new Request(`${BASE}/api/uploads/${id}/parts/${n}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream', ...(cookie ? { Cookie: cookie } : {}), ...headers },
+      body: bytes,
+    }),
+  );
   return { status: res.status, body: await res.json<{ code: number; message: string; result: any }>() };
 }
 
-const partOf = (bytes: Uint8Array<ArrayBuffer>, n: number) => bytes.subarray((n - 1) * PART, Math.min(n * PART, bytes.length));
+const partOf = (bytes: Uint8Array<ArrayBuffer>, n: number) =>
+  bytes.subarray((n - 1) * PART, Math.min(n * PART, bytes.length));
 
 /** A complete upload of `bytes`, sent part by part. */
-async function uploadWhole(editor: Editor, bytes: Uint8Array<ArrayBuffer>, contentType = 'video/mp4'): Promise<ResumableUpload> {
+async function uploadWhole(
+  editor: Editor,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType = 'video/mp4',
+): Promise<ResumableUpload> {
   const created = resumableUpload.parse((await start(editor, bytes.length, { contentType })).body.result);
-  for (let n = 1; n <= created.partCount; n++) expect((await putPart(editor.cookie, created.id, n, partOf(bytes, n))).status).toBe(200);
+  for (let n = 1; n <= created.partCount; n++)
+    expect((await putPart(editor.cookie, created.id, n, partOf(bytes, n))).status).toBe(200);
   const done = await editor.call(`/uploads/${created.id}/complete`, { method: 'POST' });
   expect(done.status, done.body.message).toBe(200);
   return resumableUpload.parse(done.body.result);
 }
 
-const keyOf = async (id: string) => (await db().select({ key: uploads.key }).from(uploads).where(eq(uploads.id, id)).get())?.key;
+const keyOf = async (id: string) =>
+  (await db().select({ key: uploads.key }).from(uploads).where(eq(uploads.id, id)).get())?.key;
 
 // Parts are 8 MiB: a few of them take longer than the default 5 s in workerd on a small machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -63,7 +85,14 @@ describe('creating an upload', () => {
     const res = await start(editor, 2 * PART + 10, { fingerprint: 'clip.mp4:16777226:1700000000000:abc123' });
     expect(res.status).toBe(201);
     const upload = resumableUpload.parse(res.body.result);
-    expect(upload).toMatchObject({ partSize: PART, partCount: 3, parts: [], status: 'open', contentType: 'video/mp4', name: 'clip.mp4' });
+    expect(upload).toMatchObject({
+      partSize: PART,
+      partCount: 3,
+      parts: [],
+      status: 'open',
+      contentType: 'video/mp4',
+      name: 'clip.mp4',
+    });
     expect(Date.parse(upload.expiresAt) - Date.parse(upload.createdAt)).toBe(RESUMABLE_LIMITS.idleMillis);
     expect((await putPart(editor.cookie, upload.id, 1, fileBytes(PART))).status).toBe(200);
     const again = await start(editor, 2 * PART + 10, { fingerprint: 'clip.mp4:16777226:1700000000000:abc123' });
@@ -87,7 +116,7 @@ describe('creating an upload', () => {
 });
 
 describe('sending parts', () => {
-  it('streams every part into R2 and completes into one file the size of the original, recorded as the caller\'s', async () => {
+  it("streams every part into R2 and completes into one file the size of the original, recorded as the caller's", async () => {
     const editor = await asRole('CLIENT');
     const bytes = fileBytes(2 * PART + 12_345, webmBytes());
     const done = await uploadWhole(editor, bytes, 'video/webm');
@@ -97,7 +126,11 @@ describe('sending parts', () => {
     const object = await env.FILES.get(key);
     expect(object?.httpMetadata?.contentType).toBe('video/webm');
     expect(await digest(await object!.arrayBuffer())).toBe(await digest(bytes));
-    expect(await db().select().from(blobs).where(eq(blobs.key, key)).get()).toMatchObject({ size: bytes.length, userId: editor.user.id, contentType: 'video/webm' });
+    expect(await db().select().from(blobs).where(eq(blobs.key, key)).get()).toMatchObject({
+      size: bytes.length,
+      userId: editor.user.id,
+      contentType: 'video/webm',
+    });
     // Completing again answers the same (a retry after a lost answer).
     const again = await editor.call(`/uploads/${done.id}/complete`, { method: 'POST' });
     expect(again.body.result).toMatchObject({ id: done.id, status: 'complete' });
@@ -116,7 +149,7 @@ describe('sending parts', () => {
     expect(await digest(await object!.arrayBuffer())).toBe(await digest(bytes));
   });
 
-  it('wants part 1 first (409), a part number in range (400) and exactly the part\'s length (400)', async () => {
+  it("wants part 1 first (409), a part number in range (400) and exactly the part's length (400)", async () => {
     const editor = await asRole('CLIENT');
     const bytes = fileBytes(PART + 100);
     const upload = resumableUpload.parse((await start(editor, bytes.length)).body.result);
@@ -129,8 +162,13 @@ describe('sending parts', () => {
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(`Part 1 must be ${PART} bytes, not ${PART - 1}`);
     // A part is raw bytes: another type is 415 (and, over 1 MiB, refused as any other body that size: 413).
-    expect((await putPart(editor.cookie, upload.id, 1, partOf(bytes, 1).subarray(0, 1000), { 'Content-Type': 'video/mp4' })).status).toBe(415);
-    expect((await putPart(editor.cookie, upload.id, 1, partOf(bytes, 1), { 'Content-Type': 'video/mp4' })).status).toBe(413);
+    expect(
+      (await putPart(editor.cookie, upload.id, 1, partOf(bytes, 1).subarray(0, 1000), { 'Content-Type': 'video/mp4' }))
+        .status,
+    ).toBe(415);
+    expect((await putPart(editor.cookie, upload.id, 1, partOf(bytes, 1), { 'Content-Type': 'video/mp4' })).status).toBe(
+      413,
+    );
     expect((await editor.call(`/uploads/${upload.id}`)).body.result.parts).toEqual([]);
     const missing = await editor.call(`/uploads/${upload.id}/complete`, { method: 'POST' });
     expect(missing.status).toBe(409);
@@ -152,7 +190,7 @@ describe('sending parts', () => {
     expect((await putPart(editor.cookie, declaredMp4.id, 1, webm)).status).toBe(415);
   });
 
-  it('is the owner\'s alone: another editor and ADMIN get 404, a reader 403, anonymous 401, on every call', async () => {
+  it("is the owner's alone: another editor and ADMIN get 404, a reader 403, anonymous 401, on every call", async () => {
     const owner = await asRole('CLIENT');
     const bytes = fileBytes(PART + 1);
     const upload = resumableUpload.parse((await start(owner, bytes.length)).body.result);
@@ -198,69 +236,122 @@ describe('cancelling', () => {
 });
 
 describe('attaching a complete upload', () => {
-  it('becomes an article video by videoUploadId (add, replace, create), and is no longer the owner\'s to cancel', async () => {
+  it("becomes an article video by videoUploadId (add, replace, create), and is no longer the owner's to cancel", async () => {
     const editor = await asRole('CLIENT');
     const article = await createArticle({ userId: editor.user.id, media: { kind: 'video', videos: [] } });
     const done = await uploadWhole(editor, fileBytes(PART + 7));
     const key = (await keyOf(done.id))!;
     const res = await editor.call(`/articles/${article.id}/media/video`, {
-      method: 'POST', body: multipart({ videoUploadId: done.id, title: 'Big one', thumbnailMillis: 1500, thumbnailFileTag: 't' }, { t: pngFile() }),
+      method: 'POST',
+      body: multipart(
+        { videoUploadId: done.id, title: 'Big one', thumbnailMillis: 1500, thumbnailFileTag: 't' },
+        { t: pngFile() },
+      ),
     });
     expect(res.status, res.body.message).toBe(201);
-    expect(res.body.result.media.videos[0]).toMatchObject({ title: 'Big one', href: `/api/files/${key}`, thumbnailMillis: 1500 });
+    expect(res.body.result.media.videos[0]).toMatchObject({
+      title: 'Big one',
+      href: `/api/files/${key}`,
+      thumbnailMillis: 1500,
+    });
     expect((await editor.call(`/uploads/${done.id}`)).status).toBe(404);
     expect((await editor.call('/uploads')).body.result).toEqual([]);
     expect(await env.FILES.head(key)).not.toBeNull();
     // Taken once only.
-    const twice = await editor.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { videoUploadId: done.id } });
+    const twice = await editor.call(`/articles/${article.id}/media/video`, {
+      method: 'POST',
+      body: { videoUploadId: done.id },
+    });
     expect(twice.status).toBe(400);
 
     // Replacing the file deletes the old one.
     const next = await uploadWhole(editor, fileBytes(2000));
-    const replaced = await editor.call(`/articles/${article.id}/media/video/0`, { method: 'PUT', body: { videoUploadId: next.id } });
+    const replaced = await editor.call(`/articles/${article.id}/media/video/0`, {
+      method: 'PUT',
+      body: { videoUploadId: next.id },
+    });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.result.media.videos[0].href).toBe(`/api/files/${(await db().select().from(blobs).where(eq(blobs.size, 2000)).all()).at(-1)!.key}`);
+    expect(replaced.body.result.media.videos[0].href).toBe(
+      `/api/files/${(await db().select().from(blobs).where(eq(blobs.size, 2000)).all()).at(-1)!.key}`,
+    );
     expect(await env.FILES.head(key)).toBeNull();
 
     const third = await uploadWhole(editor, fileBytes(3000));
     const created = await editor.call('/articles', {
-      method: 'POST', body: { title: 'With a big video', type: 'video', channelId: null, media: { kind: 'video', videos: [{ videoUploadId: third.id, title: 'v' }] } },
+      method: 'POST',
+      body: {
+        title: 'With a big video',
+        type: 'video',
+        channelId: null,
+        media: { kind: 'video', videos: [{ videoUploadId: third.id, title: 'v' }] },
+      },
     });
     expect(created.status, created.body.message).toBe(201);
     expect(created.body.result.media.videos).toHaveLength(1);
   });
 
-  it('stays the owner\'s when the write fails, so it can be attached elsewhere', async () => {
+  it("stays the owner's when the write fails, so it can be attached elsewhere", async () => {
     const editor = await asRole('CLIENT');
     const gallery = await createArticle({ userId: editor.user.id, media: { kind: 'gallery', images: [] } });
     const done = await uploadWhole(editor, fileBytes(500));
-    const refused = await editor.call(`/articles/${gallery.id}/media/video`, { method: 'POST', body: { videoUploadId: done.id } });
+    const refused = await editor.call(`/articles/${gallery.id}/media/video`, {
+      method: 'POST',
+      body: { videoUploadId: done.id },
+    });
     expect(refused.status).toBe(409);
     expect((await editor.call(`/uploads/${done.id}`)).body.result.status).toBe('complete');
     const channel = await createChannel({ userId: editor.user.id });
-    const cover = await editor.call(`/channels/${channel.id}`, { method: 'PUT', body: { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis: 2000 } } });
+    const cover = await editor.call(`/channels/${channel.id}`, {
+      method: 'PUT',
+      body: { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis: 2000 } },
+    });
     expect(cover.status, cover.body.message).toBe(200);
-    expect(cover.body.result.coverMedia).toMatchObject({ kind: 'video', thumbnailMillis: 2000, href: expect.stringMatching(/^\/api\/files\/video\//) });
+    expect(cover.body.result.coverMedia).toMatchObject({
+      kind: 'video',
+      thumbnailMillis: 2000,
+      href: expect.stringMatching(/^\/api\/files\/video\//),
+    });
     // Without a new file, a video cover keeps its video and takes the new time.
-    const retimed = await editor.call(`/channels/${channel.id}`, { method: 'PUT', body: { coverMedia: { kind: 'video', thumbnailMillis: 3500 } } });
+    const retimed = await editor.call(`/channels/${channel.id}`, {
+      method: 'PUT',
+      body: { coverMedia: { kind: 'video', thumbnailMillis: 3500 } },
+    });
     expect(retimed.body.result.coverMedia).toEqual({ ...cover.body.result.coverMedia, thumbnailMillis: 3500 });
     expect(await env.FILES.head(cover.body.result.coverMedia.href.replace('/api/files/', ''))).not.toBeNull();
     const bare = await createChannel({ userId: editor.user.id });
-    expect((await editor.call(`/channels/${bare.id}`, { method: 'PUT', body: { coverMedia: { kind: 'video', thumbnailMillis: 1 } } })).status).toBe(400);
+    expect(
+      (
+        await editor.call(`/channels/${bare.id}`, {
+          method: 'PUT',
+          body: { coverMedia: { kind: 'video', thumbnailMillis: 1 } },
+        })
+      ).status,
+    ).toBe(400);
   });
 
-  it('refuses someone else\'s upload, an unfinished one, and both sources at once', async () => {
+  it("refuses someone else's upload, an unfinished one, and both sources at once", async () => {
     const owner = await asRole('CLIENT');
     const other = await asRole('CLIENT');
     const done = await uploadWhole(owner, fileBytes(500));
     const article = await createArticle({ userId: other.user.id, media: { kind: 'video', videos: [] } });
-    expect((await other.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { videoUploadId: done.id } })).status).toBe(400);
+    expect(
+      (await other.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { videoUploadId: done.id } }))
+        .status,
+    ).toBe(400);
     const open = resumableUpload.parse((await start(other, 500)).body.result);
-    const unfinished = await other.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { videoUploadId: open.id } });
+    const unfinished = await other.call(`/articles/${article.id}/media/video`, {
+      method: 'POST',
+      body: { videoUploadId: open.id },
+    });
     expect(unfinished.status).toBe(409);
-    const both = await other.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { videoUploadId: open.id, videoFileTag: 'v' } });
+    const both = await other.call(`/articles/${article.id}/media/video`, {
+      method: 'POST',
+      body: { videoUploadId: open.id, videoFileTag: 'v' },
+    });
     expect(both.status).toBe(400);
-    expect((await other.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { title: 'no file' } })).status).toBe(400);
+    expect(
+      (await other.call(`/articles/${article.id}/media/video`, { method: 'POST', body: { title: 'no file' } })).status,
+    ).toBe(400);
     expect((await owner.call(`/uploads/${done.id}`)).body.result.status).toBe('complete');
   });
 });
@@ -275,7 +366,8 @@ describe('the Cron Trigger clean-up', () => {
     const recent = resumableUpload.parse((await start(editor, 100)).body.result);
     const unattachedKey = (await keyOf(unattached.id))!;
     const dayAgo = Date.now() - RESUMABLE_LIMITS.idleMillis - 1000;
-    for (const id of [idle.id, unattached.id]) await db().update(uploads).set({ updatedAt: dayAgo }).where(eq(uploads.id, id));
+    for (const id of [idle.id, unattached.id])
+      await db().update(uploads).set({ updatedAt: dayAgo }).where(eq(uploads.id, id));
     const result = await runUploadCleanUp(env, Date.now());
     expect(result).toMatchObject({ aborted: 1, deleted: 1 });
     expect((await editor.call(`/uploads/${idle.id}`)).status).toBe(404);

@@ -17,16 +17,29 @@ async function cronAt(time: number) {
   await waitOnExecutionContext(ctx);
 }
 
-const statusOf = async (id: string) => (await db().select().from(publicationRequests).where(eq(publicationRequests.id, id)).get())!.status;
-const articlePublished = async (id: string) => (await db().select().from(articles).where(eq(articles.id, id)).get())!.published;
-const channelPublished = async (id: string) => (await db().select().from(channels).where(eq(channels.id, id)).get())!.published;
+const statusOf = async (id: string) =>
+  (await db().select().from(publicationRequests).where(eq(publicationRequests.id, id)).get())!.status;
+const articlePublished = async (id: string) =>
+  (await db().select().from(articles).where(eq(articles.id, id)).get())!.published;
+const channelPublished = async (id: string) =>
+  (await db().select().from(channels).where(eq(channels.id, id)).get())!.published;
 
-async function approvedUntil(editor: Caller, admin: Caller, contentId: string, type: 'article' | 'channel', expiration: number | null) {
+async function approvedUntil(
+  editor: Caller,
+  admin: Caller,
+  contentId: string,
+  type: 'article' | 'channel',
+  expiration: number | null,
+) {
   const request = (await editor.call('/publications', { method: 'POST', body: { contentId, type } })).body.result;
   await admin.call('/publications/update-expiration', {
-    method: 'PUT', body: { id: request.id, expirationDate: expiration === null ? null : new Date(expiration).toISOString() },
+    method: 'PUT',
+    body: { id: request.id, expirationDate: expiration === null ? null : new Date(expiration).toISOString() },
   });
-  expect((await admin.call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } })).status).toBe(200);
+  expect(
+    (await admin.call('/publications/update-status', { method: 'PUT', body: { id: request.id, status: 'APPROVED' } }))
+      .status,
+  ).toBe(200);
   return request.id as string;
 }
 
@@ -42,7 +55,9 @@ describe('the scheduled handler', () => {
     const channelRequest = await approvedUntil(editor, admin, channel.id, 'channel', expiry);
     expect(await articlePublished(article.id)).toBe(true);
     expect(await channelPublished(channel.id)).toBe(true);
-    expect((await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } })).status).toBe(201);
+    expect((await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: article.id } })).status).toBe(
+      201,
+    );
 
     await cronAt(expiry - 1);
     expect(await statusOf(articleRequest)).toBe('APPROVED');
@@ -58,7 +73,9 @@ describe('the scheduled handler', () => {
     const listed = (await reader.call('/publications')).body.result.map((p: { id: string }) => p.id);
     expect(listed).not.toContain(articleRequest);
     // The owner may ask again.
-    expect((await editor.call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })).status).toBe(201);
+    expect(
+      (await editor.call('/publications', { method: 'POST', body: { contentId: article.id, type: 'article' } })).status,
+    ).toBe(201);
   });
 
   it('leaves open-ended, future, pending and rejected requests alone', async () => {
@@ -70,11 +87,21 @@ describe('the scheduled handler', () => {
     const openEndedId = await approvedUntil(editor, admin, openEnded.id, 'article', null);
     const futureId = await approvedUntil(editor, admin, future.id, 'article', now + 86_400_000);
     const pending = await createArticle({ userId: editor.user!.id, published: false });
-    const pendingId = (await editor.call('/publications', { method: 'POST', body: { contentId: pending.id, type: 'article' } })).body.result.id;
-    await admin.call('/publications/update-expiration', { method: 'PUT', body: { id: pendingId, expirationDate: new Date(now - 1000).toISOString() } });
+    const pendingId = (
+      await editor.call('/publications', { method: 'POST', body: { contentId: pending.id, type: 'article' } })
+    ).body.result.id;
+    await admin.call('/publications/update-expiration', {
+      method: 'PUT',
+      body: { id: pendingId, expirationDate: new Date(now - 1000).toISOString() },
+    });
     const rejected = await createArticle({ userId: editor.user!.id, published: false });
-    const rejectedId = (await editor.call('/publications', { method: 'POST', body: { contentId: rejected.id, type: 'article' } })).body.result.id;
-    await admin.call('/publications/update-expiration', { method: 'PUT', body: { id: rejectedId, expirationDate: new Date(now - 1000).toISOString() } });
+    const rejectedId = (
+      await editor.call('/publications', { method: 'POST', body: { contentId: rejected.id, type: 'article' } })
+    ).body.result.id;
+    await admin.call('/publications/update-expiration', {
+      method: 'PUT',
+      body: { id: rejectedId, expirationDate: new Date(now - 1000).toISOString() },
+    });
     await admin.call('/publications/update-status', { method: 'PUT', body: { id: rejectedId, status: 'REJECTED' } });
 
     const expired = (await runScheduled(env, now)).map((e) => e.id);
@@ -94,9 +121,16 @@ describe('the scheduled handler', () => {
     const article = await createArticle({ userId: editor.user!.id, published: false });
     const dueId = await approvedUntil(editor, admin, article.id, 'article', now + 1000);
     const liveId = crypto.randomUUID();
-    await db().insert(publicationRequests).values({
-      id: liveId, userId: editor.user!.id, contentId: article.id, type: 'article', status: 'APPROVED', expirationDate: now + 86_400_000,
-    });
+    await db()
+      .insert(publicationRequests)
+      .values({
+        id: liveId,
+        userId: editor.user!.id,
+        contentId: article.id,
+        type: 'article',
+        status: 'APPROVED',
+        expirationDate: now + 86_400_000,
+      });
     const expired = await runScheduled(env, now + 1000);
     expect(expired).toEqual([{ id: dueId, contentId: article.id, type: 'article' }]);
     expect(await articlePublished(article.id)).toBe(true);
@@ -109,7 +143,10 @@ describe('the scheduled handler', () => {
     const channel = await createChannel({ userId: editor.user!.id, published: false });
     const id = await approvedUntil(editor, admin, channel.id, 'channel', null);
     const past = Date.now() - 1000;
-    await admin.call('/publications/update-expiration', { method: 'PUT', body: { id, expirationDate: new Date(past).toISOString() } });
+    await admin.call('/publications/update-expiration', {
+      method: 'PUT',
+      body: { id, expirationDate: new Date(past).toISOString() },
+    });
     expect(await channelPublished(channel.id)).toBe(true);
     await cronAt(Date.now());
     expect(await statusOf(id)).toBe('EXPIRED');

@@ -17,7 +17,9 @@ async function search(searchText: string, cookie?: string) {
 describe('ftsQuery', () => {
   it('quotes every word as a prefix and joins them with AND', () => {
     expect(ftsQuery('Gal art')).toBe('"Gal"* AND "art"*');
-    expect(ftsQuery('"NEAR(a b)" -x title:y ^z *')).toBe('"NEAR"* AND "a"* AND "b"* AND "x"* AND "title"* AND "y"* AND "z"*');
+    expect(ftsQuery('"NEAR(a b)" -x title:y ^z *')).toBe(
+      '"NEAR"* AND "a"* AND "b"* AND "x"* AND "title"* AND "y"* AND "z"*',
+    );
     expect(ftsQuery('Café über 42')).toBe('"Café"* AND "über"* AND "42"*');
     expect(ftsQuery(' "*-()^: ')).toBeNull();
   });
@@ -31,11 +33,13 @@ describe('POST /search/search', () => {
     const cat = await createCategory({ title: `Category ${w}` });
     const items = await search(w);
     expect(items).toHaveLength(3);
-    expect(items).toEqual(expect.arrayContaining([
-      { value: article.id, label: `Article ${w}`, kind: 'article', thumbnailHref: '/api/files/image/a.png' },
-      { value: channel.id, label: `Channel ${w}`, kind: 'channel', thumbnailHref: '/api/files/image/p.png' },
-      { value: cat.id, label: `Category ${w}`, kind: 'category', thumbnailHref: null },
-    ]));
+    expect(items).toEqual(
+      expect.arrayContaining([
+        { value: article.id, label: `Article ${w}`, kind: 'article', thumbnailHref: '/api/files/image/a.png' },
+        { value: channel.id, label: `Channel ${w}`, kind: 'channel', thumbnailHref: '/api/files/image/p.png' },
+        { value: cat.id, label: `Category ${w}`, kind: 'category', thumbnailHref: null },
+      ]),
+    );
   });
 
   it('ranks a title hit above a body hit', async () => {
@@ -68,7 +72,24 @@ describe('POST /search/search', () => {
   it('answers hostile text with 200 and never an FTS5 error', async () => {
     const w = word();
     const target = await createArticle({ title: `Quoted ${w} near title` });
-    for (const text of ['"', '*', '-', 'NEAR(', ')', 'title:x', '^', '"unterminated', 'a OR', 'AND', 'NOT', '(((', '{title}:x', '', '   ', "'; drop table articles; --"]) {
+    for (const text of [
+      '"',
+      '*',
+      '-',
+      'NEAR(',
+      ')',
+      'title:x',
+      '^',
+      '"unterminated',
+      'a OR',
+      'AND',
+      'NOT',
+      '(((',
+      '{title}:x',
+      '',
+      '   ',
+      "'; drop table articles; --",
+    ]) {
       await search(text);
     }
     expect((await search(`"${w}" -NEAR( ^quoted* title:`)).map((i) => i.value)).toEqual([target.id]);
@@ -99,8 +120,12 @@ describe('POST /search/search', () => {
     expect(await ids()).toEqual(sorted(pub.id, restricted.id));
     expect(await ids((await as('CLIENT')).cookie)).toEqual(sorted(pub.id, restricted.id));
     expect(await ids(await sessionCookie(granted))).toEqual(sorted(pub.id, restricted.id, priv.id, inPriv.id));
-    expect(await ids(await sessionCookie(owner))).toEqual(sorted(pub.id, restricted.id, draft.id, priv.id, inPriv.id, draftChannel.id));
-    expect(await ids((await as('ADMIN')).cookie)).toEqual(sorted(pub.id, restricted.id, draft.id, priv.id, inPriv.id, draftChannel.id));
+    expect(await ids(await sessionCookie(owner))).toEqual(
+      sorted(pub.id, restricted.id, draft.id, priv.id, inPriv.id, draftChannel.id),
+    );
+    expect(await ids((await as('ADMIN')).cookie)).toEqual(
+      sorted(pub.id, restricted.id, draft.id, priv.id, inPriv.id, draftChannel.id),
+    );
     // Hidden is never in search, but still there by id.
     const all = await searchEverything(db(), { id: owner.id, name: owner.name, role: 'CLIENT' }, w);
     expect(all.map((i) => i.value)).not.toContain(hidden.id);

@@ -34,17 +34,24 @@ describe('cross-site requests', () => {
 
   it.each(foreign)('refuses sign-in with %s and sets no cookie', async (_label, headers) => {
     const user = await createUser();
-    const res = await call('/users/auth', { method: 'POST', body: { username: user.name, password: user.password }, headers });
+    const res = await call('/users/auth', {
+      method: 'POST',
+      body: { username: user.name, password: user.password },
+      headers,
+    });
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
-  it.each(foreign)('refuses a cross-site logout (a GET that changes state) with %s; the session lives on', async (_label, headers) => {
-    const me = await as('REGULAR_USER');
-    const res = await me.call('/users/logout', { headers });
-    expect(res.status).toBe(403);
-    expect((await me.call('/users/auth-validate', { method: 'POST' })).status).toBe(200);
-  });
+  it.each(foreign)(
+    'refuses a cross-site logout (a GET that changes state) with %s; the session lives on',
+    async (_label, headers) => {
+      const me = await as('REGULAR_USER');
+      const res = await me.call('/users/logout', { headers });
+      expect(res.status).toBe(403);
+      expect((await me.call('/users/auth-validate', { method: 'POST' })).status).toBe(200);
+    },
+  );
 
   it('accepts same-origin and header-less callers', async () => {
     const same = await call('/users', {
@@ -82,7 +89,11 @@ describe('content type and body', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await call('/users', { method: 'POST', body: '{"name": "x", ', headers: { 'Content-Type': 'application/json' } });
+    const res = await call('/users', {
+      method: 'POST',
+      body: '{"name": "x", ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(400);
     expect(res.body.result).toBeNull();
@@ -91,7 +102,10 @@ describe('content type and body', () => {
   it('answers a non-uuid id with 400 in the validation format', async () => {
     const admin = await as('ADMIN');
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const res = await admin.call('/users/not-a-uuid', { method, body: method === 'PUT' ? { firstName: 'x' } : undefined });
+      const res = await admin.call('/users/not-a-uuid', {
+        method,
+        body: method === 'PUT' ? { firstName: 'x' } : undefined,
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 400, message: 'Validation error: Invalid UUID at "id"', result: null });
     }

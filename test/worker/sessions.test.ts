@@ -30,7 +30,8 @@ async function signIn(name: string, password: string): Promise<string> {
   expect(res.status).toBe(200);
   return res.headers.getSetCookie()[0]!.split(';')[0]!;
 }
-const signedIn = async (cookie: string) => (await call('/users/auth-validate', { method: 'POST', cookie })).status === 200;
+const signedIn = async (cookie: string) =>
+  (await call('/users/auth-validate', { method: 'POST', cookie })).status === 200;
 
 describe('revocation does not wait for KV', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -52,7 +53,9 @@ describe('revocation does not wait for KV', () => {
     const other = await signIn(user.name, user.password);
     const stale = await kvSnapshot();
     const res = await call(`/users/${user.id}`, {
-      method: 'PUT', cookie: changer, body: { password: 'a-new-password-1', currentPassword: user.password },
+      method: 'PUT',
+      cookie: changer,
+      body: { password: 'a-new-password-1', currentPassword: user.password },
     });
     expect(res.status).toBe(200);
     const renewed = res.headers.getSetCookie()[0]!.split(';')[0]!;
@@ -67,10 +70,16 @@ describe('revocation does not wait for KV', () => {
     const user = await createUser();
     const cookie = await signIn(user.name, user.password);
     const stale = await kvSnapshot();
-    await call('/users/mail', { method: 'POST', body: { email: user.email }, headers: { 'CF-Connecting-IP': '10.250.0.1' } });
+    await call('/users/mail', {
+      method: 'POST',
+      body: { email: user.email },
+      headers: { 'CF-Connecting-IP': '10.250.0.1' },
+    });
     await vi.waitFor(() => expect(send).toHaveBeenCalled());
     const token = /forgot-password\/([A-Za-z0-9_-]+)/.exec((send.mock.calls[0]![0] as { text: string }).text)![1]!;
-    expect((await call('/users/reset-password', { method: 'POST', body: { token, password: 'reset-password-1' } })).status).toBe(200);
+    expect(
+      (await call('/users/reset-password', { method: 'POST', body: { token, password: 'reset-password-1' } })).status,
+    ).toBe(200);
     await replayStaleKv(stale);
     expect(await signedIn(cookie)).toBe(false);
   });
@@ -92,8 +101,18 @@ describe('session records in D1', () => {
   it('keep only the SHA-256 of the token', async () => {
     const user = await createUser();
     const cookie = await signIn(user.name, user.password);
-    expect(await db().select().from(sessions).where(eq(sessions.id, tokenOf(cookie))).get()).toBeUndefined();
-    const row = await db().select().from(sessions).where(eq(sessions.id, await sha256Hex(tokenOf(cookie)))).get();
+    expect(
+      await db()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, tokenOf(cookie)))
+        .get(),
+    ).toBeUndefined();
+    const row = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, await sha256Hex(tokenOf(cookie))))
+      .get();
     expect(row?.userId).toBe(user.id);
   });
 
@@ -102,8 +121,13 @@ describe('session records in D1', () => {
     const idle = await signIn(user.name, user.password);
     const old = await signIn(user.name, user.password);
     const now = Date.now();
-    await db().update(sessions).set({ lastSeenAt: now - SESSION_IDLE_SECONDS * 1000 - 1000 }).where(eq(sessions.id, await sha256Hex(tokenOf(idle))));
-    await db().update(sessions).set({ createdAt: now - SESSION_ABSOLUTE_SECONDS * 1000 - 1000, lastSeenAt: now })
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: now - SESSION_IDLE_SECONDS * 1000 - 1000 })
+      .where(eq(sessions.id, await sha256Hex(tokenOf(idle))));
+    await db()
+      .update(sessions)
+      .set({ createdAt: now - SESSION_ABSOLUTE_SECONDS * 1000 - 1000, lastSeenAt: now })
       .where(eq(sessions.id, await sha256Hex(tokenOf(old))));
     expect(await signedIn(idle)).toBe(false);
     expect(await signedIn(old)).toBe(false);
@@ -128,7 +152,10 @@ describe('session records in D1', () => {
     const live = await signIn(user.name, user.password);
     const dead = await signIn(user.name, user.password);
     const deadId = await sha256Hex(tokenOf(dead));
-    await db().update(sessions).set({ lastSeenAt: Date.now() - SESSION_IDLE_SECONDS * 1000 - 1000 }).where(eq(sessions.id, deadId));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: Date.now() - SESSION_IDLE_SECONDS * 1000 - 1000 })
+      .where(eq(sessions.id, deadId));
     await runScheduled(env);
     expect(await db().select().from(sessions).where(eq(sessions.id, deadId)).get()).toBeUndefined();
     expect(await signedIn(live)).toBe(true);

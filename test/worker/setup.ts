@@ -5,7 +5,8 @@ import { consoleErrors, isRequestLogLine, requestLog } from './helpers';
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
-const show = (value: unknown) => (typeof value === 'object' && value !== null && !(value instanceof Error) ? JSON.stringify(value) : String(value));
+const show = (value: unknown) =>
+  typeof value === 'object' && value !== null && !(value instanceof Error) ? JSON.stringify(value) : String(value);
 
 // An unexpected console.error fails the test; expectConsoleError() in helpers.ts allows it.
 // The one log line per request (console.info) is kept for the test to read, not printed; other output still is.

@@ -5,7 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rateCounters } from '../../schema/tables';
 import {
-  assertLoginAllowed, LOGIN_LIMITS, loginDelayMs, loginKeys, RESET_MAIL_LIMITS, recordLoginFailure,
+  assertLoginAllowed,
+  LOGIN_LIMITS,
+  loginDelayMs,
+  loginKeys,
+  RESET_MAIL_LIMITS,
+  recordLoginFailure,
 } from '../../worker/lib/login-limit';
 import { call, createUser, db, unique } from './helpers';
 
@@ -67,7 +72,8 @@ describe('an address that keeps failing for an account waits longer each time', 
       await recordLoginFailure(db(), keys, now);
       const delay = loginDelayMs(excess);
       await expect(assertLoginAllowed(db(), keys, now + delay - 1)).rejects.toMatchObject({
-        status: 429, headers: { 'Retry-After': '1' },
+        status: 429,
+        headers: { 'Retry-After': '1' },
       });
       await assertLoginAllowed(db(), keys, now + delay);
       now += delay;
@@ -79,7 +85,8 @@ describe('an address that keeps failing for an account waits longer each time', 
     const keys = loginKeys(user.name, user.id, freshIp());
     const now = Date.now();
     // Eleven failures on the account from other addresses and one from this address: two past its free ten.
-    for (let i = 0; i < LOGIN_LIMITS.free.account + 1; i++) await recordLoginFailure(db(), loginKeys(user.name, user.id, freshIp()), now);
+    for (let i = 0; i < LOGIN_LIMITS.free.account + 1; i++)
+      await recordLoginFailure(db(), loginKeys(user.name, user.id, freshIp()), now);
     await recordLoginFailure(db(), keys, now);
     await expect(assertLoginAllowed(db(), keys, now + 1999)).rejects.toMatchObject({ status: 429 });
     await assertLoginAllowed(db(), keys, now + 2000);
@@ -91,7 +98,8 @@ describe('an address that keeps failing for an account waits longer each time', 
     const keys = loginKeys(user.name, user.id, ip);
     for (let i = 0; i < LOGIN_LIMITS.free.pair; i++) await signIn(user.name, WRONG, ip);
     expect((await signIn(user.name, user.password, ip)).status).toBe(200);
-    const count = async (key: string) => (await db().select().from(rateCounters).where(eq(rateCounters.key, key)).get())?.count;
+    const count = async (key: string) =>
+      (await db().select().from(rateCounters).where(eq(rateCounters.key, key)).get())?.count;
     expect(await count(keys.pair)).toBeUndefined();
     expect(await count(keys.account)).toBeUndefined();
     expect(await count(keys.address)).toBe(LOGIN_LIMITS.free.pair);
@@ -108,7 +116,9 @@ describe('an address that keeps failing for an account waits longer each time', 
 
   it('names the keys by account id (name and e-mail share them) and address, `unknown` without CF-Connecting-IP', () => {
     expect(loginKeys('Someone', undefined, undefined)).toEqual({
-      pair: 'login:user:someone|ip:unknown', account: 'login:user:someone', address: 'login:ip:unknown',
+      pair: 'login:user:someone|ip:unknown',
+      account: 'login:user:someone',
+      address: 'login:ip:unknown',
     });
     expect(loginKeys('Someone', 'id-1', ' 1.2.3.4 ').pair).toBe('login:user:id-1|ip:1.2.3.4');
   });
@@ -136,7 +146,8 @@ describe('password-reset mails are limited', () => {
   it(`answers 429 after ${RESET_MAIL_LIMITS.perAddress} requests an hour from one address, known accounts or not`, async () => {
     vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'test' });
     const ip = freshIp();
-    for (let i = 0; i < RESET_MAIL_LIMITS.perAddress; i++) expect((await requestReset(`${unique('nobody')}@example.com`, ip)).status).toBe(200);
+    for (let i = 0; i < RESET_MAIL_LIMITS.perAddress; i++)
+      expect((await requestReset(`${unique('nobody')}@example.com`, ip)).status).toBe(200);
     const res = await requestReset((await createUser()).email!, ip);
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('Too many reset requests, try again later');

@@ -29,7 +29,11 @@ describe('GET /slugs/{slug}', () => {
   });
 
   it('is 404 for an unknown slug and 400 for a malformed one', async () => {
-    expect((await call('/slugs/no-such-slug-anywhere')).body).toEqual({ code: 404, message: 'Slug not found', result: null });
+    expect((await call('/slugs/no-such-slug-anywhere')).body).toEqual({
+      code: 404,
+      message: 'Slug not found',
+      result: null,
+    });
     expect((await call('/slugs/Bad_Slug')).status).toBe(400);
   });
 
@@ -41,7 +45,9 @@ describe('GET /slugs/{slug}', () => {
     for (const made of [draft, priv]) {
       expect((await call(`/slugs/${made.slug}`)).status).toBe(404);
       expect((await call(`/slugs/${made.slug}`, { cookie: (await as('CLIENT')).cookie })).status).toBe(404);
-      expect((await call(`/slugs/${made.slug}`, { cookie: await sessionCookie(owner) })).body.result.entityId).toBe(made.id);
+      expect((await call(`/slugs/${made.slug}`, { cookie: await sessionCookie(owner) })).body.result.entityId).toBe(
+        made.id,
+      );
     }
     // Hidden content is reachable by slug: hidden only keeps it out of lists.
     expect((await call(`/slugs/${hidden.slug}`)).body.result.entityId).toBe(hidden.id);
@@ -59,7 +65,9 @@ describe('PUT /slugs/{entityId}', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ slug, entityId: art.id });
     expect(await findSlugOfEntity(db(), art.id)).toEqual({ slug, kind: 'article' });
-    expect((await db().select({ slug: articles.slug }).from(articles).where(eq(articles.id, art.id)).get())?.slug).toBe(slug);
+    expect((await db().select({ slug: articles.slug }).from(articles).where(eq(articles.id, art.id)).get())?.slug).toBe(
+      slug,
+    );
     expect(await env.KV.get(`slug:${art.slug}`)).toBeNull();
     expect(await env.KV.get(`slug:${slug}`)).toBe(art.id);
     expect((await call(`/slugs/${art.slug}`)).status).toBe(404);
@@ -76,10 +84,14 @@ describe('PUT /slugs/{entityId}', () => {
     expect((await asClient(`/slugs/${cat.id}`, { method: 'PUT', body: { slug: newSlug('x') } })).status).toBe(403);
     const chSlug = newSlug('channel');
     expect((await asAdmin(`/slugs/${channel.id}`, { method: 'PUT', body: { slug: chSlug } })).status).toBe(200);
-    expect((await db().select({ slug: channels.slug }).from(channels).where(eq(channels.id, channel.id)).get())?.slug).toBe(chSlug);
+    expect(
+      (await db().select({ slug: channels.slug }).from(channels).where(eq(channels.id, channel.id)).get())?.slug,
+    ).toBe(chSlug);
     const catSlug = newSlug('category');
     expect((await asAdmin(`/slugs/${cat.id}`, { method: 'PUT', body: { slug: catSlug } })).status).toBe(200);
-    expect((await db().select({ slug: categories.slug }).from(categories).where(eq(categories.id, cat.id)).get())?.slug).toBe(catSlug);
+    expect(
+      (await db().select({ slug: categories.slug }).from(categories).where(eq(categories.id, cat.id)).get())?.slug,
+    ).toBe(catSlug);
     expect((await call(`/categories/${catSlug}`)).body.result.id).toBe(cat.id);
   });
 
@@ -87,7 +99,11 @@ describe('PUT /slugs/{entityId}', () => {
     const owner = await createUser({ role: 'CLIENT' });
     const mine = await createArticle({ userId: owner.id });
     const other = await createCategory();
-    const res = await call(`/slugs/${mine.id}`, { method: 'PUT', body: { slug: other.slug }, cookie: await sessionCookie(owner) });
+    const res = await call(`/slugs/${mine.id}`, {
+      method: 'PUT',
+      body: { slug: other.slug },
+      cookie: await sessionCookie(owner),
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Slug already taken');
     expect(await findSlugOfEntity(db(), mine.id)).toEqual({ slug: mine.slug, kind: 'article' });
@@ -96,7 +112,11 @@ describe('PUT /slugs/{entityId}', () => {
   it('accepts the slug the entity already has', async () => {
     const owner = await createUser({ role: 'CLIENT' });
     const mine = await createArticle({ userId: owner.id });
-    const res = await call(`/slugs/${mine.id}`, { method: 'PUT', body: { slug: mine.slug }, cookie: await sessionCookie(owner) });
+    const res = await call(`/slugs/${mine.id}`, {
+      method: 'PUT',
+      body: { slug: mine.slug },
+      cookie: await sessionCookie(owner),
+    });
     expect(res.body).toEqual({ code: 200, message: 'OK', result: { slug: mine.slug, entityId: mine.id } });
   });
 
@@ -105,11 +125,16 @@ describe('PUT /slugs/{entityId}', () => {
     expect((await call(`/slugs/${art.id}`, { method: 'PUT', body: { slug: 'abc' } })).status).toBe(401);
     const { call: asClient } = await as('CLIENT');
     expect((await asClient(`/slugs/${art.id}`, { method: 'PUT', body: { slug: newSlug('a') } })).status).toBe(404);
-    expect((await asClient(`/slugs/${crypto.randomUUID()}`, { method: 'PUT', body: { slug: newSlug('a') } })).status).toBe(404);
+    expect(
+      (await asClient(`/slugs/${crypto.randomUUID()}`, { method: 'PUT', body: { slug: newSlug('a') } })).status,
+    ).toBe(404);
     expect((await asClient(`/slugs/${art.id}`, { method: 'PUT', body: { slug: 'Not A Slug' } })).status).toBe(400);
     expect((await asClient('/slugs/not-a-uuid', { method: 'PUT', body: { slug: 'abc' } })).status).toBe(400);
     const { call: asAdmin } = await as('ADMIN');
-    const wrongKind = await asAdmin(`/slugs/${art.id}`, { method: 'PUT', body: { slug: newSlug('a'), kind: 'channel' } });
+    const wrongKind = await asAdmin(`/slugs/${art.id}`, {
+      method: 'PUT',
+      body: { slug: newSlug('a'), kind: 'channel' },
+    });
     expect(wrongKind.status).toBe(400);
   });
 

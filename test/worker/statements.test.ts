@@ -8,8 +8,17 @@ import { createArticle, createChannel, grantAccess } from './content-factories';
 import { createUser, db } from './helpers';
 
 const visibleTitle = (viewer: Parameters<typeof reusable>[1], id: string) =>
-  reusable(db(), viewer, 'test visible title', (v) => db().select({ title: articles.title }).from(articles)
-    .where(and(eq(articles.id, sql.placeholder('id')), articleVisibleWhere(v, { listing: false }))), { id });
+  reusable(
+    db(),
+    viewer,
+    'test visible title',
+    (v) =>
+      db()
+        .select({ title: articles.title })
+        .from(articles)
+        .where(and(eq(articles.id, sql.placeholder('id')), articleVisibleWhere(v, { listing: false }))),
+    { id },
+  );
 
 describe('reusable statements', () => {
   it('are built per role, so each role runs its own conditions', async () => {
@@ -22,7 +31,7 @@ describe('reusable statements', () => {
     expect(await rows(visibleTitle(null, draft.id))).toEqual([]);
   });
 
-  it('bind the viewer\'s id and the values on every call', async () => {
+  it("bind the viewer's id and the values on every call", async () => {
     const channel = await createChannel({ private: true });
     const inside = await createArticle({ channelId: channel.id, userId: channel.userId, title: 'Inside' });
     const other = await createArticle({ title: 'Outside' });

@@ -37,7 +37,11 @@ function probeApp(bindings: Env = env) {
   return async (init: RequestInit & { cookie?: string }) => {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set('Cookie', init.cookie);
-    const res = await app.fetch(new Request(BASE + '/api/__probe/upload', { method: 'POST', ...init, headers }), bindings, createExecutionContext());
+    const res = await app.fetch(
+      new Request(BASE + '/api/__probe/upload', { method: 'POST', ...init, headers }),
+      bindings,
+      createExecutionContext(),
+    );
     return { status: res.status, body: await res.json<{ code: number; message: string; result: any }>() };
   };
 }
@@ -84,7 +88,9 @@ function padded(head: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
 }
 
 async function sha256(data: ArrayBuffer | Uint8Array<ArrayBuffer>): Promise<string> {
-  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return [...new Uint8Array(await crypto.subtle.digest('SHA-256', data))]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 /** The test bucket, wrapped to record which R2 calls withUpload makes (multipart uploads included). */
@@ -126,23 +132,33 @@ describe('withUpload: the body', () => {
   });
 
   it('accepts a multipart body part sent as a JSON file', async () => {
-    const res = await send({ body: form(['body', new Blob([json({ title: 'as file' })], { type: 'application/json' }), 'body.json']) });
+    const res = await send({
+      body: form(['body', new Blob([json({ title: 'as file' })], { type: 'application/json' }), 'body.json']),
+    });
     expect(res.status).toBe(201);
     expect(res.body.result.body.title).toBe('as file');
   });
 
   it('accepts the body part after the files', async () => {
     const png = fixture('tiny.png');
-    const res = await send({ body: form(['blob:pic', blob(png.bytes), 'a.png'], ['body', json({ title: 'late body', use: ['pic'] })]) });
+    const res = await send({
+      body: form(['blob:pic', blob(png.bytes), 'a.png'], ['body', json({ title: 'late body', use: ['pic'] })]),
+    });
     expect(res.status).toBe(201);
     expect(res.body.result.files[0]).toMatchObject({ contentType: 'image/png', size: png.bytes.length, kind: 'image' });
   });
 
   it('answers 400 in the shared format for a body that fails the schema, storing nothing', async () => {
     await leavesNothing(async () => {
-      const res = await send({ body: form(['blob:pic', blob(fixture('tiny.png').bytes)], ['body', json({ title: '' })]) });
+      const res = await send({
+        body: form(['blob:pic', blob(fixture('tiny.png').bytes)], ['body', json({ title: '' })]),
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message: 'Validation error: Too small: expected string to have >=1 characters at "title"', result: null });
+      expect(res.body).toEqual({
+        code: 400,
+        message: 'Validation error: Too small: expected string to have >=1 characters at "title"',
+        result: null,
+      });
     });
   });
 
@@ -169,7 +185,11 @@ describe('withUpload: the body', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'image/png']) {
       const res = await send({ headers: { 'Content-Type': type }, body: 'title=x' });
       expect(res.status, type).toBe(415);
-      expect(res.body).toEqual({ code: 415, message: 'Expected application/json or multipart/form-data', result: null });
+      expect(res.body).toEqual({
+        code: 415,
+        message: 'Expected application/json or multipart/form-data',
+        result: null,
+      });
     }
     const none = await send({ body: new Uint8Array([1, 2, 3]) });
     expect(none.status).toBe(415);
@@ -178,11 +198,43 @@ describe('withUpload: the body', () => {
   it('answers 400 for unknown part names, duplicate parts and bad tags, storing nothing', async () => {
     const png = fixture('tiny.png').bytes;
     const cases: [Part[], string][] = [
-      [[['body', json({ title: 't' })], ['blob:a', blob(png)], ['avatar', blob(png)]], 'Unknown multipart part "avatar": expected "body", "blob:{tag}" or "variant:{tag}:{width}"'],
-      [[['body', json({ title: 't' })], ['title', 'x']], 'Unknown multipart part "title": expected "body", "blob:{tag}" or "variant:{tag}:{width}"'],
-      [[['blob:a', blob(png)], ['blob:a', blob(png)], ['body', json({ title: 't' })]], 'Duplicate file part "blob:a"'],
-      [[['body', json({ title: 't' })], ['body', json({ title: 't' })]], 'Duplicate multipart part "body"'],
-      [[['body', json({ title: 't' })], ['blob:a/b', blob(png)]], 'Unknown multipart part "blob:a/b": expected "body", "blob:{tag}" or "variant:{tag}:{width}"'],
+      [
+        [
+          ['body', json({ title: 't' })],
+          ['blob:a', blob(png)],
+          ['avatar', blob(png)],
+        ],
+        'Unknown multipart part "avatar": expected "body", "blob:{tag}" or "variant:{tag}:{width}"',
+      ],
+      [
+        [
+          ['body', json({ title: 't' })],
+          ['title', 'x'],
+        ],
+        'Unknown multipart part "title": expected "body", "blob:{tag}" or "variant:{tag}:{width}"',
+      ],
+      [
+        [
+          ['blob:a', blob(png)],
+          ['blob:a', blob(png)],
+          ['body', json({ title: 't' })],
+        ],
+        'Duplicate file part "blob:a"',
+      ],
+      [
+        [
+          ['body', json({ title: 't' })],
+          ['body', json({ title: 't' })],
+        ],
+        'Duplicate multipart part "body"',
+      ],
+      [
+        [
+          ['body', json({ title: 't' })],
+          ['blob:a/b', blob(png)],
+        ],
+        'Unknown multipart part "blob:a/b": expected "body", "blob:{tag}" or "variant:{tag}:{width}"',
+      ],
     ];
     for (const [parts, message] of cases) {
       await leavesNothing(async () => {
@@ -203,7 +255,10 @@ describe('withUpload: the body', () => {
     const cut = await send({ headers, body: truncated });
     expect(cut.status).toBe(400);
     expect(cut.body.message).toBe('Malformed multipart body: Unexpected end of multipart body');
-    const noDisposition = await send({ headers, body: `--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n` });
+    const noDisposition = await send({
+      headers,
+      body: `--${boundary}\r\nContent-Type: text/plain\r\n\r\nx\r\n--${boundary}--\r\n`,
+    });
     expect(noDisposition.status).toBe(400);
   });
 
@@ -220,32 +275,57 @@ describe('withUpload: the body', () => {
 });
 
 describe('withUpload: files', () => {
-  it.each(MEDIA.map((m) => [m.name, m] as const))('stores %s under a server-made key with its sniffed type', async (_name, media) => {
-    const user = await createUser();
-    // The declared type is deliberately wrong: only the bytes count.
-    const res = await send({
-      cookie: await sessionCookie(user),
-      body: form(['body', json({ title: media.name, use: ['f'], kind: media.kind })], ['blob:f', blob(media.bytes, 'text/plain'), 'upload.bin']),
-    });
-    expect(res.status).toBe(201);
-    const stored = res.body.result.files[0];
-    expect(stored).toEqual({ key: expect.stringMatching(new RegExp(`^${media.kind}/[0-9a-f-]{36}\\.${media.ext}$`)), contentType: media.contentType, size: media.bytes.length, kind: media.kind });
-    const object = await env.FILES.get(stored.key);
-    expect(object?.httpMetadata?.contentType).toBe(media.contentType);
-    expect(await sha256(await object!.arrayBuffer())).toBe(await sha256(media.bytes));
-    const [row] = await db().select().from(blobs).where(eq(blobs.key, stored.key));
-    expect(row).toMatchObject({ key: stored.key, contentType: media.contentType, size: media.bytes.length, userId: user.id });
-  });
+  it.each(MEDIA.map((m) => [m.name, m] as const))(
+    'stores %s under a server-made key with its sniffed type',
+    async (_name, media) => {
+      const user = await createUser();
+      // The declared type is deliberately wrong: only the bytes count.
+      const res = await send({
+        cookie: await sessionCookie(user),
+        body: form(
+          ['body', json({ title: media.name, use: ['f'], kind: media.kind })],
+          ['blob:f', blob(media.bytes, 'text/plain'), 'upload.bin'],
+        ),
+      });
+      expect(res.status).toBe(201);
+      const stored = res.body.result.files[0];
+      expect(stored).toEqual({
+        key: expect.stringMatching(new RegExp(`^${media.kind}/[0-9a-f-]{36}\\.${media.ext}$`)),
+        contentType: media.contentType,
+        size: media.bytes.length,
+        kind: media.kind,
+      });
+      const object = await env.FILES.get(stored.key);
+      expect(object?.httpMetadata?.contentType).toBe(media.contentType);
+      expect(await sha256(await object!.arrayBuffer())).toBe(await sha256(media.bytes));
+      const [row] = await db().select().from(blobs).where(eq(blobs.key, stored.key));
+      expect(row).toMatchObject({
+        key: stored.key,
+        contentType: media.contentType,
+        size: media.bytes.length,
+        userId: user.id,
+      });
+    },
+  );
 
   it('sniffs by content: every fixture is recognised, HTML and near misses are not', () => {
-    for (const m of MEDIA) expect(sniff(m.bytes), m.name).toMatchObject({ contentType: m.contentType, kind: m.kind, ext: m.ext });
+    for (const m of MEDIA)
+      expect(sniff(m.bytes), m.name).toMatchObject({ contentType: m.contentType, kind: m.kind, ext: m.ext });
     expect(sniff(DISGUISED_HTML)).toBeNull();
     expect(sniff(new Uint8Array())).toBeNull();
     const enc = new TextEncoder();
     // QuickTime and HEIC share the ftyp box with mp4 and avif but are not allowed; Matroska shares EBML with webm.
-    expect(sniff(padded(new Uint8Array([0, 0, 0, 20, ...enc.encode('ftypqt  '), 0, 0, 0, 0, ...enc.encode('qt  ')]), 64))).toBeNull();
-    expect(sniff(padded(new Uint8Array([0, 0, 0, 24, ...enc.encode('ftypheic'), 0, 0, 0, 0, ...enc.encode('mif1heic')]), 64))).toBeNull();
-    expect(sniff(padded(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x93, 0x42, 0x82, 0x88, ...enc.encode('matroska')]), 64))).toBeNull();
+    expect(
+      sniff(padded(new Uint8Array([0, 0, 0, 20, ...enc.encode('ftypqt  '), 0, 0, 0, 0, ...enc.encode('qt  ')]), 64)),
+    ).toBeNull();
+    expect(
+      sniff(
+        padded(new Uint8Array([0, 0, 0, 24, ...enc.encode('ftypheic'), 0, 0, 0, 0, ...enc.encode('mif1heic')]), 64),
+      ),
+    ).toBeNull();
+    expect(
+      sniff(padded(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x93, 0x42, 0x82, 0x88, ...enc.encode('matroska')]), 64)),
+    ).toBeNull();
     expect(sniff(enc.encode('RIFF\0\0\0\0WAVEfmt '))).toBeNull();
   });
 
@@ -278,7 +358,13 @@ describe('withUpload: files', () => {
     const big = padded(fixture('tiny.png').bytes, UPLOAD_LIMITS.image + 1);
     const calls: string[] = [];
     await leavesNothing(async () => {
-      const res = await probeApp({ ...env, FILES: spyBucket(calls) })({ body: form(['body', json({ title: 'big', use: ['small', 'big'] })], ['blob:small', blob(fixture('tiny.jpg').bytes)], ['blob:big', blob(big)]) });
+      const res = await probeApp({ ...env, FILES: spyBucket(calls) })({
+        body: form(
+          ['body', json({ title: 'big', use: ['small', 'big'] })],
+          ['blob:small', blob(fixture('tiny.jpg').bytes)],
+          ['blob:big', blob(big)],
+        ),
+      });
       expect(res.status).toBe(413);
       expect(res.body.message).toBe('File part "blob:big" exceeds the 10 MiB limit for images');
       const part = UPLOAD_LIMITS.partSize;
@@ -304,10 +390,21 @@ describe('withUpload: files', () => {
     const sendSpied = probeApp({ ...env, FILES: spied });
     const size = 12 * 1024 * 1024 + 12345;
     const video = padded(fixture('tiny.mp4').bytes, size);
-    const res = await sendSpied({ body: form(['body', json({ title: 'film', use: ['v'], kind: 'video' })], ['blob:v', blob(video, 'video/quicktime'), 'film.mov']) });
+    const res = await sendSpied({
+      body: form(
+        ['body', json({ title: 'film', use: ['v'], kind: 'video' })],
+        ['blob:v', blob(video, 'video/quicktime'), 'film.mov'],
+      ),
+    });
     expect(res.status).toBe(201);
     const part = UPLOAD_LIMITS.partSize;
-    expect(calls).toEqual(['createMultipartUpload', `uploadPart 1 ${part}`, `uploadPart 2 ${part}`, `uploadPart 3 ${size - 2 * part}`, 'complete']);
+    expect(calls).toEqual([
+      'createMultipartUpload',
+      `uploadPart 1 ${part}`,
+      `uploadPart 2 ${part}`,
+      `uploadPart 3 ${size - 2 * part}`,
+      'complete',
+    ]);
     const stored = res.body.result.files[0];
     expect(stored).toMatchObject({ contentType: 'video/mp4', size, kind: 'video' });
     const object = await env.FILES.get(stored.key);
@@ -319,7 +416,9 @@ describe('withUpload: files', () => {
   it('puts a small file in one write without a multipart upload', async () => {
     const calls: string[] = [];
     const spied = spyBucket(calls);
-    const res = await probeApp({ ...env, FILES: spied })({ body: form(['body', json({ title: 'small', use: ['s'] })], ['blob:s', blob(fixture('tiny.webp').bytes)]) });
+    const res = await probeApp({ ...env, FILES: spied })({
+      body: form(['body', json({ title: 'small', use: ['s'] })], ['blob:s', blob(fixture('tiny.webp').bytes)]),
+    });
     expect(res.status).toBe(201);
     expect(calls).toEqual(['put']);
   });
@@ -347,7 +446,13 @@ describe('withUpload: cleanup and bookkeeping', () => {
   it('removes every stored file when the handler throws', async () => {
     expectConsoleError();
     await leavesNothing(async () => {
-      const res = await send({ body: form(['body', json({ title: 'boom', use: ['a'], fail: 'throw' })], ['blob:a', blob(fixture('tiny.png').bytes)], ['blob:b', blob(fixture('tiny.webm').bytes)]) });
+      const res = await send({
+        body: form(
+          ['body', json({ title: 'boom', use: ['a'], fail: 'throw' })],
+          ['blob:a', blob(fixture('tiny.png').bytes)],
+          ['blob:b', blob(fixture('tiny.webm').bytes)],
+        ),
+      });
       expect(res.status).toBe(500);
       expect(res.body.message).toBe('Internal server error');
     });
@@ -355,17 +460,29 @@ describe('withUpload: cleanup and bookkeeping', () => {
 
   it('removes every stored file when the handler answers >= 400', async () => {
     await leavesNothing(async () => {
-      const res = await send({ body: form(['body', json({ title: 'no', use: ['a'], fail: 'conflict' })], ['blob:a', blob(fixture('tiny.avif').bytes)]) });
+      const res = await send({
+        body: form(
+          ['body', json({ title: 'no', use: ['a'], fail: 'conflict' })],
+          ['blob:a', blob(fixture('tiny.avif').bytes)],
+        ),
+      });
       expect(res.status).toBe(409);
     });
   });
 
   it('answers 400 for a missing or wrong-kind file the handler asks for, removing the rest', async () => {
     await leavesNothing(async () => {
-      const missing = await send({ body: form(['body', json({ title: 'where', use: ['nope'] })], ['blob:a', blob(fixture('tiny.png').bytes)]) });
+      const missing = await send({
+        body: form(['body', json({ title: 'where', use: ['nope'] })], ['blob:a', blob(fixture('tiny.png').bytes)]),
+      });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('Missing file part "blob:nope"');
-      const wrongKind = await send({ body: form(['body', json({ title: 'kind', use: ['a'], kind: 'video' })], ['blob:a', blob(fixture('tiny.png').bytes)]) });
+      const wrongKind = await send({
+        body: form(
+          ['body', json({ title: 'kind', use: ['a'], kind: 'video' })],
+          ['blob:a', blob(fixture('tiny.png').bytes)],
+        ),
+      });
       expect(wrongKind.status).toBe(400);
       expect(wrongKind.body.message).toBe('File part "blob:a" must be a video');
     });
@@ -374,7 +491,9 @@ describe('withUpload: cleanup and bookkeeping', () => {
   it('stops at a bad body sent first without storing the files after it', async () => {
     const calls: string[] = [];
     const spied = spyBucket(calls);
-    const res = await probeApp({ ...env, FILES: spied })({ body: form(['body', json({ title: 7 })], ['blob:a', blob(fixture('tiny.png').bytes)]) });
+    const res = await probeApp({ ...env, FILES: spied })({
+      body: form(['body', json({ title: 7 })], ['blob:a', blob(fixture('tiny.png').bytes)]),
+    });
     expect(res.status).toBe(400);
     expect(calls).toEqual([]);
   });
@@ -418,7 +537,13 @@ describe('readMultipart', () => {
     ['one chunk', () => whole.length],
     ['single bytes', () => 1],
     ['7-byte chunks', () => 7],
-    ['uneven chunks', (() => { let i = 0; return () => [3, 11, 1, 29, 2][i++ % 5]!; })()],
+    [
+      'uneven chunks',
+      (() => {
+        let i = 0;
+        return () => [3, 11, 1, 29, 2][i++ % 5]!;
+      })(),
+    ],
   ])('gives the same parts whatever the chunking (%s)', async (_label, sizes) => {
     const parts = await collect(chunked(whole, sizes));
     expect(parts).toEqual([
@@ -429,11 +554,17 @@ describe('readMultipart', () => {
 
   it('skips a part body the reader leaves unread', async () => {
     const names: string[] = [];
-    for await (const part of readMultipart(chunked(whole, () => 5), boundary)) names.push(part.name);
+    for await (const part of readMultipart(
+      chunked(whole, () => 5),
+      boundary,
+    ))
+      names.push(part.name);
     expect(names).toEqual(['body', 'blob:x']);
   });
 
   it('throws on a body cut before its closing boundary', async () => {
-    await expect(collect(chunked(whole.slice(0, whole.length - closing.length), () => 4))).rejects.toThrow('Unexpected end of multipart body');
+    await expect(collect(chunked(whole.slice(0, whole.length - closing.length), () => 4))).rejects.toThrow(
+      'Unexpected end of multipart body',
+    );
   });
 });

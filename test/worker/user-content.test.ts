@@ -14,7 +14,11 @@ const ask = (who: Caller, contentId: string, contentType: 'article' | 'channel')
   who.call('/userContent', { method: 'POST', body: { contentId, contentType } });
 
 async function grantsOf(userId: string, contentId: string) {
-  return db().select().from(contentAccess).where(and(eq(contentAccess.userId, userId), eq(contentAccess.contentId, contentId))).all();
+  return db()
+    .select()
+    .from(contentAccess)
+    .where(and(eq(contentAccess.userId, userId), eq(contentAccess.contentId, contentId)))
+    .all();
 }
 
 describe('POST /userContent (asking for access)', () => {
@@ -23,7 +27,12 @@ describe('POST /userContent (asking for access)', () => {
     const article = await createArticle({ restricted: true });
     const res = await ask(reader, article.id, 'article');
     expect(res.status).toBe(201);
-    expect(contentRequest.parse(res.body.result)).toMatchObject({ userId: reader.user!.id, contentId: article.id, contentType: 'article', status: 'PENDING' });
+    expect(contentRequest.parse(res.body.result)).toMatchObject({
+      userId: reader.user!.id,
+      contentId: article.id,
+      contentType: 'article',
+      status: 'PENDING',
+    });
     const again = await ask(reader, article.id, 'article');
     expect(again.body).toEqual({ code: 409, message: 'An open request for this content exists', result: null });
     // Another user has their own request.
@@ -43,13 +52,25 @@ describe('POST /userContent (asking for access)', () => {
     const reader = await as('REGULAR_USER');
     const draft = await createArticle({ restricted: true, published: false });
     const draftChannel = await createChannel({ private: true, published: false });
-    const inDraftChannel = await createArticle({ restricted: true, channelId: (await createChannel({ published: false })).id });
+    const inDraftChannel = await createArticle({
+      restricted: true,
+      channelId: (await createChannel({ published: false })).id,
+    });
     const channel = await createChannel({ private: true });
     const cases: [string, 'article' | 'channel'][] = [
-      [uuid(), 'article'], [uuid(), 'channel'], [draft.id, 'article'], [draftChannel.id, 'channel'], [inDraftChannel.id, 'article'], [channel.id, 'article'],
+      [uuid(), 'article'],
+      [uuid(), 'channel'],
+      [draft.id, 'article'],
+      [draftChannel.id, 'channel'],
+      [inDraftChannel.id, 'article'],
+      [channel.id, 'article'],
     ];
     for (const [contentId, contentType] of cases) {
-      expect((await ask(reader, contentId, contentType)).body).toEqual({ code: 404, message: 'Content not found', result: null });
+      expect((await ask(reader, contentId, contentType)).body).toEqual({
+        code: 404,
+        message: 'Content not found',
+        result: null,
+      });
     }
   });
 
@@ -60,10 +81,22 @@ describe('POST /userContent (asking for access)', () => {
     const granted = await createChannel({ restricted: true });
     await grantAccess(reader.user!.id, granted.id, 'channel');
     const coveredByChannel = await createArticle({ restricted: true, channelId: granted.id });
-    expect((await ask(reader, open.id, 'article')).body).toMatchObject({ code: 409, message: 'You can already read this content' });
-    expect((await ask(reader, own.id, 'article')).body).toMatchObject({ code: 409, message: 'You can already read this content' });
-    expect((await ask(reader, granted.id, 'channel')).body).toMatchObject({ code: 409, message: 'Access already granted' });
-    expect((await ask(reader, coveredByChannel.id, 'article')).body).toMatchObject({ code: 409, message: 'You can already read this content' });
+    expect((await ask(reader, open.id, 'article')).body).toMatchObject({
+      code: 409,
+      message: 'You can already read this content',
+    });
+    expect((await ask(reader, own.id, 'article')).body).toMatchObject({
+      code: 409,
+      message: 'You can already read this content',
+    });
+    expect((await ask(reader, granted.id, 'channel')).body).toMatchObject({
+      code: 409,
+      message: 'Access already granted',
+    });
+    expect((await ask(reader, coveredByChannel.id, 'article')).body).toMatchObject({
+      code: 409,
+      message: 'You can already read this content',
+    });
     expect((await ask(await as('ADMIN'), (await createArticle({ restricted: true })).id, 'article')).status).toBe(409);
   });
 
@@ -89,9 +122,13 @@ describe('POST /userContent (asking for access)', () => {
     const user = await createUser();
     const viewer = { id: user.id, name: user.name, role: user.role };
     const article = await createArticle({ restricted: true });
-    const results = await Promise.allSettled([1, 2, 3].map(() => requestAccess(db(), viewer, { contentId: article.id, contentType: 'article' })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => requestAccess(db(), viewer, { contentId: article.id, contentType: 'article' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(await db().select().from(contentRequests).where(eq(contentRequests.contentId, article.id)).all()).toHaveLength(1);
+    expect(
+      await db().select().from(contentRequests).where(eq(contentRequests.contentId, article.id)).all(),
+    ).toHaveLength(1);
   });
 });
 
@@ -108,7 +145,11 @@ describe('allow and deny', () => {
     const row = await db().select().from(contentRequests).where(eq(contentRequests.id, request.id)).get();
     expect(row).toMatchObject({ status: 'ALLOWED' });
     expect(row!.decidedAt).toBeTypeOf('number');
-    expect((await admin.call(`/userContent/allow-request/${request.id}`)).body).toEqual({ code: 409, message: 'Request already allowed', result: null });
+    expect((await admin.call(`/userContent/allow-request/${request.id}`)).body).toEqual({
+      code: 409,
+      message: 'Request already allowed',
+      result: null,
+    });
     expect((await admin.call(`/userContent/deny-request/${request.id}`)).status).toBe(409);
   });
 
@@ -117,7 +158,9 @@ describe('allow and deny', () => {
     const admin = await as('ADMIN');
     const article = await createArticle({ restricted: true });
     const request = (await ask(reader, article.id, 'article')).body.result;
-    expect((await admin.call(`/userContent/deny-request/${request.id}`)).body.result).toMatchObject({ status: 'DENIED' });
+    expect((await admin.call(`/userContent/deny-request/${request.id}`)).body.result).toMatchObject({
+      status: 'DENIED',
+    });
     expect(await grantsOf(reader.user!.id, article.id)).toEqual([]);
     expect((await admin.call(`/userContent/allow-request/${request.id}`)).body.message).toBe('Request already denied');
     expect(await grantsOf(reader.user!.id, article.id)).toEqual([]);
@@ -132,21 +175,35 @@ describe('allow and deny', () => {
       expect((await call(`/userContent/${action}/${request.id}`)).status).toBe(401);
       expect((await reader.call(`/userContent/${action}/${request.id}`)).status).toBe(403);
       expect((await (await as('CONTRIBUTOR')).call(`/userContent/${action}/${request.id}`)).status).toBe(403);
-      const crossSite = await admin.call(`/userContent/${action}/${request.id}`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+      const crossSite = await admin.call(`/userContent/${action}/${request.id}`, {
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+      });
       expect(crossSite.body).toEqual({ code: 403, message: 'Cross-site request refused', result: null });
-      const foreign = await admin.call(`/userContent/${action}/${request.id}`, { headers: { Origin: 'https://evil.example' } });
+      const foreign = await admin.call(`/userContent/${action}/${request.id}`, {
+        headers: { Origin: 'https://evil.example' },
+      });
       expect(foreign.status).toBe(403);
-      expect((await admin.call(`/userContent/${action}/${uuid()}`)).body).toEqual({ code: 404, message: 'Request not found', result: null });
+      expect((await admin.call(`/userContent/${action}/${uuid()}`)).body).toEqual({
+        code: 404,
+        message: 'Request not found',
+        result: null,
+      });
       expect((await admin.call(`/userContent/${action}/not-a-uuid`)).status).toBe(400);
     }
-    expect((await db().select().from(contentRequests).where(eq(contentRequests.id, request.id)).get())!.status).toBe('PENDING');
+    expect((await db().select().from(contentRequests).where(eq(contentRequests.id, request.id)).get())!.status).toBe(
+      'PENDING',
+    );
     expect(await grantsOf(reader.user!.id, article.id)).toEqual([]);
   });
 
   it('keeps an existing grant when allowing', async () => {
     const user = await createUser();
     const article = await createArticle({ restricted: true });
-    const request = await requestAccess(db(), { id: user.id, name: user.name, role: user.role }, { contentId: article.id, contentType: 'article' });
+    const request = await requestAccess(
+      db(),
+      { id: user.id, name: user.name, role: user.role },
+      { contentId: article.id, contentType: 'article' },
+    );
     await grantAccess(user.id, article.id, 'article');
     expect((await decideRequest(db(), request.id, 'ALLOWED')).status).toBe('ALLOWED');
     expect(await grantsOf(user.id, article.id)).toHaveLength(1);
@@ -166,20 +223,36 @@ describe('request and access lists', () => {
     const articles = await admin.call('/userContent/requests/articles');
     const articleRows = contentRequestPage.parse(articles.body.result).items;
     expect(articleRows.find((r) => r.id === articleRequest.id)).toMatchObject({
-      userId: reader.user!.id, userName: reader.user!.name, contentId: article.id, contentType: 'article', contentTitle: 'Listed article', status: 'PENDING',
+      userId: reader.user!.id,
+      userName: reader.user!.name,
+      contentId: article.id,
+      contentType: 'article',
+      contentTitle: 'Listed article',
+      status: 'PENDING',
     });
     expect(articleRows.every((r) => r.contentType === 'article')).toBe(true);
 
     const channels = contentRequestPage.parse((await admin.call('/userContent/requests/channels')).body.result).items;
-    expect(channels.find((r) => r.id === channelRequest.id)).toMatchObject({ contentTitle: 'Listed channel', status: 'ALLOWED' });
+    expect(channels.find((r) => r.id === channelRequest.id)).toMatchObject({
+      contentTitle: 'Listed channel',
+      status: 'ALLOWED',
+    });
     expect(channels.every((r) => r.contentType === 'channel')).toBe(true);
     const pendingChannels = (await admin.call('/userContent/requests/channels?status=PENDING')).body.result.items;
     expect(pendingChannels.find((r: { id: string }) => r.id === channelRequest.id)).toBeUndefined();
     expect((await admin.call('/userContent/requests/channels?status=OPEN')).status).toBe(400);
 
     const access = contentAccessPage.parse((await admin.call('/userContent/access/channels')).body.result).items;
-    expect(access.find((a) => a.contentId === channel.id)).toMatchObject({ userId: reader.user!.id, userName: reader.user!.name, contentTitle: 'Listed channel' });
-    expect((await admin.call('/userContent/access/articles')).body.result.items.find((a: { contentId: string }) => a.contentId === channel.id)).toBeUndefined();
+    expect(access.find((a) => a.contentId === channel.id)).toMatchObject({
+      userId: reader.user!.id,
+      userName: reader.user!.name,
+      contentTitle: 'Listed channel',
+    });
+    expect(
+      (await admin.call('/userContent/access/articles')).body.result.items.find(
+        (a: { contentId: string }) => a.contentId === channel.id,
+      ),
+    ).toBeUndefined();
   });
 
   it("lists the caller's own requests and grants only", async () => {
@@ -194,7 +267,9 @@ describe('request and access lists', () => {
     await grantAccess(other.user!.id, article.id, 'article');
 
     const mine = (await reader.call('/userContent/my/requests/articles')).body.result.items;
-    expect(mine.map((r: { userId: string; contentTitle: string }) => [r.userId, r.contentTitle])).toEqual([[reader.user!.id, 'Mine']]);
+    expect(mine.map((r: { userId: string; contentTitle: string }) => [r.userId, r.contentTitle])).toEqual([
+      [reader.user!.id, 'Mine'],
+    ]);
     expect((await reader.call('/userContent/my/requests/channels')).body.result.items).toEqual([]);
     expect((await reader.call('/userContent/my/requests/articles?status=DENIED')).body.result.items).toEqual([]);
     const myAccess = (await reader.call('/userContent/my/access/channels')).body.result.items;
@@ -216,7 +291,9 @@ describe('request and access lists', () => {
   it('shows an empty title once the content is gone', async () => {
     const user = await createUser();
     const orphan = uuid();
-    await db().insert(contentRequests).values({ id: uuid(), userId: user.id, contentId: orphan, contentType: 'article' });
+    await db()
+      .insert(contentRequests)
+      .values({ id: uuid(), userId: user.id, contentId: orphan, contentType: 'article' });
     const rows = await listContentRequests(db(), { userId: user.id });
     expect(rows.map((r) => [r.contentId, r.contentTitle])).toEqual([[orphan, '']]);
   });
@@ -229,7 +306,8 @@ describe('GET /userContent/user-access-article/{id}', () => {
     const channel = await createChannel({ restricted: true });
     const inChannel = await createArticle({ channelId: channel.id });
     const open = await createArticle();
-    const check = async (id: string, who: Caller = reader) => (await who.call(`/userContent/user-access-article/${id}`)).body;
+    const check = async (id: string, who: Caller = reader) =>
+      (await who.call(`/userContent/user-access-article/${id}`)).body;
     expect(await check(restricted.id)).toEqual({ code: 200, message: 'OK', result: { access: false } });
     expect((await check(inChannel.id)).result).toEqual({ access: false });
     expect((await check(open.id)).result).toEqual({ access: true });
@@ -247,7 +325,11 @@ describe('GET /userContent/user-access-article/{id}', () => {
     const reader = await as('REGULAR_USER');
     const draft = await createArticle({ published: false });
     for (const id of [draft.id, uuid(), 'no-such-slug']) {
-      expect((await reader.call(`/userContent/user-access-article/${id}`)).body).toEqual({ code: 404, message: 'Article not found', result: null });
+      expect((await reader.call(`/userContent/user-access-article/${id}`)).body).toEqual({
+        code: 404,
+        message: 'Article not found',
+        result: null,
+      });
     }
   });
 });
@@ -267,10 +349,12 @@ describe('GET /userContent/user-access-channel-all/{id}', () => {
       const res = await who.call(`/userContent/user-access-channel-all/${channel.id}`);
       expect(res.status).toBe(200);
       const rows = z.array(contentAccessListItem).parse(res.body.result);
-      expect(rows.map((r) => [r.userName, r.contentType, r.contentTitle]).sort()).toEqual([
-        [articleReader.name, 'article', 'Inside'],
-        [granted.name, 'channel', 'Owned'],
-      ].sort());
+      expect(rows.map((r) => [r.userName, r.contentType, r.contentTitle]).sort()).toEqual(
+        [
+          [articleReader.name, 'article', 'Inside'],
+          [granted.name, 'channel', 'Owned'],
+        ].sort(),
+      );
     }
   });
 
@@ -281,7 +365,11 @@ describe('GET /userContent/user-access-channel-all/{id}', () => {
     const editor = await as('CONTRIBUTOR');
     expect((await reader.call(`/userContent/user-access-channel-all/${channel.id}`)).status).toBe(403);
     expect((await editor.call(`/userContent/user-access-channel-all/${channel.id}`)).status).toBe(403);
-    expect((await reader.call(`/userContent/user-access-channel-all/${secret.id}`)).body).toEqual({ code: 404, message: 'Channel not found', result: null });
+    expect((await reader.call(`/userContent/user-access-channel-all/${secret.id}`)).body).toEqual({
+      code: 404,
+      message: 'Channel not found',
+      result: null,
+    });
     expect((await reader.call(`/userContent/user-access-channel-all/${uuid()}`)).status).toBe(404);
     expect((await call(`/userContent/user-access-channel-all/${channel.id}`)).status).toBe(401);
   });
@@ -299,11 +387,19 @@ describe('POST /userContent/revoke-access-channel', () => {
     await grantAccess(user.id, channel.id, 'channel');
     await grantAccess(user.id, article.id, 'article');
     const res = await revoke(owner, user.id, channel.id);
-    expect(res.body).toEqual({ code: 200, message: 'OK', result: { userId: user.id, contentId: channel.id, revoked: true } });
+    expect(res.body).toEqual({
+      code: 200,
+      message: 'OK',
+      result: { userId: user.id, contentId: channel.id, revoked: true },
+    });
     expect(await grantsOf(user.id, channel.id)).toEqual([]);
     expect((await revoke(owner, user.id, article.id)).status).toBe(200);
     expect(await grantsOf(user.id, article.id)).toEqual([]);
-    expect((await revoke(owner, user.id, channel.id)).body).toEqual({ code: 404, message: 'The user has no access to revoke', result: null });
+    expect((await revoke(owner, user.id, channel.id)).body).toEqual({
+      code: 404,
+      message: 'The user has no access to revoke',
+      result: null,
+    });
   });
 
   it("lets an article's owner and ADMIN revoke; others get 403, unknown content 404, anonymous 401", async () => {
@@ -314,10 +410,25 @@ describe('POST /userContent/revoke-access-channel', () => {
     await grantAccess(user.id, article.id, 'article');
     await grantAccess(user.id, channel.id, 'channel');
     const stranger = await as('CLIENT');
-    expect((await revoke(stranger, user.id, article.id)).body).toEqual({ code: 403, message: 'Only the owner or an admin may revoke access', result: null });
+    expect((await revoke(stranger, user.id, article.id)).body).toEqual({
+      code: 403,
+      message: 'Only the owner or an admin may revoke access',
+      result: null,
+    });
     expect((await revoke(author, user.id, channel.id)).status).toBe(403);
-    expect((await revoke(stranger, user.id, uuid())).body).toEqual({ code: 404, message: 'Content not found', result: null });
-    expect((await call('/userContent/revoke-access-channel', { method: 'POST', body: { userId: user.id, contentId: article.id } })).status).toBe(401);
+    expect((await revoke(stranger, user.id, uuid())).body).toEqual({
+      code: 404,
+      message: 'Content not found',
+      result: null,
+    });
+    expect(
+      (
+        await call('/userContent/revoke-access-channel', {
+          method: 'POST',
+          body: { userId: user.id, contentId: article.id },
+        })
+      ).status,
+    ).toBe(401);
     expect(await grantsOf(user.id, article.id)).toHaveLength(1);
     expect((await revoke(author, user.id, article.id)).status).toBe(200);
     expect((await revoke(await as('ADMIN'), user.id, channel.id)).status).toBe(200);

@@ -7,7 +7,14 @@ import type { Role } from '../../schema/tables';
 import { articles, channels, users } from '../../schema/tables';
 import { user as userSchema } from '../../schema/entities';
 import { LOGIN_LIMITS } from '../../worker/lib/login-limit';
-import { deleteUser, OWNS_CONTENT, findUserForSignIn, insertUser, ownsContent, updateUser } from '../../worker/queries/users';
+import {
+  deleteUser,
+  OWNS_CONTENT,
+  findUserForSignIn,
+  insertUser,
+  ownsContent,
+  updateUser,
+} from '../../worker/queries/users';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
 
 const ROLES: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -28,7 +35,10 @@ const signIn = (username: string, password: string) =>
 
 /** Leaves `keep` the only active ADMIN of this file's database. */
 async function onlyActiveAdmin(keep: string) {
-  await db().update(users).set({ active: false }).where(and(eq(users.role, 'ADMIN'), ne(users.id, keep)));
+  await db()
+    .update(users)
+    .set({ active: false })
+    .where(and(eq(users.role, 'ADMIN'), ne(users.id, keep)));
 }
 
 describe('POST /users (registration)', () => {
@@ -38,7 +48,13 @@ describe('POST /users (registration)', () => {
     expect(res.status).toBe(201);
     expect(res.body.code).toBe(201);
     expect(res.body.result).toEqual({
-      id: expect.any(String), name: body.name, email: body.email, firstName: 'Ada', lastName: 'Lovelace', role: 'REGULAR_USER', active: true,
+      id: expect.any(String),
+      name: body.name,
+      email: body.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'REGULAR_USER',
+      active: true,
     });
     expect(z.strictObject(userSchema.shape).parse(res.body.result)).toBeTruthy();
     expectNoHash(res);
@@ -47,16 +63,21 @@ describe('POST /users (registration)', () => {
     expect((await signIn(body.name, 'a-good-password')).status).toBe(200);
   });
 
-  it.each(['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR'] as Role[])('gives a signed-in %s no say over the role either', async (role) => {
-    const caller = await as(role);
-    const res = await caller.call('/users', { method: 'POST', body: newUserBody({ role: 'ADMIN' }) });
-    expect(res.status).toBe(201);
-    expect(res.body.result.role).toBe('REGULAR_USER');
-  });
+  it.each(['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR'] as Role[])(
+    'gives a signed-in %s no say over the role either',
+    async (role) => {
+      const caller = await as(role);
+      const res = await caller.call('/users', { method: 'POST', body: newUserBody({ role: 'ADMIN' }) });
+      expect(res.status).toBe(201);
+      expect(res.body.result.role).toBe('REGULAR_USER');
+    },
+  );
 
   it('lets an ADMIN choose the role, REGULAR_USER by default', async () => {
     const admin = await as('ADMIN');
-    expect((await admin.call('/users', { method: 'POST', body: newUserBody({ role: 'CONTRIBUTOR' }) })).body.result.role).toBe('CONTRIBUTOR');
+    expect(
+      (await admin.call('/users', { method: 'POST', body: newUserBody({ role: 'CONTRIBUTOR' }) })).body.result.role,
+    ).toBe('CONTRIBUTOR');
     expect((await admin.call('/users', { method: 'POST', body: newUserBody() })).body.result.role).toBe('REGULAR_USER');
   });
 
@@ -94,7 +115,8 @@ describe('POST /users (registration)', () => {
 });
 
 describe('guards of the users routes', () => {
-  const expected = (role: Role | 'ANONYMOUS', adminOnly: number) => (role === 'ANONYMOUS' ? 401 : role === 'ADMIN' ? adminOnly : 403);
+  const expected = (role: Role | 'ANONYMOUS', adminOnly: number) =>
+    role === 'ANONYMOUS' ? 401 : role === 'ADMIN' ? adminOnly : 403;
 
   it.each([...ROLES, 'ANONYMOUS' as const])('as %s: list, and read, update, delete someone else', async (role) => {
     const caller = await as(role);
@@ -122,7 +144,10 @@ describe('guards of the users routes', () => {
     expect(read.status).toBe(200);
     expect(read.body.result).toMatchObject({ id: caller.user!.id, role, active: true });
     expectNoHash(read);
-    const update = await caller.call(`/users/${caller.user!.id}`, { method: 'PUT', body: { firstName: 'Me', lastName: 'Myself' } });
+    const update = await caller.call(`/users/${caller.user!.id}`, {
+      method: 'PUT',
+      body: { firstName: 'Me', lastName: 'Myself' },
+    });
     expect(update.status).toBe(200);
     expect(update.body.result).toMatchObject({ firstName: 'Me', lastName: 'Myself', role });
     expectNoHash(update);
@@ -143,7 +168,10 @@ describe('GET /users and GET /users/{id}', () => {
     const res = await admin.call('/users');
     expect(res.status).toBe(200);
     expect((await admin.call(`/users?q=${encodeURIComponent(a.name)}`)).body.result).toEqual({
-      items: [{ id: a.id, name: a.name, email: a.email, firstName: 'Test', lastName: 'User', role: 'CLIENT', active: true }], nextCursor: null,
+      items: [
+        { id: a.id, name: a.name, email: a.email, firstName: 'Test', lastName: 'User', role: 'CLIENT', active: true },
+      ],
+      nextCursor: null,
     });
     for (const u of res.body.result.items) z.strictObject(userSchema.shape).parse(u);
   });
@@ -152,7 +180,11 @@ describe('GET /users and GET /users/{id}', () => {
     const admin = await as('ADMIN');
     const reader = await as('REGULAR_USER');
     const missing = crypto.randomUUID();
-    expect((await admin.call(`/users/${missing}`)).body).toEqual({ code: 404, message: 'User not found', result: null });
+    expect((await admin.call(`/users/${missing}`)).body).toEqual({
+      code: 404,
+      message: 'User not found',
+      result: null,
+    });
     expect((await reader.call(`/users/${missing}`)).status).toBe(403);
     expect((await admin.call(`/users/${missing}`, { method: 'PUT', body: { firstName: 'x' } })).status).toBe(404);
     expect((await admin.call(`/users/${missing}`, { method: 'DELETE' })).status).toBe(404);
@@ -164,18 +196,27 @@ describe('PUT /users/{id}', () => {
     const me = await as('CLIENT');
     const role = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { role: 'ADMIN' } });
     expect(role.body).toEqual({ code: 403, message: 'You may not change your own role', result: null });
-    const active = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { active: false, firstName: 'Sneaky' } });
+    const active = await me.call(`/users/${me.user!.id}`, {
+      method: 'PUT',
+      body: { active: false, firstName: 'Sneaky' },
+    });
     expect(active.status).toBe(403);
     const row = await db().select().from(users).where(eq(users.id, me.user!.id)).get();
     expect(row).toMatchObject({ role: 'CLIENT', active: true, firstName: 'Test' });
-    const same = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { role: 'CLIENT', active: true, firstName: 'Same' } });
+    const same = await me.call(`/users/${me.user!.id}`, {
+      method: 'PUT',
+      body: { role: 'CLIENT', active: true, firstName: 'Same' },
+    });
     expect(same.status).toBe(200);
   });
 
   it('lets an ADMIN change role and active flag of others', async () => {
     const admin = await as('ADMIN');
     const other = await createUser();
-    const res = await admin.call(`/users/${other.id}`, { method: 'PUT', body: { role: 'CONTRIBUTOR', active: false, email: null, currentPassword: admin.user!.password } });
+    const res = await admin.call(`/users/${other.id}`, {
+      method: 'PUT',
+      body: { role: 'CONTRIBUTOR', active: false, email: null, currentPassword: admin.user!.password },
+    });
     expect(res.body.result).toMatchObject({ role: 'CONTRIBUTOR', active: false, email: null });
   });
 
@@ -184,9 +225,15 @@ describe('PUT /users/{id}', () => {
     const other = await createUser();
     const name = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { name: other.name.toUpperCase() } });
     expect(name.body).toEqual({ code: 409, message: 'Name already taken', result: null });
-    const email = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { email: other.email, currentPassword: me.user!.password } });
+    const email = await me.call(`/users/${me.user!.id}`, {
+      method: 'PUT',
+      body: { email: other.email, currentPassword: me.user!.password },
+    });
     expect(email.body).toEqual({ code: 409, message: 'Email already taken', result: null });
-    const own = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { name: me.user!.name.toUpperCase(), email: me.user!.email } });
+    const own = await me.call(`/users/${me.user!.id}`, {
+      method: 'PUT',
+      body: { name: me.user!.name.toUpperCase(), email: me.user!.email },
+    });
     expect(own.status).toBe(200);
     expect(own.body.result.name).toBe(me.user!.name.toUpperCase());
   });
@@ -194,10 +241,16 @@ describe('PUT /users/{id}', () => {
   it('changes the password, ends the other sessions and keeps the caller signed in', async () => {
     const me = await as('REGULAR_USER');
     const otherDevice = await sessionCookie(me.user!);
-    const res = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { password: 'a-new-password-1', currentPassword: me.user!.password } });
+    const res = await me.call(`/users/${me.user!.id}`, {
+      method: 'PUT',
+      body: { password: 'a-new-password-1', currentPassword: me.user!.password },
+    });
     expect(res.status).toBe(200);
     expectNoHash(res);
-    const fresh = res.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    const fresh = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
     expect((await call('/users/auth-validate', { method: 'POST', cookie: fresh })).status).toBe(200);
     expect((await call('/users/auth-validate', { method: 'POST', cookie: otherDevice })).status).toBe(401);
     expect((await call('/users/auth-validate', { method: 'POST', cookie: me.cookie })).status).toBe(401);
@@ -207,9 +260,17 @@ describe('PUT /users/{id}', () => {
   it('asks for the current password to change the password or the e-mail: 400 without it, 403 when wrong', async () => {
     const me = await as('CLIENT');
     const path = `/users/${me.user!.id}`;
-    for (const change of [{ password: 'a-new-password-1' }, { email: `${unique('new')}@example.com` }, { email: null }]) {
+    for (const change of [
+      { password: 'a-new-password-1' },
+      { email: `${unique('new')}@example.com` },
+      { email: null },
+    ]) {
       const missing = await me.call(path, { method: 'PUT', body: change });
-      expect(missing.body).toEqual({ code: 400, message: 'Changing the password or e-mail needs your current password', result: null });
+      expect(missing.body).toEqual({
+        code: 400,
+        message: 'Changing the password or e-mail needs your current password',
+        result: null,
+      });
       const wrong = await me.call(path, { method: 'PUT', body: { ...change, currentPassword: 'not-my-password' } });
       expect(wrong.body).toEqual({ code: 403, message: 'Current password is wrong', result: null });
     }
@@ -217,8 +278,14 @@ describe('PUT /users/{id}', () => {
     expect(row!.email).toBe(me.user!.email);
     expect((await signIn(me.user!.name, me.user!.password)).status).toBe(200);
     // Unchanged values sent back, and other fields, need no password.
-    expect((await me.call(path, { method: 'PUT', body: { email: me.user!.email!.toUpperCase(), firstName: 'Free' } })).status).toBe(200);
-    const right = await me.call(path, { method: 'PUT', body: { email: 'moved@example.com', currentPassword: me.user!.password } });
+    expect(
+      (await me.call(path, { method: 'PUT', body: { email: me.user!.email!.toUpperCase(), firstName: 'Free' } }))
+        .status,
+    ).toBe(200);
+    const right = await me.call(path, {
+      method: 'PUT',
+      body: { email: 'moved@example.com', currentPassword: me.user!.password },
+    });
     expect(right.status).toBe(200);
     expect(right.body.result.email).toBe('moved@example.com');
   });
@@ -228,9 +295,21 @@ describe('PUT /users/{id}', () => {
     const path = `/users/${me.user!.id}`;
     const headers = { 'CF-Connecting-IP': unique('ip') };
     for (let i = 0; i < LOGIN_LIMITS.free.pair + 1; i++) {
-      expect((await me.call(path, { method: 'PUT', headers, body: { password: 'a-new-password-1', currentPassword: `guess-${i}` } })).status).toBe(403);
+      expect(
+        (
+          await me.call(path, {
+            method: 'PUT',
+            headers,
+            body: { password: 'a-new-password-1', currentPassword: `guess-${i}` },
+          })
+        ).status,
+      ).toBe(403);
     }
-    const held = await me.call(path, { method: 'PUT', headers, body: { password: 'a-new-password-1', currentPassword: me.user!.password } });
+    const held = await me.call(path, {
+      method: 'PUT',
+      headers,
+      body: { password: 'a-new-password-1', currentPassword: me.user!.password },
+    });
     expect(held.status).toBe(429);
     expect(held.headers.get('Retry-After')).toBe('1');
   });
@@ -241,8 +320,18 @@ describe('PUT /users/{id}', () => {
     const otherSession = await sessionCookie(other);
     const path = `/users/${other.id}`;
     expect((await admin.call(path, { method: 'PUT', body: { password: 'set-by-admin-1' } })).status).toBe(400);
-    expect((await admin.call(path, { method: 'PUT', body: { password: 'set-by-admin-1', currentPassword: other.password.toUpperCase() } })).status).toBe(403);
-    const res = await admin.call(path, { method: 'PUT', body: { password: 'set-by-admin-1', currentPassword: admin.user!.password } });
+    expect(
+      (
+        await admin.call(path, {
+          method: 'PUT',
+          body: { password: 'set-by-admin-1', currentPassword: other.password.toUpperCase() },
+        })
+      ).status,
+    ).toBe(403);
+    const res = await admin.call(path, {
+      method: 'PUT',
+      body: { password: 'set-by-admin-1', currentPassword: admin.user!.password },
+    });
     expect(res.status).toBe(200);
     expect((await signIn(other.name, 'set-by-admin-1')).status).toBe(200);
     expect((await call('/users/auth-validate', { method: 'POST', cookie: otherSession })).status).toBe(401);
@@ -267,8 +356,13 @@ describe('the last active ADMIN', () => {
     expect(demote.body).toEqual({ code: 409, message: 'The last active admin cannot be removed', result: null });
     expect((await admin.call(path, { method: 'PUT', body: { active: false } })).status).toBe(409);
     expect((await admin.call(path, { method: 'DELETE' })).status).toBe(409);
-    expect(await db().select({ role: users.role, active: users.active }).from(users).where(eq(users.id, admin.user!.id)).get())
-      .toEqual({ role: 'ADMIN', active: true });
+    expect(
+      await db()
+        .select({ role: users.role, active: users.active })
+        .from(users)
+        .where(eq(users.id, admin.user!.id))
+        .get(),
+    ).toEqual({ role: 'ADMIN', active: true });
     // An inactive admin does not count.
     await createUser({ role: 'ADMIN', active: false });
     expect((await admin.call(path, { method: 'PUT', body: { role: 'CLIENT' } })).status).toBe(409);
@@ -303,7 +397,9 @@ describe('DELETE /users/{id}', () => {
     const admin = await as('ADMIN');
     const owner = await createUser({ role: 'CLIENT' });
     const channelId = crypto.randomUUID();
-    await db().insert(channels).values({ id: channelId, slug: unique('chan'), name: 'Owned', userId: owner.id });
+    await db()
+      .insert(channels)
+      .values({ id: channelId, slug: unique('chan'), name: 'Owned', userId: owner.id });
     const res = await admin.call(`/users/${owner.id}`, { method: 'DELETE' });
     expect(res.body).toEqual({ code: 409, message: OWNS_CONTENT, result: null });
     expect(await db().select().from(users).where(eq(users.id, owner.id)).get()).toBeDefined();
@@ -325,15 +421,23 @@ describe('user queries', () => {
   it('insertUser and updateUser answer the unique indexes as 409', async () => {
     const a = await createUser();
     const base = { email: null, passwordHash: 'x', firstName: '', lastName: '', role: 'REGULAR_USER' as const };
-    await expect(insertUser(db(), { ...base, name: a.name })).rejects.toMatchObject({ status: 409, message: 'Name already taken' });
+    await expect(insertUser(db(), { ...base, name: a.name })).rejects.toMatchObject({
+      status: 409,
+      message: 'Name already taken',
+    });
     const b = await insertUser(db(), { ...base, name: unique('b') });
-    await expect(updateUser(db(), b.id, { email: a.email!.toUpperCase() })).rejects.toMatchObject({ status: 409, message: 'Email already taken' });
+    await expect(updateUser(db(), b.id, { email: a.email!.toUpperCase() })).rejects.toMatchObject({
+      status: 409,
+      message: 'Email already taken',
+    });
   });
 
   it('ownsContent sees channels, articles and news; deleteUser refuses then', async () => {
     const owner = await createUser({ role: 'CLIENT' });
     expect(await ownsContent(db(), owner.id)).toBe(false);
-    await db().insert(articles).values({ id: crypto.randomUUID(), slug: unique('art'), title: 'Owned', userId: owner.id });
+    await db()
+      .insert(articles)
+      .values({ id: crypto.randomUUID(), slug: unique('art'), title: 'Owned', userId: owner.id });
     expect(await ownsContent(db(), owner.id)).toBe(true);
     await expect(deleteUser(db(), owner.id)).rejects.toMatchObject({ status: 409, message: OWNS_CONTENT });
   });
@@ -341,7 +445,9 @@ describe('user queries', () => {
   it('the D1 foreign keys really guard owned content', async () => {
     // The fallback in deleteUser relies on D1 enforcing foreign keys.
     const owner = await createUser({ role: 'CLIENT' });
-    await db().insert(channels).values({ id: crypto.randomUUID(), slug: unique('chan'), name: 'Owned', userId: owner.id });
+    await db()
+      .insert(channels)
+      .values({ id: crypto.randomUUID(), slug: unique('chan'), name: 'Owned', userId: owner.id });
     await expect(env.DB.prepare('delete from users where id = ?').bind(owner.id).run()).rejects.toThrow(/FOREIGN KEY/);
   });
 });

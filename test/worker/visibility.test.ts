@@ -71,7 +71,7 @@ const scenarios: Scenario[] = [
     expected: expect7('open'),
   },
   {
-    rule: 'hidden article: left out of its channel\'s list, for everyone',
+    rule: "hidden article: left out of its channel's list, for everyone",
     async setup() {
       const ch = await createChannel({ userId: ownerId });
       const a = await createArticle({ userId: ownerId, channelId: ch.id, hidden: true });
@@ -189,7 +189,7 @@ const scenarios: Scenario[] = [
     expected: expect7('absent'),
   },
   {
-    rule: 'unpublished article: left out of its channel\'s list except for owner and ADMIN',
+    rule: "unpublished article: left out of its channel's list except for owner and ADMIN",
     async setup() {
       const ch = await createChannel({ userId: ownerId });
       const a = await createArticle({ userId: ownerId, channelId: ch.id, published: false });
@@ -225,7 +225,10 @@ type FileOutcome = 200 | 404;
  * Gives the scenario's article a thumbnail, or its channel a portrait (shown with the entity), stores it and
  * the restricted file the entity already names (media or cover), and returns both hrefs.
  */
-async function entityFiles(check: 'article' | 'channel', path: string): Promise<{ shown: string; restricted: string | null }> {
+async function entityFiles(
+  check: 'article' | 'channel',
+  path: string,
+): Promise<{ shown: string; restricted: string | null }> {
   const entity = (await callers.admin(path)).body.result;
   const shown = newKey();
   let restricted: string | null;
@@ -237,7 +240,8 @@ async function entityFiles(check: 'article' | 'channel', path: string): Promise<
     restricted = entity.coverMedia?.href ?? null;
   }
   const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
-  for (const key of [shown, ...(restricted ? [keyOf(restricted)] : [])]) await env.FILES.put(key, new Uint8Array([1, 2, 3]));
+  for (const key of [shown, ...(restricted ? [keyOf(restricted)] : [])])
+    await env.FILES.put(key, new Uint8Array([1, 2, 3]));
   return { shown: `/api/files/${shown}`, restricted };
 }
 
@@ -258,22 +262,27 @@ describe.each(scenarios)('$rule', (scenario) => {
     for (const who of WHO) {
       got[who] = await outcome(await callers[who](path), check);
       if (files) {
-        gotFiles[who] = [await fileOutcome(who, files.shown), ...(files.restricted ? [await fileOutcome(who, files.restricted)] : [])];
+        gotFiles[who] = [
+          await fileOutcome(who, files.shown),
+          ...(files.restricted ? [await fileOutcome(who, files.restricted)] : []),
+        ];
       }
     }
     expect(got).toEqual(scenario.expected);
     if (files) {
-      const expectedFiles = Object.fromEntries(WHO.map((w) => {
-        const seen = scenario.expected[w] === 'open' || scenario.expected[w] === 'locked';
-        return [w, [seen ? 200 : 404, ...(files.restricted ? [scenario.expected[w] === 'open' ? 200 : 404] : [])]];
-      }));
+      const expectedFiles = Object.fromEntries(
+        WHO.map((w) => {
+          const seen = scenario.expected[w] === 'open' || scenario.expected[w] === 'locked';
+          return [w, [seen ? 200 : 404, ...(files.restricted ? [scenario.expected[w] === 'open' ? 200 : 404] : [])]];
+        }),
+      );
       expect(gotFiles).toEqual(expectedFiles);
     }
   });
 });
 
 describe('the article owner who does not own the channel', () => {
-  it('still sees their own article in someone else\'s unpublished or private channel', async () => {
+  it("still sees their own article in someone else's unpublished or private channel", async () => {
     const author = await asRole('CONTRIBUTOR');
     for (const flags of [{ published: false }, { private: true }]) {
       const ch = await createChannel(flags);

@@ -1,7 +1,15 @@
 // The admin workspace's own calls: its badge counts, accounts, contact messages, the health check and the
 // category writes. Kept apart from api/users.ts and api/categories.ts, which the first visit loads.
 import * as z from 'zod/mini';
-import { adminCounts, category, contactMessage, contactMessagePage, healthCheck, user, userPage } from '../../schema/entities';
+import {
+  adminCounts,
+  category,
+  contactMessage,
+  contactMessagePage,
+  healthCheck,
+  user,
+  userPage,
+} from '../../schema/entities';
 import type { MESSAGE_STATES, Role } from '../../schema/enums';
 import type { createCategoryBody, createUserBody, updateCategoryBody, updateUserBody } from '../../schema/requests';
 import { API_PREFIX, ApiError, api, call, multipartBody, pageQuery, resultOf, seg } from './client';
@@ -24,14 +32,17 @@ export interface UserFilter {
 }
 /** A page of users, alphabetical, filtered by a name/e-mail fragment, role and active flag. */
 export const listUsers = (filter: UserFilter = {}, cursor?: string) =>
-  call(api.users.$get({
-    query: {
-      ...pageQuery(cursor),
-      q: filter.q || undefined,
-      role: filter.role,
-      active: filter.active === undefined ? undefined : filter.active ? 'true' : 'false',
-    },
-  }), userPage);
+  call(
+    api.users.$get({
+      query: {
+        ...pageQuery(cursor),
+        q: filter.q || undefined,
+        role: filter.role,
+        active: filter.active === undefined ? undefined : filter.active ? 'true' : 'false',
+      },
+    }),
+    userPage,
+  );
 /** ADMIN creates an account with a role (the same call registers everyone else as REGULAR_USER). */
 export const createUser = (body: z.input<typeof createUserBody>) => call(api.users.$post({ json: body }), user);
 export const updateUser = (id: string, body: z.input<typeof updateUserBody>) =>

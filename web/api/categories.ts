@@ -8,9 +8,11 @@ const byId = (idOrSlug: string) => ({ param: { id: seg(idOrSlug) } });
 export const listCategories = () => call(api.categories.$get(), z.array(category));
 export const getCategory = (idOrSlug: string) => call(api.categories[':id'].$get(byId(idOrSlug)), category);
 /** The ancestors, root first, ending with the category itself. */
-export const getCategoryRoute = (idOrSlug: string) => call(api.categories[':id'].route.$get(byId(idOrSlug)), categoryRoute);
+export const getCategoryRoute = (idOrSlug: string) =>
+  call(api.categories[':id'].route.$get(byId(idOrSlug)), categoryRoute);
 /** Sub-categories, channels and the first page of articles (continued by listCategoryArticles from articlesCursor). */
-export const getCategoryChildren = (idOrSlug: string) => call(api.categories[':id'].children.$get(byId(idOrSlug)), categoryChildren);
+export const getCategoryChildren = (idOrSlug: string) =>
+  call(api.categories[':id'].children.$get(byId(idOrSlug)), categoryChildren);
 /** A page of the articles filed in the category, in ordinal order. */
 export const listCategoryArticles = (idOrSlug: string, cursor?: string, limit?: number) =>
   call(api.categories[':id'].articles.$get({ ...byId(idOrSlug), query: pageQuery(cursor, limit) }), articlePage);

@@ -6,9 +6,14 @@ import { api, call, pageQuery, seg } from './client';
 /** Every channel the caller may see, as summaries (no articleOrdinals: they grow with each channel). */
 export const listChannels = () => call(api.channels.$get(), z.array(channelSummary));
 /** The whole channel, with its articleOrdinals. */
-export const getChannel = (idOrSlug: string) => call(api.channels[':id'].$get({ param: { id: seg(idOrSlug) } }), channel);
+export const getChannel = (idOrSlug: string) =>
+  call(api.channels[':id'].$get({ param: { id: seg(idOrSlug) } }), channel);
 /** The channel without its articleOrdinals: what its page and crumb show. */
-export const getChannelSummary = (idOrSlug: string) => call(api.channels[':id'].summary.$get({ param: { id: seg(idOrSlug) } }), channelSummary);
+export const getChannelSummary = (idOrSlug: string) =>
+  call(api.channels[':id'].summary.$get({ param: { id: seg(idOrSlug) } }), channelSummary);
 /** A page of the channel's articles (articleOrdinals.main first, then newest); `cursor` is the previous page's nextCursor. */
 export const listChannelArticles = (idOrSlug: string, cursor?: string, limit?: number) =>
-  call(api.channels[':id'].articles.$get({ param: { id: seg(idOrSlug) }, query: pageQuery(cursor, limit) }), articlePage);
+  call(
+    api.channels[':id'].articles.$get({ param: { id: seg(idOrSlug) }, query: pageQuery(cursor, limit) }),
+    articlePage,
+  );

@@ -24,13 +24,16 @@ export const api = hc<AppType>('/', { headers: { Accept: 'application/json' }, i
 export const seg = (value: string) => encodeURIComponent(value);
 
 /** The `result` type of an endpoint's success envelope, as the worker declares it. */
-type ResultOf<R> = R extends ClientResponse<infer Body, number, string> ? (Body extends { result: infer T } ? T : never) : never;
+type ResultOf<R> =
+  R extends ClientResponse<infer Body, number, string> ? (Body extends { result: infer T } ? T : never) : never;
 
 /**
  * The schema must accept what the worker says it answers: when the worker's result type no longer fits
  * the schema's type, this turns the schema argument into a type error naming both.
  */
-type Fits<Result, S extends z.core.$ZodType> = [Result] extends [z.infer<S>] ? S : { resultMismatch: { worker: Result; schema: z.infer<S> } };
+type Fits<Result, S extends z.core.$ZodType> = [Result] extends [z.infer<S>]
+  ? S
+  : { resultMismatch: { worker: Result; schema: z.infer<S> } };
 
 export interface CallOptions {
   /** A 401 normally tells the session that the server no longer knows the user; a failed sign-in does not. */
@@ -105,4 +108,7 @@ export function multipartBody(json: unknown, files: Record<string, Blob>): FormD
 }
 
 /** The query of a cursor-paged list; absent values stay out of the URL. */
-export const pageQuery = (cursor?: string, limit?: number) => ({ cursor: cursor || undefined, limit: limit?.toString() });
+export const pageQuery = (cursor?: string, limit?: number) => ({
+  cursor: cursor || undefined,
+  limit: limit?.toString(),
+});

@@ -3,7 +3,15 @@
 // Writes with files go through XMLHttpRequest (web/uploads/send.ts) so the editor sees the upload's progress.
 import * as z from 'zod/mini';
 import { article, channel, channelSummary, imageOption, newsItem, slugRecord } from '../../schema/entities';
-import type { createArticleBody, createChannelBody, createNewsBody, updateArticleBody, updateChannelBody, updateImageBody, updateNewsBody } from '../../schema/requests';
+import type {
+  createArticleBody,
+  createChannelBody,
+  createNewsBody,
+  updateArticleBody,
+  updateChannelBody,
+  updateImageBody,
+  updateNewsBody,
+} from '../../schema/requests';
 import { uploadForm, type ImagePart } from '../uploads/forms';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
@@ -20,12 +28,24 @@ export type ArticleChanges = z.input<typeof updateArticleBody>;
 /** A new draft; a thumbnail goes up in the same request (with its variants) when given. */
 export function createArticle(body: ArticleInput, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.articles.$post({ json: body }), article);
-  return send('POST', urls().articles.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+  return send(
+    'POST',
+    urls().articles.$url(),
+    uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    article,
+    options,
+  );
 }
 
 export function updateArticle(id: string, changes: ArticleChanges, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.articles[':id'].$put({ ...byId(id), json: changes }), article);
-  return send('PUT', urls().articles[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+  return send(
+    'PUT',
+    urls().articles[':id'].$url(byId(id)),
+    uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    article,
+    options,
+  );
 }
 
 export const deleteArticle = (id: string) => call(api.articles[':id'].$delete(byId(id)), deleted);
@@ -47,7 +67,8 @@ export const updateImage = (id: string, ordinal: number, changes: z.input<typeof
   call(api.articles[':id'].media.images[':ordinal'].$put({ ...atOrdinal(id, ordinal), json: changes }), article);
 
 /** Removes the gallery image or video at `ordinal`. */
-export const removeMedia = (id: string, ordinal: number) => call(api.articles[':id'].media[':ordinal'].$delete(atOrdinal(id, ordinal)), article);
+export const removeMedia = (id: string, ordinal: number) =>
+  call(api.articles[':id'].media[':ordinal'].$delete(atOrdinal(id, ordinal)), article);
 
 export interface VideoInput {
   title: string;
@@ -60,10 +81,18 @@ export interface VideoInput {
 
 export function addVideo(id: string, video: VideoInput, options?: SendOptions) {
   const json = {
-    videoUploadId: video.videoUploadId, title: video.title, thumbnailMillis: video.thumbnailMillis,
+    videoUploadId: video.videoUploadId,
+    title: video.title,
+    thumbnailMillis: video.thumbnailMillis,
     ...(video.thumbnail ? { thumbnailFileTag: video.thumbnail.tag } : {}),
   };
-  return send('POST', urls().articles[':id'].media.video.$url(byId(id)), uploadForm(json, video.thumbnail ? [video.thumbnail] : []), article, options);
+  return send(
+    'POST',
+    urls().articles[':id'].media.video.$url(byId(id)),
+    uploadForm(json, video.thumbnail ? [video.thumbnail] : []),
+    article,
+    options,
+  );
 }
 
 export interface VideoChanges {
@@ -77,7 +106,8 @@ export interface VideoChanges {
 /** Changes the video at `ordinal`: title, thumbnail time and frame, its place, or its file. */
 export function updateVideo(id: string, ordinal: number, changes: VideoChanges, options?: SendOptions) {
   const { thumbnail, ...json } = changes;
-  if (!thumbnail) return call(api.articles[':id'].media.video[':ordinal'].$put({ ...atOrdinal(id, ordinal), json }), article);
+  if (!thumbnail)
+    return call(api.articles[':id'].media.video[':ordinal'].$put({ ...atOrdinal(id, ordinal), json }), article);
   const url = urls().articles[':id'].media.video[':ordinal'].$url(atOrdinal(id, ordinal));
   return send('PUT', url, uploadForm({ ...json, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
 }
@@ -96,12 +126,15 @@ export interface ChannelPictures {
 
 function channelForm(json: Record<string, unknown>, pictures: ChannelPictures) {
   const images = [pictures.portrait, pictures.banner, pictures.cover].filter((p): p is ImagePart => !!p);
-  return uploadForm({
-    ...json,
-    ...(pictures.portrait ? { portraitFileTag: pictures.portrait.tag } : {}),
-    ...(pictures.banner ? { bannerFileTag: pictures.banner.tag } : {}),
-    ...(pictures.cover ? { coverMedia: { kind: 'image', fileTag: pictures.cover.tag } } : {}),
-  }, images);
+  return uploadForm(
+    {
+      ...json,
+      ...(pictures.portrait ? { portraitFileTag: pictures.portrait.tag } : {}),
+      ...(pictures.banner ? { bannerFileTag: pictures.banner.tag } : {}),
+      ...(pictures.cover ? { coverMedia: { kind: 'image', fileTag: pictures.cover.tag } } : {}),
+    },
+    images,
+  );
 }
 const hasPictures = (p: ChannelPictures) => !!(p.portrait || p.banner || p.cover);
 
@@ -110,7 +143,12 @@ export function createChannel(body: ChannelInput, pictures: ChannelPictures = {}
   return send('POST', urls().channels.$url(), channelForm(body, pictures), channel, options);
 }
 
-export function updateChannel(id: string, changes: ChannelChanges, pictures: ChannelPictures = {}, options?: SendOptions) {
+export function updateChannel(
+  id: string,
+  changes: ChannelChanges,
+  pictures: ChannelPictures = {},
+  options?: SendOptions,
+) {
   if (!hasPictures(pictures)) return call(api.channels[':id'].$put({ ...byId(id), json: changes }), channel);
   return send('PUT', urls().channels[':id'].$url(byId(id)), channelForm(changes, pictures), channel, options);
 }
@@ -118,7 +156,8 @@ export function updateChannel(id: string, changes: ChannelChanges, pictures: Cha
 export const deleteChannel = (id: string) => call(api.channels[':id'].$delete(byId(id)), deleted);
 
 /** The user's channels as summaries (no articleOrdinals), hidden ones included when the caller is that user or ADMIN. */
-export const listUserChannels = (userId: string) => call(api.channels[':id'].channels.$get(byId(userId)), z.array(channelSummary));
+export const listUserChannels = (userId: string) =>
+  call(api.channels[':id'].channels.$get(byId(userId)), z.array(channelSummary));
 
 // ---- news ----
 
@@ -127,12 +166,24 @@ export type NewsChanges = z.input<typeof updateNewsBody>;
 
 export function createNews(body: NewsInput, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.news.$post({ json: body }), newsItem);
-  return send('POST', urls().news.$url(), uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
+  return send(
+    'POST',
+    urls().news.$url(),
+    uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    newsItem,
+    options,
+  );
 }
 
 export function updateNews(id: string, changes: NewsChanges, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.news[':id'].$put({ ...byId(id), json: changes }), newsItem);
-  return send('PUT', urls().news[':id'].$url(byId(id)), uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]), newsItem, options);
+  return send(
+    'PUT',
+    urls().news[':id'].$url(byId(id)),
+    uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    newsItem,
+    options,
+  );
 }
 
 export const deleteNews = (id: string) => call(api.news[':id'].$delete(byId(id)), z.null());
@@ -149,7 +200,10 @@ export const putSlug = (entityId: string, slug: string, kind: 'article' | 'chann
 export async function saveImageOption(blobKey: string, position: string, scale: number) {
   const existing = await call(api.imageOptions.$get({ query: { keys: blobKey } }), z.array(imageOption));
   if (existing.length > 0) {
-    return call(api.imageOptions[':blobKey{.+}'].$put({ param: { blobKey: seg(blobKey) }, json: { position, scale } }), imageOption);
+    return call(
+      api.imageOptions[':blobKey{.+}'].$put({ param: { blobKey: seg(blobKey) }, json: { position, scale } }),
+      imageOption,
+    );
   }
   return call(api.imageOptions.$post({ json: { blobKey, position, scale } }), imageOption);
 }

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { imageOption } from '../../schema/entities';
 import { api, call, seg } from './client';
 
-export const getImageOption = (blobKey: string) => call(api.imageOptions[':blobKey{.+}'].$get({ param: { blobKey: seg(blobKey) } }), imageOption);
+export const getImageOption = (blobKey: string) =>
+  call(api.imageOptions[':blobKey{.+}'].$get({ param: { blobKey: seg(blobKey) } }), imageOption);
 
 /** The options of up to 100 files in one look-up; files without options are left out. */
 export const listImageOptions = (blobKeys: readonly string[]) =>

@@ -26,4 +26,7 @@ export const updatePublicationExpiration = (id: string, expirationDate: string |
 
 /** Asks for publication of one's article or channel, optionally until a wished expiry date (ISO). */
 export const requestPublication = (contentId: string, type: ContentType, expirationDate: string | null) =>
-  call(api.publications.$post({ json: { contentId, type, ...(expirationDate ? { expirationDate } : {}) } }), publicationRequest);
+  call(
+    api.publications.$post({ json: { contentId, type, ...(expirationDate ? { expirationDate } : {}) } }),
+    publicationRequest,
+  );

@@ -13,4 +13,5 @@ export const listUploads = () => call(api.uploads.$get(), z.array(resumableUploa
 export const completeUpload = (id: string) => call(api.uploads[':id'].complete.$post(byId(id)), resumableUpload);
 export const cancelUpload = (id: string) => call(api.uploads[':id'].$delete(byId(id)), z.object({ id: z.string() }));
 /** Where part `n` of upload `id` is PUT. */
-export const partUrl = (id: string, n: number) => urls().uploads[':id'].parts[':partNumber'].$url({ param: { id: seg(id), partNumber: String(n) } });
+export const partUrl = (id: string, n: number) =>
+  urls().uploads[':id'].parts[':partNumber'].$url({ param: { id: seg(id), partNumber: String(n) } });

@@ -21,16 +21,28 @@ const listQuery = (f: WorkspaceFilter) => ({
   id: f.id || undefined,
 });
 
-export const listWorkspaceArticles = (f: WorkspaceFilter) => call(api.workspace.articles.$get({ query: listQuery(f) }), workspaceArticlePage);
-export const listWorkspaceChannels = (f: WorkspaceFilter) => call(api.workspace.channels.$get({ query: listQuery(f) }), workspaceChannelPage);
-export const listWorkspaceNews = (f: WorkspaceFilter) => call(api.workspace.news.$get({ query: listQuery(f) }), workspaceNewsPage);
+export const listWorkspaceArticles = (f: WorkspaceFilter) =>
+  call(api.workspace.articles.$get({ query: listQuery(f) }), workspaceArticlePage);
+export const listWorkspaceChannels = (f: WorkspaceFilter) =>
+  call(api.workspace.channels.$get({ query: listQuery(f) }), workspaceChannelPage);
+export const listWorkspaceNews = (f: WorkspaceFilter) =>
+  call(api.workspace.news.$get({ query: listQuery(f) }), workspaceNewsPage);
 /** Every article of one of the caller's channels, in its editorial order (articleOrdinals.main first). */
 export const listChannelArticlesToArrange = (channelId: string, cursor?: string) =>
-  call(api.workspace.channels[':id'].articles.$get({ param: { id: seg(channelId) }, query: { cursor: cursor || undefined, limit: '100' } }), workspaceArticlePage);
+  call(
+    api.workspace.channels[':id'].articles.$get({
+      param: { id: seg(channelId) },
+      query: { cursor: cursor || undefined, limit: '100' },
+    }),
+    workspaceArticlePage,
+  );
 
 /** ADMIN's owner filter: the accounts that can own content (editors and admins), by name; at most 100 of each role. */
 export async function listOwners() {
-  const pages = await Promise.all((['CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const).map((role) =>
-    call(api.users.$get({ query: { role, limit: '100' } }), userPage)));
+  const pages = await Promise.all(
+    (['CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const).map((role) =>
+      call(api.users.$get({ query: { role, limit: '100' } }), userPage),
+    ),
+  );
   return pages.flatMap((p) => p.items).sort((a, b) => a.name.localeCompare(b.name));
 }

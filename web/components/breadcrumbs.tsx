@@ -10,19 +10,31 @@ import type { CrumbDef } from '../navigation';
 const EntityCrumbs = lazy(() => import('./crumbs'));
 
 /** A crumb ready to show: a catalogue key, or a fetched title already in upper case. */
-export type Crumb = ({ key: string; text?: undefined } | { text: string; key?: undefined }) & { to?: string | undefined };
+export type Crumb = ({ key: string; text?: undefined } | { text: string; key?: undefined }) & {
+  to?: string | undefined;
+};
 
 /** One list item; null is a crumb still loading. The last crumb is the current page and has no link. */
 function CrumbItem({ crumb, last }: { crumb: Crumb | null; last: boolean }) {
   const intl = useIntl();
   if (crumb === null) return <li aria-busy="true">…</li>;
   const text = crumb.key !== undefined ? intl.formatMessage({ id: crumb.key }) : crumb.text;
-  return <li>{crumb.to && !last ? <Link to={crumb.to}>{text}</Link> : <span aria-current={last ? 'page' : undefined}>{text}</span>}</li>;
+  return (
+    <li>
+      {crumb.to && !last ? (
+        <Link to={crumb.to}>{text}</Link>
+      ) : (
+        <span aria-current={last ? 'page' : undefined}>{text}</span>
+      )}
+    </li>
+  );
 }
 
 /** The items of several crumbs; only the very last one of the trail is the current page. */
 export function CrumbItems({ crumbs, last }: { crumbs: (Crumb | null)[]; last: boolean }) {
-  return crumbs.map((crumb, index) => <CrumbItem key={index} crumb={crumb} last={last && index === crumbs.length - 1} />);
+  return crumbs.map((crumb, index) => (
+    <CrumbItem key={index} crumb={crumb} last={last && index === crumbs.length - 1} />
+  ));
 }
 
 export function Breadcrumbs({ defs }: { defs: CrumbDef[] }) {

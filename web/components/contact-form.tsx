@@ -4,7 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CONTACT_KINDS } from '../../schema/enums';
 import { contactBody, LIMITS } from '../../schema/requests';
 import { sendContact } from '../api/contact';
-import { FormAlert, TextArea, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from './form';
+import {
+  FormAlert,
+  TextArea,
+  TextField,
+  focusFirstInvalid,
+  formValues,
+  issuesToFieldErrors,
+  useFormState,
+} from './form';
 import { useNotify } from './notifications';
 
 type ContactKind = (typeof CONTACT_KINDS)[number];
@@ -55,16 +63,49 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
       <FormAlert message={alert} />
       <form ref={form} className="contact-form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="field-row">
-          <TextField label={label('contactForm.name')} name="name" autoComplete="name" required maxLength={LIMITS.name} error={errors.name} />
-          <TextField label={label('contactForm.email')} name="email" type="email" autoComplete="email" required error={errors.email} />
+          <TextField
+            label={label('contactForm.name')}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+            error={errors.name}
+          />
+          <TextField
+            label={label('contactForm.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email}
+          />
         </div>
         {order && (
           <>
-            <TextField label={label('contactForm.channelName')} name="channelName" required maxLength={LIMITS.title} error={errors.channelName} />
-            <TextArea label={label('contactForm.purpose')} name="purpose" rows={3} maxLength={PURPOSE_MAX} error={errors.purpose} />
+            <TextField
+              label={label('contactForm.channelName')}
+              name="channelName"
+              required
+              maxLength={LIMITS.title}
+              error={errors.channelName}
+            />
+            <TextArea
+              label={label('contactForm.purpose')}
+              name="purpose"
+              rows={3}
+              maxLength={PURPOSE_MAX}
+              error={errors.purpose}
+            />
           </>
         )}
-        <TextArea label={label('contactForm.message')} name="message" rows={6} required maxLength={MESSAGE_MAX} error={errors.message} />
+        <TextArea
+          label={label('contactForm.message')}
+          name="message"
+          rows={6}
+          required
+          maxLength={MESSAGE_MAX}
+          error={errors.message}
+        />
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id={order ? 'contactForm.submitOrder' : 'contactForm.submit'} />
         </button>

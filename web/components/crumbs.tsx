@@ -10,7 +10,11 @@ import type { CrumbDef } from '../navigation';
 import type { Crumb } from './breadcrumbs';
 
 /** Shown in place of a title that could not be fetched (the page itself reports why). */
-export const FALLBACK_KEYS = { article: 'shell.crumb.article', channel: 'chan', category: 'shell.crumb.categoryNotFound' } as const;
+export const FALLBACK_KEYS = {
+  article: 'shell.crumb.article',
+  channel: 'chan',
+  category: 'shell.crumb.categoryNotFound',
+} as const;
 
 type EntityDef = Exclude<CrumbDef, { kind: 'label' }>;
 /** The crumbs of one definition, null while a look-up is under way, handed to `children` to render. */
@@ -50,6 +54,7 @@ function ChannelCrumb({ def, children }: Props<Extract<CrumbDef, { kind: 'channe
 function CategoryCrumbs({ def, children }: Props<Extract<CrumbDef, { kind: 'category' }>>) {
   const { locale } = useIntl();
   const trail = useCategoryTrail(def.idOrSlug);
-  const show = (chain: CategoryTrail) => chain.map((c) => ({ text: c.title.toLocaleUpperCase(locale), to: `/category/${c.id}` }));
+  const show = (chain: CategoryTrail) =>
+    chain.map((c) => ({ text: c.title.toLocaleUpperCase(locale), to: `/category/${c.id}` }));
   return children(crumbsOf(trail, show, { key: FALLBACK_KEYS.category }));
 }

@@ -8,7 +8,11 @@ import { ApiError } from '../api/errors';
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** One translated message per field (the first issue of each), from a failed zod parse of `values`. */
-export function issuesToFieldErrors(error: z.core.$ZodError, intl: IntlShape, values?: Record<string, unknown>): FieldErrors {
+export function issuesToFieldErrors(
+  error: z.core.$ZodError,
+  intl: IntlShape,
+  values?: Record<string, unknown>,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
@@ -64,7 +68,14 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; 
 }
 
 /** The label, hint and error around a field's control (`id` is the control's). */
-export function FieldFrame({ label, error, hint, required = false, id, children }: Omit<FieldProps, 'name'> & { id: string; children: ReactNode }) {
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  required = false,
+  id,
+  children,
+}: Omit<FieldProps, 'name'> & { id: string; children: ReactNode }) {
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>
@@ -118,7 +129,12 @@ export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTex
 }
 
 /** A new password and its confirmation, as registration, reset and the account form ask for them. */
-export function NewPasswordFields({ label, hint, required, errors }: {
+export function NewPasswordFields({
+  label,
+  hint,
+  required,
+  errors,
+}: {
   label: string;
   hint: string;
   required: boolean;
@@ -127,7 +143,15 @@ export function NewPasswordFields({ label, hint, required, errors }: {
   const intl = useIntl();
   return (
     <>
-      <TextField label={label} name="password" type="password" autoComplete="new-password" required={required} hint={hint} error={errors.password} />
+      <TextField
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required={required}
+        hint={hint}
+        error={errors.password}
+      />
       <TextField
         label={intl.formatMessage({ id: 'form.confirmPassword' })}
         name="confirm"

@@ -110,7 +110,10 @@ export function BareLayout() {
 }
 
 /** Catches a failing view and shows RouteError until the next navigation (React reports the error itself). */
-class ViewErrorBoundary extends Component<{ locationKey: string; children: ReactNode }, { error: unknown; locationKey: string }> {
+class ViewErrorBoundary extends Component<
+  { locationKey: string; children: ReactNode },
+  { error: unknown; locationKey: string }
+> {
   override state = { error: null as unknown, locationKey: this.props.locationKey };
 
   static getDerivedStateFromError(error: unknown) {

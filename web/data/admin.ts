@@ -5,12 +5,37 @@ import type { Category, ContentType, User } from '../../schema';
 import type { createUserBody, updateCategoryBody, updateUserBody } from '../../schema/requests';
 import type * as z from 'zod/mini';
 import {
-  createCategory, createUser, deleteCategory, deleteUser, fixHealthCheck, getAdminCounts, listContactMessages, listUsers, positionCategory,
-  runHealthCheck, updateCategory, updateContactMessage, updateUser, type MessageState, type UserFilter,
+  createCategory,
+  createUser,
+  deleteCategory,
+  deleteUser,
+  fixHealthCheck,
+  getAdminCounts,
+  listContactMessages,
+  listUsers,
+  positionCategory,
+  runHealthCheck,
+  updateCategory,
+  updateContactMessage,
+  updateUser,
+  type MessageState,
+  type UserFilter,
 } from '../api/admin';
 import { listCategories } from '../api/categories';
-import { listPublicationRequests, updatePublicationExpiration, updatePublicationStatus, type PublicationStatus } from '../api/publications';
-import { allowRequest, denyRequest, listAccessRequests, listGrants, revokeAccess, type RequestState } from '../api/userContent';
+import {
+  listPublicationRequests,
+  updatePublicationExpiration,
+  updatePublicationStatus,
+  type PublicationStatus,
+} from '../api/publications';
+import {
+  allowRequest,
+  denyRequest,
+  listAccessRequests,
+  listGrants,
+  revokeAccess,
+  type RequestState,
+} from '../api/userContent';
 import { setQueryData, usePagedQuery, useQuery, write, type QueryKey } from './cache';
 import { keys } from './keys';
 
@@ -20,7 +45,12 @@ const USERS: QueryKey = ['users'];
 const CATEGORY_FAMILIES: QueryKey[] = [['categories'], ['category'], ['category-id'], ['search']];
 /** What publishing or unpublishing content may change in the admin's own cache. */
 const contentFamilies = (type: ContentType, contentId: string): QueryKey[] => [
-  [type, contentId], ['articles'], ['channels'], ['news'], ['category'], ['search'],
+  [type, contentId],
+  ['articles'],
+  ['channels'],
+  ['news'],
+  ['category'],
+  ['search'],
 ];
 
 export const useAdminCounts = () => useQuery(keys.adminCounts(), getAdminCounts);
@@ -31,28 +61,39 @@ export const useUserList = (filter: UserFilter) =>
     keys.userList(filter.q ?? '', filter.role ?? '', filter.active === undefined ? '' : String(filter.active)),
     (cursor) => listUsers(filter, cursor),
   );
-export const createAccount = (body: z.input<typeof createUserBody>) => write(() => createUser(body), { invalidate: [USERS] });
+export const createAccount = (body: z.input<typeof createUserBody>) =>
+  write(() => createUser(body), { invalidate: [USERS] });
 export const updateAccount = (id: string, patch: z.input<typeof updateUserBody>) =>
-  write(() => updateUser(id, patch), { update: (saved: User) => setQueryData(keys.user(saved.id), () => saved), invalidate: [USERS] });
+  write(() => updateUser(id, patch), {
+    update: (saved: User) => setQueryData(keys.user(saved.id), () => saved),
+    invalidate: [USERS],
+  });
 export const deleteAccount = (id: string) => write(() => deleteUser(id), { invalidate: [USERS, ADMIN] });
 
 // ---- access requests and grants ----
 export const useAccessRequests = (status: RequestState | undefined, contentType: ContentType | undefined) =>
-  usePagedQuery(keys.accessRequests(status ?? '', contentType ?? ''), (cursor) => listAccessRequests({ status, contentType }, cursor));
+  usePagedQuery(keys.accessRequests(status ?? '', contentType ?? ''), (cursor) =>
+    listAccessRequests({ status, contentType }, cursor),
+  );
 export const useGrants = (contentType: ContentType | undefined) =>
   usePagedQuery(keys.grants(contentType ?? ''), (cursor) => listGrants({ contentType }, cursor));
 export const decideAccessRequest = (id: string, decision: 'allow' | 'deny') =>
   write(() => (decision === 'allow' ? allowRequest(id) : denyRequest(id)), { invalidate: [ADMIN] });
-export const revokeGrant = (userId: string, contentId: string) => write(() => revokeAccess(userId, contentId), { invalidate: [ADMIN] });
+export const revokeGrant = (userId: string, contentId: string) =>
+  write(() => revokeAccess(userId, contentId), { invalidate: [ADMIN] });
 
 // ---- publications ----
 export const usePublicationRequests = (status: PublicationStatus | undefined, expiresWithinDays: number | undefined) =>
-  usePagedQuery(
-    keys.publicationRequests(status ?? '', expiresWithinDays?.toString() ?? ''),
-    (cursor) => listPublicationRequests({ status, expiresWithinDays }, cursor),
+  usePagedQuery(keys.publicationRequests(status ?? '', expiresWithinDays?.toString() ?? ''), (cursor) =>
+    listPublicationRequests({ status, expiresWithinDays }, cursor),
   );
-export const setPublicationStatus = (request: { id: string; type: ContentType; contentId: string }, status: PublicationStatus) =>
-  write(() => updatePublicationStatus(request.id, status), { invalidate: [ADMIN, ...contentFamilies(request.type, request.contentId)] });
+export const setPublicationStatus = (
+  request: { id: string; type: ContentType; contentId: string },
+  status: PublicationStatus,
+) =>
+  write(() => updatePublicationStatus(request.id, status), {
+    invalidate: [ADMIN, ...contentFamilies(request.type, request.contentId)],
+  });
 /** `expirationDate`: ISO 8601 in UTC, or null to clear. */
 export const setPublicationExpiry = (id: string, expirationDate: string | null) =>
   write(() => updatePublicationExpiration(id, expirationDate), { invalidate: [ADMIN] });
@@ -86,4 +127,6 @@ export const useCategoryList = () => useQuery(keys.categories(), listCategories)
 export const checkHealth = runHealthCheck;
 /** The fix changes content references: every content family may be affected. */
 export const fixHealth = () =>
-  write(fixHealthCheck, { invalidate: [['articles'], ['article'], ['channels'], ['channel'], ['news'], ['category'], ['categories']] });
+  write(fixHealthCheck, {
+    invalidate: [['articles'], ['article'], ['channels'], ['channel'], ['news'], ['category'], ['categories']],
+  });

@@ -85,9 +85,18 @@ export type Query<T> = QueryState<T> & {
  * The answer of `fetcher` for `key`, shared with every other component asking for the same key. Data once
  * shown stays shown when a background refresh fails (the next focus or mount tries again).
  */
-export function useQuery<T>(key: QueryKey | null, fetcher: () => Promise<T>, options: { fallbackData?: T } = {}): Query<T> {
+export function useQuery<T>(
+  key: QueryKey | null,
+  fetcher: () => Promise<T>,
+  options: { fallbackData?: T } = {},
+): Query<T> {
   const config = configFor(key);
-  const { data, error, isValidating, mutate: revalidate } = useSWR<T, unknown, QueryKey | null>(key, () => fetcher(), {
+  const {
+    data,
+    error,
+    isValidating,
+    mutate: revalidate,
+  } = useSWR<T, unknown, QueryKey | null>(key, () => fetcher(), {
     ...config,
     ...(options.fallbackData === undefined ? {} : { fallbackData: options.fallbackData }),
   });
@@ -165,9 +174,13 @@ export async function setQueryData<T>(key: QueryKey, update: (current: T | undef
 
 /** Patches the cached data of every key starting with `prefix` (no request); keys without data are left alone. */
 export async function updateQueries<T>(prefix: QueryKey, update: (current: T) => T): Promise<void> {
-  await mutate<T>((key) => hasPrefix(key, prefix), (current) => (current === undefined ? current : update(current)), {
-    revalidate: false,
-  });
+  await mutate<T>(
+    (key) => hasPrefix(key, prefix),
+    (current) => (current === undefined ? current : update(current)),
+    {
+      revalidate: false,
+    },
+  );
 }
 
 /**

@@ -12,10 +12,12 @@ export type CategoryTrail = { id: string; title: string }[];
 
 // An undefined id waits (the query stays 'loading' without a request).
 
-export const useArticle = (id: string | undefined) => useQuery(id === undefined ? null : keys.article(id), () => getArticle(id!));
+export const useArticle = (id: string | undefined) =>
+  useQuery(id === undefined ? null : keys.article(id), () => getArticle(id!));
 
 /** The whole channel, with its articleOrdinals (which grow with the channel): for editing them. */
-export const useChannel = (id: string | undefined) => useQuery(id === undefined ? null : keys.channel(id), () => getChannel(id!));
+export const useChannel = (id: string | undefined) =>
+  useQuery(id === undefined ? null : keys.channel(id), () => getChannel(id!));
 
 /** The channel without its articleOrdinals: the channel page and its breadcrumb. */
 export const useChannelSummary = (id: string | undefined) =>
@@ -25,7 +27,8 @@ export const useChannelSummary = (id: string | undefined) =>
 export const useCategoryId = (idOrSlug: string | undefined): Query<string> =>
   useQuery(idOrSlug === undefined ? null : keys.categoryId(idOrSlug), () => resolveCategoryId(idOrSlug!));
 
-export const useCategory = (id: string | undefined) => useQuery(id === undefined ? null : keys.category(id), () => getCategory(id!));
+export const useCategory = (id: string | undefined) =>
+  useQuery(id === undefined ? null : keys.category(id), () => getCategory(id!));
 
 export const useCategoryChildren = (id: string | undefined) =>
   useQuery(id === undefined ? null : keys.categoryChildren(id), () => getCategoryChildren(id!));

@@ -40,7 +40,8 @@ export const keys = {
   /** GET /userContent/access?contentType ('' for both). */
   grants: (contentType: string) => ['admin', 'grants', contentType] as const,
   /** GET /publications/requests?status&expiresWithinDays ('' for none). */
-  publicationRequests: (status: string, expiresWithinDays: string) => ['admin', 'publications', status, expiresWithinDays] as const,
+  publicationRequests: (status: string, expiresWithinDays: string) =>
+    ['admin', 'publications', status, expiresWithinDays] as const,
   /** GET /contact/messages?status ('' for all). */
   messages: (status: string) => ['admin', 'messages', status] as const,
   /** The editor workspace's lists (GET /workspace/...): one family, so every editor write invalidates them all. */

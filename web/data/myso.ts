@@ -12,7 +12,8 @@ import { keys } from './keys';
 const MYSO: QueryKey = ['myso'];
 
 export type LikeKind = 'article' | 'channel';
-export type Likeable = { kind: 'article'; content: Article | ArticleSummary } | { kind: 'channel'; content: ChannelSummary };
+export type Likeable =
+  { kind: 'article'; content: Article | ArticleSummary } | { kind: 'channel'; content: ChannelSummary };
 
 /** The signed-in user's mySO view; for visitors the key is null and the query stays 'loading'. */
 export function useMysoView(): Query<MysoView> {
@@ -35,8 +36,20 @@ export function like(target: Likeable) {
     update: (link) =>
       updateQueries<MysoView>(MYSO, (view) =>
         target.kind === 'article'
-          ? { ...view, articles: [{ ...link, article: target.content }, ...view.articles.filter((a) => a.contentId !== contentId)] }
-          : { ...view, channels: [{ ...link, channel: target.content }, ...view.channels.filter((c) => c.contentId !== contentId)] },
+          ? {
+              ...view,
+              articles: [
+                { ...link, article: target.content },
+                ...view.articles.filter((a) => a.contentId !== contentId),
+              ],
+            }
+          : {
+              ...view,
+              channels: [
+                { ...link, channel: target.content },
+                ...view.channels.filter((c) => c.contentId !== contentId),
+              ],
+            },
       ),
     invalidate: [MYSO],
   });
@@ -55,7 +68,12 @@ export function unlike(kind: LikeKind, contentId: string) {
 }
 
 /** POST /userContent; the new request shows as pending wherever the mySO view is shown. */
-export function askForAccess(request: { contentId: string; contentType: ContentType; contentTitle: string; userName: string }) {
+export function askForAccess(request: {
+  contentId: string;
+  contentType: ContentType;
+  contentTitle: string;
+  userName: string;
+}) {
   const { contentId, contentType, contentTitle, userName } = request;
   return write(() => requestAccess(contentId, contentType), {
     update: (created) =>

@@ -54,7 +54,10 @@ const LocaleContext = createContext<LocaleState | null>(null);
 export function I18nProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
   const [wanted, setWanted] = useState<Locale>(() => initialLocale ?? storedLocale());
   // English renders at once; another stored choice follows as soon as its catalogue has loaded.
-  const [active, setActive] = useState<{ locale: Locale; messages: Messages }>({ locale: DEFAULT_LOCALE, messages: defaultMessages });
+  const [active, setActive] = useState<{ locale: Locale; messages: Messages }>({
+    locale: DEFAULT_LOCALE,
+    messages: defaultMessages,
+  });
 
   useEffect(() => {
     let live = true;

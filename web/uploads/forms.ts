@@ -7,13 +7,18 @@ export interface ImagePart {
   variants: readonly { width: number; blob: Blob }[];
 }
 
-export function uploadForm(json: unknown, images: readonly ImagePart[] = [], files: Record<string, Blob> = {}): FormData {
+export function uploadForm(
+  json: unknown,
+  images: readonly ImagePart[] = [],
+  files: Record<string, Blob> = {},
+): FormData {
   const form = new FormData();
   form.append('body', JSON.stringify(json ?? {}));
   for (const image of images) {
     form.append(`blob:${image.tag}`, image.file, image.file instanceof File ? image.file.name : image.tag);
     for (const v of image.variants) form.append(`variant:${image.tag}:${v.width}`, v.blob, `${image.tag}-${v.width}`);
   }
-  for (const [tag, blob] of Object.entries(files)) form.append(`blob:${tag}`, blob, blob instanceof File ? blob.name : tag);
+  for (const [tag, blob] of Object.entries(files))
+    form.append(`blob:${tag}`, blob, blob instanceof File ? blob.name : tag);
   return form;
 }

@@ -29,7 +29,9 @@ export interface ResumableOptions {
 export async function videoTypeOf(file: Blob): Promise<(typeof RESUMABLE_TYPES)[number] | null> {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const found = sniff(head)?.contentType;
-  return (RESUMABLE_TYPES as readonly string[]).includes(found ?? '') ? (found as (typeof RESUMABLE_TYPES)[number]) : null;
+  return (RESUMABLE_TYPES as readonly string[]).includes(found ?? '')
+    ? (found as (typeof RESUMABLE_TYPES)[number])
+    : null;
 }
 
 const SAMPLE = 1024 * 1024;
@@ -41,7 +43,8 @@ const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.to
  */
 export async function fingerprintOf(file: File): Promise<string> {
   const head = await file.slice(0, SAMPLE).arrayBuffer();
-  const tail = file.size > SAMPLE ? await file.slice(Math.max(SAMPLE, file.size - SAMPLE)).arrayBuffer() : new ArrayBuffer(0);
+  const tail =
+    file.size > SAMPLE ? await file.slice(Math.max(SAMPLE, file.size - SAMPLE)).arrayBuffer() : new ArrayBuffer(0);
   const sample = new Uint8Array(head.byteLength + tail.byteLength);
   sample.set(new Uint8Array(head), 0);
   sample.set(new Uint8Array(tail), head.byteLength);
@@ -49,14 +52,19 @@ export async function fingerprintOf(file: File): Promise<string> {
   return `v1:${file.size}:${file.lastModified}:${digest}`;
 }
 
-const partRange = (upload: ResumableUpload, n: number) => [(n - 1) * upload.partSize, Math.min(n * upload.partSize, upload.size)] as const;
+const partRange = (upload: ResumableUpload, n: number) =>
+  [(n - 1) * upload.partSize, Math.min(n * upload.partSize, upload.size)] as const;
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new ApiError(400, ABORTED));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new ApiError(400, ABORTED));
+      },
+      { once: true },
+    );
   });
 
 /** Starts or resumes the upload of `file` and sends what the server lacks; resolves with the complete upload. */
@@ -64,7 +72,12 @@ export async function uploadResumable(file: File, options: ResumableOptions = {}
   const { signal, onProgress, inFlight = 3, attempts = 6, backoffMs = 1000 } = options;
   const contentType = await videoTypeOf(file);
   if (!contentType) throw new ApiError(415, 'Only MP4 and WebM videos can be uploaded');
-  const upload = await startUpload({ size: file.size, contentType, name: file.name.slice(0, 200), fingerprint: await fingerprintOf(file) });
+  const upload = await startUpload({
+    size: file.size,
+    contentType,
+    name: file.name.slice(0, 200),
+    fingerprint: await fingerprintOf(file),
+  });
   const done = new Set(upload.parts);
   const sentOf = new Map<number, number>();
   const report = () => {

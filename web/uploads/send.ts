@@ -23,7 +23,13 @@ export interface SendOptions {
 export const ABORTED = 'Request aborted';
 
 /** Sends `body` with XMLHttpRequest and parses the envelope's result with `schema`. */
-export function send<S extends z.core.$ZodType>(method: string, url: string | URL, body: XMLHttpRequestBodyInit, schema: S, options: SendOptions = {}): Promise<z.infer<S>> {
+export function send<S extends z.core.$ZodType>(
+  method: string,
+  url: string | URL,
+  body: XMLHttpRequestBodyInit,
+  schema: S,
+  options: SendOptions = {},
+): Promise<z.infer<S>> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new ApiError(400, ABORTED));
@@ -65,4 +71,5 @@ export function send<S extends z.core.$ZodType>(method: string, url: string | UR
 }
 
 /** Whether a failure is the transport's (worth sending again) rather than the server's refusal. */
-export const isTransportFailure = (err: unknown) => err instanceof ApiError && err.code === 400 && (err.message === 'Network Error' || err.message === ABORTED);
+export const isTransportFailure = (err: unknown) =>
+  err instanceof ApiError && err.code === 400 && (err.message === 'Network Error' || err.message === ABORTED);

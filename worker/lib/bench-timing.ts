@@ -36,10 +36,16 @@ export function countingD1(d1: D1Database, counts: BindingCounts): D1Database {
     const proxy = new Proxy(statement, {
       get(target, prop) {
         if (prop === 'bind') return (...values: unknown[]) => wrap(target.bind(...values));
-        return own(target, prop, D1_EXECUTE.has(prop) ? () => {
-          counts.d1RoundTrips++;
-          counts.d1Statements++;
-        } : undefined);
+        return own(
+          target,
+          prop,
+          D1_EXECUTE.has(prop)
+            ? () => {
+                counts.d1RoundTrips++;
+                counts.d1Statements++;
+              }
+            : undefined,
+        );
       },
     });
     real.set(proxy, statement);
@@ -77,8 +83,10 @@ export function countingKv(kv: KVNamespace, counts: BindingCounts): KVNamespace 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function serverTiming(counts: BindingCounts): string {
-  return `d1;desc="${plural(counts.d1RoundTrips, 'round trip')}, ${plural(counts.d1Statements, 'statement')}", ` +
-    `kv;desc="${plural(counts.kvReads, 'read')}, ${plural(counts.kvWrites, 'write')}"`;
+  return (
+    `d1;desc="${plural(counts.d1RoundTrips, 'round trip')}, ${plural(counts.d1Statements, 'statement')}", ` +
+    `kv;desc="${plural(counts.kvReads, 'read')}, ${plural(counts.kvWrites, 'write')}"`
+  );
 }
 
 /** First middleware of the app: swaps in counting bindings when BENCH_TIMING is "1". */

@@ -24,7 +24,12 @@ export function decodeCursor(cursor: string): CursorKey {
 }
 
 /** Rows after the cursor in (time desc, id desc) order, or (time asc, id asc); no condition without a cursor. */
-export function afterCursor(cursor: string | undefined, time: SQLiteColumn, id: SQLiteColumn, order: 'desc' | 'asc' = 'desc'): SQL | undefined {
+export function afterCursor(
+  cursor: string | undefined,
+  time: SQLiteColumn,
+  id: SQLiteColumn,
+  order: 'desc' | 'asc' = 'desc',
+): SQL | undefined {
   if (!cursor) return undefined;
   const after = decodeCursor(cursor);
   const beyond = order === 'desc' ? lt : gt;
@@ -32,7 +37,12 @@ export function afterCursor(cursor: string | undefined, time: SQLiteColumn, id: 
 }
 
 /** Splits the `limit + 1` rows a page query fetched into the page and the next cursor. */
-export function toPage<R, T>(rows: readonly R[], limit: number, key: (row: R) => CursorKey, map: (row: R) => T): { items: T[]; nextCursor: string | null } {
+export function toPage<R, T>(
+  rows: readonly R[],
+  limit: number,
+  key: (row: R) => CursorKey,
+  map: (row: R) => T,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items: items.map(map), nextCursor: rows.length > limit && last ? encodeCursor(key(last)) : null };
@@ -64,7 +74,12 @@ export function decodeKeyCursor<T>(cursor: string, schema: z.ZodMiniType<T>): T 
 }
 
 /** Splits the `limit + 1` rows a page query fetched into the page and the cursor of its last row. */
-export function toKeyPage<R, T>(rows: readonly R[], limit: number, key: (row: R) => readonly (string | number)[], map: (row: R) => T): { items: T[]; nextCursor: string | null } {
+export function toKeyPage<R, T>(
+  rows: readonly R[],
+  limit: number,
+  key: (row: R) => readonly (string | number)[],
+  map: (row: R) => T,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items: items.map(map), nextCursor: rows.length > limit && last ? encodeKeyCursor(key(last)) : null };
@@ -84,6 +99,11 @@ export function decodeOffsetCursor(cursor: string | undefined): number {
 }
 
 /** Splits the `limit + 1` rows a page query fetched at `offset` into the page and the next cursor. */
-export function toOffsetPage<R, T>(rows: readonly R[], offset: number, limit: number, map: (row: R) => T): { items: T[]; nextCursor: string | null } {
+export function toOffsetPage<R, T>(
+  rows: readonly R[],
+  offset: number,
+  limit: number,
+  map: (row: R) => T,
+): { items: T[]; nextCursor: string | null } {
   return { items: rows.slice(0, limit).map(map), nextCursor: rows.length > limit ? String(offset + limit) : null };
 }

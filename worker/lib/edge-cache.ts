@@ -28,7 +28,9 @@ interface ContentVersion {
 }
 
 const versionEntry = (version: ContentVersion) =>
-  new Response(JSON.stringify(version), { headers: { 'Content-Type': 'application/json', 'Cache-Control': `max-age=${VERSION_SECONDS}` } });
+  new Response(JSON.stringify(version), {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': `max-age=${VERSION_SECONDS}` },
+  });
 
 async function currentVersion(cache: Cache): Promise<ContentVersion> {
   const entry = await cache.match(VERSION_URL);
@@ -46,7 +48,8 @@ export async function startContentVersion(bookmark: string | null): Promise<void
 export const edgeCacheOn = (env: { EDGE_CACHE: string }) => env.EDGE_CACHE !== 'off';
 
 /** The newer of two D1 bookmarks (they sort oldest to newest). */
-const newer = (a: string | null | undefined, b: string | null | undefined) => (a && b ? (a > b ? a : b) : (a ?? b ?? undefined));
+const newer = (a: string | null | undefined, b: string | null | undefined) =>
+  a && b ? (a > b ? a : b) : (a ?? b ?? undefined);
 
 /** Whether a 200 answer may be kept for every anonymous visitor: restricted or locked content never is. */
 async function cacheable(res: Response): Promise<boolean> {
@@ -70,7 +73,14 @@ export function edgeCache<I extends Input = BlankInput>(key?: EdgeCacheKey<I>): 
   return documented({ edgeCacheSeconds: EDGE_CACHE_SECONDS }, async (c, next) => {
     const name = key ? key(c) : c.req.url;
     const req = c.req.raw.headers;
-    if (!edgeCacheOn(c.env) || c.get('user') || name === null || req.has('Range') || req.has('If-None-Match') || req.has('If-Modified-Since')) {
+    if (
+      !edgeCacheOn(c.env) ||
+      c.get('user') ||
+      name === null ||
+      req.has('Range') ||
+      req.has('If-None-Match') ||
+      req.has('If-Modified-Since')
+    ) {
       await next();
       return;
     }
@@ -99,7 +109,8 @@ export function edgeCache<I extends Input = BlankInput>(key?: EdgeCacheKey<I>): 
     if (!(await cacheable(c.res))) return;
     // JSON reads: browsers ask again every time (a write must show at once here). Files keep their immutable
     // browser caching; the location's copy of either lives EDGE_CACHE_SECONDS.
-    if (c.res.headers.get('Content-Type')?.startsWith('application/json')) c.res.headers.set('Cache-Control', CACHED_READ_CONTROL);
+    if (c.res.headers.get('Content-Type')?.startsWith('application/json'))
+      c.res.headers.set('Cache-Control', CACHED_READ_CONTROL);
     c.res.headers.append('Vary', 'Cookie');
     const copy = new Response(c.res.clone().body, c.res);
     copy.headers.set(SERVED_CONTROL, c.res.headers.get('Cache-Control') ?? CACHED_READ_CONTROL);

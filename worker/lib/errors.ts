@@ -2,18 +2,52 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class HttpError extends Error {
-  constructor(readonly status: ContentfulStatusCode, message: string, readonly headers?: Record<string, string>) {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
     super(message);
     this.name = new.target.name;
   }
 }
-export class BadRequest extends HttpError { constructor(message = 'Bad request') { super(400, message); } }
-export class Unauthorized extends HttpError { constructor(message = 'Unauthorized') { super(401, message); } }
-export class Forbidden extends HttpError { constructor(message = 'Forbidden') { super(403, message); } }
-export class NotFound extends HttpError { constructor(message = 'Not found') { super(404, message); } }
-export class Conflict extends HttpError { constructor(message = 'Conflict') { super(409, message); } }
-export class PayloadTooLarge extends HttpError { constructor(message = 'Payload too large') { super(413, message); } }
-export class UnsupportedMediaType extends HttpError { constructor(message = 'Unsupported media type') { super(415, message); } }
+export class BadRequest extends HttpError {
+  constructor(message = 'Bad request') {
+    super(400, message);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(message = 'Unauthorized') {
+    super(401, message);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(message = 'Conflict') {
+    super(409, message);
+  }
+}
+export class PayloadTooLarge extends HttpError {
+  constructor(message = 'Payload too large') {
+    super(413, message);
+  }
+}
+export class UnsupportedMediaType extends HttpError {
+  constructor(message = 'Unsupported media type') {
+    super(415, message);
+  }
+}
 export class TooManyRequests extends HttpError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests') { super(429, message, { 'Retry-After': String(retryAfterSeconds) }); }
+  constructor(retryAfterSeconds: number, message = 'Too many requests') {
+    super(429, message, { 'Retry-After': String(retryAfterSeconds) });
+  }
 }

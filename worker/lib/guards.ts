@@ -17,12 +17,13 @@ export const requireUser: MiddlewareHandler<AppEnv> = documented({ roles: ROLES,
   await next();
 });
 
-export const requireRole = (...roles: Role[]): MiddlewareHandler<AppEnv> => documented({ roles, errors: [401, 403] }, async (c, next) => {
-  const user = c.get('user');
-  if (!user) throw new Unauthorized('Sign-in required');
-  if (!roles.includes(user.role)) throw new Forbidden('Your role may not do this');
-  await next();
-});
+export const requireRole = (...roles: Role[]): MiddlewareHandler<AppEnv> =>
+  documented({ roles, errors: [401, 403] }, async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw new Unauthorized('Sign-in required');
+    if (!roles.includes(user.role)) throw new Forbidden('Your role may not do this');
+    await next();
+  });
 
 export const requireEditor = requireRole(...EDITOR_ROLES);
 export const requireAdmin = requireRole('ADMIN');

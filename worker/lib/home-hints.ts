@@ -27,7 +27,12 @@ export function picturePreload(href: string): string {
     ['as', 'image'],
     ['fetchpriority', 'high'],
     ['href', href],
-    ...(srcset ? ([['imagesrcset', srcset], ['imagesizes', sizesOf(CARD_PICTURE_WIDTH)]] as [string, string][]) : []),
+    ...(srcset
+      ? ([
+          ['imagesrcset', srcset],
+          ['imagesizes', sizesOf(CARD_PICTURE_WIDTH)],
+        ] as [string, string][])
+      : []),
   ];
   return `<link ${attributes.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ')}>`;
 }
@@ -68,7 +73,11 @@ async function firstPicture(readNews: () => Promise<Response>): Promise<string |
  * and the news are read at the same time. `readNews` answers GET /api/news?limit=1 as an anonymous visitor gets it.
  * The page is always whole (0.7 KB): no 304 from a copy whose hint may be stale.
  */
-export async function homePage(request: Request, assets: Fetcher, readNews: () => Promise<Response>): Promise<Response> {
+export async function homePage(
+  request: Request,
+  assets: Fetcher,
+  readNews: () => Promise<Response>,
+): Promise<Response> {
   const [page, href] = await Promise.all([assets.fetch(unconditional(request)), firstPicture(readNews)]);
   return withPageHeaders(page.status === 200 && href ? withPicturePreload(page, href) : page);
 }

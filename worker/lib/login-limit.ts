@@ -53,14 +53,25 @@ export function loginDelayMs(excess: number): number {
 
 /** 429 with Retry-After while this address must still wait before trying this account again. */
 export async function assertLoginAllowed(db: Db, keys: LoginKeys, now = Date.now()): Promise<void> {
-  const rows = await db.select().from(rateCounters)
-    .where(and(inArray(rateCounters.key, [keys.pair, keys.account, keys.address]), gt(rateCounters.lastAt, now - LOGIN_LIMITS.forgetAfterMs)))
+  const rows = await db
+    .select()
+    .from(rateCounters)
+    .where(
+      and(
+        inArray(rateCounters.key, [keys.pair, keys.account, keys.address]),
+        gt(rateCounters.lastAt, now - LOGIN_LIMITS.forgetAfterMs),
+      ),
+    )
     .all();
   const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
   const pair = rows.find((r) => r.key === keys.pair);
   if (!pair) return;
   const { free } = LOGIN_LIMITS;
-  const excess = Math.max(pair.count - free.pair, count(keys.account) - free.account, count(keys.address) - free.address);
+  const excess = Math.max(
+    pair.count - free.pair,
+    count(keys.account) - free.account,
+    count(keys.address) - free.address,
+  );
   const waitMs = pair.lastAt + loginDelayMs(excess) - now;
   if (waitMs > 0) throw new TooManyRequests(Math.ceil(waitMs / 1000), 'Too many failed sign-ins, try again later');
 }
@@ -68,14 +79,17 @@ export async function assertLoginAllowed(db: Db, keys: LoginKeys, now = Date.now
 /** The upsert that counts one attempt under `key`; counts older than `startOverBefore` start over at one. */
 function countAttempt(db: Db, key: string, now: number, startOverBefore: number) {
   const startOver = sql`${rateCounters.lastAt} <= ${startOverBefore}`;
-  return db.insert(rateCounters).values({ key, count: 1, firstAt: now, lastAt: now }).onConflictDoUpdate({
-    target: rateCounters.key,
-    set: {
-      count: sql`case when ${startOver} then 1 else ${rateCounters.count} + 1 end`,
-      firstAt: sql`case when ${startOver} then ${now} else ${rateCounters.firstAt} end`,
-      lastAt: now,
-    },
-  });
+  return db
+    .insert(rateCounters)
+    .values({ key, count: 1, firstAt: now, lastAt: now })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`case when ${startOver} then 1 else ${rateCounters.count} + 1 end`,
+        firstAt: sql`case when ${startOver} then ${now} else ${rateCounters.firstAt} end`,
+        lastAt: now,
+      },
+    });
 }
 
 /** Counts one failure against all three keys, atomically, and drops counters long forgotten. */
@@ -99,9 +113,15 @@ export async function clearLoginFailures(db: Db, keys: Pick<LoginKeys, 'pair' | 
  * a dummy hash when there is no account, so both refusals take alike time); a failure is counted, a success
  * clears the counts. Sign-in and every account change that asks for the current password use this.
  */
-export async function verifyPasswordLimited(db: Db, keys: LoginKeys, passwordHash: string | undefined, password: string): Promise<boolean> {
+export async function verifyPasswordLimited(
+  db: Db,
+  keys: LoginKeys,
+  passwordHash: string | undefined,
+  password: string,
+): Promise<boolean> {
   await assertLoginAllowed(db, keys);
-  const valid = (await verifyPassword(password, passwordHash ?? (await dummyPasswordHash()))) && passwordHash !== undefined;
+  const valid =
+    (await verifyPassword(password, passwordHash ?? (await dummyPasswordHash()))) && passwordHash !== undefined;
   if (valid) await clearLoginFailures(db, keys);
   else await recordLoginFailure(db, keys);
   return valid;
@@ -111,14 +131,19 @@ export async function verifyPasswordLimited(db: Db, keys: LoginKeys, passwordHas
 async function countInWindow(db: Db, key: string, now: number): Promise<{ count: number; endsAt: number }> {
   const { windowMs } = RESET_MAIL_LIMITS;
   const startOver = sql`${rateCounters.firstAt} <= ${now - windowMs}`;
-  const row = await db.insert(rateCounters).values({ key, count: 1, firstAt: now, lastAt: now }).onConflictDoUpdate({
-    target: rateCounters.key,
-    set: {
-      count: sql`case when ${startOver} then 1 else ${rateCounters.count} + 1 end`,
-      firstAt: sql`case when ${startOver} then ${now} else ${rateCounters.firstAt} end`,
-      lastAt: now,
-    },
-  }).returning({ count: rateCounters.count, firstAt: rateCounters.firstAt }).get();
+  const row = await db
+    .insert(rateCounters)
+    .values({ key, count: 1, firstAt: now, lastAt: now })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`case when ${startOver} then 1 else ${rateCounters.count} + 1 end`,
+        firstAt: sql`case when ${startOver} then ${now} else ${rateCounters.firstAt} end`,
+        lastAt: now,
+      },
+    })
+    .returning({ count: rateCounters.count, firstAt: rateCounters.firstAt })
+    .get();
   return { count: row.count, endsAt: row.firstAt + windowMs };
 }
 
@@ -126,7 +151,10 @@ async function countInWindow(db: Db, key: string, now: number): Promise<{ count:
 export async function countResetRequest(db: Db, address: string | undefined, now = Date.now()): Promise<void> {
   const { count, endsAt } = await countInWindow(db, `reset:ip:${address?.trim() || 'unknown'}`, now);
   if (count > RESET_MAIL_LIMITS.perAddress) {
-    throw new TooManyRequests(Math.max(1, Math.ceil((endsAt - now) / 1000)), 'Too many reset requests, try again later');
+    throw new TooManyRequests(
+      Math.max(1, Math.ceil((endsAt - now) / 1000)),
+      'Too many reset requests, try again later',
+    );
   }
 }
 
@@ -138,6 +166,7 @@ export async function allowResetMail(db: Db, userId: string, now = Date.now()): 
 /** Clears an account's sign-in failures from every address (after a password reset). */
 export async function clearAccountFailures(db: Db, userId: string): Promise<void> {
   const account = `login:user:${userId}`;
-  await db.delete(rateCounters).where(sql`${rateCounters.key} = ${account} or ${rateCounters.key} like ${`${account}|%`}`);
+  await db
+    .delete(rateCounters)
+    .where(sql`${rateCounters.key} = ${account} or ${rateCounters.key} like ${`${account}|%`}`);
 }
-

@@ -59,7 +59,8 @@ export function methodNotAllowed(routes: () => readonly RouterRoute[]): Middlewa
       const literals = Math.max(...matching.map((p) => p.literals));
       const allowed = new Set(matching.filter((p) => p.literals === literals).map((p) => p.method));
       if (allowed.has('GET')) allowed.add('HEAD');
-      if (!allowed.has(c.req.method)) throw new HttpError(405, 'Method not allowed', { Allow: [...allowed].join(', ') });
+      if (!allowed.has(c.req.method))
+        throw new HttpError(405, 'Method not allowed', { Allow: [...allowed].join(', ') });
     }
     await next();
   };

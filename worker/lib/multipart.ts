@@ -110,7 +110,8 @@ function parseHeaders(block: string): Omit<MultipartPart, 'body'> {
     if (name === 'content-disposition') disposition = value;
     else if (name === 'content-type') contentType = value;
   }
-  if (!disposition || !/^form-data\s*(;|$)/i.test(disposition)) throw new MultipartError('Multipart part without form-data Content-Disposition');
+  if (!disposition || !/^form-data\s*(;|$)/i.test(disposition))
+    throw new MultipartError('Multipart part without form-data Content-Disposition');
   const params = new Map<string, string>();
   const re = /;\s*([\w*-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g;
   for (let m = re.exec(disposition); m; m = re.exec(disposition)) {

@@ -215,9 +215,19 @@ function parameters(where: 'path' | 'query', schema: Schema | undefined, names?:
   const properties = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required ?? []) as string[]);
   if (where === 'query') {
-    return Object.entries(properties).map(([name, s]) => ({ name, in: 'query', required: required.has(name), schema: s }));
+    return Object.entries(properties).map(([name, s]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      schema: s,
+    }));
   }
-  return (names ?? []).map((name) => ({ name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } }));
+  return (names ?? []).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: properties[name] ?? { type: 'string' },
+  }));
 }
 
 /** `/api/files/:key{.+}` → `/api/files/{key}`, with the parameter names and those that take a `/` too. */
@@ -232,24 +242,49 @@ function openApiPath(path: string): { path: string; names: string[]; slashed: Se
   return { path: converted, names, slashed };
 }
 
-const pascal = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+const pascal = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 
 /** `GET /api/articles/:id/media` → `getArticlesByIdMedia`. */
 function operationId(method: string, path: string): string {
   const segments = path.split('/').filter(Boolean).slice(1);
-  return method.toLowerCase() + segments.map((s) => (s.startsWith(':') ? 'By' + pascal(s.slice(1).replace(/\{.*$/, '')) : pascal(s))).join('');
+  return (
+    method.toLowerCase() +
+    segments.map((s) => (s.startsWith(':') ? 'By' + pascal(s.slice(1).replace(/\{.*$/, '')) : pascal(s))).join('')
+  );
 }
 
 // ---- responses ----
 
 const ERRORS: Record<ErrorCode, { name: string; description: string; headers?: Json }> = {
-  400: { name: 'BadRequest', description: 'Invalid input: `Validation error: {message} at "{path}"; ...`, or a reference to something that does not exist' },
+  400: {
+    name: 'BadRequest',
+    description:
+      'Invalid input: `Validation error: {message} at "{path}"; ...`, or a reference to something that does not exist',
+  },
   401: { name: 'Unauthorized', description: 'No valid session (or, for sign-in, wrong name or password)' },
-  403: { name: 'Forbidden', description: 'The role or ownership does not allow the call, or the request came from another site' },
+  403: {
+    name: 'Forbidden',
+    description: 'The role or ownership does not allow the call, or the request came from another site',
+  },
   404: { name: 'NotFound', description: 'Not there, or not visible to the caller' },
-  409: { name: 'Conflict', description: 'The current state forbids the change (taken name, content still attached, decided request, ...)' },
-  413: { name: 'PayloadTooLarge', description: `Too large: a file (images ${UPLOAD_LIMITS.image / 2 ** 20} MiB, videos ${UPLOAD_LIMITS.video / 2 ** 20} MiB), the \`body\` part (1 MiB) or the whole request (${UPLOAD_LIMITS.request / 1e6} MB)` },
-  415: { name: 'UnsupportedMediaType', description: 'Wrong Content-Type for the body, or a file that is not an allowed image or video (JPEG, PNG, WebP, GIF, AVIF, MP4, WebM)' },
+  409: {
+    name: 'Conflict',
+    description: 'The current state forbids the change (taken name, content still attached, decided request, ...)',
+  },
+  413: {
+    name: 'PayloadTooLarge',
+    description: `Too large: a file (images ${UPLOAD_LIMITS.image / 2 ** 20} MiB, videos ${UPLOAD_LIMITS.video / 2 ** 20} MiB), the \`body\` part (1 MiB) or the whole request (${UPLOAD_LIMITS.request / 1e6} MB)`,
+  },
+  415: {
+    name: 'UnsupportedMediaType',
+    description:
+      'Wrong Content-Type for the body, or a file that is not an allowed image or video (JPEG, PNG, WebP, GIF, AVIF, MP4, WebM)',
+  },
   416: {
     name: 'RangeNotSatisfiable',
     description: 'The Range lies outside the file',
@@ -274,10 +309,13 @@ function describeAuth(doc: RouteDoc): string {
   };
   const lines = [`**Auth:** ${who[doc.auth]}`];
   if (doc.ownerOrAdmin) lines.push(`Only ${doc.ownerOrAdmin} or an ADMIN.`);
-  if (doc.sameOrigin && !UNSAFE_METHODS.has(doc.method)) lines.push('Changes state although a GET: refused cross-site like every unsafe method.');
+  if (doc.sameOrigin && !UNSAFE_METHODS.has(doc.method))
+    lines.push('Changes state although a GET: refused cross-site like every unsafe method.');
   if (doc.edgeCacheSeconds) {
-    lines.push(`**Cache:** anonymous answers come from the edge cache of the caller's location, at most ${doc.edgeCacheSeconds} s old `
-      + '(a write shows at once where it was made); restricted content and signed-in callers are never cached.');
+    lines.push(
+      `**Cache:** anonymous answers come from the edge cache of the caller's location, at most ${doc.edgeCacheSeconds} s old ` +
+        '(a write shows at once where it was made); restricted content and signed-in callers are never cached.',
+    );
   }
   return lines.join(' ');
 }
@@ -323,7 +361,8 @@ function responses(doc: RouteDoc, outputs: SchemaSet, envelopes: Map<RouteDoc, S
     }
   } else {
     const schema = outputs.use(envelopes.get(doc)!);
-    for (const status of doc.statuses) answers[status] = { description: STATUS_TEXT[status], content: { 'application/json': { schema } } };
+    for (const status of doc.statuses)
+      answers[status] = { description: STATUS_TEXT[status], content: { 'application/json': { schema } } };
   }
   for (const code of doc.errors) answers[code] = { $ref: `#/components/responses/${ERRORS[code].name}` };
   answers.default = { $ref: '#/components/responses/Error' };
@@ -333,9 +372,11 @@ function responses(doc: RouteDoc, outputs: SchemaSet, envelopes: Map<RouteDoc, S
 function errorResponses(): Json {
   const content = { 'application/json': { schema: { $ref: COMPONENT + 'ErrorEnvelope' } } };
   const answers: Json = {};
-  for (const { name, description, headers } of Object.values(ERRORS)) answers[name] = { description, content, ...(headers ? { headers } : {}) };
+  for (const { name, description, headers } of Object.values(ERRORS))
+    answers[name] = { description, content, ...(headers ? { headers } : {}) };
   answers.Error = {
-    description: 'Any other failure: 405 with an Allow header for a method the path does not take, 500 for an internal error',
+    description:
+      'Any other failure: 405 with an Allow header for a method the path does not take, 500 for an internal error',
     content,
     headers: { Allow: { description: 'The methods the path takes (405 only)', schema: { type: 'string' } } },
   };
@@ -360,7 +401,11 @@ function reachable(paths: Json, schemas: Record<string, Json>, responsesJson: Js
   };
   visit(paths);
   visit(responsesJson);
-  return Object.fromEntries(Object.entries(schemas).filter(([name]) => found.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => found.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 const API_DESCRIPTION = `The JSON API of SO Portal: news, articles, channels, categories, mySO, search.
@@ -413,19 +458,26 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
     if (operationIds.has(id)) throw new Error(`Two routes make the operationId ${id}`);
     operationIds.add(id);
     const pathParameters = parameters('path', doc.param, names).map((p) =>
-      slashed.has(p.name as string) ? { ...p, description: 'May contain "/" (raw or encoded as %2F)' } : p);
+      slashed.has(p.name as string) ? { ...p, description: 'May contain "/" (raw or encoded as %2F)' } : p,
+    );
     const body = requestBody(doc, inputs);
     const operation: Json = {
       operationId: id,
       summary: doc.summary,
       description: [doc.description, describeAuth(doc)].filter(Boolean).join('\n\n'),
       tags: [doc.path.split('/')[2]],
-      ...(pathParameters.length || doc.query ? { parameters: [...pathParameters, ...parameters('query', doc.query)] } : {}),
+      ...(pathParameters.length || doc.query
+        ? { parameters: [...pathParameters, ...parameters('query', doc.query)] }
+        : {}),
       ...(body ? { requestBody: body } : {}),
       responses: responses(doc, outputs, envelopes),
       security: doc.auth === 'anonymous' ? [{}, { session: [] }] : [{ session: [] }],
       ...(doc.edgeCacheSeconds ? { 'x-edge-cache-seconds': doc.edgeCacheSeconds } : {}),
-      'x-auth': { level: doc.auth, ...(doc.roles.length ? { roles: doc.roles } : {}), ...(doc.ownerOrAdmin ? { ownerOrAdmin: doc.ownerOrAdmin } : {}) },
+      'x-auth': {
+        level: doc.auth,
+        ...(doc.roles.length ? { roles: doc.roles } : {}),
+        ...(doc.ownerOrAdmin ? { ownerOrAdmin: doc.ownerOrAdmin } : {}),
+      },
     };
     (paths[path] ??= {})[doc.method.toLowerCase()] = operation;
   }
@@ -447,7 +499,8 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
           type: 'apiKey',
           in: 'cookie',
           name: '__Host-session',
-          description: 'The session cookie set by POST /api/users/auth (named `session` on plain http, as in local development).',
+          description:
+            'The session cookie set by POST /api/users/auth (named `session` on plain http, as in local development).',
         },
       },
     },

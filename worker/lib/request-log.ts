@@ -38,7 +38,11 @@ export interface ErrorLogLine {
  */
 function answeringRoute(c: Context): string | null {
   if (c.res.status === 405) return null;
-  return matchedRoutes(c).slice(c.req.routeIndex).find((r) => r.method !== 'ALL')?.path ?? null;
+  return (
+    matchedRoutes(c)
+      .slice(c.req.routeIndex)
+      .find((r) => r.method !== 'ALL')?.path ?? null
+  );
 }
 
 /**

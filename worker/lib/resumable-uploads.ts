@@ -44,14 +44,22 @@ function toResumableUpload(row: UploadRow, parts: readonly number[]): ResumableU
 }
 
 async function partNumbers(db: Db, uploadId: string): Promise<number[]> {
-  const rows = await db.select({ n: uploadParts.partNumber }).from(uploadParts)
-    .where(eq(uploadParts.uploadId, uploadId)).orderBy(asc(uploadParts.partNumber)).all();
+  const rows = await db
+    .select({ n: uploadParts.partNumber })
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, uploadId))
+    .orderBy(asc(uploadParts.partNumber))
+    .all();
   return rows.map((r) => r.n);
 }
 
 /** The caller's upload, open or complete; 404 for anyone else's (uploads are private to their owner). */
 async function ownUpload(db: Db, user: SessionUser, id: string): Promise<UploadRow> {
-  const row = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, user.id))).get();
+  const row = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, user.id)))
+    .get();
   if (!row || row.status === 'attached') throw new NotFound(UPLOAD_NOT_FOUND);
   return row;
 }
@@ -63,14 +71,30 @@ export async function getUpload(db: Db, user: SessionUser, id: string): Promise<
 
 /** GET /uploads: the caller's unfinished and unattached uploads, newest first. */
 export async function listUploads(db: Db, user: SessionUser): Promise<ResumableUpload[]> {
-  const rows = await db.select().from(uploads)
+  const rows = await db
+    .select()
+    .from(uploads)
     .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete'])))
-    .orderBy(sql`${uploads.createdAt} desc`).all();
+    .orderBy(sql`${uploads.createdAt} desc`)
+    .all();
   const parts = rows.length
-    ? await db.select({ uploadId: uploadParts.uploadId, n: uploadParts.partNumber }).from(uploadParts)
-      .where(inArray(uploadParts.uploadId, rows.map((r) => r.id))).all()
+    ? await db
+        .select({ uploadId: uploadParts.uploadId, n: uploadParts.partNumber })
+        .from(uploadParts)
+        .where(
+          inArray(
+            uploadParts.uploadId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .all()
     : [];
-  return rows.map((row) => toResumableUpload(row, parts.filter((p) => p.uploadId === row.id).map((p) => p.n)));
+  return rows.map((row) =>
+    toResumableUpload(
+      row,
+      parts.filter((p) => p.uploadId === row.id).map((p) => p.n),
+    ),
+  );
 }
 
 /**
@@ -80,16 +104,27 @@ export async function listUploads(db: Db, user: SessionUser): Promise<ResumableU
  * 413 over the size limit, 409 when the caller already holds the most unfinished uploads allowed.
  */
 export async function createUpload(
-  env: Pick<Env, 'FILES'>, db: Db, user: SessionUser,
+  env: Pick<Env, 'FILES'>,
+  db: Db,
+  user: SessionUser,
   input: { size: number; contentType: string; name: string; fingerprint: string },
 ): Promise<{ upload: ResumableUpload; created: boolean }> {
   const type = resumableType.safeParse(input.contentType);
-  if (!type.success) throw new UnsupportedMediaType(`Resumable uploads take MP4 or WebM videos, not ${JSON.stringify(input.contentType.slice(0, 40))}`);
+  if (!type.success)
+    throw new UnsupportedMediaType(
+      `Resumable uploads take MP4 or WebM videos, not ${JSON.stringify(input.contentType.slice(0, 40))}`,
+    );
   if (input.size === 0) throw new BadRequest('The file is empty');
-  if (input.size > RESUMABLE_LIMITS.video) throw new PayloadTooLarge(`Videos may be at most ${RESUMABLE_LIMITS.video / 1e9} GB`);
-  const held = await db.select().from(uploads)
-    .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete']))).all();
-  const same = held.find((r) => r.fingerprint === input.fingerprint && r.size === input.size && r.contentType === type.data);
+  if (input.size > RESUMABLE_LIMITS.video)
+    throw new PayloadTooLarge(`Videos may be at most ${RESUMABLE_LIMITS.video / 1e9} GB`);
+  const held = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete'])))
+    .all();
+  const same = held.find(
+    (r) => r.fingerprint === input.fingerprint && r.size === input.size && r.contentType === type.data,
+  );
   if (same) return { upload: toResumableUpload(same, await partNumbers(db, same.id)), created: false };
   if (held.length >= RESUMABLE_LIMITS.perUser) {
     throw new Conflict(`At most ${RESUMABLE_LIMITS.perUser} unfinished uploads at a time: finish or cancel one first`);
@@ -98,9 +133,18 @@ export async function createUpload(
   const key = `video/${crypto.randomUUID()}.${EXTENSIONS[type.data]}`;
   const multipart = await env.FILES.createMultipartUpload(key, { httpMetadata: { contentType: type.data } });
   const row: UploadRow = {
-    id, userId: user.id, key, r2UploadId: multipart.uploadId, contentType: type.data, size: input.size,
-    partSize: RESUMABLE_LIMITS.partSize, name: input.name, fingerprint: input.fingerprint, status: 'open',
-    createdAt: Date.now(), updatedAt: Date.now(),
+    id,
+    userId: user.id,
+    key,
+    r2UploadId: multipart.uploadId,
+    contentType: type.data,
+    size: input.size,
+    partSize: RESUMABLE_LIMITS.partSize,
+    name: input.name,
+    fingerprint: input.fingerprint,
+    status: 'open',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
   };
   try {
     await db.insert(uploads).values(row);
@@ -154,7 +198,9 @@ function rejoin(head: Uint8Array, reader: ReadableStreamDefaultReader<Uint8Array
 /** Aborts the R2 multipart upload and forgets the upload: what a refused first part or a cancel leaves. */
 async function dropOpenUpload(env: Pick<Env, 'FILES'>, db: Db, row: UploadRow): Promise<void> {
   // An upload R2 no longer knows (aborted before, or expired by its lifecycle) is already gone.
-  await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => {});
+  await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId)
+    .abort()
+    .catch(() => {});
   await db.delete(uploads).where(eq(uploads.id, row.id));
 }
 
@@ -165,7 +211,12 @@ async function dropOpenUpload(env: Pick<Env, 'FILES'>, db: Db, row: UploadRow): 
  * (409), so nothing unchecked is ever stored. Sending a part again replaces it.
  */
 export async function receivePart(
-  env: Pick<Env, 'FILES'>, db: Db, user: SessionUser, id: string, partNumber: number, request: Request,
+  env: Pick<Env, 'FILES'>,
+  db: Db,
+  user: SessionUser,
+  id: string,
+  partNumber: number,
+  request: Request,
 ): Promise<{ partNumber: number; size: number }> {
   const row = await ownUpload(db, user, id);
   if (row.status !== 'open') throw new Conflict('The upload is complete: it takes no more parts');
@@ -174,10 +225,14 @@ export async function receivePart(
   const expected = partLength(row, partNumber);
   const declared = request.headers.get('Content-Length');
   if (declared === null) throw new BadRequest('Content-Length required: each part is sent with its length');
-  if (Number(declared) !== expected) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not ${declared}`);
+  if (Number(declared) !== expected)
+    throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not ${declared}`);
   if (partNumber > 1) {
-    const first = await db.select({ n: uploadParts.partNumber }).from(uploadParts)
-      .where(and(eq(uploadParts.uploadId, row.id), eq(uploadParts.partNumber, 1))).get();
+    const first = await db
+      .select({ n: uploadParts.partNumber })
+      .from(uploadParts)
+      .where(and(eq(uploadParts.uploadId, row.id), eq(uploadParts.partNumber, 1)))
+      .get();
     if (!first) throw new Conflict('Send part 1 first: it is checked before anything else is stored');
   }
   if (!request.body) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not 0`);
@@ -189,7 +244,9 @@ export async function receivePart(
     if (found?.contentType !== row.contentType) {
       await reader.cancel().catch(() => {});
       await dropOpenUpload(env, db, row);
-      throw new UnsupportedMediaType(`The file is not ${row.contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video: the upload was cancelled`);
+      throw new UnsupportedMediaType(
+        `The file is not ${row.contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video: the upload was cancelled`,
+      );
     }
     body = rejoin(head, reader);
   }
@@ -207,16 +264,28 @@ export async function receivePart(
   // Recorded only while the upload is still open: a cancel that raced this part wins.
   const now = Date.now();
   const [recorded] = await db.batch([
-    db.insert(uploadParts)
-      .select(db.select({
-        uploadId: sql`${row.id}`.as('upload_id'),
-        partNumber: sql`${partNumber}`.as('part_number'),
-        etag: sql`${etag}`.as('etag'),
-        size: sql`${expected}`.as('size'),
-      }).from(uploads).where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))))
-      .onConflictDoUpdate({ target: [uploadParts.uploadId, uploadParts.partNumber], set: { etag: sql`excluded.etag`, size: sql`excluded.size` } })
+    db
+      .insert(uploadParts)
+      .select(
+        db
+          .select({
+            uploadId: sql`${row.id}`.as('upload_id'),
+            partNumber: sql`${partNumber}`.as('part_number'),
+            etag: sql`${etag}`.as('etag'),
+            size: sql`${expected}`.as('size'),
+          })
+          .from(uploads)
+          .where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))),
+      )
+      .onConflictDoUpdate({
+        target: [uploadParts.uploadId, uploadParts.partNumber],
+        set: { etag: sql`excluded.etag`, size: sql`excluded.size` },
+      })
       .returning({ n: uploadParts.partNumber }),
-    db.update(uploads).set({ updatedAt: now }).where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))),
+    db
+      .update(uploads)
+      .set({ updatedAt: now })
+      .where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))),
   ]);
   if (recorded.length === 0) throw new Conflict('The upload was cancelled or completed meanwhile');
   return { partNumber, size: expected };
@@ -226,10 +295,24 @@ export async function receivePart(
  * POST /uploads/{id}/complete: every part there, R2 joins them into the file and it is recorded in `blobs` as
  * the caller's. Completing a complete upload answers it again (a retry after a lost answer).
  */
-export async function completeUpload(env: Pick<Env, 'FILES'>, db: Db, user: SessionUser, id: string): Promise<ResumableUpload> {
+export async function completeUpload(
+  env: Pick<Env, 'FILES'>,
+  db: Db,
+  user: SessionUser,
+  id: string,
+): Promise<ResumableUpload> {
   const row = await ownUpload(db, user, id);
-  const parts = await db.select().from(uploadParts).where(eq(uploadParts.uploadId, row.id)).orderBy(asc(uploadParts.partNumber)).all();
-  if (row.status === 'complete') return toResumableUpload(row, parts.map((p) => p.partNumber));
+  const parts = await db
+    .select()
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, row.id))
+    .orderBy(asc(uploadParts.partNumber))
+    .all();
+  if (row.status === 'complete')
+    return toResumableUpload(
+      row,
+      parts.map((p) => p.partNumber),
+    );
   const count = partCountOf(row.size, row.partSize);
   const have = new Set(parts.map((p) => p.partNumber));
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !have.has(n));
@@ -238,7 +321,9 @@ export async function completeUpload(env: Pick<Env, 'FILES'>, db: Db, user: Sess
     throw new Conflict(`Parts missing: ${shown} (of ${count})`);
   }
   try {
-    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).complete(parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).complete(
+      parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+    );
   } catch (err) {
     // A retry after R2 completed but D1 did not record it: the object is there, whole.
     const stored = await env.FILES.head(row.key);
@@ -247,9 +332,15 @@ export async function completeUpload(env: Pick<Env, 'FILES'>, db: Db, user: Sess
   const now = Date.now();
   await db.batch([
     db.update(uploads).set({ status: 'complete', updatedAt: now }).where(eq(uploads.id, row.id)),
-    db.insert(blobs).values({ key: row.key, contentType: row.contentType, size: row.size, userId: user.id }).onConflictDoNothing(),
+    db
+      .insert(blobs)
+      .values({ key: row.key, contentType: row.contentType, size: row.size, userId: user.id })
+      .onConflictDoNothing(),
   ]);
-  return toResumableUpload({ ...row, status: 'complete', updatedAt: now }, parts.map((p) => p.partNumber));
+  return toResumableUpload(
+    { ...row, status: 'complete', updatedAt: now },
+    parts.map((p) => p.partNumber),
+  );
 }
 
 /** DELETE /uploads/{id}: aborts an unfinished upload, or deletes the file of a complete, unattached one. */
@@ -265,11 +356,17 @@ export async function cancelUpload(env: Pick<Env, 'FILES'>, db: Db, user: Sessio
  * 400 for an id that is not the caller's upload, 409 for one still receiving parts.
  */
 export async function claimUpload(db: Db, user: SessionUser, id: string): Promise<StoredFile> {
-  const [claimed] = await db.update(uploads).set({ status: 'attached' })
+  const [claimed] = await db
+    .update(uploads)
+    .set({ status: 'attached' })
     .where(and(eq(uploads.id, id), eq(uploads.userId, user.id), eq(uploads.status, 'complete')))
     .returning({ key: uploads.key, contentType: uploads.contentType, size: uploads.size });
   if (claimed) return { ...claimed, kind: 'video' };
-  const row = await db.select({ status: uploads.status }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, user.id))).get();
+  const row = await db
+    .select({ status: uploads.status })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.userId, user.id)))
+    .get();
   if (row?.status === 'open') throw new Conflict(`Upload ${id} is not complete yet`);
   if (row?.status === 'attached') throw new Conflict(`Upload ${id} is already being attached`);
   throw new BadRequest(`Unknown upload ${id}: expected a complete upload of yours`);
@@ -279,7 +376,11 @@ export async function claimUpload(db: Db, user: SessionUser, id: string): Promis
 export async function settleClaims(db: Db, ids: readonly string[], succeeded: boolean): Promise<void> {
   if (ids.length === 0) return;
   if (succeeded) await db.delete(uploads).where(inArray(uploads.id, [...ids]));
-  else await db.update(uploads).set({ status: 'complete' }).where(and(inArray(uploads.id, [...ids]), eq(uploads.status, 'attached')));
+  else
+    await db
+      .update(uploads)
+      .set({ status: 'complete' })
+      .where(and(inArray(uploads.id, [...ids]), eq(uploads.status, 'attached')));
 }
 
 /**
@@ -287,11 +388,24 @@ export async function settleClaims(db: Db, ids: readonly string[], succeeded: bo
  * attached lose their file; an `attached` row left by a write that died midway is dropped without its file (the
  * entity may name it). At most `batch` a run; the next run takes the rest.
  */
-export async function clearIdleUploads(env: Pick<Env, 'FILES'>, db: Db, now: number, batch = 100): Promise<{ aborted: number; deleted: number; dropped: number }> {
-  const rows = await db.select().from(uploads).where(lte(uploads.updatedAt, now - RESUMABLE_LIMITS.idleMillis)).limit(batch).all();
+export async function clearIdleUploads(
+  env: Pick<Env, 'FILES'>,
+  db: Db,
+  now: number,
+  batch = 100,
+): Promise<{ aborted: number; deleted: number; dropped: number }> {
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(lte(uploads.updatedAt, now - RESUMABLE_LIMITS.idleMillis))
+    .limit(batch)
+    .all();
   const open = rows.filter((r) => r.status === 'open');
   const complete = rows.filter((r) => r.status === 'complete');
-  for (const row of open) await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).abort().catch(() => {});
+  for (const row of open)
+    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId)
+      .abort()
+      .catch(() => {});
   if (complete.length) await env.FILES.delete(complete.map((r) => r.key));
   const ids = rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += 90) {

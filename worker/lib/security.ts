@@ -27,10 +27,13 @@ export const sameOriginForUnsafeMethods: MiddlewareHandler<AppEnv> = async (c, n
 };
 
 /** For the few GET calls that change state (allow/deny requests, logout, health fix). */
-export const sameOrigin: MiddlewareHandler<AppEnv> = documented({ sameOrigin: true, errors: [403] }, async (c, next) => {
-  assertSameOrigin(c.req.raw);
-  await next();
-});
+export const sameOrigin: MiddlewareHandler<AppEnv> = documented(
+  { sameOrigin: true, errors: [403] },
+  async (c, next) => {
+    assertSameOrigin(c.req.raw);
+    await next();
+  },
+);
 
 /** API answers are per user or change often: never stored, unless a route says otherwise (files are immutable). */
 const noStoreByDefault: MiddlewareHandler<AppEnv> = async (c, next) => {

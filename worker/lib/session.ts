@@ -38,7 +38,10 @@ export async function sha256Hex(value: string): Promise<string> {
 
 /** The condition of a session that has not expired at `now`. */
 const liveAt = (now: number) =>
-  and(gt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000), gt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000));
+  and(
+    gt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000),
+    gt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000),
+  );
 
 /** Stores a new session for the user and returns its token; every sign-in gets a new one. */
 export async function createSession(db: Db, userId: string): Promise<string> {
@@ -55,10 +58,14 @@ export async function endUserSessions(db: Db, userId: string): Promise<void> {
 
 /** Removes expired sessions (the Cron Trigger; an expired one signs nobody in meanwhile). */
 export async function pruneSessions(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(sessions).where(or(
-    lt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000),
-    lt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000),
-  ));
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000),
+        lt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000),
+      ),
+    );
 }
 
 const cookieToken = (c: Context<AppEnv>) => {
@@ -83,7 +90,10 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   const token = cookieToken(c);
-  if (token) await createDb(c.env.DB).delete(sessions).where(eq(sessions.id, await sha256Hex(token)));
+  if (token)
+    await createDb(c.env.DB)
+      .delete(sessions)
+      .where(eq(sessions.id, await sha256Hex(token)));
   deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
 }
 
@@ -109,7 +119,13 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (row) {
       c.set('user', { id: row.id, name: row.name, role: row.role });
       if (now - row.lastSeenAt > REFRESH_AFTER_MS) {
-        c.executionCtx.waitUntil(db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id)).then(() => undefined));
+        c.executionCtx.waitUntil(
+          db
+            .update(sessions)
+            .set({ lastSeenAt: now })
+            .where(eq(sessions.id, id))
+            .then(() => undefined),
+        );
       }
     }
   }

@@ -45,7 +45,12 @@ export async function resolveSlug(db: Db, kv: KVNamespace, slug: string): Promis
 const uuid = z.uuid();
 
 /** Routes accept a slug wherever they take an id: a uuid passes through, a slug is resolved or 404. */
-export async function resolveIdOrSlug(db: Db, kv: KVNamespace, idOrSlug: string, notFoundMessage = 'Not found'): Promise<string> {
+export async function resolveIdOrSlug(
+  db: Db,
+  kv: KVNamespace,
+  idOrSlug: string,
+  notFoundMessage = 'Not found',
+): Promise<string> {
   if (uuid.safeParse(idOrSlug).success) return idOrSlug;
   const id = await resolveSlug(db, kv, idOrSlug);
   if (!id) throw new NotFound(notFoundMessage);
@@ -68,7 +73,10 @@ export function isSlugUniqueViolation(err: unknown): boolean {
 export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind) {
   const base = slugify(text);
   // Columns in the table's order: slug, entity_id, entity_kind.
-  return db.insert(slugs).select(sql`
+  return db
+    .insert(slugs)
+    .select(
+      sql`
     select candidate, ${entityId}, ${kind} from (
       with recursive n(i) as (
         select 1 union all select i + 1 from n
@@ -77,11 +85,14 @@ export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind
       select i, case i when 1 then ${base} else ${base} || '-' || i end as candidate from n
     )
     where not exists (select 1 from ${slugs} taken where taken.slug = candidate)
-    order by i limit 1`).returning({ slug: slugs.slug });
+    order by i limit 1`,
+    )
+    .returning({ slug: slugs.slug });
 }
 
 /** The slug `claimSlug` gave the entity, for the entity's own row in the same batch. */
-export const claimedSlug = (entityId: string): SQL => sql`(select ${slugs.slug} from ${slugs} where ${slugs.entityId} = ${entityId})`;
+export const claimedSlug = (entityId: string): SQL =>
+  sql`(select ${slugs.slug} from ${slugs} where ${slugs.entityId} = ${entityId})`;
 
 /**
  * Creates an entity with a slug made from `text`: one batch of claimSlug, then `statements` (the entity's
@@ -92,7 +103,10 @@ export async function insertWithUniqueSlug(
   entity: { text: string; id: string; kind: SlugKind },
   statements: (slug: SQL) => BatchItem<'sqlite'>[],
 ): Promise<string> {
-  const [claimed] = await db.batch([claimSlug(db, entity.text, entity.id, entity.kind), ...statements(claimedSlug(entity.id))]);
+  const [claimed] = await db.batch([
+    claimSlug(db, entity.text, entity.id, entity.kind),
+    ...statements(claimedSlug(entity.id)),
+  ]);
   const slug = claimed[0]?.slug;
   if (!slug) throw new Error(`No slug claimed for ${entity.kind} ${entity.id}`);
   return slug;

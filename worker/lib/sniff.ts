@@ -31,7 +31,21 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
 
 // ISO base media brands (ftyp box) that mean a plain MP4 video; QuickTime ('qt  ') and HEIF stills are not on the list.
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+  'MSNV',
+]);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /** An ISO BMFF file (`....ftyp`): AVIF when an AVIF brand is named, MP4 for a video brand, otherwise not allowed. */
@@ -51,7 +65,8 @@ function sniffFtyp(bytes: Uint8Array): Sniffed | null {
 function sniffWebm(bytes: Uint8Array): Sniffed | null {
   if (!startsWith(bytes, [0x1a, 0x45, 0xdf, 0xa3])) return null;
   for (let i = 4; i + 7 <= bytes.length; i++) {
-    if (bytes[i] === 0x42 && bytes[i + 1] === 0x82 && bytes[i + 2] === 0x84 && ascii(bytes, i + 3, 4) === 'webm') return WEBM;
+    if (bytes[i] === 0x42 && bytes[i + 1] === 0x82 && bytes[i + 2] === 0x84 && ascii(bytes, i + 3, 4) === 'webm')
+      return WEBM;
   }
   return null;
 }

@@ -105,7 +105,8 @@ export function withUpload<T extends Schema>(
       const f = files.get(tag);
       if (f?.variantOf) throw new BadRequest(`Missing file part "blob:${tag}"`);
       if (!f) throw new BadRequest(`Missing file part "blob:${tag}"`);
-      if (kind && f.kind !== kind) throw new BadRequest(`File part "blob:${tag}" must be ${kind === 'image' ? 'an image' : 'a video'}`);
+      if (kind && f.kind !== kind)
+        throw new BadRequest(`File part "blob:${tag}" must be ${kind === 'image' ? 'an image' : 'a video'}`);
       used.add(tag);
       return f;
     };
@@ -132,9 +133,16 @@ export function withUpload<T extends Schema>(
       return;
     }
     await settleClaims(c.get('db'), claims, true);
-    await removeObjects(bucket, [...files.entries()].filter(([tag]) => !isUsed(tag)).map(([, f]) => f.key));
+    await removeObjects(
+      bucket,
+      [...files.entries()].filter(([tag]) => !isUsed(tag)).map(([, f]) => f.key),
+    );
     const userId = c.get('user')?.id ?? null;
-    await recordBlobs(c.get('db'), [...used].map((tag) => files.get(tag)!), userId);
+    await recordBlobs(
+      c.get('db'),
+      [...used].map((tag) => files.get(tag)!),
+      userId,
+    );
   });
 }
 
@@ -144,13 +152,18 @@ export function upload<T extends Schema>(c: Context, _schema: T): Upload<z.infer
 }
 
 /** Removes files that an entity no longer names: R2 objects and their `blobs` rows. Call after the D1 write succeeded. */
-export async function deleteFiles(env: Pick<Env, 'FILES'>, db: Db, keys: readonly (string | null | undefined)[]): Promise<void> {
+export async function deleteFiles(
+  env: Pick<Env, 'FILES'>,
+  db: Db,
+  keys: readonly (string | null | undefined)[],
+): Promise<void> {
   const present = keys.filter((k): k is string => !!k);
   if (present.length === 0) return;
   // R2 deletes at most 1,000 keys a call; an image takes its variants along (absent ones cost nothing).
   const objects = present.flatMap(withVariants);
   for (let i = 0; i < objects.length; i += 1000) await env.FILES.delete(objects.slice(i, i + 1000));
-  for (let i = 0; i < present.length; i += 90) await db.delete(blobs).where(inArray(blobs.key, present.slice(i, i + 90)));
+  for (let i = 0; i < present.length; i += 90)
+    await db.delete(blobs).where(inArray(blobs.key, present.slice(i, i + 90)));
 }
 
 function validateBody<T extends Schema>(schema: T, raw: unknown): z.infer<T> {
@@ -205,21 +218,32 @@ async function receiveMultipart<T extends Schema>(
         const [, tag, width] = VARIANT_PART.exec(part.name)!;
         const original = files.get(tag!);
         if (!original || original.variantOf) {
-          throw new BadRequest(`Variant part ${shown(part.name)} must follow its original "blob:${tag}" in the same request`);
+          throw new BadRequest(
+            `Variant part ${shown(part.name)} must follow its original "blob:${tag}" in the same request`,
+          );
         }
-        if (original.kind !== 'image') throw new BadRequest(`Variant part ${shown(part.name)}: only images have variants`);
+        if (original.kind !== 'image')
+          throw new BadRequest(`Variant part ${shown(part.name)}: only images have variants`);
         const internal = `${tag}@${width}`;
         if (files.has(internal)) throw new BadRequest(`Duplicate file part ${shown(part.name)}`);
-        const stored = await storeFile(bucket, part.name, part.body, { key: variantKey(original.key, Number(width)), kind: 'image' });
+        const stored = await storeFile(bucket, part.name, part.body, {
+          key: variantKey(original.key, Number(width)),
+          kind: 'image',
+        });
         files.set(internal, { ...stored, variantOf: tag });
       } else {
-        throw new BadRequest(`Unknown multipart part ${shown(part.name)}: expected "body", "blob:{tag}" or "variant:{tag}:{width}"`);
+        throw new BadRequest(
+          `Unknown multipart part ${shown(part.name)}: expected "body", "blob:{tag}" or "variant:{tag}:{width}"`,
+        );
       }
     }
     if (!body) throw new BadRequest('Missing multipart part "body"');
     return body.data;
   } catch (err) {
-    await removeObjects(bucket, [...files.values()].map((f) => f.key));
+    await removeObjects(
+      bucket,
+      [...files.values()].map((f) => f.key),
+    );
     files.clear();
     if (err instanceof MultipartError) throw new BadRequest(`Malformed multipart body: ${err.message}`);
     throw err;
@@ -262,7 +286,10 @@ function peekBytes(queue: readonly Uint8Array[], n: number): Uint8Array {
  * the remainder, aborted if anything goes wrong on the way.
  */
 async function storeFile(
-  bucket: R2Bucket, partName: string, chunks: AsyncIterable<Uint8Array>, as?: { key: string; kind: FileKind },
+  bucket: R2Bucket,
+  partName: string,
+  chunks: AsyncIterable<Uint8Array>,
+  as?: { key: string; kind: FileKind },
 ): Promise<StoredFile> {
   const label = `File part ${shown(partName)}`;
   const queue: Uint8Array[] = [];
@@ -315,7 +342,10 @@ async function storeFile(
     }
     return { key, contentType: type.contentType, size, kind: type.kind };
   } catch (err) {
-    if (multipart) await multipart.abort().catch((abortErr: unknown) => console.error('Aborting R2 multipart upload failed', key, abortErr));
+    if (multipart)
+      await multipart
+        .abort()
+        .catch((abortErr: unknown) => console.error('Aborting R2 multipart upload failed', key, abortErr));
     throw err;
   }
 }

@@ -19,9 +19,12 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 export const validate = <Target extends keyof ValidationTargets, T extends Schema>(target: Target, schema: T) =>
-  documented({ [target]: schema, errors: [400] }, zValidator(target, schema, (result) => {
-    if (!result.success) throw new BadRequest(formatIssues(result.error.issues));
-  }));
+  documented(
+    { [target]: schema, errors: [400] },
+    zValidator(target, schema, (result) => {
+      if (!result.success) throw new BadRequest(formatIssues(result.error.issues));
+    }),
+  );
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 

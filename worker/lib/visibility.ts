@@ -143,11 +143,17 @@ export async function canReadContent(
 ): Promise<boolean> {
   let channel = content.channel ?? null;
   if (content.channel === undefined && content.channelId) {
-    channel = (await db
-      .select({ id: channels.id, userId: channels.userId, restricted: channels.restricted, private: channels.private })
-      .from(channels)
-      .where(eq(channels.id, content.channelId))
-      .get()) ?? null;
+    channel =
+      (await db
+        .select({
+          id: channels.id,
+          userId: channels.userId,
+          restricted: channels.restricted,
+          private: channels.private,
+        })
+        .from(channels)
+        .where(eq(channels.id, content.channelId))
+        .get()) ?? null;
   }
   const channelGate = !!channel && (channel.restricted || channel.private);
   if (!content.restricted && !channelGate) return true;

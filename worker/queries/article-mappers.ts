@@ -53,21 +53,31 @@ export function toMedia(kind: MediaKind | null, rows: readonly MediaRow[]): Medi
   if (kind === 'gallery') {
     return {
       kind,
-      images: sorted.filter((r) => r.kind === 'image')
+      images: sorted
+        .filter((r) => r.kind === 'image')
         .map((r) => ({ id: r.id, ordinal: r.ordinal, title: r.title, href: fileHref(r.blobKey)! })),
     };
   }
   return {
     kind,
-    videos: sorted.filter((r) => r.kind === 'video').map((r) => ({
-      id: r.id, ordinal: r.ordinal, title: r.title, href: fileHref(r.blobKey)!,
-      thumbnailMillis: r.thumbnailMillis ?? 0, thumbnailHref: fileHref(r.thumbnailKey),
-    })),
+    videos: sorted
+      .filter((r) => r.kind === 'video')
+      .map((r) => ({
+        id: r.id,
+        ordinal: r.ordinal,
+        title: r.title,
+        href: fileHref(r.blobKey)!,
+        thumbnailMillis: r.thumbnailMillis ?? 0,
+        thumbnailHref: fileHref(r.thumbnailKey),
+      })),
   };
 }
 
 /** The Article entity; a locked article shows neither description nor media. */
-export function toArticle(row: ArticleRow, extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean }): Article {
+export function toArticle(
+  row: ArticleRow,
+  extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean },
+): Article {
   return {
     ...toArticleSummary(row),
     description: extra.locked ? '' : row.description,

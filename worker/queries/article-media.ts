@@ -12,7 +12,12 @@ type Batch = BatchItem<'sqlite'>[];
 const nowMs = () => Date.now();
 
 export async function listMediaRows(db: Db, articleId: string): Promise<MediaRow[]> {
-  return db.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)).all();
+  return db
+    .select()
+    .from(articleMedia)
+    .where(eq(articleMedia.articleId, articleId))
+    .orderBy(asc(articleMedia.ordinal))
+    .all();
 }
 
 export type NewMediaEntry =
@@ -31,15 +36,21 @@ export const mediaValues = (articleId: string, ordinal: number | SQL, e: NewMedi
   thumbnailKey: e.kind === 'video' ? e.thumbnailKey : null,
 });
 
-
-const mediaFileKeys = (rows: readonly MediaRow[]) => rows.flatMap((m) => [m.blobKey, m.thumbnailKey]).filter((k): k is string => !!k);
+const mediaFileKeys = (rows: readonly MediaRow[]) =>
+  rows.flatMap((m) => [m.blobKey, m.thumbnailKey]).filter((k): k is string => !!k);
 const touch = (db: Db, articleId: string, set: Partial<Pick<ArticleRow, 'mediaKind'>> = {}) =>
-  db.update(articles).set({ ...set, updatedAt: nowMs() }).where(eq(articles.id, articleId));
+  db
+    .update(articles)
+    .set({ ...set, updatedAt: nowMs() })
+    .where(eq(articles.id, articleId));
 
 /** The entry at `ordinal`, or 404. */
 export async function mediaAt(db: Db, articleId: string, ordinal: number): Promise<MediaRow> {
-  const row = await db.select().from(articleMedia)
-    .where(and(eq(articleMedia.articleId, articleId), eq(articleMedia.ordinal, ordinal))).get();
+  const row = await db
+    .select()
+    .from(articleMedia)
+    .where(and(eq(articleMedia.articleId, articleId), eq(articleMedia.ordinal, ordinal)))
+    .get();
   if (!row) throw new NotFound(MEDIA_NOT_FOUND);
   return row;
 }
@@ -48,7 +59,9 @@ export async function mediaAt(db: Db, articleId: string, ordinal: number): Promi
 function assertKind(row: ArticleRow, entry: 'image' | 'video'): void {
   const wanted: MediaKind = entry === 'image' ? 'gallery' : 'video';
   if (row.mediaKind && row.mediaKind !== wanted) {
-    throw new Conflict(`The article's media is a ${row.mediaKind}; ${entry === 'image' ? 'images' : 'videos'} do not fit it`);
+    throw new Conflict(
+      `The article's media is a ${row.mediaKind}; ${entry === 'image' ? 'images' : 'videos'} do not fit it`,
+    );
   }
 }
 
@@ -81,9 +94,13 @@ const nextOrdinal = (articleId: string) =>
  */
 function openGap(db: Db, articleId: string, at: number, n: number): Batch {
   return [
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
+    db
+      .update(articleMedia)
+      .set({ ordinal: sql`-${articleMedia.ordinal} - ${n}` })
       .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} >= ${at}`)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+    db
+      .update(articleMedia)
+      .set({ ordinal: sql`-${articleMedia.ordinal}` })
       .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} < 0`)),
   ];
 }
@@ -95,9 +112,13 @@ function openGap(db: Db, articleId: string, at: number, n: number): Batch {
 function closeGap(db: Db, articleId: string, at: number): Batch {
   const gapAt = sql`not exists (select 1 from ${articleMedia} m where m.article_id = ${articleId} and m.ordinal = ${at})`;
   return [
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal}` })
+    db
+      .update(articleMedia)
+      .set({ ordinal: sql`-${articleMedia.ordinal}` })
       .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} > ${at}`, gapAt)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
+    db
+      .update(articleMedia)
+      .set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
       .where(and(eq(articleMedia.articleId, articleId), sql`${articleMedia.ordinal} < 0`)),
   ];
 }
@@ -109,14 +130,26 @@ function closeGap(db: Db, articleId: string, at: number): Batch {
  * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404 (checked against
  * the entries read first; the insert itself clamps to the end, so entries removed meanwhile leave no gap).
  */
-export async function addMedia(db: Db, row: ArticleRow, entries: readonly NewMediaEntry[], ordinal?: number): Promise<void> {
+export async function addMedia(
+  db: Db,
+  row: ArticleRow,
+  entries: readonly NewMediaEntry[],
+  ordinal?: number,
+): Promise<void> {
   if (entries.length === 0) return;
   const kind = entries[0]!.kind;
   if (entries.some((e) => e.kind !== kind)) throw new BadRequest('Entries of one call must be of one kind');
   assertKind(row, kind);
   const batch: Batch = [];
   if (ordinal !== undefined) {
-    const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, row.id)).get())?.n ?? 0;
+    const count =
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(articleMedia)
+          .where(eq(articleMedia.articleId, row.id))
+          .get()
+      )?.n ?? 0;
     if (ordinal > count) throw new NotFound(MEDIA_NOT_FOUND);
     // Always opened: an entry appended by a concurrent call since the count was read must move too.
     batch.push(...openGap(db, row.id, ordinal, entries.length));
@@ -156,7 +189,13 @@ export interface MediaChanges {
  * Changes the entry at `ordinal`, which must be of `kind` when given (else 409).
  * Returns the file keys it no longer uses.
  */
-export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, changes: MediaChanges, kind?: 'image' | 'video'): Promise<string[]> {
+export async function updateMediaAt(
+  db: Db,
+  row: ArticleRow,
+  ordinal: number,
+  changes: MediaChanges,
+  kind?: 'image' | 'video',
+): Promise<string[]> {
   if (kind) assertKind(row, kind);
   const entry = await mediaAt(db, row.id, ordinal);
   if (kind && entry.kind !== kind) throw new Conflict(`Media entry ${ordinal} is not an ${kind}`);
@@ -172,8 +211,12 @@ export async function updateMediaAt(db: Db, row: ArticleRow, ordinal: number, ch
   if (Object.keys(set).length === 0 && !moves) return [];
   if (moves) await assertPlaceExists(db, row.id, changes.ordinal!);
   const move = moves ? moveMediaStatements(db, row.id, entry.id, ordinal, changes.ordinal!) : [];
-  const fields = Object.keys(set).length > 0 ? [db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id))] : [];
-  const results = await db.batch([touch(db, row.id), ...fields, ...move] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  const fields =
+    Object.keys(set).length > 0 ? [db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id))] : [];
+  const results = await db.batch([touch(db, row.id), ...fields, ...move] as [
+    BatchItem<'sqlite'>,
+    ...BatchItem<'sqlite'>[],
+  ]);
   // The park statement (first of the move) found the entry elsewhere: another write moved or removed entries
   // between the read and the batch, so the move changed nothing (the guards below it saw no parked entry).
   if (moves && (results[1 + fields.length] as unknown[]).length === 0) {
@@ -192,8 +235,16 @@ const PARKED = -1_000_000_000;
 
 /** 400 unless `to` is the place of an existing entry (moving never adds places). */
 async function assertPlaceExists(db: Db, articleId: string, to: number): Promise<void> {
-  const count = (await db.select({ n: sql<number>`count(*)` }).from(articleMedia).where(eq(articleMedia.articleId, articleId)).get())?.n ?? 0;
-  if (to >= count) throw new BadRequest(`Ordinal ${to} is out of range: the article has ${count} media entries (0 to ${count - 1})`);
+  const count =
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(articleMedia)
+        .where(eq(articleMedia.articleId, articleId))
+        .get()
+    )?.n ?? 0;
+  if (to >= count)
+    throw new BadRequest(`Ordinal ${to} is out of range: the article has ${count} media entries (0 to ${count - 1})`);
 }
 
 /**
@@ -209,13 +260,21 @@ export function moveMediaStatements(db: Db, articleId: string, entryId: string, 
   const parked = sql`exists (select 1 from ${articleMedia} m where m.id = ${entryId} and m.ordinal = ${PARKED})`;
   const ofArticle = eq(articleMedia.articleId, articleId);
   return [
-    db.update(articleMedia).set({ ordinal: PARKED })
-      .where(and(eq(articleMedia.id, entryId), eq(articleMedia.ordinal, from))).returning({ id: articleMedia.id }),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
+    db
+      .update(articleMedia)
+      .set({ ordinal: PARKED })
+      .where(and(eq(articleMedia.id, entryId), eq(articleMedia.ordinal, from)))
+      .returning({ id: articleMedia.id }),
+    db
+      .update(articleMedia)
+      .set({ ordinal: sql`-${articleMedia.ordinal} - 1` })
       .where(and(ofArticle, sql`${articleMedia.ordinal} between ${low} and ${high}`, parked)),
-    db.update(articleMedia).set({ ordinal: sql`-${articleMedia.ordinal} - 1 + ${step}` })
+    db
+      .update(articleMedia)
+      .set({ ordinal: sql`-${articleMedia.ordinal} - 1 + ${step}` })
       .where(and(ofArticle, sql`${articleMedia.ordinal} < 0`, sql`${articleMedia.ordinal} > ${PARKED}`)),
-    db.update(articleMedia)
+    db
+      .update(articleMedia)
       .set({ ordinal: sql`min(${to}, (select count(*) - 1 from ${articleMedia} m where m.article_id = ${articleId}))` })
       .where(and(eq(articleMedia.id, entryId), eq(articleMedia.ordinal, PARKED))),
   ];

@@ -4,8 +4,17 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Article, ArticlePage, SessionUser } from '../../schema/entities';
 import {
-  articleCategories, articleMedia, articles, categories, channels, contentAccess, contentRequests, news,
-  publicationRequests, slugs, userArticles,
+  articleCategories,
+  articleMedia,
+  articles,
+  categories,
+  channels,
+  contentAccess,
+  contentRequests,
+  news,
+  publicationRequests,
+  slugs,
+  userArticles,
 } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
@@ -34,13 +43,25 @@ const nowMs = () => Date.now();
 
 /** The article row if the viewer may see it (direct look-up: hidden ones included), else undefined. */
 export async function findVisibleArticle(db: Db, viewer: Viewer, id: string): Promise<ArticleRow | undefined> {
-  return db.select().from(articles).where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))).get();
+  return db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false })))
+    .get();
 }
 
 /** GET /articles: the newest articles the viewer may see (listing rules), a page at a time. */
-export async function listArticles(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }): Promise<ArticlePage> {
-  const rows = await db.select().from(articles)
-    .where(and(articleVisibleWhere(viewer, { listing: true }), afterCursor(page.cursor, articles.createdAt, articles.id)))
+export async function listArticles(
+  db: Db,
+  viewer: Viewer,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ArticlePage> {
+  const rows = await db
+    .select()
+    .from(articles)
+    .where(
+      and(articleVisibleWhere(viewer, { listing: true }), afterCursor(page.cursor, articles.createdAt, articles.id)),
+    )
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(page.limit + 1)
     .all();
@@ -54,14 +75,37 @@ export async function listArticles(db: Db, viewer: Viewer, page: { cursor?: stri
 export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Article> {
   const articleId = sql.placeholder('id');
   const [found, categoryRows, media] = await batchRows(db, [
-    reusable(db, viewer, 'article', (v) => db
-      .select({ article: articles, readable: sql<boolean>`${articleReadableWhere(v)}`.mapWith(Boolean) }).from(articles)
-      .where(and(eq(articles.id, articleId), articleVisibleWhere(v, { listing: false }))), { id }),
-    reusable(db, viewer, 'article categories', () => db
-      .select({ id: articleCategories.categoryId }).from(articleCategories)
-      .where(eq(articleCategories.articleId, articleId)).orderBy(asc(articleCategories.ordinal)), { id }),
-    reusable(db, viewer, 'article media', () => db
-      .select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)), { id }),
+    reusable(
+      db,
+      viewer,
+      'article',
+      (v) =>
+        db
+          .select({ article: articles, readable: sql<boolean>`${articleReadableWhere(v)}`.mapWith(Boolean) })
+          .from(articles)
+          .where(and(eq(articles.id, articleId), articleVisibleWhere(v, { listing: false }))),
+      { id },
+    ),
+    reusable(
+      db,
+      viewer,
+      'article categories',
+      () =>
+        db
+          .select({ id: articleCategories.categoryId })
+          .from(articleCategories)
+          .where(eq(articleCategories.articleId, articleId))
+          .orderBy(asc(articleCategories.ordinal)),
+      { id },
+    ),
+    reusable(
+      db,
+      viewer,
+      'article media',
+      () =>
+        db.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)),
+      { id },
+    ),
   ]);
   const row = found[0];
   if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
@@ -89,7 +133,8 @@ export async function assertCategoriesExist(db: Db, ids: readonly string[]): Pro
   if (wanted.length === 0) return;
   const found = new Set<string>();
   for (const part of chunks(wanted)) {
-    for (const r of await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, part)).all()) found.add(r.id);
+    for (const r of await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, part)).all())
+      found.add(r.id);
   }
   const missing = wanted.filter((id) => !found.has(id));
   if (missing.length) throw new BadRequest(`Unknown category ids: ${missing.join(', ')}`);
@@ -97,8 +142,11 @@ export async function assertCategoriesExist(db: Db, ids: readonly string[]): Pro
 
 /** A channel an article may be put into: 404 if the user may not see it, 403 unless they own it or are ADMIN. */
 export async function assertChannelWritable(db: Db, user: SessionUser, channelId: string): Promise<void> {
-  const ch = await db.select({ userId: channels.userId }).from(channels)
-    .where(and(eq(channels.id, channelId), channelVisibleWhere(user, { listing: false }))).get();
+  const ch = await db
+    .select({ userId: channels.userId })
+    .from(channels)
+    .where(and(eq(channels.id, channelId), channelVisibleWhere(user, { listing: false })))
+    .get();
   if (!ch) throw new NotFound('Channel not found');
   if (user.role !== 'ADMIN' && ch.userId !== user.id) throw new Forbidden('Articles go only into your own channels');
 }
@@ -106,19 +154,26 @@ export async function assertChannelWritable(db: Db, user: SessionUser, channelId
 /** A statement removing the ids from every list of every channel's articleOrdinals (order kept). */
 export function removeFromOrdinals(db: Db, articleIds: readonly string[]): BatchItem<'sqlite'> {
   if (articleIds.length === 0 || articleIds.length > CHUNK) throw new Error('removeFromOrdinals takes 1 to 90 ids');
-  const list = sql.join(articleIds.map((id) => sql`${id}`), sql`, `);
-  return db.update(channels).set({
-    articleOrdinals: sql`(
+  const list = sql.join(
+    articleIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return db
+    .update(channels)
+    .set({
+      articleOrdinals: sql`(
       select json_group_object(e.key, json((
         select json_group_array(k.value) from (select value from json_each(e.value) where value not in (${list}) order by key) k
       ))) from json_each(${channels.articleOrdinals}) e
     )`,
-    updatedAt: nowMs(),
-  }).where(sql`exists (select 1 from json_each(${channels.articleOrdinals}) e, json_each(e.value) v where v.value in (${list}))`);
+      updatedAt: nowMs(),
+    })
+    .where(
+      sql`exists (select 1 from json_each(${channels.articleOrdinals}) e, json_each(e.value) v where v.value in (${list}))`,
+    );
 }
 
 // ---- article writes ----
-
 
 export interface NewArticle {
   title: string;
@@ -141,13 +196,26 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
   const id = crypto.randomUUID();
   const slug = await insertWithUniqueSlug(db, { text: input.title, id, kind: 'article' }, (slug) => [
     db.insert(articles).values({
-      id, slug, userId, published: false,
-      title: input.title, description: input.description, teaser: input.teaser, type: input.type,
-      channelId: input.channelId, thumbnailKey: input.thumbnailKey, publishedAtCategory: input.publishedAtCategory,
-      hidden: input.hidden, restricted: input.restricted, isAd: input.isAd, isEditorial: input.isEditorial,
+      id,
+      slug,
+      userId,
+      published: false,
+      title: input.title,
+      description: input.description,
+      teaser: input.teaser,
+      type: input.type,
+      channelId: input.channelId,
+      thumbnailKey: input.thumbnailKey,
+      publishedAtCategory: input.publishedAtCategory,
+      hidden: input.hidden,
+      restricted: input.restricted,
+      isAd: input.isAd,
+      isEditorial: input.isEditorial,
       mediaKind: input.media?.kind ?? null,
     }),
-    ...[...new Set(input.categoryIds)].map((categoryId, ordinal) => db.insert(articleCategories).values({ articleId: id, categoryId, ordinal })),
+    ...[...new Set(input.categoryIds)].map((categoryId, ordinal) =>
+      db.insert(articleCategories).values({ articleId: id, categoryId, ordinal }),
+    ),
     ...(input.media?.entries ?? []).map((e, ordinal) => db.insert(articleMedia).values(mediaValues(id, ordinal, e))),
   ]);
   return { id, slug };
@@ -173,7 +241,12 @@ export interface ArticleChanges {
 /** Applies the changes in one batch; returns the file keys the article no longer uses. */
 export async function updateArticle(db: Db, row: ArticleRow, changes: ArticleChanges): Promise<string[]> {
   const { categoryIds, ...columns } = changes;
-  const batch: Batch = [db.update(articles).set({ ...columns, updatedAt: nowMs() }).where(eq(articles.id, row.id))];
+  const batch: Batch = [
+    db
+      .update(articles)
+      .set({ ...columns, updatedAt: nowMs() })
+      .where(eq(articles.id, row.id)),
+  ];
   if (categoryIds) {
     batch.push(db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)));
     for (const [ordinal, categoryId] of [...new Set(categoryIds)].entries()) {
@@ -185,7 +258,9 @@ export async function updateArticle(db: Db, row: ArticleRow, changes: ArticleCha
     batch.push(removeFromOrdinals(db, [row.id]));
   }
   await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return changes.thumbnailKey !== undefined && changes.thumbnailKey !== row.thumbnailKey && row.thumbnailKey ? [row.thumbnailKey] : [];
+  return changes.thumbnailKey !== undefined && changes.thumbnailKey !== row.thumbnailKey && row.thumbnailKey
+    ? [row.thumbnailKey]
+    : [];
 }
 
 /**
@@ -196,7 +271,11 @@ export async function updateArticle(db: Db, row: ArticleRow, changes: ArticleCha
 export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: string[]; fileKeys: string[] }> {
   const [media, newsRows, slugRows] = await Promise.all([
     listMediaRows(db, row.id),
-    db.select({ thumbnailKey: news.thumbnailKey }).from(news).where(and(eq(news.refKind, 'article'), eq(news.refId, row.id))).all(),
+    db
+      .select({ thumbnailKey: news.thumbnailKey })
+      .from(news)
+      .where(and(eq(news.refKind, 'article'), eq(news.refId, row.id)))
+      .all(),
     db.select({ slug: slugs.slug }).from(slugs).where(eq(slugs.entityId, row.id)).all(),
   ]);
   await db.batch([
@@ -211,7 +290,10 @@ export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: s
     db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)),
     db.delete(articles).where(eq(articles.id, row.id)),
   ]);
-  const fileKeys = [row.thumbnailKey, ...media.flatMap((m) => [m.blobKey, m.thumbnailKey]), ...newsRows.map((n) => n.thumbnailKey)]
-    .filter((k): k is string => !!k);
+  const fileKeys = [
+    row.thumbnailKey,
+    ...media.flatMap((m) => [m.blobKey, m.thumbnailKey]),
+    ...newsRows.map((n) => n.thumbnailKey),
+  ].filter((k): k is string => !!k);
   return { slugs: slugRows.map((s) => s.slug), fileKeys };
 }

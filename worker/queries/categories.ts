@@ -2,7 +2,12 @@
 // cycle check, delete only when empty) and title search.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { id as uuid, type ArticlePage, type Category, type categoryChildren as categoryChildrenSchema } from '../../schema/entities';
+import {
+  id as uuid,
+  type ArticlePage,
+  type Category,
+  type categoryChildren as categoryChildrenSchema,
+} from '../../schema/entities';
 import { nonnegativeInt } from '../../schema/mini';
 import { LIMITS, ORDERED_PAGE_SIZE } from '../../schema/requests';
 import { articleCategories, articles, categories, channelCategories, channels, slugs } from '../../schema/tables';
@@ -41,7 +46,12 @@ export async function listCategories(db: Db): Promise<Category[]> {
   const rows = await db
     .select()
     .from(categories)
-    .orderBy(sql`${categories.parentId} is not null`, asc(categories.parentId), asc(categories.ordinal), asc(categories.title))
+    .orderBy(
+      sql`${categories.parentId} is not null`,
+      asc(categories.parentId),
+      asc(categories.ordinal),
+      asc(categories.title),
+    )
     .all();
   return rows.map(toCategory);
 }
@@ -131,10 +141,12 @@ export async function createCategory(db: Db, input: CreateCategoryInput): Promis
     slug = input.slug;
     await assertSlugFree(db, slug);
     const chosen = slug;
-    await withSlugConflict(() => db.batch([
-      db.insert(slugs).values({ slug: chosen, entityId: base.id, entityKind: 'category' }),
-      db.insert(categories).values({ ...base, slug: chosen }),
-    ]));
+    await withSlugConflict(() =>
+      db.batch([
+        db.insert(slugs).values({ slug: chosen, entityId: base.id, entityKind: 'category' }),
+        db.insert(categories).values({ ...base, slug: chosen }),
+      ]),
+    );
   } else {
     slug = await insertWithUniqueSlug(db, { text: input.title, id: base.id, kind: 'category' }, (claimed) => [
       db.insert(categories).values({ ...base, slug: claimed }),
@@ -212,13 +224,18 @@ export async function positionCategory(db: Db, id: string, index: number): Promi
   const others = siblings.filter((c) => c.id !== id);
   const ordered = [...others.slice(0, index), row, ...others.slice(index)].map((c, ordinal) => ({ ...c, ordinal }));
   const changed = ordered.filter((c, i) => siblings.find((s) => s.id === c.id)!.ordinal !== i);
-  const [first, ...rest] = changed.map((c) => db.update(categories).set({ ordinal: c.ordinal }).where(eq(categories.id, c.id)));
+  const [first, ...rest] = changed.map((c) =>
+    db.update(categories).set({ ordinal: c.ordinal }).where(eq(categories.id, c.id)),
+  );
   if (first) await db.batch([first, ...rest]);
   return ordered.map(toCategory);
 }
 
 /** What still hangs off a category; deleting it is refused while any of these is non-zero. */
-export async function categoryDependants(db: Db, id: string): Promise<{ categories: number; channels: number; articles: number }> {
+export async function categoryDependants(
+  db: Db,
+  id: string,
+): Promise<{ categories: number; channels: number; articles: number }> {
   const row = await db.get<{ categories: number; channels: number; articles: number }>(sql`select
       (select count(*) from ${categories} where parent_id = ${id}) as categories,
       (select count(*) from ${channelCategories} where category_id = ${id}) as channels,
@@ -242,7 +259,9 @@ export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
       count(deps.channels, 'channel', 'channels'),
       count(deps.articles, 'article', 'articles'),
     ].filter(Boolean);
-    return new Conflict(`The category still has ${parts.join(', ') || 'content'}; move or unlink them before deleting it`);
+    return new Conflict(
+      `The category still has ${parts.join(', ') || 'content'}; move or unlink them before deleting it`,
+    );
   };
   if (deps.categories || deps.channels || deps.articles) throw refuse();
   const empty = sql`not exists (select 1 from ${categories} c where c.parent_id = ${id})
@@ -250,7 +269,10 @@ export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
     and not exists (select 1 from ${articleCategories} where category_id = ${id})`;
   const [, deleted] = await db.batch([
     db.delete(slugs).where(and(eq(slugs.entityId, id), sql`${empty}`)),
-    db.delete(categories).where(and(eq(categories.id, id), empty)).returning({ id: categories.id }),
+    db
+      .delete(categories)
+      .where(and(eq(categories.id, id), empty))
+      .returning({ id: categories.id }),
   ]);
   if (deleted.length === 0) throw refuse();
   return row;
@@ -275,21 +297,39 @@ const pageKey = (r: { ordinal: number; orderTitle: string; id: string }) => [r.o
  * (link ordinal, title, id: one index range on article_categories, whose copy of the title triggers keep), a page
  * from after the cursor's key on.
  */
-function categoryArticles(db: Db, viewer: Viewer, values: { categoryId: string; limit: number }, after: z.infer<typeof categoryPageKey> | null) {
+function categoryArticles(
+  db: Db,
+  viewer: Viewer,
+  values: { categoryId: string; limit: number },
+  after: z.infer<typeof categoryPageKey> | null,
+) {
   const key = sql`(${articleCategories.ordinal}, ${articleCategories.articleTitle}, ${articleCategories.articleId})`;
   const last = sql`(${sql.placeholder('ordinal')}, ${sql.placeholder('title')}, ${sql.placeholder('lastId')})`;
-  return reusable(db, viewer, `category articles ${after ? 'after' : 'first'}`, (v) => db
-    .select({ ...articleSummaryColumns, ordinal: articleCategories.ordinal, orderTitle: articleCategories.articleTitle })
-    .from(articleCategories)
-    .innerJoin(articles, eq(articles.id, articleCategories.articleId))
-    .where(and(
-      eq(articleCategories.categoryId, sql.placeholder('categoryId')),
-      after ? sql`${key} > ${last}` : undefined,
-      eq(articles.publishedAtCategory, true),
-      articleVisibleWhere(v, { listing: true }),
-    ))
-    .orderBy(asc(articleCategories.ordinal), asc(articleCategories.articleTitle), asc(articleCategories.articleId))
-    .limit(sql.placeholder('limit')), { ...values, limit: values.limit + 1, ordinal: after?.[0], title: after?.[1], lastId: after?.[2] });
+  return reusable(
+    db,
+    viewer,
+    `category articles ${after ? 'after' : 'first'}`,
+    (v) =>
+      db
+        .select({
+          ...articleSummaryColumns,
+          ordinal: articleCategories.ordinal,
+          orderTitle: articleCategories.articleTitle,
+        })
+        .from(articleCategories)
+        .innerJoin(articles, eq(articles.id, articleCategories.articleId))
+        .where(
+          and(
+            eq(articleCategories.categoryId, sql.placeholder('categoryId')),
+            after ? sql`${key} > ${last}` : undefined,
+            eq(articles.publishedAtCategory, true),
+            articleVisibleWhere(v, { listing: true }),
+          ),
+        )
+        .orderBy(asc(articleCategories.ordinal), asc(articleCategories.articleTitle), asc(articleCategories.articleId))
+        .limit(sql.placeholder('limit')),
+    { ...values, limit: values.limit + 1, ordinal: after?.[0], title: after?.[1], lastId: after?.[2] },
+  );
 }
 
 /**
@@ -301,15 +341,38 @@ function categoryArticles(db: Db, viewer: Viewer, values: { categoryId: string; 
 export async function categoryChildren(db: Db, viewer: Viewer, id: string): Promise<CategoryChildren> {
   const categoryId = sql.placeholder('categoryId');
   const [found, subs, channelRows, articleRows] = await batchRows(db, [
-    reusable(db, viewer, 'category exists', () => db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)), { categoryId: id }),
-    reusable(db, viewer, 'category subs', () => db.select().from(categories).where(eq(categories.parentId, categoryId))
-      .orderBy(asc(categories.ordinal), asc(categories.title)), { categoryId: id }),
-    reusable(db, viewer, 'category channels', (v) => db
-      .select(channelSummaryFields(v))
-      .from(channelCategories)
-      .innerJoin(channels, eq(channels.id, channelCategories.channelId))
-      .where(and(eq(channelCategories.categoryId, categoryId), channelVisibleWhere(v, { listing: true })))
-      .orderBy(asc(channelCategories.ordinal), asc(channels.name)), { categoryId: id }),
+    reusable(
+      db,
+      viewer,
+      'category exists',
+      () => db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)),
+      { categoryId: id },
+    ),
+    reusable(
+      db,
+      viewer,
+      'category subs',
+      () =>
+        db
+          .select()
+          .from(categories)
+          .where(eq(categories.parentId, categoryId))
+          .orderBy(asc(categories.ordinal), asc(categories.title)),
+      { categoryId: id },
+    ),
+    reusable(
+      db,
+      viewer,
+      'category channels',
+      (v) =>
+        db
+          .select(channelSummaryFields(v))
+          .from(channelCategories)
+          .innerJoin(channels, eq(channels.id, channelCategories.channelId))
+          .where(and(eq(channelCategories.categoryId, categoryId), channelVisibleWhere(v, { listing: true })))
+          .orderBy(asc(channelCategories.ordinal), asc(channels.name)),
+      { categoryId: id },
+    ),
     categoryArticles(db, viewer, { categoryId: id, limit: ORDERED_PAGE_SIZE }, null),
   ]);
   if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
@@ -323,11 +386,25 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
 }
 
 /** GET /categories/{id}/articles: a page of the articles listed in the category, in its order; one round trip. */
-export async function listCategoryArticles(db: Db, viewer: Viewer, id: string, page: { cursor?: string | undefined; limit: number }): Promise<ArticlePage> {
+export async function listCategoryArticles(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ArticlePage> {
   const after = page.cursor === undefined ? null : decodeKeyCursor(page.cursor, categoryPageKey);
   const [found, rows] = await batchRows(db, [
-    reusable(db, viewer, 'category exists', () => db.select({ id: categories.id }).from(categories)
-      .where(eq(categories.id, sql.placeholder('categoryId'))), { categoryId: id }),
+    reusable(
+      db,
+      viewer,
+      'category exists',
+      () =>
+        db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.id, sql.placeholder('categoryId'))),
+      { categoryId: id },
+    ),
     categoryArticles(db, viewer, { categoryId: id, limit: page.limit }, after),
   ]);
   if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);

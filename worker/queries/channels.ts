@@ -1,10 +1,25 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { id as uuid, type ArticlePage, type Channel, type ChannelSummary, type SessionUser } from '../../schema/entities';
+import {
+  id as uuid,
+  type ArticlePage,
+  type Channel,
+  type ChannelSummary,
+  type SessionUser,
+} from '../../schema/entities';
 import { nonnegativeInt } from '../../schema/mini';
 import {
-  articles, channelCategories, channels, contentAccess, contentRequests, news, publicationRequests, slugs, UNLISTED_RANK, userChannels,
+  articles,
+  channelCategories,
+  channels,
+  contentAccess,
+  contentRequests,
+  news,
+  publicationRequests,
+  slugs,
+  UNLISTED_RANK,
+  userChannels,
 } from '../../schema/tables';
 import type { Db } from '../env';
 import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
@@ -13,7 +28,13 @@ import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { batchRows, reusable, rows } from '../lib/statements';
-import { articleVisibleWhere, channelReadableWhere, channelVisibleWhere, type Viewer, type ViewerLike } from '../lib/visibility';
+import {
+  articleVisibleWhere,
+  channelReadableWhere,
+  channelVisibleWhere,
+  type Viewer,
+  type ViewerLike,
+} from '../lib/visibility';
 import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleSummaryColumns, toArticleSummary } from './article-mappers';
 
@@ -32,12 +53,16 @@ export type ChannelSummaryRow = Omit<ChannelRow, 'articleOrdinals'>;
  * The ChannelSummary. A locked channel (restricted or private, and the viewer has no access) shows its
  * name, infoText, portrait and banner, but not its coverMedia (docs/decisions/005-visibility.md).
  */
-export function toChannelSummary(row: ChannelSummaryRow, extra: { categoryIds: string[]; locked: boolean }): ChannelSummary {
-  const coverMedia: Channel['coverMedia'] = extra.locked || !row.coverKind || !row.coverKey
-    ? null
-    : row.coverKind === 'image'
-      ? { kind: 'image', href: fileHref(row.coverKey)! }
-      : { kind: 'video', href: fileHref(row.coverKey)!, thumbnailMillis: row.coverThumbnailMillis ?? 0 };
+export function toChannelSummary(
+  row: ChannelSummaryRow,
+  extra: { categoryIds: string[]; locked: boolean },
+): ChannelSummary {
+  const coverMedia: Channel['coverMedia'] =
+    extra.locked || !row.coverKind || !row.coverKey
+      ? null
+      : row.coverKind === 'image'
+        ? { kind: 'image', href: fileHref(row.coverKey)! }
+        : { kind: 'video', href: fileHref(row.coverKey)!, thumbnailMillis: row.coverThumbnailMillis ?? 0 };
   return {
     id: row.id,
     slug: row.slug,
@@ -59,7 +84,10 @@ export function toChannelSummary(row: ChannelSummaryRow, extra: { categoryIds: s
 }
 
 /** The Channel entity: its summary and its articleOrdinals (as the viewer may see them). */
-export function toChannel(row: ChannelSummaryRow, extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean }): Channel {
+export function toChannel(
+  row: ChannelSummaryRow,
+  extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean },
+): Channel {
   return { ...toChannelSummary(row, extra), articleOrdinals: extra.articleOrdinals };
 }
 
@@ -85,7 +113,11 @@ export const summaryOf = (r: SummaryFieldsRow): ChannelSummary =>
   toChannelSummary(r.channel, { categoryIds: JSON.parse(r.categoryIds) as string[], locked: !r.readable });
 
 export async function findVisibleChannel(db: Db, viewer: Viewer, id: string): Promise<ChannelRow | undefined> {
-  return db.select().from(channels).where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+  return db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false })))
+    .get();
 }
 
 /**
@@ -105,11 +137,15 @@ const listableOrdinals = (viewer: Viewer) => sql<string>`(select json_group_obje
  * channel's owner gets the stored ones.
  */
 export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Channel> {
-  const row = await db.select({
-    ...channelSummaryFields(viewer),
-    stored: channels.articleOrdinals,
-    listable: viewer?.role === 'ADMIN' ? sql<null>`null` : listableOrdinals(viewer),
-  }).from(channels).where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+  const row = await db
+    .select({
+      ...channelSummaryFields(viewer),
+      stored: channels.articleOrdinals,
+      listable: viewer?.role === 'ADMIN' ? sql<null>`null` : listableOrdinals(viewer),
+    })
+    .from(channels)
+    .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false })))
+    .get();
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
   const seesAll = viewer?.role === 'ADMIN' || viewer?.id === row.channel.userId;
   return toChannel(row.channel, {
@@ -121,16 +157,34 @@ export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Ch
 
 /** GET /channels/{id}/summary: the channel without its ordinals (the channel page, crumbs); 404 as getChannel. */
 export async function getChannelSummary(db: Db, viewer: Viewer, id: string): Promise<ChannelSummary> {
-  const [row] = await rows(reusable(db, viewer, 'channel summary', (v) => db.select(channelSummaryFields(v)).from(channels)
-    .where(and(eq(channels.id, sql.placeholder('id')), channelVisibleWhere(v, { listing: false }))), { id }));
+  const [row] = await rows(
+    reusable(
+      db,
+      viewer,
+      'channel summary',
+      (v) =>
+        db
+          .select(channelSummaryFields(v))
+          .from(channels)
+          .where(and(eq(channels.id, sql.placeholder('id')), channelVisibleWhere(v, { listing: false }))),
+      { id },
+    ),
+  );
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
   return summaryOf(row);
 }
 
 /** GET /channels: every channel the viewer may list (hidden ones left out), by name, as summaries; one statement. */
 export async function listChannels(db: Db, viewer: Viewer): Promise<ChannelSummary[]> {
-  const found = await rows(reusable(db, viewer, 'channels', (v) => db.select(channelSummaryFields(v)).from(channels)
-    .where(channelVisibleWhere(v, { listing: true })).orderBy(sql`${channels.name} collate nocase`, asc(channels.id))));
+  const found = await rows(
+    reusable(db, viewer, 'channels', (v) =>
+      db
+        .select(channelSummaryFields(v))
+        .from(channels)
+        .where(channelVisibleWhere(v, { listing: true }))
+        .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)),
+    ),
+  );
   return found.map(summaryOf);
 }
 
@@ -140,9 +194,12 @@ export async function listChannels(db: Db, viewer: Viewer): Promise<ChannelSumma
  */
 export async function listUserChannels(db: Db, viewer: Viewer, userId: string): Promise<ChannelSummary[]> {
   const manages = viewer?.role === 'ADMIN' || viewer?.id === userId;
-  const rows = await db.select(channelSummaryFields(viewer)).from(channels)
+  const rows = await db
+    .select(channelSummaryFields(viewer))
+    .from(channels)
     .where(and(eq(channels.userId, userId), channelVisibleWhere(viewer, { listing: !manages })))
-    .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)).all();
+    .orderBy(sql`${channels.name} collate nocase`, asc(channels.id))
+    .all();
   return rows.map(summaryOf);
 }
 
@@ -162,7 +219,12 @@ const channelPageKey = z.tuple([nonnegativeInt(), nonnegativeInt(), uuid]);
  * is the last row's key, so the next page starts strictly after it; the visibility check of the channel and the
  * page travel in one batch.
  */
-export async function listChannelArticles(db: Db, viewer: Viewer, channelId: string, page: PageRequest): Promise<ArticlePage> {
+export async function listChannelArticles(
+  db: Db,
+  viewer: Viewer,
+  channelId: string,
+  page: PageRequest,
+): Promise<ArticlePage> {
   const after = page.cursor === undefined ? null : decodeKeyCursor(page.cursor, channelPageKey);
   const channel = sql.placeholder('channelId');
   const [rank, time, lastId] = [sql.placeholder('rank'), sql.placeholder('time'), sql.placeholder('lastId')];
@@ -172,16 +234,37 @@ export async function listChannelArticles(db: Db, viewer: Viewer, channelId: str
   const keyset = {
     first: undefined,
     listed: gt(articles.channelRank, rank),
-    unlisted: and(eq(articles.channelRank, UNLISTED_RANK), lte(articles.createdAt, time), or(lt(articles.createdAt, time), gt(articles.id, lastId))),
+    unlisted: and(
+      eq(articles.channelRank, UNLISTED_RANK),
+      lte(articles.createdAt, time),
+      or(lt(articles.createdAt, time), gt(articles.id, lastId)),
+    ),
   }[from];
   const [found, rows] = await batchRows(db, [
-    reusable(db, viewer, 'channel visible', (v) => db.select({ id: channels.id }).from(channels)
-      .where(and(eq(channels.id, channel), channelVisibleWhere(v, { listing: false }))), { channelId }),
-    reusable(db, viewer, `channel articles ${from}`, (v) => db
-      .select({ ...articleSummaryColumns, channelRank: articles.channelRank }).from(articles)
-      .where(and(eq(articles.channelId, channel), articleVisibleWhere(v, { listing: true }), keyset))
-      .orderBy(asc(articles.channelRank), desc(articles.createdAt), asc(articles.id))
-      .limit(sql.placeholder('limit')), { channelId, limit: page.limit + 1, rank: after?.[0], time: after?.[1], lastId: after?.[2] }),
+    reusable(
+      db,
+      viewer,
+      'channel visible',
+      (v) =>
+        db
+          .select({ id: channels.id })
+          .from(channels)
+          .where(and(eq(channels.id, channel), channelVisibleWhere(v, { listing: false }))),
+      { channelId },
+    ),
+    reusable(
+      db,
+      viewer,
+      `channel articles ${from}`,
+      (v) =>
+        db
+          .select({ ...articleSummaryColumns, channelRank: articles.channelRank })
+          .from(articles)
+          .where(and(eq(articles.channelId, channel), articleVisibleWhere(v, { listing: true }), keyset))
+          .orderBy(asc(articles.channelRank), desc(articles.createdAt), asc(articles.id))
+          .limit(sql.placeholder('limit')),
+      { channelId, limit: page.limit + 1, rank: after?.[0], time: after?.[1], lastId: after?.[2] },
+    ),
   ]);
   if (found.length === 0) throw new NotFound(CHANNEL_NOT_FOUND);
   return toKeyPage(rows, page.limit, (r) => [r.channelRank, r.createdAt, r.id], toArticleSummary);
@@ -198,19 +281,28 @@ export async function channelForWrite(db: Db, user: SessionUser, id: string): Pr
 // ---- writes ----
 
 /** 400 unless every id in the ordinals is an article of the channel. */
-export async function assertOrdinalsOfChannel(db: Db, channelId: string | null, ordinals: ArticleOrdinals): Promise<void> {
+export async function assertOrdinalsOfChannel(
+  db: Db,
+  channelId: string | null,
+  ordinals: ArticleOrdinals,
+): Promise<void> {
   const ids = [...new Set(Object.values(ordinals).flat())];
   if (ids.length === 0) return;
   const found = new Set<string>();
   if (channelId) {
     for (let i = 0; i < ids.length; i += 90) {
       const part = ids.slice(i, i + 90);
-      for (const r of await db.select({ id: articles.id }).from(articles)
-        .where(and(inArray(articles.id, part), eq(articles.channelId, channelId))).all()) found.add(r.id);
+      for (const r of await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(inArray(articles.id, part), eq(articles.channelId, channelId)))
+        .all())
+        found.add(r.id);
     }
   }
   const foreign = ids.filter((id) => !found.has(id));
-  if (foreign.length) throw new BadRequest(`articleOrdinals may name only articles of this channel: ${foreign.join(', ')}`);
+  if (foreign.length)
+    throw new BadRequest(`articleOrdinals may name only articles of this channel: ${foreign.join(', ')}`);
 }
 
 export interface NewChannel {
@@ -237,12 +329,24 @@ export async function insertChannel(db: Db, userId: string, input: NewChannel): 
   const id = crypto.randomUUID();
   const slug = await insertWithUniqueSlug(db, { text: input.name, id, kind: 'channel' }, (slug) => [
     db.insert(channels).values({
-      id, slug, userId, published: false, articleOrdinals: {},
-      name: input.name, infoText: input.infoText, portraitKey: input.portraitKey, bannerKey: input.bannerKey,
+      id,
+      slug,
+      userId,
+      published: false,
+      articleOrdinals: {},
+      name: input.name,
+      infoText: input.infoText,
+      portraitKey: input.portraitKey,
+      bannerKey: input.bannerKey,
       ...coverColumns(input.coverMedia),
-      hidden: input.hidden, private: input.private, restricted: input.restricted, isAd: input.isAd,
+      hidden: input.hidden,
+      private: input.private,
+      restricted: input.restricted,
+      isAd: input.isAd,
     }),
-    ...[...new Set(input.categoryIds)].map((categoryId, ordinal) => db.insert(channelCategories).values({ channelId: id, categoryId, ordinal })),
+    ...[...new Set(input.categoryIds)].map((categoryId, ordinal) =>
+      db.insert(channelCategories).values({ channelId: id, categoryId, ordinal }),
+    ),
   ]);
   return { id, slug };
 }
@@ -271,12 +375,15 @@ export async function updateChannel(db: Db, row: ChannelRow, changes: ChannelCha
     db.update(channels).set(set).where(eq(channels.id, row.id)),
     ...(categoryIds
       ? [
-        db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
-        ...[...new Set(categoryIds)].map((categoryId, ordinal) => db.insert(channelCategories).values({ channelId: row.id, categoryId, ordinal })),
-      ]
+          db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
+          ...[...new Set(categoryIds)].map((categoryId, ordinal) =>
+            db.insert(channelCategories).values({ channelId: row.id, categoryId, ordinal }),
+          ),
+        ]
       : []),
   ]);
-  const replaced = (next: string | null | undefined, old: string | null) => (next !== undefined && next !== old ? old : null);
+  const replaced = (next: string | null | undefined, old: string | null) =>
+    next !== undefined && next !== old ? old : null;
   return [
     replaced(changes.portraitKey, row.portraitKey),
     replaced(changes.bannerKey, row.bannerKey),
@@ -291,11 +398,20 @@ export async function updateChannel(db: Db, row: ChannelRow, changes: ChannelCha
  */
 export async function deleteChannel(db: Db, row: ChannelRow): Promise<{ slugs: string[]; fileKeys: string[] }> {
   const [articleCount, newsRows, slugRows] = await Promise.all([
-    db.select({ n: sql<number>`count(*)` }).from(articles).where(eq(articles.channelId, row.id)).get(),
-    db.select({ thumbnailKey: news.thumbnailKey }).from(news).where(and(eq(news.refKind, 'channel'), eq(news.refId, row.id))).all(),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(articles)
+      .where(eq(articles.channelId, row.id))
+      .get(),
+    db
+      .select({ thumbnailKey: news.thumbnailKey })
+      .from(news)
+      .where(and(eq(news.refKind, 'channel'), eq(news.refId, row.id)))
+      .all(),
     db.select({ slug: slugs.slug }).from(slugs).where(eq(slugs.entityId, row.id)).all(),
   ]);
-  if ((articleCount?.n ?? 0) > 0) throw new Conflict('The channel still has articles: delete them or move them to another channel first');
+  if ((articleCount?.n ?? 0) > 0)
+    throw new Conflict('The channel still has articles: delete them or move them to another channel first');
   await db.batch([
     db.delete(userChannels).where(eq(userChannels.contentId, row.id)),
     db.delete(contentAccess).where(eq(contentAccess.contentId, row.id)),
@@ -306,6 +422,8 @@ export async function deleteChannel(db: Db, row: ChannelRow): Promise<{ slugs: s
     db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
     db.delete(channels).where(eq(channels.id, row.id)),
   ]);
-  const fileKeys = [row.portraitKey, row.bannerKey, row.coverKey, ...newsRows.map((n) => n.thumbnailKey)].filter((k): k is string => !!k);
+  const fileKeys = [row.portraitKey, row.bannerKey, row.coverKey, ...newsRows.map((n) => n.thumbnailKey)].filter(
+    (k): k is string => !!k,
+  );
   return { slugs: slugRows.map((s) => s.slug), fileKeys };
 }

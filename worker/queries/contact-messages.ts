@@ -31,15 +31,22 @@ function toContactMessage(row: Row): ContactMessage {
 
 /** GET /contact/messages: newest first; `open` (not handled yet) or `handled`, or both. */
 export async function listContactMessages(
-  db: Db, filter: { status?: MessageState | undefined; cursor?: string | undefined; limit: number },
+  db: Db,
+  filter: { status?: MessageState | undefined; cursor?: string | undefined; limit: number },
 ): Promise<Page<ContactMessage>> {
   const rows = await db
     .select()
     .from(contactMessages)
-    .where(and(
-      filter.status === 'open' ? isNull(contactMessages.handledAt) : filter.status === 'handled' ? isNotNull(contactMessages.handledAt) : undefined,
-      afterCursor(filter.cursor, contactMessages.createdAt, contactMessages.id),
-    ))
+    .where(
+      and(
+        filter.status === 'open'
+          ? isNull(contactMessages.handledAt)
+          : filter.status === 'handled'
+            ? isNotNull(contactMessages.handledAt)
+            : undefined,
+        afterCursor(filter.cursor, contactMessages.createdAt, contactMessages.id),
+      ),
+    )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(filter.limit + 1)
     .all();
@@ -51,13 +58,21 @@ export async function listContactMessages(
  * time; handling a message reads it too.
  */
 export async function updateContactMessage(
-  db: Db, id: string, change: { read?: boolean | undefined; handled?: boolean | undefined }, now = Date.now(),
+  db: Db,
+  id: string,
+  change: { read?: boolean | undefined; handled?: boolean | undefined },
+  now = Date.now(),
 ): Promise<ContactMessage> {
   const row = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
   if (!row) throw new NotFound('Message not found');
   const handledAt = change.handled === undefined ? row.handledAt : change.handled ? (row.handledAt ?? now) : null;
   const read = change.read ?? (change.handled ? true : row.readAt !== null);
   const readAt = read ? (row.readAt ?? now) : null;
-  const updated = await db.update(contactMessages).set({ readAt, handledAt }).where(eq(contactMessages.id, id)).returning().get();
+  const updated = await db
+    .update(contactMessages)
+    .set({ readAt, handledAt })
+    .where(eq(contactMessages.id, id))
+    .returning()
+    .get();
   return toContactMessage(updated);
 }

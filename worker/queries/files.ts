@@ -6,7 +6,12 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { articleMedia, articles, categories, channels, news } from '../../schema/tables';
 import type { Db } from '../env';
 import {
-  articleReadableWhere, articleVisibleWhere, channelReadableWhere, channelVisibleWhere, newsVisibleWhere, type Viewer,
+  articleReadableWhere,
+  articleVisibleWhere,
+  channelReadableWhere,
+  channelVisibleWhere,
+  newsVisibleWhere,
+  type Viewer,
 } from '../lib/visibility';
 
 /**
@@ -26,20 +31,26 @@ export const isPublicFile = (db: Db, key: string, now = Date.now()) => isVisible
 
 /** Whether some entity that shows the file lets the viewer see it: one statement, one index look-up per column. */
 async function isVisibleFile(db: Db, viewer: Viewer, key: string, now: number): Promise<boolean> {
-  const shownBy = (...conditions: SQL[]) => sql.join(conditions.map((c) => sql`exists (${c})`), sql` or `);
+  const shownBy = (...conditions: SQL[]) =>
+    sql.join(
+      conditions.map((c) => sql`exists (${c})`),
+      sql` or `,
+    );
   const visibleArticle = articleVisibleWhere(viewer, { listing: false });
   const visibleChannel = channelVisibleWhere(viewer, { listing: false });
-  const row = await db.get<{ found: number }>(sql`select (${shownBy(
-    sql`select 1 from ${articles} where ${articles.thumbnailKey} = ${key} and ${visibleArticle}`,
-    sql`select 1 from ${articleMedia} join ${articles} on ${articles.id} = ${articleMedia.articleId}
+  const row = await db.get<{ found: number }>(
+    sql`select (${shownBy(
+      sql`select 1 from ${articles} where ${articles.thumbnailKey} = ${key} and ${visibleArticle}`,
+      sql`select 1 from ${articleMedia} join ${articles} on ${articles.id} = ${articleMedia.articleId}
         where ${or(eq(articleMedia.blobKey, key), eq(articleMedia.thumbnailKey, key))} and ${visibleArticle} and ${articleReadableWhere(viewer)}`,
-    sql`select 1 from ${channels} where ${or(eq(channels.portraitKey, key), eq(channels.bannerKey, key))} and ${visibleChannel}`,
-    sql`select 1 from ${channels} where ${channels.coverKey} = ${key} and ${visibleChannel} and ${channelReadableWhere(viewer)}`,
-    sql`select 1 from ${categories} where ${categories.imageKey} = ${key}`,
-    sql`select 1 from ${news}
+      sql`select 1 from ${channels} where ${or(eq(channels.portraitKey, key), eq(channels.bannerKey, key))} and ${visibleChannel}`,
+      sql`select 1 from ${channels} where ${channels.coverKey} = ${key} and ${visibleChannel} and ${channelReadableWhere(viewer)}`,
+      sql`select 1 from ${categories} where ${categories.imageKey} = ${key}`,
+      sql`select 1 from ${news}
         left join ${articles} on ${news.refKind} = 'article' and ${articles.id} = ${news.refId}
         left join ${channels} on ${news.refKind} = 'channel' and ${channels.id} = ${news.refId}
         where ${news.thumbnailKey} = ${key} and ${newsVisibleWhere(viewer, now, { listing: false })}`,
-  )}) as found`);
+    )}) as found`,
+  );
   return !!row?.found;
 }

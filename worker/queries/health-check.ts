@@ -50,9 +50,10 @@ const describeRefs = (r: Record<ReferenceSource, number>) =>
 export async function checkHealth(db: Db): Promise<HealthReport> {
   const summary = summarize(await missingReferences(db));
   const count = summary.missingArticles.length;
-  const message = count === 0
-    ? 'All article references are intact'
-    : `${count} missing article${count === 1 ? ' is' : 's are'} still referenced: ${describeRefs(summary.references)}`;
+  const message =
+    count === 0
+      ? 'All article references are intact'
+      : `${count} missing article${count === 1 ? ' is' : 's are'} still referenced: ${describeRefs(summary.references)}`;
   return { message, ...summary };
 }
 
@@ -72,27 +73,44 @@ export async function fixHealth(db: Db): Promise<HealthFix> {
     return { message: 'Nothing to fix', ...summary, removedFileKeys: [] };
   }
   const missing = new Set(summary.missingArticles);
-  const channelIds = [...new Set(
-    (await db.all<{ id: string }>(sql`select distinct c.id as id from ${channels} c, json_each(c.article_ordinals) l, json_each(l.value) j
-      where l.type = 'array' and j.type = 'text' and not exists (select 1 from ${articles} a where a.id = j.value)`)).map((r) => r.id),
-  )];
+  const channelIds = [
+    ...new Set(
+      (
+        await db.all<{
+          id: string;
+        }>(sql`select distinct c.id as id from ${channels} c, json_each(c.article_ordinals) l, json_each(l.value) j
+      where l.type = 'array' and j.type = 'text' and not exists (select 1 from ${articles} a where a.id = j.value)`)
+      ).map((r) => r.id),
+    ),
+  ];
   // The stored JSON text, to write back only over exactly what was read.
   const affected = channelIds.length
-    ? await db.select({ id: channels.id, raw: sql<string>`cast(${channels.articleOrdinals} as text)`.mapWith(String) })
-      .from(channels).where(inArray(channels.id, channelIds)).all()
+    ? await db
+        .select({ id: channels.id, raw: sql<string>`cast(${channels.articleOrdinals} as text)`.mapWith(String) })
+        .from(channels)
+        .where(inArray(channels.id, channelIds))
+        .all()
     : [];
   const channelUpdates: Statement[] = affected.map((ch) => {
     const ordinals = JSON.parse(ch.raw) as Record<string, unknown>;
-    const cleaned = Object.fromEntries(Object.entries(ordinals).map(([key, list]) =>
-      [key, Array.isArray(list) ? list.filter((id) => typeof id !== 'string' || !missing.has(id)) : list]));
+    const cleaned = Object.fromEntries(
+      Object.entries(ordinals).map(([key, list]) => [
+        key,
+        Array.isArray(list) ? list.filter((id) => typeof id !== 'string' || !missing.has(id)) : list,
+      ]),
+    );
     // Only if nobody changed the channel since it was read: a lost race must not undo their change.
-    return db.update(channels).set({ articleOrdinals: cleaned as Record<string, string[]> })
+    return db
+      .update(channels)
+      .set({ articleOrdinals: cleaned as Record<string, string[]> })
       .where(sql`${channels.id} = ${ch.id} and ${channels.articleOrdinals} = ${ch.raw}`)
       .returning({ id: channels.id });
   });
   const articleGone = (id: SQL) => sql`not exists (select 1 from ${articles} a where a.id = ${id})`;
   const [removedNews, , ...updated] = await db.batch([
-    db.delete(news).where(sql`${news.refKind} = 'article' and ${articleGone(sql`${news.refId}`)}`)
+    db
+      .delete(news)
+      .where(sql`${news.refKind} = 'article' and ${articleGone(sql`${news.refId}`)}`)
       .returning({ id: news.id, thumbnailKey: news.thumbnailKey }),
     db.delete(articleCategories).where(articleGone(sql`${articleCategories.articleId}`)),
     ...channelUpdates,
@@ -100,8 +118,11 @@ export async function fixHealth(db: Db): Promise<HealthFix> {
   const fixedChannels = (updated as { id: string }[][]).filter((rows) => rows.length > 0).length;
   const removedFileKeys = removedNews.map((n) => n.thumbnailKey).filter((k): k is string => !!k);
   return {
-    message: `Removed references to ${missing.size} missing article${missing.size === 1 ? '' : 's'}: ${describeRefs(summary.references)}`
-      + (fixedChannels < affected.length ? `; ${affected.length - fixedChannels} channel(s) changed meanwhile, check again` : ''),
+    message:
+      `Removed references to ${missing.size} missing article${missing.size === 1 ? '' : 's'}: ${describeRefs(summary.references)}` +
+      (fixedChannels < affected.length
+        ? `; ${affected.length - fixedChannels} channel(s) changed meanwhile, check again`
+        : ''),
     ...summary,
     removedFileKeys,
   };

@@ -8,7 +8,11 @@ import { Conflict, Forbidden, NotFound } from '../lib/errors';
 export const IMAGE_OPTIONS_NOT_FOUND = 'Image options not found';
 
 type OptionRow = typeof imageOptions.$inferSelect;
-const toImageOption = (row: OptionRow): ImageOption => ({ blobKey: row.blobKey, position: row.position, scale: row.scale });
+const toImageOption = (row: OptionRow): ImageOption => ({
+  blobKey: row.blobKey,
+  position: row.position,
+  scale: row.scale,
+});
 
 export async function getImageOption(db: Db, blobKey: string): Promise<ImageOption> {
   const row = await db.select().from(imageOptions).where(eq(imageOptions.blobKey, blobKey)).get();
@@ -18,7 +22,11 @@ export async function getImageOption(db: Db, blobKey: string): Promise<ImageOpti
 
 /** The options of those files that have any; files without options are left out (callers use the defaults). */
 export async function listImageOptions(db: Db, blobKeys: readonly string[]): Promise<ImageOption[]> {
-  const rows = await db.select().from(imageOptions).where(inArray(imageOptions.blobKey, [...new Set(blobKeys)])).all();
+  const rows = await db
+    .select()
+    .from(imageOptions)
+    .where(inArray(imageOptions.blobKey, [...new Set(blobKeys)]))
+    .all();
   return rows.map(toImageOption);
 }
 
@@ -29,7 +37,11 @@ export async function listImageOptions(db: Db, blobKeys: readonly string[]): Pro
  * that is gone when `adminMayCleanUp` is set.
  */
 export async function assertMayEditImage(
-  db: Db, user: SessionUser, blobKey: string, missing: () => Error, adminMayCleanUp = false,
+  db: Db,
+  user: SessionUser,
+  blobKey: string,
+  missing: () => Error,
+  adminMayCleanUp = false,
 ): Promise<void> {
   const blob = await db.select({ userId: blobs.userId }).from(blobs).where(eq(blobs.key, blobKey)).get();
   if (!blob) {
@@ -45,7 +57,8 @@ export async function assertMayEditImage(
                  and ${blobKey} in (${channels.portraitKey}, ${channels.bannerKey}, ${channels.coverKey}))
       or exists (select 1 from ${news} where ${news.userId} = ${user.id} and ${news.thumbnailKey} = ${blobKey})
     ) as owns`);
-  if (!row?.owns) throw new Forbidden('Only the uploader, the owner of what shows the file, or an admin may change its options');
+  if (!row?.owns)
+    throw new Forbidden('Only the uploader, the owner of what shows the file, or an admin may change its options');
 }
 
 export async function createImageOption(db: Db, option: ImageOption): Promise<ImageOption> {
@@ -54,13 +67,21 @@ export async function createImageOption(db: Db, option: ImageOption): Promise<Im
   return toImageOption(inserted[0]!);
 }
 
-export async function updateImageOption(db: Db, blobKey: string, changes: { position: string; scale: number }): Promise<ImageOption> {
+export async function updateImageOption(
+  db: Db,
+  blobKey: string,
+  changes: { position: string; scale: number },
+): Promise<ImageOption> {
   const updated = await db.update(imageOptions).set(changes).where(eq(imageOptions.blobKey, blobKey)).returning().all();
   if (updated.length === 0) throw new NotFound(IMAGE_OPTIONS_NOT_FOUND);
   return toImageOption(updated[0]!);
 }
 
 export async function deleteImageOption(db: Db, blobKey: string): Promise<void> {
-  const deleted = await db.delete(imageOptions).where(eq(imageOptions.blobKey, blobKey)).returning({ blobKey: imageOptions.blobKey }).all();
+  const deleted = await db
+    .delete(imageOptions)
+    .where(eq(imageOptions.blobKey, blobKey))
+    .returning({ blobKey: imageOptions.blobKey })
+    .all();
   if (deleted.length === 0) throw new NotFound(IMAGE_OPTIONS_NOT_FOUND);
 }

@@ -18,7 +18,12 @@ export type UnlikeResult = z.infer<typeof unlikeResult>;
 
 type LinkRow = typeof userChannels.$inferSelect;
 
-const toLink = (row: LinkRow) => ({ id: row.id, userId: row.userId, contentId: row.contentId, createdAt: iso(row.createdAt) });
+const toLink = (row: LinkRow) => ({
+  id: row.id,
+  userId: row.userId,
+  contentId: row.contentId,
+  createdAt: iso(row.createdAt),
+});
 
 async function channelItems(db: Db, viewer: SessionUser, where?: SQL): Promise<UserChannelItem[]> {
   const rows = await db
@@ -44,7 +49,11 @@ export async function getLikedChannel(db: Db, viewer: SessionUser, linkId: strin
 }
 
 /** Like a channel the caller may see (else 404); liking twice keeps the first link. */
-export async function likeChannel(db: Db, viewer: SessionUser, contentId: string): Promise<{ item: UserChannelItem; created: boolean }> {
+export async function likeChannel(
+  db: Db,
+  viewer: SessionUser,
+  contentId: string,
+): Promise<{ item: UserChannelItem; created: boolean }> {
   const visible = await db
     .select({ id: channels.id })
     .from(channels)
@@ -86,7 +95,11 @@ export function listLikedArticles(db: Db, viewer: SessionUser): Promise<UserArti
 }
 
 /** Like an article the caller may see (else 404); liking twice keeps the first link. */
-export async function likeArticle(db: Db, viewer: SessionUser, contentId: string): Promise<{ item: UserArticleItem; created: boolean }> {
+export async function likeArticle(
+  db: Db,
+  viewer: SessionUser,
+  contentId: string,
+): Promise<{ item: UserArticleItem; created: boolean }> {
   const visible = await db
     .select({ id: articles.id })
     .from(articles)

@@ -42,9 +42,24 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews>['all']>>[numbe
 
 export function toNewsItem(r: JoinedRow): NewsItem {
   const n = r.news;
-  const ref = n.refKind === 'article'
-    ? { kind: 'article' as const, id: n.refId, slug: r.articleSlug!, restricted: !!r.articleRestricted, isAd: !!r.articleIsAd, isEditorial: !!r.articleIsEditorial }
-    : { kind: 'channel' as const, id: n.refId, slug: r.channelSlug!, restricted: !!r.channelRestricted, isAd: !!r.channelIsAd, isEditorial: false };
+  const ref =
+    n.refKind === 'article'
+      ? {
+          kind: 'article' as const,
+          id: n.refId,
+          slug: r.articleSlug!,
+          restricted: !!r.articleRestricted,
+          isAd: !!r.articleIsAd,
+          isEditorial: !!r.articleIsEditorial,
+        }
+      : {
+          kind: 'channel' as const,
+          id: n.refId,
+          slug: r.channelSlug!,
+          restricted: !!r.channelRestricted,
+          isAd: !!r.channelIsAd,
+          isEditorial: false,
+        };
   return {
     id: n.id,
     title: n.title,
@@ -63,7 +78,12 @@ export interface NewsPage {
 }
 
 /** A page of the feed, newest publishedAt first (id breaks ties), only what the viewer may see. */
-export async function listNews(db: Db, viewer: Viewer, page: { cursor?: string | undefined; limit: number }, now = Date.now()): Promise<NewsPage> {
+export async function listNews(
+  db: Db,
+  viewer: Viewer,
+  page: { cursor?: string | undefined; limit: number },
+  now = Date.now(),
+): Promise<NewsPage> {
   const rows = await selectNews(db)
     .where(and(newsVisibleWhere(viewer, now, { listing: true }), afterCursor(page.cursor, news.publishedAt, news.id)))
     .orderBy(desc(news.publishedAt), desc(news.id))
@@ -73,7 +93,9 @@ export async function listNews(db: Db, viewer: Viewer, page: { cursor?: string |
 }
 
 async function findVisibleNews(db: Db, viewer: Viewer, id: string): Promise<JoinedRow | undefined> {
-  return selectNews(db).where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now(), { listing: false }))).get();
+  return selectNews(db)
+    .where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now(), { listing: false })))
+    .get();
 }
 
 export async function getNews(db: Db, viewer: Viewer, id: string): Promise<NewsItem> {
@@ -86,12 +108,33 @@ export async function getNews(db: Db, viewer: Viewer, id: string): Promise<NewsI
  * 400 unless the writer may point a news item at the target: it exists and they may see it as in a list (so not
  * someone else's hidden article or channel, whose id and slug the item would show everyone), or it is theirs.
  */
-export async function assertRefVisible(db: Db, viewer: SessionUser, ref: { kind: NewsRefKind; id: string }): Promise<void> {
-  const found = ref.kind === 'article'
-    ? await db.select({ id: articles.id }).from(articles)
-      .where(and(eq(articles.id, ref.id), or(articleVisibleWhere(viewer, { listing: true }), eq(articles.userId, viewer.id)))).get()
-    : await db.select({ id: channels.id }).from(channels)
-      .where(and(eq(channels.id, ref.id), or(channelVisibleWhere(viewer, { listing: true }), eq(channels.userId, viewer.id)))).get();
+export async function assertRefVisible(
+  db: Db,
+  viewer: SessionUser,
+  ref: { kind: NewsRefKind; id: string },
+): Promise<void> {
+  const found =
+    ref.kind === 'article'
+      ? await db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(
+            and(
+              eq(articles.id, ref.id),
+              or(articleVisibleWhere(viewer, { listing: true }), eq(articles.userId, viewer.id)),
+            ),
+          )
+          .get()
+      : await db
+          .select({ id: channels.id })
+          .from(channels)
+          .where(
+            and(
+              eq(channels.id, ref.id),
+              or(channelVisibleWhere(viewer, { listing: true }), eq(channels.userId, viewer.id)),
+            ),
+          )
+          .get();
   if (!found) throw new BadRequest(REF_NOT_FOUND);
 }
 
@@ -143,15 +186,17 @@ export interface NewsChanges {
 
 export async function updateNews(db: Db, user: SessionUser, row: NewsRow, changes: NewsChanges): Promise<NewsItem> {
   if (changes.ref) await assertRefVisible(db, user, changes.ref);
-  const set = Object.fromEntries(Object.entries({
-    title: changes.title,
-    description: changes.description,
-    teaser: changes.teaser,
-    refKind: changes.ref?.kind,
-    refId: changes.ref?.id,
-    thumbnailKey: changes.thumbnailKey,
-    publishedAt: changes.publishedAt ? Date.parse(changes.publishedAt) : undefined,
-  }).filter(([, v]) => v !== undefined)) as Partial<NewsRow>;
+  const set = Object.fromEntries(
+    Object.entries({
+      title: changes.title,
+      description: changes.description,
+      teaser: changes.teaser,
+      refKind: changes.ref?.kind,
+      refId: changes.ref?.id,
+      thumbnailKey: changes.thumbnailKey,
+      publishedAt: changes.publishedAt ? Date.parse(changes.publishedAt) : undefined,
+    }).filter(([, v]) => v !== undefined),
+  ) as Partial<NewsRow>;
   if (Object.keys(set).length > 0) await db.update(news).set(set).where(eq(news.id, row.id));
   return getNews(db, user, row.id);
 }

@@ -40,10 +40,16 @@ async function findRequest(db: Db, id: string): Promise<Row> {
 /** The content's owner and published flag, if the viewer may see it. */
 async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: string) {
   return type === 'article'
-    ? db.select({ userId: articles.userId, published: articles.published }).from(articles)
-      .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false }))).get()
-    : db.select({ userId: channels.userId, published: channels.published }).from(channels)
-      .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false }))).get();
+    ? db
+        .select({ userId: articles.userId, published: articles.published })
+        .from(articles)
+        .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false })))
+        .get()
+    : db
+        .select({ userId: channels.userId, published: channels.published })
+        .from(channels)
+        .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false })))
+        .get();
 }
 
 /**
@@ -52,11 +58,15 @@ async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: str
  * published or an open request for it exists.
  */
 export async function createPublicationRequest(
-  db: Db, viewer: SessionUser, input: { contentId: string; type: ContentType; expirationDate?: string | null | undefined }, now = Date.now(),
+  db: Db,
+  viewer: SessionUser,
+  input: { contentId: string; type: ContentType; expirationDate?: string | null | undefined },
+  now = Date.now(),
 ): Promise<PublicationRequest> {
   const content = await findOwnContent(db, viewer, input.type, input.contentId);
   if (!content) throw new NotFound(input.type === 'article' ? 'Article not found' : 'Channel not found');
-  if (viewer.role !== 'ADMIN' && viewer.id !== content.userId) throw new Forbidden('Only the owner may ask for publication');
+  if (viewer.role !== 'ADMIN' && viewer.id !== content.userId)
+    throw new Forbidden('Only the owner may ask for publication');
   if (content.published) throw new Conflict('Already published');
   const expiration = input.expirationDate ? Date.parse(input.expirationDate) : null;
   if (expiration !== null && expiration <= now) throw new BadRequest('The wished expiry date must be in the future');
@@ -84,20 +94,33 @@ const DAY = 24 * 3600 * 1000;
  * GET /publications/requests: every request for ADMIN, one's own for editors; newest first, one page at a time.
  * With `expiresWithinDays` the order is soonest expiry first, and the cursor follows that order.
  */
-export async function listPublicationRequests(db: Db, viewer: SessionUser, filter: PublicationFilter, now = Date.now()): Promise<Page<PublicationRequestListItem>> {
+export async function listPublicationRequests(
+  db: Db,
+  viewer: SessionUser,
+  filter: PublicationFilter,
+  now = Date.now(),
+): Promise<Page<PublicationRequestListItem>> {
   const expiring = filter.expiresWithinDays !== undefined;
   const rows = await db
     .select({ request: pr, userName: users.name, contentTitle: contentTitleOf(pr.contentId) })
     .from(pr)
     .innerJoin(users, eq(users.id, pr.userId))
-    .where(and(
-      viewer.role === 'ADMIN' ? undefined : eq(pr.userId, viewer.id),
-      filter.status ? eq(pr.status, filter.status) : undefined,
-      expiring
-        ? and(inArray(pr.status, OPEN_STATUSES), isNotNull(pr.expirationDate), lte(pr.expirationDate, now + filter.expiresWithinDays! * DAY))
-        : undefined,
-      expiring ? afterCursor(filter.cursor, pr.expirationDate, pr.id, 'asc') : afterCursor(filter.cursor, pr.createdAt, pr.id),
-    ))
+    .where(
+      and(
+        viewer.role === 'ADMIN' ? undefined : eq(pr.userId, viewer.id),
+        filter.status ? eq(pr.status, filter.status) : undefined,
+        expiring
+          ? and(
+              inArray(pr.status, OPEN_STATUSES),
+              isNotNull(pr.expirationDate),
+              lte(pr.expirationDate, now + filter.expiresWithinDays! * DAY),
+            )
+          : undefined,
+        expiring
+          ? afterCursor(filter.cursor, pr.expirationDate, pr.id, 'asc')
+          : afterCursor(filter.cursor, pr.createdAt, pr.id),
+      ),
+    )
     .orderBy(...(expiring ? [asc(pr.expirationDate), asc(pr.id)] : [desc(pr.createdAt), desc(pr.id)]))
     .limit(filter.limit + 1)
     .all();
@@ -105,7 +128,12 @@ export async function listPublicationRequests(db: Db, viewer: SessionUser, filte
     rows,
     filter.limit,
     (r) => ({ time: expiring ? r.request.expirationDate! : r.request.createdAt, id: r.request.id }),
-    (r) => ({ ...toPublicationRequest(r.request), updatedAt: iso(r.request.updatedAt), userName: r.userName, contentTitle: r.contentTitle }),
+    (r) => ({
+      ...toPublicationRequest(r.request),
+      updatedAt: iso(r.request.updatedAt),
+      userName: r.userName,
+      contentTitle: r.contentTitle,
+    }),
   );
 }
 
@@ -116,43 +144,89 @@ export async function listPublicationRequests(db: Db, viewer: SessionUser, filte
 export async function listPublished(db: Db, viewer: Viewer): Promise<PublishedItem[]> {
   const approved = (type: ContentType) => and(eq(pr.status, 'APPROVED'), eq(pr.type, type));
   const [articleRows, channelRows] = await db.batch([
-    db.select({ id: pr.id, contentId: pr.contentId, type: pr.type, slug: articles.slug, contentTitle: articles.title, expirationDate: pr.expirationDate })
+    db
+      .select({
+        id: pr.id,
+        contentId: pr.contentId,
+        type: pr.type,
+        slug: articles.slug,
+        contentTitle: articles.title,
+        expirationDate: pr.expirationDate,
+      })
       .from(pr)
       .innerJoin(articles, eq(articles.id, pr.contentId))
       .where(and(approved('article'), articleVisibleWhere(viewer, { listing: true }))),
-    db.select({ id: pr.id, contentId: pr.contentId, type: pr.type, slug: channels.slug, contentTitle: channels.name, expirationDate: pr.expirationDate })
+    db
+      .select({
+        id: pr.id,
+        contentId: pr.contentId,
+        type: pr.type,
+        slug: channels.slug,
+        contentTitle: channels.name,
+        expirationDate: pr.expirationDate,
+      })
       .from(pr)
       .innerJoin(channels, eq(channels.id, pr.contentId))
       .where(and(approved('channel'), channelVisibleWhere(viewer, { listing: true }))),
   ]);
   return [...articleRows, ...channelRows]
-    .sort((a, b) => (a.expirationDate ?? Infinity) - (b.expirationDate ?? Infinity) || a.contentTitle.localeCompare(b.contentTitle))
+    .sort(
+      (a, b) =>
+        (a.expirationDate ?? Infinity) - (b.expirationDate ?? Infinity) || a.contentTitle.localeCompare(b.contentTitle),
+    )
     .map((r) => ({ ...r, expirationDate: r.expirationDate === null ? null : iso(r.expirationDate) }));
 }
 
 const live = alias(pr, 'live_publication');
 
 /** Another approved, unexpired request of the same content, other than `exceptId`, keeps it published. */
-const otherLivePublication = (db: Db, contentId: SQL | typeof articles.id | typeof channels.id, now: number, exceptId?: string) =>
-  db.select({ one: sql`1` }).from(live).where(and(
-    eq(live.contentId, contentId),
-    eq(live.status, 'APPROVED'),
-    or(isNull(live.expirationDate), gt(live.expirationDate, now)),
-    exceptId ? ne(live.id, exceptId) : undefined,
-  ));
+const otherLivePublication = (
+  db: Db,
+  contentId: SQL | typeof articles.id | typeof channels.id,
+  now: number,
+  exceptId?: string,
+) =>
+  db
+    .select({ one: sql`1` })
+    .from(live)
+    .where(
+      and(
+        eq(live.contentId, contentId),
+        eq(live.status, 'APPROVED'),
+        or(isNull(live.expirationDate), gt(live.expirationDate, now)),
+        exceptId ? ne(live.id, exceptId) : undefined,
+      ),
+    );
 
 function publish(db: Db, type: ContentType, id: string, now: number, when: SQL) {
   return type === 'article'
-    ? db.update(articles).set({ published: true, updatedAt: now }).where(and(eq(articles.id, id), when))
-    : db.update(channels).set({ published: true, updatedAt: now }).where(and(eq(channels.id, id), when));
+    ? db
+        .update(articles)
+        .set({ published: true, updatedAt: now })
+        .where(and(eq(articles.id, id), when))
+    : db
+        .update(channels)
+        .set({ published: true, updatedAt: now })
+        .where(and(eq(channels.id, id), when));
 }
 
-function unpublishUnlessStillApproved(db: Db, type: ContentType, id: string, requestId: string, now: number, when: SQL) {
+function unpublishUnlessStillApproved(
+  db: Db,
+  type: ContentType,
+  id: string,
+  requestId: string,
+  now: number,
+  when: SQL,
+) {
   return type === 'article'
-    ? db.update(articles).set({ published: false, updatedAt: now })
-      .where(and(eq(articles.id, id), when, notExists(otherLivePublication(db, articles.id, now, requestId))))
-    : db.update(channels).set({ published: false, updatedAt: now })
-      .where(and(eq(channels.id, id), when, notExists(otherLivePublication(db, channels.id, now, requestId))));
+    ? db
+        .update(articles)
+        .set({ published: false, updatedAt: now })
+        .where(and(eq(articles.id, id), when, notExists(otherLivePublication(db, articles.id, now, requestId))))
+    : db
+        .update(channels)
+        .set({ published: false, updatedAt: now })
+        .where(and(eq(channels.id, id), when, notExists(otherLivePublication(db, channels.id, now, requestId))));
 }
 
 /**
@@ -181,7 +255,12 @@ export function assertTransition(from: PublicationStatus, to: PublicationStatus)
  * alone. A change the transitions above do not allow is 400. Status and content change in one batch, and the
  * status only if it is still the one read (else 409). Approving past the expiration date is 409.
  */
-export async function updatePublicationStatus(db: Db, id: string, status: PublicationStatus, now = Date.now()): Promise<PublicationRequest> {
+export async function updatePublicationStatus(
+  db: Db,
+  id: string,
+  status: PublicationStatus,
+  now = Date.now(),
+): Promise<PublicationRequest> {
   const request = await findRequest(db, id);
   if (request.status === status) return toPublicationRequest(request);
   assertTransition(request.status, status);
@@ -193,14 +272,19 @@ export async function updatePublicationStatus(db: Db, id: string, status: Public
     const exists = await db.select({ id: table.id }).from(table).where(eq(table.id, request.contentId)).get();
     if (!exists) throw new NotFound('The content of this request no longer exists');
   }
-  const setStatus = db.update(pr).set({ status, updatedAt: now }).where(and(eq(pr.id, id), eq(pr.status, request.status))).returning({ id: pr.id });
+  const setStatus = db
+    .update(pr)
+    .set({ status, updatedAt: now })
+    .where(and(eq(pr.id, id), eq(pr.status, request.status)))
+    .returning({ id: pr.id });
   // The content follows only if the status changed from what was read: the condition is in each statement.
   const stillFrom = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${status})`;
-  const content: BatchItem<'sqlite'>[] = status === 'APPROVED'
-    ? [publish(db, request.type, request.contentId, now, stillFrom)]
-    : request.status === 'APPROVED'
-      ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillFrom)]
-      : [];
+  const content: BatchItem<'sqlite'>[] =
+    status === 'APPROVED'
+      ? [publish(db, request.type, request.contentId, now, stillFrom)]
+      : request.status === 'APPROVED'
+        ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillFrom)]
+        : [];
   const [changed] = await db.batch([setStatus, ...content]);
   if ((changed as { id: string }[]).length === 0) throw new Conflict('The request was changed meanwhile; reload it');
   return toPublicationRequest({ ...request, status, updatedAt: now });
@@ -211,7 +295,12 @@ export async function updatePublicationStatus(db: Db, id: string, status: Public
  * (PENDING, APPROVED) have an expiry to change: 400 for the others. A date in the past is accepted: the next
  * scheduled run expires an approved request with it.
  */
-export async function updatePublicationExpiration(db: Db, id: string, expirationDate: number | null, now = Date.now()): Promise<PublicationRequest> {
+export async function updatePublicationExpiration(
+  db: Db,
+  id: string,
+  expirationDate: number | null,
+  now = Date.now(),
+): Promise<PublicationRequest> {
   const request = await findRequest(db, id);
   if (!OPEN_STATUSES.includes(request.status)) {
     throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no expiry to change`);
@@ -224,15 +313,29 @@ export async function updatePublicationExpiration(db: Db, id: string, expiration
  * The Cron Trigger's work: approved requests whose expiration date is at or before `now` become EXPIRED and
  * their content is unpublished (unless another approved, unexpired request covers it), all in one batch.
  */
-export async function expirePublications(db: Db, now: number): Promise<{ id: string; contentId: string; type: ContentType }[]> {
+export async function expirePublications(
+  db: Db,
+  now: number,
+): Promise<{ id: string; contentId: string; type: ContentType }[]> {
   const due = and(eq(pr.status, 'APPROVED'), isNotNull(pr.expirationDate), lte(pr.expirationDate, now));
-  const dueContent = (type: ContentType) => db.select({ id: pr.contentId }).from(pr).where(and(due, eq(pr.type, type)));
+  const dueContent = (type: ContentType) =>
+    db
+      .select({ id: pr.contentId })
+      .from(pr)
+      .where(and(due, eq(pr.type, type)));
   const [, , expired] = await db.batch([
-    db.update(articles).set({ published: false, updatedAt: now })
+    db
+      .update(articles)
+      .set({ published: false, updatedAt: now })
       .where(and(inArray(articles.id, dueContent('article')), notExists(otherLivePublication(db, articles.id, now)))),
-    db.update(channels).set({ published: false, updatedAt: now })
+    db
+      .update(channels)
+      .set({ published: false, updatedAt: now })
       .where(and(inArray(channels.id, dueContent('channel')), notExists(otherLivePublication(db, channels.id, now)))),
-    db.update(pr).set({ status: 'EXPIRED', updatedAt: now }).where(due)
+    db
+      .update(pr)
+      .set({ status: 'EXPIRED', updatedAt: now })
+      .where(due)
       .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
   ]);
   return expired;

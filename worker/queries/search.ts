@@ -40,7 +40,12 @@ const rank = sql<number>`bm25(search_index, 0.0, 0.0, 10.0, 1.0)`;
 const matches = (query: string) => sql`search_index match ${query}`;
 
 /** Articles, channels and categories matching the text that the viewer may see in lists, best first. */
-export async function searchEverything(db: Db, viewer: Viewer, text: string, limit = SEARCH_LIMIT): Promise<SearchItem[]> {
+export async function searchEverything(
+  db: Db,
+  viewer: Viewer,
+  text: string,
+  limit = SEARCH_LIMIT,
+): Promise<SearchItem[]> {
   const query = ftsQuery(text);
   if (!query) return [];
   const rows = await db
@@ -56,14 +61,16 @@ export async function searchEverything(db: Db, viewer: Viewer, text: string, lim
     .leftJoin(articles, and(eq(searchIndex.kind, 'article'), eq(articles.id, searchIndex.entityId)))
     .leftJoin(channels, and(eq(searchIndex.kind, 'channel'), eq(channels.id, searchIndex.entityId)))
     .leftJoin(categories, and(eq(searchIndex.kind, 'category'), eq(categories.id, searchIndex.entityId)))
-    .where(and(
-      matches(query),
-      or(
-        and(sql`${articles.id} is not null`, articleVisibleWhere(viewer, { listing: true })),
-        and(sql`${channels.id} is not null`, channelVisibleWhere(viewer, { listing: true })),
-        sql`${categories.id} is not null`,
+    .where(
+      and(
+        matches(query),
+        or(
+          and(sql`${articles.id} is not null`, articleVisibleWhere(viewer, { listing: true })),
+          and(sql`${channels.id} is not null`, channelVisibleWhere(viewer, { listing: true })),
+          sql`${categories.id} is not null`,
+        ),
       ),
-    ))
+    )
     .orderBy(rank, searchIndex.title)
     .limit(limit)
     .all();

@@ -16,7 +16,11 @@ export const SLUG_TAKEN = 'Slug already taken';
 const entityTables = { article: articles, channel: channels, category: categories } as const;
 
 export async function findSlugOfEntity(db: Db, entityId: string): Promise<{ slug: string; kind: SlugKind } | null> {
-  const row = await db.select({ slug: slugs.slug, kind: slugs.entityKind }).from(slugs).where(eq(slugs.entityId, entityId)).get();
+  const row = await db
+    .select({ slug: slugs.slug, kind: slugs.entityKind })
+    .from(slugs)
+    .where(eq(slugs.entityId, entityId))
+    .get();
   return row ?? null;
 }
 
@@ -29,7 +33,13 @@ export async function assertSlugFree(db: Db, slug: string, entityId?: string): P
 }
 
 /** Statements that move an entity from `oldSlug` (if any) to `newSlug` in `slugs` and in the entity's own column. */
-export function renameSlugStatements(db: Db, kind: SlugKind, entityId: string, oldSlug: string | null, newSlug: string): [Statement, Statement] {
+export function renameSlugStatements(
+  db: Db,
+  kind: SlugKind,
+  entityId: string,
+  oldSlug: string | null,
+  newSlug: string,
+): [Statement, Statement] {
   const table = entityTables[kind];
   return [
     oldSlug
@@ -40,11 +50,15 @@ export function renameSlugStatements(db: Db, kind: SlugKind, entityId: string, o
 }
 
 /** After a rename reached D1: the old name no longer resolves, the new one is warm. */
-export async function recacheSlug(kv: KVNamespace, oldSlug: string | null, newSlug: string, entityId: string): Promise<void> {
+export async function recacheSlug(
+  kv: KVNamespace,
+  oldSlug: string | null,
+  newSlug: string,
+  entityId: string,
+): Promise<void> {
   if (oldSlug && oldSlug !== newSlug) await forgetSlug(kv, oldSlug);
   await cacheSlug(kv, newSlug, entityId);
 }
-
 
 /** Runs a write and turns a slug unique-index failure into the same 409 as the early check. */
 export async function withSlugConflict<T>(write: () => Promise<T>): Promise<T> {
@@ -67,7 +81,11 @@ export async function entityVisible(db: Db, viewer: Viewer, entityId: string): P
 }
 
 /** The owner of the entity behind a slug record: null for categories, which only ADMIN writes. */
-export async function entityOwner(db: Db, kind: SlugKind, entityId: string): Promise<{ exists: boolean; userId: string | null }> {
+export async function entityOwner(
+  db: Db,
+  kind: SlugKind,
+  entityId: string,
+): Promise<{ exists: boolean; userId: string | null }> {
   if (kind === 'category') {
     const row = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, entityId)).get();
     return { exists: !!row, userId: null };

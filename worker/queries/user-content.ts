@@ -38,9 +38,21 @@ const channelRefColumns = {
 };
 
 async function findChannelRef(db: Db, id: string, where: SQL | undefined): Promise<ContentRef | null> {
-  const row = await db.select(channelRefColumns).from(channels).where(and(eq(channels.id, id), where)).get();
+  const row = await db
+    .select(channelRefColumns)
+    .from(channels)
+    .where(and(eq(channels.id, id), where))
+    .get();
   if (!row) return null;
-  return { type: 'channel', id: row.id, userId: row.userId, title: row.name, restricted: row.restricted, private: row.private, channel: null };
+  return {
+    type: 'channel',
+    id: row.id,
+    userId: row.userId,
+    title: row.name,
+    restricted: row.restricted,
+    private: row.private,
+    channel: null,
+  };
 }
 
 async function findArticleRef(db: Db, id: string, where: SQL | undefined): Promise<ContentRef | null> {
@@ -69,7 +81,12 @@ async function findArticleRef(db: Db, id: string, where: SQL | undefined): Promi
     restricted: row.restricted,
     private: false,
     channel: row.channelId
-      ? { id: row.channelId, userId: row.channelUserId!, restricted: !!row.channelRestricted, private: !!row.channelPrivate }
+      ? {
+          id: row.channelId,
+          userId: row.channelUserId!,
+          restricted: !!row.channelRestricted,
+          private: !!row.channelPrivate,
+        }
       : null,
   };
 }
@@ -86,13 +103,22 @@ export function findVisibleContent(db: Db, viewer: Viewer, type: ContentType, id
  * (a private channel, or an article in one) — asking needs the id, which the owner hands out.
  * Drafts and content in unpublished channels stay 404, as if they did not exist.
  */
-function findRequestableContent(db: Db, viewer: SessionUser, type: ContentType, id: string): Promise<ContentRef | null> {
+function findRequestableContent(
+  db: Db,
+  viewer: SessionUser,
+  type: ContentType,
+  id: string,
+): Promise<ContentRef | null> {
   if (type === 'channel') {
     return findChannelRef(db, id, or(channelVisibleWhere(viewer, { listing: false }), eq(channels.published, true)));
   }
   const inPublishedChannel = sql`(${articles.channelId} is null or exists (
     select 1 from ${channels} pc where pc.id = ${articles.channelId} and pc.published = 1))`;
-  return findArticleRef(db, id, or(articleVisibleWhere(viewer, { listing: false }), and(eq(articles.published, true), inPublishedChannel)));
+  return findArticleRef(
+    db,
+    id,
+    or(articleVisibleWhere(viewer, { listing: false }), and(eq(articles.published, true), inPublishedChannel)),
+  );
 }
 
 /** Whether the viewer may read the restricted parts of the content (and, for a private channel, see it). */
@@ -122,7 +148,11 @@ const toContentRequest = (row: RequestRow): ContentRequest => ({ ...row, created
  * POST /userContent: the caller asks for access. 404 for content they may not know of, 409 when they already
  * have access (a grant, ownership, or the content is not restricted) or already have an open request.
  */
-export async function requestAccess(db: Db, viewer: SessionUser, input: { contentId: string; contentType: ContentType }): Promise<ContentRequest> {
+export async function requestAccess(
+  db: Db,
+  viewer: SessionUser,
+  input: { contentId: string; contentType: ContentType },
+): Promise<ContentRequest> {
   const ref = await findRequestableContent(db, viewer, input.contentType, input.contentId);
   if (!ref) throw new NotFound('Content not found');
   const grant = await db
@@ -174,26 +204,36 @@ function requestRows(db: Db, filter: ListFilter & { status?: RequestState | unde
     .select({ ...requestColumns, userName: users.name, contentTitle: contentTitleOf(contentRequests.contentId) })
     .from(contentRequests)
     .innerJoin(users, eq(users.id, contentRequests.userId))
-    .where(and(
-      filter.contentType ? eq(contentRequests.contentType, filter.contentType) : undefined,
-      filter.userId ? eq(contentRequests.userId, filter.userId) : undefined,
-      filter.status ? eq(contentRequests.status, filter.status) : undefined,
-      afterCursor(page?.cursor, contentRequests.createdAt, contentRequests.id),
-    ))
+    .where(
+      and(
+        filter.contentType ? eq(contentRequests.contentType, filter.contentType) : undefined,
+        filter.userId ? eq(contentRequests.userId, filter.userId) : undefined,
+        filter.status ? eq(contentRequests.status, filter.status) : undefined,
+        afterCursor(page?.cursor, contentRequests.createdAt, contentRequests.id),
+      ),
+    )
     .orderBy(desc(contentRequests.createdAt), desc(contentRequests.id));
   return page ? query.limit(page.limit + 1).all() : query.all();
 }
 
-const toRequestItem = (r: Awaited<ReturnType<typeof requestRows>>[number]): ContentRequestListItem => ({ ...r, createdAt: iso(r.createdAt) });
+const toRequestItem = (r: Awaited<ReturnType<typeof requestRows>>[number]): ContentRequestListItem => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+});
 
 /** Every request matching the filter, newest first: for one user's own lists (mySO), which stay short. */
-export async function listContentRequests(db: Db, filter: ListFilter & { status?: RequestState | undefined }): Promise<ContentRequestListItem[]> {
+export async function listContentRequests(
+  db: Db,
+  filter: ListFilter & { status?: RequestState | undefined },
+): Promise<ContentRequestListItem[]> {
   return (await requestRows(db, filter)).map(toRequestItem);
 }
 
 /** One page of the requests matching the filter, newest first (the lists of GET /userContent/...). */
 export async function pageContentRequests(
-  db: Db, filter: ListFilter & { status?: RequestState | undefined }, page: PageInput,
+  db: Db,
+  filter: ListFilter & { status?: RequestState | undefined },
+  page: PageInput,
 ): Promise<Page<ContentRequestListItem>> {
   const rows = await requestRows(db, filter, page);
   return toPage(rows, page.limit, (r) => ({ time: r.createdAt, id: r.id }), toRequestItem);
@@ -214,26 +254,38 @@ function accessRows(db: Db, filter: ListFilter & { contentIds?: string[] }, page
     .select(accessColumns)
     .from(contentAccess)
     .innerJoin(users, eq(users.id, contentAccess.userId))
-    .where(and(
-      filter.contentType ? eq(contentAccess.contentType, filter.contentType) : undefined,
-      filter.userId ? eq(contentAccess.userId, filter.userId) : undefined,
-      filter.contentIds ? inArray(contentAccess.contentId, filter.contentIds) : undefined,
-      afterCursor(page?.cursor, contentAccess.createdAt, contentAccess.id),
-    ))
+    .where(
+      and(
+        filter.contentType ? eq(contentAccess.contentType, filter.contentType) : undefined,
+        filter.userId ? eq(contentAccess.userId, filter.userId) : undefined,
+        filter.contentIds ? inArray(contentAccess.contentId, filter.contentIds) : undefined,
+        afterCursor(page?.cursor, contentAccess.createdAt, contentAccess.id),
+      ),
+    )
     .orderBy(desc(contentAccess.createdAt), desc(contentAccess.id));
   return page ? query.limit(page.limit + 1).all() : query.all();
 }
 
-const toAccessItem = (r: Awaited<ReturnType<typeof accessRows>>[number]): ContentAccessListItem => ({ ...r, createdAt: iso(r.createdAt) });
+const toAccessItem = (r: Awaited<ReturnType<typeof accessRows>>[number]): ContentAccessListItem => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+});
 
 /** Every grant matching the filter, newest first: for one user's own lists (mySO). */
-export async function listContentAccess(db: Db, filter: ListFilter & { contentIds?: string[] }): Promise<ContentAccessListItem[]> {
+export async function listContentAccess(
+  db: Db,
+  filter: ListFilter & { contentIds?: string[] },
+): Promise<ContentAccessListItem[]> {
   if (filter.contentIds && filter.contentIds.length === 0) return [];
   return (await accessRows(db, filter)).map(toAccessItem);
 }
 
 /** One page of the grants matching the filter, newest first. */
-export async function pageContentAccess(db: Db, filter: ListFilter, page: PageInput): Promise<Page<ContentAccessListItem>> {
+export async function pageContentAccess(
+  db: Db,
+  filter: ListFilter,
+  page: PageInput,
+): Promise<Page<ContentAccessListItem>> {
   const rows = await accessRows(db, filter, page);
   return toPage(rows, page.limit, (r) => ({ time: r.createdAt, id: r.id }), toAccessItem);
 }
@@ -242,18 +294,25 @@ export async function pageContentAccess(db: Db, filter: ListFilter, page: PageIn
  * GET /user-access-channel-all/{id}: who has access to a channel — grants on the channel and on its articles,
  * for the channel's owner or ADMIN. 404 when the caller may not see the channel, 403 when it is not theirs.
  */
-export async function listChannelAccess(db: Db, viewer: SessionUser, channelId: string): Promise<ContentAccessListItem[]> {
+export async function listChannelAccess(
+  db: Db,
+  viewer: SessionUser,
+  channelId: string,
+): Promise<ContentAccessListItem[]> {
   const ref = await findVisibleContent(db, viewer, 'channel', channelId);
   if (!ref) throw new NotFound('Channel not found');
-  if (viewer.role !== 'ADMIN' && viewer.id !== ref.userId) throw new Forbidden('Only the channel owner or an admin may list its users');
+  if (viewer.role !== 'ADMIN' && viewer.id !== ref.userId)
+    throw new Forbidden('Only the channel owner or an admin may list its users');
   const rows = await db
     .select(accessColumns)
     .from(contentAccess)
     .innerJoin(users, eq(users.id, contentAccess.userId))
-    .where(or(
-      eq(contentAccess.contentId, channelId),
-      sql`${contentAccess.contentId} in (select ${articles.id} from ${articles} where ${articles.channelId} = ${channelId})`,
-    ))
+    .where(
+      or(
+        eq(contentAccess.contentId, channelId),
+        sql`${contentAccess.contentId} in (select ${articles.id} from ${articles} where ${articles.channelId} = ${channelId})`,
+      ),
+    )
     .orderBy(desc(contentAccess.createdAt), desc(contentAccess.id))
     .all();
   return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
@@ -263,7 +322,12 @@ export async function listChannelAccess(db: Db, viewer: SessionUser, channelId: 
  * ADMIN decides an open request. Allowing writes the grant and the new state in one batch; a request that
  * is no longer PENDING is 409. A grant that already exists (given some other way) is kept as it is.
  */
-export async function decideRequest(db: Db, id: string, decision: 'ALLOWED' | 'DENIED', now = Date.now()): Promise<ContentRequest> {
+export async function decideRequest(
+  db: Db,
+  id: string,
+  decision: 'ALLOWED' | 'DENIED',
+  now = Date.now(),
+): Promise<ContentRequest> {
   const request = await db.select(requestColumns).from(contentRequests).where(eq(contentRequests.id, id)).get();
   if (!request) throw new NotFound('Request not found');
   if (request.status !== 'PENDING') throw new Conflict(`Request already ${request.status.toLowerCase()}`);
@@ -273,8 +337,15 @@ export async function decideRequest(db: Db, id: string, decision: 'ALLOWED' | 'D
     .where(and(eq(contentRequests.id, id), eq(contentRequests.status, 'PENDING')));
   if (decision === 'ALLOWED') {
     await db.batch([
-      db.insert(contentAccess)
-        .values({ id: crypto.randomUUID(), userId: request.userId, contentId: request.contentId, contentType: request.contentType, createdAt: now })
+      db
+        .insert(contentAccess)
+        .values({
+          id: crypto.randomUUID(),
+          userId: request.userId,
+          contentId: request.contentId,
+          contentType: request.contentType,
+          createdAt: now,
+        })
         .onConflictDoNothing(),
       mark,
     ]);
@@ -294,7 +365,11 @@ async function findVisibleAnyContent(db: Db, viewer: SessionUser, id: string): P
  * both, since a channel's owner manages the grants of its articles too). Channel: its owner or ADMIN; article:
  * its owner, its channel's owner or ADMIN. The next request of that user no longer sees what the grant opened.
  */
-export async function revokeAccess(db: Db, viewer: SessionUser, input: { userId: string; contentId: string }): Promise<void> {
+export async function revokeAccess(
+  db: Db,
+  viewer: SessionUser,
+  input: { userId: string; contentId: string },
+): Promise<void> {
   // ADMIN may revoke any grant, even one whose content is gone (ids are not foreign keys, so such grants stay listed).
   if (viewer.role !== 'ADMIN') {
     const ref = await findVisibleAnyContent(db, viewer, input.contentId);

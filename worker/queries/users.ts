@@ -20,7 +20,15 @@ const userColumns = {
 
 /** The response shape of a row: never the hash, never the timestamps. */
 export function toUser(row: Pick<UserRow, keyof typeof userColumns>): User {
-  return { id: row.id, name: row.name, email: row.email, firstName: row.firstName, lastName: row.lastName, role: row.role, active: row.active };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    active: row.active,
+  };
 }
 
 const lower = (value: string) => value.trim().toLowerCase();
@@ -38,11 +46,19 @@ export async function findUserForSignIn(db: Db, username: string): Promise<UserR
 }
 
 export async function findActiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.select().from(users).where(and(sql`lower(${users.email}) = ${lower(email)}`, eq(users.active, true))).get();
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${lower(email)}`, eq(users.active, true)))
+    .get();
 }
 
 export async function findActiveUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.select().from(users).where(and(eq(users.id, id), eq(users.active, true))).get();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)))
+    .get();
 }
 
 export interface UserListFilter {
@@ -65,11 +81,19 @@ export async function listUsers(db: Db, filter: UserListFilter): Promise<{ items
   const rows = await db
     .select(userColumns)
     .from(users)
-    .where(and(
-      q ? or(matches(users.name), matches(sql`coalesce(${users.email}, '')`), matches(sql`${users.firstName} || ' ' || ${users.lastName}`)) : undefined,
-      filter.role ? eq(users.role, filter.role) : undefined,
-      filter.active === undefined ? undefined : eq(users.active, filter.active),
-    ))
+    .where(
+      and(
+        q
+          ? or(
+              matches(users.name),
+              matches(sql`coalesce(${users.email}, '')`),
+              matches(sql`${users.firstName} || ' ' || ${users.lastName}`),
+            )
+          : undefined,
+        filter.role ? eq(users.role, filter.role) : undefined,
+        filter.active === undefined ? undefined : eq(users.active, filter.active),
+      ),
+    )
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
     .limit(filter.limit + 1)
     .offset(offset)
@@ -87,14 +111,27 @@ export async function getUser(db: Db, id: string): Promise<User> {
  * Names and e-mails share one namespace, because sign-in accepts either: a new name may not equal
  * anyone's e-mail and the other way round, so a user name always names one account.
  */
-async function assertNameAndEmailFree(db: Db, fields: { name?: string; email?: string | null }, exceptId?: string): Promise<void> {
+async function assertNameAndEmailFree(
+  db: Db,
+  fields: { name?: string; email?: string | null },
+  exceptId?: string,
+): Promise<void> {
   const wanted = [fields.name, fields.email].filter((v): v is string => !!v).map(lower);
   if (wanted.length === 0) return;
-  const inWanted = (column: SQL) => sql`${column} in (${sql.join(wanted.map((w) => sql`${w}`), sql`, `)})`;
+  const inWanted = (column: SQL) =>
+    sql`${column} in (${sql.join(
+      wanted.map((w) => sql`${w}`),
+      sql`, `,
+    )})`;
   const rows = await db
     .select({ name: users.name, email: users.email })
     .from(users)
-    .where(and(or(inWanted(sql`lower(${users.name})`), inWanted(sql`lower(${users.email})`)), exceptId ? ne(users.id, exceptId) : undefined))
+    .where(
+      and(
+        or(inWanted(sql`lower(${users.name})`), inWanted(sql`lower(${users.email})`)),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    )
     .all();
   const taken = new Set(rows.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
   if (fields.name && taken.has(lower(fields.name))) throw new Conflict('Name already taken');
@@ -157,7 +194,9 @@ export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<
   if (!current) throw new NotFound('User not found');
   await assertNameAndEmailFree(db, { name: patch.name, email: patch.email }, id);
   const removesAdmin =
-    current.role === 'ADMIN' && current.active && ((patch.role !== undefined && patch.role !== 'ADMIN') || patch.active === false);
+    current.role === 'ADMIN' &&
+    current.active &&
+    ((patch.role !== undefined && patch.role !== 'ADMIN') || patch.active === false);
   const row = await db
     .update(users)
     .set({ ...patch, updatedAt: Date.now() })
@@ -176,7 +215,8 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
   await db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, id));
 }
 
-export const OWNS_CONTENT = 'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead';
+export const OWNS_CONTENT =
+  'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead';
 
 /** Whether channels, articles or news still name the user as owner (those keep their owner, so deletion waits). */
 export async function ownsContent(db: Db, id: string): Promise<boolean> {

@@ -56,8 +56,18 @@ const latestPublication = (contentId: AnySQLiteColumn) => sql<string | null>`(
 
 function toPublicationState(json: string | null): PublicationState | null {
   if (!json) return null;
-  const p = JSON.parse(json) as { id: string; status: PublicationState['status']; expirationDate: number | null; createdAt: number };
-  return { id: p.id, status: p.status, expirationDate: p.expirationDate === null ? null : iso(p.expirationDate), createdAt: iso(p.createdAt) };
+  const p = JSON.parse(json) as {
+    id: string;
+    status: PublicationState['status'];
+    expirationDate: number | null;
+    createdAt: number;
+  };
+  return {
+    id: p.id,
+    status: p.status,
+    expirationDate: p.expirationDate === null ? null : iso(p.expirationDate),
+    createdAt: iso(p.createdAt),
+  };
 }
 
 type ArticleListRow = { article: ArticleRow; userName: string; channelName: string | null; publication: string | null };
@@ -78,17 +88,25 @@ const articleColumns = {
 };
 
 /** GET /workspace/articles: the caller's articles (ADMIN: everyone's), last changed first. */
-export async function listWorkspaceArticles(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceArticle>> {
-  const rows = await db.select(articleColumns).from(articles)
+export async function listWorkspaceArticles(
+  db: Db,
+  viewer: SessionUser,
+  filter: WorkspaceFilter,
+): Promise<Page<WorkspaceArticle>> {
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
     .innerJoin(users, eq(users.id, articles.userId))
     .leftJoin(channels, eq(channels.id, articles.channelId))
-    .where(and(
-      ownerCondition(viewer, articles.userId, filter.owner),
-      contains(articles.title, filter.q),
-      filter.channel ? eq(articles.channelId, filter.channel) : undefined,
-      filter.id ? eq(articles.id, filter.id) : undefined,
-      afterCursor(filter.cursor, articles.updatedAt, articles.id),
-    ))
+    .where(
+      and(
+        ownerCondition(viewer, articles.userId, filter.owner),
+        contains(articles.title, filter.q),
+        filter.channel ? eq(articles.channelId, filter.channel) : undefined,
+        filter.id ? eq(articles.id, filter.id) : undefined,
+        afterCursor(filter.cursor, articles.updatedAt, articles.id),
+      ),
+    )
     .orderBy(desc(articles.updatedAt), desc(articles.id))
     .limit(filter.limit + 1)
     .all();
@@ -100,16 +118,25 @@ export async function listWorkspaceArticles(db: Db, viewer: SessionUser, filter:
  * wrote them) in the channel's editorial order, articleOrdinals.main first, then newest first: what its owner
  * arranges. The channel's owner or ADMIN; 404 for a channel the caller may not manage (as if it did not exist).
  */
-export async function listChannelArticlesToArrange(db: Db, viewer: SessionUser, channelId: string, page: { cursor?: string | undefined; limit: number }): Promise<Page<WorkspaceArticle>> {
+export async function listChannelArticlesToArrange(
+  db: Db,
+  viewer: SessionUser,
+  channelId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<Page<WorkspaceArticle>> {
   const channel = await db.select({ userId: channels.userId }).from(channels).where(eq(channels.id, channelId)).get();
   if (!channel || (viewer.role !== 'ADMIN' && channel.userId !== viewer.id)) throw new NotFound(CHANNEL_NOT_FOUND);
   const offset = decodeOffsetCursor(page.cursor);
   const ordinals = db
     .select({ id: sql<string>`value`.as('ordinal_id'), position: sql<number>`min(key)`.as('ordinal_position') })
-    .from(sql`json_each((select ${channels.articleOrdinals} from ${channels} where ${channels.id} = ${channelId}), '$.main')`)
+    .from(
+      sql`json_each((select ${channels.articleOrdinals} from ${channels} where ${channels.id} = ${channelId}), '$.main')`,
+    )
     .groupBy(sql`value`)
     .as('ordinals');
-  const rows = await db.select(articleColumns).from(articles)
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
     .innerJoin(users, eq(users.id, articles.userId))
     .leftJoin(channels, eq(channels.id, articles.channelId))
     .leftJoin(ordinals, eq(ordinals.id, articles.id))
@@ -122,35 +149,47 @@ export async function listChannelArticlesToArrange(db: Db, viewer: SessionUser, 
 }
 
 /** GET /workspace/channels: the caller's channels (ADMIN: everyone's), last changed first. */
-export async function listWorkspaceChannels(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceChannel>> {
-  const rows = await db.select({ channel: channels, userName: users.name, publication: latestPublication(channels.id) })
+export async function listWorkspaceChannels(
+  db: Db,
+  viewer: SessionUser,
+  filter: WorkspaceFilter,
+): Promise<Page<WorkspaceChannel>> {
+  const rows = await db
+    .select({ channel: channels, userName: users.name, publication: latestPublication(channels.id) })
     .from(channels)
     .innerJoin(users, eq(users.id, channels.userId))
-    .where(and(
-      ownerCondition(viewer, channels.userId, filter.owner),
-      contains(channels.name, filter.q),
-      filter.id ? eq(channels.id, filter.id) : undefined,
-      afterCursor(filter.cursor, channels.updatedAt, channels.id),
-    ))
+    .where(
+      and(
+        ownerCondition(viewer, channels.userId, filter.owner),
+        contains(channels.name, filter.q),
+        filter.id ? eq(channels.id, filter.id) : undefined,
+        afterCursor(filter.cursor, channels.updatedAt, channels.id),
+      ),
+    )
     .orderBy(desc(channels.updatedAt), desc(channels.id))
     .limit(filter.limit + 1)
     .all();
-  return toPage(rows, filter.limit, (r) => ({ time: r.channel.updatedAt, id: r.channel.id }), (r): WorkspaceChannel => ({
-    id: r.channel.id,
-    slug: r.channel.slug,
-    name: r.channel.name,
-    userId: r.channel.userId,
-    userName: r.userName,
-    portraitHref: fileHref(r.channel.portraitKey),
-    published: r.channel.published,
-    hidden: r.channel.hidden,
-    private: r.channel.private,
-    restricted: r.channel.restricted,
-    isAd: r.channel.isAd,
-    createdAt: iso(r.channel.createdAt),
-    updatedAt: iso(r.channel.updatedAt),
-    publication: toPublicationState(r.publication),
-  }));
+  return toPage(
+    rows,
+    filter.limit,
+    (r) => ({ time: r.channel.updatedAt, id: r.channel.id }),
+    (r): WorkspaceChannel => ({
+      id: r.channel.id,
+      slug: r.channel.slug,
+      name: r.channel.name,
+      userId: r.channel.userId,
+      userName: r.userName,
+      portraitHref: fileHref(r.channel.portraitKey),
+      published: r.channel.published,
+      hidden: r.channel.hidden,
+      private: r.channel.private,
+      restricted: r.channel.restricted,
+      isAd: r.channel.isAd,
+      createdAt: iso(r.channel.createdAt),
+      updatedAt: iso(r.channel.updatedAt),
+      publication: toPublicationState(r.publication),
+    }),
+  );
 }
 
 /**
@@ -158,26 +197,38 @@ export async function listWorkspaceChannels(db: Db, viewer: SessionUser, filter:
  * the title and slug of what each points at. Items whose target is gone are left out (deleting an article or
  * channel deletes its news items in the same batch, so there are none but in broken data).
  */
-export async function listWorkspaceNews(db: Db, viewer: SessionUser, filter: WorkspaceFilter): Promise<Page<WorkspaceNewsItem>> {
-  const rows = await db.select({ ...newsWithRefColumns, userName: users.name, articleTitle: articles.title, channelName: channels.name })
+export async function listWorkspaceNews(
+  db: Db,
+  viewer: SessionUser,
+  filter: WorkspaceFilter,
+): Promise<Page<WorkspaceNewsItem>> {
+  const rows = await db
+    .select({ ...newsWithRefColumns, userName: users.name, articleTitle: articles.title, channelName: channels.name })
     .from(news)
     .innerJoin(users, eq(users.id, news.userId))
     .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
     .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)))
-    .where(and(
-      ownerCondition(viewer, news.userId, filter.owner),
-      contains(news.title, filter.q),
-      filter.id ? eq(news.id, filter.id) : undefined,
-      sql`coalesce(${articles.id}, ${channels.id}) is not null`,
-      afterCursor(filter.cursor, news.createdAt, news.id),
-    ))
+    .where(
+      and(
+        ownerCondition(viewer, news.userId, filter.owner),
+        contains(news.title, filter.q),
+        filter.id ? eq(news.id, filter.id) : undefined,
+        sql`coalesce(${articles.id}, ${channels.id}) is not null`,
+        afterCursor(filter.cursor, news.createdAt, news.id),
+      ),
+    )
     .orderBy(desc(news.createdAt), desc(news.id))
     .limit(filter.limit + 1)
     .all();
-  return toPage(rows, filter.limit, (r) => ({ time: r.news.createdAt, id: r.news.id }), (r): WorkspaceNewsItem => ({
-    ...toNewsItem(r),
-    userName: r.userName,
-    refTitle: (r.news.refKind === 'article' ? r.articleTitle : r.channelName)!,
-    createdAt: iso(r.news.createdAt),
-  }));
+  return toPage(
+    rows,
+    filter.limit,
+    (r) => ({ time: r.news.createdAt, id: r.news.id }),
+    (r): WorkspaceNewsItem => ({
+      ...toNewsItem(r),
+      userName: r.userName,
+      refTitle: (r.news.refKind === 'article' ? r.articleTitle : r.channelName)!,
+      createdAt: iso(r.news.createdAt),
+    }),
+  );
 }

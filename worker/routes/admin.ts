@@ -10,10 +10,19 @@ import { describe } from '../lib/route-doc';
 
 export const adminRoutes = new Hono<AppEnv>()
   /** Pending access requests, pending publication requests and unread messages: one statement, one round trip. */
-  .get('/counts', describe({ summary: 'The work waiting in the admin workspace: pending access requests, pending publications, unread messages', result: adminCounts }), requireAdmin, async (c) => {
-    const row = await c.get('db').get<AdminCounts>(sql`select
+  .get(
+    '/counts',
+    describe({
+      summary:
+        'The work waiting in the admin workspace: pending access requests, pending publications, unread messages',
+      result: adminCounts,
+    }),
+    requireAdmin,
+    async (c) => {
+      const row = await c.get('db').get<AdminCounts>(sql`select
       (select count(*) from ${contentRequests} where ${contentRequests.status} = 'PENDING') as pendingAccessRequests,
       (select count(*) from ${publicationRequests} where ${publicationRequests.status} = 'PENDING') as pendingPublications,
       (select count(*) from ${contactMessages} where ${contactMessages.readAt} is null) as unreadMessages`);
-    return ok(c, row);
-  });
+      return ok(c, row);
+    },
+  );

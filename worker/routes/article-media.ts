@@ -14,19 +14,43 @@ import { ARTICLE_NOT_FOUND, articleForWrite, getArticle } from '../queries/artic
 
 export const articleMediaRoutes = new Hono<AppEnv>()
   /** Sets the title of the entry (image or video); an empty title is `PUT .../media/` and does not match, so titles are non-empty here. */
-  .put('/:id/media/:title', describe({ summary: 'Sets the title of a media entry', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(articleMediaTitleParam), query(articleMediaQuery), async (c) => {
-    const db = c.get('db');
-    const { id, title } = c.req.valid('param');
-    const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
-    await updateMediaAt(db, row, c.req.valid('query').ordinal, { title });
-    return ok(c, await getArticle(db, c.get('user'), row.id));
-  })
+  .put(
+    '/:id/media/:title',
+    describe({
+      summary: 'Sets the title of a media entry',
+      result: article,
+      errors: [404],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(articleMediaTitleParam),
+    query(articleMediaQuery),
+    async (c) => {
+      const db = c.get('db');
+      const { id, title } = c.req.valid('param');
+      const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
+      await updateMediaAt(db, row, c.req.valid('query').ordinal, { title });
+      return ok(c, await getArticle(db, c.get('user'), row.id));
+    },
+  )
 
   /** Sets the thumbnail time of a video entry (409 for an image entry). */
-  .put('/:id/video/:millis', describe({ summary: 'Sets the thumbnail time of a video entry (409 for an image)', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(articleMediaMillisParam), query(articleMediaQuery), async (c) => {
-    const db = c.get('db');
-    const { id, millis } = c.req.valid('param');
-    const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
-    await updateMediaAt(db, row, c.req.valid('query').ordinal, { thumbnailMillis: millis }, 'video');
-    return ok(c, await getArticle(db, c.get('user'), row.id));
-  });
+  .put(
+    '/:id/video/:millis',
+    describe({
+      summary: 'Sets the thumbnail time of a video entry (409 for an image)',
+      result: article,
+      errors: [404, 409],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(articleMediaMillisParam),
+    query(articleMediaQuery),
+    async (c) => {
+      const db = c.get('db');
+      const { id, millis } = c.req.valid('param');
+      const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
+      await updateMediaAt(db, row, c.req.valid('query').ordinal, { thumbnailMillis: millis }, 'video');
+      return ok(c, await getArticle(db, c.get('user'), row.id));
+    },
+  );

@@ -3,8 +3,17 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { article, articlePage, idResult } from '../../schema/entities';
 import {
-  addImagesBody, addVideoBody, createArticleBody, idOrSlugParam, ordinalParam, ownershipParam, pageQuery, setMediaKindBody,
-  updateArticleBody, updateImageBody, updateVideoBody,
+  addImagesBody,
+  addVideoBody,
+  createArticleBody,
+  idOrSlugParam,
+  ordinalParam,
+  ownershipParam,
+  pageQuery,
+  setMediaKindBody,
+  updateArticleBody,
+  updateImageBody,
+  updateVideoBody,
 } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../lib/edge-cache';
@@ -16,13 +25,24 @@ import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
 import { jsonBody, params, query } from '../lib/validate';
 import {
-  ARTICLE_NOT_FOUND, articleForWrite, assertCategoriesExist, assertChannelWritable, deleteArticle,
-  findVisibleArticle, getArticle, insertArticle, listArticles, ownsArticle, updateArticle, type ArticleChanges,
+  ARTICLE_NOT_FOUND,
+  articleForWrite,
+  assertCategoriesExist,
+  assertChannelWritable,
+  deleteArticle,
+  findVisibleArticle,
+  getArticle,
+  insertArticle,
+  listArticles,
+  ownsArticle,
+  updateArticle,
+  type ArticleChanges,
 } from '../queries/articles';
 import { addMedia, removeMediaAt, setMediaKind, updateMediaAt, type NewMediaEntry } from '../queries/article-media';
 
 /** The article id of an `{id}` path part that may be a slug. */
-const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) => resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
+const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
+  resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
 
 /** The Article as its (just written) owner or ADMIN sees it. */
 async function answer<E extends AppEnv>(c: Context<E>, id: string, code: 200 | 201 = 200) {
@@ -31,8 +51,10 @@ async function answer<E extends AppEnv>(c: Context<E>, id: string, code: 200 | 2
 
 type VideoInput = z.infer<typeof addVideoBody>;
 /** A video from a `blob:{tag}` part or from a complete resumable upload (the schema demands one of them). */
-const videoKey = async (up: Upload<unknown>, v: { videoFileTag?: string | undefined; videoUploadId?: string | undefined }) =>
-  v.videoUploadId ? (await up.uploaded(v.videoUploadId)).key : up.optionalFile(v.videoFileTag, 'video')?.key;
+const videoKey = async (
+  up: Upload<unknown>,
+  v: { videoFileTag?: string | undefined; videoUploadId?: string | undefined },
+) => (v.videoUploadId ? (await up.uploaded(v.videoUploadId)).key : up.optionalFile(v.videoFileTag, 'video')?.key);
 
 const videoEntry = async (up: Upload<unknown>, v: VideoInput): Promise<NewMediaEntry> => ({
   kind: 'video',
@@ -45,146 +67,321 @@ const videoEntry = async (up: Upload<unknown>, v: VideoInput): Promise<NewMediaE
 // ---- media ----
 
 export const articlesRoutes = new Hono<AppEnv>()
-  .get('/', edgeCache(), describe({ summary: 'The newest articles the caller may see, a page at a time', result: articlePage }), query(pageQuery), async (c) => {
-    return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
-  })
+  .get(
+    '/',
+    edgeCache(),
+    describe({ summary: 'The newest articles the caller may see, a page at a time', result: articlePage }),
+    query(pageQuery),
+    async (c) => {
+      return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
+    },
+  )
 
-  .get('/:id', edgeCache(), describe({ summary: 'One article; without access to a restricted one it comes locked (no description, no media)', result: article, errors: [404] }), params(idOrSlugParam), async (c) => {
-    const id = await articleId(c, c.req.valid('param').id);
-    return ok(c, await getArticle(c.get('db'), c.get('user'), id));
-  })
+  .get(
+    '/:id',
+    edgeCache(),
+    describe({
+      summary: 'One article; without access to a restricted one it comes locked (no description, no media)',
+      result: article,
+      errors: [404],
+    }),
+    params(idOrSlugParam),
+    async (c) => {
+      const id = await articleId(c, c.req.valid('param').id);
+      return ok(c, await getArticle(c.get('db'), c.get('user'), id));
+    },
+  )
 
-  .post('/', describe({ summary: 'Creates an article with its thumbnail and media files', result: article, status: 201, errors: [404], ownerOrAdmin: 'the owner of the channel it goes into' }), requireEditor, withUpload(createArticleBody), async (c) => {
-    const db = c.get('db');
-    const user = currentUser(c);
-    const up = upload(c, createArticleBody);
-    const body = up.body;
-    if (body.channelId) await assertChannelWritable(db, user, body.channelId);
-    await assertCategoriesExist(db, body.categoryIds);
-    const entries: NewMediaEntry[] = [];
-    if (body.media?.kind === 'gallery') {
-      for (const i of body.media.images) entries.push({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key });
-    } else if (body.media?.kind === 'video') {
-      for (const v of body.media.videos) entries.push(await videoEntry(up, v));
-    }
-    const media = body.media ? { kind: body.media.kind, entries } : null;
-    const { id, slug } = await insertArticle(db, user.id, {
-      title: body.title, description: body.description, teaser: body.teaser, type: body.type, channelId: body.channelId,
-      categoryIds: body.categoryIds, thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
-      publishedAtCategory: body.publishedAtCategory, hidden: body.hidden, restricted: body.restricted, isAd: body.isAd,
-      isEditorial: body.isEditorial, media,
-    });
-    await cacheSlug(c.env.KV, slug, id);
-    return answer(c, id, 201);
-  })
+  .post(
+    '/',
+    describe({
+      summary: 'Creates an article with its thumbnail and media files',
+      result: article,
+      status: 201,
+      errors: [404],
+      ownerOrAdmin: 'the owner of the channel it goes into',
+    }),
+    requireEditor,
+    withUpload(createArticleBody),
+    async (c) => {
+      const db = c.get('db');
+      const user = currentUser(c);
+      const up = upload(c, createArticleBody);
+      const body = up.body;
+      if (body.channelId) await assertChannelWritable(db, user, body.channelId);
+      await assertCategoriesExist(db, body.categoryIds);
+      const entries: NewMediaEntry[] = [];
+      if (body.media?.kind === 'gallery') {
+        for (const i of body.media.images)
+          entries.push({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key });
+      } else if (body.media?.kind === 'video') {
+        for (const v of body.media.videos) entries.push(await videoEntry(up, v));
+      }
+      const media = body.media ? { kind: body.media.kind, entries } : null;
+      const { id, slug } = await insertArticle(db, user.id, {
+        title: body.title,
+        description: body.description,
+        teaser: body.teaser,
+        type: body.type,
+        channelId: body.channelId,
+        categoryIds: body.categoryIds,
+        thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
+        publishedAtCategory: body.publishedAtCategory,
+        hidden: body.hidden,
+        restricted: body.restricted,
+        isAd: body.isAd,
+        isEditorial: body.isEditorial,
+        media,
+      });
+      await cacheSlug(c.env.KV, slug, id);
+      return answer(c, id, 201);
+    },
+  )
 
-  .put('/:id', describe({ summary: "Changes an article; publishing and unpublishing are ADMIN's", result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), withUpload(updateArticleBody), async (c) => {
-    const db = c.get('db');
-    const user = currentUser(c);
-    const row = await articleForWrite(db, user, await articleId(c, c.req.valid('param').id));
-    const up = upload(c, updateArticleBody);
-    const { thumbnailFileTag, ...body } = up.body;
-    if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
-      throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
-    }
-    if (body.channelId && body.channelId !== row.channelId) await assertChannelWritable(db, user, body.channelId);
-    if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
-    const changes: ArticleChanges = { ...body };
-    if (thumbnailFileTag !== undefined) changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
-    const unused = await updateArticle(db, row, changes);
-    await deleteFiles(c.env, db, unused);
-    return answer(c, row.id);
-  })
+  .put(
+    '/:id',
+    describe({
+      summary: "Changes an article; publishing and unpublishing are ADMIN's",
+      result: article,
+      errors: [404],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(idOrSlugParam),
+    withUpload(updateArticleBody),
+    async (c) => {
+      const db = c.get('db');
+      const user = currentUser(c);
+      const row = await articleForWrite(db, user, await articleId(c, c.req.valid('param').id));
+      const up = upload(c, updateArticleBody);
+      const { thumbnailFileTag, ...body } = up.body;
+      if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
+        throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
+      }
+      if (body.channelId && body.channelId !== row.channelId) await assertChannelWritable(db, user, body.channelId);
+      if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
+      const changes: ArticleChanges = { ...body };
+      if (thumbnailFileTag !== undefined)
+        changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
+      const unused = await updateArticle(db, row, changes);
+      await deleteFiles(c.env, db, unused);
+      return answer(c, row.id);
+    },
+  )
 
-  .delete('/:id', describe({ summary: 'Deletes an article with its files', result: idResult, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), async (c) => {
-    const db = c.get('db');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-    const { slugs, fileKeys } = await deleteArticle(db, row);
-    await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
-    await deleteFiles(c.env, db, fileKeys);
-    return ok(c, { id: row.id });
-  })
+  .delete(
+    '/:id',
+    describe({
+      summary: 'Deletes an article with its files',
+      result: idResult,
+      errors: [404],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(idOrSlugParam),
+    async (c) => {
+      const db = c.get('db');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+      const { slugs, fileKeys } = await deleteArticle(db, row);
+      await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
+      await deleteFiles(c.env, db, fileKeys);
+      return ok(c, { id: row.id });
+    },
+  )
 
   /** Sets the media kind; changing it removes the entries of the old kind and their files. */
-  .put('/:id/media', describe({ summary: 'Sets the media kind; a change removes the entries of the old kind', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), ...jsonBody(setMediaKindBody), async (c) => {
-    const db = c.get('db');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-    await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind));
-    return answer(c, row.id);
-  })
+  .put(
+    '/:id/media',
+    describe({
+      summary: 'Sets the media kind; a change removes the entries of the old kind',
+      result: article,
+      errors: [404],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(idOrSlugParam),
+    ...jsonBody(setMediaKindBody),
+    async (c) => {
+      const db = c.get('db');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+      await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind));
+      return answer(c, row.id);
+    },
+  )
 
-  .delete('/:id/media', describe({ summary: 'Removes the media and its files', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), async (c) => {
-    const db = c.get('db');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-    await deleteFiles(c.env, db, await setMediaKind(db, row, null));
-    return answer(c, row.id);
-  })
+  .delete(
+    '/:id/media',
+    describe({
+      summary: 'Removes the media and its files',
+      result: article,
+      errors: [404],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(idOrSlugParam),
+    async (c) => {
+      const db = c.get('db');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+      await deleteFiles(c.env, db, await setMediaKind(db, row, null));
+      return answer(c, row.id);
+    },
+  )
 
-  .post('/:id/media/images', describe({ summary: 'Adds gallery images', result: article, status: 201, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), withUpload(addImagesBody), async (c) => {
-    const db = c.get('db');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-    const up = upload(c, addImagesBody);
-    const entries = up.body.images.map((i): NewMediaEntry => ({ kind: 'image', title: i.title, key: up.file(i.imageFileTag, 'image').key }));
-    await addMedia(db, row, entries);
-    return answer(c, row.id, 201);
-  })
+  .post(
+    '/:id/media/images',
+    describe({
+      summary: 'Adds gallery images',
+      result: article,
+      status: 201,
+      errors: [404, 409],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(idOrSlugParam),
+    withUpload(addImagesBody),
+    async (c) => {
+      const db = c.get('db');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+      const up = upload(c, addImagesBody);
+      const entries = up.body.images.map((i): NewMediaEntry => ({
+        kind: 'image',
+        title: i.title,
+        key: up.file(i.imageFileTag, 'image').key,
+      }));
+      await addMedia(db, row, entries);
+      return answer(c, row.id, 201);
+    },
+  )
 
   /** Retitles the image, replaces its file, and/or moves it to body `ordinal` (400 beyond the last entry). */
-  .put('/:id/media/images/:ordinal', describe({ summary: 'Changes the title or file of a gallery image, or moves it (body ordinal)', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateImageBody), async (c) => {
-    const db = c.get('db');
-    const { id, ordinal } = c.req.valid('param');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-    const up = upload(c, updateImageBody);
-    const unused = await updateMediaAt(db, row, ordinal, {
-      title: up.body.title, key: up.optionalFile(up.body.imageFileTag, 'image')?.key, ordinal: up.body.ordinal,
-    }, 'image');
-    await deleteFiles(c.env, db, unused);
-    return answer(c, row.id);
-  })
+  .put(
+    '/:id/media/images/:ordinal',
+    describe({
+      summary: 'Changes the title or file of a gallery image, or moves it (body ordinal)',
+      result: article,
+      errors: [404, 409],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(ordinalParam),
+    withUpload(updateImageBody),
+    async (c) => {
+      const db = c.get('db');
+      const { id, ordinal } = c.req.valid('param');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
+      const up = upload(c, updateImageBody);
+      const unused = await updateMediaAt(
+        db,
+        row,
+        ordinal,
+        {
+          title: up.body.title,
+          key: up.optionalFile(up.body.imageFileTag, 'image')?.key,
+          ordinal: up.body.ordinal,
+        },
+        'image',
+      );
+      await deleteFiles(c.env, db, unused);
+      return answer(c, row.id);
+    },
+  )
 
-  .delete('/:id/media/:ordinal', describe({ summary: 'Removes one media entry', result: article, errors: [404], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), async (c) => {
-    const db = c.get('db');
-    const { id, ordinal } = c.req.valid('param');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-    await deleteFiles(c.env, db, await removeMediaAt(db, row, ordinal));
-    return answer(c, row.id);
-  })
+  .delete(
+    '/:id/media/:ordinal',
+    describe({
+      summary: 'Removes one media entry',
+      result: article,
+      errors: [404],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(ordinalParam),
+    async (c) => {
+      const db = c.get('db');
+      const { id, ordinal } = c.req.valid('param');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
+      await deleteFiles(c.env, db, await removeMediaAt(db, row, ordinal));
+      return answer(c, row.id);
+    },
+  )
 
-  .post('/:id/media/video', describe({ summary: 'Adds a video (at `ordinal`, else at the end)', result: article, status: 201, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(idOrSlugParam), withUpload(addVideoBody), async (c) => {
-    const db = c.get('db');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-    const up = upload(c, addVideoBody);
-    await addMedia(db, row, [await videoEntry(up, up.body)], up.body.ordinal);
-    return answer(c, row.id, 201);
-  })
+  .post(
+    '/:id/media/video',
+    describe({
+      summary: 'Adds a video (at `ordinal`, else at the end)',
+      result: article,
+      status: 201,
+      errors: [404, 409],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(idOrSlugParam),
+    withUpload(addVideoBody),
+    async (c) => {
+      const db = c.get('db');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
+      const up = upload(c, addVideoBody);
+      await addMedia(db, row, [await videoEntry(up, up.body)], up.body.ordinal);
+      return answer(c, row.id, 201);
+    },
+  )
 
   /** Changes the video's title, thumbnail time and files, and/or moves it to body `ordinal`, as for images. */
-  .put('/:id/media/video/:ordinal', describe({ summary: 'Changes a video: title, thumbnail time, files, or its place (body ordinal)', result: article, errors: [404, 409], ownerOrAdmin: "the article's owner" }), requireEditor, params(ordinalParam), withUpload(updateVideoBody), async (c) => {
-    const db = c.get('db');
-    const { id, ordinal } = c.req.valid('param');
-    const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-    const up = upload(c, updateVideoBody);
-    const unused = await updateMediaAt(db, row, ordinal, {
-      title: up.body.title,
-      thumbnailMillis: up.body.thumbnailMillis,
-      key: await videoKey(up, up.body),
-      thumbnailKey: up.optionalFile(up.body.thumbnailFileTag, 'image')?.key,
-      ordinal: up.body.ordinal,
-    }, 'video');
-    await deleteFiles(c.env, db, unused);
-    return answer(c, row.id);
-  })
+  .put(
+    '/:id/media/video/:ordinal',
+    describe({
+      summary: 'Changes a video: title, thumbnail time, files, or its place (body ordinal)',
+      result: article,
+      errors: [404, 409],
+      ownerOrAdmin: "the article's owner",
+    }),
+    requireEditor,
+    params(ordinalParam),
+    withUpload(updateVideoBody),
+    async (c) => {
+      const db = c.get('db');
+      const { id, ordinal } = c.req.valid('param');
+      const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
+      const up = upload(c, updateVideoBody);
+      const unused = await updateMediaAt(
+        db,
+        row,
+        ordinal,
+        {
+          title: up.body.title,
+          thumbnailMillis: up.body.thumbnailMillis,
+          key: await videoKey(up, up.body),
+          thumbnailKey: up.optionalFile(up.body.thumbnailFileTag, 'image')?.key,
+          ordinal: up.body.ordinal,
+        },
+        'video',
+      );
+      await deleteFiles(c.env, db, unused);
+      return answer(c, row.id);
+    },
+  )
 
   /**
    * Whether the user owns the article. Signed-in users may ask about themselves, ADMIN about anyone
    * (who owns what is not public beyond the article's own userId). The article must be visible to the caller.
    */
-  .get('/:id/media/:userId/ownership', describe({ summary: 'Whether the user owns the article', result: z.boolean(), errors: [404], ownerOrAdmin: 'the user asked about' }), requireUser, params(ownershipParam), async (c) => {
-    const db = c.get('db');
-    const user = currentUser(c);
-    const { id, userId } = c.req.valid('param');
-    if (user.role !== 'ADMIN' && user.id !== userId) throw new Forbidden('You may ask only about yourself');
-    const row = await findVisibleArticle(db, user, await articleId(c, id));
-    if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
-    return ok(c, ownsArticle(row, userId));
-  });
+  .get(
+    '/:id/media/:userId/ownership',
+    describe({
+      summary: 'Whether the user owns the article',
+      result: z.boolean(),
+      errors: [404],
+      ownerOrAdmin: 'the user asked about',
+    }),
+    requireUser,
+    params(ownershipParam),
+    async (c) => {
+      const db = c.get('db');
+      const user = currentUser(c);
+      const { id, userId } = c.req.valid('param');
+      if (user.role !== 'ADMIN' && user.id !== userId) throw new Forbidden('You may ask only about yourself');
+      const row = await findVisibleArticle(db, user, await articleId(c, id));
+      if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
+      return ok(c, ownsArticle(row, userId));
+    },
+  );

@@ -24,12 +24,17 @@ export const CONTACT_SEND_FAILED = 'The message could not be sent; please try ag
 type ContactMessage = z.infer<typeof contactBody>;
 
 /** Header fields must stay on one line: no CR/LF or other control characters from the form. */
-const oneLine = (s: string) => s.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim().slice(0, 120);
+const oneLine = (s: string) =>
+  s
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .trim()
+    .slice(0, 120);
 
 export function contactMail(msg: ContactMessage): { subject: string; text: string } {
-  const subject = msg.kind === 'orderChannel'
-    ? `Channel order "${oneLine(msg.channelName ?? '')}" from ${oneLine(msg.name)}`
-    : `Contact from ${oneLine(msg.name)}`;
+  const subject =
+    msg.kind === 'orderChannel'
+      ? `Channel order "${oneLine(msg.channelName ?? '')}" from ${oneLine(msg.name)}`
+      : `Contact from ${oneLine(msg.name)}`;
   const lines = [
     `Kind: ${msg.kind}`,
     `Name: ${msg.name}`,
@@ -49,50 +54,82 @@ async function countIp(env: Env, ip: string | undefined): Promise<void> {
   const window = Math.floor(Date.now() / 1000 / CONTACT_WINDOW_SECONDS);
   const key = `contact:ip:${ip}:${window}`;
   const used = Number((await env.KV.get(key)) ?? 0);
-  if (used >= CONTACT_PER_IP) throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages; please try again later');
+  if (used >= CONTACT_PER_IP)
+    throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages; please try again later');
   await env.KV.put(key, String(used + 1), { expirationTtl: CONTACT_WINDOW_SECONDS * 2 });
 }
 
 export const contactRoutes = new Hono<AppEnv>()
-  .post('/', describe({ summary: "Sends the contact or order-channel form to the site's address", result: idResult, status: 201, errors: [429, 502] }), ...jsonBody(contactBody), async (c) => {
-    const msg = c.req.valid('json');
-    const db = c.get('db');
-    const since = Date.now() - CONTACT_WINDOW_SECONDS * 1000;
-    const recent = await db
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(and(sql`lower(${contactMessages.email}) = ${msg.email.toLowerCase()}`, gt(contactMessages.createdAt, since)))
-      .get();
-    if ((recent?.n ?? 0) >= CONTACT_PER_ADDRESS) {
-      throw new TooManyRequests(CONTACT_WINDOW_SECONDS, 'Too many messages from this address; please try again later');
-    }
-    await countIp(c.env, c.req.header('CF-Connecting-IP'));
-    const id = crypto.randomUUID();
-    await db.insert(contactMessages).values({
-      id,
-      kind: msg.kind,
-      name: msg.name,
-      email: msg.email,
-      message: msg.message,
-      channelName: msg.channelName ?? null,
-      purpose: msg.purpose ?? null,
-      createdAt: Date.now(),
-    });
-    try {
-      await sendMail(c.env, { to: c.env.SITE_MAIL, ...contactMail(msg) });
-    } catch (err) {
-      // Not delivered means not received: take the message back so a retry neither duplicates nor counts twice.
-      console.error('Contact mail failed', err);
-      await db.delete(contactMessages).where(sql`${contactMessages.id} = ${id}`);
-      throw new HttpError(502, CONTACT_SEND_FAILED);
-    }
-    return ok(c, { id }, 201);
-  })
+  .post(
+    '/',
+    describe({
+      summary: "Sends the contact or order-channel form to the site's address",
+      result: idResult,
+      status: 201,
+      errors: [429, 502],
+    }),
+    ...jsonBody(contactBody),
+    async (c) => {
+      const msg = c.req.valid('json');
+      const db = c.get('db');
+      const since = Date.now() - CONTACT_WINDOW_SECONDS * 1000;
+      const recent = await db
+        .select({ n: count() })
+        .from(contactMessages)
+        .where(
+          and(sql`lower(${contactMessages.email}) = ${msg.email.toLowerCase()}`, gt(contactMessages.createdAt, since)),
+        )
+        .get();
+      if ((recent?.n ?? 0) >= CONTACT_PER_ADDRESS) {
+        throw new TooManyRequests(
+          CONTACT_WINDOW_SECONDS,
+          'Too many messages from this address; please try again later',
+        );
+      }
+      await countIp(c.env, c.req.header('CF-Connecting-IP'));
+      const id = crypto.randomUUID();
+      await db.insert(contactMessages).values({
+        id,
+        kind: msg.kind,
+        name: msg.name,
+        email: msg.email,
+        message: msg.message,
+        channelName: msg.channelName ?? null,
+        purpose: msg.purpose ?? null,
+        createdAt: Date.now(),
+      });
+      try {
+        await sendMail(c.env, { to: c.env.SITE_MAIL, ...contactMail(msg) });
+      } catch (err) {
+        // Not delivered means not received: take the message back so a retry neither duplicates nor counts twice.
+        console.error('Contact mail failed', err);
+        await db.delete(contactMessages).where(sql`${contactMessages.id} = ${id}`);
+        throw new HttpError(502, CONTACT_SEND_FAILED);
+      }
+      return ok(c, { id }, 201);
+    },
+  )
 
-  .get('/messages', describe({ summary: 'Messages of the contact and order-channel forms, newest first; open or handled', result: contactMessagePage }), requireAdmin, query(contactMessageListQuery), async (c) => {
-    return ok(c, await listContactMessages(c.get('db'), c.req.valid('query')));
-  })
+  .get(
+    '/messages',
+    describe({
+      summary: 'Messages of the contact and order-channel forms, newest first; open or handled',
+      result: contactMessagePage,
+    }),
+    requireAdmin,
+    query(contactMessageListQuery),
+    async (c) => {
+      return ok(c, await listContactMessages(c.get('db'), c.req.valid('query')));
+    },
+  )
 
-  .put('/messages/:id', describe({ summary: 'Marks a message read or unread, handled or open', result: contactMessage, errors: [404] }), requireAdmin, params(idParam), ...jsonBody(updateContactMessageBody), async (c) => {
-    return ok(c, await updateContactMessage(c.get('db'), c.req.valid('param').id, c.req.valid('json')));
-  });
+  .put(
+    '/messages/:id',
+    describe({ summary: 'Marks a message read or unread, handled or open', result: contactMessage, errors: [404] }),
+    requireAdmin,
+    params(idParam),
+    ...jsonBody(updateContactMessageBody),
+    async (c) => {
+      return ok(c, await updateContactMessage(c.get('db'), c.req.valid('param').id, c.req.valid('json')));
+    },
+  );

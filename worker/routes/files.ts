@@ -13,7 +13,9 @@ import { ALLOWED_EXTENSIONS } from '../lib/sniff';
 import { fileAudience, type FileAudience } from '../queries/files';
 
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */
-const KEY_SHAPE = new RegExp(`^(image|video)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${ALLOWED_EXTENSIONS.join('|')})$`);
+const KEY_SHAPE = new RegExp(
+  `^(image|video)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${ALLOWED_EXTENSIONS.join('|')})$`,
+);
 
 export const FILE_CACHE = {
   public: 'public, max-age=31536000, immutable',
@@ -100,13 +102,24 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
 
 export const filesRoutes = new Hono<AppEnv>()
   // Hono answers HEAD through the GET route; serveFile sends no body for it.
-  .get('/:key{.+}', edgeCache(), describe({
-    summary: 'A stored file, to whoever may see an entity that shows it (404 otherwise); public ones cached as immutable, '
-      + 'protected ones private, no-store; ETag and If-None-Match, one byte Range',
-    description: 'An image with `?w=480`, `?w=960` or `?w=1920` answers its smaller copy of that width when the uploader sent one, else the image itself.',
-    raw: {
-      contentTypes: ['image/*', 'video/*'],
-      statuses: { 200: 'The file', 206: 'The byte range the Range header asks for', 304: 'Not modified (If-None-Match)' },
-    },
-    errors: [400, 404, 416],
-  }), serveFile);
+  .get(
+    '/:key{.+}',
+    edgeCache(),
+    describe({
+      summary:
+        'A stored file, to whoever may see an entity that shows it (404 otherwise); public ones cached as immutable, ' +
+        'protected ones private, no-store; ETag and If-None-Match, one byte Range',
+      description:
+        'An image with `?w=480`, `?w=960` or `?w=1920` answers its smaller copy of that width when the uploader sent one, else the image itself.',
+      raw: {
+        contentTypes: ['image/*', 'video/*'],
+        statuses: {
+          200: 'The file',
+          206: 'The byte range the Range header asks for',
+          304: 'Not modified (If-None-Match)',
+        },
+      },
+      errors: [400, 404, 416],
+    }),
+    serveFile,
+  );

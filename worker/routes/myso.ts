@@ -9,37 +9,91 @@ import { currentUser, requireUser } from '../lib/guards';
 import { describe } from '../lib/route-doc';
 import { jsonBody, params } from '../lib/validate';
 import {
-  getLikedChannel, likeArticle, likeChannel, listLikedArticles, listLikedChannels, mysoView, unlikeArticle, unlikeChannel,
+  getLikedChannel,
+  likeArticle,
+  likeChannel,
+  listLikedArticles,
+  listLikedChannels,
+  mysoView,
+  unlikeArticle,
+  unlikeChannel,
 } from '../queries/myso';
 
 export const mysoRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
 
   // The fixed path is registered before `/user-channels/:id`, so it wins.
-  .get('/user-channels/user-channels', describe({ summary: 'The channels the caller likes', result: z.array(userChannelItem) }), async (c) => ok(c, await listLikedChannels(c.get('db'), currentUser(c))))
+  .get(
+    '/user-channels/user-channels',
+    describe({ summary: 'The channels the caller likes', result: z.array(userChannelItem) }),
+    async (c) => ok(c, await listLikedChannels(c.get('db'), currentUser(c))),
+  )
 
-  .get('/user-channels/:id', describe({ summary: 'One liked channel, by the id of the like', result: userChannelItem, errors: [404] }), params(idParam), async (c) => {
-    return ok(c, await getLikedChannel(c.get('db'), currentUser(c), c.req.valid('param').id));
-  })
+  .get(
+    '/user-channels/:id',
+    describe({ summary: 'One liked channel, by the id of the like', result: userChannelItem, errors: [404] }),
+    params(idParam),
+    async (c) => {
+      return ok(c, await getLikedChannel(c.get('db'), currentUser(c), c.req.valid('param').id));
+    },
+  )
 
-  .post('/user-channels', describe({ summary: 'Likes a channel (201; 200 when already liked)', result: userChannelItem, status: [201, 200], errors: [404] }), ...jsonBody(contentIdBody), async (c) => {
-    const { item, created } = await likeChannel(c.get('db'), currentUser(c), c.req.valid('json').contentId);
-    return ok(c, item, created ? 201 : 200);
-  })
+  .post(
+    '/user-channels',
+    describe({
+      summary: 'Likes a channel (201; 200 when already liked)',
+      result: userChannelItem,
+      status: [201, 200],
+      errors: [404],
+    }),
+    ...jsonBody(contentIdBody),
+    async (c) => {
+      const { item, created } = await likeChannel(c.get('db'), currentUser(c), c.req.valid('json').contentId);
+      return ok(c, item, created ? 201 : 200);
+    },
+  )
 
-  .delete('/user-channels', describe({ summary: 'Unlikes a channel', result: unlikeResult }), ...jsonBody(contentIdBody), async (c) => {
-    return ok(c, await unlikeChannel(c.get('db'), currentUser(c), c.req.valid('json').contentId));
-  })
+  .delete(
+    '/user-channels',
+    describe({ summary: 'Unlikes a channel', result: unlikeResult }),
+    ...jsonBody(contentIdBody),
+    async (c) => {
+      return ok(c, await unlikeChannel(c.get('db'), currentUser(c), c.req.valid('json').contentId));
+    },
+  )
 
-  .get('/user-articles', describe({ summary: 'The articles the caller likes', result: z.array(userArticleItem) }), async (c) => ok(c, await listLikedArticles(c.get('db'), currentUser(c))))
+  .get(
+    '/user-articles',
+    describe({ summary: 'The articles the caller likes', result: z.array(userArticleItem) }),
+    async (c) => ok(c, await listLikedArticles(c.get('db'), currentUser(c))),
+  )
 
-  .post('/user-articles', describe({ summary: 'Likes an article (201; 200 when already liked)', result: userArticleItem, status: [201, 200], errors: [404] }), ...jsonBody(contentIdBody), async (c) => {
-    const { item, created } = await likeArticle(c.get('db'), currentUser(c), c.req.valid('json').contentId);
-    return ok(c, item, created ? 201 : 200);
-  })
+  .post(
+    '/user-articles',
+    describe({
+      summary: 'Likes an article (201; 200 when already liked)',
+      result: userArticleItem,
+      status: [201, 200],
+      errors: [404],
+    }),
+    ...jsonBody(contentIdBody),
+    async (c) => {
+      const { item, created } = await likeArticle(c.get('db'), currentUser(c), c.req.valid('json').contentId);
+      return ok(c, item, created ? 201 : 200);
+    },
+  )
 
-  .post('/user-articles/remove', describe({ summary: 'Unlikes an article', result: unlikeResult }), ...jsonBody(contentIdBody), async (c) => {
-    return ok(c, await unlikeArticle(c.get('db'), currentUser(c), c.req.valid('json').contentId));
-  })
+  .post(
+    '/user-articles/remove',
+    describe({ summary: 'Unlikes an article', result: unlikeResult }),
+    ...jsonBody(contentIdBody),
+    async (c) => {
+      return ok(c, await unlikeArticle(c.get('db'), currentUser(c), c.req.valid('json').contentId));
+    },
+  )
 
-  .get('/vm', describe({ summary: 'The whole mySO view: likes, access requests and granted access', result: mysoViewResult }), async (c) => ok(c, await mysoView(c.get('db'), currentUser(c))));
+  .get(
+    '/vm',
+    describe({ summary: 'The whole mySO view: likes, access requests and granted access', result: mysoViewResult }),
+    async (c) => ok(c, await mysoView(c.get('db'), currentUser(c))),
+  );

@@ -13,37 +13,78 @@ import { params, query } from '../lib/validate';
 import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
 
 export const newsRoutes = new Hono<AppEnv>()
-  .get('/', edgeCache(), describe({ summary: 'The news feed, newest first, a page at a time', result: newsPage }), query(pageQuery), async (c) => {
-    return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
-  })
+  .get(
+    '/',
+    edgeCache(),
+    describe({ summary: 'The news feed, newest first, a page at a time', result: newsPage }),
+    query(pageQuery),
+    async (c) => {
+      return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
+    },
+  )
 
-  .get('/:id', edgeCache(), describe({ summary: 'One news item', result: newsItem, errors: [404] }), params(idParam), async (c) => {
-    return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
-  })
+  .get(
+    '/:id',
+    edgeCache(),
+    describe({ summary: 'One news item', result: newsItem, errors: [404] }),
+    params(idParam),
+    async (c) => {
+      return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
+    },
+  )
 
-  .post('/', describe({ summary: 'Publishes a news item about an article or channel, with its thumbnail', result: newsItem, status: 201 }), requireEditor, withUpload(createNewsBody), async (c) => {
-    const up = upload(c, createNewsBody);
-    const { thumbnailFileTag, ...body } = up.body;
-    const thumbnail = up.optionalFile(thumbnailFileTag, 'image');
-    return ok(c, await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }), 201);
-  })
+  .post(
+    '/',
+    describe({
+      summary: 'Publishes a news item about an article or channel, with its thumbnail',
+      result: newsItem,
+      status: 201,
+    }),
+    requireEditor,
+    withUpload(createNewsBody),
+    async (c) => {
+      const up = upload(c, createNewsBody);
+      const { thumbnailFileTag, ...body } = up.body;
+      const thumbnail = up.optionalFile(thumbnailFileTag, 'image');
+      return ok(
+        c,
+        await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }),
+        201,
+      );
+    },
+  )
 
-  .put('/:id', describe({ summary: 'Changes a news item', result: newsItem, errors: [404], ownerOrAdmin: 'the author' }), requireEditor, params(idParam), withUpload(updateNewsBody), async (c) => {
-    const user = currentUser(c);
-    const db = c.get('db');
-    const row = await newsForWrite(db, user, c.req.valid('param').id);
-    const up = upload(c, updateNewsBody);
-    const { thumbnailFileTag, ...body } = up.body;
-    const thumbnailKey = thumbnailFileTag === undefined ? undefined : (up.optionalFile(thumbnailFileTag, 'image')?.key ?? null);
-    const item = await updateNews(db, user, row, { ...body, thumbnailKey });
-    if (thumbnailKey !== undefined && row.thumbnailKey !== thumbnailKey) await deleteFiles(c.env, db, [row.thumbnailKey]);
-    return ok(c, item);
-  })
+  .put(
+    '/:id',
+    describe({ summary: 'Changes a news item', result: newsItem, errors: [404], ownerOrAdmin: 'the author' }),
+    requireEditor,
+    params(idParam),
+    withUpload(updateNewsBody),
+    async (c) => {
+      const user = currentUser(c);
+      const db = c.get('db');
+      const row = await newsForWrite(db, user, c.req.valid('param').id);
+      const up = upload(c, updateNewsBody);
+      const { thumbnailFileTag, ...body } = up.body;
+      const thumbnailKey =
+        thumbnailFileTag === undefined ? undefined : (up.optionalFile(thumbnailFileTag, 'image')?.key ?? null);
+      const item = await updateNews(db, user, row, { ...body, thumbnailKey });
+      if (thumbnailKey !== undefined && row.thumbnailKey !== thumbnailKey)
+        await deleteFiles(c.env, db, [row.thumbnailKey]);
+      return ok(c, item);
+    },
+  )
 
-  .delete('/:id', describe({ summary: 'Deletes a news item', result: z.null(), errors: [404], ownerOrAdmin: 'the author' }), requireEditor, params(idParam), async (c) => {
-    const db = c.get('db');
-    const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
-    await deleteNews(db, row);
-    await deleteFiles(c.env, db, [row.thumbnailKey]);
-    return ok(c, null);
-  });
+  .delete(
+    '/:id',
+    describe({ summary: 'Deletes a news item', result: z.null(), errors: [404], ownerOrAdmin: 'the author' }),
+    requireEditor,
+    params(idParam),
+    async (c) => {
+      const db = c.get('db');
+      const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
+      await deleteNews(db, row);
+      await deleteFiles(c.env, db, [row.thumbnailKey]);
+      return ok(c, null);
+    },
+  );

@@ -11,11 +11,17 @@ export const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
 
 export const openApiRoutes = (routes: () => readonly RouterRoute[]) => {
   let text: string | undefined;
-  return new Hono<AppEnv>()
-    .get('/', describe({
+  return new Hono<AppEnv>().get(
+    '/',
+    describe({
       summary: 'This document: the OpenAPI 3.1 description of every /api call',
-      raw: { contentTypes: ['application/json'], statuses: { 200: 'The OpenAPI document (not in the envelope)', 304: 'Not modified (If-None-Match)' } },
-    }), etag(), (c) => {
+      raw: {
+        contentTypes: ['application/json'],
+        statuses: { 200: 'The OpenAPI document (not in the envelope)', 304: 'Not modified (If-None-Match)' },
+      },
+    }),
+    etag(),
+    (c) => {
       text ??= JSON.stringify(buildOpenApiDocument(routes()));
       return c.body(text, 200, {
         'Content-Type': 'application/json; charset=utf-8',
@@ -23,5 +29,6 @@ export const openApiRoutes = (routes: () => readonly RouterRoute[]) => {
         // Public and credential-free, so API viewers and generators on other origins may fetch it.
         'Access-Control-Allow-Origin': '*',
       });
-    });
+    },
+  );
 };

@@ -22,7 +22,15 @@ const shortSearch: EdgeCacheKey<{ out: { json: { searchText: string } } }> = (c)
   return `${url.origin}/api/search/search?text=${encodeURIComponent(text)}`;
 };
 
-export const searchRoutes = new Hono<AppEnv>()
-  .post('/search', describe({ summary: 'Articles, channels and categories matching the text, for type-ahead and the results page', result: z.array(searchItem) }), ...jsonBody(searchBody), edgeCache(shortSearch), async (c) => {
+export const searchRoutes = new Hono<AppEnv>().post(
+  '/search',
+  describe({
+    summary: 'Articles, channels and categories matching the text, for type-ahead and the results page',
+    result: z.array(searchItem),
+  }),
+  ...jsonBody(searchBody),
+  edgeCache(shortSearch),
+  async (c) => {
     return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
-  });
+  },
+);

@@ -2,7 +2,15 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
-import { createUserBody, idParam, loginBody, mailBody, resetPasswordBody, updateUserBody, userListQuery } from '../../schema/requests';
+import {
+  createUserBody,
+  idParam,
+  loginBody,
+  mailBody,
+  resetPasswordBody,
+  updateUserBody,
+  userListQuery,
+} from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import {
   deleteUser,
@@ -20,7 +28,13 @@ import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../lib/guards';
 import { describe } from '../lib/route-doc';
-import { allowResetMail, clearAccountFailures, countResetRequest, loginKeys, verifyPasswordLimited } from '../lib/login-limit';
+import {
+  allowResetMail,
+  clearAccountFailures,
+  countResetRequest,
+  loginKeys,
+  verifyPasswordLimited,
+} from '../lib/login-limit';
 import { sendMail } from '../lib/mail';
 import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../lib/security';
@@ -38,7 +52,11 @@ interface StoredReset {
   expiresAt: number;
 }
 
-async function sendResetMail(env: Env, user: { id: string; name: string; email: string }, origin: string): Promise<void> {
+async function sendResetMail(
+  env: Env,
+  user: { id: string; name: string; email: string },
+  origin: string,
+): Promise<void> {
   const token = randomToken();
   const stored: StoredReset = { userId: user.id, expiresAt: Date.now() + RESET_TOKEN_SECONDS * 1000 };
   await env.KV.put(await resetKey(token), JSON.stringify(stored), { expirationTtl: RESET_TOKEN_SECONDS });
@@ -54,8 +72,14 @@ async function sendResetMail(env: Env, user: { id: string; name: string; email: 
 }
 
 /** 400 without `currentPassword`, 403 when it is not the caller's password (counted like a failed sign-in). */
-async function confirmOwnPassword(db: Db, me: SessionUser, currentPassword: string | undefined, address: string | undefined): Promise<void> {
-  if (currentPassword === undefined) throw new BadRequest('Changing the password or e-mail needs your current password');
+async function confirmOwnPassword(
+  db: Db,
+  me: SessionUser,
+  currentPassword: string | undefined,
+  address: string | undefined,
+): Promise<void> {
+  if (currentPassword === undefined)
+    throw new BadRequest('Changing the password or e-mail needs your current password');
   const row = await findActiveUserById(db, me.id);
   if (!(await verifyPasswordLimited(db, loginKeys(me.name, me.id, address), row?.passwordHash, currentPassword))) {
     throw new Forbidden('Current password is wrong');
@@ -68,129 +92,215 @@ function assertSelfOrAdmin(me: SessionUser, id: string): void {
 }
 
 export const usersRoutes = new Hono<AppEnv>()
-  .post('/auth', describe({ summary: 'Signs in: sets the session cookie', result: sessionUser, errors: [401, 429] }), ...jsonBody(loginBody), async (c) => {
-    const { username, password } = c.req.valid('json');
-    const db = c.get('db');
-    const found = await findUserForSignIn(db, username);
-    const keys = loginKeys(username, found?.id, c.req.header('CF-Connecting-IP'));
-    const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password);
-    if (!found || !valid || !found.active) throw new Unauthorized(INVALID_LOGIN);
-    if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
-    await startSession(c, found.id);
-    const user: SessionUser = { id: found.id, name: found.name, role: found.role };
-    return ok(c, user);
-  })
+  .post(
+    '/auth',
+    describe({ summary: 'Signs in: sets the session cookie', result: sessionUser, errors: [401, 429] }),
+    ...jsonBody(loginBody),
+    async (c) => {
+      const { username, password } = c.req.valid('json');
+      const db = c.get('db');
+      const found = await findUserForSignIn(db, username);
+      const keys = loginKeys(username, found?.id, c.req.header('CF-Connecting-IP'));
+      const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password);
+      if (!found || !valid || !found.active) throw new Unauthorized(INVALID_LOGIN);
+      if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
+      await startSession(c, found.id);
+      const user: SessionUser = { id: found.id, name: found.name, role: found.role };
+      return ok(c, user);
+    },
+  )
 
-  .get('/logout', describe({ summary: 'Signs out: ends the session and clears its cookie', result: z.null() }), sameOrigin, async (c) => {
-    await endSession(c);
-    return ok(c, null, 200, 'Signed out');
-  })
+  .get(
+    '/logout',
+    describe({ summary: 'Signs out: ends the session and clears its cookie', result: z.null() }),
+    sameOrigin,
+    async (c) => {
+      await endSession(c);
+      return ok(c, null, 200, 'Signed out');
+    },
+  )
 
-  .post('/auth-validate', describe({ summary: 'The user of the session cookie (401 when there is none)', result: sessionUser }), requireUser, (c) => ok(c, currentUser(c)))
+  .post(
+    '/auth-validate',
+    describe({ summary: 'The user of the session cookie (401 when there is none)', result: sessionUser }),
+    requireUser,
+    (c) => ok(c, currentUser(c)),
+  )
 
-  .post('/mail', describe({ summary: 'Mails a password-reset link; answers alike for known and unknown addresses (5 requests per address, 3 mails per account an hour)', result: z.null(), errors: [429] }), ...jsonBody(mailBody), async (c) => {
-    const { email } = c.req.valid('json');
-    const db = c.get('db');
-    await countResetRequest(db, c.req.header('CF-Connecting-IP'));
-    const user = await findActiveUserByEmail(db, email);
-    // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time;
-    // so does the per-account limit, which drops the mail silently rather than telling who has an account.
-    if (user?.email) {
-      const origin = new URL(c.req.url).origin;
-      const to = { id: user.id, name: user.name, email: user.email };
-      c.executionCtx.waitUntil(
-        (async () => {
-          if (await allowResetMail(db, user.id)) await sendResetMail(c.env, to, origin);
-        })().catch((err: unknown) => {
-          console.error('Password reset mail failed', err);
-        }),
-      );
-    }
-    return ok(c, null, 200, RESET_MAIL_MESSAGE);
-  })
+  .post(
+    '/mail',
+    describe({
+      summary:
+        'Mails a password-reset link; answers alike for known and unknown addresses (5 requests per address, 3 mails per account an hour)',
+      result: z.null(),
+      errors: [429],
+    }),
+    ...jsonBody(mailBody),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      const db = c.get('db');
+      await countResetRequest(db, c.req.header('CF-Connecting-IP'));
+      const user = await findActiveUserByEmail(db, email);
+      // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time;
+      // so does the per-account limit, which drops the mail silently rather than telling who has an account.
+      if (user?.email) {
+        const origin = new URL(c.req.url).origin;
+        const to = { id: user.id, name: user.name, email: user.email };
+        c.executionCtx.waitUntil(
+          (async () => {
+            if (await allowResetMail(db, user.id)) await sendResetMail(c.env, to, origin);
+          })().catch((err: unknown) => {
+            console.error('Password reset mail failed', err);
+          }),
+        );
+      }
+      return ok(c, null, 200, RESET_MAIL_MESSAGE);
+    },
+  )
 
-  .post('/reset-password', describe({ summary: 'Sets a new password with the token of the mailed link; ends every session of the account', result: z.null() }), ...jsonBody(resetPasswordBody), async (c) => {
-    const { token, password } = c.req.valid('json');
-    const key = await resetKey(token);
-    const stored = await c.env.KV.get<StoredReset>(key, 'json');
-    if (!stored) throw new BadRequest(INVALID_RESET);
-    // Single use: the token goes before anything else can fail.
-    await c.env.KV.delete(key);
-    if (stored.expiresAt <= Date.now()) throw new BadRequest(INVALID_RESET);
-    const db = c.get('db');
-    const user = await findActiveUserById(db, stored.userId);
-    if (!user) throw new BadRequest(INVALID_RESET);
-    await setPasswordHash(db, user.id, await hashPassword(password));
-    await endUserSessions(db, user.id);
-    await clearAccountFailures(db, user.id);
-    return ok(c, null, 200, 'Password changed');
-  })
+  .post(
+    '/reset-password',
+    describe({
+      summary: 'Sets a new password with the token of the mailed link; ends every session of the account',
+      result: z.null(),
+    }),
+    ...jsonBody(resetPasswordBody),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      const key = await resetKey(token);
+      const stored = await c.env.KV.get<StoredReset>(key, 'json');
+      if (!stored) throw new BadRequest(INVALID_RESET);
+      // Single use: the token goes before anything else can fail.
+      await c.env.KV.delete(key);
+      if (stored.expiresAt <= Date.now()) throw new BadRequest(INVALID_RESET);
+      const db = c.get('db');
+      const user = await findActiveUserById(db, stored.userId);
+      if (!user) throw new BadRequest(INVALID_RESET);
+      await setPasswordHash(db, user.id, await hashPassword(password));
+      await endUserSessions(db, user.id);
+      await clearAccountFailures(db, user.id);
+      return ok(c, null, 200, 'Password changed');
+    },
+  )
 
   /** Registration, open to everyone; only an ADMIN chooses the role, everyone else gets REGULAR_USER. */
-  .post('/', describe({ summary: 'Registers an account (only an ADMIN chooses its role)', result: user, status: 201, errors: [409] }), ...jsonBody(createUserBody), async (c) => {
-    const body = c.req.valid('json');
-    const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
-    const user = await insertUser(c.get('db'), {
-      name: body.name,
-      email: body.email ?? null,
-      passwordHash: await hashPassword(body.password),
-      firstName: body.firstName ?? '',
-      lastName: body.lastName ?? '',
-      role,
-    });
-    return ok(c, user, 201);
-  })
+  .post(
+    '/',
+    describe({
+      summary: 'Registers an account (only an ADMIN chooses its role)',
+      result: user,
+      status: 201,
+      errors: [409],
+    }),
+    ...jsonBody(createUserBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
+      const user = await insertUser(c.get('db'), {
+        name: body.name,
+        email: body.email ?? null,
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName ?? '',
+        lastName: body.lastName ?? '',
+        role,
+      });
+      return ok(c, user, 201);
+    },
+  )
 
-  .get('/', describe({ summary: 'A page of accounts, alphabetical; filtered by a name, e-mail or full-name fragment, role and active flag', result: userPage }), requireAdmin, query(userListQuery), async (c) => {
-    const { active, ...filter } = c.req.valid('query');
-    return ok(c, await listUsers(c.get('db'), { ...filter, active: active === undefined ? undefined : active === 'true' }));
-  })
+  .get(
+    '/',
+    describe({
+      summary:
+        'A page of accounts, alphabetical; filtered by a name, e-mail or full-name fragment, role and active flag',
+      result: userPage,
+    }),
+    requireAdmin,
+    query(userListQuery),
+    async (c) => {
+      const { active, ...filter } = c.req.valid('query');
+      return ok(
+        c,
+        await listUsers(c.get('db'), { ...filter, active: active === undefined ? undefined : active === 'true' }),
+      );
+    },
+  )
 
-  .get('/:id', describe({ summary: 'One account', result: user, errors: [404], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), async (c) => {
-    const { id } = c.req.valid('param');
-    assertSelfOrAdmin(currentUser(c), id);
-    return ok(c, await getUser(c.get('db'), id));
-  })
+  .get(
+    '/:id',
+    describe({ summary: 'One account', result: user, errors: [404], ownerOrAdmin: 'the account itself' }),
+    requireUser,
+    params(idParam),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      assertSelfOrAdmin(currentUser(c), id);
+      return ok(c, await getUser(c.get('db'), id));
+    },
+  )
 
-  .put('/:id', describe({
-    summary: "Changes an account; role and active flag are ADMIN's; a new password or e-mail needs the caller's currentPassword; a new password ends its other sessions",
-    result: user, errors: [400, 403, 404, 409, 429], ownerOrAdmin: 'the account itself',
-  }), requireUser, params(idParam), ...jsonBody(updateUserBody), async (c) => {
-    const me = currentUser(c);
-    const { id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    assertSelfOrAdmin(me, id);
-    const db = c.get('db');
-    const current = await getUser(db, id);
-    if (!isAdmin(me)) {
-      // A form may send the unchanged values back; only a change is refused.
-      if (body.role !== undefined && body.role !== current.role) throw new Forbidden('You may not change your own role');
-      if (body.active !== undefined && body.active !== current.active) throw new Forbidden('You may not change your own active flag');
-    }
-    const { password, role, active, currentPassword, ...rest } = body;
-    const changesEmail = body.email !== undefined && body.email?.toLowerCase() !== current.email?.toLowerCase();
-    // A cookie alone may not take an account over for good: whoever changes a password or an e-mail (their
-    // own, or as ADMIN someone else's) confirms with their own password, under the sign-in limits.
-    if (password !== undefined || changesEmail) await confirmOwnPassword(db, me, currentPassword, c.req.header('CF-Connecting-IP'));
-    const patch: UserPatch = { ...rest };
-    if (isAdmin(me) && role !== undefined) patch.role = role;
-    if (isAdmin(me) && active !== undefined) patch.active = active;
-    if (password !== undefined) patch.passwordHash = await hashPassword(password);
-    const user = await updateUser(db, id, patch);
-    if (password !== undefined) {
-      // A new password ends every session of the account; whoever changed their own stays signed in here.
-      await endUserSessions(db, id);
-      if (me.id === id) await startSession(c, id);
-    }
-    return ok(c, user);
-  })
+  .put(
+    '/:id',
+    describe({
+      summary:
+        "Changes an account; role and active flag are ADMIN's; a new password or e-mail needs the caller's currentPassword; a new password ends its other sessions",
+      result: user,
+      errors: [400, 403, 404, 409, 429],
+      ownerOrAdmin: 'the account itself',
+    }),
+    requireUser,
+    params(idParam),
+    ...jsonBody(updateUserBody),
+    async (c) => {
+      const me = currentUser(c);
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      assertSelfOrAdmin(me, id);
+      const db = c.get('db');
+      const current = await getUser(db, id);
+      if (!isAdmin(me)) {
+        // A form may send the unchanged values back; only a change is refused.
+        if (body.role !== undefined && body.role !== current.role)
+          throw new Forbidden('You may not change your own role');
+        if (body.active !== undefined && body.active !== current.active)
+          throw new Forbidden('You may not change your own active flag');
+      }
+      const { password, role, active, currentPassword, ...rest } = body;
+      const changesEmail = body.email !== undefined && body.email?.toLowerCase() !== current.email?.toLowerCase();
+      // A cookie alone may not take an account over for good: whoever changes a password or an e-mail (their
+      // own, or as ADMIN someone else's) confirms with their own password, under the sign-in limits.
+      if (password !== undefined || changesEmail)
+        await confirmOwnPassword(db, me, currentPassword, c.req.header('CF-Connecting-IP'));
+      const patch: UserPatch = { ...rest };
+      if (isAdmin(me) && role !== undefined) patch.role = role;
+      if (isAdmin(me) && active !== undefined) patch.active = active;
+      if (password !== undefined) patch.passwordHash = await hashPassword(password);
+      const user = await updateUser(db, id, patch);
+      if (password !== undefined) {
+        // A new password ends every session of the account; whoever changed their own stays signed in here.
+        await endUserSessions(db, id);
+        if (me.id === id) await startSession(c, id);
+      }
+      return ok(c, user);
+    },
+  )
 
-  .delete('/:id', describe({ summary: 'Deletes an account that owns no content', result: z.null(), errors: [404, 409], ownerOrAdmin: 'the account itself' }), requireUser, params(idParam), async (c) => {
-    const me = currentUser(c);
-    const { id } = c.req.valid('param');
-    assertSelfOrAdmin(me, id);
-    // Its sessions go with the row (foreign key, on delete cascade).
-    await deleteUser(c.get('db'), id);
-    if (me.id === id) await endSession(c);
-    return ok(c, null, 200, 'User deleted');
-  });
+  .delete(
+    '/:id',
+    describe({
+      summary: 'Deletes an account that owns no content',
+      result: z.null(),
+      errors: [404, 409],
+      ownerOrAdmin: 'the account itself',
+    }),
+    requireUser,
+    params(idParam),
+    async (c) => {
+      const me = currentUser(c);
+      const { id } = c.req.valid('param');
+      assertSelfOrAdmin(me, id);
+      // Its sessions go with the row (foreign key, on delete cascade).
+      await deleteUser(c.get('db'), id);
+      if (me.id === id) await endSession(c);
+      return ok(c, null, 200, 'User deleted');
+    },
+  );

@@ -25,8 +25,11 @@ async function main(): Promise<void> {
   const stored = await hashPassword(password); // also warms up
   const hash = await timeEach(runs, () => hashPassword(password));
   const verify = await timeEach(runs, () => verifyPassword(password, stored));
-  const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
-  console.log(`PBKDF2-SHA256, ${PBKDF2_ITERATIONS.toLocaleString('en-US')} iterations, ${runs} runs (node ${process.version}, ${process.arch})`);
+  const fmt = (xs: number[]) =>
+    `median ${median(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+  console.log(
+    `PBKDF2-SHA256, ${PBKDF2_ITERATIONS.toLocaleString('en-US')} iterations, ${runs} runs (node ${process.version}, ${process.arch})`,
+  );
   console.log(`hash:   ${fmt(hash)}`);
   console.log(`verify: ${fmt(verify)}`);
 }

@@ -32,9 +32,18 @@ export async function stopStartedProcesses(): Promise<void> {
  * Runs a tool from node_modules/.bin to completion; its output is shown only when it fails. Asynchronous, so
  * the caller's signal handlers still run meanwhile (a Ctrl-C during a build can stop the servers).
  */
-export function runTool(label: string, tool: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ seconds: number; stdout: string }> {
+export function runTool(
+  label: string,
+  tool: string,
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ seconds: number; stdout: string }> {
   const started = performance.now();
-  const child = spawn(path.join(BIN, tool), args, { cwd: ROOT, env: { ...toolEnv, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(path.join(BIN, tool), args, {
+    cwd: ROOT,
+    env: { ...toolEnv, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -61,7 +70,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -105,7 +116,8 @@ async function stopProcessGroup(pgid: number): Promise<void> {
     }
   };
   const gone = async (ms: number) => {
-    for (const deadline = Date.now() + ms; groupAlive(pgid) && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + ms; groupAlive(pgid) && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 50));
     return !groupAlive(pgid);
   };
   signal('SIGTERM');
@@ -127,8 +139,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const log = createWriteStream(options.logFile);
   const server = spawn(
     path.join(BIN, 'wrangler'),
-    ['dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort),
-      '--show-interactive-dev-session=false', ...options.args],
+    [
+      'dev',
+      '--local',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(inspectorPort),
+      '--show-interactive-dev-session=false',
+      ...options.args,
+    ],
     { cwd: ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout.pipe(log);

@@ -60,27 +60,121 @@ export function seededRandom(seed: number): () => number {
 }
 
 const HOSTILE = [
-  '', ' ', '0', '-1', '1.5', '1e309', 'NaN', 'null', 'undefined', 'true', '[]', '{}', '0x10', '99999999999999999999',
-  '../../etc/passwd', '..%2F..%2Fetc', '%00', '%2e%2e%2f', '%252F', '%FF%FE', '%E0%A4%A', '%C3%28', '%',
-  '<script>alert(1)</script>', "' OR 1=1 --", '"; DROP TABLE users; --', '${7*7}', '{{7*7}}', '\\', '/',
-  '🙂', '𝕳𝖊𝖑𝖑𝖔', '\u202Egnp.exe', 'Ω≈ç√∫', 'ﷺ', 'a\u0000b', 'zalgơ̸̡̢̛̛̛̛̛̛̛', 'café', 'ß', '北京', 'NEAR(', '"*', 'title:x',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1.5',
+  '1e309',
+  'NaN',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '0x10',
+  '99999999999999999999',
+  '../../etc/passwd',
+  '..%2F..%2Fetc',
+  '%00',
+  '%2e%2e%2f',
+  '%252F',
+  '%FF%FE',
+  '%E0%A4%A',
+  '%C3%28',
+  '%',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  '${7*7}',
+  '{{7*7}}',
+  '\\',
+  '/',
+  '🙂',
+  '𝕳𝖊𝖑𝖑𝖔',
+  '\u202Egnp.exe',
+  'Ω≈ç√∫',
+  'ﷺ',
+  'a\u0000b',
+  'zalgơ̸̡̢̛̛̛̛̛̛̛',
+  'café',
+  'ß',
+  '北京',
+  'NEAR(',
+  '"*',
+  'title:x',
 ];
 const FIELD_NAMES = [
-  'title', 'name', 'email', 'password', 'currentPassword', 'username', 'searchText', 'kind', 'id', 'ref', 'contentId', 'contentType',
-  'channelId', 'categoryIds', 'parentId', 'slug', 'ordinal', 'type', 'media', 'images', 'videos', 'imageFileTag', 'videoFileTag',
-  'thumbnailFileTag', 'thumbnailMillis', 'hidden', 'private', 'restricted', 'published', 'role', 'active', 'status', 'expirationDate',
-  'articleOrdinals', 'coverMedia', 'position', 'scale', 'blobKey', 'token', 'message', 'publishedAt', 'teaser', 'description', 'userId',
+  'title',
+  'name',
+  'email',
+  'password',
+  'currentPassword',
+  'username',
+  'searchText',
+  'kind',
+  'id',
+  'ref',
+  'contentId',
+  'contentType',
+  'channelId',
+  'categoryIds',
+  'parentId',
+  'slug',
+  'ordinal',
+  'type',
+  'media',
+  'images',
+  'videos',
+  'imageFileTag',
+  'videoFileTag',
+  'thumbnailFileTag',
+  'thumbnailMillis',
+  'hidden',
+  'private',
+  'restricted',
+  'published',
+  'role',
+  'active',
+  'status',
+  'expirationDate',
+  'articleOrdinals',
+  'coverMedia',
+  'position',
+  'scale',
+  'blobKey',
+  'token',
+  'message',
+  'publishedAt',
+  'teaser',
+  'description',
+  'userId',
 ];
 const CONTENT_TYPES = [
-  'application/json', 'application/json', 'application/json', 'application/json; charset=utf-8', 'application/merge-patch+json',
-  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=fuzz', 'application/xml',
-  'application/json; charset=utf-16', '', 'image/png',
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/merge-patch+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=fuzz',
+  'application/xml',
+  'application/json; charset=utf-16',
+  '',
+  'image/png',
 ];
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
 
 /** Builds the requests of one fuzz run: `count` of them, from `seed`. */
-export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtures, count: number, seed: number): Generator<FuzzRequest> {
+export function* fuzzRequests(
+  routes: readonly FuzzRoute[],
+  fixtures: FuzzFixtures,
+  count: number,
+  seed: number,
+): Generator<FuzzRequest> {
   const random = seededRandom(seed);
   const int = (n: number) => Math.floor(random() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
@@ -111,7 +205,10 @@ export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtur
   const query = (): string => {
     if (!chance(0.35)) return '';
     const keys = ['cursor', 'limit', 'ordinal', 'keys', 'q', pick(FIELD_NAMES)];
-    const parts = Array.from({ length: 1 + int(3) }, () => `${pick(keys)}=${chance(0.5) ? param('q') : String(int(300) - 50)}`);
+    const parts = Array.from(
+      { length: 1 + int(3) },
+      () => `${pick(keys)}=${chance(0.5) ? param('q') : String(int(300) - 50)}`,
+    );
     return '?' + parts.join('&');
   };
   const value = (depth: number): unknown => {
@@ -125,7 +222,9 @@ export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtur
     return object(depth + 1);
   };
   const object = (depth: number): Record<string, unknown> =>
-    Object.fromEntries(Array.from({ length: int(6) }, () => [chance(0.85) ? pick(FIELD_NAMES) : hostile(), value(depth)]));
+    Object.fromEntries(
+      Array.from({ length: int(6) }, () => [chance(0.85) ? pick(FIELD_NAMES) : hostile(), value(depth)]),
+    );
   const jsonBody = (): BodyInit => {
     const roll = random();
     if (roll < 0.55) return JSON.stringify(object(0));
@@ -143,8 +242,14 @@ export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtur
     for (let i = 0, n = int(4); i < n; i++) {
       const name = pick(['body', 'body', 'blob:a', 'blob:b', `blob:${hostile().slice(0, 80)}`, hostile().slice(0, 80)]);
       const file = name.startsWith('blob:') ? '; filename="f.png"' : '';
-      chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '')}"${file}\r\n\r\n`));
-      chunks.push(name === 'body' && chance(0.7) ? enc.encode(JSON.stringify(object(0))) : new Uint8Array([...(chance(0.5) ? PNG_HEAD : []), ...enc.encode(hostile())]));
+      chunks.push(
+        enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '')}"${file}\r\n\r\n`),
+      );
+      chunks.push(
+        name === 'body' && chance(0.7)
+          ? enc.encode(JSON.stringify(object(0)))
+          : new Uint8Array([...(chance(0.5) ? PNG_HEAD : []), ...enc.encode(hostile())]),
+      );
       chunks.push(enc.encode('\r\n'));
     }
     if (chance(0.8)) chunks.push(enc.encode(`--${boundary}--\r\n`));
@@ -162,10 +267,11 @@ export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtur
     const route = pick(routes);
     const role = pick(FUZZ_ROLES);
     const method = chance(0.85) ? route.method : pick(OTHER_METHODS);
-    const path = route.path
-      .split('/')
-      .map((segment) => (segment.startsWith(':') ? param(segment.slice(1).replace(/\{.*\}$/, '')) : segment))
-      .join('/') + query();
+    const path =
+      route.path
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? param(segment.slice(1).replace(/\{.*\}$/, '')) : segment))
+        .join('/') + query();
     const headers: Record<string, string> = {};
     let body: BodyInit | null = null;
     if (method !== 'GET' && method !== 'HEAD' && chance(0.85)) {
@@ -176,7 +282,15 @@ export function* fuzzRequests(routes: readonly FuzzRoute[], fixtures: FuzzFixtur
     // Header values are bytes; hostile text goes in percent-encoded, as a client would have to send it.
     const headerText = (max: number) => encodeURIComponent(hostile()).slice(0, max);
     if (chance(0.05)) headers.Origin = pick(['https://evil.example', 'null', headerText(100)]);
-    if (chance(0.05)) headers.Range = pick(['bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=5-1', 'bytes=0-1,3-4', `bytes=${headerText(50)}`]);
+    if (chance(0.05))
+      headers.Range = pick([
+        'bytes=0-10',
+        'bytes=-5',
+        'bytes=999999-',
+        'bytes=5-1',
+        'bytes=0-1,3-4',
+        `bytes=${headerText(50)}`,
+      ]);
     if (chance(0.03)) headers['If-None-Match'] = pick(['*', '"x"', 'W/"y"', headerText(100)]);
     if (chance(0.03)) headers.Cookie = `session=${headerText(200)}`;
     yield { role, route, method, path, headers, body };
@@ -196,7 +310,11 @@ export async function isEnvelope(res: Response): Promise<boolean> {
 
 /** Answers that rightly carry no envelope: a raw route's success (a file's bytes, the OpenAPI document), a 304, every HEAD. */
 function answersWithoutEnvelope(req: FuzzRequest, res: Response): boolean {
-  return req.method === 'HEAD' || res.status === 304 || (!!req.route.raw && req.method === req.route.method && res.status >= 200 && res.status < 300);
+  return (
+    req.method === 'HEAD' ||
+    res.status === 304 ||
+    (!!req.route.raw && req.method === req.route.method && res.status >= 200 && res.status < 300)
+  );
 }
 
 export interface FuzzFinding {
@@ -239,13 +357,27 @@ export async function runFuzz(target: FuzzTarget, requests: Iterable<FuzzRequest
       res = await target.send(new Request(target.baseUrl + req.path, { method: req.method, headers, body: req.body }));
     } catch (err) {
       report.serverErrors++;
-      report.findings.push({ method: req.method, path: req.path.slice(0, 200), role: req.role, status: 0, problem: 'threw', detail: String(err).slice(0, 300) });
+      report.findings.push({
+        method: req.method,
+        path: req.path.slice(0, 200),
+        role: req.role,
+        status: 0,
+        problem: 'threw',
+        detail: String(err).slice(0, 300),
+      });
       continue;
     }
     report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
     const setCookie = res.headers.get('Set-Cookie') ?? '';
     const finding = (problem: FuzzFinding['problem'], detail?: string) =>
-      report.findings.push({ method: req.method, path: req.path.slice(0, 200), role: req.role, status: res.status, problem, ...(detail ? { detail } : {}) });
+      report.findings.push({
+        method: req.method,
+        path: req.path.slice(0, 200),
+        role: req.role,
+        status: res.status,
+        problem,
+        ...(detail ? { detail } : {}),
+      });
     if (res.status >= 500) {
       report.serverErrors++;
       finding('5xx', (await res.clone().text()).slice(0, 300));
@@ -256,11 +388,16 @@ export async function runFuzz(target: FuzzTarget, requests: Iterable<FuzzRequest
       finding('non-envelope');
     }
     // A fuzzed logout, password change or account deletion ends the session this role was using.
-    if (req.role !== 'anonymous' && (/session=;|session=[^;]/.test(setCookie) || (res.status === 200 && req.method === 'DELETE' && req.route.path === '/api/users/:id'))) {
+    if (
+      req.role !== 'anonymous' &&
+      (/session=;|session=[^;]/.test(setCookie) ||
+        (res.status === 200 && req.method === 'DELETE' && req.route.path === '/api/users/:id'))
+    ) {
       await target.renew(req.role);
     }
   }
   return report;
 }
 
-export const formatReport = (r: FuzzReport) => `${r.requests} requests, ${r.serverErrors} 5xx, ${r.nonEnvelope} non-envelope`;
+export const formatReport = (r: FuzzReport) =>
+  `${r.requests} requests, ${r.serverErrors} 5xx, ${r.nonEnvelope} non-envelope`;

@@ -17,7 +17,12 @@ const ROLE_OF = { reader: 'REGULAR_USER', editor: 'CLIENT', admin: 'ADMIN' } as 
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { requests: { type: 'string' }, seed: { type: 'string' }, url: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      requests: { type: 'string' },
+      seed: { type: 'string' },
+      url: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -33,7 +38,10 @@ async function main(): Promise<number> {
     const admin = await signIn(url, 'admin', DEMO_PASSWORD);
     if (!admin) throw new Error(`cannot sign in as the demo admin at ${url}: is it seeded?`);
     const api = async <T>(path: string, init: RequestInit = {}) => {
-      const res = await fetch(url + '/api' + path, { ...init, headers: { 'Content-Type': 'application/json', Cookie: admin, ...init.headers } });
+      const res = await fetch(url + '/api' + path, {
+        ...init,
+        headers: { 'Content-Type': 'application/json', Cookie: admin, ...init.headers },
+      });
       return res.json<{ code: number; result: T }>();
     };
 
@@ -43,7 +51,10 @@ async function main(): Promise<number> {
     const newAccount = async (role: Exclude<FuzzRole, 'anonymous'>) => {
       const name = `fuzz-${role}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
       const password = `fuzz-password-${Math.random().toString(36).slice(2)}`;
-      const made = await api<{ id: string }>('/users', { method: 'POST', body: JSON.stringify({ name, password, role: ROLE_OF[role] }) });
+      const made = await api<{ id: string }>('/users', {
+        method: 'POST',
+        body: JSON.stringify({ name, password, role: ROLE_OF[role] }),
+      });
       if (made.code !== 201) throw new Error(`could not create a ${role} account: ${JSON.stringify(made)}`);
       ownIds.push(made.result.id);
       const cookie = await signIn(url, name, password);
@@ -55,12 +66,17 @@ async function main(): Promise<number> {
     // Real ids and file keys, so some requests get past the 404s into the routes' own checks.
     type Shown = { id: string; thumbnailHref: string | null };
     const [articles, channels, news, categories] = await Promise.all([
-      api<{ items: Shown[] }>('/articles?limit=20'), api<{ id: string }[]>('/channels'),
-      api<{ items: Shown[] }>('/news?limit=20'), api<{ id: string }[]>('/categories'),
+      api<{ items: Shown[] }>('/articles?limit=20'),
+      api<{ id: string }[]>('/channels'),
+      api<{ items: Shown[] }>('/news?limit=20'),
+      api<{ id: string }[]>('/categories'),
     ]);
     const ids = [
-      ...articles.result.items.map((a) => a.id), ...channels.result.slice(0, 20).map((c) => c.id),
-      ...news.result.items.map((n) => n.id), ...categories.result.slice(0, 20).map((c) => c.id), ...ownIds,
+      ...articles.result.items.map((a) => a.id),
+      ...channels.result.slice(0, 20).map((c) => c.id),
+      ...news.result.items.map((n) => n.id),
+      ...categories.result.slice(0, 20).map((c) => c.id),
+      ...ownIds,
     ];
     const fileKeys = [...articles.result.items, ...news.result.items]
       .map((x) => x.thumbnailHref?.replace('/api/files/', ''))
@@ -80,8 +96,11 @@ async function main(): Promise<number> {
       },
       fuzzRequests(routes, { ids, fileKeys }, count, seed),
     );
-    for (const f of report.findings.slice(0, 20)) console.log(`  ${f.problem} ${f.status} ${f.role} ${f.method} ${f.path} ${f.detail ?? ''}`);
-    console.log(`statuses: ${JSON.stringify(report.statuses)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    for (const f of report.findings.slice(0, 20))
+      console.log(`  ${f.problem} ${f.status} ${f.role} ${f.method} ${f.path} ${f.detail ?? ''}`);
+    console.log(
+      `statuses: ${JSON.stringify(report.statuses)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     console.log(formatReport(report));
     return report.findings.length === 0 ? 0 : 1;
   } finally {
@@ -89,7 +108,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

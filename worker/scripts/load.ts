@@ -17,7 +17,10 @@ const USAGE = `Usage: npm run load -- [--connections N] [--duration S] [--writer
                    wrangler dev of its own when nothing answers there)`;
 
 /** A 1x1 PNG, so uploads pass the content sniffing. */
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 interface WriteTally {
   attempted: number;
@@ -31,7 +34,10 @@ interface WriteTally {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      connections: { type: 'string' }, duration: { type: 'string' }, writers: { type: 'string' }, url: { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      writers: { type: 'string' },
+      url: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,7 +65,8 @@ async function main(): Promise<number> {
     };
 
     // What the reads ask for: the SPA's main screens.
-    const articles = (await get<{ items: { id: string; thumbnailHref: string | null }[] }>('/articles?limit=10')).body.result.items;
+    const articles = (await get<{ items: { id: string; thumbnailHref: string | null }[] }>('/articles?limit=10')).body
+      .result.items;
     const channels = (await get<{ id: string }[]>('/channels')).body.result;
     const file = articles.find((a) => a.thumbnailHref)?.thumbnailHref;
     const reads: autocannon.Request[] = [
@@ -72,15 +79,26 @@ async function main(): Promise<number> {
         { method: 'GET' as const, path: `/api/channels/${c.id}` },
         { method: 'GET' as const, path: `/api/channels/${c.id}/articles` },
       ]),
-      { method: 'POST', path: '/api/search/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ searchText: 'al' }) },
+      {
+        method: 'POST',
+        path: '/api/search/search',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ searchText: 'al' }),
+      },
       ...(file ? [{ method: 'GET' as const, path: file }] : []),
     ];
 
     // The write loop: one article whose gallery everyone adds to, and new articles that all share one title.
     const title = `Load test ${new Date().toISOString()}`;
     const gallery = await fetch(url + '/api/articles', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: editor },
-      body: JSON.stringify({ title: `${title} gallery`, type: 'gallery', channelId: null, media: { kind: 'gallery', images: [] } }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: editor },
+      body: JSON.stringify({
+        title: `${title} gallery`,
+        type: 'gallery',
+        channelId: null,
+        media: { kind: 'gallery', images: [] },
+      }),
     }).then((r) => r.json<{ result: { id: string } }>());
     const tally: WriteTally = { attempted: 0, ok: 0, non2xx: {}, errors: 0, articles: [], imagesAdded: 0 };
     let running = true;
@@ -94,10 +112,15 @@ async function main(): Promise<number> {
             const form = new FormData();
             form.set('body', JSON.stringify({ images: [{ imageFileTag: 'p', title: `writer ${n} #${i}` }] }));
             form.set('blob:p', new File([PNG], 'p.png', { type: 'image/png' }));
-            res = await fetch(`${url}/api/articles/${gallery.result.id}/media/images`, { method: 'POST', headers: { Cookie: editor }, body: form });
+            res = await fetch(`${url}/api/articles/${gallery.result.id}/media/images`, {
+              method: 'POST',
+              headers: { Cookie: editor },
+              body: form,
+            });
           } else {
             res = await fetch(url + '/api/articles', {
-              method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: editor },
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', Cookie: editor },
               body: JSON.stringify({ title, type: 'text', channelId: null }),
             });
           }
@@ -113,7 +136,9 @@ async function main(): Promise<number> {
       }
     };
 
-    console.log(`load: ${connections} connections for ${duration} s on ${reads.length} reads, ${writers} write loops, at ${url}`);
+    console.log(
+      `load: ${connections} connections for ${duration} s on ${reads.length} reads, ${writers} write loops, at ${url}`,
+    );
     const writing = Promise.all(Array.from({ length: writers }, (_, n) => writeLoop(n)));
     const result = await autocannon({ url, connections, duration, requests: reads, timeout: 30 });
     running = false;
@@ -122,7 +147,10 @@ async function main(): Promise<number> {
     // Read back every row written: each created article by id (drafts: as their owner), the gallery in full.
     let readBack = 0;
     for (const a of tally.articles) if ((await get(`/articles/${a.id}`, editor)).status === 200) readBack++;
-    const shown = await get<{ media: { images?: { ordinal: number }[] } | null }>(`/articles/${gallery.result.id}`, editor);
+    const shown = await get<{ media: { images?: { ordinal: number }[] } | null }>(
+      `/articles/${gallery.result.id}`,
+      editor,
+    );
     const images = shown.body.result.media?.images ?? [];
     const dense = images.every((img, i) => img.ordinal === i);
     const distinctSlugs = new Set(tally.articles.map((a) => a.slug)).size;
@@ -130,25 +158,37 @@ async function main(): Promise<number> {
     const rps = result.requests.average;
     console.log(
       `reads: ${result.requests.total} requests in ${result.duration.toFixed(0)} s (${rps.toFixed(0)} req/s), ` +
-      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`,
+        `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}`,
     );
     console.log(
       `writes: ${tally.attempted} attempted, ${tally.ok} 2xx, non-2xx ${JSON.stringify(tally.non2xx)}, errors ${tally.errors} ` +
-      `(${tally.articles.length} articles with one title, ${tally.imagesAdded} images added to one article)`,
+        `(${tally.articles.length} articles with one title, ${tally.imagesAdded} images added to one article)`,
     );
     console.log(
       `written vs read back: articles ${tally.articles.length} written, ${readBack} read back, ${distinctSlugs} distinct slugs; ` +
-      `images ${tally.imagesAdded} added, ${images.length} read back, ordinals ${dense ? 'dense' : 'NOT dense'}`,
+        `images ${tally.imagesAdded} added, ${images.length} read back, ordinals ${dense ? 'dense' : 'NOT dense'}`,
     );
-    const failed = result.errors + result.timeouts + result.non2xx + tally.errors + Object.values(tally.non2xx).reduce((a, b) => a + b, 0) > 0
-      || readBack !== tally.articles.length || images.length !== tally.imagesAdded || !dense || distinctSlugs !== tally.articles.length;
+    const failed =
+      result.errors +
+        result.timeouts +
+        result.non2xx +
+        tally.errors +
+        Object.values(tally.non2xx).reduce((a, b) => a + b, 0) >
+        0 ||
+      readBack !== tally.articles.length ||
+      images.length !== tally.imagesAdded ||
+      !dense ||
+      distinctSlugs !== tally.articles.length;
     return failed ? 1 : 0;
   } finally {
     await server?.stop();
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

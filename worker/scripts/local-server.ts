@@ -51,9 +51,16 @@ export async function startLocalServer(log: (line: string) => void = console.log
 /** Signs in over HTTP and returns the `Cookie` header value, or null when refused. */
 export async function signIn(url: string, username: string, password: string): Promise<string | null> {
   const res = await fetch(url + '/api/users/auth', {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
   await res.body?.cancel();
   if (!res.ok) return null;
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => /^(__Host-)?session=/.test(c)) ?? null;
+  return (
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => /^(__Host-)?session=/.test(c)) ?? null
+  );
 }

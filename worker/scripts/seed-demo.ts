@@ -1,14 +1,35 @@
 // Writes the demo portal of seed-demo-content.ts into the local D1 and R2: files first, then every row in
 // one atomic D1 batch (if it fails, the files are removed again, so a retry starts clean).
 import {
-  articleCategories, articleMedia, articles, blobs, categories, channelCategories, channels, contentAccess,
-  contentRequests, imageOptions, news, publicationRequests, slugs, userArticles, userChannels, users,
+  articleCategories,
+  articleMedia,
+  articles,
+  blobs,
+  categories,
+  channelCategories,
+  channels,
+  contentAccess,
+  contentRequests,
+  imageOptions,
+  news,
+  publicationRequests,
+  slugs,
+  userArticles,
+  userChannels,
+  users,
 } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { hashPassword } from '../lib/password';
 import { slugify } from '../lib/slugs';
 import {
-  ARTICLES, CATEGORY_TREE, CHANNELS, DEMO_PASSWORD, DEMO_USERS, NEWS, type CategorySpec, type UserName,
+  ARTICLES,
+  CATEGORY_TREE,
+  CHANNELS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  NEWS,
+  type CategorySpec,
+  type UserName,
 } from './seed-demo-content';
 import { chunkedInserts, runAtomically, storeDemoFile } from './seed-lib';
 
@@ -36,7 +57,13 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
   async function file(name: string, owner: UserName): Promise<string> {
     const stored = await storeDemoFile(env, name);
     storedKeys.push(stored.key);
-    blobRows.push({ key: stored.key, contentType: stored.contentType, size: stored.size, userId: userIds[owner], createdAt: now });
+    blobRows.push({
+      key: stored.key,
+      contentType: stored.contentType,
+      size: stored.size,
+      userId: userIds[owner],
+      createdAt: now,
+    });
     return stored.key;
   }
 
@@ -54,8 +81,16 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
   try {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const userRows = DEMO_USERS.map((u, i) => ({
-      id: userIds[u.name as UserName], name: u.name, email: `${u.name}@example.com`, firstName: u.firstName, lastName: u.lastName,
-      role: u.role, active: true, passwordHash, createdAt: now - 60 * DAY + i * HOUR, updatedAt: now - 60 * DAY + i * HOUR,
+      id: userIds[u.name as UserName],
+      name: u.name,
+      email: `${u.name}@example.com`,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: u.role,
+      active: true,
+      passwordHash,
+      createdAt: now - 60 * DAY + i * HOUR,
+      updatedAt: now - 60 * DAY + i * HOUR,
     }));
 
     // Categories, parents before children (one insert statement checks its foreign keys row by row).
@@ -66,8 +101,13 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
         const id = crypto.randomUUID();
         categoryIds.set(spec.key, id);
         categoryRows.push({
-          id, parentId, title: spec.title, ordinal, slug: slugFor(spec.title, id, 'category'),
-          imageKey: spec.image ? await file(spec.image, 'admin') : null, createdAt: now - 50 * DAY,
+          id,
+          parentId,
+          title: spec.title,
+          ordinal,
+          slug: slugFor(spec.title, id, 'category'),
+          imageKey: spec.image ? await file(spec.image, 'admin') : null,
+          createdAt: now - 50 * DAY,
         });
       }
       for (const spec of specs) if (spec.children) await addCategories(spec.children, categoryIds.get(spec.key)!);
@@ -90,15 +130,27 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       const bannerKey = spec.banner ? await file(spec.banner, spec.owner) : null;
       if (bannerKey) imageOptionRows.push({ blobKey: bannerKey, position: '50% 40%', scale: 1 });
       channelRows.push({
-        id, slug: slugFor(spec.name, id, 'channel'), name: spec.name, userId: userIds[spec.owner], infoText: spec.infoText,
-        portraitKey: await file(spec.portrait, spec.owner), bannerKey,
+        id,
+        slug: slugFor(spec.name, id, 'channel'),
+        name: spec.name,
+        userId: userIds[spec.owner],
+        infoText: spec.infoText,
+        portraitKey: await file(spec.portrait, spec.owner),
+        bannerKey,
         coverKind: cover ? ('video' in cover ? 'video' : 'image') : null,
         coverKey: cover ? await file('video' in cover ? cover.video : cover.image, spec.owner) : null,
         coverThumbnailMillis: cover && 'video' in cover ? cover.thumbnailMillis : null,
-        published: true, hidden: spec.hidden ?? false, private: spec.private ?? false, restricted: spec.restricted ?? false,
-        isAd: spec.isAd ?? false, articleOrdinals: { main: [] }, createdAt: now - (40 - i) * DAY, updatedAt: now - (40 - i) * DAY,
+        published: true,
+        hidden: spec.hidden ?? false,
+        private: spec.private ?? false,
+        restricted: spec.restricted ?? false,
+        isAd: spec.isAd ?? false,
+        articleOrdinals: { main: [] },
+        createdAt: now - (40 - i) * DAY,
+        updatedAt: now - (40 - i) * DAY,
       });
-      for (const [ordinal, key] of spec.categories.entries()) channelCategoryRows.push({ channelId: id, categoryId: categoryId(key), ordinal });
+      for (const [ordinal, key] of spec.categories.entries())
+        channelCategoryRows.push({ channelId: id, categoryId: categoryId(key), ordinal });
     }
 
     const articleIds = new Map<string, string>();
@@ -112,11 +164,20 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       if (spec.channel && !channel) throw new Error(`Unknown demo channel ${spec.channel}`);
       const owner = spec.owner ?? channel?.owner ?? 'editor';
       const media = spec.media;
-      const items: { file: string; title: string; thumbnailMillis?: number }[] = media ? ('gallery' in media ? media.gallery : media.videos) : [];
+      const items: { file: string; title: string; thumbnailMillis?: number }[] = media
+        ? 'gallery' in media
+          ? media.gallery
+          : media.videos
+        : [];
       for (const [ordinal, item] of items.entries()) {
         mediaRows.push({
-          id: crypto.randomUUID(), articleId: id, ordinal, kind: media && 'gallery' in media ? 'image' : 'video', title: item.title,
-          blobKey: await file(item.file, owner), thumbnailMillis: item.thumbnailMillis ?? null,
+          id: crypto.randomUUID(),
+          articleId: id,
+          ordinal,
+          kind: media && 'gallery' in media ? 'image' : 'video',
+          title: item.title,
+          blobKey: await file(item.file, owner),
+          thumbnailMillis: item.thumbnailMillis ?? null,
           // A video's poster: its own copy of the article's picture.
           thumbnailKey: media && 'videos' in media && spec.thumbnail ? await file(spec.thumbnail, owner) : null,
         });
@@ -125,14 +186,27 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       // Newest first in the list order above: article i was written i * 19 hours ago.
       const createdAt = now - i * 19 * HOUR - 2 * HOUR;
       articleRows.push({
-        id, slug: slugFor(spec.title, id, 'article'), title: spec.title, description: spec.description, teaser: spec.teaser,
-        type: media ? ('gallery' in media ? 'gallery' : 'video') : 'text', channelId: channel ? channelIds.get(channel.key)! : null,
-        userId: userIds[owner], thumbnailKey: thumbnailFile ? await file(thumbnailFile, owner) : null,
-        published: spec.published ?? true, publishedAtCategory: spec.publishedAtCategory ?? false, hidden: spec.hidden ?? false,
-        restricted: spec.restricted ?? false, isAd: spec.isAd ?? false, isEditorial: spec.isEditorial ?? false,
-        mediaKind: media ? ('gallery' in media ? 'gallery' : 'video') : null, createdAt, updatedAt: createdAt,
+        id,
+        slug: slugFor(spec.title, id, 'article'),
+        title: spec.title,
+        description: spec.description,
+        teaser: spec.teaser,
+        type: media ? ('gallery' in media ? 'gallery' : 'video') : 'text',
+        channelId: channel ? channelIds.get(channel.key)! : null,
+        userId: userIds[owner],
+        thumbnailKey: thumbnailFile ? await file(thumbnailFile, owner) : null,
+        published: spec.published ?? true,
+        publishedAtCategory: spec.publishedAtCategory ?? false,
+        hidden: spec.hidden ?? false,
+        restricted: spec.restricted ?? false,
+        isAd: spec.isAd ?? false,
+        isEditorial: spec.isEditorial ?? false,
+        mediaKind: media ? ('gallery' in media ? 'gallery' : 'video') : null,
+        createdAt,
+        updatedAt: createdAt,
       });
-      for (const [ordinal, key] of spec.categories.entries()) articleCategoryRows.push({ articleId: id, categoryId: categoryId(key), ordinal });
+      for (const [ordinal, key] of spec.categories.entries())
+        articleCategoryRows.push({ articleId: id, categoryId: categoryId(key), ordinal });
     }
     // Each channel page shows its articles in list order.
     for (const row of channelRows) {
@@ -146,29 +220,73 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       // Spread over the day too, so two items of one day still have a clear order.
       const publishedAt = now - spec.daysAgo * DAY - (i % 3) * 3 * HOUR - 10 * 60_000;
       newsRows.push({
-        id: crypto.randomUUID(), title: spec.title, teaser: spec.teaser, description: spec.description,
-        refKind: 'article' in spec.ref ? 'article' : 'channel', refId, thumbnailKey: await file(spec.thumbnail, spec.author),
-        userId: userIds[spec.author], publishedAt, createdAt: publishedAt,
+        id: crypto.randomUUID(),
+        title: spec.title,
+        teaser: spec.teaser,
+        description: spec.description,
+        refKind: 'article' in spec.ref ? 'article' : 'channel',
+        refId,
+        thumbnailKey: await file(spec.thumbnail, spec.author),
+        userId: userIds[spec.author],
+        publishedAt,
+        createdAt: publishedAt,
       });
     }
 
     // A little activity so mySO and the admin screens have something to show.
     const lounge = channelIds.get('lounge')!;
     const accessRows: (typeof contentAccess.$inferInsert)[] = [
-      { id: crypto.randomUUID(), userId: userIds.reader, contentId: lounge, contentType: 'channel', createdAt: now - 5 * DAY },
+      {
+        id: crypto.randomUUID(),
+        userId: userIds.reader,
+        contentId: lounge,
+        contentType: 'channel',
+        createdAt: now - 5 * DAY,
+      },
     ];
     const requestRows: (typeof contentRequests.$inferInsert)[] = [
-      { id: crypto.randomUUID(), userId: userIds.reader, contentId: lounge, contentType: 'channel', status: 'ALLOWED', createdAt: now - 6 * DAY, decidedAt: now - 5 * DAY },
-      { id: crypto.randomUUID(), userId: userIds.contributor, contentId: lounge, contentType: 'channel', status: 'PENDING', createdAt: now - DAY },
+      {
+        id: crypto.randomUUID(),
+        userId: userIds.reader,
+        contentId: lounge,
+        contentType: 'channel',
+        status: 'ALLOWED',
+        createdAt: now - 6 * DAY,
+        decidedAt: now - 5 * DAY,
+      },
+      {
+        id: crypto.randomUUID(),
+        userId: userIds.contributor,
+        contentId: lounge,
+        contentType: 'channel',
+        status: 'PENDING',
+        createdAt: now - DAY,
+      },
     ];
     const likedChannels = ['alpine', 'cafe'].map((key, i) => ({
-      id: crypto.randomUUID(), userId: userIds.reader, contentId: channelIds.get(key)!, createdAt: now - (3 - i) * DAY,
+      id: crypto.randomUUID(),
+      userId: userIds.reader,
+      contentId: channelIds.get(key)!,
+      createdAt: now - (3 - i) * DAY,
     }));
-    const likedArticles = ['Café culture in Vienna', 'The Moon up close', 'Alps: a week on the high trail'].map((title, i) => ({
-      id: crypto.randomUUID(), userId: userIds.reader, contentId: articleIds.get(title)!, createdAt: now - (4 - i) * DAY,
-    }));
+    const likedArticles = ['Café culture in Vienna', 'The Moon up close', 'Alps: a week on the high trail'].map(
+      (title, i) => ({
+        id: crypto.randomUUID(),
+        userId: userIds.reader,
+        contentId: articleIds.get(title)!,
+        createdAt: now - (4 - i) * DAY,
+      }),
+    );
     const publicationRows: (typeof publicationRequests.$inferInsert)[] = [
-      { id: crypto.randomUUID(), userId: userIds.contributor, contentId: articleIds.get('Draft: Phobos and Deimos')!, type: 'article', status: 'PENDING', createdAt: now - DAY, updatedAt: now - DAY },
+      {
+        id: crypto.randomUUID(),
+        userId: userIds.contributor,
+        contentId: articleIds.get('Draft: Phobos and Deimos')!,
+        type: 'article',
+        status: 'PENDING',
+        createdAt: now - DAY,
+        updatedAt: now - DAY,
+      },
     ];
 
     await runAtomically(db, [

@@ -39,9 +39,13 @@ export async function openLocalBindings(persistTo?: string): Promise<LocalBindin
 
 /** Fails with a hint when the migrations have not been applied to this state yet. */
 export async function assertMigrated(env: Env): Promise<void> {
-  const row = await env.DB.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'users'").first<{ n: number }>();
+  const row = await env.DB.prepare(
+    "select count(*) as n from sqlite_master where type = 'table' and name = 'users'",
+  ).first<{ n: number }>();
   if (!row || row.n === 0) {
-    throw new Error('The local database has no tables yet: run `npm start` once, or `wrangler d1 migrations apply DB --local`.');
+    throw new Error(
+      'The local database has no tables yet: run `npm start` once, or `wrangler d1 migrations apply DB --local`.',
+    );
   }
 }
 
@@ -80,7 +84,8 @@ export function jsonInsert<T extends Table>(d1: D1Database, table: T, rows: T['$
   const keys = Object.keys(first).filter((k) => first[k as keyof typeof first] !== undefined);
   for (const row of rows) {
     const rowKeys = Object.keys(row).filter((k) => row[k as keyof typeof row] !== undefined);
-    if (rowKeys.length !== keys.length || rowKeys.some((k) => !keys.includes(k))) throw new Error('jsonInsert rows must set the same columns');
+    if (rowKeys.length !== keys.length || rowKeys.some((k) => !keys.includes(k)))
+      throw new Error('jsonInsert rows must set the same columns');
   }
   const names = keys.map((k) => {
     const column = columns[k];
@@ -88,8 +93,13 @@ export function jsonInsert<T extends Table>(d1: D1Database, table: T, rows: T['$
     return column.name;
   });
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const json = JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((k, i): [string, unknown] => [names[i]!, row[k as keyof typeof row]]))));
-  const text = `insert into ${quote(getTableName(table))} (${names.map(quote).join(', ')}) ` +
+  const json = JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(keys.map((k, i): [string, unknown] => [names[i]!, row[k as keyof typeof row]])),
+    ),
+  );
+  const text =
+    `insert into ${quote(getTableName(table))} (${names.map(quote).join(', ')}) ` +
     `select ${names.map((n) => `value ->> '$.${n}'`).join(', ')} from json_each(?1)`;
   return d1.prepare(text).bind(json);
 }

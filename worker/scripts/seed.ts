@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     return;
   }
   const extra = values.articles === undefined ? 0 : Number(values.articles);
-  if (!Number.isInteger(extra) || extra < 0) throw new Error(`--articles needs a whole number, got ${values.articles}\n${USAGE}`);
+  if (!Number.isInteger(extra) || extra < 0)
+    throw new Error(`--articles needs a whole number, got ${values.articles}\n${USAGE}`);
 
   const started = performance.now();
   const local = await openLocalBindings(values['persist-to']);
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
           `${s.articles} articles (${s.publishedArticles} published), ${s.news} news items, ${s.files} files ` +
           `(${(s.bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms.`,
       );
-      console.log(`Demo users (local only), password '${DEMO_PASSWORD}': ${DEMO_USERS.map((u) => `${u.name} (${u.role})`).join(', ')}.`);
+      console.log(
+        `Demo users (local only), password '${DEMO_PASSWORD}': ${DEMO_USERS.map((u) => `${u.name} (${u.role})`).join(', ')}.`,
+      );
     } else if (extra === 0) {
       console.log('The local database already has users: demo seed skipped (delete .wrangler/state to start over).');
     }
@@ -56,7 +59,9 @@ async function main(): Promise<void> {
   } finally {
     await local.dispose();
   }
-  console.log(`Seed finished in ${((performance.now() - started) / 1000).toFixed(1)} s (with starting the local bindings).`);
+  console.log(
+    `Seed finished in ${((performance.now() - started) / 1000).toFixed(1)} s (with starting the local bindings).`,
+  );
 }
 
 // Exit explicitly: wrangler leaves handles open after dispose() (its update check waits on a network

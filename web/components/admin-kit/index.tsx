@@ -22,7 +22,17 @@ export function useDocumentTitle(...parts: string[]) {
 }
 
 /** A section's frame: its h2, which also names the document title, and its lead text. */
-export function Section({ title, lead, actions, children }: { title: string; lead?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  lead,
+  actions,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const headingId = useId();
   useDocumentTitle(title, intl.formatMessage({ id: 'admin.title' }));
@@ -41,7 +51,8 @@ export function Section({ title, lead, actions, children }: { title: string; lea
 /** The message of a failed call (ApiError carries the server's), else the generic one. */
 export function useErrorText() {
   const intl = useIntl();
-  return (err: unknown) => (err instanceof Error && err.message ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+  return (err: unknown) =>
+    err instanceof Error && err.message ? err.message : intl.formatMessage({ id: 'shell.error.title' });
 }
 
 /** Runs a write, then says how it went in a toast; resolves to whether it succeeded. */
@@ -71,11 +82,20 @@ export interface PagedList<T> {
 }
 
 /** Loading, error with 'Try again', empty, or the rows followed by 'Show more' while there are more. */
-export function ListState<T>({ list, empty, children }: { list: PagedList<T>; empty: string; children: (items: T[]) => ReactNode }) {
+export function ListState<T>({
+  list,
+  empty,
+  children,
+}: {
+  list: PagedList<T>;
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
   const notify = useNotify();
   const errorText = useErrorText();
   if (list.status === 'loading') return <Loading />;
-  if (list.status === 'error') return <LoadError error={list.error} notFound={errorText(list.error)} onRetry={list.reload} />;
+  if (list.status === 'error')
+    return <LoadError error={list.error} notFound={errorText(list.error)} onRetry={list.reload} />;
   if (list.items.length === 0) return <p className="admin-empty muted">{empty}</p>;
   return (
     <>
@@ -87,7 +107,9 @@ export function ListState<T>({ list, empty, children }: { list: PagedList<T>; em
             className="button button-secondary button-small"
             disabled={list.busy}
             aria-busy={list.busy}
-            onClick={() => void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err) }))}
+            onClick={() =>
+              void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err) }))
+            }
           >
             <FormattedMessage id="admin.showMore" />
           </button>
@@ -98,8 +120,18 @@ export function ListState<T>({ list, empty, children }: { list: PagedList<T>; em
 }
 
 /** An inline confirmation: the question, a confirm button (focused when shown) and Cancel. */
-export function Confirm({ question, confirmLabel, onConfirm, onCancel, busy = false }: {
-  question: ReactNode; confirmLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean;
+export function Confirm({
+  question,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+}: {
+  question: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
 }) {
   const id = useId();
   const confirm = useRef<HTMLButtonElement>(null);
@@ -108,7 +140,14 @@ export function Confirm({ question, confirmLabel, onConfirm, onCancel, busy = fa
     <div role="alertdialog" aria-labelledby={id} className="admin-confirm">
       <p id={id}>{question}</p>
       <div className="admin-actions">
-        <button ref={confirm} type="button" className="button button-small" disabled={busy} aria-busy={busy} onClick={onConfirm}>
+        <button
+          ref={confirm}
+          type="button"
+          className="button button-small"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
         <button type="button" className="button button-secondary button-small" onClick={onCancel}>
@@ -127,7 +166,14 @@ export function DateTime({ value }: { value: string }) {
   const intl = useIntl();
   return (
     <time dateTime={value}>
-      {intl.formatDate(value, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })}
+      {intl.formatDate(value, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      })}
     </time>
   );
 }
@@ -147,8 +193,16 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /** A select of filter values, '' for all. */
-export function FilterSelect<V extends string>({ label, value, options, onChange }: {
-  label: string; value: V | ''; options: readonly { value: V | ''; label: string }[]; onChange: (value: V | '') => void;
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V | '';
+  options: readonly { value: V | ''; label: string }[];
+  onChange: (value: V | '') => void;
 }) {
   const id = useId();
   return (
@@ -180,4 +234,5 @@ export function useBusy() {
 }
 
 /** Where the content of a request, grant or publication lives in the portal. */
-export const contentHref = (type: 'article' | 'channel', id: string) => (type === 'article' ? `/article/${id}` : `/chan/${id}`);
+export const contentHref = (type: 'article' | 'channel', id: string) =>
+  type === 'article' ? `/article/${id}` : `/chan/${id}`;

@@ -26,7 +26,10 @@ export function DraftBadges({ lifecycle }: { lifecycle: Lifecycle }) {
       )}
       {lifecycle.hidden && (
         <li className="badge badge-draft">
-          <FormattedMessage id="media.badge.hidden" defaultMessage="Hidden: not listed, but anyone with the link can open it" />
+          <FormattedMessage
+            id="media.badge.hidden"
+            defaultMessage="Hidden: not listed, but anyone with the link can open it"
+          />
         </li>
       )}
     </ul>
@@ -37,7 +40,10 @@ export function DraftBadges({ lifecycle }: { lifecycle: Lifecycle }) {
 export function EditLink({ kind, id, userId }: { kind: 'article' | 'channel'; id: string; userId: string }) {
   if (!useManages(userId)) return null;
   return (
-    <Link className="edit-link" to={`/myaccount/${kind === 'article' ? 'articles' : 'channels'}/${encodeURIComponent(id)}`}>
+    <Link
+      className="edit-link"
+      to={`/myaccount/${kind === 'article' ? 'articles' : 'channels'}/${encodeURIComponent(id)}`}
+    >
       <FormattedMessage id="media.edit" defaultMessage="Edit" />
     </Link>
   );

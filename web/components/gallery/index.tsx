@@ -22,7 +22,11 @@ export default function Gallery({ images, articleTitle }: { images: GalleryImage
   }, [open]);
   if (images.length === 0) return null;
   const altOf = (image: GalleryImage, index: number) =>
-    image.title || intl.formatMessage({ id: 'media.imageOf', defaultMessage: '{title}, image {n}' }, { title: articleTitle, n: index + 1 });
+    image.title ||
+    intl.formatMessage(
+      { id: 'media.imageOf', defaultMessage: '{title}, image {n}' },
+      { title: articleTitle, n: index + 1 },
+    );
   return (
     <section className="gallery" aria-label={intl.formatMessage({ id: 'media.gallery', defaultMessage: 'Gallery' })}>
       <ul className="gallery-grid">

@@ -3,12 +3,29 @@ import { DraftBadges } from '../content-badges/draft';
 import ContentCard from './content-card';
 
 /** An article in a list (channel, category, article list); `to` keeps the nesting of the page it is on. */
-export default function ArticleCard({ article, to, eager = false, headingLevel = 3 }: { article: ArticleSummary; to: string; eager?: boolean; headingLevel?: 2 | 3 }) {
+export default function ArticleCard({
+  article,
+  to,
+  eager = false,
+  headingLevel = 3,
+}: {
+  article: ArticleSummary;
+  to: string;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ContentCard
-      className="article-card" title={article.title} to={to} thumbnailHref={article.thumbnailHref} flags={article}
+      className="article-card"
+      title={article.title}
+      to={to}
+      thumbnailHref={article.thumbnailHref}
+      flags={article}
       extra={<DraftBadges lifecycle={article} />}
-      date={article.createdAt} teaser={article.teaser} eager={eager} headingLevel={headingLevel}
+      date={article.createdAt}
+      teaser={article.teaser}
+      eager={eager}
+      headingLevel={headingLevel}
     />
   );
 }

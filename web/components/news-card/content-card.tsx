@@ -23,11 +23,31 @@ export interface ContentCardProps {
 }
 
 /** The card every list of content shows: picture, linked title, badges, date and teaser. */
-export default function ContentCard({ className, title, to, thumbnailHref, flags, extra, date, teaser, eager = false, priority = false, headingLevel = 3 }: ContentCardProps) {
+export default function ContentCard({
+  className,
+  title,
+  to,
+  thumbnailHref,
+  flags,
+  extra,
+  date,
+  teaser,
+  eager = false,
+  priority = false,
+  headingLevel = 3,
+}: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`card ${className}`}>
-      <Picture src={thumbnailHref} alt={title} width={CARD_PICTURE_WIDTH} height={(CARD_PICTURE_WIDTH / 16) * 9} eager={eager} priority={priority} className="card-thumb" />
+      <Picture
+        src={thumbnailHref}
+        alt={title}
+        width={CARD_PICTURE_WIDTH}
+        height={(CARD_PICTURE_WIDTH / 16) * 9}
+        eager={eager}
+        priority={priority}
+        className="card-thumb"
+      />
       <div className="card-body">
         <Heading className="card-title">
           <Link to={to}>{title}</Link>

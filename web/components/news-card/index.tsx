@@ -6,7 +6,12 @@ export function newsTarget(item: Pick<NewsItem, 'ref'>): string {
   return item.ref.kind === 'article' ? `/article/${item.ref.id}` : `/chan/${item.ref.id}`;
 }
 
-export default function NewsCard({ item, eager = false, priority = false, headingLevel = 2 }: {
+export default function NewsCard({
+  item,
+  eager = false,
+  priority = false,
+  headingLevel = 2,
+}: {
   item: NewsItem;
   eager?: boolean;
   priority?: boolean;
@@ -14,8 +19,16 @@ export default function NewsCard({ item, eager = false, priority = false, headin
 }) {
   return (
     <ContentCard
-      className="news-card" title={item.title} to={newsTarget(item)} thumbnailHref={item.thumbnailHref} flags={item.ref}
-      date={item.publishedAt} teaser={item.teaser} eager={eager} priority={priority} headingLevel={headingLevel}
+      className="news-card"
+      title={item.title}
+      to={newsTarget(item)}
+      thumbnailHref={item.thumbnailHref}
+      flags={item.ref}
+      date={item.publishedAt}
+      teaser={item.teaser}
+      eager={eager}
+      priority={priority}
+      headingLevel={headingLevel}
     />
   );
 }

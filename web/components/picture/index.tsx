@@ -26,7 +26,9 @@ function lookUpWaiting() {
     const chunk = keys.slice(i, i + BATCH);
     listImageOptions(chunk).then(
       (options) => {
-        const found = new Map(options.map((o) => [o.blobKey, { position: o.position, scale: o.scale > 0 ? o.scale : 1 }]));
+        const found = new Map(
+          options.map((o) => [o.blobKey, { position: o.position, scale: o.scale > 0 ? o.scale : 1 }]),
+        );
         for (const key of chunk) batch.get(key)!(found.get(key) ?? DEFAULT_FRAMING);
       },
       () => {
@@ -82,7 +84,15 @@ export default function Picture({ src, alt, width, height, eager = false, priori
   const frameStyle: CSSProperties = { aspectRatio: `${width} / ${height}`, maxWidth: `${width}px` };
   const classes = ['picture', className].filter(Boolean).join(' ');
   if (!src) {
-    return <span className={`${classes} picture-empty`} style={frameStyle} role={alt ? 'img' : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true} />;
+    return (
+      <span
+        className={`${classes} picture-empty`}
+        style={frameStyle}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+      />
+    );
   }
   const f = loaded?.src === src ? loaded.framing : DEFAULT_FRAMING;
   const imgStyle: CSSProperties = {

@@ -29,12 +29,24 @@ export default function RequestAccess({ contentId, contentType, title }: Props) 
     try {
       await askForAccess({ contentId, contentType, contentTitle: title, userName: user.name });
       setAsked(true);
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'media.access.requested', defaultMessage: 'Your request for access has been sent.' }) });
+      notify({
+        kind: 'success',
+        message: intl.formatMessage({
+          id: 'media.access.requested',
+          defaultMessage: 'Your request for access has been sent.',
+        }),
+      });
     } catch (error) {
       if (errorCode(error) === 409) {
         setAsked(true);
         void refreshMyso();
-        notify({ kind: 'error', message: intl.formatMessage({ id: 'media.access.duplicate', defaultMessage: 'You have already asked for access to this content.' }) });
+        notify({
+          kind: 'error',
+          message: intl.formatMessage({
+            id: 'media.access.duplicate',
+            defaultMessage: 'You have already asked for access to this content.',
+          }),
+        });
       } else {
         notify({ kind: 'error', message: errorMessage(error) });
       }
@@ -55,7 +67,10 @@ export default function RequestAccess({ contentId, contentType, title }: Props) 
       {!ready ? null : user ? (
         pending ? (
           <p className="locked-note">
-            <FormattedMessage id="media.access.pending" defaultMessage="Your request for access is waiting for approval." />
+            <FormattedMessage
+              id="media.access.pending"
+              defaultMessage="Your request for access is waiting for approval."
+            />
           </p>
         ) : (
           <>

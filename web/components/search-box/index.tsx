@@ -79,7 +79,8 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
     () => (hits.data && kinds ? hits.data.filter((hit) => hit.kind !== null && kinds.includes(hit.kind)) : hits.data),
     [hits.data, kinds],
   );
-  const answer = !query || hits.status === 'error' ? NO_HITS : hits.status === 'ok' ? (offered ?? NO_HITS) : shown.items;
+  const answer =
+    !query || hits.status === 'error' ? NO_HITS : hits.status === 'ok' ? (offered ?? NO_HITS) : shown.items;
   if (answer !== shown.items) {
     // A new answer replaces the list (state that follows a value is adjusted while rendering, as React
     // recommends): it opens when the box has focus, with no option active, and its size is announced.
@@ -91,13 +92,17 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
         answer === NO_HITS
           ? shown.announcement
           : intl.formatMessage(
-            { id: 'search.hitCount', defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}' },
-            { count: answer.length },
-          ),
+              {
+                id: 'search.hitCount',
+                defaultMessage: '{count, plural, =0 {No results} one {# result} other {# results}}',
+              },
+              { count: answer.length },
+            ),
     });
   }
   const { items, open, active, announcement } = shown;
-  const setActive = (next: (active: number) => number) => setShown((s) => ({ ...s, open: true, active: next(s.active) }));
+  const setActive = (next: (active: number) => number) =>
+    setShown((s) => ({ ...s, open: true, active: next(s.active) }));
 
   const close = () => setShown((s) => ({ ...s, open: false, active: -1 }));
 
@@ -163,7 +168,10 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
         type="text"
         role="combobox"
         className="search-input"
-        aria-label={label ?? intl.formatMessage({ id: 'search.label', defaultMessage: 'Search articles, channels and categories' })}
+        aria-label={
+          label ??
+          intl.formatMessage({ id: 'search.label', defaultMessage: 'Search articles, channels and categories' })
+        }
         placeholder={intl.formatMessage({ id: 'search.placeholder', defaultMessage: 'Search…' })}
         aria-autocomplete="list"
         aria-expanded={expanded}

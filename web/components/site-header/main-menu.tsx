@@ -13,7 +13,13 @@ export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined 
   const listId = useId();
   return (
     <nav className="main-menu" aria-label={intl.formatMessage({ id: 'shell.mainMenu' })}>
-      <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenAt(open ? null : location.key)}>
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpenAt(open ? null : location.key)}
+      >
         <FormattedMessage id="shell.menu" />
       </button>
       <ul id={listId} className={open ? 'open' : undefined}>

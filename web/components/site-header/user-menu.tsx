@@ -57,7 +57,10 @@ export function UserMenu() {
       notify({ kind: 'success', message: intl.formatMessage({ id: 'shell.signedOut' }) });
       void navigate('/');
     } catch (err) {
-      notify({ kind: 'error', message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }) });
+      notify({
+        kind: 'error',
+        message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }),
+      });
     }
   }
 

@@ -24,7 +24,15 @@ export function VideoPlayer({ video, label }: { video: PlayableVideo; label: str
 }
 
 /** Every video of an article, in order; a video without its own thumbnail shows the article's as poster. */
-export default function VideoList({ videos, articleTitle, poster = null }: { videos: PlayableVideo[]; articleTitle: string; poster?: string | null }) {
+export default function VideoList({
+  videos,
+  articleTitle,
+  poster = null,
+}: {
+  videos: PlayableVideo[];
+  articleTitle: string;
+  poster?: string | null;
+}) {
   const intl = useIntl();
   if (videos.length === 0) return null;
   return (
@@ -35,7 +43,10 @@ export default function VideoList({ videos, articleTitle, poster = null }: { vid
           video={video.thumbnailHref ? video : { ...video, thumbnailHref: poster }}
           label={
             video.title ||
-            intl.formatMessage({ id: 'media.videoOf', defaultMessage: '{title}, video {n}' }, { title: articleTitle, n: index + 1 })
+            intl.formatMessage(
+              { id: 'media.videoOf', defaultMessage: '{title}, video {n}' },
+              { title: articleTitle, n: index + 1 },
+            )
           }
         />
       ))}

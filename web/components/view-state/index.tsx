@@ -25,7 +25,17 @@ export function Loading() {
  * Error paragraph for a failed load; 404 shows the view's own not-found text. With `onRetry`, failures that
  * asking again may cure (not 403 or 404) get a 'Try again' button.
  */
-export function LoadError({ error, notFound, onRetry, retrying = false }: { error: unknown; notFound: string; onRetry?: () => void; retrying?: boolean }) {
+export function LoadError({
+  error,
+  notFound,
+  onRetry,
+  retrying = false,
+}: {
+  error: unknown;
+  notFound: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const code = errorCode(error);
   return (
     <div className="view-error-box">

@@ -13,7 +13,10 @@ export interface ConfirmRequest {
 /** `confirm(request)` resolves true when the editor confirms; render `dialog` somewhere in the view. */
 export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, ReactNode] {
   const [open, setOpen] = useState<(ConfirmRequest & { resolve: (ok: boolean) => void }) | null>(null);
-  const confirm = useCallback((request: ConfirmRequest) => new Promise<boolean>((resolve) => setOpen({ ...request, resolve })), []);
+  const confirm = useCallback(
+    (request: ConfirmRequest) => new Promise<boolean>((resolve) => setOpen({ ...request, resolve })),
+    [],
+  );
   const close = (ok: boolean) => {
     open?.resolve(ok);
     setOpen(null);
@@ -59,7 +62,14 @@ function ConfirmDialog({ title, message, confirmLabel, onClose }: ConfirmRequest
   }, []);
   return createPortal(
     <div className="ws-dialog-backdrop">
-      <div ref={dialog} className="ws-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
+      <div
+        ref={dialog}
+        className="ws-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+      >
         <h2 id={titleId}>{title}</h2>
         <div id={messageId}>{message}</div>
         <p className="actions">

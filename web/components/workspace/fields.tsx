@@ -3,7 +3,11 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 import type { Category } from '../../../schema/entities';
 import { describedBy, FieldFrame, FieldNotes } from '../form';
 
-export function Checkbox({ label, hint, ...input }: { label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function Checkbox({
+  label,
+  hint,
+  ...input
+}: { label: string; hint?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
   return (
     <div className="ws-check">
@@ -14,7 +18,13 @@ export function Checkbox({ label, hint, ...input }: { label: string; hint?: stri
   );
 }
 
-export function SelectField({ label, error, hint, children, ...select }: {
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...select
+}: {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
@@ -23,7 +33,12 @@ export function SelectField({ label, error, hint, children, ...select }: {
   const id = useId();
   return (
     <FieldFrame label={label} error={error} hint={hint} id={id}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error })} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        {...select}
+      >
         {children}
       </select>
     </FieldFrame>
@@ -31,7 +46,13 @@ export function SelectField({ label, error, hint, children, ...select }: {
 }
 
 /** The categories as a tree of checkboxes (roots first, children indented), siblings by ordinal then title. */
-export function CategoryPicker({ legend, categories, selected, onChange, error }: {
+export function CategoryPicker({
+  legend,
+  categories,
+  selected,
+  onChange,
+  error,
+}: {
   legend: string;
   categories: readonly Category[];
   selected: readonly string[];
@@ -52,7 +73,11 @@ export function CategoryPicker({ legend, categories, selected, onChange, error }
       <ul className="ws-tree">
         {list.map((c) => (
           <li key={c.id}>
-            <Checkbox label={c.title} checked={selected.includes(c.id)} onChange={(e) => toggle(c.id, e.currentTarget.checked)} />
+            <Checkbox
+              label={c.title}
+              checked={selected.includes(c.id)}
+              onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+            />
             {branch(c.id)}
           </li>
         ))}

@@ -53,7 +53,12 @@ export function FocalPointPicker({ href, name }: { href: string; name: string })
     }
   }
 
-  const crop = { objectFit: 'cover' as const, objectPosition: position, transform: scale !== 1 ? `scale(${scale})` : undefined, transformOrigin: position };
+  const crop = {
+    objectFit: 'cover' as const,
+    objectPosition: position,
+    transform: scale !== 1 ? `scale(${scale})` : undefined,
+    transformOrigin: position,
+  };
   return (
     <div className="ws-focus">
       <div className="ws-focus-source">
@@ -64,22 +69,53 @@ export function FocalPointPicker({ href, name }: { href: string; name: string })
       <div className="ws-focus-controls">
         <label>
           {intl.formatMessage({ id: 'ws.focus.x' })}
-          <input type="range" min={0} max={100} value={x} onChange={(e) => setX(Number(e.currentTarget.value))} aria-valuetext={`${x}%`} />
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={x}
+            onChange={(e) => setX(Number(e.currentTarget.value))}
+            aria-valuetext={`${x}%`}
+          />
         </label>
         <label>
           {intl.formatMessage({ id: 'ws.focus.y' })}
-          <input type="range" min={0} max={100} value={y} onChange={(e) => setY(Number(e.currentTarget.value))} aria-valuetext={`${y}%`} />
+          <input
+            type="range"
+            min={0}
+            max={100}
+            value={y}
+            onChange={(e) => setY(Number(e.currentTarget.value))}
+            aria-valuetext={`${y}%`}
+          />
         </label>
         <label>
           {intl.formatMessage({ id: 'ws.focus.scale' })}
-          <input type="range" min={1} max={3} step={0.1} value={scale} onChange={(e) => setScale(Number(e.currentTarget.value))}
-            aria-valuetext={`${scale.toFixed(1)}×`} />
+          <input
+            type="range"
+            min={1}
+            max={3}
+            step={0.1}
+            value={scale}
+            onChange={(e) => setScale(Number(e.currentTarget.value))}
+            aria-valuetext={`${scale.toFixed(1)}×`}
+          />
         </label>
         <div className="ws-focus-previews" aria-label={intl.formatMessage({ id: 'ws.focus.previews' })} role="group">
-          <span className="ws-focus-preview ws-focus-wide"><img src={href} alt="" style={crop} /></span>
-          <span className="ws-focus-preview ws-focus-square"><img src={href} alt="" style={crop} /></span>
+          <span className="ws-focus-preview ws-focus-wide">
+            <img src={href} alt="" style={crop} />
+          </span>
+          <span className="ws-focus-preview ws-focus-square">
+            <img src={href} alt="" style={crop} />
+          </span>
         </div>
-        <button type="button" className="button button-small" disabled={busy} aria-busy={busy} onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void save()}
+        >
           {intl.formatMessage({ id: 'ws.focus.save' })}
         </button>
       </div>

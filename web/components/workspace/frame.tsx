@@ -48,7 +48,17 @@ export function WorkspaceNav({ current }: { current: SectionId }) {
 }
 
 /** A workspace page: its heading (also the document title), the section links, actions beside the heading. */
-export function WorkspacePage({ section, title, actions, children }: { section: SectionId; title: string; actions?: ReactNode; children: ReactNode }) {
+export function WorkspacePage({
+  section,
+  title,
+  actions,
+  children,
+}: {
+  section: SectionId;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="ws-page">

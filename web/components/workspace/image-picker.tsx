@@ -18,13 +18,23 @@ export function imageProblem(file: File): 'type' | 'size' | 'empty' | null {
 /** A URL for a picked file while it is shown, revoked when the file changes or the component goes. */
 export function useObjectUrl(file: Blob | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
-export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
+export function ImagePicker({
+  label,
+  current,
+  file,
+  onFile,
+  onRemove,
+  hint,
+}: {
   label: string;
   /** The stored picture's href, if any. */
   current: string | null;
@@ -44,7 +54,11 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
     <div className={error ? 'field ws-image-field field-invalid' : 'field ws-image-field'}>
       <label htmlFor={id}>{label}</label>
       {shown ? (
-        <img className="ws-image-preview" src={shown} alt={intl.formatMessage({ id: preview ? 'ws.image.chosen' : 'ws.image.current' }, { label })} />
+        <img
+          className="ws-image-preview"
+          src={shown}
+          alt={intl.formatMessage({ id: preview ? 'ws.image.chosen' : 'ws.image.current' }, { label })}
+        />
       ) : (
         <span className="ws-image-preview ws-image-empty" aria-hidden="true" />
       )}
@@ -57,7 +71,11 @@ export function ImagePicker({ label, current, file, onFile, onRemove, hint }: {
         onChange={(e) => {
           const picked = e.currentTarget.files?.[0] ?? null;
           const problem = picked ? imageProblem(picked) : null;
-          setError(problem ? intl.formatMessage({ id: `ws.image.${problem}` }, { max: Math.round(UPLOAD_IMAGE_BYTES / 1024 / 1024) }) : null);
+          setError(
+            problem
+              ? intl.formatMessage({ id: `ws.image.${problem}` }, { max: Math.round(UPLOAD_IMAGE_BYTES / 1024 / 1024) })
+              : null,
+          );
           onFile(problem ? null : picked);
           if (problem) e.currentTarget.value = '';
         }}

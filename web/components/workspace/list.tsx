@@ -32,7 +32,13 @@ export interface WorkspaceListProps<T extends { id: string }> {
   empty: string;
 }
 
-export function WorkspaceList<T extends { id: string }>({ queryKey, fetchPage, label, columns, empty }: WorkspaceListProps<T>) {
+export function WorkspaceList<T extends { id: string }>({
+  queryKey,
+  fetchPage,
+  label,
+  columns,
+  empty,
+}: WorkspaceListProps<T>) {
   const intl = useIntl();
   const notify = useNotify();
   const { user } = useSession();
@@ -43,23 +49,34 @@ export function WorkspaceList<T extends { id: string }>({ queryKey, fetchPage, l
   const q = useDeferredValue(text.trim());
   const owners = useQuery(admin ? keys.owners() : null, listOwners);
   const list = usePagedQuery(queryKey(q, owner), (cursor) => fetchPage({ q, owner, cursor }));
-  const onShowMore = () => list.loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const onShowMore = () =>
+    list.loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
 
   return (
     <section className="ws-list">
       <div className="ws-filters" role="search" aria-label={intl.formatMessage({ id: 'ws.list.filters' })}>
         <div className="field filter-field">
           <label htmlFor="ws-filter-text">{intl.formatMessage({ id: 'ws.list.filter' })}</label>
-          <input id="ws-filter-text" type="search" value={text} onChange={(e) => setText(e.currentTarget.value)} autoComplete="off" />
+          <input
+            id="ws-filter-text"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            autoComplete="off"
+          />
         </div>
         {admin && (
-          <SelectField label={intl.formatMessage({ id: 'ws.list.owner' })} value={owner} onChange={(e) => setOwner(e.currentTarget.value)}>
+          <SelectField
+            label={intl.formatMessage({ id: 'ws.list.owner' })}
+            value={owner}
+            onChange={(e) => setOwner(e.currentTarget.value)}
+          >
             <option value="">{intl.formatMessage({ id: 'ws.list.everyone' })}</option>
             {(owners.data ?? []).map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name}
-                </option>
-              ))}
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
           </SelectField>
         )}
       </div>
@@ -91,7 +108,13 @@ export function WorkspaceList<T extends { id: string }>({ queryKey, fetchPage, l
         </div>
       )}
       {list.cursor && (
-        <button type="button" className="button button-secondary load-more" disabled={list.busy} aria-busy={list.busy} onClick={() => void onShowMore()}>
+        <button
+          type="button"
+          className="button button-secondary load-more"
+          disabled={list.busy}
+          aria-busy={list.busy}
+          onClick={() => void onShowMore()}
+        >
           {intl.formatMessage({ id: 'ws.list.more' })}
         </button>
       )}

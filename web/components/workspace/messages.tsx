@@ -26,7 +26,11 @@ export function WorkspaceMessages({ children }: { children: ReactNode }) {
   const messages = use(workspaceMessages(intl.locale));
   return (
     // Both hold strings in tests and development, pre-parsed messages in the build (web/vite.config.ts): never mixed.
-    <IntlProvider locale={intl.locale} defaultLocale={intl.defaultLocale} messages={{ ...intl.messages, ...messages } as Messages}>
+    <IntlProvider
+      locale={intl.locale}
+      defaultLocale={intl.defaultLocale}
+      messages={{ ...intl.messages, ...messages } as Messages}
+    >
       {children}
     </IntlProvider>
   );

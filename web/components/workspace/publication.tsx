@@ -16,7 +16,15 @@ export function expiryOf(day: string): string | null {
   return new Date(y, m - 1, d, 23, 59, 59).toISOString();
 }
 
-export function PublicationBox({ contentId, type, status }: { contentId: string; type: ContentType; status: StatusFlags | null }) {
+export function PublicationBox({
+  contentId,
+  type,
+  status,
+}: {
+  contentId: string;
+  type: ContentType;
+  status: StatusFlags | null;
+}) {
   const intl = useIntl();
   const notify = useNotify();
   const dateId = useId();
@@ -57,7 +65,9 @@ export function PublicationBox({ contentId, type, status }: { contentId: string;
         <p className="muted">
           <FormattedMessage
             id="ws.publication.pending"
-            values={{ date: <FormattedDate value={pendingSince ?? undefined} year="numeric" month="short" day="numeric" /> }}
+            values={{
+              date: <FormattedDate value={pendingSince ?? undefined} year="numeric" month="short" day="numeric" />,
+            }}
           />
         </p>
       )}
@@ -65,7 +75,14 @@ export function PublicationBox({ contentId, type, status }: { contentId: string;
         <div className="ws-request">
           <div className="field">
             <label htmlFor={dateId}>{intl.formatMessage({ id: 'ws.publication.expiry' })}</label>
-            <input id={dateId} type="date" min={minDay} value={day} onChange={(e) => setDay(e.currentTarget.value)} aria-describedby={`${dateId}-hint`} />
+            <input
+              id={dateId}
+              type="date"
+              min={minDay}
+              value={day}
+              onChange={(e) => setDay(e.currentTarget.value)}
+              aria-describedby={`${dateId}-hint`}
+            />
             <p className="field-hint" id={`${dateId}-hint`}>
               <FormattedMessage id="ws.publication.expiryHint" />
             </p>

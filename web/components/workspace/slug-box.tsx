@@ -40,10 +40,21 @@ export function SlugBox({ kind, id, slug }: { kind: 'article' | 'channel'; id: s
   return (
     <section className="ws-box">
       <div className="ws-inline-form">
-        <TextField label={intl.formatMessage({ id: 'ws.slug.label' })} name="slug" value={value} maxLength={LIMITS.slug}
+        <TextField
+          label={intl.formatMessage({ id: 'ws.slug.label' })}
+          name="slug"
+          value={value}
+          maxLength={LIMITS.slug}
           hint={intl.formatMessage({ id: kind === 'article' ? 'ws.slug.hint' : 'ws.slug.channelHint' })}
-          onChange={(e) => setValue(e.currentTarget.value)} error={error ?? undefined} />
-        <button type="button" className="button button-secondary" disabled={busy || value === slug} onClick={() => void save()}>
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={error ?? undefined}
+        />
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy || value === slug}
+          onClick={() => void save()}
+        >
           {intl.formatMessage({ id: 'ws.slug.save' })}
         </button>
       </div>

@@ -1,9 +1,22 @@
 // A list the editor reorders by dragging (pointer or touch), by keyboard on the drag handle (Space to lift, arrows
 // to move, Space to drop, Esc to cancel; @dnd-kit), or with Move up / Move down buttons; every move is announced.
 import {
-  closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type Announcements, type DragEndEvent,
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -20,7 +33,14 @@ export interface SortableListProps<T extends { id: string }> {
   disabled?: boolean;
 }
 
-export function SortableList<T extends { id: string }>({ items, label, nameOf, onMove, renderItem, disabled = false }: SortableListProps<T>) {
+export function SortableList<T extends { id: string }>({
+  items,
+  label,
+  nameOf,
+  onMove,
+  renderItem,
+  disabled = false,
+}: SortableListProps<T>) {
   const intl = useIntl();
   const [announcement, setAnnouncement] = useState('');
   const sensors = useSensors(
@@ -36,11 +56,17 @@ export function SortableList<T extends { id: string }>({ items, label, nameOf, o
   const position = (id: string | number | undefined) => (id === undefined ? 0 : indexOf(id) + 1);
   const count = items.length;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => intl.formatMessage({ id: 'ws.sort.picked' }, { name: name(active.id), position: position(active.id), count }),
+    onDragStart: ({ active }) =>
+      intl.formatMessage({ id: 'ws.sort.picked' }, { name: name(active.id), position: position(active.id), count }),
     onDragOver: ({ active, over }) =>
-      over ? intl.formatMessage({ id: 'ws.sort.over' }, { name: name(active.id), position: position(over.id), count }) : undefined,
+      over
+        ? intl.formatMessage({ id: 'ws.sort.over' }, { name: name(active.id), position: position(over.id), count })
+        : undefined,
     onDragEnd: ({ active, over }) =>
-      intl.formatMessage({ id: 'ws.sort.dropped' }, { name: name(active.id), position: position(over?.id ?? active.id), count }),
+      intl.formatMessage(
+        { id: 'ws.sort.dropped' },
+        { name: name(active.id), position: position(over?.id ?? active.id), count },
+      ),
     onDragCancel: ({ active }) => intl.formatMessage({ id: 'ws.sort.cancelled' }, { name: name(active.id) }),
   };
 
@@ -52,7 +78,9 @@ export function SortableList<T extends { id: string }>({ items, label, nameOf, o
     const to = index + delta;
     if (to < 0 || to >= count) return;
     onMove(index, to);
-    setAnnouncement(intl.formatMessage({ id: 'ws.sort.moved' }, { name: nameOf(items[index]!), position: to + 1, count }));
+    setAnnouncement(
+      intl.formatMessage({ id: 'ws.sort.moved' }, { name: nameOf(items[index]!), position: to + 1, count }),
+    );
   };
 
   return (
@@ -60,7 +88,10 @@ export function SortableList<T extends { id: string }>({ items, label, nameOf, o
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: intl.formatMessage({ id: 'ws.sort.instructions' }) } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: intl.formatMessage({ id: 'ws.sort.instructions' }) },
+      }}
     >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy} disabled={disabled}>
         <ol className="ws-sortable" aria-label={label}>
@@ -87,7 +118,16 @@ export function SortableList<T extends { id: string }>({ items, label, nameOf, o
   );
 }
 
-function SortableRow({ id, name, first, last, disabled, onUp, onDown, children }: {
+function SortableRow({
+  id,
+  name,
+  first,
+  last,
+  disabled,
+  onUp,
+  onDown,
+  children,
+}: {
   id: string;
   name: string;
   first: boolean;
@@ -98,7 +138,10 @@ function SortableRow({ id, name, first, last, disabled, onUp, onDown, children }
   children: ReactNode;
 }) {
   const intl = useIntl();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -117,10 +160,22 @@ function SortableRow({ id, name, first, last, disabled, onUp, onDown, children }
       </button>
       <div className="ws-sortable-body">{children}</div>
       <span className="ws-move-buttons">
-        <button type="button" className="button-small" disabled={disabled || first} onClick={onUp} aria-label={intl.formatMessage({ id: 'ws.sort.up' }, { name })}>
+        <button
+          type="button"
+          className="button-small"
+          disabled={disabled || first}
+          onClick={onUp}
+          aria-label={intl.formatMessage({ id: 'ws.sort.up' }, { name })}
+        >
           <span aria-hidden="true">↑</span>
         </button>
-        <button type="button" className="button-small" disabled={disabled || last} onClick={onDown} aria-label={intl.formatMessage({ id: 'ws.sort.down' }, { name })}>
+        <button
+          type="button"
+          className="button-small"
+          disabled={disabled || last}
+          onClick={onDown}
+          aria-label={intl.formatMessage({ id: 'ws.sort.down' }, { name })}
+        >
           <span aria-hidden="true">↓</span>
         </button>
       </span>

@@ -4,8 +4,7 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import type { PublicationState } from '../../../schema/workspace';
 
 export type StatusBadge =
-  | { kind: 'draft' | 'published' | 'pending' | 'hidden' | 'restricted' | 'private' }
-  | { kind: 'expires'; date: string };
+  { kind: 'draft' | 'published' | 'pending' | 'hidden' | 'restricted' | 'private' } | { kind: 'expires'; date: string };
 
 export interface StatusFlags {
   published: boolean;
@@ -21,7 +20,8 @@ export function statusesOf(row: StatusFlags): StatusBadge[] {
   const request = row.publication;
   if (row.published) badges.push({ kind: 'published' });
   else badges.push({ kind: request?.status === 'PENDING' ? 'pending' : 'draft' });
-  if (row.published && request?.status === 'APPROVED' && request.expirationDate) badges.push({ kind: 'expires', date: request.expirationDate });
+  if (row.published && request?.status === 'APPROVED' && request.expirationDate)
+    badges.push({ kind: 'expires', date: request.expirationDate });
   if (row.hidden) badges.push({ kind: 'hidden' });
   if (row.restricted) badges.push({ kind: 'restricted' });
   if (row.private) badges.push({ kind: 'private' });

@@ -143,11 +143,13 @@ export function useUploadQueue(concurrency = 1) {
 
 /** "12.5 MB", "830 kB": bytes as an editor reads them. */
 export function formatBytes(intl: IntlShape, bytes: number): string {
-  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'gigabyte'] : bytes >= 1e6 ? [bytes / 1e6, 'megabyte'] : [bytes / 1e3, 'kilobyte'];
+  const [value, unit] =
+    bytes >= 1e9 ? [bytes / 1e9, 'gigabyte'] : bytes >= 1e6 ? [bytes / 1e6, 'megabyte'] : [bytes / 1e3, 'kilobyte'];
   return intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
 }
 
-const percentOf = (t: UploadTask) => (t.total > 0 ? Math.min(100, Math.floor((t.sent / t.total) * 100)) : t.status === 'done' ? 100 : 0);
+const percentOf = (t: UploadTask) =>
+  t.total > 0 ? Math.min(100, Math.floor((t.sent / t.total) * 100)) : t.status === 'done' ? 100 : 0;
 
 /** The queue's tasks with their progress bars and buttons; finished ones are announced. */
 export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readonly UploadTask[] }) {
@@ -155,7 +157,10 @@ export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readon
   // The live region says what last finished; it changes, and is read, only when another upload finishes.
   const last = tasks.filter((t) => t.status === 'done' || t.status === 'failed').at(-1);
   const announcement = last
-    ? intl.formatMessage({ id: last.status === 'done' ? 'ws.upload.doneAnnounce' : 'ws.upload.failedAnnounce' }, { name: last.name })
+    ? intl.formatMessage(
+        { id: last.status === 'done' ? 'ws.upload.doneAnnounce' : 'ws.upload.failedAnnounce' },
+        { name: last.name },
+      )
     : '';
   if (tasks.length === 0) return null;
   return (
@@ -164,31 +169,51 @@ export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readon
         {tasks.map((t) => (
           <li key={t.id} className={`ws-upload ws-upload-${t.status}`}>
             <span className="ws-upload-name">{t.name}</span>
-            <progress max={100} value={percentOf(t)} aria-label={intl.formatMessage({ id: 'ws.upload.progressOf' }, { name: t.name })} />
+            <progress
+              max={100}
+              value={percentOf(t)}
+              aria-label={intl.formatMessage({ id: 'ws.upload.progressOf' }, { name: t.name })}
+            />
             <span className="ws-upload-state">
               {t.status === 'uploading' || t.status === 'done'
                 ? intl.formatMessage(
-                  { id: 'ws.upload.progress' },
-                  { percent: percentOf(t), sent: formatBytes(intl, t.status === 'done' ? t.total : t.sent), total: formatBytes(intl, t.total) },
-                )
+                    { id: 'ws.upload.progress' },
+                    {
+                      percent: percentOf(t),
+                      sent: formatBytes(intl, t.status === 'done' ? t.total : t.sent),
+                      total: formatBytes(intl, t.total),
+                    },
+                  )
                 : intl.formatMessage({ id: `ws.upload.${t.status}` }, { error: t.error ?? '' })}
             </span>
             <span className="ws-upload-buttons">
               {(t.status === 'queued' || t.status === 'uploading') && (
-                <button type="button" className="button-small" onClick={() => queue.cancel(t.id)}
-                  aria-label={intl.formatMessage({ id: 'ws.upload.cancelOf' }, { name: t.name })}>
+                <button
+                  type="button"
+                  className="button-small"
+                  onClick={() => queue.cancel(t.id)}
+                  aria-label={intl.formatMessage({ id: 'ws.upload.cancelOf' }, { name: t.name })}
+                >
                   {intl.formatMessage({ id: 'ws.cancel' })}
                 </button>
               )}
               {(t.status === 'failed' || t.status === 'cancelled') && (
-                <button type="button" className="button-small" onClick={() => queue.retry(t.id)}
-                  aria-label={intl.formatMessage({ id: 'ws.upload.retryOf' }, { name: t.name })}>
+                <button
+                  type="button"
+                  className="button-small"
+                  onClick={() => queue.retry(t.id)}
+                  aria-label={intl.formatMessage({ id: 'ws.upload.retryOf' }, { name: t.name })}
+                >
                   {intl.formatMessage({ id: 'ws.upload.retry' })}
                 </button>
               )}
               {(t.status === 'done' || t.status === 'failed' || t.status === 'cancelled') && (
-                <button type="button" className="button-small button-secondary" onClick={() => queue.dismiss(t.id)}
-                  aria-label={intl.formatMessage({ id: 'ws.upload.dismissOf' }, { name: t.name })}>
+                <button
+                  type="button"
+                  className="button-small button-secondary"
+                  onClick={() => queue.dismiss(t.id)}
+                  aria-label={intl.formatMessage({ id: 'ws.upload.dismissOf' }, { name: t.name })}
+                >
                   {intl.formatMessage({ id: 'ws.upload.dismiss' })}
                 </button>
               )}

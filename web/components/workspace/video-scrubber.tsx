@@ -9,12 +9,15 @@ export interface ScrubberHandle {
   capture(): Promise<Blob | null>;
 }
 
-export const VideoScrubber = forwardRef<ScrubberHandle, {
-  src: string;
-  millis: number;
-  onMillis: (millis: number) => void;
-  label: string;
-}>(function VideoScrubber({ src, millis, onMillis, label }, ref) {
+export const VideoScrubber = forwardRef<
+  ScrubberHandle,
+  {
+    src: string;
+    millis: number;
+    onMillis: (millis: number) => void;
+    label: string;
+  }
+>(function VideoScrubber({ src, millis, onMillis, label }, ref) {
   const intl = useIntl();
   const id = useId();
   const video = useRef<HTMLVideoElement>(null);
@@ -35,18 +38,22 @@ export const VideoScrubber = forwardRef<ScrubberHandle, {
     void seekTo(el, Math.min(millis, duration)).catch(() => setBroken(true));
   }, [millis, duration]);
 
-  useImperativeHandle(ref, () => ({
-    async capture() {
-      const el = video.current;
-      if (!el || broken || duration === null) return null;
-      try {
-        await seekTo(el, Math.min(target.current, duration));
-        return await captureFrame(el);
-      } catch {
-        return null;
-      }
-    },
-  }), [broken, duration]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      async capture() {
+        const el = video.current;
+        if (!el || broken || duration === null) return null;
+        try {
+          await seekTo(el, Math.min(target.current, duration));
+          return await captureFrame(el);
+        } catch {
+          return null;
+        }
+      },
+    }),
+    [broken, duration],
+  );
 
   const seconds = (millis / 1000).toFixed(1);
   return (

@@ -6,7 +6,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ContentType } from '../../../schema/enums';
 import type { RequestState } from '../../api/userContent';
-import { Confirm, contentHref, DateTime, FilterSelect, ListState, Section, useAct, useBusy } from '../../components/admin-kit';
+import {
+  Confirm,
+  contentHref,
+  DateTime,
+  FilterSelect,
+  ListState,
+  Section,
+  useAct,
+  useBusy,
+} from '../../components/admin-kit';
 import { decideAccessRequest, revokeGrant, useAccessRequests, useGrants } from '../../data/admin';
 
 function ContentLink({ type, id, title }: { type: ContentType; id: string; title: string }) {
@@ -52,7 +61,12 @@ function Requests() {
             { value: '', label: intl.formatMessage({ id: 'admin.all' }) },
           ]}
         />
-        <FilterSelect<ContentType> label={intl.formatMessage({ id: 'admin.type' })} value={type} onChange={setType} options={typeOptions} />
+        <FilterSelect<ContentType>
+          label={intl.formatMessage({ id: 'admin.type' })}
+          value={type}
+          onChange={setType}
+          options={typeOptions}
+        />
       </div>
       <ListState list={list} empty={intl.formatMessage({ id: 'admin.access.noRequests' })}>
         {(rows) => (
@@ -60,24 +74,47 @@ function Requests() {
             <table>
               <thead>
                 <tr>
-                  <th scope="col"><FormattedMessage id="admin.user" /></th>
-                  <th scope="col"><FormattedMessage id="admin.content" /></th>
-                  <th scope="col"><FormattedMessage id="admin.type" /></th>
-                  <th scope="col"><FormattedMessage id="admin.requestedAt" /></th>
-                  <th scope="col"><FormattedMessage id="admin.status" /></th>
-                  <th scope="col"><FormattedMessage id="admin.actions" /></th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.user" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.content" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.type" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.requestedAt" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.status" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.actions" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r) => {
-                  const what = { user: r.userName, content: r.contentTitle || intl.formatMessage({ id: 'admin.contentGone' }) };
+                  const what = {
+                    user: r.userName,
+                    content: r.contentTitle || intl.formatMessage({ id: 'admin.contentGone' }),
+                  };
                   return (
                     <tr key={r.id}>
                       <th scope="row">{r.userName}</th>
-                      <td><ContentLink type={r.contentType} id={r.contentId} title={r.contentTitle} /></td>
+                      <td>
+                        <ContentLink type={r.contentType} id={r.contentId} title={r.contentTitle} />
+                      </td>
                       <td>{intl.formatMessage({ id: `admin.type.${r.contentType}` })}</td>
-                      <td><DateTime value={r.createdAt} /></td>
-                      <td><span className={`state state-${r.status.toLowerCase()}`}>{intl.formatMessage({ id: `admin.request.${r.status}` })}</span></td>
+                      <td>
+                        <DateTime value={r.createdAt} />
+                      </td>
+                      <td>
+                        <span className={`state state-${r.status.toLowerCase()}`}>
+                          {intl.formatMessage({ id: `admin.request.${r.status}` })}
+                        </span>
+                      </td>
                       <td>
                         {r.status === 'PENDING' && (
                           <div className="admin-actions">
@@ -86,7 +123,14 @@ function Requests() {
                               className="button button-small"
                               disabled={busy === r.id}
                               aria-label={intl.formatMessage({ id: 'admin.access.allowOf' }, what)}
-                              onClick={() => void run(r.id, () => act(() => decideAccessRequest(r.id, 'allow'), intl.formatMessage({ id: 'admin.access.allowed' }, what)))}
+                              onClick={() =>
+                                void run(r.id, () =>
+                                  act(
+                                    () => decideAccessRequest(r.id, 'allow'),
+                                    intl.formatMessage({ id: 'admin.access.allowed' }, what),
+                                  ),
+                                )
+                              }
                             >
                               <FormattedMessage id="admin.access.allow" />
                             </button>
@@ -95,7 +139,14 @@ function Requests() {
                               className="button button-secondary button-small"
                               disabled={busy === r.id}
                               aria-label={intl.formatMessage({ id: 'admin.access.denyOf' }, what)}
-                              onClick={() => void run(r.id, () => act(() => decideAccessRequest(r.id, 'deny'), intl.formatMessage({ id: 'admin.access.denied' }, what)))}
+                              onClick={() =>
+                                void run(r.id, () =>
+                                  act(
+                                    () => decideAccessRequest(r.id, 'deny'),
+                                    intl.formatMessage({ id: 'admin.access.denied' }, what),
+                                  ),
+                                )
+                              }
                             >
                               <FormattedMessage id="admin.access.deny" />
                             </button>
@@ -129,29 +180,51 @@ function Grants() {
       <h3 id={headingId}>
         <FormattedMessage id="admin.access.grants" />
       </h3>
-      <FilterSelect<ContentType> label={intl.formatMessage({ id: 'admin.type' })} value={type} onChange={setType} options={typeOptions} />
+      <FilterSelect<ContentType>
+        label={intl.formatMessage({ id: 'admin.type' })}
+        value={type}
+        onChange={setType}
+        options={typeOptions}
+      />
       <ListState list={list} empty={intl.formatMessage({ id: 'admin.access.noGrants' })}>
         {(rows) => (
           <div className="table-wrap">
             <table>
               <thead>
                 <tr>
-                  <th scope="col"><FormattedMessage id="admin.user" /></th>
-                  <th scope="col"><FormattedMessage id="admin.content" /></th>
-                  <th scope="col"><FormattedMessage id="admin.type" /></th>
-                  <th scope="col"><FormattedMessage id="admin.grantedAt" /></th>
-                  <th scope="col"><FormattedMessage id="admin.actions" /></th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.user" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.content" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.type" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.grantedAt" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.actions" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((g) => {
-                  const what = { user: g.userName, content: g.contentTitle || intl.formatMessage({ id: 'admin.contentGone' }) };
+                  const what = {
+                    user: g.userName,
+                    content: g.contentTitle || intl.formatMessage({ id: 'admin.contentGone' }),
+                  };
                   return (
                     <tr key={g.id}>
                       <th scope="row">{g.userName}</th>
-                      <td><ContentLink type={g.contentType} id={g.contentId} title={g.contentTitle} /></td>
+                      <td>
+                        <ContentLink type={g.contentType} id={g.contentId} title={g.contentTitle} />
+                      </td>
                       <td>{intl.formatMessage({ id: `admin.type.${g.contentType}` })}</td>
-                      <td><DateTime value={g.createdAt} /></td>
+                      <td>
+                        <DateTime value={g.createdAt} />
+                      </td>
                       <td>
                         {confirming === g.id ? (
                           <Confirm
@@ -160,8 +233,13 @@ function Grants() {
                             busy={busy === g.id}
                             onCancel={() => setConfirming(null)}
                             onConfirm={() =>
-                              void run(g.id, () => act(() => revokeGrant(g.userId, g.contentId), intl.formatMessage({ id: 'admin.access.revoked' }, what)))
-                                .then(() => setConfirming(null))}
+                              void run(g.id, () =>
+                                act(
+                                  () => revokeGrant(g.userId, g.contentId),
+                                  intl.formatMessage({ id: 'admin.access.revoked' }, what),
+                                ),
+                              ).then(() => setConfirming(null))
+                            }
                           />
                         ) : (
                           <button
@@ -189,7 +267,10 @@ function Grants() {
 export default function AdminAccessView() {
   const intl = useIntl();
   return (
-    <Section title={intl.formatMessage({ id: 'admin.section.access' })} lead={<FormattedMessage id="admin.access.lead" />}>
+    <Section
+      title={intl.formatMessage({ id: 'admin.section.access' })}
+      lead={<FormattedMessage id="admin.access.lead" />}
+    >
       <Requests />
       <Grants />
     </Section>

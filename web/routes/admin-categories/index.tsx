@@ -3,8 +3,21 @@
 // siblings by dragging or by keyboard (dnd-kit: Space picks up, arrows move, Space drops), and delete (refused
 // while children or content remain; the API says what is left). Every write refreshes the public category
 // screens and breadcrumbs through the data cache.
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -31,7 +44,9 @@ function ImageField({ current }: { current?: string | null }) {
       </label>
       {current && <img src={current} alt="" width={96} height={64} className="item-thumb" />}
       <input id={id} name="image" type="file" accept="image/*" aria-describedby={`${id}-hint`} />
-      <p className="field-hint" id={`${id}-hint`}>{intl.formatMessage({ id: 'admin.categories.imageHint' })}</p>
+      <p className="field-hint" id={`${id}-hint`}>
+        {intl.formatMessage({ id: 'admin.categories.imageHint' })}
+      </p>
     </div>
   );
 }
@@ -42,7 +57,17 @@ const chosenFile = (form: HTMLFormElement): File | undefined => {
 };
 
 /** Create (a root, or a child of `parent`) or edit `category`. */
-function CategoryForm({ category, parent, all, onDone }: { category?: CategoryNode; parent?: CategoryNode | null; all: Category[]; onDone: () => void }) {
+function CategoryForm({
+  category,
+  parent,
+  all,
+  onDone,
+}: {
+  category?: CategoryNode;
+  parent?: CategoryNode | null;
+  all: Category[];
+  onDone: () => void;
+}) {
   const intl = useIntl();
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
@@ -62,7 +87,10 @@ function CategoryForm({ category, parent, all, onDone }: { category?: CategoryNo
       if (!parsed.success) return;
       await send(async () => {
         const saved = await editCategory(category.id, parsed.data, image);
-        notify({ kind: 'success', message: intl.formatMessage({ id: 'admin.categories.saved' }, { title: saved.title }) });
+        notify({
+          kind: 'success',
+          message: intl.formatMessage({ id: 'admin.categories.saved' }, { title: saved.title }),
+        });
         onDone();
       });
     } else {
@@ -72,7 +100,10 @@ function CategoryForm({ category, parent, all, onDone }: { category?: CategoryNo
       if (!parsed.success) return;
       await send(async () => {
         const created = await addCategory(body, image);
-        notify({ kind: 'success', message: intl.formatMessage({ id: 'admin.categories.created' }, { title: created.title }) });
+        notify({
+          kind: 'success',
+          message: intl.formatMessage({ id: 'admin.categories.created' }, { title: created.title }),
+        });
         onDone();
       });
     }
@@ -113,11 +144,13 @@ function CategoryForm({ category, parent, all, onDone }: { category?: CategoryNo
           </label>
           <select id={`${titleId}-parent`} name="parentId" defaultValue={category.parentId ?? ''}>
             <option value="">{intl.formatMessage({ id: 'admin.categories.noParent' })}</option>
-            {all.filter((c) => c.id !== category.id).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
+            {all
+              .filter((c) => c.id !== category.id)
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
           </select>
         </div>
       )}
@@ -182,13 +215,31 @@ function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: Category
           <Link to={`/category/${node.id}`}>{title}</Link> <span className="muted small">/{node.slug}</span>
         </span>
         <div className="admin-actions">
-          <button type="button" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'admin.categories.editOf' }, { title })} onClick={() => setMode({ kind: 'edit', id: node.id })}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={intl.formatMessage({ id: 'admin.categories.editOf' }, { title })}
+            onClick={() => setMode({ kind: 'edit', id: node.id })}
+          >
             <FormattedMessage id="admin.edit" />
           </button>
-          <button type="button" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'admin.categories.addChildOf' }, { title })} onClick={() => setMode({ kind: 'child', id: node.id })}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={intl.formatMessage({ id: 'admin.categories.addChildOf' }, { title })}
+            onClick={() => setMode({ kind: 'child', id: node.id })}
+          >
             <FormattedMessage id="admin.categories.addChild" />
           </button>
-          <button type="button" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'admin.categories.deleteOf' }, { title })} onClick={() => { setRefusal(null); setMode({ kind: 'delete', id: node.id }); }}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            aria-label={intl.formatMessage({ id: 'admin.categories.deleteOf' }, { title })}
+            onClick={() => {
+              setRefusal(null);
+              setMode({ kind: 'delete', id: node.id });
+            }}
+          >
             <FormattedMessage id="admin.delete" />
           </button>
         </div>
@@ -222,7 +273,10 @@ function Siblings({ nodes, all, mode, setMode, root = false }: TreeProps & { nod
   const intl = useIntl();
   const act = useAct();
   const [order, setOrder] = useState<string[] | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = order ?? nodes.map((n) => n.id);
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const shown = ids.map((id) => byId.get(id)).filter((n): n is CategoryNode => !!n);
@@ -235,7 +289,10 @@ function Siblings({ nodes, all, mode, setMode, root = false }: TreeProps & { nod
     next.splice(to, 0, String(active.id));
     setOrder(next);
     const title = byId.get(String(active.id))?.title ?? '';
-    await act(() => moveCategoryTo(String(active.id), to), intl.formatMessage({ id: 'admin.categories.moved' }, { title, position: to + 1 }));
+    await act(
+      () => moveCategoryTo(String(active.id), to),
+      intl.formatMessage({ id: 'admin.categories.moved' }, { title, position: to + 1 }),
+    );
     setOrder(null);
   }
 
@@ -247,19 +304,33 @@ function Siblings({ nodes, all, mode, setMode, root = false }: TreeProps & { nod
       onDragEnd={(e) => void onDragEnd(e)}
       accessibility={{
         announcements: {
-          onDragStart: ({ active }) => intl.formatMessage({ id: 'admin.categories.dnd.start' }, { title: titleOf(active.id) }),
+          onDragStart: ({ active }) =>
+            intl.formatMessage({ id: 'admin.categories.dnd.start' }, { title: titleOf(active.id) }),
           onDragOver: ({ active, over }) =>
-            over ? intl.formatMessage({ id: 'admin.categories.dnd.over' }, { title: titleOf(active.id), position: ids.indexOf(String(over.id)) + 1 }) : undefined,
+            over
+              ? intl.formatMessage(
+                  { id: 'admin.categories.dnd.over' },
+                  { title: titleOf(active.id), position: ids.indexOf(String(over.id)) + 1 },
+                )
+              : undefined,
           onDragEnd: ({ active, over }) =>
-            over ? intl.formatMessage({ id: 'admin.categories.dnd.end' }, { title: titleOf(active.id), position: ids.indexOf(String(over.id)) + 1 }) : undefined,
-          onDragCancel: ({ active }) => intl.formatMessage({ id: 'admin.categories.dnd.cancel' }, { title: titleOf(active.id) }),
+            over
+              ? intl.formatMessage(
+                  { id: 'admin.categories.dnd.end' },
+                  { title: titleOf(active.id), position: ids.indexOf(String(over.id)) + 1 },
+                )
+              : undefined,
+          onDragCancel: ({ active }) =>
+            intl.formatMessage({ id: 'admin.categories.dnd.cancel' }, { title: titleOf(active.id) }),
         },
         screenReaderInstructions: { draggable: intl.formatMessage({ id: 'admin.categories.dnd.instructions' }) },
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className={root ? 'admin-tree' : undefined}>
-          {shown.map((n) => <CategoryItem key={n.id} node={n} all={all} mode={mode} setMode={setMode} />)}
+          {shown.map((n) => (
+            <CategoryItem key={n.id} node={n} all={all} mode={mode} setMode={setMode} />
+          ))}
         </ol>
       </SortableContext>
     </DndContext>
@@ -286,8 +357,12 @@ export default function AdminCategoriesView() {
     >
       {mode?.kind === 'root' && <CategoryForm parent={null} all={all} onDone={() => setMode(null)} />}
       {query.status === 'loading' && <Loading />}
-      {query.status === 'error' && <LoadError error={query.error} notFound={errorText(query.error)} onRetry={query.reload} />}
-      {query.status === 'ok' && tree.length === 0 && <p className="admin-empty muted">{intl.formatMessage({ id: 'admin.categories.empty' })}</p>}
+      {query.status === 'error' && (
+        <LoadError error={query.error} notFound={errorText(query.error)} onRetry={query.reload} />
+      )}
+      {query.status === 'ok' && tree.length === 0 && (
+        <p className="admin-empty muted">{intl.formatMessage({ id: 'admin.categories.empty' })}</p>
+      )}
       {query.status === 'ok' && tree.length > 0 && (
         <>
           <p className="muted small">

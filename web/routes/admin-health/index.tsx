@@ -47,27 +47,49 @@ export default function AdminHealthView() {
       title={intl.formatMessage({ id: 'admin.section.health' })}
       lead={<FormattedMessage id="admin.health.lead" />}
       actions={
-        <button type="button" className="button button-small" disabled={state.kind === 'running'} aria-busy={state.kind === 'running'} onClick={() => void run()}>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={state.kind === 'running'}
+          aria-busy={state.kind === 'running'}
+          onClick={() => void run()}
+        >
           <FormattedMessage id="admin.health.run" />
         </button>
       }
     >
       <div role="status" aria-live="polite">
-        {state.kind === 'running' && <p className="muted"><FormattedMessage id="shell.loading" /></p>}
-        {state.kind === 'checked' && <p className={missing.length ? 'form-alert' : 'form-success'}>{state.report.message}</p>}
+        {state.kind === 'running' && (
+          <p className="muted">
+            <FormattedMessage id="shell.loading" />
+          </p>
+        )}
+        {state.kind === 'checked' && (
+          <p className={missing.length ? 'form-alert' : 'form-success'}>{state.report.message}</p>
+        )}
         {state.kind === 'fixed' && (
           <div className="form-success">
-            <p><FormattedMessage id="admin.health.fixed" /></p>
+            <p>
+              <FormattedMessage id="admin.health.fixed" />
+            </p>
             <p>{state.report.message}</p>
           </div>
         )}
       </div>
-      {state.kind === 'error' && <LoadError error={state.error} notFound={errorText(state.error)} onRetry={state.retry} />}
+      {state.kind === 'error' && (
+        <LoadError error={state.error} notFound={errorText(state.error)} onRetry={state.retry} />
+      )}
       {state.kind === 'checked' && missing.length > 0 && (
         <>
-          <h3><FormattedMessage id="admin.health.missing" values={{ count: missing.length }} /></h3>
+          <h3>
+            <FormattedMessage id="admin.health.missing" values={{ count: missing.length }} />
+          </h3>
           <ul>
-            {missing.map((id) => <li key={id}><code>{id}</code></li>)}
+            {missing.map((id) => (
+              <li key={id}>
+                <code>{id}</code>
+              </li>
+            ))}
           </ul>
           {confirming ? (
             <Confirm

@@ -12,23 +12,35 @@ function MessageDetail({ message }: { message: ContactMessage }) {
   const act = useAct();
   const { busy, run } = useBusy();
   const change = (change: { read?: boolean; handled?: boolean }, done: string) =>
-    void run('change', () => act(() => markMessage(message.id, change), intl.formatMessage({ id: done }, { name: message.name })));
+    void run('change', () =>
+      act(() => markMessage(message.id, change), intl.formatMessage({ id: done }, { name: message.name })),
+    );
   return (
-    <div className="panel" role="region" aria-label={intl.formatMessage({ id: 'admin.messages.from' }, { name: message.name })}>
+    <div
+      className="panel"
+      role="region"
+      aria-label={intl.formatMessage({ id: 'admin.messages.from' }, { name: message.name })}
+    >
       <dl>
-        <dt><FormattedMessage id="admin.messages.sender" /></dt>
+        <dt>
+          <FormattedMessage id="admin.messages.sender" />
+        </dt>
         <dd>
           {message.name} &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
         </dd>
         {message.channelName && (
           <>
-            <dt><FormattedMessage id="admin.messages.channelName" /></dt>
+            <dt>
+              <FormattedMessage id="admin.messages.channelName" />
+            </dt>
             <dd>{message.channelName}</dd>
           </>
         )}
         {message.purpose && (
           <>
-            <dt><FormattedMessage id="admin.messages.purpose" /></dt>
+            <dt>
+              <FormattedMessage id="admin.messages.purpose" />
+            </dt>
             <dd className="admin-message-body">{message.purpose}</dd>
           </>
         )}
@@ -36,15 +48,30 @@ function MessageDetail({ message }: { message: ContactMessage }) {
       <p className="admin-message-body">{message.message}</p>
       <div className="admin-actions">
         {message.handledAt ? (
-          <button type="button" className="button button-secondary button-small" disabled={busy !== null} onClick={() => change({ handled: false }, 'admin.messages.reopened')}>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={busy !== null}
+            onClick={() => change({ handled: false }, 'admin.messages.reopened')}
+          >
             <FormattedMessage id="admin.messages.reopen" />
           </button>
         ) : (
-          <button type="button" className="button button-small" disabled={busy !== null} onClick={() => change({ handled: true }, 'admin.messages.handled')}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={busy !== null}
+            onClick={() => change({ handled: true }, 'admin.messages.handled')}
+          >
             <FormattedMessage id="admin.messages.markHandled" />
           </button>
         )}
-        <button type="button" className="button button-secondary button-small" disabled={busy !== null} onClick={() => change({ read: false }, 'admin.messages.markedUnread')}>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={busy !== null}
+          onClick={() => change({ read: false }, 'admin.messages.markedUnread')}
+        >
           <FormattedMessage id="admin.messages.markUnread" />
         </button>
       </div>
@@ -66,7 +93,10 @@ export default function AdminMessagesView() {
   }
 
   return (
-    <Section title={intl.formatMessage({ id: 'admin.section.messages' })} lead={<FormattedMessage id="admin.messages.lead" />}>
+    <Section
+      title={intl.formatMessage({ id: 'admin.section.messages' })}
+      lead={<FormattedMessage id="admin.messages.lead" />}
+    >
       <FilterSelect<MessageState>
         label={intl.formatMessage({ id: 'admin.status' })}
         value={status}
@@ -83,11 +113,21 @@ export default function AdminMessagesView() {
             <table>
               <thead>
                 <tr>
-                  <th scope="col"><FormattedMessage id="admin.messages.sender" /></th>
-                  <th scope="col"><FormattedMessage id="admin.messages.kind" /></th>
-                  <th scope="col"><FormattedMessage id="admin.messages.receivedAt" /></th>
-                  <th scope="col"><FormattedMessage id="admin.status" /></th>
-                  <th scope="col"><FormattedMessage id="admin.actions" /></th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.messages.sender" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.messages.kind" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.messages.receivedAt" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.status" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.actions" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -110,19 +150,24 @@ function MessageRows({ message, open, onToggle }: { message: ContactMessage; ope
       <tr className={message.readAt ? undefined : 'admin-unread'}>
         <th scope="row">
           {message.name}
-          {!message.readAt && <span className="visually-hidden"> ({intl.formatMessage({ id: 'admin.messages.unread' })})</span>}
+          {!message.readAt && (
+            <span className="visually-hidden"> ({intl.formatMessage({ id: 'admin.messages.unread' })})</span>
+          )}
         </th>
         <td>{intl.formatMessage({ id: `admin.messages.kind.${message.kind}` })}</td>
-        <td><DateTime value={message.createdAt} /></td>
         <td>
-          {intl.formatMessage({ id: message.handledAt ? 'admin.messages.handledState' : 'admin.messages.open' })}
+          <DateTime value={message.createdAt} />
         </td>
+        <td>{intl.formatMessage({ id: message.handledAt ? 'admin.messages.handledState' : 'admin.messages.open' })}</td>
         <td>
           <button
             type="button"
             className="button button-secondary button-small"
             aria-expanded={open}
-            aria-label={intl.formatMessage({ id: open ? 'admin.messages.closeFrom' : 'admin.messages.openFrom' }, { name: message.name })}
+            aria-label={intl.formatMessage(
+              { id: open ? 'admin.messages.closeFrom' : 'admin.messages.openFrom' },
+              { name: message.name },
+            )}
             onClick={onToggle}
           >
             <FormattedMessage id={open ? 'admin.close' : 'admin.messages.read'} />

@@ -9,7 +9,16 @@ import type { publicationRequestListItem } from '../../../schema/entities';
 import { PUBLICATION_STATUSES } from '../../../schema/enums';
 import type { PublicationStatus } from '../../api/publications';
 import {
-  contentHref, DateTime, FilterSelect, fromLocalInput, ListState, Section, timeZone, toLocalInput, useAct, useBusy,
+  contentHref,
+  DateTime,
+  FilterSelect,
+  fromLocalInput,
+  ListState,
+  Section,
+  timeZone,
+  toLocalInput,
+  useAct,
+  useBusy,
 } from '../../components/admin-kit';
 import { setPublicationExpiry, setPublicationStatus, usePublicationRequests } from '../../data/admin';
 
@@ -29,7 +38,10 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
     const utc = fromLocalInput(value);
     if (!utc) return setError(intl.formatMessage({ id: 'admin.publications.expiryRequired' }));
     setBusy(true);
-    const ok = await act(() => setPublicationExpiry(request.id, utc), intl.formatMessage({ id: 'admin.publications.expirySet' }, { title: request.contentTitle }));
+    const ok = await act(
+      () => setPublicationExpiry(request.id, utc),
+      intl.formatMessage({ id: 'admin.publications.expirySet' }, { title: request.contentTitle }),
+    );
     setBusy(false);
     if (ok) onDone();
   }
@@ -52,7 +64,11 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
         <p className="field-hint" id={`${id}-hint`}>
           <FormattedMessage id="admin.publications.utcHint" values={{ zone: timeZone() }} />
         </p>
-        {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
       </div>
       <div className="admin-actions">
         <button type="submit" className="button button-small" disabled={busy} aria-busy={busy}>
@@ -74,19 +90,37 @@ function RequestRow({ request }: { request: Request }) {
   const title = request.contentTitle || intl.formatMessage({ id: 'admin.contentGone' });
   const open = request.status === 'PENDING' || request.status === 'APPROVED';
   const decide = (status: PublicationStatus, done: string) =>
-    void run(status, () => act(() => setPublicationStatus(request, status), intl.formatMessage({ id: done }, { title })));
+    void run(status, () =>
+      act(() => setPublicationStatus(request, status), intl.formatMessage({ id: done }, { title })),
+    );
 
   return (
     <>
       <tr>
         <th scope="row">
-          {request.contentTitle ? <Link to={contentHref(request.type, request.contentId)}>{title}</Link> : <span className="muted">{title}</span>}
+          {request.contentTitle ? (
+            <Link to={contentHref(request.type, request.contentId)}>{title}</Link>
+          ) : (
+            <span className="muted">{title}</span>
+          )}
         </th>
         <td>{intl.formatMessage({ id: `admin.type.${request.type}` })}</td>
         <td>{request.userName}</td>
-        <td><DateTime value={request.createdAt} /></td>
-        <td>{request.expirationDate ? <DateTime value={request.expirationDate} /> : <span className="muted">{intl.formatMessage({ id: 'admin.publications.noExpiry' })}</span>}</td>
-        <td><span className={`state state-${request.status.toLowerCase()}`}>{intl.formatMessage({ id: `admin.publication.${request.status}` })}</span></td>
+        <td>
+          <DateTime value={request.createdAt} />
+        </td>
+        <td>
+          {request.expirationDate ? (
+            <DateTime value={request.expirationDate} />
+          ) : (
+            <span className="muted">{intl.formatMessage({ id: 'admin.publications.noExpiry' })}</span>
+          )}
+        </td>
+        <td>
+          <span className={`state state-${request.status.toLowerCase()}`}>
+            {intl.formatMessage({ id: `admin.publication.${request.status}` })}
+          </span>
+        </td>
         <td>
           <div className="admin-actions">
             {request.status === 'PENDING' && (
@@ -128,7 +162,13 @@ function RequestRow({ request }: { request: Request }) {
                 disabled={busy !== null}
                 aria-label={intl.formatMessage({ id: 'admin.publications.clearExpiryOf' }, { title })}
                 onClick={() =>
-                  void run('clear', () => act(() => setPublicationExpiry(request.id, null), intl.formatMessage({ id: 'admin.publications.expiryCleared' }, { title })))}
+                  void run('clear', () =>
+                    act(
+                      () => setPublicationExpiry(request.id, null),
+                      intl.formatMessage({ id: 'admin.publications.expiryCleared' }, { title }),
+                    ),
+                  )
+                }
               >
                 <FormattedMessage id="admin.publications.clearExpiry" />
               </button>
@@ -154,14 +194,20 @@ export default function AdminPublicationsView() {
   const list = usePublicationRequests(status || undefined, soon ? SOON_DAYS : undefined);
 
   return (
-    <Section title={intl.formatMessage({ id: 'admin.section.publications' })} lead={<FormattedMessage id="admin.publications.lead" />}>
+    <Section
+      title={intl.formatMessage({ id: 'admin.section.publications' })}
+      lead={<FormattedMessage id="admin.publications.lead" />}
+    >
       <div className="admin-filters">
         <FilterSelect<PublicationStatus>
           label={intl.formatMessage({ id: 'admin.status' })}
           value={status}
           onChange={setStatus}
           options={[
-            ...PUBLICATION_STATUSES.map((s) => ({ value: s, label: intl.formatMessage({ id: `admin.publication.${s}` }) })),
+            ...PUBLICATION_STATUSES.map((s) => ({
+              value: s,
+              label: intl.formatMessage({ id: `admin.publication.${s}` }),
+            })),
             { value: '' as const, label: intl.formatMessage({ id: 'admin.all' }) },
           ]}
         />
@@ -178,17 +224,33 @@ export default function AdminPublicationsView() {
             <table>
               <thead>
                 <tr>
-                  <th scope="col"><FormattedMessage id="admin.content" /></th>
-                  <th scope="col"><FormattedMessage id="admin.type" /></th>
-                  <th scope="col"><FormattedMessage id="admin.owner" /></th>
-                  <th scope="col"><FormattedMessage id="admin.requestedAt" /></th>
-                  <th scope="col"><FormattedMessage id="admin.publications.expiry" /></th>
-                  <th scope="col"><FormattedMessage id="admin.status" /></th>
-                  <th scope="col"><FormattedMessage id="admin.actions" /></th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.content" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.type" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.owner" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.requestedAt" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.publications.expiry" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.status" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.actions" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => <RequestRow key={r.id} request={r} />)}
+                {rows.map((r) => (
+                  <RequestRow key={r.id} request={r} />
+                ))}
               </tbody>
             </table>
           </div>

@@ -8,7 +8,14 @@ import { createUserBody, LIMITS } from '../../../schema/requests';
 import { ApiError } from '../../api/errors';
 import { Confirm, FilterSelect, ListState, Section, useAct, useErrorText } from '../../components/admin-kit';
 import { useNotify } from '../../components/notifications';
-import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  TextField,
+  focusFirstInvalid,
+  formValues,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { createAccount, deleteAccount, updateAccount, useUserList } from '../../data/admin';
 import { useSession } from '../../session/session';
 
@@ -60,12 +67,35 @@ function NewUserForm({ onDone }: { onDone: () => void }) {
       </h3>
       <FormAlert message={alert} />
       <div className="field-row">
-        <TextField label={intl.formatMessage({ id: 'login.username' })} name="name" required maxLength={LIMITS.name} autoComplete="off" error={errors.name} />
-        <TextField label={intl.formatMessage({ id: 'register.email' })} name="email" type="email" autoComplete="off" error={errors.email} />
+        <TextField
+          label={intl.formatMessage({ id: 'login.username' })}
+          name="name"
+          required
+          maxLength={LIMITS.name}
+          autoComplete="off"
+          error={errors.name}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'register.email' })}
+          name="email"
+          type="email"
+          autoComplete="off"
+          error={errors.email}
+        />
       </div>
       <div className="field-row">
-        <TextField label={intl.formatMessage({ id: 'register.firstName' })} name="firstName" maxLength={LIMITS.name} error={errors.firstName} />
-        <TextField label={intl.formatMessage({ id: 'register.lastName' })} name="lastName" maxLength={LIMITS.name} error={errors.lastName} />
+        <TextField
+          label={intl.formatMessage({ id: 'register.firstName' })}
+          name="firstName"
+          maxLength={LIMITS.name}
+          error={errors.firstName}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'register.lastName' })}
+          name="lastName"
+          maxLength={LIMITS.name}
+          error={errors.lastName}
+        />
       </div>
       <div className="field-row">
         <TextField
@@ -199,7 +229,11 @@ function UserRow({ user, self }: { user: User; self: boolean }) {
                       <FormattedMessage id="admin.users.deactivateInstead" values={{ name: user.name }} />
                     </button>
                   )}
-                  <button type="button" className="button button-secondary button-small" onClick={() => setOwnsContent(null)}>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    onClick={() => setOwnsContent(null)}
+                  >
                     <FormattedMessage id="admin.close" />
                   </button>
                 </div>
@@ -220,7 +254,11 @@ export default function AdminUsersView() {
   const [active, setActive] = useState<ActiveFilter | ''>('');
   const [creating, setCreating] = useState(false);
   const q = useSettled(text.trim());
-  const list = useUserList({ q: q || undefined, role: role || undefined, active: active === '' ? undefined : active === 'true' });
+  const list = useUserList({
+    q: q || undefined,
+    role: role || undefined,
+    active: active === '' ? undefined : active === 'true',
+  });
 
   return (
     <Section
@@ -246,7 +284,10 @@ export default function AdminUsersView() {
           label={intl.formatMessage({ id: 'account.role' })}
           value={role}
           onChange={setRole}
-          options={[{ value: '', label: intl.formatMessage({ id: 'admin.all' }) }, ...ROLES.map((r) => ({ value: r, label: intl.formatMessage({ id: `role.${r}` }) }))]}
+          options={[
+            { value: '', label: intl.formatMessage({ id: 'admin.all' }) },
+            ...ROLES.map((r) => ({ value: r, label: intl.formatMessage({ id: `role.${r}` }) })),
+          ]}
         />
         <FilterSelect<ActiveFilter>
           label={intl.formatMessage({ id: 'admin.active' })}
@@ -268,16 +309,30 @@ export default function AdminUsersView() {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col"><FormattedMessage id="login.username" /></th>
-                  <th scope="col"><FormattedMessage id="admin.fullName" /></th>
-                  <th scope="col"><FormattedMessage id="register.email" /></th>
-                  <th scope="col"><FormattedMessage id="account.role" /></th>
-                  <th scope="col"><FormattedMessage id="admin.active" /></th>
-                  <th scope="col"><FormattedMessage id="admin.actions" /></th>
+                  <th scope="col">
+                    <FormattedMessage id="login.username" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.fullName" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="register.email" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="account.role" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.active" />
+                  </th>
+                  <th scope="col">
+                    <FormattedMessage id="admin.actions" />
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {users.map((u) => <UserRow key={u.id} user={u} self={u.id === me?.id} />)}
+                {users.map((u) => (
+                  <UserRow key={u.id} user={u} self={u.id === me?.id} />
+                ))}
               </tbody>
             </table>
           </div>

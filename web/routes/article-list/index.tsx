@@ -17,7 +17,8 @@ export default function ArticleListView() {
   const notify = useNotify();
   const list = usePagedQuery(keys.newestArticles(), (cursor) => listArticles(cursor, ARTICLE_PAGE_SIZE));
   const { items, cursor, busy, loadMore } = list;
-  const onLoadMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const onLoadMore = () =>
+    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   return (
     <section className="article-list-view">
       <h1>
@@ -38,7 +39,10 @@ export default function ArticleListView() {
         </p>
       )}
       {items.length > 0 && (
-        <ul className="card-grid" aria-label={intl.formatMessage({ id: 'article.listLabel', defaultMessage: 'Newest articles' })}>
+        <ul
+          className="card-grid"
+          aria-label={intl.formatMessage({ id: 'article.listLabel', defaultMessage: 'Newest articles' })}
+        >
           {items.map((article, index) => (
             <li key={article.id}>
               <ArticleCard
@@ -52,7 +56,13 @@ export default function ArticleListView() {
         </ul>
       )}
       {cursor && (
-        <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onLoadMore()}>
+        <button
+          type="button"
+          className="button-primary load-more"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void onLoadMore()}
+        >
           <FormattedMessage id="article.showMore" defaultMessage="Show more" />
         </button>
       )}

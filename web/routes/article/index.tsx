@@ -34,7 +34,10 @@ export default function ArticleView() {
         ) : (
           <LoadError
             error={state.error}
-            notFound={intl.formatMessage({ id: 'article.notFound', defaultMessage: 'This article does not exist or is not visible to you.' })}
+            notFound={intl.formatMessage({
+              id: 'article.notFound',
+              defaultMessage: 'This article does not exist or is not visible to you.',
+            })}
             onRetry={state.reload}
             retrying={state.validating}
           />
@@ -64,13 +67,17 @@ function ArticleBody({ article }: { article: Article }) {
       {article.teaser && <p className="article-teaser">{article.teaser}</p>}
       {article.locked ? (
         <>
-          {article.thumbnailHref && <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} eager />}
+          {article.thumbnailHref && (
+            <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} eager />
+          )}
           <RequestAccess contentId={article.id} contentType="article" title={article.title} />
         </>
       ) : (
         <>
           {media?.kind === 'gallery' && <Gallery images={media.images} articleTitle={article.title} />}
-          {media?.kind === 'video' && <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />}
+          {media?.kind === 'video' && (
+            <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />
+          )}
           {!media && article.thumbnailHref && (
             <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />
           )}

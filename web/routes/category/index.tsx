@@ -38,7 +38,10 @@ export default function CategoryView() {
         {failed ? (
           <LoadError
             error={failed.error}
-            notFound={intl.formatMessage({ id: 'category.notFoundText', defaultMessage: 'There is no category at this address.' })}
+            notFound={intl.formatMessage({
+              id: 'category.notFoundText',
+              defaultMessage: 'There is no category at this address.',
+            })}
             onRetry={() => {
               category.reload();
               children.reload();
@@ -63,7 +66,9 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
   return (
     <article className="category-view">
       <header className="category-header">
-        {category.imageHref && <Picture src={category.imageHref} alt="" width={1200} height={240} eager className="category-image" />}
+        {category.imageHref && (
+          <Picture src={category.imageHref} alt="" width={1200} height={240} eager className="category-image" />
+        )}
         <h1>{category.title}</h1>
       </header>
       {empty && (
@@ -115,14 +120,23 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
  * The articles filed in the category: the first page came with the children, "Show more" follows
  * articlesCursor through GET /categories/{id}/articles.
  */
-function CategoryArticles({ categoryId, base, firstPage }: { categoryId: string; base: string; firstPage: Page<ArticleSummary> }) {
+function CategoryArticles({
+  categoryId,
+  base,
+  firstPage,
+}: {
+  categoryId: string;
+  base: string;
+  firstPage: Page<ArticleSummary>;
+}) {
   const notify = useNotify();
   const { items, cursor, busy, loadMore } = usePagedQuery(
     keys.categoryArticles(categoryId),
     (cursor) => listCategoryArticles(categoryId, cursor),
     { firstPage },
   );
-  const onShowMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const onShowMore = () =>
+    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   return (
     <section aria-labelledby="category-articles">
       <h2 id="category-articles">
@@ -136,7 +150,13 @@ function CategoryArticles({ categoryId, base, firstPage }: { categoryId: string;
         ))}
       </ul>
       {cursor && (
-        <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onShowMore()}>
+        <button
+          type="button"
+          className="button-primary load-more"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void onShowMore()}
+        >
           <FormattedMessage id="category.showMore" defaultMessage="Show more" />
         </button>
       )}

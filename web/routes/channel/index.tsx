@@ -44,7 +44,10 @@ export default function ChannelView() {
         ) : (
           <LoadError
             error={state.error}
-            notFound={intl.formatMessage({ id: 'channel.notFound', defaultMessage: 'This channel does not exist or is not visible to you.' })}
+            notFound={intl.formatMessage({
+              id: 'channel.notFound',
+              defaultMessage: 'This channel does not exist or is not visible to you.',
+            })}
             onRetry={state.reload}
             retrying={state.validating}
           />
@@ -61,7 +64,8 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
   const articles = usePagedQuery(keys.channelArticles(channel.id), (cursor) => listChannelArticles(channel.id, cursor));
   const { items, cursor, busy, loadMore } = articles;
-  const onShowMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const onShowMore = () =>
+    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   const cover = channel.coverMedia;
   return (
     <article className="channel-view">
@@ -69,7 +73,14 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
         <Picture src={channel.bannerHref} alt="" width={1200} height={300} eager className="channel-banner" />
       )}
       <header className="channel-header">
-        <Picture src={channel.portraitHref} alt={channel.name} width={128} height={128} eager className="channel-portrait-large" />
+        <Picture
+          src={channel.portraitHref}
+          alt={channel.name}
+          width={128}
+          height={128}
+          eager
+          className="channel-portrait-large"
+        />
         <div>
           <h1>{channel.name}</h1>
           <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
@@ -83,11 +94,16 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
           <p key={i}>{p}</p>
         ))}
       </div>
-      {cover?.kind === 'image' && <Picture src={cover.href} alt={channel.name} width={768} height={432} className="channel-cover" />}
+      {cover?.kind === 'image' && (
+        <Picture src={cover.href} alt={channel.name} width={768} height={432} className="channel-cover" />
+      )}
       {cover?.kind === 'video' && (
         <VideoPlayer
           video={{ id: `${channel.id}-cover`, title: '', href: cover.href, thumbnailHref: null }}
-          label={intl.formatMessage({ id: 'channel.coverVideo', defaultMessage: 'Video about {name}' }, { name: channel.name })}
+          label={intl.formatMessage(
+            { id: 'channel.coverVideo', defaultMessage: 'Video about {name}' },
+            { name: channel.name },
+          )}
         />
       )}
       {channel.locked && <RequestAccess contentId={channel.id} contentType="channel" title={channel.name} />}
@@ -99,7 +115,10 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
         {articles.status === 'error' && (
           <LoadError
             error={articles.error}
-            notFound={intl.formatMessage({ id: 'channel.noArticles', defaultMessage: 'This channel has no articles yet.' })}
+            notFound={intl.formatMessage({
+              id: 'channel.noArticles',
+              defaultMessage: 'This channel has no articles yet.',
+            })}
             onRetry={articles.reload}
           />
         )}
@@ -118,7 +137,13 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
           </ol>
         )}
         {cursor && (
-          <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onShowMore()}>
+          <button
+            type="button"
+            className="button-primary load-more"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void onShowMore()}
+          >
             <FormattedMessage id="channel.showMore" defaultMessage="Show more" />
           </button>
         )}

@@ -20,19 +20,36 @@ export function excerpt(text: string, max = 180): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trimEnd()}…`;
 }
 
-export function ChannelCard({ channel, to, eager = false, headingLevel = 2 }: { channel: ChannelSummary; to: string; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function ChannelCard({
+  channel,
+  to,
+  eager = false,
+  headingLevel = 2,
+}: {
+  channel: ChannelSummary;
+  to: string;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card channel-card">
       <div className="channel-card-head">
-        <Picture src={channel.portraitHref} alt={channel.name} width={96} height={96} eager={eager} className="channel-portrait" />
+        <Picture
+          src={channel.portraitHref}
+          alt={channel.name}
+          width={96}
+          height={96}
+          eager={eager}
+          className="channel-portrait"
+        />
         <Heading className="card-title">
           <Link to={to}>{channel.name}</Link>
         </Heading>
       </div>
       <div className="card-body">
         <ContentBadges restricted={channel.restricted} private={channel.private} isAd={channel.isAd} />
-          <DraftBadges lifecycle={channel} />
+        <DraftBadges lifecycle={channel} />
         {channel.infoText && <p className="card-teaser">{excerpt(channel.infoText)}</p>}
       </div>
     </article>

@@ -4,7 +4,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { mailBody } from '../../../schema/requests';
 import { mail } from '../../api/users';
-import { FormAlert, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  TextField,
+  focusFirstInvalid,
+  formValues,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 
 export default function ForgotPasswordView() {
   const intl = useIntl();
@@ -44,7 +51,14 @@ export default function ForgotPasswordView() {
           </p>
           <FormAlert message={alert} />
           <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-            <TextField label={intl.formatMessage({ id: 'register.email' })} name="email" type="email" autoComplete="email" required error={errors.email} />
+            <TextField
+              label={intl.formatMessage({ id: 'register.email' })}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email}
+            />
             <button type="submit" className="button" disabled={busy}>
               <FormattedMessage id="forgot.submit" />
             </button>

@@ -34,7 +34,8 @@ export default function HomeView() {
   const notify = useNotify();
   const feed = usePagedQuery(keys.news(), newsPage);
   const { items, cursor, busy, loadMore } = feed;
-  const onLoadMore = () => loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const onLoadMore = () =>
+    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
 
   return (
     <section className="home-view">
@@ -44,7 +45,10 @@ export default function HomeView() {
       {feed.status === 'loading' && <Loading />}
       {feed.status === 'error' && (
         <p role="alert">
-          {intl.formatMessage({ id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' }, { message: errorMessage(feed.error) })}
+          {intl.formatMessage(
+            { id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' },
+            { message: errorMessage(feed.error) },
+          )}
         </p>
       )}
       {feed.status === 'ok' && items.length === 0 && (
@@ -62,11 +66,16 @@ export default function HomeView() {
         </ul>
       )}
       {cursor && (
-        <button type="button" className="button-primary load-more" disabled={busy} aria-busy={busy} onClick={() => void onLoadMore()}>
+        <button
+          type="button"
+          className="button-primary load-more"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void onLoadMore()}
+        >
           <FormattedMessage id="home.loadMore" defaultMessage="Load more" />
         </button>
       )}
     </section>
   );
 }
-

@@ -2,14 +2,23 @@
 import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FormAlert, TextField, focusFirstInvalid, formValues, type FieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  TextField,
+  focusFirstInvalid,
+  formValues,
+  type FieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
 /** Only paths of this site are followed after sign-in. */
 export function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')
+    ? from
+    : '/';
 }
 
 export default function LoginView() {
@@ -30,11 +39,14 @@ export default function LoginView() {
     setErrors(found);
     setAlert(null);
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    await send(async () => {
-      const user = await login(username.trim(), password);
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
-      void navigate(returnPath(location.state), { replace: true });
-    }, { keepBusy: true });
+    await send(
+      async () => {
+        const user = await login(username.trim(), password);
+        notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
+        void navigate(returnPath(location.state), { replace: true });
+      },
+      { keepBusy: true },
+    );
   }
 
   return (
@@ -44,7 +56,13 @@ export default function LoginView() {
       </h1>
       <FormAlert message={alert} />
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-        <TextField label={intl.formatMessage({ id: 'login.username' })} name="username" autoComplete="username" required error={errors.username} />
+        <TextField
+          label={intl.formatMessage({ id: 'login.username' })}
+          name="username"
+          autoComplete="username"
+          required
+          error={errors.username}
+        />
         <TextField
           label={intl.formatMessage({ id: 'login.password' })}
           name="password"

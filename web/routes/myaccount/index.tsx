@@ -6,7 +6,15 @@ import type { User } from '../../../schema/entities';
 import { LIMITS, updateUserBody } from '../../../schema/requests';
 import { ApiError } from '../../api/errors';
 import { getUser, updateUser } from '../../api/users';
-import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  NewPasswordFields,
+  TextField,
+  focusFirstInvalid,
+  formValues,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { setQueryData, useQuery, write } from '../../data/cache';
 import { keys } from '../../data/keys';
@@ -19,13 +27,20 @@ import { WorkspaceMessages } from '../../components/workspace/messages';
  * password goes with the current password, which the server asks for (docs/decisions/003).
  */
 export function accountChanges(current: User, v: Record<string, string>) {
-  const changes: { firstName?: string; lastName?: string; email?: string | null; password?: string; currentPassword?: string } = {};
+  const changes: {
+    firstName?: string;
+    lastName?: string;
+    email?: string | null;
+    password?: string;
+    currentPassword?: string;
+  } = {};
   const email = (v.email ?? '').trim() || null;
   if ((v.firstName ?? '') !== current.firstName) changes.firstName = v.firstName ?? '';
   if ((v.lastName ?? '') !== current.lastName) changes.lastName = v.lastName ?? '';
   if (email !== current.email) changes.email = email;
   if (v.password) changes.password = v.password;
-  if ((changes.email !== undefined || changes.password) && v.currentPassword) changes.currentPassword = v.currentPassword;
+  if ((changes.email !== undefined || changes.password) && v.currentPassword)
+    changes.currentPassword = v.currentPassword;
   return changes;
 }
 
@@ -52,7 +67,11 @@ function AccountSection() {
   const query = useQuery(userId ? keys.user(userId) : null, () => getUser(userId!));
   const account = query.data ?? null;
   const loadError =
-    query.status === 'error' ? (query.error instanceof ApiError ? query.error.message : intl.formatMessage({ id: 'shell.error.title' })) : null;
+    query.status === 'error'
+      ? query.error instanceof ApiError
+        ? query.error.message
+        : intl.formatMessage({ id: 'shell.error.title' })
+      : null;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -61,7 +80,8 @@ function AccountSection() {
     const changes = accountChanges(account, v);
     const parsed = updateUserBody.safeParse(changes);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
-    if (!found.password && v.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
+    if (!found.password && v.password && v.password !== v.confirm)
+      found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
     if (lacksCurrentPassword(changes)) found.currentPassword = intl.formatMessage({ id: 'form.required' });
     setErrors(found);
     setAlert(null);

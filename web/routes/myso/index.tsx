@@ -7,7 +7,8 @@ import { useNotify } from '../../components/notifications';
 import { unlike as unlikeContent, useMysoView } from '../../data/myso';
 import { useSession } from '../../session/session';
 
-const contentPath = (type: 'article' | 'channel', id: string) => (type === 'article' ? `/article/${id}` : `/chan/${id}`);
+const contentPath = (type: 'article' | 'channel', id: string) =>
+  type === 'article' ? `/article/${id}` : `/chan/${id}`;
 
 export default function MysoView() {
   const intl = useIntl();
@@ -16,7 +17,12 @@ export default function MysoView() {
   // The same cached view the article and channel pages read: a like there shows here, and the other way round.
   const myso = useMysoView();
   const data = myso.data ?? null;
-  const error = myso.status === 'error' ? (myso.error instanceof ApiError ? myso.error.message : intl.formatMessage({ id: 'shell.error.title' })) : null;
+  const error =
+    myso.status === 'error'
+      ? myso.error instanceof ApiError
+        ? myso.error.message
+        : intl.formatMessage({ id: 'shell.error.title' })
+      : null;
   const [pending, setPending] = useState<string | null>(null);
 
   async function unlike(kind: 'article' | 'channel', contentId: string, title: string) {
@@ -25,7 +31,10 @@ export default function MysoView() {
       await unlikeContent(kind, contentId);
       notify({ kind: 'success', message: intl.formatMessage({ id: 'myso.unliked' }, { title }) });
     } catch (err) {
-      notify({ kind: 'error', message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }) });
+      notify({
+        kind: 'error',
+        message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }),
+      });
     } finally {
       setPending(null);
     }
@@ -49,13 +58,20 @@ export default function MysoView() {
           </button>
         </div>
       )}
-      {!data && !error && <p role="status" className="muted"><FormattedMessage id="shell.loading" /></p>}
+      {!data && !error && (
+        <p role="status" className="muted">
+          <FormattedMessage id="shell.loading" />
+        </p>
+      )}
       {data && (
         <div className="myso-grid">
           <LikedSection
             kind="channel"
             items={data.channels.map(({ contentId, channel, createdAt }) => ({
-              contentId, createdAt, title: channel.name, thumbnailHref: channel.portraitHref,
+              contentId,
+              createdAt,
+              title: channel.name,
+              thumbnailHref: channel.portraitHref,
             }))}
             pending={pending}
             onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
@@ -63,7 +79,10 @@ export default function MysoView() {
           <LikedSection
             kind="article"
             items={data.articles.map(({ contentId, article, createdAt }) => ({
-              contentId, createdAt, title: article.title, thumbnailHref: article.thumbnailHref,
+              contentId,
+              createdAt,
+              title: article.title,
+              thumbnailHref: article.thumbnailHref,
             }))}
             pending={pending}
             onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
@@ -82,19 +101,37 @@ export default function MysoView() {
                 <table>
                   <thead>
                     <tr>
-                      <th scope="col"><FormattedMessage id="myso.content" /></th>
-                      <th scope="col"><FormattedMessage id="myso.type" /></th>
-                      <th scope="col"><FormattedMessage id="myso.state" /></th>
-                      <th scope="col"><FormattedMessage id="myso.requestedOn" /></th>
+                      <th scope="col">
+                        <FormattedMessage id="myso.content" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="myso.type" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="myso.state" />
+                      </th>
+                      <th scope="col">
+                        <FormattedMessage id="myso.requestedOn" />
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {data.requests.map((r) => (
                       <tr key={r.id}>
-                        <td><Link to={contentPath(r.contentType, r.contentId)}>{r.contentTitle}</Link></td>
-                        <td><FormattedMessage id={`myso.type.${r.contentType}`} /></td>
-                        <td><span className={`state state-${r.status.toLowerCase()}`}><FormattedMessage id={`myso.state.${r.status}`} /></span></td>
-                        <td><FormattedDate value={r.createdAt} dateStyle="medium" /></td>
+                        <td>
+                          <Link to={contentPath(r.contentType, r.contentId)}>{r.contentTitle}</Link>
+                        </td>
+                        <td>
+                          <FormattedMessage id={`myso.type.${r.contentType}`} />
+                        </td>
+                        <td>
+                          <span className={`state state-${r.status.toLowerCase()}`}>
+                            <FormattedMessage id={`myso.state.${r.status}`} />
+                          </span>
+                        </td>
+                        <td>
+                          <FormattedDate value={r.createdAt} dateStyle="medium" />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -119,7 +156,10 @@ export default function MysoView() {
                       <Link to={contentPath(a.contentType, a.contentId)}>{a.contentTitle}</Link>
                       <span className="muted small">
                         <FormattedMessage id={`myso.type.${a.contentType}`} /> ·{' '}
-                        <FormattedMessage id="myso.grantedOn" values={{ date: <FormattedDate value={a.createdAt} dateStyle="medium" /> }} />
+                        <FormattedMessage
+                          id="myso.grantedOn"
+                          values={{ date: <FormattedDate value={a.createdAt} dateStyle="medium" /> }}
+                        />
                       </span>
                     </div>
                   </li>
@@ -141,7 +181,12 @@ interface LikedItem {
 }
 
 /** One list of liked content (channels or articles), each with its unlike button. */
-function LikedSection({ kind, items, pending, onUnlike }: {
+function LikedSection({
+  kind,
+  items,
+  pending,
+  onUnlike,
+}: {
   kind: 'article' | 'channel';
   items: LikedItem[];
   pending: string | null;
@@ -171,7 +216,10 @@ function LikedSection({ kind, items, pending, onUnlike }: {
               <div className="item-body">
                 <Link to={contentPath(kind, contentId)}>{title}</Link>
                 <span className="muted small">
-                  <FormattedMessage id="myso.likedOn" values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }} />
+                  <FormattedMessage
+                    id="myso.likedOn"
+                    values={{ date: <FormattedDate value={createdAt} dateStyle="medium" /> }}
+                  />
                 </span>
               </div>
               <button

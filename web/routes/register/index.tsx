@@ -4,7 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { createUserBody, LIMITS } from '../../../schema/requests';
 import { register } from '../../api/users';
-import { FormAlert, NewPasswordFields, TextField, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  NewPasswordFields,
+  TextField,
+  focusFirstInvalid,
+  formValues,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -32,12 +40,15 @@ export default function RegisterView() {
     setErrors(found);
     setAlert(null);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    await send(async () => {
-      const created = await register(parsed.data);
-      await login(created.name, body.password);
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
-      void navigate('/mySO', { replace: true });
-    }, { keepBusy: true });
+    await send(
+      async () => {
+        const created = await register(parsed.data);
+        await login(created.name, body.password);
+        notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
+        void navigate('/mySO', { replace: true });
+      },
+      { keepBusy: true },
+    );
   }
 
   return (
@@ -50,7 +61,14 @@ export default function RegisterView() {
       </p>
       <FormAlert message={alert} />
       <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-        <TextField label={intl.formatMessage({ id: 'login.username' })} name="name" autoComplete="username" required maxLength={LIMITS.name} error={errors.name} />
+        <TextField
+          label={intl.formatMessage({ id: 'login.username' })}
+          name="name"
+          autoComplete="username"
+          required
+          maxLength={LIMITS.name}
+          error={errors.name}
+        />
         <TextField
           label={intl.formatMessage({ id: 'register.email' })}
           name="email"
@@ -60,8 +78,20 @@ export default function RegisterView() {
           error={errors.email}
         />
         <div className="field-row">
-          <TextField label={intl.formatMessage({ id: 'register.firstName' })} name="firstName" autoComplete="given-name" maxLength={LIMITS.name} error={errors.firstName} />
-          <TextField label={intl.formatMessage({ id: 'register.lastName' })} name="lastName" autoComplete="family-name" maxLength={LIMITS.name} error={errors.lastName} />
+          <TextField
+            label={intl.formatMessage({ id: 'register.firstName' })}
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={LIMITS.name}
+            error={errors.firstName}
+          />
+          <TextField
+            label={intl.formatMessage({ id: 'register.lastName' })}
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={LIMITS.name}
+            error={errors.lastName}
+          />
         </div>
         <NewPasswordFields
           label={intl.formatMessage({ id: 'login.password' })}

@@ -4,7 +4,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITS, resetPasswordBody } from '../../../schema/requests';
 import { resetPassword } from '../../api/users';
-import { FormAlert, NewPasswordFields, focusFirstInvalid, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  NewPasswordFields,
+  focusFirstInvalid,
+  formValues,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 
 export default function ResetPasswordView() {
@@ -24,11 +31,14 @@ export default function ResetPasswordView() {
     setAlert(found.token ? intl.formatMessage({ id: 'reset.badLink' }) : null);
     setErrors(found);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    await send(async () => {
-      await resetPassword(parsed.data.token, parsed.data.password);
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'reset.done' }) });
-      void navigate('/login', { replace: true });
-    }, { keepBusy: true });
+    await send(
+      async () => {
+        await resetPassword(parsed.data.token, parsed.data.password);
+        notify({ kind: 'success', message: intl.formatMessage({ id: 'reset.done' }) });
+        void navigate('/login', { replace: true });
+      },
+      { keepBusy: true },
+    );
   }
 
   return (

@@ -25,11 +25,16 @@ export default function SearchView() {
       </h1>
       {!q && (
         <p>
-          <FormattedMessage id="search.hint" defaultMessage="Type into the search field at the top of the page to find articles, channels and categories." />
+          <FormattedMessage
+            id="search.hint"
+            defaultMessage="Type into the search field at the top of the page to find articles, channels and categories."
+          />
         </p>
       )}
       {q && state.status === 'loading' && <Loading />}
-      {q && state.status === 'error' && <LoadError error={state.error} notFound="" onRetry={state.reload} retrying={state.validating} />}
+      {q && state.status === 'error' && (
+        <LoadError error={state.error} notFound="" onRetry={state.reload} retrying={state.validating} />
+      )}
       {q && state.status === 'ok' && (
         <>
           <p role="status">
@@ -40,10 +45,20 @@ export default function SearchView() {
             />
           </p>
           {state.data.length > 0 && (
-            <ul className="search-results" aria-label={intl.formatMessage({ id: 'search.resultsLabel', defaultMessage: 'Results' })}>
+            <ul
+              className="search-results"
+              aria-label={intl.formatMessage({ id: 'search.resultsLabel', defaultMessage: 'Results' })}
+            >
               {state.data.map((item, index) => (
                 <li key={`${item.kind ?? 'none'}-${item.value}`} className="search-result">
-                  <Picture src={item.thumbnailHref} alt="" width={96} height={64} eager={index < 6} className="search-result-thumb" />
+                  <Picture
+                    src={item.thumbnailHref}
+                    alt=""
+                    width={96}
+                    height={64}
+                    eager={index < 6}
+                    className="search-result-thumb"
+                  />
                   <Link to={searchTarget(item)} className="search-result-link">
                     {item.label}
                   </Link>

@@ -20,7 +20,12 @@ interface Staged {
 }
 
 /** A file name without its extension: the title a picture starts with. */
-export const titleFromFile = (name: string) => name.replace(/\.[^.]+$/, '').replace(/[_-]+/g, ' ').trim().slice(0, LIMITS.title);
+export const titleFromFile = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .slice(0, LIMITS.title);
 
 let staged = 0;
 
@@ -28,8 +33,12 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
   const intl = useIntl();
   const inputId = useId();
   const images = article.media?.kind === 'gallery' ? article.media.images : [];
-  const { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog } =
-    useMediaList(article, images, 'gallery', (ordinal, changes) => updateImage(article.id, ordinal, changes));
+  const { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog } = useMediaList(
+    article,
+    images,
+    'gallery',
+    (ordinal, changes) => updateImage(article.id, ordinal, changes),
+  );
   const [picked, setPicked] = useState<Staged[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [focusOn, setFocusOn] = useState<string | null>(null);
@@ -40,7 +49,13 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
     const good: Staged[] = [];
     for (const file of files) {
       const problem = imageProblem(file);
-      if (problem) bad.push(intl.formatMessage({ id: `ws.image.${problem}Named` }, { name: file.name, max: Math.round(UPLOAD_IMAGE_BYTES / 1024 / 1024) }));
+      if (problem)
+        bad.push(
+          intl.formatMessage(
+            { id: `ws.image.${problem}Named` },
+            { name: file.name, max: Math.round(UPLOAD_IMAGE_BYTES / 1024 / 1024) },
+          ),
+        );
       else good.push({ key: ++staged, file, title: titleFromFile(file.name) });
     }
     setProblems(bad);
@@ -84,7 +99,9 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
             <div className="ws-media-item">
               <Picture src={image.href} alt="" width={120} height={90} />
               <div className="ws-media-fields">
-                <label htmlFor={`${inputId}-t-${image.id}`}>{intl.formatMessage({ id: 'ws.gallery.titleOf' }, { n: index + 1 })}</label>
+                <label htmlFor={`${inputId}-t-${image.id}`}>
+                  {intl.formatMessage({ id: 'ws.gallery.titleOf' }, { n: index + 1 })}
+                </label>
                 <input
                   id={`${inputId}-t-${image.id}`}
                   value={titleOf(image)}
@@ -99,11 +116,19 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
                   }}
                 />
                 <p className="ws-media-buttons">
-                  <button type="button" className="button-small button-secondary" aria-expanded={focusOn === image.id}
-                    onClick={() => setFocusOn((f) => (f === image.id ? null : image.id))}>
+                  <button
+                    type="button"
+                    className="button-small button-secondary"
+                    aria-expanded={focusOn === image.id}
+                    onClick={() => setFocusOn((f) => (f === image.id ? null : image.id))}
+                  >
                     {intl.formatMessage({ id: 'ws.focus.open' }, { name: name(image) })}
                   </button>
-                  <button type="button" className="button-small button-secondary" onClick={() => void remove(image, index)}>
+                  <button
+                    type="button"
+                    className="button-small button-secondary"
+                    onClick={() => void remove(image, index)}
+                  >
                     {intl.formatMessage({ id: 'ws.gallery.remove' }, { name: name(image) })}
                   </button>
                 </p>
@@ -150,7 +175,9 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
           <ul>
             {picked.map((item) => (
               <li key={item.key}>
-                <label htmlFor={`${inputId}-s-${item.key}`}>{intl.formatMessage({ id: 'ws.gallery.titleOfFile' }, { name: item.file.name })}</label>
+                <label htmlFor={`${inputId}-s-${item.key}`}>
+                  {intl.formatMessage({ id: 'ws.gallery.titleOfFile' }, { name: item.file.name })}
+                </label>
                 <input
                   id={`${inputId}-s-${item.key}`}
                   value={item.title}
@@ -160,7 +187,11 @@ export function GallerySection({ article, queue }: { article: Article; queue: Up
                     setPicked((p) => p.map((s) => (s.key === item.key ? { ...s, title } : s)));
                   }}
                 />
-                <button type="button" className="link-button" onClick={() => setPicked((p) => p.filter((s) => s.key !== item.key))}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setPicked((p) => p.filter((s) => s.key !== item.key))}
+                >
                   {intl.formatMessage({ id: 'ws.gallery.unpick' }, { name: item.file.name })}
                 </button>
               </li>

@@ -7,9 +7,23 @@ import type { Article } from '../../../schema/entities';
 import { ARTICLE_TYPES } from '../../../schema/enums';
 import { createArticleBody, LIMITS, updateArticleBody } from '../../../schema/requests';
 import { listCategories } from '../../api/categories';
-import { createArticle, deleteArticle, listUserChannels, setMediaKind, updateArticle, type ArticleChanges } from '../../api/editor';
+import {
+  createArticle,
+  deleteArticle,
+  listUserChannels,
+  setMediaKind,
+  updateArticle,
+  type ArticleChanges,
+} from '../../api/editor';
 import { listWorkspaceArticles } from '../../api/workspace';
-import { FormAlert, TextArea, TextField, focusFirstInvalid, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  TextArea,
+  TextField,
+  focusFirstInvalid,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { LoadError, Loading, errorMessage } from '../../components/view-state';
 import { useConfirm } from '../../components/workspace/confirm';
@@ -49,7 +63,9 @@ function ArticleScreen() {
   const article = useArticle(articleId);
   const { queue, tasks, busy } = useUploadQueue();
   if (!articleId) {
-    return <ArticleForm article={null} queue={queue} tasks={<UploadList queue={queue} tasks={tasks} />} uploading={busy} />;
+    return (
+      <ArticleForm article={null} queue={queue} tasks={<UploadList queue={queue} tasks={tasks} />} uploading={busy} />
+    );
   }
   if (article.status !== 'ok') {
     return (
@@ -57,12 +73,24 @@ function ArticleScreen() {
         {article.status === 'loading' ? (
           <Loading />
         ) : (
-          <LoadError error={article.error} notFound={intl.formatMessage({ id: 'ws.articles.notFound' })} onRetry={article.reload} />
+          <LoadError
+            error={article.error}
+            notFound={intl.formatMessage({ id: 'ws.articles.notFound' })}
+            onRetry={article.reload}
+          />
         )}
       </WorkspacePage>
     );
   }
-  return <ArticleForm key={article.data.id} article={article.data} queue={queue} tasks={<UploadList queue={queue} tasks={tasks} />} uploading={busy} />;
+  return (
+    <ArticleForm
+      key={article.data.id}
+      article={article.data}
+      queue={queue}
+      tasks={<UploadList queue={queue} tasks={tasks} />}
+      uploading={busy}
+    />
+  );
 }
 
 interface Values {
@@ -116,7 +144,17 @@ export function articleChanges(article: Article, v: Values, admin: boolean): Art
   return changes;
 }
 
-function ArticleForm({ article, queue, tasks, uploading }: { article: Article | null; queue: UploadQueue; tasks: React.ReactNode; uploading: boolean }) {
+function ArticleForm({
+  article,
+  queue,
+  tasks,
+  uploading,
+}: {
+  article: Article | null;
+  queue: UploadQueue;
+  tasks: React.ReactNode;
+  uploading: boolean;
+}) {
   const intl = useIntl();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -142,7 +180,10 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
   const ownerId = article?.userId ?? user?.id;
   const channels = useQuery(ownerId ? keys.userChannels(ownerId) : null, () => listUserChannels(ownerId!));
   const categories = useQuery(keys.categories(), listCategories);
-  const status = useQuery(article ? keys.workspaceArticle(article.id) : null, async () => (await listWorkspaceArticles({ id: article!.id })).items[0] ?? null);
+  const status = useQuery(
+    article ? keys.workspaceArticle(article.id) : null,
+    async () => (await listWorkspaceArticles({ id: article!.id })).items[0] ?? null,
+  );
 
   const afterSave = async (result: Article) => {
     await setQueryData(keys.article(result.id), () => result);
@@ -172,7 +213,10 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
       queueSave(queue, {
         name: thumbnail.name,
         size: thumbnail.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
-        run: (options) => (article ? updateArticle(article.id, body, part, options) : createArticle(createArticleBody.parse(body), part, options)),
+        run: (options) =>
+          article
+            ? updateArticle(article.id, body, part, options)
+            : createArticle(createArticleBody.parse(body), part, options),
         onSaved: afterSave,
         onFailed: (err) => setAlert(errorMessage(err)),
       });
@@ -192,15 +236,22 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
       confirmLabel: intl.formatMessage({ id: 'ws.delete' }),
     });
     if (!ok) return;
-    await send(async () => {
-      await write(() => deleteArticle(article.id), { invalidate: [['workspace'], ['articles'], ['channel'], ['category'], ['news'], keys.article(article.id)] });
-      setSaved(snapshot(values));
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: article.title }) });
-      void navigate('/myaccount/articles', { replace: true });
-    }, { keepBusy: true });
+    await send(
+      async () => {
+        await write(() => deleteArticle(article.id), {
+          invalidate: [['workspace'], ['articles'], ['channel'], ['category'], ['news'], keys.article(article.id)],
+        });
+        setSaved(snapshot(values));
+        notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: article.title }) });
+        void navigate('/myaccount/articles', { replace: true });
+      },
+      { keepBusy: true },
+    );
   }
 
-  const title = article ? intl.formatMessage({ id: 'ws.articles.editNamed' }, { title: article.title }) : intl.formatMessage({ id: 'ws.articles.new' });
+  const title = article
+    ? intl.formatMessage({ id: 'ws.articles.editNamed' }, { title: article.title })
+    : intl.formatMessage({ id: 'ws.articles.new' });
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <WorkspacePage
@@ -210,17 +261,34 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
     >
       <FormAlert message={alert} />
       <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="ws-form">
-        <TextField label={t('ws.field.title')} name="title" required maxLength={LIMITS.title} value={values.title}
-          onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} />
+        <TextField
+          label={t('ws.field.title')}
+          name="title"
+          required
+          maxLength={LIMITS.title}
+          value={values.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+        />
         <div className="field-row">
-          <SelectField label={t('ws.field.type')} value={values.type} onChange={(e) => set('type', e.currentTarget.value as Values['type'])} error={errors.type}>
+          <SelectField
+            label={t('ws.field.type')}
+            value={values.type}
+            onChange={(e) => set('type', e.currentTarget.value as Values['type'])}
+            error={errors.type}
+          >
             {ARTICLE_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`ws.articleType.${type}`)}
               </option>
             ))}
           </SelectField>
-          <SelectField label={t('ws.field.channel')} value={values.channelId} onChange={(e) => set('channelId', e.currentTarget.value)} error={errors.channelId}>
+          <SelectField
+            label={t('ws.field.channel')}
+            value={values.channelId}
+            onChange={(e) => set('channelId', e.currentTarget.value)}
+            error={errors.channelId}
+          >
             <option value="">{t('ws.field.noChannel')}</option>
             {(channels.data ?? []).map((c) => (
               <option key={c.id} value={c.id}>
@@ -229,12 +297,31 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
             ))}
           </SelectField>
         </div>
-        <TextArea label={t('ws.field.teaser')} name="teaser" rows={2} maxLength={LIMITS.teaser} value={values.teaser}
-          onChange={(e) => set('teaser', e.currentTarget.value)} error={errors.teaser} />
-        <TextArea label={t('ws.field.description')} name="description" rows={10} maxLength={LIMITS.text} value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
-        <CategoryPicker legend={t('ws.field.categories')} categories={categories.data ?? []} selected={values.categoryIds}
-          onChange={(ids) => set('categoryIds', ids)} error={errors.categoryIds} />
+        <TextArea
+          label={t('ws.field.teaser')}
+          name="teaser"
+          rows={2}
+          maxLength={LIMITS.teaser}
+          value={values.teaser}
+          onChange={(e) => set('teaser', e.currentTarget.value)}
+          error={errors.teaser}
+        />
+        <TextArea
+          label={t('ws.field.description')}
+          name="description"
+          rows={10}
+          maxLength={LIMITS.text}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+        />
+        <CategoryPicker
+          legend={t('ws.field.categories')}
+          categories={categories.data ?? []}
+          selected={values.categoryIds}
+          onChange={(ids) => set('categoryIds', ids)}
+          error={errors.categoryIds}
+        />
         <ImagePicker
           label={t('ws.field.thumbnail')}
           current={values.removeThumbnail ? null : (article?.thumbnailHref ?? null)}
@@ -245,12 +332,21 @@ function ArticleForm({ article, queue, tasks, uploading }: { article: Article | 
         <fieldset>
           <legend>{t('ws.field.flags')}</legend>
           {FLAGS.map((flag) => (
-            <Checkbox key={flag} label={t(`ws.flag.${flag}`)} hint={t(`ws.flag.${flag}.hint`)} checked={values[flag]}
-              onChange={(e) => set(flag, e.currentTarget.checked)} />
+            <Checkbox
+              key={flag}
+              label={t(`ws.flag.${flag}`)}
+              hint={t(`ws.flag.${flag}.hint`)}
+              checked={values[flag]}
+              onChange={(e) => set(flag, e.currentTarget.checked)}
+            />
           ))}
           {admin && article && (
-            <Checkbox label={t('ws.flag.published')} hint={t('ws.flag.published.hint')} checked={values.published}
-              onChange={(e) => set('published', e.currentTarget.checked)} />
+            <Checkbox
+              label={t('ws.flag.published')}
+              hint={t('ws.flag.published.hint')}
+              checked={values.published}
+              onChange={(e) => set('published', e.currentTarget.checked)}
+            />
           )}
         </fieldset>
         {!article && tasks}
@@ -314,7 +410,11 @@ function MediaSections({ article, queue }: { article: Article; queue: UploadQueu
   }
   return (
     <Suspense fallback={<Loading />}>
-      {wanted === 'gallery' ? <GallerySection article={article} queue={queue} /> : <VideoSection article={article} queue={queue} />}
+      {wanted === 'gallery' ? (
+        <GallerySection article={article} queue={queue} />
+      ) : (
+        <VideoSection article={article} queue={queue} />
+      )}
     </Suspense>
   );
 }

@@ -48,7 +48,8 @@ export function useMediaList<T extends MediaItem>(
   const [titles, setTitles] = useState<Record<string, string>>({});
   const failed = (err: unknown) => notify({ kind: 'error', message: errorMessage(err) });
 
-  const name = (item: T) => item.title || intl.formatMessage({ id: `ws.${kind}.untitled` }, { n: order.indexOf(item) + 1 });
+  const name = (item: T) =>
+    item.title || intl.formatMessage({ id: `ws.${kind}.untitled` }, { n: order.indexOf(item) + 1 });
   const titleOf = (item: T) => titles[item.id] ?? item.title;
   const editTitle = (item: T, title: string) => setTitles((t) => ({ ...t, [item.id]: title }));
 

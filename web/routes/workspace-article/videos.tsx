@@ -26,8 +26,12 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
   const intl = useIntl();
   const id = useId();
   const videos = article.media?.kind === 'video' ? article.media.videos : [];
-  const { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog } =
-    useMediaList(article, videos, 'video', (ordinal, changes) => updateVideo(article.id, ordinal, changes));
+  const { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog } = useMediaList(
+    article,
+    videos,
+    'video',
+    (ordinal, changes) => updateVideo(article.id, ordinal, changes),
+  );
   const [editing, setEditing] = useState<string | null>(null);
 
   return (
@@ -45,10 +49,18 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
           renderItem={(video, index) => (
             <div className="ws-media-item">
               {/* eslint-disable-next-line jsx-a11y/media-has-caption -- uploads have no caption files (the spec has none); the label names the video */}
-              <video className="ws-video-thumb" src={video.href} poster={video.thumbnailHref ?? undefined} preload="none" controls
-                aria-label={name(video)} />
+              <video
+                className="ws-video-thumb"
+                src={video.href}
+                poster={video.thumbnailHref ?? undefined}
+                preload="none"
+                controls
+                aria-label={name(video)}
+              />
               <div className="ws-media-fields">
-                <label htmlFor={`${id}-t-${video.id}`}>{intl.formatMessage({ id: 'ws.video.titleOf' }, { n: index + 1 })}</label>
+                <label htmlFor={`${id}-t-${video.id}`}>
+                  {intl.formatMessage({ id: 'ws.video.titleOf' }, { n: index + 1 })}
+                </label>
                 <input
                   id={`${id}-t-${video.id}`}
                   value={titleOf(video)}
@@ -63,15 +75,25 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
                   }}
                 />
                 <p className="ws-media-buttons">
-                  <button type="button" className="button-small button-secondary" aria-expanded={editing === video.id}
-                    onClick={() => setEditing((e) => (e === video.id ? null : video.id))}>
+                  <button
+                    type="button"
+                    className="button-small button-secondary"
+                    aria-expanded={editing === video.id}
+                    onClick={() => setEditing((e) => (e === video.id ? null : video.id))}
+                  >
                     {intl.formatMessage({ id: 'ws.video.changeThumbnail' }, { name: name(video) })}
                   </button>
-                  <button type="button" className="button-small button-secondary" onClick={() => void remove(video, index)}>
+                  <button
+                    type="button"
+                    className="button-small button-secondary"
+                    onClick={() => void remove(video, index)}
+                  >
                     {intl.formatMessage({ id: 'ws.video.remove' }, { name: name(video) })}
                   </button>
                 </p>
-                {editing === video.id && <ThumbnailEditor article={article} video={video} index={index} onDone={() => setEditing(null)} />}
+                {editing === video.id && (
+                  <ThumbnailEditor article={article} video={video} index={index} onDone={() => setEditing(null)} />
+                )}
               </div>
             </div>
           )}
@@ -84,7 +106,17 @@ export function VideoSection({ article, queue }: { article: Article; queue: Uplo
 }
 
 /** A stored video's thumbnail: scrub, then capture and save that frame. */
-function ThumbnailEditor({ article, video, index, onDone }: { article: Article; video: Video; index: number; onDone: () => void }) {
+function ThumbnailEditor({
+  article,
+  video,
+  index,
+  onDone,
+}: {
+  article: Article;
+  video: Video;
+  index: number;
+  onDone: () => void;
+}) {
   const intl = useIntl();
   const notify = useNotify();
   const scrubber = useRef<ScrubberHandle>(null);
@@ -95,7 +127,9 @@ function ThumbnailEditor({ article, video, index, onDone }: { article: Article; 
     try {
       const frame = await scrubber.current?.capture();
       const thumbnail = frame ? await imagePart(frame) : undefined;
-      await write(() => updateVideo(article.id, index, { thumbnailMillis: millis, thumbnail }), { update: articleChanged });
+      await write(() => updateVideo(article.id, index, { thumbnailMillis: millis, thumbnail }), {
+        update: articleChanged,
+      });
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.video.thumbnailSaved' }) });
       onDone();
     } catch (err) {
@@ -106,8 +140,20 @@ function ThumbnailEditor({ article, video, index, onDone }: { article: Article; 
   };
   return (
     <div className="ws-thumb-editor">
-      <VideoScrubber ref={scrubber} src={video.href} millis={millis} onMillis={setMillis} label={intl.formatMessage({ id: 'ws.video.preview' })} />
-      <button type="button" className="button button-small" disabled={busy} aria-busy={busy} onClick={() => void save()}>
+      <VideoScrubber
+        ref={scrubber}
+        src={video.href}
+        millis={millis}
+        onMillis={setMillis}
+        label={intl.formatMessage({ id: 'ws.video.preview' })}
+      />
+      <button
+        type="button"
+        className="button button-small"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void save()}
+      >
         {intl.formatMessage({ id: 'ws.video.useFrame' })}
       </button>
     </div>
@@ -164,7 +210,11 @@ function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) 
             job.uploadId = started.id;
           },
         });
-        const saved = await addVideo(article.id, { videoUploadId: done.id, title: job.title, thumbnailMillis: job.millis, thumbnail }, { signal });
+        const saved = await addVideo(
+          article.id,
+          { videoUploadId: done.id, title: job.title, thumbnailMillis: job.millis, thumbnail },
+          { signal },
+        );
         await articleChanged(saved);
         await invalidate(keys.uploads());
       },
@@ -177,7 +227,9 @@ function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) 
     setBusy(false);
   };
 
-  const open = (unfinished.data ?? []).filter((u) => !queue.snapshot().some((t) => t.name === u.name && (t.status === 'uploading' || t.status === 'queued')));
+  const open = (unfinished.data ?? []).filter(
+    (u) => !queue.snapshot().some((t) => t.name === u.name && (t.status === 'uploading' || t.status === 'queued')),
+  );
   return (
     <div className="ws-add-video">
       {open.length > 0 && (
@@ -188,9 +240,17 @@ function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) 
               <li key={u.id}>
                 {intl.formatMessage(
                   { id: 'ws.video.unfinishedItem' },
-                  { name: u.name, percent: Math.floor((u.parts.length / u.partCount) * 100), size: formatBytes(intl, u.size) },
+                  {
+                    name: u.name,
+                    percent: Math.floor((u.parts.length / u.partCount) * 100),
+                    size: formatBytes(intl, u.size),
+                  },
                 )}{' '}
-                <button type="button" className="link-button" onClick={() => void cancelResumable(u.id).then(() => invalidate(keys.uploads()))}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void cancelResumable(u.id).then(() => invalidate(keys.uploads()))}
+                >
                   {intl.formatMessage({ id: 'ws.video.discard' }, { name: u.name })}
                 </button>
               </li>
@@ -200,20 +260,41 @@ function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) 
       )}
       <div className="field">
         <label htmlFor={id}>{intl.formatMessage({ id: 'ws.video.add' })}</label>
-        <input id={id} type="file" accept={VIDEO_TYPES} aria-describedby={`${id}-hint`} aria-invalid={problem ? true : undefined}
-          onChange={(e) => pick(e.currentTarget.files?.[0] ?? null)} />
+        <input
+          id={id}
+          type="file"
+          accept={VIDEO_TYPES}
+          aria-describedby={`${id}-hint`}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => pick(e.currentTarget.files?.[0] ?? null)}
+        />
         <p className="field-hint" id={`${id}-hint`}>
           {intl.formatMessage({ id: 'ws.video.addHint' }, { max: formatBytes(intl, UPLOAD_VIDEO_BYTES) })}
         </p>
-        {problem && <p className="field-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
       {file && src && (
         <div className="ws-new-video">
           <div className="field">
             <label htmlFor={`${id}-title`}>{intl.formatMessage({ id: 'ws.video.newTitle' })}</label>
-            <input id={`${id}-title`} value={title} maxLength={LIMITS.title} onChange={(e) => setTitle(e.currentTarget.value)} />
+            <input
+              id={`${id}-title`}
+              value={title}
+              maxLength={LIMITS.title}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+            />
           </div>
-          <VideoScrubber ref={scrubber} src={src} millis={millis} onMillis={setMillis} label={intl.formatMessage({ id: 'ws.video.preview' })} />
+          <VideoScrubber
+            ref={scrubber}
+            src={src}
+            millis={millis}
+            onMillis={setMillis}
+            label={intl.formatMessage({ id: 'ws.video.preview' })}
+          />
           <p className="actions">
             <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void upload()}>
               {intl.formatMessage({ id: 'ws.video.upload' })}

@@ -39,7 +39,11 @@ function ArticlesSection() {
     },
   ];
   return (
-    <WorkspacePage section="articles" title={t('ws.articles.title')} actions={<NewButton to="/myaccount/articles/new" label={t('ws.articles.new')} />}>
+    <WorkspacePage
+      section="articles"
+      title={t('ws.articles.title')}
+      actions={<NewButton to="/myaccount/articles/new" label={t('ws.articles.new')} />}
+    >
       <WorkspaceList
         queryKey={keys.workspaceArticles}
         fetchPage={({ q, owner, cursor }) => listWorkspaceArticles({ q, owner, cursor })}

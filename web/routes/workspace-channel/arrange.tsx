@@ -24,7 +24,9 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
   const intl = useIntl();
   const notify = useNotify();
   const id = useId();
-  const list = usePagedQuery(keys.channelArrangement(channel.id), (cursor) => listChannelArticlesToArrange(channel.id, cursor));
+  const list = usePagedQuery(keys.channelArrangement(channel.id), (cursor) =>
+    listChannelArticlesToArrange(channel.id, cursor),
+  );
   const [order, setOrder] = useState<WorkspaceArticle[]>(list.items);
   const [moving, setMoving] = useState(false);
   // A new page or a refetch is the order again.
@@ -43,7 +45,10 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
     setOrder(next);
     setMoving(true);
     try {
-      const main = nextMainOrder(next.map((a) => a.id), channel.articleOrdinals.main ?? []);
+      const main = nextMainOrder(
+        next.map((a) => a.id),
+        channel.articleOrdinals.main ?? [],
+      );
       await write(() => updateChannel(channel.id, { articleOrdinals: { ...channel.articleOrdinals, main } }), {
         update: (saved) => setQueryData(keys.channel(saved.id), () => saved),
         invalidate: [['channel', channel.id], ['workspace']],
@@ -61,8 +66,16 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
       <h2 id={`${id}-title`}>{intl.formatMessage({ id: 'ws.channels.order' })}</h2>
       <p className="muted">{intl.formatMessage({ id: 'ws.channels.orderHint' })}</p>
       {list.status === 'loading' && <Loading />}
-      {list.status === 'error' && <LoadError error={list.error} notFound={intl.formatMessage({ id: 'ws.channels.noArticles' })} onRetry={list.reload} />}
-      {list.status === 'ok' && order.length === 0 && <p className="muted">{intl.formatMessage({ id: 'ws.channels.noArticles' })}</p>}
+      {list.status === 'error' && (
+        <LoadError
+          error={list.error}
+          notFound={intl.formatMessage({ id: 'ws.channels.noArticles' })}
+          onRetry={list.reload}
+        />
+      )}
+      {list.status === 'ok' && order.length === 0 && (
+        <p className="muted">{intl.formatMessage({ id: 'ws.channels.noArticles' })}</p>
+      )}
       {order.length > 0 && (
         <SortableList
           items={order}
@@ -79,8 +92,14 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
         />
       )}
       {list.cursor && (
-        <button type="button" className="button button-secondary load-more" disabled={list.busy}
-          onClick={() => void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorMessage(err) }))}>
+        <button
+          type="button"
+          className="button button-secondary load-more"
+          disabled={list.busy}
+          onClick={() =>
+            void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorMessage(err) }))
+          }
+        >
           {intl.formatMessage({ id: 'ws.list.more' })}
         </button>
       )}

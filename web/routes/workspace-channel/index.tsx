@@ -7,9 +7,22 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Channel } from '../../../schema/entities';
 import { createChannelBody, LIMITS, updateChannelBody } from '../../../schema/requests';
 import { listCategories } from '../../api/categories';
-import { createChannel, deleteChannel, updateChannel, type ChannelChanges, type ChannelPictures } from '../../api/editor';
+import {
+  createChannel,
+  deleteChannel,
+  updateChannel,
+  type ChannelChanges,
+  type ChannelPictures,
+} from '../../api/editor';
 import { listWorkspaceChannels } from '../../api/workspace';
-import { FormAlert, TextArea, TextField, focusFirstInvalid, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  TextArea,
+  TextField,
+  focusFirstInvalid,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { LoadError, Loading, errorMessage } from '../../components/view-state';
 import { useConfirm } from '../../components/workspace/confirm';
@@ -55,7 +68,11 @@ function ChannelScreen() {
         {channel.status === 'loading' ? (
           <Loading />
         ) : (
-          <LoadError error={channel.error} notFound={intl.formatMessage({ id: 'ws.channels.notFound' })} onRetry={channel.reload} />
+          <LoadError
+            error={channel.error}
+            notFound={intl.formatMessage({ id: 'ws.channels.notFound' })}
+            onRetry={channel.reload}
+          />
         )}
       </WorkspacePage>
     );
@@ -117,7 +134,12 @@ export function channelChanges(channel: Channel, v: Values, admin: boolean): Cha
   if (v.removeBanner && !v.banner) changes.bannerFileTag = null;
   if (v.cover === 'none' && channel.coverMedia) changes.coverMedia = null;
   // A new thumbnail time of the stored video cover (a new video goes up on its own, then names its upload).
-  if (v.cover === 'video' && !v.coverVideo && channel.coverMedia?.kind === 'video' && v.coverMillis !== channel.coverMedia.thumbnailMillis) {
+  if (
+    v.cover === 'video' &&
+    !v.coverVideo &&
+    channel.coverMedia?.kind === 'video' &&
+    v.coverMillis !== channel.coverMedia.thumbnailMillis
+  ) {
     changes.coverMedia = { kind: 'video', thumbnailMillis: v.coverMillis };
   }
   return changes;
@@ -146,7 +168,10 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
   useLeaveGuard(dirty || uploading, intl.formatMessage({ id: 'ws.leave' }));
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   const categories = useQuery(keys.categories(), listCategories);
-  const status = useQuery(channel ? keys.workspaceChannel(channel.id) : null, async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null);
+  const status = useQuery(
+    channel ? keys.workspaceChannel(channel.id) : null,
+    async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null,
+  );
   const videoSrc = useObjectUrl(values.coverVideo);
 
   const afterSave = async (result: Channel) => {
@@ -162,8 +187,14 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       name: file.name,
       size: file.size,
       run: async ({ signal, progress }) => {
-        const done = await uploadResumable(file, { signal, onProgress: progress, onStarted: (u) => (job.uploadId = u.id) });
-        const result = await updateChannel(channelId, { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis } });
+        const done = await uploadResumable(file, {
+          signal,
+          onProgress: progress,
+          onStarted: (u) => (job.uploadId = u.id),
+        });
+        const result = await updateChannel(channelId, {
+          coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis },
+        });
         await afterSave(result);
       },
       cancel: async () => {
@@ -175,14 +206,24 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setAlert(null);
-    const base = { name: values.name, infoText: values.infoText, categoryIds: values.categoryIds, hidden: values.hidden, private: values.private, restricted: values.restricted, isAd: values.isAd };
+    const base = {
+      name: values.name,
+      infoText: values.infoText,
+      categoryIds: values.categoryIds,
+      hidden: values.hidden,
+      private: values.private,
+      restricted: values.restricted,
+      isAd: values.isAd,
+    };
     const body = channel ? channelChanges(channel, values, admin) : base;
     const parsed = (channel ? updateChannelBody : createChannelBody).safeParse(body);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     // A cover kind chosen without its file (and none stored of that kind) would change nothing: say so.
     const storedKind = channel?.coverMedia?.kind;
-    if (values.cover === 'image' && !values.coverImage && storedKind !== 'image') found.cover = intl.formatMessage({ id: 'ws.cover.needsImage' });
-    if (values.cover === 'video' && !values.coverVideo && storedKind !== 'video') found.cover = intl.formatMessage({ id: 'ws.cover.needsVideo' });
+    if (values.cover === 'image' && !values.coverImage && storedKind !== 'image')
+      found.cover = intl.formatMessage({ id: 'ws.cover.needsImage' });
+    if (values.cover === 'video' && !values.coverVideo && storedKind !== 'video')
+      found.cover = intl.formatMessage({ id: 'ws.cover.needsVideo' });
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
     const pictures: ChannelPictures = {
@@ -195,8 +236,26 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     const finish = async (result: Channel) => {
       await afterSave(result);
       if (newVideo) queueCoverVideo(result.id, newVideo, values.coverMillis);
-      setSaved(snapshot({ ...values, portrait: null, banner: null, coverImage: null, coverVideo: null, removePortrait: false, removeBanner: false }));
-      setValues((v) => ({ ...v, portrait: null, banner: null, coverImage: null, coverVideo: null, removePortrait: false, removeBanner: false }));
+      setSaved(
+        snapshot({
+          ...values,
+          portrait: null,
+          banner: null,
+          coverImage: null,
+          coverVideo: null,
+          removePortrait: false,
+          removeBanner: false,
+        }),
+      );
+      setValues((v) => ({
+        ...v,
+        portrait: null,
+        banner: null,
+        coverImage: null,
+        coverVideo: null,
+        removePortrait: false,
+        removeBanner: false,
+      }));
       if (!channel) void navigate(`/myaccount/channels/${result.id}`, { replace: true });
     };
     if (channel && Object.keys(body).length === 0 && files.length === 0 && !newVideo) {
@@ -208,7 +267,10 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       queueSave(queue, {
         name: names.map((f) => f.name).join(', '),
         size: files.reduce((n, p) => n + p.file.size + p.variants.reduce((m, v) => m + v.blob.size, 0), 0),
-        run: (options) => (channel ? updateChannel(channel.id, body, pictures, options) : createChannel(createChannelBody.parse(body), pictures, options)),
+        run: (options) =>
+          channel
+            ? updateChannel(channel.id, body, pictures, options)
+            : createChannel(createChannelBody.parse(body), pictures, options),
         onSaved: finish,
         onFailed: (err) => setAlert(errorMessage(err)),
       });
@@ -232,12 +294,17 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       confirmLabel: intl.formatMessage({ id: 'ws.delete' }),
     });
     if (!ok) return;
-    await send(async () => {
-      await write(() => deleteChannel(channel.id), { invalidate: [['workspace'], ['channels'], ['channel', channel.id], ['category'], ['user-channels']] });
-      setSaved(snapshot(values));
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: channel.name }) });
-      void navigate('/myaccount/channels', { replace: true });
-    }, { keepBusy: true });
+    await send(
+      async () => {
+        await write(() => deleteChannel(channel.id), {
+          invalidate: [['workspace'], ['channels'], ['channel', channel.id], ['category'], ['user-channels']],
+        });
+        setSaved(snapshot(values));
+        notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: channel.name }) });
+        void navigate('/myaccount/channels', { replace: true });
+      },
+      { keepBusy: true },
+    );
   }
 
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
@@ -250,23 +317,58 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     >
       <FormAlert message={alert} />
       <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="ws-form">
-        <TextField label={t('ws.field.name')} name="name" required maxLength={LIMITS.title} value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} />
-        <TextArea label={t('ws.field.infoText')} name="infoText" rows={6} maxLength={LIMITS.text} value={values.infoText}
-          onChange={(e) => set('infoText', e.currentTarget.value)} error={errors.infoText} />
-        <CategoryPicker legend={t('ws.field.categories')} categories={categories.data ?? []} selected={values.categoryIds}
-          onChange={(ids) => set('categoryIds', ids)} error={errors.categoryIds} />
+        <TextField
+          label={t('ws.field.name')}
+          name="name"
+          required
+          maxLength={LIMITS.title}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+        />
+        <TextArea
+          label={t('ws.field.infoText')}
+          name="infoText"
+          rows={6}
+          maxLength={LIMITS.text}
+          value={values.infoText}
+          onChange={(e) => set('infoText', e.currentTarget.value)}
+          error={errors.infoText}
+        />
+        <CategoryPicker
+          legend={t('ws.field.categories')}
+          categories={categories.data ?? []}
+          selected={values.categoryIds}
+          onChange={(ids) => set('categoryIds', ids)}
+          error={errors.categoryIds}
+        />
         <div className="field-row">
-          <ImagePicker label={t('ws.field.portrait')} current={values.removePortrait ? null : (channel?.portraitHref ?? null)} file={values.portrait}
-            onFile={(f) => set('portrait', f)} onRemove={channel?.portraitHref ? () => set('removePortrait', true) : undefined} />
-          <ImagePicker label={t('ws.field.banner')} current={values.removeBanner ? null : (channel?.bannerHref ?? null)} file={values.banner}
-            onFile={(f) => set('banner', f)} onRemove={channel?.bannerHref ? () => set('removeBanner', true) : undefined} />
+          <ImagePicker
+            label={t('ws.field.portrait')}
+            current={values.removePortrait ? null : (channel?.portraitHref ?? null)}
+            file={values.portrait}
+            onFile={(f) => set('portrait', f)}
+            onRemove={channel?.portraitHref ? () => set('removePortrait', true) : undefined}
+          />
+          <ImagePicker
+            label={t('ws.field.banner')}
+            current={values.removeBanner ? null : (channel?.bannerHref ?? null)}
+            file={values.banner}
+            onFile={(f) => set('banner', f)}
+            onRemove={channel?.bannerHref ? () => set('removeBanner', true) : undefined}
+          />
         </div>
         <fieldset>
           <legend>{t('ws.field.cover')}</legend>
           {(['none', 'image', 'video'] as const).map((choice) => (
             <label key={choice} className="ws-radio">
-              <input type="radio" name="cover" value={choice} checked={values.cover === choice} onChange={() => set('cover', choice)} />
+              <input
+                type="radio"
+                name="cover"
+                value={choice}
+                checked={values.cover === choice}
+                onChange={() => set('cover', choice)}
+              />
               {t(`ws.cover.${choice}`)}
             </label>
           ))}
@@ -276,20 +378,33 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
             </p>
           )}
           {values.cover === 'image' && (
-            <ImagePicker label={t('ws.cover.imageFile')} current={storedCover?.kind === 'image' ? storedCover.href : null} file={values.coverImage}
-              onFile={(f) => set('coverImage', f)} />
+            <ImagePicker
+              label={t('ws.cover.imageFile')}
+              current={storedCover?.kind === 'image' ? storedCover.href : null}
+              file={values.coverImage}
+              onFile={(f) => set('coverImage', f)}
+            />
           )}
           {values.cover === 'video' && (
             <div className="field">
               <label htmlFor="ws-cover-video">{t('ws.cover.videoFile')}</label>
-              <input id="ws-cover-video" type="file" accept={VIDEO_TYPES} aria-describedby="ws-cover-video-hint"
-                onChange={(e) => set('coverVideo', e.currentTarget.files?.[0] ?? null)} />
+              <input
+                id="ws-cover-video"
+                type="file"
+                accept={VIDEO_TYPES}
+                aria-describedby="ws-cover-video-hint"
+                onChange={(e) => set('coverVideo', e.currentTarget.files?.[0] ?? null)}
+              />
               <p className="field-hint" id="ws-cover-video-hint">
                 {t('ws.video.addHint', { max: formatBytes(intl, UPLOAD_VIDEO_BYTES) })}
               </p>
               {(videoSrc ?? (storedCover?.kind === 'video' ? storedCover.href : null)) && (
-                <VideoScrubber src={videoSrc ?? (storedCover as { href: string }).href} millis={values.coverMillis}
-                  onMillis={(m) => set('coverMillis', m)} label={t('ws.video.preview')} />
+                <VideoScrubber
+                  src={videoSrc ?? (storedCover as { href: string }).href}
+                  millis={values.coverMillis}
+                  onMillis={(m) => set('coverMillis', m)}
+                  label={t('ws.video.preview')}
+                />
               )}
             </div>
           )}
@@ -297,12 +412,21 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
         <fieldset>
           <legend>{t('ws.field.flags')}</legend>
           {FLAGS.map((flag) => (
-            <Checkbox key={flag} label={t(`ws.flag.${flag}`)} hint={t(`ws.flag.${flag}.hint`)} checked={values[flag]}
-              onChange={(e) => set(flag, e.currentTarget.checked)} />
+            <Checkbox
+              key={flag}
+              label={t(`ws.flag.${flag}`)}
+              hint={t(`ws.flag.${flag}.hint`)}
+              checked={values[flag]}
+              onChange={(e) => set(flag, e.currentTarget.checked)}
+            />
           ))}
           {admin && channel && (
-            <Checkbox label={t('ws.flag.published')} hint={t('ws.flag.published.hint')} checked={values.published}
-              onChange={(e) => set('published', e.currentTarget.checked)} />
+            <Checkbox
+              label={t('ws.flag.published')}
+              hint={t('ws.flag.published.hint')}
+              checked={values.published}
+              onChange={(e) => set('published', e.currentTarget.checked)}
+            />
           )}
         </fieldset>
         <UploadList queue={queue} tasks={tasks} />

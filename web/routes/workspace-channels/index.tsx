@@ -38,7 +38,11 @@ function ChannelsSection() {
     },
   ];
   return (
-    <WorkspacePage section="channels" title={t('ws.channels.title')} actions={<NewButton to="/myaccount/channels/new" label={t('ws.channels.new')} />}>
+    <WorkspacePage
+      section="channels"
+      title={t('ws.channels.title')}
+      actions={<NewButton to="/myaccount/channels/new" label={t('ws.channels.new')} />}
+    >
       <WorkspaceList
         queryKey={keys.workspaceChannels}
         fetchPage={({ q, owner, cursor }) => listWorkspaceChannels({ q, owner, cursor })}

@@ -8,7 +8,14 @@ import type { WorkspaceNewsItem } from '../../../schema/workspace';
 import { createNewsBody, LIMITS, updateNewsBody } from '../../../schema/requests';
 import { createNews, deleteNews, updateNews } from '../../api/editor';
 import { listWorkspaceNews } from '../../api/workspace';
-import { FormAlert, TextArea, TextField, focusFirstInvalid, issuesToFieldErrors, useFormState } from '../../components/form';
+import {
+  FormAlert,
+  TextArea,
+  TextField,
+  focusFirstInvalid,
+  issuesToFieldErrors,
+  useFormState,
+} from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import SearchBox from '../../components/search-box';
 import { LoadError, Loading } from '../../components/view-state';
@@ -47,7 +54,15 @@ function NewsItemScreen() {
   if (newsId && existing.status !== 'ok') {
     return (
       <WorkspacePage section="news" title={title}>
-        {existing.status === 'loading' ? <Loading /> : <LoadError error={existing.error} notFound={intl.formatMessage({ id: 'ws.news.notFound' })} onRetry={existing.reload} />}
+        {existing.status === 'loading' ? (
+          <Loading />
+        ) : (
+          <LoadError
+            error={existing.error}
+            notFound={intl.formatMessage({ id: 'ws.news.notFound' })}
+            onRetry={existing.reload}
+          />
+        )}
       </WorkspacePage>
     );
   }
@@ -84,7 +99,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       title: item?.title ?? '',
       description: item?.description ?? '',
       teaser: item?.teaser ?? '',
-      ref: item ? { kind: item.ref.kind, id: item.ref.id, title: item.refTitle } : null as Ref | null,
+      ref: item ? { kind: item.ref.kind, id: item.ref.id, title: item.refTitle } : (null as Ref | null),
       publishedAt: item ? toLocalInput(item.publishedAt) : '',
       thumbnail: null as File | null,
       removeThumbnail: false,
@@ -95,7 +110,8 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
   const [saved, setSaved] = useState(snapshot(initial));
   const dirty = snapshot(values) !== saved;
   useLeaveGuard(dirty || uploading, intl.formatMessage({ id: 'ws.leave' }));
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
   useEffect(() => setAlert(null), [values, setAlert]);
 
   const body = () => ({
@@ -130,14 +146,17 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       queueSave(queue, {
         name: file.name,
         size: file.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
-        run: (options) => (item ? updateNews(item.id, changes, part, options) : createNews(createNewsBody.parse(changes), part, options)),
+        run: (options) =>
+          item ? updateNews(item.id, changes, part, options) : createNews(createNewsBody.parse(changes), part, options),
         onSaved: (savedItem) => afterSave(savedItem.id),
         onFailed: (err) => setAlert(err instanceof Error ? err.message : String(err)),
       });
       return;
     }
     await send(async () => {
-      const savedItem = await write(() => (item ? updateNews(item.id, changes) : createNews(createNewsBody.parse(changes))));
+      const savedItem = await write(() =>
+        item ? updateNews(item.id, changes) : createNews(createNewsBody.parse(changes)),
+      );
       await afterSave(savedItem.id);
     });
   }
@@ -150,31 +169,63 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       confirmLabel: intl.formatMessage({ id: 'ws.delete' }),
     });
     if (!ok) return;
-    await send(async () => {
-      await write(() => deleteNews(item.id), { invalidate: [['workspace'], ['news']] });
-      setSaved(snapshot(values));
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: item.title }) });
-      void navigate('/myaccount/news', { replace: true });
-    }, { keepBusy: true });
+    await send(
+      async () => {
+        await write(() => deleteNews(item.id), { invalidate: [['workspace'], ['news']] });
+        setSaved(snapshot(values));
+        notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.deleted' }, { title: item.title }) });
+        void navigate('/myaccount/news', { replace: true });
+      },
+      { keepBusy: true },
+    );
   }
 
   const chooseRef = (hit: SearchItem) => set('ref', { kind: hit.kind as Ref['kind'], id: hit.value, title: hit.label });
 
   return (
-    <WorkspacePage section="news" title={item ? intl.formatMessage({ id: 'ws.news.editNamed' }, { title: item.title }) : title}>
+    <WorkspacePage
+      section="news"
+      title={item ? intl.formatMessage({ id: 'ws.news.editNamed' }, { title: item.title }) : title}
+    >
       <FormAlert message={alert} />
       <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="ws-form">
-        <TextField label={intl.formatMessage({ id: 'ws.field.title' })} name="title" required maxLength={LIMITS.title}
-          value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} />
-        <TextArea label={intl.formatMessage({ id: 'ws.field.teaser' })} name="teaser" rows={2} maxLength={LIMITS.teaser}
-          value={values.teaser} onChange={(e) => set('teaser', e.currentTarget.value)} error={errors.teaser} />
-        <TextArea label={intl.formatMessage({ id: 'ws.field.description' })} name="description" rows={6} maxLength={LIMITS.text}
-          value={values.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
+        <TextField
+          label={intl.formatMessage({ id: 'ws.field.title' })}
+          name="title"
+          required
+          maxLength={LIMITS.title}
+          value={values.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+        />
+        <TextArea
+          label={intl.formatMessage({ id: 'ws.field.teaser' })}
+          name="teaser"
+          rows={2}
+          maxLength={LIMITS.teaser}
+          value={values.teaser}
+          onChange={(e) => set('teaser', e.currentTarget.value)}
+          error={errors.teaser}
+        />
+        <TextArea
+          label={intl.formatMessage({ id: 'ws.field.description' })}
+          name="description"
+          rows={6}
+          maxLength={LIMITS.text}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+        />
         <fieldset className={errors.ref ? 'ws-ref field-invalid' : 'ws-ref'}>
           <legend>{intl.formatMessage({ id: 'ws.news.ref' })}</legend>
           {values.ref ? (
             <p>
-              <strong>{intl.formatMessage({ id: values.ref.kind === 'article' ? 'ws.news.refArticle' : 'ws.news.refChannel' }, { title: values.ref.title })}</strong>{' '}
+              <strong>
+                {intl.formatMessage(
+                  { id: values.ref.kind === 'article' ? 'ws.news.refArticle' : 'ws.news.refChannel' },
+                  { title: values.ref.title },
+                )}
+              </strong>{' '}
               <Link to={refPublicPath(values.ref)} target="_blank" rel="noreferrer">
                 {intl.formatMessage({ id: 'ws.viewPublic' })}
               </Link>{' '}
@@ -189,8 +240,13 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
         </fieldset>
         <div className="field">
           <label htmlFor="ws-news-published">{intl.formatMessage({ id: 'ws.news.publishedAt' })}</label>
-          <input id="ws-news-published" type="datetime-local" value={values.publishedAt} onChange={(e) => set('publishedAt', e.currentTarget.value)}
-            aria-describedby="ws-news-published-hint" />
+          <input
+            id="ws-news-published"
+            type="datetime-local"
+            value={values.publishedAt}
+            onChange={(e) => set('publishedAt', e.currentTarget.value)}
+            aria-describedby="ws-news-published-hint"
+          />
           <p className="field-hint" id="ws-news-published-hint">
             {intl.formatMessage({ id: 'ws.news.publishedAtHint' })}
           </p>
@@ -208,7 +264,12 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
             {intl.formatMessage({ id: item ? 'ws.save' : 'ws.news.create' })}
           </button>
           {item && (
-            <button type="button" className="button button-danger" disabled={busy || uploading} onClick={() => void remove()}>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy || uploading}
+              onClick={() => void remove()}
+            >
               {intl.formatMessage({ id: 'ws.delete' })}
             </button>
           )}

@@ -28,7 +28,9 @@ function NewsSection() {
       header: t('ws.col.status'),
       cell: (n) => (
         <ul className="badges ws-badges">
-          <li className={`badge ws-badge ${Date.parse(n.publishedAt) > Date.now() ? 'ws-badge-pending' : 'ws-badge-published'}`}>
+          <li
+            className={`badge ws-badge ${Date.parse(n.publishedAt) > Date.now() ? 'ws-badge-pending' : 'ws-badge-published'}`}
+          >
             {Date.parse(n.publishedAt) > Date.now() ? t('ws.status.scheduled') : t('ws.status.published')}
           </li>
         </ul>
@@ -47,13 +49,24 @@ function NewsSection() {
       header: t('ws.col.publishedAt'),
       cell: (n) => (
         <time dateTime={n.publishedAt}>
-          <FormattedDate value={n.publishedAt} year="numeric" month="short" day="numeric" hour="2-digit" minute="2-digit" />
+          <FormattedDate
+            value={n.publishedAt}
+            year="numeric"
+            month="short"
+            day="numeric"
+            hour="2-digit"
+            minute="2-digit"
+          />
         </time>
       ),
     },
   ];
   return (
-    <WorkspacePage section="news" title={t('ws.news.title')} actions={<NewButton to="/myaccount/news/new" label={t('ws.news.new')} />}>
+    <WorkspacePage
+      section="news"
+      title={t('ws.news.title')}
+      actions={<NewButton to="/myaccount/news/new" label={t('ws.news.new')} />}
+    >
       <WorkspaceList
         queryKey={keys.workspaceNews}
         fetchPage={({ q, owner, cursor }) => listWorkspaceNews({ q, owner, cursor })}

@@ -29,7 +29,8 @@ function PublicationsSection() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const [status, setStatus] = useState<PublicationStatus | ''>('');
   const list = usePagedQuery([...keys.workspacePublications(), status], (cursor) =>
-    listPublicationRequests(status ? { status } : {}, cursor));
+    listPublicationRequests(status ? { status } : {}, cursor),
+  );
   const date = (iso: string | null | undefined) =>
     iso ? (
       <time dateTime={iso}>
@@ -41,7 +42,11 @@ function PublicationsSection() {
   return (
     <WorkspacePage section="publications" title={t('ws.publications.title')}>
       <div className="ws-filters">
-        <SelectField label={t('ws.publications.status')} value={status} onChange={(e) => setStatus(e.currentTarget.value as PublicationStatus | '')}>
+        <SelectField
+          label={t('ws.publications.status')}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as PublicationStatus | '')}
+        >
           <option value="">{t('ws.publications.allStatuses')}</option>
           {PUBLICATION_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -51,7 +56,9 @@ function PublicationsSection() {
         </SelectField>
       </div>
       {list.status === 'loading' && <Loading />}
-      {list.status === 'error' && <LoadError error={list.error} notFound={t('ws.publications.empty')} onRetry={list.reload} />}
+      {list.status === 'error' && (
+        <LoadError error={list.error} notFound={t('ws.publications.empty')} onRetry={list.reload} />
+      )}
       {list.status === 'ok' && list.items.length === 0 && <p className="muted">{t('ws.publications.empty')}</p>}
       {list.items.length > 0 && (
         <div className="table-wrap">
@@ -71,14 +78,18 @@ function PublicationsSection() {
                 <tr key={r.id}>
                   <td>
                     {r.contentTitle ? (
-                      <Link to={`/myaccount/${r.type === 'article' ? 'articles' : 'channels'}/${r.contentId}`}>{r.contentTitle}</Link>
+                      <Link to={`/myaccount/${r.type === 'article' ? 'articles' : 'channels'}/${r.contentId}`}>
+                        {r.contentTitle}
+                      </Link>
                     ) : (
                       <span className="muted">{t('ws.publications.gone')}</span>
                     )}
                   </td>
                   <td>{t(r.type === 'article' ? 'ws.type.article' : 'ws.type.channel')}</td>
                   <td>
-                    <span className={`state state-${r.status.toLowerCase()}`}>{t(`ws.publication.status.${r.status}`)}</span>
+                    <span className={`state state-${r.status.toLowerCase()}`}>
+                      {t(`ws.publication.status.${r.status}`)}
+                    </span>
                   </td>
                   <td>{date(r.expirationDate)}</td>
                   {admin && <td>{r.userName}</td>}
@@ -90,8 +101,15 @@ function PublicationsSection() {
         </div>
       )}
       {list.cursor && (
-        <button type="button" className="button button-secondary load-more" disabled={list.busy} aria-busy={list.busy}
-          onClick={() => void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorMessage(err) }))}>
+        <button
+          type="button"
+          className="button button-secondary load-more"
+          disabled={list.busy}
+          aria-busy={list.busy}
+          onClick={() =>
+            void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorMessage(err) }))
+          }
+        >
           {t('ws.list.more')}
         </button>
       )}
