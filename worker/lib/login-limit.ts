@@ -166,7 +166,8 @@ export async function allowResetMail(db: Db, userId: string, now = Date.now()): 
 /** Clears an account's sign-in failures from every address (after a password reset). */
 export async function clearAccountFailures(db: Db, userId: string): Promise<void> {
   const account = `login:user:${userId}`;
-  await db
-    .delete(rateCounters)
-    .where(sql`${rateCounters.key} = ${account} or ${rateCounters.key} like ${`${account}|%`}`);
+  await db.delete(rateCounters).where(
+    // The account and its pairs (`<account>|ip:...`) as a range ('}' follows '|'), not LIKE (D1: 50-byte patterns).
+    sql`${rateCounters.key} = ${account} or (${rateCounters.key} >= ${`${account}|`} and ${rateCounters.key} < ${`${account}}`})`,
+  );
 }

@@ -68,7 +68,9 @@ export function isSlugUniqueViolation(err: unknown): boolean {
  * The statement that gives `entityId` the first free slug among `base`, `base-2`, `base-3`, ... (base made
  * from `text`), chosen inside the INSERT itself. A D1 batch runs as one transaction on the one primary, so
  * no other write can take the slug between the choice and the insert, however many creates race.
- * `base-%` rows bound how many candidates can be taken, so count + 2 candidates always hold a free one.
+ * The slugs that start with `base-` bound how many candidates can be taken, so count + 2 candidates always hold
+ * a free one. They are counted as a range of the index (`base-` <= slug < `base.`, '.' following '-'), not with
+ * LIKE: D1 refuses LIKE patterns over 50 bytes ('LIKE or GLOB pattern too complex'), and a base is up to 80.
  */
 export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind) {
   const base = slugify(text);
@@ -80,7 +82,7 @@ export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind
     select candidate, ${entityId}, ${kind} from (
       with recursive n(i) as (
         select 1 union all select i + 1 from n
-        where i <= (select count(*) from ${slugs} where ${slugs.slug} like ${`${base}-%`}) + 1
+        where i <= (select count(*) from ${slugs} where ${slugs.slug} >= ${`${base}-`} and ${slugs.slug} < ${`${base}.`}) + 1
       )
       select i, case i when 1 then ${base} else ${base} || '-' || i end as candidate from n
     )
