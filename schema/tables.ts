@@ -86,6 +86,13 @@ export const rateCounters = sqliteTable(
   (t) => [index('rate_counters_last').on(t.lastAt)],
 );
 
+/** Keys the worker makes for itself once per database (the device cookies' signing key; decision 003). */
+export const appKeys = sqliteTable('app_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
 /** Every file stored in R2, with who uploaded it. */
 export const blobs = sqliteTable('blobs', {
   key: text('key').primaryKey(),

@@ -76,7 +76,7 @@ export function buildApp() {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      return c.json(failure(err.status, err.message), err.status, err.headers);
+      return c.json({ ...failure(err.status, err.message), result: err.result ?? null }, err.status, err.headers);
     }
     if (err instanceof HTTPException) {
       return c.json(failure(err.status, err.message || 'Bad request'), err.status);

@@ -9,6 +9,11 @@ import type { SessionUser } from '../schema/entities';
 export type Env = Cloudflare.Env & {
   /** "1" adds the Server-Timing counts of D1 and KV calls to every /api answer (npm run bench); unset in production. */
   BENCH_TIMING?: string;
+  /**
+   * Cloudflare Turnstile's secret (`wrangler secret put TURNSTILE_SECRET`): set, the open forms and sign-ins over
+   * their account's budget ask for a solved challenge (worker/lib/turnstile.ts). A secret, so never in wrangler.toml.
+   */
+  TURNSTILE_SECRET?: string;
 };
 
 /**

@@ -290,11 +290,11 @@ describe('PUT /users/{id}', () => {
     expect(right.body.result.email).toBe('moved@example.com');
   });
 
-  it('counts a wrong current password as a failed sign-in: the same delays apply', async () => {
+  it('counts a wrong current password as a failed sign-in: the same budget applies', async () => {
     const me = await as('CONTRIBUTOR');
     const path = `/users/${me.user!.id}`;
     const headers = { 'CF-Connecting-IP': unique('ip') };
-    for (let i = 0; i < LOGIN_LIMITS.free.pair + 1; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.account; i++) {
       expect(
         (
           await me.call(path, {
@@ -311,7 +311,7 @@ describe('PUT /users/{id}', () => {
       body: { password: 'a-new-password-1', currentPassword: me.user!.password },
     });
     expect(held.status).toBe(429);
-    expect(held.headers.get('Retry-After')).toBe('1');
+    expect(Number(held.headers.get('Retry-After'))).toBeGreaterThan(LOGIN_LIMITS.windowMs / 1000 - 60);
   });
 
   it('lets an ADMIN change another user’s password or e-mail only with the admin’s own password', async () => {

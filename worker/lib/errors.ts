@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers?: Record<string, string>,
+    /** What the envelope's `result` carries (null when absent): e.g. `{challenge: 'turnstile'}`. */
+    readonly result?: unknown,
   ) {
     super(message);
     this.name = new.target.name;
@@ -47,7 +49,7 @@ export class UnsupportedMediaType extends HttpError {
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests') {
-    super(429, message, { 'Retry-After': String(retryAfterSeconds) });
+  constructor(retryAfterSeconds: number, message = 'Too many requests', result?: unknown) {
+    super(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }, result);
   }
 }

@@ -1,25 +1,31 @@
 // Sign-in and password-reset limits, counted in D1 `rate_counters` (strongly consistent, unlike KV, which
 // would let a burst of guesses through). Rules and reasons: docs/decisions/003-users-and-sessions.md.
 //
-// Sign-in: failures are counted per address on one account (the pair), per account and per address. An
-// address that has not failed for an account is never refused before its password is checked, so nobody can
-// lock an account, or everyone behind a shared address, out: the right password from a clean address signs in.
-// An address that has failed for the account waits a delay that doubles with every failure past the free ones
-// (of the pair, the account or the address, whichever is furthest over), up to 15 minutes, before its next try.
-import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+// Sign-in follows OWASP's device cookies: a browser that signed in to the account before (a valid device cookie,
+// worker/lib/device-cookie.ts) has its own small failure budget and is never slowed by anyone else. Every other
+// client shares the account's budget: past it, unknown devices get 429 until the window ends (or, where Turnstile
+// is configured, a challenge). An address that has failed against many accounts gets 429 without a device cookie.
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { rateCounters } from '../../schema/tables';
 import type { Db } from '../env';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { TooManyRequests } from './errors';
+import { countStatement, pruneStatement } from './rate-limit';
 
 export const LOGIN_LIMITS = {
-  /** Failures before any delay: of one address on one account, of one account, of one address. */
-  free: { pair: 3, account: 10, address: 20 },
-  firstDelayMs: 1000,
-  maxDelayMs: 15 * 60 * 1000,
-  /** Counts start over after this long without a failure. */
-  forgetAfterMs: 24 * 3600 * 1000,
+  /** The window of the account's and a device's budgets. */
+  windowMs: 15 * 60 * 1000,
+  /** Failures from unknown devices one account allows per window; beyond, unknown devices get 429. */
+  account: 10,
+  /** Failures one device cookie allows per window for its account. */
+  device: 5,
+  /** An address that failed against more distinct accounts than this within `addressWindowMs` is refused. */
+  addressAccounts: 20,
+  addressWindowMs: 3600 * 1000,
 } as const;
+
+export const TOO_MANY_SIGN_INS = 'Too many failed sign-ins, try again later';
+export const TOO_MANY_ACCOUNTS = 'Too many failed sign-ins from this address, try again later';
 
 export const RESET_MAIL_LIMITS = {
   /** Reset requests from one address per window (429 beyond). */
@@ -30,99 +36,137 @@ export const RESET_MAIL_LIMITS = {
 } as const;
 
 export interface LoginKeys {
-  pair: string;
+  /** The account's shared budget, for clients without its device cookie. */
   account: string;
-  address: string;
+  /** The device cookie's own budget; null for an unknown device. */
+  device: string | null;
+  /** The row that says this address failed against this account (one per pair: they count distinct accounts). */
+  pair: string;
+  /** The pair rows of this address are the keys from `addressFrom` (inclusive) to `addressTo` (exclusive). */
+  addressFrom: string;
+  addressTo: string;
 }
 
 /**
- * Keys of one sign-in attempt. A known user is counted by id, so name and e-mail share one budget;
- * an unknown name by its lower-cased text, so guessing at names is limited too.
+ * Keys of one sign-in attempt. A known user is counted by id, so name and e-mail share one budget; an unknown
+ * name by its lower-cased text, so guessing at names is limited too. `device` is the nonce of the browser's valid
+ * device cookie for this account (worker/lib/device-cookie.ts), or null.
  */
-export function loginKeys(username: string, userId: string | undefined, address: string | undefined): LoginKeys {
+export function loginKeys(
+  username: string,
+  userId: string | undefined,
+  address: string | undefined,
+  device: string | null = null,
+): LoginKeys {
   const account = userId ? `user:${userId}` : `user:${username.trim().toLowerCase()}`;
-  const ip = `ip:${address?.trim() || 'unknown'}`;
-  return { pair: `login:${account}|${ip}`, account: `login:${account}`, address: `login:${ip}` };
+  const ip = `login:ip:${address?.trim() || 'unknown'}`;
+  return {
+    account: `login:${account}`,
+    device: device ? `login:device:${device}` : null,
+    pair: `${ip}|${account}`,
+    // A range of the primary key, not LIKE (D1 refuses LIKE patterns over 50 bytes); '}' follows '|'.
+    addressFrom: `${ip}|`,
+    addressTo: `${ip}}`,
+  };
 }
 
-/** The delay after `excess` failures past the free ones: 1 s, 2 s, 4 s, ... at most 15 minutes. */
-export function loginDelayMs(excess: number): number {
-  if (excess <= 0) return 0;
-  return Math.min(LOGIN_LIMITS.maxDelayMs, LOGIN_LIMITS.firstDelayMs * 2 ** Math.min(excess - 1, 30));
+/** Where the caller can answer a challenge (Turnstile) instead of waiting: whether it did. */
+export type ChallengeCheck = () => Promise<boolean>;
+
+/**
+ * Counts one sign-in attempt before its password is checked (so parallel guesses cannot all pass a check made
+ * before any of them was counted) and refuses it with 429 and Retry-After when it is over budget:
+ * - with a device cookie, the device's own budget alone;
+ * - otherwise the account's shared budget, and the address's count of distinct accounts it failed against.
+ * An unknown device over budget that passes `challenge` goes on (and is still counted). A success hands the
+ * attempt back (`recordLoginSuccess`); a failure leaves it counted (`recordLoginFailure`).
+ */
+export async function reserveLoginAttempt(
+  db: Db,
+  keys: LoginKeys,
+  now = Date.now(),
+  challenge?: ChallengeCheck,
+): Promise<void> {
+  const { windowMs, addressWindowMs, addressAccounts } = LOGIN_LIMITS;
+  if (keys.device) {
+    const row = await countStatement(db, keys.device, now, windowMs).get();
+    if (row.count > LOGIN_LIMITS.device)
+      throw new TooManyRequests((row.firstAt + windowMs - now) / 1000, TOO_MANY_SIGN_INS);
+    return;
+  }
+  const [, [account], failedAgainst] = await db.batch([
+    pruneStatement(db, now),
+    countStatement(db, keys.account, now, windowMs),
+    // The newest addressAccounts + 1 accounts this address failed against within the hour.
+    db
+      .select({ lastAt: rateCounters.lastAt })
+      .from(rateCounters)
+      .where(
+        and(
+          sql`${rateCounters.key} >= ${keys.addressFrom} and ${rateCounters.key} < ${keys.addressTo}`,
+          gt(rateCounters.lastAt, now - addressWindowMs),
+        ),
+      )
+      .orderBy(sql`${rateCounters.lastAt} desc`)
+      .limit(addressAccounts + 1),
+  ]);
+  let refusal: TooManyRequests | undefined;
+  const oldest = failedAgainst[addressAccounts];
+  if (oldest) {
+    // Refused until the oldest of those is an hour old and the address is back to addressAccounts accounts.
+    refusal = new TooManyRequests((oldest.lastAt + addressWindowMs - now) / 1000, TOO_MANY_ACCOUNTS);
+  } else if (account && account.count > LOGIN_LIMITS.account) {
+    refusal = new TooManyRequests((account.firstAt + windowMs - now) / 1000, TOO_MANY_SIGN_INS);
+  }
+  if (!refusal) return;
+  if (challenge && (await challenge())) return;
+  if (challenge) {
+    // The client may solve the challenge and try again at once (the SPA renders the widget on this answer).
+    throw new TooManyRequests(Number(refusal.headers?.['Retry-After']), refusal.message, { challenge: 'turnstile' });
+  }
+  throw refusal;
 }
 
-/** 429 with Retry-After while this address must still wait before trying this account again. */
-export async function assertLoginAllowed(db: Db, keys: LoginKeys, now = Date.now()): Promise<void> {
-  const rows = await db
-    .select()
-    .from(rateCounters)
-    .where(
-      and(
-        inArray(rateCounters.key, [keys.pair, keys.account, keys.address]),
-        gt(rateCounters.lastAt, now - LOGIN_LIMITS.forgetAfterMs),
-      ),
-    )
-    .all();
-  const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
-  const pair = rows.find((r) => r.key === keys.pair);
-  if (!pair) return;
-  const { free } = LOGIN_LIMITS;
-  const excess = Math.max(
-    pair.count - free.pair,
-    count(keys.account) - free.account,
-    count(keys.address) - free.address,
-  );
-  const waitMs = pair.lastAt + loginDelayMs(excess) - now;
-  if (waitMs > 0) throw new TooManyRequests(Math.ceil(waitMs / 1000), 'Too many failed sign-ins, try again later');
-}
-
-/** The upsert that counts one attempt under `key`; counts older than `startOverBefore` start over at one. */
-function countAttempt(db: Db, key: string, now: number, startOverBefore: number) {
-  const startOver = sql`${rateCounters.lastAt} <= ${startOverBefore}`;
-  return db
-    .insert(rateCounters)
-    .values({ key, count: 1, firstAt: now, lastAt: now })
-    .onConflictDoUpdate({
-      target: rateCounters.key,
-      set: {
-        count: sql`case when ${startOver} then 1 else ${rateCounters.count} + 1 end`,
-        firstAt: sql`case when ${startOver} then ${now} else ${rateCounters.firstAt} end`,
-        lastAt: now,
-      },
-    });
-}
-
-/** Counts one failure against all three keys, atomically, and drops counters long forgotten. */
+/** A failed attempt stays counted; from an unknown device it also marks the address as failing this account. */
 export async function recordLoginFailure(db: Db, keys: LoginKeys, now = Date.now()): Promise<void> {
-  const forgotten = now - LOGIN_LIMITS.forgetAfterMs;
+  if (keys.device) return;
+  await countStatement(db, keys.pair, now, LOGIN_LIMITS.addressWindowMs).run();
+}
+
+/**
+ * The right password: the device's budget starts over; from an unknown device the attempt is handed back to the
+ * account's budget and the address no longer counts this account among its failures.
+ */
+export async function recordLoginSuccess(db: Db, keys: LoginKeys): Promise<void> {
+  if (keys.device) {
+    await db.delete(rateCounters).where(eq(rateCounters.key, keys.device));
+    return;
+  }
   await db.batch([
-    db.delete(rateCounters).where(lt(rateCounters.lastAt, forgotten)),
-    countAttempt(db, keys.pair, now, forgotten),
-    countAttempt(db, keys.account, now, forgotten),
-    countAttempt(db, keys.address, now, forgotten),
+    db
+      .update(rateCounters)
+      .set({ count: sql`max(${rateCounters.count} - 1, 0)` })
+      .where(eq(rateCounters.key, keys.account)),
+    db.delete(rateCounters).where(eq(rateCounters.key, keys.pair)),
   ]);
 }
 
-/** A right password clears the account's and the pair's failures (the address keeps its own). */
-export async function clearLoginFailures(db: Db, keys: Pick<LoginKeys, 'pair' | 'account'>): Promise<void> {
-  await db.delete(rateCounters).where(inArray(rateCounters.key, [keys.pair, keys.account]));
-}
-
 /**
- * Checks a password under the sign-in limits: 429 while the address must wait, then one PBKDF2 run (against
- * a dummy hash when there is no account, so both refusals take alike time); a failure is counted, a success
- * clears the counts. Sign-in and every account change that asks for the current password use this.
+ * Checks a password under the sign-in limits: the attempt is counted and may be refused (429) before any PBKDF2
+ * run; then one PBKDF2 run (against a dummy hash when there is no account, so both refusals take alike time).
+ * Sign-in and every account change that asks for the current password use this.
  */
 export async function verifyPasswordLimited(
   db: Db,
   keys: LoginKeys,
   passwordHash: string | undefined,
   password: string,
+  challenge?: ChallengeCheck,
 ): Promise<boolean> {
-  await assertLoginAllowed(db, keys);
+  await reserveLoginAttempt(db, keys, Date.now(), challenge);
   const valid =
     (await verifyPassword(password, passwordHash ?? (await dummyPasswordHash()))) && passwordHash !== undefined;
-  if (valid) await clearLoginFailures(db, keys);
+  if (valid) await recordLoginSuccess(db, keys);
   else await recordLoginFailure(db, keys);
   return valid;
 }
@@ -163,11 +207,7 @@ export async function allowResetMail(db: Db, userId: string, now = Date.now()): 
   return (await countInWindow(db, `reset:user:${userId}`, now)).count <= RESET_MAIL_LIMITS.perAccount;
 }
 
-/** Clears an account's sign-in failures from every address (after a password reset). */
+/** Clears an account's shared sign-in budget (after a password reset: whoever reads its mail owns it). */
 export async function clearAccountFailures(db: Db, userId: string): Promise<void> {
-  const account = `login:user:${userId}`;
-  await db.delete(rateCounters).where(
-    // The account and its pairs (`<account>|ip:...`) as a range ('}' follows '|'), not LIKE (D1: 50-byte patterns).
-    sql`${rateCounters.key} = ${account} or (${rateCounters.key} >= ${`${account}|`} and ${rateCounters.key} < ${`${account}}`})`,
-  );
+  await db.delete(rateCounters).where(eq(rateCounters.key, `login:user:${userId}`));
 }

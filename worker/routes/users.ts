@@ -1,5 +1,5 @@
 // /users: sign-in and out, registration, the account CRUD, and the password reset by mail.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
 import {
@@ -11,7 +11,7 @@ import {
   updateUserBody,
   userListQuery,
 } from '../../schema/requests';
-import type { AppEnv, Db, Env } from '../env';
+import type { AppEnv, Env } from '../env';
 import {
   deleteUser,
   findActiveUserByEmail,
@@ -35,7 +35,10 @@ import {
   loginKeys,
   verifyPasswordLimited,
 } from '../lib/login-limit';
+import { deviceFor, issueDeviceCookie } from '../lib/device-cookie';
 import { sendMail } from '../lib/mail';
+import { clientAddress } from '../lib/rate-limit';
+import { passedTurnstile, turnstileOn } from '../lib/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../lib/security';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../lib/session';
@@ -73,15 +76,16 @@ async function sendResetMail(
 
 /** 400 without `currentPassword`, 403 when it is not the caller's password (counted like a failed sign-in). */
 async function confirmOwnPassword(
-  db: Db,
+  c: Context<AppEnv>,
   me: SessionUser,
   currentPassword: string | undefined,
-  address: string | undefined,
 ): Promise<void> {
   if (currentPassword === undefined)
     throw new BadRequest('Changing the password or e-mail needs your current password');
+  const db = c.get('db');
   const row = await findActiveUserById(db, me.id);
-  if (!(await verifyPasswordLimited(db, loginKeys(me.name, me.id, address), row?.passwordHash, currentPassword))) {
+  const keys = loginKeys(me.name, me.id, clientAddress(c), await deviceFor(c, me.id));
+  if (!(await verifyPasswordLimited(db, keys, row?.passwordHash, currentPassword))) {
     throw new Forbidden('Current password is wrong');
   }
 }
@@ -94,17 +98,24 @@ function assertSelfOrAdmin(me: SessionUser, id: string): void {
 export const usersRoutes = new Hono<AppEnv>()
   .post(
     '/auth',
-    describe({ summary: 'Signs in: sets the session cookie', result: sessionUser, errors: [401, 429] }),
+    describe({
+      summary: 'Signs in: sets the session cookie and the device cookie of the account',
+      result: sessionUser,
+      errors: [401, 429],
+    }),
     ...jsonBody(loginBody),
     async (c) => {
       const { username, password } = c.req.valid('json');
       const db = c.get('db');
       const found = await findUserForSignIn(db, username);
-      const keys = loginKeys(username, found?.id, c.req.header('CF-Connecting-IP'));
-      const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password);
+      // The browser's device cookie for this account, if it has one, gives it its own budget (decision 003).
+      const keys = loginKeys(username, found?.id, clientAddress(c), await deviceFor(c, found?.id));
+      const challenge = turnstileOn(c.env) ? () => passedTurnstile(c) : undefined;
+      const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password, challenge);
       if (!found || !valid || !found.active) throw new Unauthorized(INVALID_LOGIN);
       if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
       await startSession(c, found.id);
+      await issueDeviceCookie(c, found.id);
       const user: SessionUser = { id: found.id, name: found.name, role: found.role };
       return ok(c, user);
     },
@@ -268,8 +279,7 @@ export const usersRoutes = new Hono<AppEnv>()
       const changesEmail = body.email !== undefined && body.email?.toLowerCase() !== current.email?.toLowerCase();
       // A cookie alone may not take an account over for good: whoever changes a password or an e-mail (their
       // own, or as ADMIN someone else's) confirms with their own password, under the sign-in limits.
-      if (password !== undefined || changesEmail)
-        await confirmOwnPassword(db, me, currentPassword, c.req.header('CF-Connecting-IP'));
+      if (password !== undefined || changesEmail) await confirmOwnPassword(c, me, currentPassword);
       const patch: UserPatch = { ...rest };
       if (isAdmin(me) && role !== undefined) patch.role = role;
       if (isAdmin(me) && active !== undefined) patch.active = active;
