@@ -49,10 +49,20 @@ export async function startLocalServer(log: (line: string) => void = console.log
 }
 
 /** Signs in over HTTP and returns the `Cookie` header value, or null when refused. */
-export async function signIn(url: string, username: string, password: string): Promise<string | null> {
+/**
+ * Signs in and returns the session cookie. `address` is sent as CF-Connecting-IP, which a local wrangler dev takes
+ * from the client (Cloudflare sets it itself): a tool that also sends failing sign-ins keeps its own apart from
+ * them, so the sign-in limit of an address failing against many accounts (decision 003) does not refuse it.
+ */
+export async function signIn(
+  url: string,
+  username: string,
+  password: string,
+  address?: string,
+): Promise<string | null> {
   const res = await fetch(url + '/api/users/auth', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(address ? { 'CF-Connecting-IP': address } : {}) },
     body: JSON.stringify({ username, password }),
   });
   await res.body?.cancel();
