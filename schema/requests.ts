@@ -20,7 +20,7 @@ export const LIMITS = {
   title: 200,
   teaser: 1_000,
   text: 20_000,
-  password: { min: 8, max: 256 },
+  password: { min: 10, max: 256 },
   searchText: 200,
   slug: 120,
   listItems: 100,
