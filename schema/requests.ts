@@ -20,7 +20,7 @@ export const LIMITS = {
   title: 200,
   teaser: 1_000,
   text: 20_000,
-  password: { min: 8, max: 256 },
+  password: { min: 10, max: 256 },
   searchText: 200,
   slug: 120,
   listItems: 100,
@@ -385,6 +385,8 @@ export const RESUMABLE_LIMITS = {
   partSize: 8 * 1024 ** 2,
   /** Unfinished or unattached uploads one user may hold at a time. */
   perUser: 10,
+  /** Bytes (declared sizes) those may add up to: storage an editor can hold in R2 without an entity showing it. */
+  bytesPerUser: 5_000_000_000,
   /** How long an upload may be left alone before the Cron Trigger clears it. */
   idleMillis: 24 * 3600 * 1000,
 } as const;

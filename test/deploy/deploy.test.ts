@@ -84,6 +84,7 @@ describe('wrangler deploy --dry-run', () => {
       'env.ASSETS',
       'env.MAIL_FROM',
       'env.SITE_MAIL',
+      'env.SITE_URL',
     ]) {
       expect(dryRun.output, binding).toContain(binding);
     }

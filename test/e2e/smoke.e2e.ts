@@ -24,6 +24,21 @@ test('a deep link falls back to the SPA document with the same headers', async (
   expect(response.headers.get('content-security-policy')).toBe(cspFromHeadersFile());
 });
 
+test('a missing file under /assets/ is 404, not the SPA document cached as immutable; real files stay immutable', async () => {
+  const html = await (await fetch(baseUrl() + '/')).text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const found = await fetch(baseUrl() + script!);
+  expect(found.status).toBe(200);
+  expect(found.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  for (const mode of ['no-cors', 'navigate']) {
+    const missing = await fetch(baseUrl() + '/assets/index-0000dead.js', { headers: { 'Sec-Fetch-Mode': mode } });
+    expect(missing.status, mode).toBe(404);
+    expect(missing.headers.get('cache-control'), mode).not.toContain('immutable');
+    expect(await missing.text(), mode).not.toContain('<div id="root">');
+  }
+});
+
 test('GET /api/news answers the seeded news in the envelope, newest first', async () => {
   const response = await fetch(baseUrl() + '/api/news');
   expect(response.status).toBe(200);

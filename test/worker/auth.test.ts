@@ -214,7 +214,7 @@ describe('password reset', () => {
     const mail = send.mock.calls.at(-1)![0] as { from: string; to: string; subject: string; text: string };
     expect(mail.to).toBe(email);
     expect(mail.from).toBe(env.MAIL_FROM);
-    const link = /http:\/\/localhost\/forgot-password\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    const link = new RegExp(`^${env.SITE_URL}/forgot-password/([A-Za-z0-9_-]+)$`, 'm').exec(mail.text);
     expect(link).not.toBeNull();
     return link![1]!;
   }

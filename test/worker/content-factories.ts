@@ -246,14 +246,16 @@ export async function grantAccess(
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((ch) => ch.charCodeAt(0)) : p)));
 
-/** PNG signature, then an IHDR chunk header. */
-export const pngBytes = () =>
+const be32 = (n: number) => [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+
+/** PNG signature, then an IHDR chunk header declaring `width` × `height` pixels (1 × 1 unless asked). */
+export const pngBytes = (width = 1, height = 1) =>
   bytes(
     [0x89],
     'PNG\r\n\x1a\n',
     [0, 0, 0, 13],
     'IHDR',
-    [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+    [...be32(width), ...be32(height), 8, 6, 0, 0, 0],
     [0x1f, 0x15, 0xc4, 0x89],
   );
 /** MP4: an `ftyp` box of brand isom. */
@@ -262,7 +264,8 @@ export const mp4Bytes = () => bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], '
 export const webmBytes = () =>
   bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm', [0x42, 0x87, 0x81, 0x02]);
 
-export const pngFile = (name = 'picture.png') => new File([pngBytes()], name, { type: 'image/png' });
+export const pngFile = (name = 'picture.png', width = 1, height = 1) =>
+  new File([pngBytes(width, height)], name, { type: 'image/png' });
 export const mp4File = (name = 'clip.mp4') => new File([mp4Bytes()], name, { type: 'video/mp4' });
 export const webmFile = (name = 'clip.webm') => new File([webmBytes()], name, { type: 'video/webm' });
 

@@ -109,3 +109,21 @@ describe('GET / names the first news picture', () => {
     );
   });
 });
+
+describe('a path that is no static asset', () => {
+  it('under /assets/ is 404, never the SPA page under a year-long immutable cache', async () => {
+    const miss = await open('/assets/index-0000dead.js');
+    expect(miss.status).toBe(404);
+    expect(miss.headers.get('Content-Type')).toContain('text/plain');
+    expect(miss.headers.get('Cache-Control')).toBe('no-store');
+    expect(await miss.text()).not.toContain('<div id="root">');
+  });
+
+  it("elsewhere is a screen of the SPA: its page, with the SPA's headers", async () => {
+    const screen = await open('/article/some-slug');
+    expect(screen.status).toBe(200);
+    expect(await screen.text()).toBe(INDEX_HTML);
+    expect(screen.headers.get('Content-Security-Policy')).toBe(PAGE_HEADERS['Content-Security-Policy']);
+    expect((await open('/article/some-slug', { method: 'POST' })).status).toBe(405);
+  });
+});

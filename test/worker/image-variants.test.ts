@@ -113,11 +113,57 @@ describe('image variants', () => {
   });
 });
 
+describe('image variants are copies of their original', () => {
+  it('refuse (400) a copy wider than its width or its original, or of another aspect ratio, storing nothing', async () => {
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    const before = (await env.FILES.list()).objects.length;
+    const send = (original: File, copy: File, width = 480) =>
+      owner.call(`/articles/${article.id}`, {
+        method: 'PUT',
+        body: parts({ thumbnailFileTag: 'a' }, [
+          ['blob:a', original],
+          [`variant:a:${width}`, copy],
+        ]),
+      });
+    // The issue's case: a 3000 × 3000 picture as the 480 copy of a 10 × 10 one.
+    const big = await send(pngFile('a.png', 10, 10), pngFile('b.png', 3000, 3000));
+    expect(big.status).toBe(400);
+    expect(big.body.message).toBe(
+      'File part "variant:a:480" is no copy of its original: it is 3000 px wide, more than 480',
+    );
+    const wider = await send(pngFile('a.png', 10, 10), pngFile('b.png', 20, 20));
+    expect(wider.status).toBe(400);
+    expect(wider.body.message).toMatch(/wider than its original \(10 px\)/);
+    const squashed = await send(pngFile('a.png', 4000, 3000), pngFile('b.png', 480, 480));
+    expect(squashed.status).toBe(400);
+    expect(squashed.body.message).toMatch(/aspect ratio \(480 × 480\) is not its original's \(4000 × 3000\)/);
+    const slightly = await send(pngFile('a.png', 4000, 3000), pngFile('b.png', 960, 730), 960);
+    expect(slightly.status).toBe(400);
+    expect((await env.FILES.list()).objects.length).toBe(before);
+  });
+
+  it('take a copy within 1 % of the aspect ratio, height rounded', async () => {
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    const res = await owner.call(`/articles/${article.id}`, {
+      method: 'PUT',
+      body: parts({ thumbnailFileTag: 'a' }, [
+        ['blob:a', pngFile('a.png', 4000, 3001)],
+        ['variant:a:480', pngFile('b.png', 480, 360)],
+        ['variant:a:960', pngFile('c.png', 960, 722)],
+        ['variant:a:1920', pngFile('d.png', 1919, 1440)],
+      ]),
+    });
+    expect(res.status, res.body.message).toBe(200);
+  });
+});
+
 describe('GET /files/{key}?w=', () => {
   it('serves the variant of that width, the original when there is none, and refuses other widths', async () => {
     const owner = await asRole('CLIENT');
     const article = await createArticle({ userId: owner.user.id });
-    const small = new File([pngFile().slice(0, 8), new Uint8Array(500)], 'small.png', { type: 'image/png' });
+    const small = new File([pngFile(), new Uint8Array(500)], 'small.png', { type: 'image/png' });
     const res = await owner.call(`/articles/${article.id}/media/images`, {
       method: 'POST',
       body: parts({ images: [{ imageFileTag: 'a', title: 'A' }] }, [

@@ -113,6 +113,29 @@ describe('creating an upload', () => {
     expect(over.status).toBe(409);
     expect(over.body.message).toMatch(/unfinished uploads/);
   });
+
+  it('keeps the bytes an editor holds in unfinished uploads within the quota (409 past it), also when started at once', async () => {
+    const editor = await asRole('CLIENT');
+    const video = RESUMABLE_LIMITS.video;
+    const fit = Math.floor(RESUMABLE_LIMITS.bytesPerUser / video);
+    for (let i = 0; i < fit; i++) expect((await start(editor, video)).status).toBe(201);
+    const over = await start(editor, RESUMABLE_LIMITS.bytesPerUser - fit * video + 1);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toMatch(/^Unfinished uploads may hold at most 5 GB at a time: yours hold 4 GB, /);
+    // What is left fits exactly.
+    expect((await start(editor, RESUMABLE_LIMITS.bytesPerUser - fit * video)).status).toBe(201);
+
+    // Two uploads started at once that fit only one at a time: one is refused, never both taken.
+    const other = await asRole('CONTRIBUTOR');
+    for (let i = 0; i < fit; i++) expect((await start(other, video)).status).toBe(201);
+    const rest = RESUMABLE_LIMITS.bytesPerUser - fit * video;
+    const racing = await Promise.all([start(other, rest), start(other, rest)]);
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409]);
+    const held = await other.call('/uploads');
+    expect(held.body.result.reduce((sum: number, u: ResumableUpload) => sum + u.size, 0)).toBe(
+      RESUMABLE_LIMITS.bytesPerUser,
+    );
+  });
 });
 
 describe('sending parts', () => {

@@ -294,6 +294,7 @@ describe('withUpload: files', () => {
         contentType: media.contentType,
         size: media.bytes.length,
         kind: media.kind,
+        ...(media.kind === 'image' ? { dimensions: { width: 16, height: 16 } } : {}),
       });
       const object = await env.FILES.get(stored.key);
       expect(object?.httpMetadata?.contentType).toBe(media.contentType);
@@ -421,6 +422,84 @@ describe('withUpload: files', () => {
     });
     expect(res.status).toBe(201);
     expect(calls).toEqual(['put']);
+  });
+});
+
+// Headers that declare a size and nothing else: what a decompression bomb looks like before its pixels.
+const le16 = (n: number) => [n & 0xff, n >>> 8];
+const le24 = (n: number) => [n & 0xff, (n >>> 8) & 0xff, n >>> 16];
+const be16 = (n: number) => [n >>> 8, n & 0xff];
+const be32 = (n: number) => [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+const text = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
+const declaring: Record<string, (w: number, h: number) => number[]> = {
+  png: (w, h) => [0x89, ...text('PNG\r\n\x1a\n'), 0, 0, 0, 13, ...text('IHDR'), ...be32(w), ...be32(h), 8, 6, 0, 0, 0],
+  gif: (w, h) => [...text('GIF89a'), ...le16(w), ...le16(h), 0, 0, 0],
+  webp: (w, h) => [
+    ...text('RIFF'),
+    22,
+    0,
+    0,
+    0,
+    ...text('WEBPVP8X'),
+    10,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    ...le24(w - 1),
+    ...le24(h - 1),
+  ],
+  jpeg: (w, h) => [
+    ...[0xff, 0xd8, 0xff, 0xe0, 0, 16, ...text('JFIF'), 0, 1, 1, 0, 0, 1, 0, 1, 0, 0],
+    ...[0xff, 0xc0, 0, 17, 8, ...be16(h), ...be16(w), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1],
+  ],
+  avif: (w, h) => [
+    ...[0, 0, 0, 20, ...text('ftypavif'), 0, 0, 0, 0, ...text('avif')],
+    ...[0, 0, 0, 32, ...text('meta'), 0, 0, 0, 0, 0, 0, 0, 20, ...text('ispe'), 0, 0, 0, 0, ...be32(w), ...be32(h)],
+  ],
+};
+
+describe('withUpload: pixel bound', () => {
+  it.each(Object.keys(declaring))(
+    'refuses a %s over 40 megapixels from its header (413), and takes one just under',
+    async (format) => {
+      const make = declaring[format]!;
+      await leavesNothing(async () => {
+        const bomb = padded(new Uint8Array(make(30_000, 30_000)), 4096);
+        const res = await send({ body: form(['body', json({ title: 'bomb', use: ['b'] })], ['blob:b', blob(bomb)]) });
+        expect(res.status, res.body.message).toBe(413);
+        expect(res.body.message).toBe(
+          'File part "blob:b" is 30000 × 30000 px: pictures may have at most 40 megapixels',
+        );
+      });
+      const wide = padded(new Uint8Array(make(8000, 5000)), 4096);
+      const ok = await send({ body: form(['body', json({ title: 'wide', use: ['w'] })], ['blob:w', blob(wide)]) });
+      expect(ok.status, ok.body.message).toBe(201);
+      expect(ok.body.result.files[0].dimensions).toEqual({ width: 8000, height: 5000 });
+    },
+  );
+
+  it('refuses a picture whose header names no size (400)', async () => {
+    await leavesNothing(async () => {
+      // A PNG signature with no IHDR chunk after it.
+      const headless = padded(new Uint8Array(declaring.png!(1, 1).slice(0, 8)), 100);
+      const res = await send({ body: form(['body', json({ title: 'x', use: ['p'] })], ['blob:p', blob(headless)]) });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('File part "blob:p": its size in pixels cannot be read from its PNG header');
+    });
+  });
+
+  it('reads the size of every real fixture', async () => {
+    for (const media of MEDIA.filter((m) => m.kind === 'image')) {
+      const res = await send({
+        body: form(['body', json({ title: 'real', use: ['r'] })], ['blob:r', blob(media.bytes)]),
+      });
+      expect(res.status, media.name).toBe(201);
+      expect(res.body.result.files[0].dimensions, media.name).toEqual({ width: 16, height: 16 });
+    }
   });
 });
 

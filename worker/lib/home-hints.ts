@@ -83,7 +83,7 @@ export async function homePage(
 }
 
 /** The page with the SPA's headers (schema/page-headers.ts) that the asset server did not set already. */
-function withPageHeaders(page: Response): Response {
+export function withPageHeaders(page: Response): Response {
   const missing = Object.entries(PAGE_HEADERS).filter(([name]) => !page.headers.has(name));
   if (missing.length === 0) return page;
   const answer = new Response(page.body, page);

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../schema/entities';
 import type { ResumableUpload } from '../../schema/workspace';
 import { RESUMABLE_LIMITS, resumableType } from '../../schema/requests';
-import { blobs, uploadParts, uploads } from '../../schema/tables';
+import { blobs, uploadParts, uploads, users } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
 import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from './errors';
@@ -101,7 +101,8 @@ export async function listUploads(db: Db, user: SessionUser): Promise<ResumableU
  * POST /uploads. The caller's open (or complete, unattached) upload with the same fingerprint, size and type is
  * answered as it is (200), so a browser that lost the page resumes where it stopped; otherwise a new R2
  * multipart upload under a server-made key (201). 415 for a type other than MP4 or WebM, 400 for an empty file,
- * 413 over the size limit, 409 when the caller already holds the most unfinished uploads allowed.
+ * 413 over the size limit, 409 when the caller already holds the most unfinished uploads allowed, in count or in
+ * bytes (RESUMABLE_LIMITS). The row is written before R2's multipart upload is made, so nothing in R2 is ever without one.
  */
 export async function createUpload(
   env: Pick<Env, 'FILES'>,
@@ -126,33 +127,90 @@ export async function createUpload(
     (r) => r.fingerprint === input.fingerprint && r.size === input.size && r.contentType === type.data,
   );
   if (same) return { upload: toResumableUpload(same, await partNumbers(db, same.id)), created: false };
-  if (held.length >= RESUMABLE_LIMITS.perUser) {
-    throw new Conflict(`At most ${RESUMABLE_LIMITS.perUser} unfinished uploads at a time: finish or cancel one first`);
-  }
-  const id = crypto.randomUUID();
-  const key = `video/${crypto.randomUUID()}.${EXTENSIONS[type.data]}`;
-  const multipart = await env.FILES.createMultipartUpload(key, { httpMetadata: { contentType: type.data } });
+  const refusal = overQuota(
+    held.length,
+    held.reduce((sum, r) => sum + r.size, 0),
+    input.size,
+  );
+  if (refusal) throw new Conflict(refusal);
+  const now = Date.now();
   const row: UploadRow = {
-    id,
+    id: crypto.randomUUID(),
     userId: user.id,
-    key,
-    r2UploadId: multipart.uploadId,
+    key: `video/${crypto.randomUUID()}.${EXTENSIONS[type.data]}`,
+    // Known once R2 made the multipart upload, right after the row exists (so a crash between leaves a row to sweep).
+    r2UploadId: '',
     contentType: type.data,
     size: input.size,
     partSize: RESUMABLE_LIMITS.partSize,
     name: input.name,
     fingerprint: input.fingerprint,
     status: 'open',
-    createdAt: Date.now(),
-    updatedAt: Date.now(),
+    createdAt: now,
+    updatedAt: now,
   };
+  // The quotas are conditions of the insert itself, so two uploads started at once cannot both squeeze in.
+  const inserted = await db
+    .insert(uploads)
+    .select(
+      db
+        .select({
+          id: sql`${row.id}`.as('id'),
+          userId: sql`${row.userId}`.as('user_id'),
+          key: sql`${row.key}`.as('key'),
+          r2UploadId: sql`${row.r2UploadId}`.as('r2_upload_id'),
+          contentType: sql`${row.contentType}`.as('content_type'),
+          size: sql`${row.size}`.as('size'),
+          partSize: sql`${row.partSize}`.as('part_size'),
+          name: sql`${row.name}`.as('name'),
+          fingerprint: sql`${row.fingerprint}`.as('fingerprint'),
+          status: sql`${row.status}`.as('status'),
+          createdAt: sql`${row.createdAt}`.as('created_at'),
+          updatedAt: sql`${row.updatedAt}`.as('updated_at'),
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, user.id),
+            sql`(select count(*) from ${uploads} where ${uploads.userId} = ${user.id} and ${uploads.status} in ('open', 'complete')) < ${RESUMABLE_LIMITS.perUser}`,
+            sql`(select coalesce(sum(${uploads.size}), 0) from ${uploads} where ${uploads.userId} = ${user.id} and ${uploads.status} in ('open', 'complete')) + ${row.size} <= ${RESUMABLE_LIMITS.bytesPerUser}`,
+          ),
+        ),
+    )
+    .returning({ id: uploads.id });
+  if (inserted.length === 0) {
+    const holding = await db
+      .select({ n: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(and(eq(uploads.userId, user.id), inArray(uploads.status, ['open', 'complete'])))
+      .get();
+    throw new Conflict(
+      overQuota(holding?.n ?? 0, holding?.bytes ?? 0, input.size) ?? 'Another upload started meanwhile',
+    );
+  }
   try {
-    await db.insert(uploads).values(row);
+    const multipart = await env.FILES.createMultipartUpload(row.key, { httpMetadata: { contentType: type.data } });
+    row.r2UploadId = multipart.uploadId;
+    await db.update(uploads).set({ r2UploadId: row.r2UploadId }).where(eq(uploads.id, row.id));
   } catch (err) {
-    await multipart.abort().catch(() => {});
+    await db.delete(uploads).where(eq(uploads.id, row.id));
     throw err;
   }
   return { upload: toResumableUpload(row, []), created: true };
+}
+
+const gb = (bytes: number) => `${Number((bytes / 1e9).toFixed(2))} GB`;
+
+/** Why one more upload of `size` bytes does not fit beside `count` held ones of `bytes` in all, or null when it does. */
+function overQuota(count: number, bytes: number, size: number): string | null {
+  if (count >= RESUMABLE_LIMITS.perUser)
+    return `At most ${RESUMABLE_LIMITS.perUser} unfinished uploads at a time: finish or cancel one first`;
+  if (bytes + size > RESUMABLE_LIMITS.bytesPerUser)
+    return (
+      `Unfinished uploads may hold at most ${gb(RESUMABLE_LIMITS.bytesPerUser)} at a time: ` +
+      `yours hold ${gb(bytes)}, this one would add ${gb(size)}; finish or cancel one first`
+    );
+  return null;
 }
 
 /** Reads until `n` bytes (or the end) are in hand; returns them and the reader to continue from. */

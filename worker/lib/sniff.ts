@@ -80,3 +80,134 @@ export function sniff(bytes: Uint8Array): Sniffed | null {
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return WEBP;
   return sniffFtyp(bytes) ?? sniffWebm(bytes);
 }
+
+// ---- pixel size, from the header of an allowed picture ----
+
+/** A picture's size in pixels as its header declares it. */
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+/** The most pixels a picture may have (width × height from its header): 40 megapixels. */
+export const MAX_PIXELS = 40_000_000;
+
+/**
+ * How far into a picture its size is looked for: JPEG puts it after the metadata segments (EXIF, ICC profiles),
+ * which can take a few hundred KB; the others have it in their first bytes. A picture whose header is longer is refused.
+ */
+export const DIMENSION_BYTES = 1024 * 1024;
+
+/** The size, 'more' when the bytes end before the header says it, 'invalid' when the header is broken. */
+export type DimensionsResult = Dimensions | 'more' | 'invalid';
+
+const be16 = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
+const be32 = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const le16 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
+const le24 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
+
+const sized = (width: number, height: number): DimensionsResult =>
+  width > 0 && height > 0 ? { width, height } : 'invalid';
+
+/** PNG: the IHDR chunk comes first, right after the signature. */
+function pngDimensions(b: Uint8Array): DimensionsResult {
+  if (b.length < 24) return 'more';
+  if (ascii(b, 12, 4) !== 'IHDR') return 'invalid';
+  return sized(be32(b, 16), be32(b, 20));
+}
+
+/** GIF: the logical screen's size, bytes 6 to 9. */
+function gifDimensions(b: Uint8Array): DimensionsResult {
+  return b.length < 10 ? 'more' : sized(le16(b, 6), le16(b, 8));
+}
+
+/** WebP: the first chunk is VP8X (canvas size), VP8L (lossless bitstream header) or 'VP8 ' (key frame header). */
+function webpDimensions(b: Uint8Array): DimensionsResult {
+  if (b.length < 30) return 'more';
+  const chunk = ascii(b, 12, 4);
+  if (chunk === 'VP8X') return sized(le24(b, 24) + 1, le24(b, 27) + 1);
+  if (chunk === 'VP8L') {
+    if (b[20] !== 0x2f) return 'invalid';
+    return sized(1 + (b[21]! | ((b[22]! & 0x3f) << 8)), 1 + ((b[22]! >> 6) | (b[23]! << 2) | ((b[24]! & 0x0f) << 10)));
+  }
+  if (chunk === 'VP8 ') {
+    if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return 'invalid';
+    return sized(le16(b, 26) & 0x3fff, le16(b, 28) & 0x3fff);
+  }
+  return 'invalid';
+}
+
+/** JPEG: walks the segments to the first start-of-frame marker, which holds height and width. */
+function jpegDimensions(b: Uint8Array): DimensionsResult {
+  let at = 2;
+  for (;;) {
+    while (at < b.length && b[at] === 0xff && b[at + 1] === 0xff) at++; // fill bytes
+    if (at + 4 > b.length) return 'more';
+    if (b[at] !== 0xff) return 'invalid';
+    const marker = b[at + 1]!;
+    // SOF0-3, 5-7, 9-11, 13-15: DHT (C4), JPG (C8) and DAC (CC) share the range but are no frames.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (at + 9 > b.length) return 'more';
+      return sized(be16(b, at + 7), be16(b, at + 5));
+    }
+    if (marker === 0xd9 || marker === 0xda) return 'invalid'; // image data or the end before any frame header
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      at += 2;
+      continue;
+    }
+    at += 2 + be16(b, at + 2);
+  }
+}
+
+/**
+ * AVIF: the `ispe` (image spatial extents) properties inside the top-level `meta` box; the largest one counts (a grid
+ * picture has one per tile and one for the whole, an alpha plane one of its own).
+ */
+function avifDimensions(b: Uint8Array): DimensionsResult {
+  let at = 0;
+  for (;;) {
+    if (at + 8 > b.length) return 'more';
+    let size = be32(b, at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > b.length) return 'more';
+      if (be32(b, at + 8) !== 0) return 'invalid'; // a box over 4 GB before the meta box
+      size = be32(b, at + 12);
+      header = 16;
+    }
+    if (size < header) return 'invalid';
+    const type = ascii(b, at + 4, 4);
+    if (type === 'meta') {
+      if (at + size > b.length) return 'more';
+      let best: Dimensions | null = null;
+      for (let p = at + header; p + 16 <= at + size; p++) {
+        if (b[p] !== 0x69 || ascii(b, p, 4) !== 'ispe') continue; // 'i'
+        const width = be32(b, p + 8);
+        const height = be32(b, p + 12);
+        if (!best || width * height > best.width * best.height) best = { width, height };
+      }
+      return best ? sized(best.width, best.height) : 'invalid';
+    }
+    if (type === 'mdat') return 'invalid'; // the pixels before their description: not something browsers make
+    at += size;
+  }
+}
+
+/** The pixel size a picture's first bytes declare; `type` is what sniff() said of them. */
+export function imageDimensions(bytes: Uint8Array, type: Sniffed): DimensionsResult {
+  switch (type.contentType) {
+    case 'image/png':
+      return pngDimensions(bytes);
+    case 'image/gif':
+      return gifDimensions(bytes);
+    case 'image/webp':
+      return webpDimensions(bytes);
+    case 'image/jpeg':
+      return jpegDimensions(bytes);
+    case 'image/avif':
+      return avifDimensions(bytes);
+    default:
+      return 'invalid';
+  }
+}

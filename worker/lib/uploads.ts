@@ -12,7 +12,15 @@ import { REQUEST_LIMITS } from './limits';
 import { currentUser } from './guards';
 import { MultipartError, multipartBoundary, readMultipart } from './multipart';
 import { claimUpload, settleClaims } from './resumable-uploads';
-import { sniff, SNIFF_BYTES, type Sniffed } from './sniff';
+import {
+  DIMENSION_BYTES,
+  imageDimensions,
+  MAX_PIXELS,
+  sniff,
+  SNIFF_BYTES,
+  type Dimensions,
+  type Sniffed,
+} from './sniff';
 import { documented } from './route-doc';
 import { decodeUtf8, formatIssues, mediaType, type Schema } from './validate';
 import { VARIANT_PART, variantKey, withVariants } from './files';
@@ -27,6 +35,8 @@ export interface StoredFile {
   kind: FileKind;
   /** A smaller copy of the image part with this tag (worker/lib/files.ts variantKey), not a file of its own. */
   variantOf?: string;
+  /** An image's size in pixels, from its header. */
+  dimensions?: Dimensions;
 }
 
 export interface Upload<T> {
@@ -229,6 +239,7 @@ async function receiveMultipart<T extends Schema>(
         const stored = await storeFile(bucket, part.name, part.body, {
           key: variantKey(original.key, Number(width)),
           kind: 'image',
+          fits: (size) => variantMismatch(size, Number(width), original.dimensions),
         });
         files.set(internal, { ...stored, variantOf: tag });
       } else {
@@ -281,6 +292,22 @@ function peekBytes(queue: readonly Uint8Array[], n: number): Uint8Array {
 }
 
 /**
+ * Why a picture of `size` is not a copy at `width` of an original of `original`'s size, or null when it is one: at most
+ * `width` and the original's width, and the original's aspect ratio within 1 % (or within the pixel that rounding the
+ * height to a whole number may cost). A copy the browser made passes; another picture sent as one does not.
+ */
+export function variantMismatch(size: Dimensions, width: number, original: Dimensions | undefined): string | null {
+  if (!original) return 'its original has no known size';
+  if (size.width > width) return `it is ${size.width} px wide, more than ${width}`;
+  if (size.width > original.width) return `it is wider than its original (${original.width} px)`;
+  const expected = (size.width * original.height) / original.width;
+  if (Math.abs(size.height - expected) > Math.max(expected * 0.01, 1)) {
+    return `its aspect ratio (${size.width} × ${size.height}) is not its original's (${original.width} × ${original.height})`;
+  }
+  return null;
+}
+
+/**
  * Streams one file part into R2. At most one R2 part (5 MiB) is held at a time: a file that fits in one
  * goes up with a single put(); a longer one becomes an R2 multipart upload of equal 5 MiB parts plus
  * the remainder, aborted if anything goes wrong on the way.
@@ -289,7 +316,7 @@ async function storeFile(
   bucket: R2Bucket,
   partName: string,
   chunks: AsyncIterable<Uint8Array>,
-  as?: { key: string; kind: FileKind },
+  as?: { key: string; kind: FileKind; fits?: (size: Dimensions) => string | null },
 ): Promise<StoredFile> {
   const label = `File part ${shown(partName)}`;
   const queue: Uint8Array[] = [];
@@ -299,6 +326,8 @@ async function storeFile(
   let key = '';
   let multipart: R2MultipartUpload | undefined;
   const uploaded: R2UploadedPart[] = [];
+  let dimensions: Dimensions | undefined;
+  let readDimensionsAt = SNIFF_BYTES;
 
   const identify = () => {
     const found = sniff(peekBytes(queue, Math.min(queued, SNIFF_BYTES)));
@@ -306,6 +335,27 @@ async function storeFile(
     if (as && found.kind !== as.kind) throw new UnsupportedMediaType(`${label} is not an allowed ${as.kind}`);
     key = as?.key ?? `${found.kind}/${crypto.randomUUID()}.${found.ext}`;
     return found;
+  };
+  // An image's size comes from its header, read from the bytes held before the first R2 part goes up (a bomb of
+  // 30,000 × 30,000 px is a few hundred KB of PNG): over MAX_PIXELS is 413, a header that says no size 400.
+  const checkDimensions = (ended: boolean) => {
+    if (!type || type.kind !== 'image' || dimensions || (!ended && queued < readDimensionsAt)) return;
+    const found = imageDimensions(peekBytes(queue, Math.min(queued, DIMENSION_BYTES)), type);
+    if (found === 'more' && !ended && queued < DIMENSION_BYTES) {
+      readDimensionsAt = queued * 2;
+      return;
+    }
+    if (found === 'more' || found === 'invalid') {
+      throw new BadRequest(`${label}: its size in pixels cannot be read from its ${type.ext.toUpperCase()} header`);
+    }
+    if (found.width * found.height > MAX_PIXELS) {
+      throw new PayloadTooLarge(
+        `${label} is ${found.width} × ${found.height} px: pictures may have at most ${MAX_PIXELS / 1e6} megapixels`,
+      );
+    }
+    const mismatch = as?.fits?.(found);
+    if (mismatch) throw new BadRequest(`${label} is no copy of its original: ${mismatch}`);
+    dimensions = found;
   };
   const checkSize = () => {
     if (type && size > UPLOAD_LIMITS[type.kind]) {
@@ -324,6 +374,7 @@ async function storeFile(
         type = identify();
       }
       checkSize();
+      checkDimensions(false);
       while (queued >= UPLOAD_LIMITS.partSize) {
         const part = takeBytes(queue, UPLOAD_LIMITS.partSize);
         queued -= part.length;
@@ -333,6 +384,7 @@ async function storeFile(
     }
     type ??= identify();
     checkSize();
+    checkDimensions(true);
     const rest = takeBytes(queue, queued);
     if (multipart) {
       if (rest.length > 0) uploaded.push(await multipart.uploadPart(uploaded.length + 1, rest));
@@ -340,7 +392,7 @@ async function storeFile(
     } else {
       await bucket.put(key, rest, { httpMetadata: { contentType: type.contentType } });
     }
-    return { key, contentType: type.contentType, size, kind: type.kind };
+    return { key, contentType: type.contentType, size, kind: type.kind, ...(dimensions ? { dimensions } : {}) };
   } catch (err) {
     if (multipart)
       await multipart

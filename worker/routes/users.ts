@@ -37,6 +37,7 @@ import {
 } from '../lib/login-limit';
 import { deviceFor, issueDeviceCookie } from '../lib/device-cookie';
 import { sendMail } from '../lib/mail';
+import { assertPasswordAllowed } from '../lib/password-policy';
 import { clientAddress } from '../lib/rate-limit';
 import { passedTurnstile, turnstileOn } from '../lib/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
@@ -53,15 +54,32 @@ const resetKey = async (token: string) => `password-reset:${await sha256Hex(toke
 interface StoredReset {
   userId: string;
   expiresAt: number;
+  /** resetStamp() of the account when the token was made: a token outlives no password or e-mail change. */
+  stamp?: string;
+}
+
+/**
+ * What a reset token is tied to, as Django ties its tokens to the password hash and e-mail: any change of password
+ * (by a reset or the account form: each hash has a new salt) or of e-mail makes every token issued before it invalid.
+ */
+export const resetStamp = (user: { passwordHash: string; email: string | null }) =>
+  sha256Hex(`${user.passwordHash}\n${user.email?.toLowerCase() ?? ''}`);
+
+/** The reset page's address: from SITE_URL (wrangler.toml [vars]), never from the request's Host header. */
+export function resetLink(env: Pick<Env, 'SITE_URL'>, token: string): string {
+  return `${new URL(env.SITE_URL).origin}/forgot-password/${token}`;
 }
 
 async function sendResetMail(
   env: Env,
-  user: { id: string; name: string; email: string },
-  origin: string,
+  user: { id: string; name: string; email: string; passwordHash: string },
 ): Promise<void> {
   const token = randomToken();
-  const stored: StoredReset = { userId: user.id, expiresAt: Date.now() + RESET_TOKEN_SECONDS * 1000 };
+  const stored: StoredReset = {
+    userId: user.id,
+    expiresAt: Date.now() + RESET_TOKEN_SECONDS * 1000,
+    stamp: await resetStamp(user),
+  };
   await env.KV.put(await resetKey(token), JSON.stringify(stored), { expirationTtl: RESET_TOKEN_SECONDS });
   await sendMail(env, {
     to: user.email,
@@ -69,7 +87,7 @@ async function sendResetMail(
     text:
       `Hello ${user.name},\n\n` +
       `someone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new one:\n\n` +
-      `${origin}/forgot-password/${token}\n\n` +
+      `${resetLink(env, token)}\n\n` +
       `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
   });
 }
@@ -155,11 +173,10 @@ export const usersRoutes = new Hono<AppEnv>()
       // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time;
       // so does the per-account limit, which drops the mail silently rather than telling who has an account.
       if (user?.email) {
-        const origin = new URL(c.req.url).origin;
-        const to = { id: user.id, name: user.name, email: user.email };
+        const to = { id: user.id, name: user.name, email: user.email, passwordHash: user.passwordHash };
         c.executionCtx.waitUntil(
           (async () => {
-            if (await allowResetMail(db, user.id)) await sendResetMail(c.env, to, origin);
+            if (await allowResetMail(db, user.id)) await sendResetMail(c.env, to);
           })().catch((err: unknown) => {
             console.error('Password reset mail failed', err);
           }),
@@ -181,12 +198,18 @@ export const usersRoutes = new Hono<AppEnv>()
       const key = await resetKey(token);
       const stored = await c.env.KV.get<StoredReset>(key, 'json');
       if (!stored) throw new BadRequest(INVALID_RESET);
-      // Single use: the token goes before anything else can fail.
-      await c.env.KV.delete(key);
-      if (stored.expiresAt <= Date.now()) throw new BadRequest(INVALID_RESET);
       const db = c.get('db');
       const user = await findActiveUserById(db, stored.userId);
-      if (!user) throw new BadRequest(INVALID_RESET);
+      // A token made before the account's password or e-mail last changed is void (and so is one without a stamp).
+      const valid = !!user && stored.expiresAt > Date.now() && stored.stamp === (await resetStamp(user));
+      if (!valid) {
+        await c.env.KV.delete(key);
+        throw new BadRequest(INVALID_RESET);
+      }
+      // Like the schema's rules, the password's own are checked before the token is used up.
+      assertPasswordAllowed(password, user);
+      // Single use: the token goes before anything else can fail.
+      await c.env.KV.delete(key);
       await setPasswordHash(db, user.id, await hashPassword(password));
       await endUserSessions(db, user.id);
       await clearAccountFailures(db, user.id);
@@ -206,11 +229,14 @@ export const usersRoutes = new Hono<AppEnv>()
     ...jsonBody(createUserBody),
     async (c) => {
       const body = c.req.valid('json');
+      assertPasswordAllowed(body.password, body);
       const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
+      // Hashed before the name and e-mail are looked up, so a taken one answers in the time a free one takes.
+      const passwordHash = await hashPassword(body.password);
       const user = await insertUser(c.get('db'), {
         name: body.name,
         email: body.email ?? null,
-        passwordHash: await hashPassword(body.password),
+        passwordHash,
         firstName: body.firstName ?? '',
         lastName: body.lastName ?? '',
         role,
@@ -280,6 +306,10 @@ export const usersRoutes = new Hono<AppEnv>()
       // A cookie alone may not take an account over for good: whoever changes a password or an e-mail (their
       // own, or as ADMIN someone else's) confirms with their own password, under the sign-in limits.
       if (password !== undefined || changesEmail) await confirmOwnPassword(c, me, currentPassword);
+      if (password !== undefined) {
+        assertPasswordAllowed(password, current);
+        assertPasswordAllowed(password, { name: rest.name, email: rest.email });
+      }
       const patch: UserPatch = { ...rest };
       if (isAdmin(me) && role !== undefined) patch.role = role;
       if (isAdmin(me) && active !== undefined) patch.active = active;

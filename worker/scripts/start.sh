@@ -19,4 +19,5 @@ echo "== seeding the demo content (only into an empty database)"
 tsx worker/scripts/seed.ts
 
 echo "== serving http://localhost:${port} (Ctrl+C stops)"
-exec wrangler dev --local --ip 127.0.0.1 --port "$port"
+# Links in mails point at this server (wrangler.toml names the default port).
+exec wrangler dev --local --ip 127.0.0.1 --port "$port" --var "SITE_URL:http://localhost:${port}"
