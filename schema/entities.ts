@@ -209,6 +209,8 @@ export const publicationRequest = z.object({
   status: publicationStatus,
   type: contentType,
   expirationDate: z.optional(z.nullable(isoDateTime)),
+  /** ADMIN's reason for a rejection, if they gave one. */
+  reason: z.optional(z.nullable(z.string())),
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;
@@ -219,7 +221,8 @@ export const contentAccessPage = pageOf(contentAccessListItem);
 
 export const userContentLink = z.object({ id, userId: id, contentId: id, createdAt: isoDateTime });
 
-export const slugRecord = z.object({ slug: z.string(), entityId: id });
+/** `currentSlug`: the entity's slug now; differs from `slug` for a slug it had before a rename (which still resolves). */
+export const slugRecord = z.object({ slug: z.string(), entityId: id, currentSlug: z.optional(z.string()) });
 
 export const imagePosition = z
   .string()

@@ -305,7 +305,14 @@ export const createPublicationBody = z.object({
   /** The editor's wished expiry (in the future); ADMIN may change it before approving. */
   expirationDate: z.optional(z.nullable(isoDateTime)),
 });
-export const updatePublicationStatusBody = z.object({ id, status: publicationStatus });
+export const updatePublicationStatusBody = z.object({
+  id,
+  status: publicationStatus,
+  /** Why, for a rejection (optional; the editor sees it and gets it by mail). */
+  reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(LIMITS.teaser)))),
+});
+/** Takes published content back to draft. */
+export const unpublishBody = z.object({ contentId: id, type: contentType });
 export const updatePublicationExpirationBody = z.object({ id, expirationDate: z.nullable(isoDateTime) });
 
 // contact

@@ -664,6 +664,14 @@ const MATRIX: Entry[] = [
     }),
   },
   {
+    route: 'POST /api/publications/unpublish',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: '/publications/unpublish',
+      body: { contentId: (await createArticle({ userId: c.ownerId })).id, type: 'article' },
+    }),
+  },
+  {
     route: 'GET /api/publications/requests',
     expected: editors(200),
     request: async () => ({ path: '/publications/requests' }),
