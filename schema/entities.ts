@@ -8,6 +8,7 @@ import { int, nonnegativeInt } from './mini';
 import {
   CONTACT_KINDS,
   CONTENT_TYPES,
+  LOCALES,
   NEWS_REF_KINDS,
   PUBLICATION_STATUSES,
   REQUEST_STATES,
@@ -181,8 +182,12 @@ export const user = z.object({
   lastName: z.string(),
   role,
   active: z.boolean(),
+  /** The language of the mails the account gets. */
+  locale: z.optional(z.enum(LOCALES)),
 });
 export type User = z.infer<typeof user>;
+/** DELETE /users/{id}: null when ADMIN deleted someone else's; for one's own, whether the row went or stays anonymised. */
+export const accountDeletion = z.nullable(z.object({ account: z.enum(['deleted', 'anonymised']) }));
 export const userPage = pageOf(user);
 
 export const sessionUser = z.object({ id, name: z.string(), role });

@@ -6,6 +6,7 @@ import { nonnegativeInt } from './mini';
 import {
   ARTICLE_TYPES,
   CONTACT_KINDS,
+  LOCALES,
   MEDIA_KINDS,
   MESSAGE_STATES,
   NEWS_REF_KINDS,
@@ -72,6 +73,8 @@ export const createUserBody = z.object({
   lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
   /** Honoured for ADMIN callers only; everyone else registers as REGULAR_USER. */
   role: z.optional(role),
+  /** The language of the mails the account gets; the SPA sends the one it shows. */
+  locale: z.optional(z.enum(LOCALES)),
 });
 export const updateUserBody = z.object({
   name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name))),
@@ -81,8 +84,13 @@ export const updateUserBody = z.object({
   lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
   role: z.optional(role),
   active: z.optional(z.boolean()),
+  locale: z.optional(z.enum(LOCALES)),
   /** The caller's own password: needed to change a password or an e-mail (docs/decisions/003). */
   currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
+});
+/** Deleting one's own account needs one's password (ADMIN deleting someone else's sends none). */
+export const deleteUserBody = z.object({
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
 });
 export const mailBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().check(z.minLength(16), z.maxLength(128)), password });

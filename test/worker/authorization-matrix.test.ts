@@ -911,7 +911,7 @@ const MATRIX: Entry[] = [
     request: async (c) => {
       if (!c.owner) return { path: `/users/${(await createUser()).id}` };
       const self = await c.freshSelf();
-      return { path: `/users/${self.user.id}`, cookie: self.cookie };
+      return { path: `/users/${self.user.id}`, cookie: self.cookie, body: { password: TEST_PASSWORD } };
     },
   },
 
