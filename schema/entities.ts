@@ -235,7 +235,16 @@ export const imagePosition = z
 export const imageOption = z.object({ blobKey: z.string(), position: imagePosition, scale: z.number() });
 export type ImageOption = z.infer<typeof imageOption>;
 
-export const healthCheck = z.object({ message: z.string(), missingArticles: z.array(id) });
+/**
+ * References to content that no longer exists. Ids as stored, whatever their shape: a reference that is not even a
+ * uuid is dangling too, and must be reported rather than break the answer.
+ */
+export const healthCheck = z.object({
+  message: z.string(),
+  missingArticles: z.array(z.string()),
+  /** Channel ids that news items point at although the channel is gone. */
+  missingChannels: z.optional(z.array(z.string())),
+});
 /** The id of what a call deleted (article, channel) or stored (contact message). */
 export const idResult = z.object({ id });
 /** Answer of POST /userContent/revoke-access-channel. */
