@@ -8,6 +8,7 @@ import { int, nonnegativeInt } from './mini';
 import {
   CONTACT_KINDS,
   CONTENT_TYPES,
+  LOCALES,
   NEWS_REF_KINDS,
   PUBLICATION_STATUSES,
   REQUEST_STATES,
@@ -181,8 +182,12 @@ export const user = z.object({
   lastName: z.string(),
   role,
   active: z.boolean(),
+  /** The language of the mails the account gets. */
+  locale: z.optional(z.enum(LOCALES)),
 });
 export type User = z.infer<typeof user>;
+/** DELETE /users/{id}: null when ADMIN deleted someone else's; for one's own, whether the row went or stays anonymised. */
+export const accountDeletion = z.nullable(z.object({ account: z.enum(['deleted', 'anonymised']) }));
 export const userPage = pageOf(user);
 
 export const sessionUser = z.object({ id, name: z.string(), role });
@@ -209,6 +214,8 @@ export const publicationRequest = z.object({
   status: publicationStatus,
   type: contentType,
   expirationDate: z.optional(z.nullable(isoDateTime)),
+  /** ADMIN's reason for a rejection, if they gave one. */
+  reason: z.optional(z.nullable(z.string())),
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;
@@ -219,7 +226,8 @@ export const contentAccessPage = pageOf(contentAccessListItem);
 
 export const userContentLink = z.object({ id, userId: id, contentId: id, createdAt: isoDateTime });
 
-export const slugRecord = z.object({ slug: z.string(), entityId: id });
+/** `currentSlug`: the entity's slug now; differs from `slug` for a slug it had before a rename (which still resolves). */
+export const slugRecord = z.object({ slug: z.string(), entityId: id, currentSlug: z.optional(z.string()) });
 
 export const imagePosition = z
   .string()
@@ -227,7 +235,16 @@ export const imagePosition = z
 export const imageOption = z.object({ blobKey: z.string(), position: imagePosition, scale: z.number() });
 export type ImageOption = z.infer<typeof imageOption>;
 
-export const healthCheck = z.object({ message: z.string(), missingArticles: z.array(id) });
+/**
+ * References to content that no longer exists. Ids as stored, whatever their shape: a reference that is not even a
+ * uuid is dangling too, and must be reported rather than break the answer.
+ */
+export const healthCheck = z.object({
+  message: z.string(),
+  missingArticles: z.array(z.string()),
+  /** Channel ids that news items point at although the channel is gone. */
+  missingChannels: z.optional(z.array(z.string())),
+});
 /** The id of what a call deleted (article, channel) or stored (contact message). */
 export const idResult = z.object({ id });
 /** Answer of POST /userContent/revoke-access-channel. */

@@ -6,6 +6,7 @@ import { nonnegativeInt } from './mini';
 import {
   ARTICLE_TYPES,
   CONTACT_KINDS,
+  LOCALES,
   MEDIA_KINDS,
   MESSAGE_STATES,
   NEWS_REF_KINDS,
@@ -72,6 +73,8 @@ export const createUserBody = z.object({
   lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
   /** Honoured for ADMIN callers only; everyone else registers as REGULAR_USER. */
   role: z.optional(role),
+  /** The language of the mails the account gets; the SPA sends the one it shows. */
+  locale: z.optional(z.enum(LOCALES)),
 });
 export const updateUserBody = z.object({
   name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name))),
@@ -81,8 +84,13 @@ export const updateUserBody = z.object({
   lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
   role: z.optional(role),
   active: z.optional(z.boolean()),
+  locale: z.optional(z.enum(LOCALES)),
   /** The caller's own password: needed to change a password or an e-mail (docs/decisions/003). */
   currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
+});
+/** Deleting one's own account needs one's password (ADMIN deleting someone else's sends none). */
+export const deleteUserBody = z.object({
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
 });
 export const mailBody = z.object({ email });
 export const resetPasswordBody = z.object({ token: z.string().check(z.minLength(16), z.maxLength(128)), password });
@@ -305,7 +313,14 @@ export const createPublicationBody = z.object({
   /** The editor's wished expiry (in the future); ADMIN may change it before approving. */
   expirationDate: z.optional(z.nullable(isoDateTime)),
 });
-export const updatePublicationStatusBody = z.object({ id, status: publicationStatus });
+export const updatePublicationStatusBody = z.object({
+  id,
+  status: publicationStatus,
+  /** Why, for a rejection (optional; the editor sees it and gets it by mail). */
+  reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(LIMITS.teaser)))),
+});
+/** Takes published content back to draft. */
+export const unpublishBody = z.object({ contentId: id, type: contentType });
 export const updatePublicationExpirationBody = z.object({ id, expirationDate: z.nullable(isoDateTime) });
 
 // contact

@@ -6,6 +6,7 @@ import {
   CONTACT_KINDS,
   CONTENT_TYPES,
   COVER_KINDS,
+  LOCALES,
   MEDIA_KINDS,
   NEWS_REF_KINDS,
   PUBLICATION_STATUSES,
@@ -44,6 +45,10 @@ export const users = sqliteTable(
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
     passwordHash: text('password_hash').notNull(),
+    /** The language of the mails the user gets (en-US or de-DE); the SPA sends the one it shows. */
+    locale: text('locale', { enum: LOCALES }).notNull().default('en-US'),
+    /** Set when the account was deleted but the row stays, anonymised, as the owner of editor content (decision 031). */
+    deletedAt: integer('deleted_at'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
@@ -326,6 +331,8 @@ export const slugs = sqliteTable(
     slug: text('slug').primaryKey(),
     entityId: text('entity_id').notNull(),
     entityKind: text('entity_kind', { enum: SLUG_KINDS }).notNull(),
+    /** False for a slug the entity had before a rename: it still resolves, and the SPA moves to the current one. */
+    current: integer('current', { mode: 'boolean' }).notNull().default(true),
   },
   (t) => [index('slugs_entity').on(t.entityId)],
 );
@@ -418,6 +425,10 @@ export const publicationRequests = sqliteTable(
     type: text('type', { enum: CONTENT_TYPES }).notNull(),
     status: text('status', { enum: PUBLICATION_STATUSES }).notNull().default('PENDING'),
     expirationDate: integer('expiration_date'),
+    /** ADMIN's optional reason for a rejection, shown to the editor. */
+    reason: text('reason'),
+    /** Who approved, rejected or unpublished (null while pending, or once that account is gone). */
+    decidedBy: text('decided_by').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },

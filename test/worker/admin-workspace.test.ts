@@ -117,9 +117,10 @@ describe('paged lists', () => {
 describe('publication statuses', () => {
   const allowed: Record<PublicationStatus, PublicationStatus[]> = {
     PENDING: ['PENDING', 'APPROVED', 'REJECTED'],
-    APPROVED: ['APPROVED', 'REJECTED', 'EXPIRED'],
+    APPROVED: ['APPROVED', 'REJECTED', 'EXPIRED', 'UNPUBLISHED'],
     REJECTED: ['REJECTED'],
     EXPIRED: ['EXPIRED'],
+    UNPUBLISHED: ['UNPUBLISHED'],
   };
   const pairs = PUBLICATION_STATUSES.flatMap((from) => PUBLICATION_STATUSES.map((to) => [from, to] as const));
 

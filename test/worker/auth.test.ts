@@ -121,11 +121,13 @@ describe('POST /users/auth', () => {
     }
   });
 
-  it('refuses an inactive user with the same answer, even with the right password', async () => {
+  it('tells a deactivated user so, but only after the right password; no session either way', async () => {
     const user = await createUser({ active: false });
-    const res = await signIn(user.name, user.password);
-    expect(res.status).toBe(401);
-    expect(res.body.message).toBe('Invalid username or password');
+    const wrong = await signIn(user.name, 'not-the-password');
+    expect(wrong.body).toEqual({ code: 401, message: 'Invalid username or password', result: null });
+    const right = await signIn(user.name, user.password);
+    expect(right.body).toEqual({ code: 403, message: 'This account is deactivated', result: null });
+    expect(right.headers.getSetCookie().filter((c) => /session=[^;]/.test(c))).toEqual([]);
   });
 
   it('re-hashes a password stored with weaker parameters on sign-in', async () => {

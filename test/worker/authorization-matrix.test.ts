@@ -664,6 +664,14 @@ const MATRIX: Entry[] = [
     }),
   },
   {
+    route: 'POST /api/publications/unpublish',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({
+      path: '/publications/unpublish',
+      body: { contentId: (await createArticle({ userId: c.ownerId })).id, type: 'article' },
+    }),
+  },
+  {
     route: 'GET /api/publications/requests',
     expected: editors(200),
     request: async () => ({ path: '/publications/requests' }),
@@ -903,7 +911,7 @@ const MATRIX: Entry[] = [
     request: async (c) => {
       if (!c.owner) return { path: `/users/${(await createUser()).id}` };
       const self = await c.freshSelf();
-      return { path: `/users/${self.user.id}`, cookie: self.cookie };
+      return { path: `/users/${self.user.id}`, cookie: self.cookie, body: { password: TEST_PASSWORD } };
     },
   },
 

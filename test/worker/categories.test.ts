@@ -344,7 +344,7 @@ describe('POST /categories', () => {
     const second = category.parse((await asAdmin('/categories', { method: 'POST', body: { title } })).body.result);
     expect(second.slug).toBe(`${made.slug}-2`);
     expect(second.ordinal).toBeGreaterThanOrEqual(0);
-    expect(await db().select().from(slugs).where(eq(slugs.entityId, made.id)).all()).toEqual([
+    expect(await db().select().from(slugs).where(eq(slugs.entityId, made.id)).all()).toMatchObject([
       { slug: made.slug, entityId: made.id, entityKind: 'category' },
     ]);
     expect(await env.KV.get(`slug:${made.slug}`)).toBe(made.id);
@@ -444,24 +444,40 @@ describe('PUT /categories/{id}', () => {
     ).toBe(400);
   });
 
-  it('changes the slug in the slugs table and in KV', async () => {
+  it('changes the slug in the slugs table and in KV; the old slug keeps leading to the category', async () => {
     const { call: asAdmin } = await admin();
     const cat = await createCategory();
     expect((await call(`/categories/${cat.slug}`)).status).toBe(200); // warms KV with the old slug
     expect(await env.KV.get(`slug:${cat.slug}`)).toBe(cat.id);
     const slug = unique('moved').toLowerCase();
-    const res = await asAdmin(`/categories/${cat.id}`, { method: 'PUT', body: { slug } });
+    const res = await asAdmin(`/categories/${cat.id}`, { method: 'PUT', body: { title: 'Renamed', slug } });
     expect(res.status).toBe(200);
-    expect(res.body.result.slug).toBe(slug);
-    expect(await env.KV.get(`slug:${cat.slug}`)).toBeNull();
+    expect(res.body.result).toMatchObject({ slug, title: 'Renamed' });
     expect(await env.KV.get(`slug:${slug}`)).toBe(cat.id);
-    expect((await call(`/categories/${cat.slug}`)).status).toBe(404);
+    // Old links and bookmarks: the old slug resolves, and says which slug is current, so the SPA moves there.
+    expect((await call(`/categories/${cat.slug}`)).body.result).toMatchObject({ id: cat.id, slug });
+    expect((await call(`/slugs/${cat.slug}`)).body.result).toEqual({
+      slug: cat.slug,
+      entityId: cat.id,
+      currentSlug: slug,
+    });
     expect((await call(`/categories/${slug}`)).body.result.id).toBe(cat.id);
-    expect(await db().select().from(slugs).where(eq(slugs.entityId, cat.id)).all()).toEqual([
-      { slug, entityId: cat.id, entityKind: 'category' },
+    const rows = await db().select().from(slugs).where(eq(slugs.entityId, cat.id)).all();
+    expect(rows.sort((a, b) => Number(b.current) - Number(a.current))).toEqual([
+      { slug, entityId: cat.id, entityKind: 'category', current: true },
+      { slug: cat.slug, entityId: cat.id, entityKind: 'category', current: false },
     ]);
+    // Neither the new nor the old slug can be taken by another category.
     const other = await createCategory();
     expect((await asAdmin(`/categories/${other.id}`, { method: 'PUT', body: { slug } })).status).toBe(409);
+    expect((await asAdmin(`/categories/${other.id}`, { method: 'PUT', body: { slug: cat.slug } })).status).toBe(409);
+    // Taking its old slug back makes it current again.
+    const back = await asAdmin(`/categories/${cat.id}`, { method: 'PUT', body: { slug: cat.slug } });
+    expect(back.body.result.slug).toBe(cat.slug);
+    expect((await call(`/slugs/${slug}`)).body.result.currentSlug).toBe(cat.slug);
+    // Deleting the category removes every slug it had.
+    expect((await asAdmin(`/categories/${cat.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await db().select().from(slugs).where(eq(slugs.entityId, cat.id)).all()).toEqual([]);
   });
 
   it('replaces and removes the image, deleting the old file', async () => {

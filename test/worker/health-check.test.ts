@@ -21,8 +21,9 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
   it('finds planted dangling references, and the fix removes exactly those', async () => {
     const { call: asAdmin } = await as('ADMIN');
     expect((await asAdmin('/healthCheck')).body.result).toEqual({
-      message: 'All article references are intact',
+      message: 'All references are intact',
       missingArticles: [],
+      missingChannels: [],
     });
 
     const ghostA = crypto.randomUUID();
@@ -52,7 +53,7 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     expect(found.message).toBe(
       '3 missing articles are still referenced: 3 in channel article lists, 2 in news, 0 in category links',
     );
-    expect((await checkHealth(db())).references).toEqual({ channel: 3, news: 2, category: 0 });
+    expect((await checkHealth(db())).references).toEqual({ channel: 3, news: 2, category: 0, newsChannel: 0 });
 
     // A cross-site GET must not change anything.
     const crossSite = await asAdmin('/healthCheck/fix', { headers: { 'Sec-Fetch-Site': 'cross-site' } });
@@ -82,9 +83,46 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     ).toHaveLength(1);
 
     expect((await asAdmin('/healthCheck')).body.result).toEqual({
-      message: 'All article references are intact',
+      message: 'All references are intact',
       missingArticles: [],
+      missingChannels: [],
     });
-    expect((await asAdmin('/healthCheck/fix')).body.result).toEqual({ message: 'Nothing to fix', missingArticles: [] });
+    expect((await asAdmin('/healthCheck/fix')).body.result).toEqual({
+      message: 'Nothing to fix',
+      missingArticles: [],
+      missingChannels: [],
+    });
+  });
+
+  it('reports and fixes dangling references whatever the shape of their ids (no uuid, a number, a channel)', async () => {
+    const { call: asAdmin } = await as('ADMIN');
+    await asAdmin('/healthCheck/fix'); // start clean
+    const real = await createArticle();
+    const gone = crypto.randomUUID();
+    const channel = await createChannel({
+      articleOrdinals: { main: [real.id, 'legacy-42', 7 as unknown as string] },
+    });
+    const oddNews = await createNewsItem({ refKind: 'article', refId: 'not-a-uuid' });
+    const channelNews = await createNewsItem({ refKind: 'channel', refId: gone });
+    const oddChannelNews = await createNewsItem({ refKind: 'channel', refId: 'old channel 3' });
+
+    const report = await asAdmin('/healthCheck');
+    expect(report.status).toBe(200);
+    const found = healthCheck.parse(report.body.result);
+    expect([...found.missingArticles].sort()).toEqual(['7', 'legacy-42', 'not-a-uuid'].sort());
+    expect([...found.missingChannels!].sort()).toEqual([gone, 'old channel 3'].sort());
+    expect(found.message).toBe(
+      '3 missing articles are still referenced, 2 missing channels are still referenced: 2 in channel article lists, ' +
+        '1 in news, 0 in category links; 2 news items pointing at a missing channel',
+    );
+
+    const fix = await asAdmin('/healthCheck/fix');
+    expect(fix.status).toBe(200);
+    expect(fix.body.result.message).toContain('Removed references to 3 missing articles and 2 missing channels');
+    const ordinals = (await db().select().from(channels).where(eq(channels.id, channel.id)).get())!.articleOrdinals;
+    expect(ordinals).toEqual({ main: [real.id] });
+    const left = (await db().select({ id: news.id }).from(news).all()).map((n) => n.id);
+    for (const n of [oddNews, channelNews, oddChannelNews]) expect(left).not.toContain(n.id);
+    expect((await asAdmin('/healthCheck')).body.result).toMatchObject({ missingArticles: [], missingChannels: [] });
   });
 });

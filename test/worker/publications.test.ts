@@ -175,15 +175,16 @@ describe('PUT /publications/update-status', () => {
     const editor = await as('CLIENT');
     const article = await createArticle({ userId: editor.user!.id, published: false });
     const first = (await requestPublication(editor, article.id, 'article')).body.result;
-    await updatePublicationStatus(db(), first.id, 'APPROVED');
+    const admin = (await as('ADMIN')).user!;
+    await updatePublicationStatus(db(), first.id, 'APPROVED', { by: admin.id });
     // A second approved request (ADMIN set both) for the same content.
     const second = crypto.randomUUID();
     await db()
       .insert(publicationRequests)
       .values({ id: second, userId: editor.user!.id, contentId: article.id, type: 'article', status: 'APPROVED' });
-    await updatePublicationStatus(db(), first.id, 'EXPIRED');
+    await updatePublicationStatus(db(), first.id, 'EXPIRED', { by: admin.id });
     expect(await articlePublished(article.id)).toBe(true);
-    await updatePublicationStatus(db(), second, 'REJECTED');
+    await updatePublicationStatus(db(), second, 'REJECTED', { by: admin.id });
     expect(await articlePublished(article.id)).toBe(false);
   });
 

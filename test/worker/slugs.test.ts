@@ -15,7 +15,7 @@ describe('GET /slugs/{slug}', () => {
       expect(await env.KV.get(`slug:${made.slug}`)).toBeNull();
       const res = await call(`/slugs/${made.slug}`);
       expect(res.status).toBe(200);
-      expect(slugRecord.parse(res.body.result)).toEqual({ slug: made.slug, entityId: made.id });
+      expect(slugRecord.parse(res.body.result)).toEqual({ slug: made.slug, entityId: made.id, currentSlug: made.slug });
       expect(await env.KV.get(`slug:${made.slug}`)).toBe(made.id);
     }
   });
@@ -24,7 +24,7 @@ describe('GET /slugs/{slug}', () => {
     const a = await createArticle();
     const b = await createArticle();
     await env.KV.put(`slug:${a.slug}`, b.id);
-    expect((await call(`/slugs/${a.slug}`)).body.result).toEqual({ slug: a.slug, entityId: b.id });
+    expect((await call(`/slugs/${a.slug}`)).body.result).toEqual({ slug: a.slug, entityId: b.id, currentSlug: b.slug });
     await env.KV.delete(`slug:${a.slug}`);
   });
 
@@ -63,16 +63,22 @@ describe('PUT /slugs/{entityId}', () => {
     const slug = newSlug('renamed');
     const res = await call(`/slugs/${art.id}`, { method: 'PUT', body: { slug }, cookie: await sessionCookie(owner) });
     expect(res.status).toBe(200);
-    expect(res.body.result).toEqual({ slug, entityId: art.id });
+    expect(res.body.result).toEqual({ slug, entityId: art.id, currentSlug: slug });
     expect(await findSlugOfEntity(db(), art.id)).toEqual({ slug, kind: 'article' });
     expect((await db().select({ slug: articles.slug }).from(articles).where(eq(articles.id, art.id)).get())?.slug).toBe(
       slug,
     );
-    expect(await env.KV.get(`slug:${art.slug}`)).toBeNull();
     expect(await env.KV.get(`slug:${slug}`)).toBe(art.id);
-    expect((await call(`/slugs/${art.slug}`)).status).toBe(404);
+    // The old slug keeps leading to the article (old links redirect), and names the current one.
+    expect((await call(`/slugs/${art.slug}`)).body.result).toEqual({
+      slug: art.slug,
+      entityId: art.id,
+      currentSlug: slug,
+    });
     expect((await call(`/slugs/${slug}`)).body.result.entityId).toBe(art.id);
-    expect(await db().select().from(slugs).where(eq(slugs.slug, art.slug)).all()).toEqual([]);
+    expect(await db().select().from(slugs).where(eq(slugs.slug, art.slug)).all()).toEqual([
+      { slug: art.slug, entityId: art.id, entityKind: 'article', current: false },
+    ]);
   });
 
   it('lets ADMIN rename a channel and a category; others get 403', async () => {
@@ -117,7 +123,11 @@ describe('PUT /slugs/{entityId}', () => {
       body: { slug: mine.slug },
       cookie: await sessionCookie(owner),
     });
-    expect(res.body).toEqual({ code: 200, message: 'OK', result: { slug: mine.slug, entityId: mine.id } });
+    expect(res.body).toEqual({
+      code: 200,
+      message: 'OK',
+      result: { slug: mine.slug, entityId: mine.id, currentSlug: mine.slug },
+    });
   });
 
   it('is 401 signed out, 404 for unknown or invisible entities, 400 for bad input', async () => {

@@ -4,7 +4,7 @@ import { eq, and, ne } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../schema/tables';
-import { articles, channels, users } from '../../schema/tables';
+import { articles, channels, contentAccess, contentRequests, sessions, userArticles, users } from '../../schema/tables';
 import { user as userSchema } from '../../schema/entities';
 import { LOGIN_LIMITS } from '../../worker/lib/login-limit';
 import {
@@ -15,6 +15,7 @@ import {
   ownsContent,
   updateUser,
 } from '../../worker/queries/users';
+import { createArticle } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
 
 const ROLES: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -55,6 +56,7 @@ describe('POST /users (registration)', () => {
       lastName: 'Lovelace',
       role: 'REGULAR_USER',
       active: true,
+      locale: 'en-US',
     });
     expect(z.strictObject(userSchema.shape).parse(res.body.result)).toBeTruthy();
     expectNoHash(res);
@@ -169,7 +171,16 @@ describe('GET /users and GET /users/{id}', () => {
     expect(res.status).toBe(200);
     expect((await admin.call(`/users?q=${encodeURIComponent(a.name)}`)).body.result).toEqual({
       items: [
-        { id: a.id, name: a.name, email: a.email, firstName: 'Test', lastName: 'User', role: 'CLIENT', active: true },
+        {
+          id: a.id,
+          name: a.name,
+          email: a.email,
+          firstName: 'Test',
+          lastName: 'User',
+          role: 'CLIENT',
+          active: true,
+          locale: 'en-US',
+        },
       ],
       nextCursor: null,
     });
@@ -355,7 +366,7 @@ describe('the last active ADMIN', () => {
     const demote = await admin.call(path, { method: 'PUT', body: { role: 'CLIENT' } });
     expect(demote.body).toEqual({ code: 409, message: 'The last active admin cannot be removed', result: null });
     expect((await admin.call(path, { method: 'PUT', body: { active: false } })).status).toBe(409);
-    expect((await admin.call(path, { method: 'DELETE' })).status).toBe(409);
+    expect((await admin.call(path, { method: 'DELETE', body: { password: admin.user!.password } })).status).toBe(409);
     expect(
       await db()
         .select({ role: users.role, active: users.active })
@@ -384,13 +395,63 @@ describe('DELETE /users/{id}', () => {
     expect((await victim.call('/users/auth-validate', { method: 'POST' })).status).toBe(401);
   });
 
-  it('lets a user delete their own account and signs them out', async () => {
+  it('lets a user delete their own account with their password: row, sessions, likes, requests, grants go', async () => {
     const me = await as('REGULAR_USER');
-    const res = await me.call(`/users/${me.user!.id}`, { method: 'DELETE' });
-    expect(res.status).toBe(200);
+    const other = await sessionCookie(me.user!); // a second device
+    const liked = await createArticle({ published: true });
+    const restricted = await createArticle({ published: true, restricted: true });
+    await me.call('/myso/user-articles', { method: 'POST', body: { contentId: liked.id } });
+    await me.call('/userContent', { method: 'POST', body: { contentId: restricted.id, contentType: 'article' } });
+    await db()
+      .insert(contentAccess)
+      .values({ id: crypto.randomUUID(), userId: me.user!.id, contentId: liked.id, contentType: 'article' });
+
+    const path = `/users/${me.user!.id}`;
+    expect((await me.call(path, { method: 'DELETE' })).body).toEqual({
+      code: 400,
+      message: 'Deleting your account needs your password',
+      result: null,
+    });
+    const wrong = await me.call(path, { method: 'DELETE', body: { password: 'not-my-password' } });
+    expect(wrong.body).toEqual({ code: 403, message: 'Password is wrong', result: null });
+    expect(await db().select().from(users).where(eq(users.id, me.user!.id)).get()).toBeDefined();
+
+    const res = await me.call(path, { method: 'DELETE', body: { password: me.user!.password } });
+    expect(res.body).toEqual({ code: 200, message: 'Account deleted', result: { account: 'deleted' } });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session=;'))).toBe(true);
     expect(await db().select().from(users).where(eq(users.id, me.user!.id)).get()).toBeUndefined();
+    for (const table of [sessions, userArticles, contentRequests, contentAccess])
+      expect(await db().select().from(table).where(eq(table.userId, me.user!.id)).all()).toEqual([]);
+    expect((await call('/users/auth-validate', { method: 'POST', cookie: other })).status).toBe(401);
     expect((await signIn(me.user!.name, me.user!.password)).status).toBe(401);
+  });
+
+  it('keeps an editor’s content with an anonymised owner: no name, e-mail or password left, marked deleted', async () => {
+    const me = await as('CLIENT');
+    const article = await createArticle({ userId: me.user!.id, published: true });
+    const liked = await createArticle({ published: true });
+    await me.call('/myso/user-articles', { method: 'POST', body: { contentId: liked.id } });
+    const res = await me.call(`/users/${me.user!.id}`, { method: 'DELETE', body: { password: me.user!.password } });
+    expect(res.body.result).toEqual({ account: 'anonymised' });
+    const row = (await db().select().from(users).where(eq(users.id, me.user!.id)).get())!;
+    expect(row).toMatchObject({
+      name: `Deleted user ${me.user!.id.slice(0, 8)}`,
+      email: null,
+      firstName: '',
+      lastName: '',
+      active: false,
+      deletedAt: expect.any(Number),
+    });
+    expect(row.passwordHash).not.toContain('pbkdf2');
+    expect((await db().select().from(articles).where(eq(articles.id, article.id)).get())!.userId).toBe(me.user!.id);
+    expect(await db().select().from(userArticles).where(eq(userArticles.userId, me.user!.id)).all()).toEqual([]);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, me.user!.id)).all()).toEqual([]);
+    // Visitors still read the article; nobody can sign in as the old name or the old address.
+    expect((await call(`/articles/${article.id}`)).status).toBe(200);
+    expect((await signIn(me.user!.name, me.user!.password)).status).toBe(401);
+    expect((await signIn(me.user!.email!, me.user!.password)).status).toBe(401);
+    // The name and address are free again.
+    expect((await register(newUserBody({ name: me.user!.name, email: me.user!.email }))).status).toBe(201);
   });
 
   it('answers 409 while the user owns content, and deletes nothing', async () => {

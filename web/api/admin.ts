@@ -2,6 +2,7 @@
 // category writes. Kept apart from api/users.ts and api/categories.ts, which the first visit loads.
 import * as z from 'zod/mini';
 import {
+  accountDeletion,
   adminCounts,
   category,
   contactMessage,
@@ -47,7 +48,8 @@ export const listUsers = (filter: UserFilter = {}, cursor?: string) =>
 export const createUser = (body: z.input<typeof createUserBody>) => call(api.users.$post({ json: body }), user);
 export const updateUser = (id: string, body: z.input<typeof updateUserBody>) =>
   call(api.users[':id'].$put({ param: { id: seg(id) }, json: body }), user);
-export const deleteUser = (id: string) => call(api.users[':id'].$delete({ param: { id: seg(id) } }), z.null());
+export const deleteUser = (id: string) =>
+  call(api.users[':id'].$delete({ param: { id: seg(id) }, json: {} }), accountDeletion);
 
 // ---- categories. With an image the call is multipart (SPEC section 7): `body` JSON naming the file tag, and the
 // file in `blob:image`; hc types these routes by their JSON input, so that one goes through fetch and resultOf.

@@ -74,12 +74,12 @@ export function isSlugUniqueViolation(err: unknown): boolean {
  */
 export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind) {
   const base = slugify(text);
-  // Columns in the table's order: slug, entity_id, entity_kind.
+  // Columns in the table's order: slug, entity_id, entity_kind, current.
   return db
     .insert(slugs)
     .select(
       sql`
-    select candidate, ${entityId}, ${kind} from (
+    select candidate, ${entityId}, ${kind}, 1 from (
       with recursive n(i) as (
         select 1 union all select i + 1 from n
         where i <= (select count(*) from ${slugs} where ${slugs.slug} >= ${`${base}-`} and ${slugs.slug} < ${`${base}.`}) + 1
@@ -94,7 +94,7 @@ export function claimSlug(db: Db, text: string, entityId: string, kind: SlugKind
 
 /** The slug `claimSlug` gave the entity, for the entity's own row in the same batch. */
 export const claimedSlug = (entityId: string): SQL =>
-  sql`(select ${slugs.slug} from ${slugs} where ${slugs.entityId} = ${entityId})`;
+  sql`(select ${slugs.slug} from ${slugs} where ${slugs.entityId} = ${entityId} and ${slugs.current} = 1)`;
 
 /**
  * Creates an entity with a slug made from `text`: one batch of claimSlug, then `statements` (the entity's

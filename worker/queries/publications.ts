@@ -28,6 +28,7 @@ const toPublicationRequest = (row: Row): PublicationRequest => ({
   status: row.status,
   type: row.type,
   expirationDate: row.expirationDate === null ? null : iso(row.expirationDate),
+  reason: row.reason,
   createdAt: iso(row.createdAt),
 });
 
@@ -35,6 +36,11 @@ async function findRequest(db: Db, id: string): Promise<Row> {
   const row = await db.select().from(pr).where(eq(pr.id, id)).get();
   if (!row) throw new NotFound('Publication request not found');
   return row;
+}
+
+/** The status a request has now (404 when there is none). */
+export async function getPublicationStatus(db: Db, id: string): Promise<PublicationStatus> {
+  return (await findRequest(db, id)).status;
 }
 
 /** The content's owner and published flag, if the viewer may see it. */
@@ -236,9 +242,10 @@ function unpublishUnlessStillApproved(
  */
 export const PUBLICATION_TRANSITIONS: Record<PublicationStatus, readonly PublicationStatus[]> = {
   PENDING: ['APPROVED', 'REJECTED'],
-  APPROVED: ['REJECTED', 'EXPIRED'],
+  APPROVED: ['REJECTED', 'EXPIRED', 'UNPUBLISHED'],
   REJECTED: [],
   EXPIRED: [],
+  UNPUBLISHED: [],
 };
 /** Statuses whose expiration date still matters. */
 const OPEN_STATUSES: PublicationStatus[] = ['PENDING', 'APPROVED'];
@@ -253,16 +260,18 @@ export function assertTransition(from: PublicationStatus, to: PublicationStatus)
  * PUT /publications/update-status (ADMIN). APPROVED publishes the content; leaving APPROVED (REJECTED or EXPIRED)
  * unpublishes it unless another approved request still covers it; rejecting a pending request leaves the content
  * alone. A change the transitions above do not allow is 400. Status and content change in one batch, and the
- * status only if it is still the one read (else 409). Approving past the expiration date is 409.
+ * status only if it is still the one read (else 409). Approving past the expiration date is 409. A rejection may
+ * carry ADMIN's reason, which the editor sees; `decidedBy` records who decided.
  */
 export async function updatePublicationStatus(
   db: Db,
   id: string,
   status: PublicationStatus,
+  decision: { by: string; reason?: string | null | undefined },
   now = Date.now(),
-): Promise<PublicationRequest> {
+): Promise<Row> {
   const request = await findRequest(db, id);
-  if (request.status === status) return toPublicationRequest(request);
+  if (request.status === status) return request;
   assertTransition(request.status, status);
   if (status === 'APPROVED') {
     if (request.expirationDate !== null && request.expirationDate <= now) {
@@ -272,9 +281,10 @@ export async function updatePublicationStatus(
     const exists = await db.select({ id: table.id }).from(table).where(eq(table.id, request.contentId)).get();
     if (!exists) throw new NotFound('The content of this request no longer exists');
   }
+  const reason = status === 'REJECTED' ? (decision.reason ?? null) : request.reason;
   const setStatus = db
     .update(pr)
-    .set({ status, updatedAt: now })
+    .set({ status, reason, decidedBy: decision.by, updatedAt: now })
     .where(and(eq(pr.id, id), eq(pr.status, request.status)))
     .returning({ id: pr.id });
   // The content follows only if the status changed from what was read: the condition is in each statement.
@@ -287,7 +297,53 @@ export async function updatePublicationStatus(
         : [];
   const [changed] = await db.batch([setStatus, ...content]);
   if ((changed as { id: string }[]).length === 0) throw new Conflict('The request was changed meanwhile; reload it');
-  return toPublicationRequest({ ...request, status, updatedAt: now });
+  return { ...request, status, reason, decidedBy: decision.by, updatedAt: now };
+}
+
+export { toPublicationRequest };
+
+/**
+ * POST /publications/unpublish: the owner or ADMIN takes published content back to draft at once. Every approved
+ * request of it becomes UNPUBLISHED (the publication history says who and when); content published without a
+ * request (seeded, or from before requests) gets an UNPUBLISHED entry of its own. One batch; 409 when it is not
+ * published, 404 when the caller cannot see it, 403 when it is someone else's.
+ */
+export async function unpublishContent(
+  db: Db,
+  viewer: SessionUser,
+  input: { contentId: string; type: ContentType },
+  now = Date.now(),
+): Promise<PublicationRequest> {
+  const content = await findOwnContent(db, viewer, input.type, input.contentId);
+  if (!content) throw new NotFound(input.type === 'article' ? 'Article not found' : 'Channel not found');
+  if (viewer.role !== 'ADMIN' && viewer.id !== content.userId) throw new Forbidden('Only the owner may unpublish');
+  if (!content.published) throw new Conflict('Not published');
+  const table = input.type === 'article' ? articles : channels;
+  const entryId = crypto.randomUUID();
+  const wasPublished = sql`exists (select 1 from ${table} where ${table.id} = ${input.contentId} and ${table.published} = 1)`;
+  const [ended, , draft] = await db.batch([
+    db
+      .update(pr)
+      .set({ status: 'UNPUBLISHED', decidedBy: viewer.id, updatedAt: now })
+      .where(and(eq(pr.contentId, input.contentId), eq(pr.status, 'APPROVED'), wasPublished))
+      .returning({ id: pr.id }),
+    // No approved request: the history still gets its line (the statement sees the update above).
+    // Columns in the table's order: id, user_id, content_id, type, status, expiration_date, reason, decided_by,
+    // created_at, updated_at.
+    db.insert(pr).select(sql`
+      select ${entryId}, ${content.userId}, ${input.contentId}, ${input.type}, 'UNPUBLISHED', null, null, ${viewer.id},
+        ${now}, ${now}
+      where ${wasPublished} and not exists (
+        select 1 from ${pr} where content_id = ${input.contentId} and status = 'UNPUBLISHED' and updated_at = ${now})`),
+    db
+      .update(table)
+      .set({ published: false, updatedAt: now })
+      .where(and(eq(table.id, input.contentId), eq(table.published, true)))
+      .returning({ id: table.id }),
+  ]);
+  if (draft.length === 0) throw new Conflict('Not published');
+  const entry = await findRequest(db, ended[0]?.id ?? entryId);
+  return toPublicationRequest(entry);
 }
 
 /**

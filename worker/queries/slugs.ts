@@ -1,11 +1,11 @@
 // Slug records: who owns a slug, whether one is free, and the batch statements that rename one.
 // D1's `slugs` table is the truth; callers fix the KV cache (worker/lib/slugs.ts) after the batch succeeded.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { articles, categories, channels, slugs } from '../../schema/tables';
 import type { Db } from '../env';
 import { Conflict } from '../lib/errors';
-import { cacheSlug, forgetSlug, isSlugUniqueViolation, type SlugKind } from '../lib/slugs';
+import { cacheSlug, isSlugUniqueViolation, type SlugKind } from '../lib/slugs';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 
 export type { SlugKind };
@@ -19,44 +19,64 @@ export async function findSlugOfEntity(db: Db, entityId: string): Promise<{ slug
   const row = await db
     .select({ slug: slugs.slug, kind: slugs.entityKind })
     .from(slugs)
-    .where(eq(slugs.entityId, entityId))
+    .where(and(eq(slugs.entityId, entityId), eq(slugs.current, true)))
     .get();
   return row ?? null;
 }
 
-/** 409 when another entity holds the slug; false when the entity already holds it, true when it is free. */
+/**
+ * 409 when another entity holds the slug, now or from before a rename (old slugs keep redirecting, so they stay
+ * taken); false when it is the entity's current slug, true when it is free (or one of the entity's own old ones).
+ */
 export async function assertSlugFree(db: Db, slug: string, entityId?: string): Promise<boolean> {
-  const row = await db.select({ entityId: slugs.entityId }).from(slugs).where(eq(slugs.slug, slug)).get();
+  const row = await db
+    .select({ entityId: slugs.entityId, current: slugs.current })
+    .from(slugs)
+    .where(eq(slugs.slug, slug))
+    .get();
   if (!row) return true;
-  if (row.entityId === entityId) return false;
+  if (row.entityId === entityId) return !row.current;
   throw new Conflict(SLUG_TAKEN);
 }
 
-/** Statements that move an entity from `oldSlug` (if any) to `newSlug` in `slugs` and in the entity's own column. */
+/**
+ * Statements that move an entity to `newSlug`, in `slugs` and in the entity's own column. The slugs it had keep
+ * resolving to it, marked not current (old links and bookmarks redirect, docs/decisions/032); taking one of its
+ * own old slugs back makes that one current again.
+ */
 export function renameSlugStatements(
   db: Db,
   kind: SlugKind,
   entityId: string,
-  oldSlug: string | null,
+  _oldSlug: string | null,
   newSlug: string,
-): [Statement, Statement] {
+): [Statement, Statement, Statement] {
   const table = entityTables[kind];
   return [
-    oldSlug
-      ? db.update(slugs).set({ slug: newSlug }).where(eq(slugs.slug, oldSlug))
-      : db.insert(slugs).values({ slug: newSlug, entityId, entityKind: kind }),
+    db
+      .update(slugs)
+      .set({ current: false })
+      .where(and(eq(slugs.entityId, entityId), eq(slugs.current, true))),
+    db
+      .insert(slugs)
+      .values({ slug: newSlug, entityId, entityKind: kind, current: true })
+      .onConflictDoUpdate({ target: slugs.slug, set: { current: true }, setWhere: eq(slugs.entityId, entityId) }),
     db.update(table).set({ slug: newSlug }).where(eq(table.id, entityId)),
   ];
 }
 
-/** After a rename reached D1: the old name no longer resolves, the new one is warm. */
+/** The entity's current slug (null when it has no slug record). */
+export async function currentSlugOf(db: Db, entityId: string): Promise<string | null> {
+  return (await findSlugOfEntity(db, entityId))?.slug ?? null;
+}
+
+/** After a rename reached D1: the new name is warm; the old one still resolves to the same entity. */
 export async function recacheSlug(
   kv: KVNamespace,
-  oldSlug: string | null,
+  _oldSlug: string | null,
   newSlug: string,
   entityId: string,
 ): Promise<void> {
-  if (oldSlug && oldSlug !== newSlug) await forgetSlug(kv, oldSlug);
   await cacheSlug(kv, newSlug, entityId);
 }
 

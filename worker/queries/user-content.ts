@@ -369,7 +369,8 @@ export async function revokeAccess(
   db: Db,
   viewer: SessionUser,
   input: { userId: string; contentId: string },
-): Promise<void> {
+  now = Date.now(),
+): Promise<{ contentType: ContentType }> {
   // ADMIN may revoke any grant, even one whose content is gone (ids are not foreign keys, so such grants stay listed).
   if (viewer.role !== 'ADMIN') {
     const ref = await findVisibleAnyContent(db, viewer, input.contentId);
@@ -377,9 +378,29 @@ export async function revokeAccess(
     const managers = [ref.userId, ...(ref.channel ? [ref.channel.userId] : [])];
     if (!managers.includes(viewer.id)) throw new Forbidden('Only the owner or an admin may revoke access');
   }
-  const removed = await db
-    .delete(contentAccess)
-    .where(and(eq(contentAccess.userId, input.userId), eq(contentAccess.contentId, input.contentId)))
-    .returning({ id: contentAccess.id });
+  const grant = and(eq(contentAccess.userId, input.userId), eq(contentAccess.contentId, input.contentId));
+  // The allowed request that opened the grant says so too, so mySO never shows "Allowed" beside no access; only
+  // when the grant is really removed in the same batch (the condition is in the statement).
+  const [removed] = await db.batch([
+    db.delete(contentAccess).where(grant).returning({ contentType: contentAccess.contentType }),
+    db
+      .update(contentRequests)
+      .set({ status: 'REVOKED', decidedAt: now })
+      .where(
+        and(
+          eq(contentRequests.userId, input.userId),
+          eq(contentRequests.contentId, input.contentId),
+          eq(contentRequests.status, 'ALLOWED'),
+          sql`not exists (select 1 from ${contentAccess} where ${grant})`,
+        ),
+      ),
+  ]);
   if (removed.length === 0) throw new NotFound('The user has no access to revoke');
+  return { contentType: removed[0]!.contentType };
+}
+
+/** The title of an article or the name of a channel; '' when it is gone. */
+export async function contentTitle(db: Db, contentId: string): Promise<string> {
+  const row = await db.get<{ title: string }>(sql`select ${contentTitleOf(sql`${contentId}`)} as title`);
+  return row?.title ?? '';
 }

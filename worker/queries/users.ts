@@ -1,7 +1,19 @@
 // User rows in D1: look-ups for sign-in and reset, and the writes behind /users with their conflicts.
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { User } from '../../schema/entities';
-import { articles, channels, news, users, type Role } from '../../schema/tables';
+import type { Locale } from '../../schema/enums';
+import {
+  articles,
+  channels,
+  contentAccess,
+  contentRequests,
+  news,
+  sessions,
+  userArticles,
+  userChannels,
+  users,
+  type Role,
+} from '../../schema/tables';
 import type { Db } from '../env';
 import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { Conflict, NotFound } from '../lib/errors';
@@ -16,6 +28,7 @@ const userColumns = {
   lastName: users.lastName,
   role: users.role,
   active: users.active,
+  locale: users.locale,
 };
 
 /** The response shape of a row: never the hash, never the timestamps. */
@@ -28,6 +41,7 @@ export function toUser(row: Pick<UserRow, keyof typeof userColumns>): User {
     lastName: row.lastName,
     role: row.role,
     active: row.active,
+    locale: row.locale,
   };
 }
 
@@ -159,6 +173,7 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   role: Role;
+  locale?: Locale | undefined;
 }
 
 /** Names and e-mails (lower-cased) that any account already has as its name or e-mail, among `wanted`. */
@@ -220,6 +235,7 @@ export interface UserPatch {
   lastName?: string;
   role?: Role;
   active?: boolean;
+  locale?: Locale;
 }
 
 const LAST_ADMIN = 'The last active admin cannot be removed';
@@ -290,4 +306,52 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
     if (removesAdmin) throw new Conflict(LAST_ADMIN);
     throw new NotFound('User not found');
   }
+}
+
+export type AccountDeletion = 'deleted' | 'anonymised';
+
+/**
+ * A user deletes their own account (docs/decisions/031). Sessions, likes, access requests and grants always go.
+ * Without editor content the row goes too (the rest cascades); with channels, articles or news the row stays as
+ * their owner, anonymised: name "Deleted user …", no e-mail or names, no usable password, inactive, `deletedAt`
+ * set, so the content keeps its owner and shows it as a deleted user's. The last active ADMIN cannot go (409).
+ */
+export async function deleteOwnAccount(db: Db, id: string, now = Date.now()): Promise<AccountDeletion> {
+  const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
+  if (!current) throw new NotFound('User not found');
+  if (current.role === 'ADMIN' && current.active) {
+    const other = await db.get<{ one: number }>(sql`select ${anotherActiveAdmin(id)} as one`);
+    if (!other?.one) throw new Conflict(LAST_ADMIN);
+  }
+  if (!(await ownsContent(db, id))) {
+    try {
+      await deleteUser(db, id);
+      return 'deleted';
+    } catch (err) {
+      // Content created meanwhile: anonymise instead.
+      if (!(err instanceof Conflict) || err.message !== OWNS_CONTENT) throw err;
+    }
+  }
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, id)),
+    db.delete(userChannels).where(eq(userChannels.userId, id)),
+    db.delete(userArticles).where(eq(userArticles.userId, id)),
+    db.delete(contentRequests).where(eq(contentRequests.userId, id)),
+    db.delete(contentAccess).where(eq(contentAccess.userId, id)),
+    db
+      .update(users)
+      .set({
+        name: `Deleted user ${id.slice(0, 8)}`,
+        email: null,
+        firstName: '',
+        lastName: '',
+        active: false,
+        // Not a hash any password can match (verifyPassword refuses what it cannot parse).
+        passwordHash: 'deleted',
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id)),
+  ]);
+  return 'anonymised';
 }

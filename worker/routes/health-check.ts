@@ -12,24 +12,27 @@ import { checkHealth, fixHealth } from '../queries/health-check';
 export const healthCheckRoutes = new Hono<AppEnv>()
   .get(
     '/',
-    describe({ summary: 'References to articles that no longer exist', result: healthCheck }),
+    describe({
+      summary: 'References to articles and channels that no longer exist, whatever the shape of their ids',
+      result: healthCheck,
+    }),
     requireAdmin,
     async (c) => {
-      const { message, missingArticles } = await checkHealth(c.get('db'));
-      return ok(c, { message, missingArticles });
+      const { message, missingArticles, missingChannels } = await checkHealth(c.get('db'));
+      return ok(c, { message, missingArticles, missingChannels });
     },
   )
 
   // A GET that changes state (SPEC names it so): refused from other sites like every unsafe method.
   .get(
     '/fix',
-    describe({ summary: 'Removes the references to articles that no longer exist', result: healthCheck }),
+    describe({ summary: 'Removes the references to articles and channels that no longer exist', result: healthCheck }),
     sameOrigin,
     requireAdmin,
     async (c) => {
       const db = c.get('db');
-      const { message, missingArticles, removedFileKeys } = await fixHealth(db);
+      const { message, missingArticles, missingChannels, removedFileKeys } = await fixHealth(db);
       await deleteFiles(c.env, db, removedFileKeys);
-      return ok(c, { message, missingArticles });
+      return ok(c, { message, missingArticles, missingChannels });
     },
   );

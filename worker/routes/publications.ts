@@ -7,6 +7,7 @@ import {
   createPublicationBody,
   publicationListQuery,
   updatePublicationExpirationBody,
+  unpublishBody,
   updatePublicationStatusBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
@@ -18,10 +19,15 @@ import { jsonBody, query } from '../lib/validate';
 import {
   createPublicationRequest,
   listPublicationRequests,
+  getPublicationStatus,
   listPublished,
+  toPublicationRequest,
+  unpublishContent,
   updatePublicationExpiration,
   updatePublicationStatus,
 } from '../queries/publications';
+import { contentTitle } from '../queries/user-content';
+import { notifyUser, type Notice } from '../lib/notices';
 
 export const publicationsRoutes = new Hono<AppEnv>()
   /** Public: what approved requests keep published, as far as the caller may see it, with expiration dates. */
@@ -68,13 +74,39 @@ export const publicationsRoutes = new Hono<AppEnv>()
 
   .put(
     '/update-status',
-    describe({ summary: 'Approves (publishes) or rejects a request', result: publicationRequest, errors: [404, 409] }),
+    describe({
+      summary:
+        "Approves (publishes) or rejects a request, with an optional reason for a rejection; mails the request's editor",
+      result: publicationRequest,
+      errors: [404, 409],
+    }),
     requireAdmin,
     ...jsonBody(updatePublicationStatusBody),
     async (c) => {
-      const { id, status } = c.req.valid('json');
-      return ok(c, await updatePublicationStatus(c.get('db'), id, status));
+      const { id, status, reason } = c.req.valid('json');
+      const db = c.get('db');
+      const before = await getPublicationStatus(db, id);
+      const row = await updatePublicationStatus(db, id, status, { by: currentUser(c).id, reason });
+      if (before !== row.status && (row.status === 'APPROVED' || row.status === 'REJECTED')) {
+        const notice = { kind: 'publication', decision: row.status, contentType: row.type, contentId: row.contentId };
+        notifyUser(c, row.userId, { ...notice, reason: row.reason } as Notice, await contentTitle(db, row.contentId));
+      }
+      return ok(c, toPublicationRequest(row));
     },
+  )
+
+  .post(
+    '/unpublish',
+    describe({
+      summary:
+        'Takes a published article or channel back to draft at once (public pages 404, the edge cache renewed); recorded as UNPUBLISHED in its publication requests',
+      result: publicationRequest,
+      errors: [404, 409],
+      ownerOrAdmin: 'the owner of the content',
+    }),
+    requireEditor,
+    ...jsonBody(unpublishBody),
+    async (c) => ok(c, await unpublishContent(c.get('db'), currentUser(c), c.req.valid('json'))),
   )
 
   .put(

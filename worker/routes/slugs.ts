@@ -12,6 +12,7 @@ import { resolveSlug } from '../lib/slugs';
 import { jsonBody, params } from '../lib/validate';
 import {
   assertSlugFree,
+  currentSlugOf,
   entityOwner,
   entityVisible,
   findSlugOfEntity,
@@ -24,7 +25,12 @@ export const slugsRoutes = new Hono<AppEnv>()
   .get(
     '/:slug',
     edgeCache(),
-    describe({ summary: 'The entity a slug names, if the caller may see it', result: slugRecord, errors: [404] }),
+    describe({
+      summary:
+        "The entity a slug names, if the caller may see it; `currentSlug` is the entity's slug now (an old slug from before a rename still resolves: clients move to the current one)",
+      result: slugRecord,
+      errors: [404],
+    }),
     params(slugParam),
     async (c) => {
       const { slug } = c.req.valid('param');
@@ -32,7 +38,7 @@ export const slugsRoutes = new Hono<AppEnv>()
       const entityId = await resolveSlug(db, c.env.KV, slug);
       // The slug of something the caller may not see does not exist for them (names can tell too much).
       if (!entityId || !(await entityVisible(db, c.get('user'), entityId))) throw new NotFound('Slug not found');
-      return ok(c, { slug, entityId });
+      return ok(c, { slug, entityId, currentSlug: (await currentSlugOf(db, entityId)) ?? slug });
     },
   )
 
@@ -66,6 +72,6 @@ export const slugsRoutes = new Hono<AppEnv>()
         await withSlugConflict(() => db.batch(renameSlugStatements(db, kind, entityId, oldSlug, body.slug)));
       }
       await recacheSlug(c.env.KV, oldSlug, body.slug, entityId);
-      return ok(c, { slug: body.slug, entityId });
+      return ok(c, { slug: body.slug, entityId, currentSlug: body.slug });
     },
   );

@@ -4,7 +4,8 @@
 //   ADMIN, all users:  GET /requests, /access (both types; `?contentType=`), and per type
 //                      /requests/channels, /requests/articles, /access/channels, /access/articles
 //   the caller:        GET /my/requests/channels, /my/requests/articles, /my/access/channels, /my/access/articles
-// Request lists take `?status=PENDING|ALLOWED|DENIED`.
+// Request lists take `?status=PENDING|ALLOWED|DENIED|REVOKED` (REVOKED: allowed, then the grant was taken away).
+// Every decision (allow, deny, revoke) mails the reader (worker/lib/notices.ts).
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import {
@@ -30,12 +31,14 @@ import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';
 import { currentUser, requireAdmin, requireUser } from '../lib/guards';
+import { notifyUser } from '../lib/notices';
 import { describe } from '../lib/route-doc';
 import { sameOrigin } from '../lib/security';
 import { resolveIdOrSlug } from '../lib/slugs';
 import { jsonBody, params, query } from '../lib/validate';
 import {
   canReadRef,
+  contentTitle,
   decideRequest,
   findVisibleContent,
   listChannelAccess,
@@ -73,6 +76,19 @@ const listAccess =
       ),
     );
   };
+
+/** ADMIN's decision, then the mail that tells the reader (in their language, with a link). */
+async function decideAndNotify(c: Context<AppEnv>, id: string, decision: 'ALLOWED' | 'DENIED') {
+  const db = c.get('db');
+  const request = await decideRequest(db, id, decision);
+  notifyUser(
+    c,
+    request.userId,
+    { kind: 'access', decision, contentType: request.contentType, contentId: request.contentId },
+    await contentTitle(db, request.contentId),
+  );
+  return request;
+}
 
 export const userContentRoutes = new Hono<AppEnv>()
   .post(
@@ -177,23 +193,31 @@ export const userContentRoutes = new Hono<AppEnv>()
   // GETs that change state: ADMIN and the same-origin check every unsafe method gets.
   .get(
     '/allow-request/:id',
-    describe({ summary: 'Grants a pending access request', result: contentRequest, errors: [404, 409] }),
+    describe({
+      summary: 'Grants a pending access request and mails the reader',
+      result: contentRequest,
+      errors: [404, 409],
+    }),
     requireAdmin,
     sameOrigin,
     params(idParam),
     async (c) => {
-      return ok(c, await decideRequest(c.get('db'), c.req.valid('param').id, 'ALLOWED'));
+      return ok(c, await decideAndNotify(c, c.req.valid('param').id, 'ALLOWED'));
     },
   )
 
   .get(
     '/deny-request/:id',
-    describe({ summary: 'Denies a pending access request', result: contentRequest, errors: [404, 409] }),
+    describe({
+      summary: 'Denies a pending access request and mails the reader',
+      result: contentRequest,
+      errors: [404, 409],
+    }),
     requireAdmin,
     sameOrigin,
     params(idParam),
     async (c) => {
-      return ok(c, await decideRequest(c.get('db'), c.req.valid('param').id, 'DENIED'));
+      return ok(c, await decideAndNotify(c, c.req.valid('param').id, 'DENIED'));
     },
   )
 
@@ -234,7 +258,7 @@ export const userContentRoutes = new Hono<AppEnv>()
   .post(
     '/revoke-access-channel',
     describe({
-      summary: "Takes a user's granted access away",
+      summary: "Takes a user's granted access away (their allowed request becomes REVOKED) and mails them",
       result: revokeResult,
       errors: [404],
       ownerOrAdmin: 'the owner of the content',
@@ -243,7 +267,14 @@ export const userContentRoutes = new Hono<AppEnv>()
     ...jsonBody(revokeAccessBody),
     async (c) => {
       const input = c.req.valid('json');
-      await revokeAccess(c.get('db'), currentUser(c), input);
+      const db = c.get('db');
+      const { contentType } = await revokeAccess(db, currentUser(c), input);
+      notifyUser(
+        c,
+        input.userId,
+        { kind: 'access', decision: 'REVOKED', contentType, contentId: input.contentId },
+        await contentTitle(db, input.contentId),
+      );
       return ok(c, { userId: input.userId, contentId: input.contentId, revoked: true });
     },
   );

@@ -1,9 +1,10 @@
 // /users: sign-in and out, registration, the account CRUD, and the password reset by mail.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
+import { accountDeletion, sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
 import {
   createUserBody,
+  deleteUserBody,
   idParam,
   loginBody,
   mailBody,
@@ -13,6 +14,7 @@ import {
 } from '../../schema/requests';
 import type { AppEnv, Env } from '../env';
 import {
+  deleteOwnAccount,
   deleteUser,
   findActiveUserByEmail,
   findActiveUserById,
@@ -43,11 +45,12 @@ import { passedTurnstile, turnstileOn } from '../lib/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../lib/security';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../lib/session';
-import { jsonBody, params, query } from '../lib/validate';
+import { jsonBody, params, query, validate } from '../lib/validate';
 
 export const RESET_TOKEN_SECONDS = 3600;
 export const RESET_MAIL_MESSAGE = 'If the address belongs to an account, a reset link is on its way';
 const INVALID_LOGIN = 'Invalid username or password';
+export const DEACTIVATED = 'This account is deactivated';
 const INVALID_RESET = 'Invalid or expired reset token';
 
 const resetKey = async (token: string) => `password-reset:${await sha256Hex(token)}`;
@@ -117,9 +120,10 @@ export const usersRoutes = new Hono<AppEnv>()
   .post(
     '/auth',
     describe({
-      summary: 'Signs in: sets the session cookie and the device cookie of the account',
+      summary:
+        'Signs in: sets the session cookie and the device cookie of the account (403 for a deactivated account, told only with the right password)',
       result: sessionUser,
-      errors: [401, 429],
+      errors: [401, 403, 429],
     }),
     ...jsonBody(loginBody),
     async (c) => {
@@ -130,7 +134,9 @@ export const usersRoutes = new Hono<AppEnv>()
       const keys = loginKeys(username, found?.id, clientAddress(c), await deviceFor(c, found?.id));
       const challenge = turnstileOn(c.env) ? () => passedTurnstile(c) : undefined;
       const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password, challenge);
-      if (!found || !valid || !found.active) throw new Unauthorized(INVALID_LOGIN);
+      if (!found || !valid) throw new Unauthorized(INVALID_LOGIN);
+      // Only whoever knows the password learns the account exists but is switched off.
+      if (!found.active) throw new Forbidden(DEACTIVATED);
       if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
       await startSession(c, found.id);
       await issueDeviceCookie(c, found.id);
@@ -240,6 +246,7 @@ export const usersRoutes = new Hono<AppEnv>()
         firstName: body.firstName ?? '',
         lastName: body.lastName ?? '',
         role,
+        locale: body.locale,
       });
       return ok(c, user, 201);
     },
@@ -327,20 +334,41 @@ export const usersRoutes = new Hono<AppEnv>()
   .delete(
     '/:id',
     describe({
-      summary: 'Deletes an account that owns no content',
-      result: z.null(),
-      errors: [404, 409],
+      summary:
+        "Deletes an account. ADMIN deleting someone else's: only one that owns no content (409; deactivate it instead). " +
+        'Deleting your own needs your password: sessions, likes, access requests and grants go; the row goes too, or stays ' +
+        'anonymised as the owner of your channels, articles or news (result says which; docs/decisions/031)',
+      result: accountDeletion,
+      errors: [400, 403, 404, 409, 429],
       ownerOrAdmin: 'the account itself',
     }),
     requireUser,
     params(idParam),
+    validate('json', deleteUserBody),
     async (c) => {
       const me = currentUser(c);
       const { id } = c.req.valid('param');
+      const { password } = c.req.valid('json');
       assertSelfOrAdmin(me, id);
-      // Its sessions go with the row (foreign key, on delete cascade).
-      await deleteUser(c.get('db'), id);
-      if (me.id === id) await endSession(c);
-      return ok(c, null, 200, 'User deleted');
+      const db = c.get('db');
+      if (me.id !== id) {
+        // Its sessions go with the row (foreign key, on delete cascade).
+        await deleteUser(db, id);
+        return ok(c, null, 200, 'User deleted');
+      }
+      if (password === undefined) throw new BadRequest('Deleting your account needs your password');
+      const row = await findActiveUserById(db, me.id);
+      if (
+        !(await verifyPasswordLimited(
+          db,
+          loginKeys(me.name, me.id, c.req.header('CF-Connecting-IP')),
+          row?.passwordHash,
+          password,
+        ))
+      )
+        throw new Forbidden('Password is wrong');
+      const account = await deleteOwnAccount(db, id);
+      await endSession(c);
+      return ok(c, { account }, 200, 'Account deleted');
     },
   );
