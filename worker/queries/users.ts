@@ -211,6 +211,8 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
               role: sql`${row.role}`.as('role'),
               active: sql`1`.as('active'),
               passwordHash: sql`${row.passwordHash}`.as('password_hash'),
+              locale: sql`${row.locale ?? 'en-US'}`.as('locale'),
+              deletedAt: sql`null`.as('deleted_at'),
               createdAt: sql`cast(unixepoch('subsec') * 1000 as integer)`.as('created_at'),
               updatedAt: sql`cast(unixepoch('subsec') * 1000 as integer)`.as('updated_at'),
             })
