@@ -230,6 +230,9 @@ export type ImageOption = z.infer<typeof imageOption>;
 export const healthCheck = z.object({ message: z.string(), missingArticles: z.array(id) });
 /** The id of what a call deleted (article, channel) or stored (contact message). */
 export const idResult = z.object({ id });
+/** GET /config: what the SPA needs of the deployment's settings. `turnstileSiteKey` is null where Turnstile is off. */
+export const clientConfig = z.object({ turnstileSiteKey: z.nullable(z.string()) });
+export type ClientConfig = z.infer<typeof clientConfig>;
 /** Answer of POST /userContent/revoke-access-channel. */
 export const revokeResult = z.object({ userId: id, contentId: id, revoked: z.literal(true) });
 
