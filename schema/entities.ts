@@ -247,6 +247,9 @@ export const healthCheck = z.object({
 });
 /** The id of what a call deleted (article, channel) or stored (contact message). */
 export const idResult = z.object({ id });
+/** GET /config: what the SPA needs of the deployment's settings. `turnstileSiteKey` is null where Turnstile is off. */
+export const clientConfig = z.object({ turnstileSiteKey: z.nullable(z.string()) });
+export type ClientConfig = z.infer<typeof clientConfig>;
 /** Answer of POST /userContent/revoke-access-channel. */
 export const revokeResult = z.object({ userId: id, contentId: id, revoked: z.literal(true) });
 

@@ -17,6 +17,7 @@ import { articleMediaRoutes } from './routes/article-media';
 import { articlesRoutes } from './routes/articles';
 import { categoriesRoutes } from './routes/categories';
 import { channelsRoutes } from './routes/channels';
+import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
 import { filesRoutes } from './routes/files';
 import { healthCheckRoutes } from './routes/health-check';
@@ -54,6 +55,7 @@ export function buildApp() {
     .route('/articleMedia', articleMediaRoutes)
     .route('/categories', categoriesRoutes)
     .route('/channels', channelsRoutes)
+    .route('/config', configRoutes)
     .route('/contact', contactRoutes)
     .route('/files', filesRoutes)
     .route('/healthCheck', healthCheckRoutes)

@@ -502,6 +502,9 @@ const MATRIX: Entry[] = [
     request: async (c) => ({ path: `/files/${await draftFile(c.ownerId)}` }),
   },
 
+  // ---- config: public ----
+  { route: 'GET /api/config', expected: everyone(200), request: async () => ({ path: '/config' }) },
+
   // ---- healthCheck ----
   { route: 'GET /api/healthCheck', expected: adminOnly(200), request: async () => ({ path: '/healthCheck' }) },
   { route: 'GET /api/healthCheck/fix', expected: adminOnly(200), request: async () => ({ path: '/healthCheck/fix' }) },

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactMessages } from '../../schema/tables';
 import { CONTACT_PER_ADDRESS, CONTACT_PER_IP, CONTACT_SEND_FAILED, contactMail } from '../../worker/routes/contact';
-import { call, db, expectConsoleError, unique } from './helpers';
+import { call, db, expectConsoleError, unique, type CallOptions } from './helpers';
 
 type SentMail = { from: string; to: string; subject: string; text: string };
 
@@ -13,12 +13,20 @@ afterEach(() => vi.restoreAllMocks());
 
 const address = () => `${unique('sender')}@example.com`;
 
+// Each test sends from its own client address, so the per-address limit of one test never touches another's.
+let ipCounter = 0;
+let ip = '';
+beforeEach(() => {
+  ip = `198.51.${(Date.now() >> 8) % 200}.${ipCounter++ % 250}`;
+});
+const postContact = (options: CallOptions) =>
+  call('/contact', { method: 'POST', ...options, headers: { 'CF-Connecting-IP': ip, ...options.headers } });
+
 describe('POST /contact', () => {
   it('stores a contact message and mails it to the site address; 201', async () => {
     const send = spyOnMail();
     const email = address();
-    const res = await call('/contact', {
-      method: 'POST',
+    const res = await postContact({
       body: { kind: 'contact', name: 'Ada', email, message: 'Hello there' },
     });
     expect(res.status).toBe(201);
@@ -34,10 +42,10 @@ describe('POST /contact', () => {
   it('takes an order with channel name and purpose; the name is required for an order', async () => {
     const send = spyOnMail();
     const body = { kind: 'orderChannel', name: 'Bo', email: address(), message: 'Please', purpose: 'Photos' };
-    const missing = await call('/contact', { method: 'POST', body });
+    const missing = await postContact({ body });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Validation error: Required for an order at "channelName"');
-    const res = await call('/contact', { method: 'POST', body: { ...body, channelName: "Bo's pictures" } });
+    const res = await postContact({ body: { ...body, channelName: "Bo's pictures" } });
     expect(res.status).toBe(201);
     const mail = send.mock.calls.at(-1)![0] as SentMail;
     expect(mail.subject).toBe('Channel order "Bo\'s pictures" from Bo');
@@ -63,14 +71,11 @@ describe('POST /contact', () => {
       { kind: 'contact', name: 'A', email: address(), message: '   ' },
       { kind: 'spam', name: 'A', email: address(), message: 'x' },
     ]) {
-      const res = await call('/contact', { method: 'POST', body });
+      const res = await postContact({ body });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/^Validation error: /);
     }
-    expect(
-      (await call('/contact', { method: 'POST', body: 'kind=contact', headers: { 'Content-Type': 'text/plain' } }))
-        .status,
-    ).toBe(415);
+    expect((await postContact({ body: 'kind=contact', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -78,13 +83,9 @@ describe('POST /contact', () => {
     const send = spyOnMail();
     const email = address();
     for (let i = 0; i < CONTACT_PER_ADDRESS; i++) {
-      expect(
-        (await call('/contact', { method: 'POST', body: { kind: 'contact', name: 'A', email, message: `m${i}` } }))
-          .status,
-      ).toBe(201);
+      expect((await postContact({ body: { kind: 'contact', name: 'A', email, message: `m${i}` } })).status).toBe(201);
     }
-    const res = await call('/contact', {
-      method: 'POST',
+    const res = await postContact({
       body: { kind: 'contact', name: 'A', email: email.toUpperCase(), message: 'again' },
     });
     expect(res.status).toBe(429);
@@ -106,16 +107,14 @@ describe('POST /contact', () => {
     for (let i = 0; i < CONTACT_PER_IP; i++) {
       expect(
         (
-          await call('/contact', {
-            method: 'POST',
+          await postContact({
             headers,
             body: { kind: 'contact', name: 'A', email: address(), message: 'x' },
           })
         ).status,
       ).toBe(201);
     }
-    const res = await call('/contact', {
-      method: 'POST',
+    const res = await postContact({
       headers,
       body: { kind: 'contact', name: 'A', email: address(), message: 'x' },
     });
@@ -126,8 +125,7 @@ describe('POST /contact', () => {
     expectConsoleError();
     vi.spyOn(env.MAIL, 'send').mockRejectedValue(new Error('relay down'));
     const email = address();
-    const res = await call('/contact', {
-      method: 'POST',
+    const res = await postContact({
       body: { kind: 'contact', name: 'A', email, message: 'lost' },
     });
     expect(res.body).toEqual({ code: 502, message: CONTACT_SEND_FAILED, result: null });

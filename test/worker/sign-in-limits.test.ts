@@ -204,7 +204,7 @@ describe('Turnstile, where TURNSTILE_SECRET is configured', () => {
     const ctx = createExecutionContext();
     const res = await app.fetch(
       new Request(`${BASE}/api/users/auth`, { method: 'POST', headers, body: JSON.stringify({ username, password }) }),
-      { ...env, TURNSTILE_SECRET: 'test-secret' },
+      { ...env, TURNSTILE_SECRET: 'test-secret', TURNSTILE_SITE_KEY: 'test-site-key' },
       ctx,
     );
     await waitOnExecutionContext(ctx);

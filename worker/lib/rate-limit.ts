@@ -51,3 +51,33 @@ export async function limitWindow(db: Db, key: string, limit: WindowLimit, now =
   const row = await countStatement(db, key, now, limit.windowMs).get();
   if (row.count > limit.max) throw new TooManyRequests((row.firstAt + limit.windowMs - now) / 1000, limit.message);
 }
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of the open forms and of search, per client address (decision 021 gives the reasons for each number).
+ * Where TURNSTILE_SECRET is set, the forms also ask for a solved challenge (worker/lib/turnstile.ts).
+ */
+export const OPEN_LIMITS = {
+  /** Accounts registered from one address (ADMIN creating accounts is not counted). */
+  register: { max: 10, windowMs: HOUR, message: 'Too many registrations from this address, try again later' },
+  /** Contact and order messages from one address (besides 5 per sender e-mail, worker/routes/contact.ts). */
+  contact: { max: 10, windowMs: HOUR, message: 'Too many messages; please try again later' },
+  /** Searches from one address that reach the query (answers from the edge cache are not counted). */
+  search: { max: 120, windowMs: MINUTE, message: 'Too many searches, try again in a minute' },
+} as const satisfies Record<string, WindowLimit>;
+
+/** Contact and order mails to the site per window, from everyone together; beyond, messages are stored unmailed. */
+export const CONTACT_MAILS = { max: 60, windowMs: HOUR } as const;
+
+/** Counts the request under its address for `limit`; 429 with Retry-After once the address is over it. */
+export function limitAddress(c: Context<AppEnv>, name: keyof typeof OPEN_LIMITS, now = Date.now()): Promise<void> {
+  return limitWindow(c.get('db'), `${name}:ip:${clientAddress(c)}`, OPEN_LIMITS[name], now);
+}
+
+/** Counts one more site mail; whether it is within the global cap of the window. */
+export async function allowSiteMail(db: Db, now = Date.now()): Promise<boolean> {
+  const row = await countStatement(db, 'contact:mails', now, CONTACT_MAILS.windowMs).get();
+  return row.count <= CONTACT_MAILS.max;
+}

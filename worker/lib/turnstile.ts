@@ -12,7 +12,8 @@ export const TURNSTILE_HEADER = 'cf-turnstile-response';
 const MAX_TOKEN_LENGTH = 2048;
 export const CHALLENGE_FAILED = 'Please complete the anti-robot check and try again';
 
-export const turnstileOn = (env: Env) => !!env.TURNSTILE_SECRET;
+/** On with both halves: the site key the SPA renders the widget with, and the secret that checks its tokens. */
+export const turnstileOn = (env: Env) => !!env.TURNSTILE_SECRET && !!env.TURNSTILE_SITE_KEY.trim();
 
 /** Whether the request carries a token siteverify accepts. Fails closed: no answer from siteverify is a no. */
 export async function passedTurnstile(c: Context<AppEnv>): Promise<boolean> {

@@ -6,6 +6,7 @@ import { searchBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { edgeCache, type EdgeCacheKey } from '../lib/edge-cache';
+import { limitAddress } from '../lib/rate-limit';
 import { describe } from '../lib/route-doc';
 import { jsonBody } from '../lib/validate';
 import { searchEverything } from '../queries/search';
@@ -25,12 +26,16 @@ const shortSearch: EdgeCacheKey<{ out: { json: { searchText: string } } }> = (c)
 export const searchRoutes = new Hono<AppEnv>().post(
   '/search',
   describe({
-    summary: 'Articles, channels and categories matching the text, for type-ahead and the results page',
+    summary:
+      'Articles, channels and categories matching the text, for type-ahead and the results page; 120 a minute per address (answers from the edge cache not counted)',
     result: z.array(searchItem),
+    errors: [429],
   }),
   ...jsonBody(searchBody),
   edgeCache(shortSearch),
   async (c) => {
+    // After the edge cache: an answer it serves never reaches here, so repeated searches are neither counted nor refused.
+    await limitAddress(c, 'search');
     return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
   },
 );

@@ -40,8 +40,8 @@ import {
 import { deviceFor, issueDeviceCookie } from '../lib/device-cookie';
 import { sendMail } from '../lib/mail';
 import { assertPasswordAllowed } from '../lib/password-policy';
-import { clientAddress } from '../lib/rate-limit';
-import { passedTurnstile, turnstileOn } from '../lib/turnstile';
+import { clientAddress, limitAddress } from '../lib/rate-limit';
+import { passedTurnstile, requireTurnstile, turnstileOn } from '../lib/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../lib/security';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../lib/session';
@@ -168,13 +168,14 @@ export const usersRoutes = new Hono<AppEnv>()
       summary:
         'Mails a password-reset link; answers alike for known and unknown addresses (5 requests per address, 3 mails per account an hour)',
       result: z.null(),
-      errors: [429],
+      errors: [403, 429],
     }),
     ...jsonBody(mailBody),
     async (c) => {
       const { email } = c.req.valid('json');
       const db = c.get('db');
       await countResetRequest(db, c.req.header('CF-Connecting-IP'));
+      await requireTurnstile(c);
       const user = await findActiveUserByEmail(db, email);
       // Token and mail happen after the answer, so known and unknown addresses answer alike and in alike time;
       // so does the per-account limit, which drops the mail silently rather than telling who has an account.
@@ -227,16 +228,23 @@ export const usersRoutes = new Hono<AppEnv>()
   .post(
     '/',
     describe({
-      summary: 'Registers an account (only an ADMIN chooses its role)',
+      summary:
+        'Registers an account (only an ADMIN chooses its role); 10 an hour per address, and a Turnstile challenge where configured, except for ADMIN',
       result: user,
       status: 201,
-      errors: [409],
+      errors: [403, 409, 429],
     }),
     ...jsonBody(createUserBody),
     async (c) => {
       const body = c.req.valid('json');
+      const admin = isAdmin(c.get('user'));
+      if (!admin) {
+        // Counted before the PBKDF2 run, so a flood costs it no CPU past the limit (decision 021).
+        await limitAddress(c, 'register');
+        await requireTurnstile(c);
+      }
       assertPasswordAllowed(body.password, body);
-      const role = isAdmin(c.get('user')) ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
+      const role = admin ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
       // Hashed before the name and e-mail are looked up, so a taken one answers in the time a free one takes.
       const passwordHash = await hashPassword(body.password);
       const user = await insertUser(c.get('db'), {
