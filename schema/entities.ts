@@ -227,7 +227,15 @@ export const imagePosition = z
 export const imageOption = z.object({ blobKey: z.string(), position: imagePosition, scale: z.number() });
 export type ImageOption = z.infer<typeof imageOption>;
 
-export const healthCheck = z.object({ message: z.string(), missingArticles: z.array(id) });
+export const healthCheck = z.object({
+  message: z.string(),
+  missingArticles: z.array(id),
+  /** Categories on a cycle of parents (found by the check; the fix moves one of each cycle to the top level). */
+  categoryCycles: z.array(id),
+  /** Files recorded over a day ago that nothing refers to, and those with an unfinished R2 upload. */
+  unreferencedFiles: z.number(),
+  unfinishedUploads: z.number(),
+});
 /** The id of what a call deleted (article, channel) or stored (contact message). */
 export const idResult = z.object({ id });
 /** Answer of POST /userContent/revoke-access-channel. */
