@@ -186,6 +186,23 @@ export type User = z.infer<typeof user>;
 export const userPage = pageOf(user);
 
 export const sessionUser = z.object({ id, name: z.string(), role });
+
+/** A session's id: the SHA-256 of its cookie's token, never the token. */
+export const sessionId = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Expected a session id'));
+/** One of the caller's signed-in sessions (GET /sessions): its device, when it began and was last seen. */
+export const userSession = z.object({
+  id: sessionId,
+  /** Browser and system from the User-Agent at sign-in ("Firefox on Linux"); empty when unknown. */
+  device: z.string(),
+  createdAt: isoDateTime,
+  /** Kept to within 12 hours (the session is touched at most that often). */
+  lastSeenAt: isoDateTime,
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSession>;
+/** Answer of DELETE /sessions: how many other sessions ended. */
+export const endedSessions = z.object({ ended: nonnegativeInt() });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const contentRequest = z.object({
