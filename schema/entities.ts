@@ -191,6 +191,23 @@ export const accountDeletion = z.nullable(z.object({ account: z.enum(['deleted',
 export const userPage = pageOf(user);
 
 export const sessionUser = z.object({ id, name: z.string(), role });
+
+/** A session's id: the SHA-256 of its cookie's token, never the token. */
+export const sessionId = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'Expected a session id'));
+/** One of the caller's signed-in sessions (GET /sessions): its device, when it began and was last seen. */
+export const userSession = z.object({
+  id: sessionId,
+  /** Browser and system from the User-Agent at sign-in ("Firefox on Linux"); empty when unknown. */
+  device: z.string(),
+  createdAt: isoDateTime,
+  /** Kept to within 12 hours (the session is touched at most that often). */
+  lastSeenAt: isoDateTime,
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSession>;
+/** Answer of DELETE /sessions: how many other sessions ended. */
+export const endedSessions = z.object({ ended: nonnegativeInt() });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const contentRequest = z.object({
@@ -236,14 +253,20 @@ export const imageOption = z.object({ blobKey: z.string(), position: imagePositi
 export type ImageOption = z.infer<typeof imageOption>;
 
 /**
- * References to content that no longer exists. Ids as stored, whatever their shape: a reference that is not even a
- * uuid is dangling too, and must be reported rather than break the answer.
+ * What the health check found: references to content that no longer exists (ids as stored, whatever their shape: a
+ * reference that is not even a uuid is dangling too, and must be reported rather than break the answer), category
+ * cycles, and files nothing refers to.
  */
 export const healthCheck = z.object({
   message: z.string(),
   missingArticles: z.array(z.string()),
   /** Channel ids that news items point at although the channel is gone. */
   missingChannels: z.optional(z.array(z.string())),
+  /** Categories on a cycle of parents (found by the check; the fix moves one of each cycle to the top level). */
+  categoryCycles: z.array(id),
+  /** Files recorded over a day ago that nothing refers to, and those with an unfinished R2 upload. */
+  unreferencedFiles: z.number(),
+  unfinishedUploads: z.number(),
 });
 /** The id of what a call deleted (article, channel) or stored (contact message). */
 export const idResult = z.object({ id });

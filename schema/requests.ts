@@ -14,7 +14,7 @@ import {
   RESUMABLE_TYPES,
   SLUG_KINDS,
 } from './enums';
-import { contentType, id, imagePosition, isoDateTime, publicationStatus, role } from './entities';
+import { contentType, id, imagePosition, isoDateTime, publicationStatus, role, sessionId } from './entities';
 
 export const LIMITS = {
   name: 64,
@@ -46,6 +46,8 @@ const millis = nonnegativeInt().check(z.lte(24 * 3600 * 1000));
 
 // Path and query parameters
 export const idParam = z.object({ id });
+/** DELETE /sessions/{id}: one of the caller's sessions. */
+export const sessionIdParam = z.object({ id: sessionId });
 /** Where a slug is accepted in place of an id. */
 export const idOrSlugParam = z.object({ id: z.union([id, slug]) });
 export const ordinalParam = z.object({

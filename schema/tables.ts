@@ -71,6 +71,8 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
     lastSeenAt: integer('last_seen_at').notNull(),
+    /** Browser and system from the User-Agent at sign-in ("Firefox on Linux"), for the owner's list of sessions. */
+    device: text('device').notNull().default(''),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt)],
 );
@@ -98,14 +100,24 @@ export const appKeys = sqliteTable('app_keys', {
   createdAt: integer('created_at').notNull(),
 });
 
-/** Every file stored in R2, with who uploaded it. */
-export const blobs = sqliteTable('blobs', {
-  key: text('key').primaryKey(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: integer('created_at').notNull().default(now),
-});
+/**
+ * Every file stored in R2, with who uploaded it. A row is written before the file's content (worker/lib/uploads.ts), so
+ * a request that dies midway leaves a row the Cron Trigger sweeps once no entity shows the file (migration 0009).
+ */
+export const blobs = sqliteTable(
+  'blobs',
+  {
+    key: text('key').primaryKey(),
+    contentType: text('content_type').notNull(),
+    /** 0 until the content is written whole. */
+    size: integer('size').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull().default(now),
+    /** The R2 multipart upload writing the content, while it is in progress. */
+    r2UploadId: text('r2_upload_id'),
+  },
+  (t) => [index('blobs_created').on(t.createdAt)],
+);
 
 /**
  * Resumable uploads of big videos: an R2 multipart upload sent part by part (POST/PUT/DELETE /api/uploads),

@@ -27,6 +27,7 @@ import { newsRoutes } from './routes/news';
 import { openApiRoutes } from './routes/openapi';
 import { publicationsRoutes } from './routes/publications';
 import { searchRoutes } from './routes/search';
+import { sessionsRoutes } from './routes/sessions';
 import { slugsRoutes } from './routes/slugs';
 import { uploadsRoutes } from './routes/uploads';
 import { userContentRoutes } from './routes/user-content';
@@ -68,6 +69,7 @@ export function buildApp() {
     )
     .route('/publications', publicationsRoutes)
     .route('/search', searchRoutes)
+    .route('/sessions', sessionsRoutes)
     .route('/slugs', slugsRoutes)
     .route('/uploads', uploadsRoutes)
     .route('/userContent', userContentRoutes)

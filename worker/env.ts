@@ -32,6 +32,8 @@ export interface AppEnv {
     d1: D1DatabaseSession;
     /** The signed-in user, read fresh from D1 on every request; null when signed out. */
     user: SessionUser | null;
+    /** The id of the request's session (the SHA-256 of its cookie's token); null when signed out. */
+    sessionId: string | null;
     /** Cloudflare's Ray ID, or a UUID locally: on the answer (X-Request-Id) and in every log line of the request. */
     requestId: string;
   };

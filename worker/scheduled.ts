@@ -1,8 +1,9 @@
 // The Cron Trigger (wrangler.toml [triggers]): expires approved publications whose date has passed, removes
-// expired sessions, and clears resumable uploads left alone for a day.
+// expired sessions, clears resumable uploads left alone for a day and sweeps files that nothing refers to.
 import type { Env } from './env';
 import { createDb } from './lib/db';
 import { edgeCacheOn, startContentVersion } from './lib/edge-cache';
+import { sweepUnreferencedFiles } from './lib/file-sweep';
 import { clearIdleUploads } from './lib/resumable-uploads';
 import { pruneSessions } from './lib/session';
 import { expirePublications } from './queries/publications';
@@ -17,9 +18,15 @@ export async function runScheduled(env: Env, now = Date.now()) {
   return expired;
 }
 
-/** One run's upload clean-up: aborts unfinished uploads and deletes unattached files idle for a day. */
+/**
+ * One run's upload clean-up: aborts unfinished resumable uploads and deletes unattached files idle for a day, then
+ * sweeps files that nothing refers to a day after they were recorded (what a request that died midway left).
+ */
 export async function runUploadCleanUp(env: Env, now = Date.now()) {
-  return clearIdleUploads(env, createDb(env.DB), now);
+  const db = createDb(env.DB);
+  const uploads = await clearIdleUploads(env, db, now);
+  const unreferenced = await sweepUnreferencedFiles(env, db, now);
+  return { ...uploads, unreferenced };
 }
 
 /** The exported handler's `scheduled`: one run at the trigger's scheduled time. */

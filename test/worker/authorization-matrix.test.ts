@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import type { Role } from '../../schema/tables';
 import { app } from '../../worker/app';
 import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
+import { sha256Hex } from '../../worker/lib/session';
 import {
   createArticle,
   createCategory,
@@ -709,6 +710,35 @@ const MATRIX: Entry[] = [
     route: 'POST /api/search/search',
     expected: everyone(200),
     request: async () => ({ path: '/search/search', body: { searchText: 'article' } }),
+  },
+
+  // ---- sessions: the caller's own ----
+  {
+    route: 'GET /api/sessions',
+    expected: signedIn(200),
+    request: async () => ({ path: '/sessions' }),
+  },
+  {
+    // Ends the caller's other sessions; the cell's own session stays.
+    route: 'DELETE /api/sessions',
+    expected: signedIn(200),
+    request: async () => ({ path: '/sessions' }),
+  },
+  {
+    route: 'DELETE /api/sessions/:id',
+    variants: ['own', "someone else's"],
+    expected: {
+      anonymous: 401,
+      REGULAR_USER: { owner: 200, other: 404 },
+      CLIENT: { owner: 200, other: 404 },
+      CONTRIBUTOR: { owner: 200, other: 404 },
+      ADMIN: { owner: 200, other: 404 },
+    },
+    request: async (c) => {
+      const holder = c.owner && c.actor ? c.actor.user : await createUser();
+      const token = (await sessionCookie(holder)).split('=')[1]!;
+      return { path: `/sessions/${await sha256Hex(token)}` };
+    },
   },
 
   // ---- slugs ----

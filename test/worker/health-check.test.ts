@@ -2,11 +2,13 @@ import { env } from 'cloudflare:workers';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { healthCheck } from '../../schema/entities';
-import { articleCategories, articles, blobs, channels, news } from '../../schema/tables';
+import { articleCategories, articles, blobs, categories, channels, news } from '../../schema/tables';
 import { checkHealth } from '../../worker/queries/health-check';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { createBlob, PNG_BYTES } from './content-factories-extra';
 import { as, call, db } from './helpers';
+
+const NOTHING_ELSE = { categoryCycles: [], unreferencedFiles: 0, unfinishedUploads: 0 };
 
 describe('GET /healthCheck and /healthCheck/fix', () => {
   it('are for ADMIN only', async () => {
@@ -24,6 +26,7 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
       message: 'All references are intact',
       missingArticles: [],
       missingChannels: [],
+      ...NOTHING_ELSE,
     });
 
     const ghostA = crypto.randomUUID();
@@ -86,11 +89,13 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
       message: 'All references are intact',
       missingArticles: [],
       missingChannels: [],
+      ...NOTHING_ELSE,
     });
     expect((await asAdmin('/healthCheck/fix')).body.result).toEqual({
       message: 'Nothing to fix',
       missingArticles: [],
       missingChannels: [],
+      ...NOTHING_ELSE,
     });
   });
 
@@ -124,5 +129,38 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     const left = (await db().select({ id: news.id }).from(news).all()).map((n) => n.id);
     for (const n of [oddNews, channelNews, oddChannelNews]) expect(left).not.toContain(n.id);
     expect((await asAdmin('/healthCheck')).body.result).toMatchObject({ missingArticles: [], missingChannels: [] });
+  });
+});
+
+describe('category cycles', () => {
+  it('are reported (not "intact"), and the fix breaks each one so its members can be deleted', async () => {
+    const { call: asAdmin } = await as('ADMIN');
+    // A cycle as a race or an operator's SQL could have left it: X under Y under Z under X, with W hanging below.
+    const x = await createCategory();
+    const y = await createCategory({ parentId: x.id });
+    const z = await createCategory({ parentId: y.id });
+    const w = await createCategory({ parentId: z.id });
+    await db().update(categories).set({ parentId: z.id }).where(eq(categories.id, x.id));
+    const report = healthCheck.parse((await asAdmin('/healthCheck')).body.result);
+    expect(report.categoryCycles).toEqual([x.id, y.id, z.id].sort());
+    expect(report.message).toBe('All references are intact; 3 categories are on a cycle of parents');
+    // The crumbs of a member stay bounded meanwhile.
+    expect((await call(`/categories/${w.id}/route`)).body.result?.length ?? 0).toBeLessThanOrEqual(66);
+
+    const fix = await asAdmin('/healthCheck/fix');
+    expect(fix.status).toBe(200);
+    expect(fix.body.result.message).toBe('Moved 1 category to the top level to break a cycle of parents');
+    expect(fix.body.result.categoryCycles).toEqual([]);
+    const smallest = [x.id, y.id, z.id].sort()[0]!;
+    const top = await db().select().from(categories).where(eq(categories.id, smallest)).get();
+    expect(top?.parentId).toBeNull();
+    expect(healthCheck.parse((await asAdmin('/healthCheck')).body.result).categoryCycles).toEqual([]);
+    // Every member can be deleted again, leaves first (before, none could: each had a child).
+    let left = [w.id, x.id, y.id, z.id];
+    for (let round = 0; round < 4 && left.length > 0; round++) {
+      const answers = await Promise.all(left.map((id) => asAdmin(`/categories/${id}`, { method: 'DELETE' })));
+      left = left.filter((_, i) => answers[i]!.status !== 200);
+    }
+    expect(left).toEqual([]);
   });
 });

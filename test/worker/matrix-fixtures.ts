@@ -1,6 +1,7 @@
 // Rows the authorization matrix needs beyond content-factories.ts: likes, access and publication requests,
 // image options, a stored R2 file and a password-reset token, each written straight into D1, KV or R2.
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import {
   contactMessages,
   contentRequests,
@@ -8,9 +9,11 @@ import {
   publicationRequests,
   userArticles,
   userChannels,
+  users,
   type ContentType,
 } from '../../schema/tables';
 import { sha256Hex } from '../../worker/lib/session';
+import { resetStamp } from '../../worker/routes/users';
 import { pngBytes } from './content-factories';
 import { createBlob } from './content-factories-extra';
 import { db } from './helpers';
@@ -64,9 +67,10 @@ export async function storeFile(): Promise<string> {
 /** A password-reset token for the user, stored the way POST /users/mail stores one. */
 export async function createResetToken(userId: string): Promise<string> {
   const token = crypto.randomUUID().replaceAll('-', '');
+  const user = await db().select().from(users).where(eq(users.id, userId)).get();
   await env.KV.put(
     `password-reset:${await sha256Hex(token)}`,
-    JSON.stringify({ userId, expiresAt: Date.now() + 600_000 }),
+    JSON.stringify({ userId, expiresAt: Date.now() + 600_000, stamp: user ? await resetStamp(user) : '' }),
   );
   return token;
 }

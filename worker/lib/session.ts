@@ -2,12 +2,13 @@
 // One D1 query per signed-in request reads the session and the user row together, so a logout, password
 // change, reset, deactivation, role change or deletion holds from the very next request, everywhere
 // (D1 is strongly consistent; KV, where sessions used to live, lags up to 60 s between locations).
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessions, users } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
+import { deviceLabel } from './device';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -44,10 +45,10 @@ const liveAt = (now: number) =>
   );
 
 /** Stores a new session for the user and returns its token; every sign-in gets a new one. */
-export async function createSession(db: Db, userId: string): Promise<string> {
+export async function createSession(db: Db, userId: string, device = ''): Promise<string> {
   const token = randomToken();
   const now = Date.now();
-  await db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now });
+  await db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, device });
   return token;
 }
 
@@ -78,7 +79,7 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
   const db = createDb(c.env.DB);
   const previous = cookieToken(c);
   if (previous) await db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)));
-  const token = await createSession(db, userId);
+  const token = await createSession(db, userId, deviceLabel(c.req.header('User-Agent')));
   setCookie(c, sessionCookieName(c.req.url), token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -106,6 +107,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = createDb(c.env.DB);
   c.set('user', null);
+  c.set('sessionId', null);
   const token = cookieToken(c);
   if (token) {
     const id = await sha256Hex(token);
@@ -118,6 +120,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
       .get();
     if (row) {
       c.set('user', { id: row.id, name: row.name, role: row.role });
+      c.set('sessionId', id);
       if (now - row.lastSeenAt > REFRESH_AFTER_MS) {
         c.executionCtx.waitUntil(
           db
@@ -131,3 +134,43 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+export interface SessionRow {
+  id: string;
+  device: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+/** The user's live sessions, most recently seen first (the list of one's sessions, GET /api/sessions). */
+export async function listUserSessions(db: Db, userId: string, now = Date.now()): Promise<SessionRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), liveAt(now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .all();
+}
+
+/** Ends the user's sessions but `keep` ("sign out everywhere else"); returns how many ended. */
+export async function endOtherSessions(db: Db, userId: string, keep: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends one of the user's sessions; false when the user has no such session. */
+export async function endUserSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}

@@ -2,7 +2,8 @@
 // file against the allowlist, streams it to R2 under a server-made key, and cleans up whatever a failed
 // request stored. Why it looks like this: docs/decisions/004-uploads-and-files.md.
 import type { Context, MiddlewareHandler } from 'hono';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import { fileTag } from '../../schema/requests';
 import { blobs } from '../../schema/tables';
@@ -91,9 +92,10 @@ export function withUpload<T extends Schema>(
     const bucket = c.env.FILES;
     const type = mediaType(c.req.header('Content-Type'));
     const files = new Map<string, StoredFile>();
+    const ledger = blobLedger(c.get('db'), c.get('user')?.id ?? null);
     let body: z.infer<T>;
     if (type === 'multipart/form-data') {
-      body = await receiveMultipart(c.req.raw, bucket, schema, files);
+      body = await receiveMultipart(c.req.raw, bucket, schema, files, ledger);
     } else if (JSON_TYPE.test(type)) {
       const text = decodeUtf8(await c.req.arrayBuffer());
       let raw: unknown;
@@ -134,26 +136,74 @@ export function withUpload<T extends Schema>(
       await next();
     } catch (err) {
       await removeObjects(bucket, allKeys());
+      await ledger.forget([...ledger.keys]);
       await settleClaims(c.get('db'), claims, false);
       throw err;
     }
     if (c.error || c.res.status >= 400) {
       await removeObjects(bucket, allKeys());
+      await ledger.forget([...ledger.keys]);
       await settleClaims(c.get('db'), claims, false);
       return;
     }
     await settleClaims(c.get('db'), claims, true);
+    const unused = [...files.entries()].filter(([tag]) => !isUsed(tag)).map(([, f]) => f);
     await removeObjects(
       bucket,
-      [...files.entries()].filter(([tag]) => !isUsed(tag)).map(([, f]) => f.key),
+      unused.map((f) => f.key),
     );
-    const userId = c.get('user')?.id ?? null;
-    await recordBlobs(
-      c.get('db'),
+    await ledger.settle(
       [...used].map((tag) => files.get(tag)!),
-      userId,
+      unused.filter((f) => !f.variantOf).map((f) => f.key),
     );
   });
+}
+
+/**
+ * The `blobs` rows of one request's files. Each original is recorded (with its uploader) before any of its content
+ * goes to R2, and an R2 multipart upload's id as soon as it exists, so a request that dies anywhere leaves rows the
+ * Cron Trigger finds (sweepUnreferencedFiles); the request itself settles them: used files get their size, unused
+ * and failed ones lose their row. Variants have no row: they go with their original's key (decision 018).
+ */
+interface BlobLedger {
+  /** Keys recorded by this request. */
+  keys: Set<string>;
+  start(key: string, contentType: string): Promise<void>;
+  multipart(key: string, uploadId: string): Promise<void>;
+  settle(used: StoredFile[], unusedKeys: string[]): Promise<void>;
+  forget(keys: string[]): Promise<void>;
+}
+
+function blobLedger(db: Db, userId: string | null): BlobLedger {
+  const keys = new Set<string>();
+  return {
+    keys,
+    async start(key, contentType) {
+      await db.insert(blobs).values({ key, contentType, size: 0, userId });
+      keys.add(key);
+    },
+    async multipart(key, uploadId) {
+      await db.update(blobs).set({ r2UploadId: uploadId }).where(eq(blobs.key, key));
+    },
+    async settle(used, unusedKeys) {
+      const statements: BatchItem<'sqlite'>[] = used
+        .filter((f) => keys.has(f.key))
+        .map((f) => db.update(blobs).set({ size: f.size, r2UploadId: null }).where(eq(blobs.key, f.key)));
+      for (let i = 0; i < unusedKeys.length; i += 90)
+        statements.push(db.delete(blobs).where(inArray(blobs.key, unusedKeys.slice(i, i + 90))));
+      const [first, ...rest] = statements;
+      if (first) await db.batch([first, ...rest]);
+    },
+    async forget(forgotten) {
+      try {
+        for (let i = 0; i < forgotten.length; i += 90)
+          await db.delete(blobs).where(inArray(blobs.key, forgotten.slice(i, i + 90)));
+      } catch (err) {
+        // The rows stay for the Cron Trigger's sweep; the answer being given is not hidden.
+        console.error('Forgetting uploaded files failed', forgotten, err);
+      }
+    },
+  };
 }
 
 /** The typed upload of a handler behind withUpload(schema). */
@@ -192,6 +242,7 @@ async function receiveMultipart<T extends Schema>(
   bucket: R2Bucket,
   schema: T,
   files: Map<string, StoredFile>,
+  ledger: BlobLedger,
 ): Promise<z.infer<T>> {
   const boundary = multipartBoundary(request.headers.get('Content-Type') ?? undefined);
   if (!boundary) throw new BadRequest('Multipart request without a boundary');
@@ -223,7 +274,7 @@ async function receiveMultipart<T extends Schema>(
         if ([...files.values()].filter((f) => !f.variantOf).length >= UPLOAD_LIMITS.files) {
           throw new BadRequest(`At most ${UPLOAD_LIMITS.files} files per request`);
         }
-        files.set(tag, await storeFile(bucket, part.name, part.body));
+        files.set(tag, await storeFile(bucket, part.name, part.body, undefined, ledger));
       } else if (VARIANT_PART.test(part.name)) {
         const [, tag, width] = VARIANT_PART.exec(part.name)!;
         const original = files.get(tag!);
@@ -255,6 +306,7 @@ async function receiveMultipart<T extends Schema>(
       bucket,
       [...files.values()].map((f) => f.key),
     );
+    await ledger.forget([...ledger.keys]);
     files.clear();
     if (err instanceof MultipartError) throw new BadRequest(`Malformed multipart body: ${err.message}`);
     throw err;
@@ -317,6 +369,7 @@ async function storeFile(
   partName: string,
   chunks: AsyncIterable<Uint8Array>,
   as?: { key: string; kind: FileKind; fits?: (size: Dimensions) => string | null },
+  ledger?: BlobLedger,
 ): Promise<StoredFile> {
   const label = `File part ${shown(partName)}`;
   const queue: Uint8Array[] = [];
@@ -378,7 +431,11 @@ async function storeFile(
       while (queued >= UPLOAD_LIMITS.partSize) {
         const part = takeBytes(queue, UPLOAD_LIMITS.partSize);
         queued -= part.length;
-        multipart ??= await bucket.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
+        if (!multipart) {
+          await ledger?.start(key, type.contentType);
+          multipart = await bucket.createMultipartUpload(key, { httpMetadata: { contentType: type.contentType } });
+          await ledger?.multipart(key, multipart.uploadId);
+        }
         uploaded.push(await multipart.uploadPart(uploaded.length + 1, part));
       }
     }
@@ -390,6 +447,7 @@ async function storeFile(
       if (rest.length > 0) uploaded.push(await multipart.uploadPart(uploaded.length + 1, rest));
       await multipart.complete(uploaded);
     } else {
+      await ledger?.start(key, type.contentType);
       await bucket.put(key, rest, { httpMetadata: { contentType: type.contentType } });
     }
     return { key, contentType: type.contentType, size, kind: type.kind, ...(dimensions ? { dimensions } : {}) };
@@ -410,13 +468,4 @@ async function removeObjects(bucket: R2Bucket, keys: string[]): Promise<void> {
   } catch (err) {
     console.error('Removing uploaded files failed', keys, err);
   }
-}
-
-async function recordBlobs(db: Db, files: StoredFile[], userId: string | null): Promise<void> {
-  const rows = files.map((f) => ({ key: f.key, contentType: f.contentType, size: f.size, userId }));
-  // 4 bound parameters a row; D1 allows 100 per statement.
-  const statements = [];
-  for (let i = 0; i < rows.length; i += 20) statements.push(db.insert(blobs).values(rows.slice(i, i + 20)));
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
 }

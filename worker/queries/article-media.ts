@@ -162,15 +162,23 @@ export async function addMedia(
   await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
 
-/** Removes the entry at `ordinal` and closes the gap, in one batch. Returns its file keys. */
+/**
+ * Removes the entry at `ordinal` and closes the gap, in one batch. Returns its file keys. The delete names the entry
+ * by its place as well as its id: the gap is closed at that place, so an entry another write moved meanwhile is not
+ * removed from somewhere else (which left a gap where it was), and the call is as if it had come after the move.
+ */
 export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number): Promise<string[]> {
   const entry = await mediaAt(db, row.id, ordinal);
   const [removed] = await db.batch([
-    db.delete(articleMedia).where(eq(articleMedia.id, entry.id)).returning({ id: articleMedia.id }),
+    db
+      .delete(articleMedia)
+      .where(and(eq(articleMedia.articleId, row.id), eq(articleMedia.ordinal, ordinal), eq(articleMedia.id, entry.id)))
+      .returning({ id: articleMedia.id }),
     ...closeGap(db, row.id, ordinal),
     touch(db, row.id),
   ]);
-  // A concurrent call removed it between the read and the batch: as if it had never been there.
+  // A concurrent call removed or moved it between the read and the batch: nothing changed (404 as if it had never
+  // been at that place; the client reloads the list).
   if (removed.length === 0) throw new NotFound(MEDIA_NOT_FOUND);
   return mediaFileKeys([entry]);
 }

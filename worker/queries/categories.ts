@@ -1,6 +1,6 @@
 // The category tree: reads (list, one, route of ancestors, children), writes (create, update with the
 // cycle check, delete only when empty) and title search.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   id as uuid,
@@ -180,7 +180,7 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryIn
   if (moving && input.parentId) {
     if (input.parentId === id) throw new Conflict('A category cannot be its own parent');
     const chain = await parentChain(db, input.parentId);
-    if (chain.some((c) => c.id === id)) throw new Conflict('A category cannot move inside its own sub-categories');
+    if (chain.some((c) => c.id === id)) throw new Conflict(MOVE_INTO_OWN_SUBTREE);
     if (chain.length + (await subtreeHeight(db, id)) >= MAX_CATEGORY_DEPTH) {
       throw new BadRequest(`Categories nest at most ${MAX_CATEGORY_DEPTH} deep`);
     }
@@ -199,13 +199,53 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryIn
   };
   const update = db
     .update(categories)
-    .set({ title: after.title, parentId: after.parentId, ordinal: after.ordinal, imageKey: after.imageKey })
+    .set({
+      title: after.title,
+      parentId: moving && parentId ? parentUnlessCycle(id, parentId) : after.parentId,
+      ordinal: after.ordinal,
+      imageKey: after.imageKey,
+    })
     .where(eq(categories.id, id));
   const statements: [Statement, ...Statement[]] = renaming
     ? [update, ...renameSlugStatements(db, 'category', id, before.slug, after.slug)]
     : [update];
-  await withSlugConflict(() => db.batch(statements));
+  try {
+    await withSlugConflict(() => db.batch(statements));
+  } catch (err) {
+    if (!moving || !parentId || !isForeignKeyViolation(err)) throw err;
+    // The write itself found the cycle (or the parent gone): say which, from what is there now.
+    const chain = await parentChain(db, parentId);
+    if (chain.some((c) => c.id === id)) throw new Conflict(MOVE_INTO_OWN_SUBTREE);
+    throw err;
+  }
   return { category: toCategory(after), before };
+}
+
+const MOVE_INTO_OWN_SUBTREE = 'A category cannot move inside its own sub-categories';
+
+/**
+ * The new parent of a move, or, when `parentId` is `id` itself or below it at the moment the statement runs, an id no
+ * category has, which fails the parent's foreign key and with it the whole batch. The check above reads the tree
+ * before the write; two moves at once (X under Y, Y under X) both pass it, and only a check inside the write, which
+ * D1 runs one at a time, sees the other's move: one of the two is refused, so no cycle is ever stored.
+ */
+function parentUnlessCycle(id: string, parentId: string): SQL {
+  return sql`case when exists (
+      with recursive up(id, depth) as (
+        select ${parentId}, 0
+        union all
+        select c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.id
+          where c.parent_id is not null and up.depth <= ${MAX_CATEGORY_DEPTH}
+      )
+      select 1 from up where up.id = ${id}
+    ) then '' else ${parentId} end`;
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e instanceof Error && i < 4; e = e.cause, i++) {
+    if (e.message.includes('FOREIGN KEY constraint failed')) return true;
+  }
+  return false;
 }
 
 /**

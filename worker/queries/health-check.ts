@@ -1,10 +1,14 @@
-// The health check: article and channel ids that are still named somewhere although the content is gone. Channel
+// The health check: article and channel ids that are still named somewhere although the content is gone (channel
 // articleOrdinals (JSON) and news refs are not foreign keys, so deletes elsewhere can leave them behind;
-// article_categories has one, and is checked anyway for data loaded with foreign keys off. Ids are reported as
-// stored, whatever their shape (a news ref or a JSON entry that is no uuid, or a number in the JSON, dangles too).
-import { inArray, sql, type SQL } from 'drizzle-orm';
-import { articleCategories, articles, channels, news } from '../../schema/tables';
+// article_categories has one, and is checked anyway for data loaded with foreign keys off; ids are reported as
+// stored, whatever their shape: a news ref or a JSON entry that is no uuid, or a number in the JSON, dangles too),
+// categories whose parent chain loops (moves check for it inside the write, but an operator's SQL or data from
+// before could), and files that nothing refers to (worker/lib/file-sweep.ts).
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { articleCategories, articles, categories, channels, news } from '../../schema/tables';
 import type { Db } from '../env';
+import { unreferencedFileCounts } from '../lib/file-sweep';
+import { MAX_CATEGORY_DEPTH } from './categories';
 import type { Statement } from './slugs';
 
 export type ReferenceSource = 'channel' | 'news' | 'category' | 'newsChannel';
@@ -15,6 +19,42 @@ export interface HealthReport {
   missingChannels: string[];
   /** How many references of each kind name a missing article. */
   references: Record<ReferenceSource, number>;
+  /** Categories whose chain of parents comes back to them. */
+  categoryCycles: string[];
+  /** Files recorded more than a day ago that nothing refers to, and how many of them have an R2 upload unfinished. */
+  unreferencedFiles: number;
+  unfinishedUploads: number;
+}
+
+/** Every category on a loop of parents (each cycle's members), found by walking up at most MAX_CATEGORY_DEPTH + 1 steps. */
+async function categoriesInCycles(db: Db): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
+    with recursive up(start, id, depth) as (
+      select ${categories.id}, ${categories.parentId}, 1 from ${categories} where ${categories.parentId} is not null
+      union all
+      select up.start, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.id
+        where c.parent_id is not null and up.depth <= ${MAX_CATEGORY_DEPTH}
+    )
+    select distinct start as id from up where id = start order by start`);
+  return rows.map((r) => r.id);
+}
+
+/** The findings besides missing articles, and the sentence that tells them. */
+async function otherFindings(db: Db, now: number) {
+  const [categoryCycles, files] = await Promise.all([categoriesInCycles(db), unreferencedFileCounts(db, now)]);
+  const parts = [
+    categoryCycles.length > 0 &&
+      `${categoryCycles.length} categor${categoryCycles.length === 1 ? 'y is' : 'ies are'} on a cycle of parents`,
+    files.files > 0 &&
+      `${files.files} file${files.files === 1 ? '' : 's'} no entity shows, recorded over a day ago` +
+        (files.unfinishedUploads > 0 ? ` (${files.unfinishedUploads} with an unfinished R2 upload)` : ''),
+  ].filter((p): p is string => !!p);
+  return {
+    categoryCycles,
+    unreferencedFiles: files.files,
+    unfinishedUploads: files.unfinishedUploads,
+    sentence: parts.join('; '),
+  };
 }
 
 interface MissingRef {
@@ -44,7 +84,7 @@ async function missingReferences(db: Db): Promise<MissingRef[]> {
     order by id, source`);
 }
 
-function summarize(refs: MissingRef[]): Omit<HealthReport, 'message'> {
+function summarize(refs: MissingRef[]): Pick<HealthReport, 'missingArticles' | 'missingChannels' | 'references'> {
   const references: Record<ReferenceSource, number> = { channel: 0, news: 0, category: 0, newsChannel: 0 };
   for (const r of refs) references[r.source] += r.n;
   const ids = (article: boolean) => [
@@ -57,11 +97,12 @@ const describeRefs = (r: Record<ReferenceSource, number>) =>
   `${r.channel} in channel article lists, ${r.news} in news, ${r.category} in category links` +
   (r.newsChannel ? `; ${r.newsChannel} news item${r.newsChannel === 1 ? '' : 's'} pointing at a missing channel` : '');
 
-export async function checkHealth(db: Db): Promise<HealthReport> {
+export async function checkHealth(db: Db, now = Date.now()): Promise<HealthReport> {
   const summary = summarize(await missingReferences(db));
+  const { sentence, ...others } = await otherFindings(db, now);
   const articles = summary.missingArticles.length;
   const channels = summary.missingChannels.length;
-  const message =
+  const referencesSentence =
     articles + channels === 0
       ? 'All references are intact'
       : [
@@ -70,7 +111,42 @@ export async function checkHealth(db: Db): Promise<HealthReport> {
         ]
           .filter(Boolean)
           .join(', ') + `: ${describeRefs(summary.references)}`;
-  return { message, ...summary };
+  const message = sentence ? `${referencesSentence}; ${sentence}` : referencesSentence;
+  return { message, ...summary, ...others };
+}
+
+/**
+ * Breaks every cycle of category parents: of each cycle, the member with the smallest id moves to the top level (at
+ * the end of it), only if its parent is still the one read. Returns how many cycles were broken.
+ */
+export async function fixCategoryCycles(db: Db): Promise<number> {
+  const members = await categoriesInCycles(db);
+  if (members.length === 0) return 0;
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(inArray(categories.id, members))
+    .all();
+  const parentOf = new Map(rows.map((r) => [r.id, r.parentId]));
+  const seen = new Set<string>();
+  const breaks: { id: string; parentId: string }[] = [];
+  for (const id of [...members].sort()) {
+    if (seen.has(id)) continue;
+    // Walk the loop from its smallest member and mark it whole.
+    for (let at: string | null | undefined = id; at && !seen.has(at); at = parentOf.get(at)) seen.add(at);
+    breaks.push({ id, parentId: parentOf.get(id)! });
+  }
+  const [first, ...rest] = breaks.map((b) =>
+    db
+      .update(categories)
+      .set({
+        parentId: null,
+        ordinal: sql`(select coalesce(max(c.ordinal) + 1, 0) from ${categories} c where c.parent_id is null)`,
+      })
+      .where(and(eq(categories.id, b.id), eq(categories.parentId, b.parentId))),
+  );
+  if (first) await db.batch([first, ...rest]);
+  return breaks.length;
 }
 
 export interface HealthFix extends HealthReport {
@@ -83,10 +159,15 @@ export interface HealthFix extends HealthReport {
  * articleOrdinals (a channel changed meanwhile is left alone and reported by the next check), news items
  * pointing at a missing article, and category links of missing articles.
  */
-export async function fixHealth(db: Db): Promise<HealthFix> {
-  const summary = summarize(await missingReferences(db));
+export async function fixHealth(db: Db, now = Date.now()): Promise<HealthFix> {
+  const brokenCycles = await fixCategoryCycles(db);
+  const cyclesSentence = brokenCycles
+    ? `Moved ${brokenCycles} categor${brokenCycles === 1 ? 'y' : 'ies'} to the top level to break a cycle of parents`
+    : '';
+  const { sentence: _sentence, ...others } = await otherFindings(db, now);
+  const summary = { ...summarize(await missingReferences(db)), ...others };
   if (summary.missingArticles.length + summary.missingChannels.length === 0) {
-    return { message: 'Nothing to fix', ...summary, removedFileKeys: [] };
+    return { message: cyclesSentence || 'Nothing to fix', ...summary, removedFileKeys: [] };
   }
   const missing = new Set(summary.missingArticles);
   const channelIds = [
@@ -141,6 +222,7 @@ export async function fixHealth(db: Db): Promise<HealthFix> {
   const removedFileKeys = removedNews.map((n) => n.thumbnailKey).filter((k): k is string => !!k);
   return {
     message:
+      (cyclesSentence ? `${cyclesSentence}; ` : '') +
       `Removed references to ${missing.size} missing article${missing.size === 1 ? '' : 's'}` +
       (summary.missingChannels.length
         ? ` and ${summary.missingChannels.length} missing channel${summary.missingChannels.length === 1 ? '' : 's'}`

@@ -1,4 +1,5 @@
-// /api/healthCheck: ADMIN's view of references to articles that no longer exist, and the fix.
+// /api/healthCheck: ADMIN's view of references to articles that no longer exist, category cycles and files nothing
+// refers to, and the fix.
 import { Hono } from 'hono';
 import { healthCheck } from '../../schema/entities';
 import type { AppEnv } from '../env';
@@ -7,32 +8,52 @@ import { requireAdmin } from '../lib/guards';
 import { describe } from '../lib/route-doc';
 import { sameOrigin } from '../lib/security';
 import { deleteFiles } from '../lib/uploads';
+import { sweepUnreferencedFiles, unreferencedFileCounts } from '../lib/file-sweep';
 import { checkHealth, fixHealth } from '../queries/health-check';
 
 export const healthCheckRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({
-      summary: 'References to articles and channels that no longer exist, whatever the shape of their ids',
+      summary:
+        'References to articles and channels that no longer exist (whatever the shape of their ids), category cycles, and files nothing refers to',
       result: healthCheck,
     }),
     requireAdmin,
     async (c) => {
-      const { message, missingArticles, missingChannels } = await checkHealth(c.get('db'));
-      return ok(c, { message, missingArticles, missingChannels });
+      const { message, missingArticles, missingChannels, categoryCycles, unreferencedFiles, unfinishedUploads } =
+        await checkHealth(c.get('db'));
+      return ok(c, { message, missingArticles, missingChannels, categoryCycles, unreferencedFiles, unfinishedUploads });
     },
   )
 
   // A GET that changes state (SPEC names it so): refused from other sites like every unsafe method.
   .get(
     '/fix',
-    describe({ summary: 'Removes the references to articles and channels that no longer exist', result: healthCheck }),
+    describe({
+      summary:
+        'Removes the references to articles and channels that no longer exist, breaks category cycles, and sweeps files nothing refers to',
+      result: healthCheck,
+    }),
     sameOrigin,
     requireAdmin,
     async (c) => {
       const db = c.get('db');
-      const { message, missingArticles, missingChannels, removedFileKeys } = await fixHealth(db);
+      const { message, missingArticles, missingChannels, categoryCycles, removedFileKeys } = await fixHealth(db);
       await deleteFiles(c.env, db, removedFileKeys);
-      return ok(c, { message, missingArticles, missingChannels });
+      const swept = await sweepUnreferencedFiles(c.env, db);
+      const sweptSentence = swept.files
+        ? `; removed ${swept.files} file${swept.files === 1 ? '' : 's'} nothing referred to` +
+          (swept.abortedUploads ? ` (${swept.abortedUploads} unfinished R2 upload(s) aborted)` : '')
+        : '';
+      const left = await unreferencedFileCounts(db);
+      return ok(c, {
+        message: message + sweptSentence,
+        missingArticles,
+        missingChannels,
+        categoryCycles,
+        unreferencedFiles: left.files,
+        unfinishedUploads: left.unfinishedUploads,
+      });
     },
   );
