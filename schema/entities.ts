@@ -171,6 +171,8 @@ export const searchItem = z.object({
   label: z.string(),
   kind: z.nullable(z.enum(['article', 'channel', 'category'])),
   thumbnailHref: z.nullable(z.string()),
+  /** A line of context: the start of the article's teaser or the channel's info text. */
+  context: z.optional(z.nullable(z.string())),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 

@@ -13,12 +13,33 @@ export const publicationState = z.object({
   createdAt: isoDateTime,
 });
 export type PublicationState = z.infer<typeof publicationState>;
+/**
+ * What an anonymous visitor actually gets of the content, beside its own flags (an approved article in a channel
+ * still pending is "not found" for visitors; a news item pointing at a draft is not in the feed):
+ * live: in the lists and readable (restricted content shows locked); draft: not published; waitingForChannel: the
+ * article is published but its channel is not yet; privateChannel / private: only for those granted access;
+ * hidden: published, reachable by its address but in no list; scheduled: a news item whose time has not come;
+ * targetNotPublic: a news item whose article or channel visitors cannot see, so the feed leaves it out.
+ */
+export const VISITOR_STATES = [
+  'live',
+  'draft',
+  'waitingForChannel',
+  'privateChannel',
+  'private',
+  'hidden',
+  'scheduled',
+  'targetNotPublic',
+] as const;
+export const visitorState = z.enum(VISITOR_STATES);
+export type VisitorState = z.infer<typeof visitorState>;
 /** An article in its owner's (or ADMIN's) workspace list: drafts, hidden and restricted ones included. */
 export const workspaceArticle = z.extend(articleSummary, {
   updatedAt: isoDateTime,
   userName: z.string(),
   channelName: z.nullable(z.string()),
   publication: z.nullable(publicationState),
+  visitorState: z.optional(visitorState),
 });
 export type WorkspaceArticle = z.infer<typeof workspaceArticle>;
 export const workspaceArticlePage = pageOf(workspaceArticle);
@@ -38,6 +59,7 @@ export const workspaceChannel = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   publication: z.nullable(publicationState),
+  visitorState: z.optional(visitorState),
 });
 export type WorkspaceChannel = z.infer<typeof workspaceChannel>;
 export const workspaceChannelPage = pageOf(workspaceChannel);
@@ -46,6 +68,7 @@ export const workspaceNewsItem = z.extend(newsItem, {
   userName: z.string(),
   refTitle: z.string(),
   createdAt: isoDateTime,
+  visitorState: z.optional(visitorState),
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);

@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
             handle: HANDLES['/mySO'],
             element: view(() => import('./routes/myso/index')),
           }),
+          guarded('signedIn', {
+            path: 'mySO/account',
+            handle: HANDLES['/mySO/account'],
+            element: view(() => import('./routes/myso-account/index')),
+          }),
           guarded('editorOrAdmin', {
             path: 'myaccount',
             handle: HANDLES['/myaccount'],

@@ -59,6 +59,7 @@ export const HANDLES = {
   '/contact': { menu: 'contact', crumbs: () => [home, label('contact')] },
   '/imprint': { menu: 'imprint', crumbs: () => [home, label('imprint')] },
   '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
+  '/mySO/account': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('myso.account.title')] },
   '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
   // The editor workspace's sections and forms (docs/decisions/016-editor-workspace.md), one pattern for all of them.
   '/myaccount/:section/:item?': { menu: 'mySO', crumbs: workspaceCrumbs },

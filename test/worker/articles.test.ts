@@ -111,6 +111,7 @@ describe('POST /articles', () => {
       slug: created.slug,
       entityId: created.id,
       entityKind: 'article',
+      current: true,
     });
     expect(await env.KV.get(`slug:${created.slug}`)).toBe(created.id);
     // The same title again gets the next free slug.

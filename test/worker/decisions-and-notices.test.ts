@@ -76,7 +76,7 @@ describe('access decisions', () => {
     const [allowed, deny, revoke] = mailsTo(send, reader.user.email!);
     expect(allowed!.subject).toBe('Zugriff erteilt: Sauerteig');
     expect(allowed!.text).toContain(`http://localhost/article/${article.id}`);
-    expect(allowed!.text).toContain(`Hallo ${reader.user.name},`);
+    expect(allowed!.text).toContain(`Guten Tag ${reader.user.name},`);
     expect(deny!.subject).toBe('Zugriffsanfrage abgelehnt: Roggen');
     expect(deny!.text).toContain(`http://localhost/article/${other.id}`);
     expect(revoke!.subject).toBe('Zugriff entzogen: Sauerteig');

@@ -35,9 +35,21 @@ describe('POST /search/search', () => {
     expect(items).toHaveLength(3);
     expect(items).toEqual(
       expect.arrayContaining([
-        { value: article.id, label: `Article ${w}`, kind: 'article', thumbnailHref: '/api/files/image/a.png' },
-        { value: channel.id, label: `Channel ${w}`, kind: 'channel', thumbnailHref: '/api/files/image/p.png' },
-        { value: cat.id, label: `Category ${w}`, kind: 'category', thumbnailHref: null },
+        {
+          value: article.id,
+          label: `Article ${w}`,
+          kind: 'article',
+          thumbnailHref: '/api/files/image/a.png',
+          context: expect.any(String),
+        },
+        {
+          value: channel.id,
+          label: `Channel ${w}`,
+          kind: 'channel',
+          thumbnailHref: '/api/files/image/p.png',
+          context: expect.toBeOneOf([expect.any(String), null]),
+        },
+        { value: cat.id, label: `Category ${w}`, kind: 'category', thumbnailHref: null, context: null },
       ]),
     );
   });

@@ -109,6 +109,9 @@ describe('POST /users (registration)', () => {
     expect(res1.body).toEqual({ code: 409, message: 'Name already taken', result: null });
     const res2 = await register(newUserBody({ email: taken.email!.toUpperCase() }));
     expect(res2.body).toEqual({ code: 409, message: 'Email already taken', result: null });
+    // Both taken: both said at once.
+    const both = await register(newUserBody({ name: taken.name.toUpperCase(), email: taken.email }));
+    expect(both.body).toEqual({ code: 409, message: 'Name already taken; Email already taken', result: null });
     const res3 = await register(newUserBody({ name: taken.email }));
     expect(res3.status).toBe(409);
     const res4 = await register(newUserBody({ email: `${unique('x')}@example.com`, name: unique('n') }));

@@ -61,7 +61,7 @@ const en: Words = {
 };
 
 const de: Words = {
-  hello: (name) => `Hallo ${name},`,
+  hello: (name) => `Guten Tag ${name},`,
   what: (type) => (type === 'article' ? 'den Artikel' : 'den Kanal'),
   subject: (n, title) =>
     n.kind === 'access'
@@ -75,12 +75,12 @@ const de: Words = {
     const what = `${de.what(n.contentType)} „${title}“`;
     if (n.kind === 'publication')
       return n.decision === 'APPROVED'
-        ? `deine Anfrage, ${what} zu veröffentlichen, wurde angenommen. Besucher sehen ihn jetzt.`
-        : `deine Anfrage, ${what} zu veröffentlichen, wurde abgelehnt.`;
+        ? `Ihre Anfrage, ${what} zu veröffentlichen, wurde angenommen. Besucher sehen ihn jetzt.`
+        : `Ihre Anfrage, ${what} zu veröffentlichen, wurde abgelehnt.`;
     return {
-      ALLOWED: `deine Zugriffsanfrage für ${what} wurde angenommen. Du kannst ihn jetzt lesen.`,
-      DENIED: `deine Zugriffsanfrage für ${what} wurde abgelehnt.`,
-      REVOKED: `dein Zugriff auf ${what} wurde entzogen.`,
+      ALLOWED: `Ihre Zugriffsanfrage für ${what} wurde angenommen. Sie können ihn jetzt lesen.`,
+      DENIED: `Ihre Zugriffsanfrage für ${what} wurde abgelehnt.`,
+      REVOKED: `Ihr Zugriff auf ${what} wurde entzogen.`,
     }[n.decision];
   },
   reason: (reason) => `Begründung: ${reason}`,

@@ -1,12 +1,41 @@
 // Entity mappers of articles: D1 rows to the shapes of schema/entities.ts.
+import { sql } from 'drizzle-orm';
 import type { Article, ArticleSummary, Media } from '../../schema/entities';
-import { articles, type articleMedia, type MEDIA_KINDS } from '../../schema/tables';
+import { articleMedia, articles, type MEDIA_KINDS } from '../../schema/tables';
 import { iso } from '../lib/db';
 import { fileHref } from '../lib/files';
+import { articleReadableWhere } from '../lib/visibility';
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type MediaRow = typeof articleMedia.$inferSelect;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * The picture of an article's cards: its own thumbnail, else the first picture of its gallery, else the first
+ * poster frame of its videos (in ordinal order), so a gallery or video article without a chosen thumbnail still
+ * shows one. The fallbacks are media, which only readers of the restricted parts may fetch: they are offered only
+ * when anyone may read the article (not restricted, not in a restricted or private channel), so no card names a
+ * file its visitor would be refused.
+ */
+// Written with the tables' names: drizzle leaves columns unqualified in a one-table select, where `"id"` inside the
+// sub-select would name the media row's own id.
+export const articleThumbnailKey = sql<
+  string | null
+>`coalesce("articles"."thumbnail_key", case when ${articleReadableWhere(null)} then (
+    select case m.kind when 'image' then m.blob_key else m.thumbnail_key end
+    from ${articleMedia} m
+    where m.article_id = "articles"."id"
+      and (("articles"."media_kind" = 'gallery' and m.kind = 'image')
+        or ("articles"."media_kind" = 'video' and m.kind = 'video' and m.thumbnail_key is not null))
+    order by m.ordinal limit 1) end)`;
+
+/** The same fallback from an article's media rows already read (GET /articles/{id}), for a viewer who may read them. */
+export function fallbackThumbnailKey(kind: MediaKind | null, rows: readonly MediaRow[]): string | null {
+  const sorted = [...rows].sort((a, b) => a.ordinal - b.ordinal);
+  if (kind === 'gallery') return sorted.find((r) => r.kind === 'image')?.blobKey ?? null;
+  if (kind === 'video') return sorted.find((r) => r.kind === 'video' && r.thumbnailKey)?.thumbnailKey ?? null;
+  return null;
+}
 
 /** The columns a summary shows: lists select these, not the description (up to 20,000 characters each). */
 export const articleSummaryColumns = {
@@ -17,7 +46,7 @@ export const articleSummaryColumns = {
   type: articles.type,
   channelId: articles.channelId,
   userId: articles.userId,
-  thumbnailKey: articles.thumbnailKey,
+  thumbnailKey: articleThumbnailKey.mapWith((v: string | null) => v).as('thumbnail_key'),
   published: articles.published,
   hidden: articles.hidden,
   restricted: articles.restricted,
@@ -78,8 +107,11 @@ export function toArticle(
   row: ArticleRow,
   extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean },
 ): Article {
+  const summary = toArticleSummary(row);
   return {
-    ...toArticleSummary(row),
+    ...summary,
+    thumbnailHref:
+      summary.thumbnailHref ?? (extra.locked ? null : fileHref(fallbackThumbnailKey(row.mediaKind, extra.media))),
     description: extra.locked ? '' : row.description,
     categoryIds: extra.categoryIds,
     publishedAtCategory: row.publishedAtCategory,

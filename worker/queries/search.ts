@@ -6,6 +6,7 @@ import type { SearchItem } from '../../schema/entities';
 import { articles, categories, channels } from '../../schema/tables';
 import type { Db } from '../env';
 import { fileHref } from '../lib/files';
+import { articleThumbnailKey } from './article-mappers';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 
 /** The FTS5 virtual table, declared here only for queries: drizzle-kit must not manage it. */
@@ -17,6 +18,8 @@ export const searchIndex = sqliteTable('search_index', {
 });
 
 export const SEARCH_LIMIT = 20;
+/** How much of a teaser or info text a search result carries (the SPA shows one line of it). */
+const CONTEXT_CHARS = 160;
 /** More words than this add nothing to a type-ahead query but cost time. */
 const MAX_TOKENS = 8;
 const MAX_TOKEN_LENGTH = 64;
@@ -53,9 +56,14 @@ export async function searchEverything(
       kind: searchIndex.kind,
       entityId: searchIndex.entityId,
       label: searchIndex.title,
-      articleThumb: articles.thumbnailKey,
+      articleThumb: articleThumbnailKey,
       channelThumb: channels.portraitKey,
       categoryThumb: categories.imageKey,
+      // A line of context under the title: the article's teaser or the channel's info text (never the body of
+      // the index, which holds restricted descriptions), cut here so a long text costs nothing on the wire.
+      context: sql<
+        string | null
+      >`nullif(trim(substr(coalesce(${articles.teaser}, ${channels.infoText}, ''), 1, ${CONTEXT_CHARS})), '')`,
     })
     .from(searchIndex)
     .leftJoin(articles, and(eq(searchIndex.kind, 'article'), eq(articles.id, searchIndex.entityId)))
@@ -79,6 +87,7 @@ export async function searchEverything(
     label: r.label,
     kind: r.kind,
     thumbnailHref: fileHref(r.articleThumb ?? r.channelThumb ?? r.categoryThumb),
+    context: r.context,
   }));
 }
 

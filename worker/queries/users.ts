@@ -147,8 +147,12 @@ async function assertNameAndEmailFree(
     )
     .all();
   const taken = new Set(rows.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
-  if (fields.name && taken.has(lower(fields.name))) throw new Conflict('Name already taken');
-  if (fields.email && taken.has(lower(fields.email))) throw new Conflict('Email already taken');
+  // Both at once, so a form can mark every field that needs changing.
+  const conflicts = [
+    fields.name && taken.has(lower(fields.name)) ? 'Name already taken' : '',
+    fields.email && taken.has(lower(fields.email)) ? 'Email already taken' : '',
+  ].filter(Boolean);
+  if (conflicts.length > 0) throw new Conflict(conflicts.join('; '));
 }
 
 /** The message of a D1 error, wherever drizzle wrapped it. */

@@ -1,17 +1,25 @@
 // The editor workspace's lists (/myaccount): an editor's own articles, channels and news items, ADMIN's of
 // everyone (optionally one owner's). Unlike the public lists they include drafts, hidden, private and restricted
 // content: an owner always sees their own, and ADMIN everything, so no visibility rule is needed beyond ownership.
-// Each row carries the latest publication request of its content, for the status badge.
+// Each row carries the latest publication request of its content, for the status badge, and what a visitor
+// actually gets of it (visitorState), so the workspace can say why published content is not seen.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { SessionUser } from '../../schema/entities';
-import type { PublicationState, WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
+import type {
+  PublicationState,
+  VisitorState,
+  WorkspaceArticle,
+  WorkspaceChannel,
+  WorkspaceNewsItem,
+} from '../../schema/workspace';
 import { articles, channels, news, publicationRequests, users } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, decodeOffsetCursor, toOffsetPage, toPage } from '../lib/cursor';
 import { iso } from '../lib/db';
 import { Forbidden, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
+import { newsVisibleWhere } from '../lib/visibility';
 import { toArticleSummary, type ArticleRow } from './article-mappers';
 import { CHANNEL_NOT_FOUND } from './channels';
 import { newsWithRefColumns, toNewsItem } from './news';
@@ -72,7 +80,36 @@ function toPublicationState(json: string | null): PublicationState | null {
   };
 }
 
-type ArticleListRow = { article: ArticleRow; userName: string; channelName: string | null; publication: string | null };
+/** What a visitor gets of an article (schema/workspace.ts, VISITOR_STATES); the rules of articleVisibleWhere(null). */
+const articleVisitorState = sql<VisitorState>`case
+  when ${articles.published} = 0 then 'draft'
+  when ${articles.channelId} is not null and not exists (
+    select 1 from ${channels} vch where vch.id = ${articles.channelId} and vch.published = 1) then 'waitingForChannel'
+  when ${articles.channelId} is not null and exists (
+    select 1 from ${channels} vch where vch.id = ${articles.channelId} and vch.private = 1) then 'privateChannel'
+  when ${articles.hidden} = 1 then 'hidden'
+  else 'live' end`;
+
+/** The same for a channel (channelVisibleWhere(null)). */
+const channelVisitorState = sql<VisitorState>`case
+  when ${channels.published} = 0 then 'draft'
+  when ${channels.private} = 1 then 'private'
+  when ${channels.hidden} = 1 then 'hidden'
+  else 'live' end`;
+
+/** The same for a news item: the feed's rule (newsVisibleWhere(null), as a list) on the item joined to its target. */
+const newsVisitorState = (now: number) => sql<VisitorState>`case
+  when ${news.publishedAt} > ${now} then 'scheduled'
+  when ${newsVisibleWhere(null, now, { listing: true })} then 'live'
+  else 'targetNotPublic' end`;
+
+type ArticleListRow = {
+  article: ArticleRow;
+  userName: string;
+  channelName: string | null;
+  publication: string | null;
+  visitorState: VisitorState;
+};
 
 const toWorkspaceArticle = (r: ArticleListRow): WorkspaceArticle => ({
   ...toArticleSummary(r.article),
@@ -80,6 +117,7 @@ const toWorkspaceArticle = (r: ArticleListRow): WorkspaceArticle => ({
   userName: r.userName,
   channelName: r.channelName,
   publication: toPublicationState(r.publication),
+  visitorState: r.visitorState,
 });
 
 const articleColumns = {
@@ -87,6 +125,7 @@ const articleColumns = {
   userName: users.name,
   channelName: channels.name,
   publication: latestPublication(articles.id),
+  visitorState: articleVisitorState,
 };
 
 /** GET /workspace/articles: the caller's articles (ADMIN: everyone's), last changed first. */
@@ -157,7 +196,12 @@ export async function listWorkspaceChannels(
   filter: WorkspaceFilter,
 ): Promise<Page<WorkspaceChannel>> {
   const rows = await db
-    .select({ channel: channels, userName: users.name, publication: latestPublication(channels.id) })
+    .select({
+      channel: channels,
+      userName: users.name,
+      publication: latestPublication(channels.id),
+      visitorState: channelVisitorState,
+    })
     .from(channels)
     .innerJoin(users, eq(users.id, channels.userId))
     .where(
@@ -190,6 +234,7 @@ export async function listWorkspaceChannels(
       createdAt: iso(r.channel.createdAt),
       updatedAt: iso(r.channel.updatedAt),
       publication: toPublicationState(r.publication),
+      visitorState: r.visitorState,
     }),
   );
 }
@@ -203,9 +248,16 @@ export async function listWorkspaceNews(
   db: Db,
   viewer: SessionUser,
   filter: WorkspaceFilter,
+  now = Date.now(),
 ): Promise<Page<WorkspaceNewsItem>> {
   const rows = await db
-    .select({ ...newsWithRefColumns, userName: users.name, articleTitle: articles.title, channelName: channels.name })
+    .select({
+      ...newsWithRefColumns,
+      userName: users.name,
+      articleTitle: articles.title,
+      channelName: channels.name,
+      visitorState: newsVisitorState(now),
+    })
     .from(news)
     .innerJoin(users, eq(users.id, news.userId))
     .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
@@ -231,6 +283,7 @@ export async function listWorkspaceNews(
       userName: r.userName,
       refTitle: (r.news.refKind === 'article' ? r.articleTitle : r.channelName)!,
       createdAt: iso(r.news.createdAt),
+      visitorState: r.visitorState,
     }),
   );
 }

@@ -1,4 +1,5 @@
-// Sign-in link for visitors; for a signed-in user a disclosure menu (mySO, my account, app management, sign-out).
+// Sign-in link for visitors; for a signed-in user a disclosure menu (mySO, account, my account, app management,
+// sign-out).
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -81,6 +82,11 @@ export function UserMenu() {
         <li>
           <Link to="/mySO">
             <FormattedMessage id="mySO" />
+          </Link>
+        </li>
+        <li>
+          <Link to="/mySO/account">
+            <FormattedMessage id="myso.account.title" />
           </Link>
         </li>
         {canAccess('editorOrAdmin', user) && (

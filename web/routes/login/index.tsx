@@ -10,6 +10,7 @@ import {
   type FieldErrors,
   useFormState,
 } from '../../components/form';
+import { ApiError } from '../../api/errors';
 import { useNotify } from '../../components/notifications';
 import { useSession } from '../../session/session';
 
@@ -41,7 +42,12 @@ export default function LoginView() {
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
     await send(
       async () => {
-        const user = await login(username.trim(), password);
+        const user = await login(username.trim(), password).catch((err: unknown) => {
+          // Only said after the right password (the server's rule); in the reader's language.
+          if (err instanceof ApiError && err.code === 403)
+            throw new ApiError(403, intl.formatMessage({ id: 'login.deactivated' }));
+          throw err;
+        });
         notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
         void navigate(returnPath(location.state), { replace: true });
       },

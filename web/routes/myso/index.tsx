@@ -50,6 +50,11 @@ export default function MysoView() {
           <FormattedMessage id="myso.greeting" values={{ name: user.name }} />
         </p>
       )}
+      <p>
+        <Link to="/mySO/account">
+          <FormattedMessage id="myso.account.link" />
+        </Link>
+      </p>
       {error && (
         <div className="panel" role="alert">
           <p>{error}</p>

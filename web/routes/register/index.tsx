@@ -3,17 +3,20 @@ import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { createUserBody, LIMITS } from '../../../schema/requests';
+import { ApiError } from '../../api/errors';
 import { register } from '../../api/users';
 import {
   FormAlert,
   NewPasswordFields,
   TextField,
+  type FieldErrors,
   focusFirstInvalid,
   formValues,
   issuesToFieldErrors,
   useFormState,
 } from '../../components/form';
 import { useNotify } from '../../components/notifications';
+import { useLocale } from '../../i18n';
 import { useSession } from '../../session/session';
 
 export default function RegisterView() {
@@ -23,6 +26,7 @@ export default function RegisterView() {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const { locale } = useLocale();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -33,16 +37,36 @@ export default function RegisterView() {
       password: v.password ?? '',
       firstName: v.firstName ?? '',
       lastName: v.lastName ?? '',
+      locale,
     };
     const parsed = createUserBody.safeParse(body);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
-    if (!found.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
+    // Every field's error at once: a short password does not hide a differing confirmation.
+    if (v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
     setErrors(found);
     setAlert(null);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
     await send(
       async () => {
-        const created = await register(parsed.data);
+        let created;
+        try {
+          created = await register(parsed.data);
+        } catch (err) {
+          // A taken name or e-mail (both at once when both are) is shown at its field.
+          if (err instanceof ApiError && err.code === 409) {
+            const taken: FieldErrors = {};
+            if (err.message.includes('Name already taken'))
+              taken.name = intl.formatMessage({ id: 'register.nameTaken' });
+            if (err.message.includes('Email already taken'))
+              taken.email = intl.formatMessage({ id: 'register.emailTaken' });
+            if (Object.keys(taken).length > 0) {
+              setErrors(taken);
+              setTimeout(() => focusFirstInvalid(form.current), 0);
+              throw new ApiError(409, intl.formatMessage({ id: 'form.fixFields' }));
+            }
+          }
+          throw err;
+        }
         await login(created.name, body.password);
         notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
         void navigate('/mySO', { replace: true });
