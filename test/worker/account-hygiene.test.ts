@@ -140,49 +140,60 @@ describe('password rules', () => {
 
 describe('no enumeration by timing', () => {
   const TRIES = 100;
+  // A timing is noise as well as signal: a busy machine (the other test files run alongside) can shift one run's
+  // medians by a few ms. A real difference between the paths shows in every run; a retry tells the two apart.
+  const TIMED = { timeout: 120_000, retry: 2 };
 
-  it(`registration takes the same time for a taken name as for a free one (±2 ms median over ${TRIES} tries)`, async () => {
-    const taken = await createUser();
-    const register = async (name: string, expected: number) => {
-      const res = await call('/users', {
-        method: 'POST',
-        headers: { 'CF-Connecting-IP': freshIp() },
-        body: { name, password: 'a-good-password' },
-      });
-      expect(res.status).toBe(expected);
-    };
-    // Interleaved, so drift of the machine's load touches both alike.
-    const times = { taken: [] as number[], free: [] as number[] };
-    for (let i = 0; i < TRIES; i++) {
-      for (const kind of i % 2 ? (['taken', 'free'] as const) : (['free', 'taken'] as const)) {
-        const start = performance.now();
-        await register(kind === 'taken' ? taken.name : unique('free'), kind === 'taken' ? 409 : 201);
-        times[kind].push(performance.now() - start);
+  it(
+    `registration takes the same time for a taken name as for a free one (±2 ms median over ${TRIES} tries)`,
+    TIMED,
+    async () => {
+      const taken = await createUser();
+      const register = async (name: string, expected: number) => {
+        const res = await call('/users', {
+          method: 'POST',
+          headers: { 'CF-Connecting-IP': freshIp() },
+          body: { name, password: 'a-good-password' },
+        });
+        expect(res.status).toBe(expected);
+      };
+      // Interleaved, so drift of the machine's load touches both alike.
+      const times = { taken: [] as number[], free: [] as number[] };
+      for (let i = 0; i < TRIES; i++) {
+        for (const kind of i % 2 ? (['taken', 'free'] as const) : (['free', 'taken'] as const)) {
+          const start = performance.now();
+          await register(kind === 'taken' ? taken.name : unique('free'), kind === 'taken' ? 409 : 201);
+          times[kind].push(performance.now() - start);
+        }
       }
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [takenMs, freeMs] = [median(times.taken), median(times.free)];
-    console.info(`registration median: taken ${takenMs.toFixed(2)} ms, free ${freeMs.toFixed(2)} ms`);
-    expect(Math.abs(takenMs - freeMs)).toBeLessThanOrEqual(2);
-  }, 120_000);
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const [takenMs, freeMs] = [median(times.taken), median(times.free)];
+      console.info(`registration median: taken ${takenMs.toFixed(2)} ms, free ${freeMs.toFixed(2)} ms`);
+      expect(Math.abs(takenMs - freeMs)).toBeLessThanOrEqual(2);
+    },
+  );
 
-  it(`a reset request takes the same time for a known e-mail as for an unknown one (±2 ms median over ${TRIES} tries)`, async () => {
-    spyOnMail();
-    const known = await createUser();
-    const ask = (email: string) =>
-      call('/users/mail', { method: 'POST', headers: { 'CF-Connecting-IP': freshIp() }, body: { email } });
-    const times = { known: [] as number[], unknown: [] as number[] };
-    for (let i = 0; i < TRIES; i++) {
-      for (const kind of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
-        const start = performance.now();
-        const res = await ask(kind === 'known' ? known.email! : `${unique('nobody')}@example.com`);
-        times[kind].push(performance.now() - start);
-        expect(res.status).toBe(200);
+  it(
+    `a reset request takes the same time for a known e-mail as for an unknown one (±2 ms median over ${TRIES} tries)`,
+    TIMED,
+    async () => {
+      spyOnMail();
+      const known = await createUser();
+      const ask = (email: string) =>
+        call('/users/mail', { method: 'POST', headers: { 'CF-Connecting-IP': freshIp() }, body: { email } });
+      const times = { known: [] as number[], unknown: [] as number[] };
+      for (let i = 0; i < TRIES; i++) {
+        for (const kind of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
+          const start = performance.now();
+          const res = await ask(kind === 'known' ? known.email! : `${unique('nobody')}@example.com`);
+          times[kind].push(performance.now() - start);
+          expect(res.status).toBe(200);
+        }
       }
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [knownMs, unknownMs] = [median(times.known), median(times.unknown)];
-    console.info(`reset request median: known ${knownMs.toFixed(2)} ms, unknown ${unknownMs.toFixed(2)} ms`);
-    expect(Math.abs(knownMs - unknownMs)).toBeLessThanOrEqual(2);
-  }, 120_000);
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const [knownMs, unknownMs] = [median(times.known), median(times.unknown)];
+      console.info(`reset request median: known ${knownMs.toFixed(2)} ms, unknown ${unknownMs.toFixed(2)} ms`);
+      expect(Math.abs(knownMs - unknownMs)).toBeLessThanOrEqual(2);
+    },
+  );
 });

@@ -227,8 +227,12 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
     ])
     .catch(rethrowUnique);
   const taken = new Set(found.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
-  if (taken.has(lower(input.name))) throw new Conflict('Name already taken');
-  if (input.email && taken.has(lower(input.email))) throw new Conflict('Email already taken');
+  // Both at once, so the form can mark every field that needs changing.
+  const conflicts = [
+    taken.has(lower(input.name)) ? 'Name already taken' : '',
+    input.email && taken.has(lower(input.email)) ? 'Email already taken' : '',
+  ].filter(Boolean);
+  if (conflicts.length > 0) throw new Conflict(conflicts.join('; '));
   if (!inserted[0]) throw new Conflict('Name already taken');
   return toUser(inserted[0]);
 }
