@@ -1,5 +1,5 @@
 // /login: sign in with username and password, then back to where the visitor came from.
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -10,7 +10,9 @@ import {
   type FieldErrors,
   useFormState,
 } from '../../components/form';
+import { ApiError } from '../../api/client';
 import { useNotify } from '../../components/notifications';
+import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
 
 /** Only paths of this site are followed after sign-in. */
@@ -29,6 +31,9 @@ export default function LoginView() {
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  // The server asks for a challenge only after too many failed sign-ins from unknown devices (decision 003).
+  const [challenged, setChallenged] = useState(false);
+  const turnstile = useTurnstile(challenged);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -39,9 +44,15 @@ export default function LoginView() {
     setErrors(found);
     setAlert(null);
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(
       async () => {
-        const user = await login(username.trim(), password);
+        const user = await login(username.trim(), password, turnstile.token)
+          .catch((err: unknown) => {
+            if (err instanceof ApiError && err.code === 429) setChallenged(true);
+            throw err;
+          })
+          .finally(turnstile.reset);
         notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
         void navigate(returnPath(location.state), { replace: true });
       },
@@ -71,6 +82,7 @@ export default function LoginView() {
           required
           error={errors.password}
         />
+        {turnstile.widget}
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id="login.submit" />
         </button>

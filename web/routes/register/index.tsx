@@ -14,6 +14,7 @@ import {
   useFormState,
 } from '../../components/form';
 import { useNotify } from '../../components/notifications';
+import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
 
 export default function RegisterView() {
@@ -23,6 +24,7 @@ export default function RegisterView() {
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const turnstile = useTurnstile();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -40,9 +42,10 @@ export default function RegisterView() {
     setErrors(found);
     setAlert(null);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(
       async () => {
-        const created = await register(parsed.data);
+        const created = await register(parsed.data, turnstile.token).finally(turnstile.reset);
         await login(created.name, body.password);
         notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
         void navigate('/mySO', { replace: true });
@@ -99,6 +102,7 @@ export default function RegisterView() {
           required
           errors={errors}
         />
+        {turnstile.widget}
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id="register.submit" />
         </button>
