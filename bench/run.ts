@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
+import { spreadAddress } from '../worker/scripts/local-server';
 import { printLcp } from './lcp';
 import { demoReads, headersOf, lcpArticlePath, probe, signInReader, type Probe, type Read } from './reads';
 
@@ -100,6 +101,8 @@ function measure(
         method: read.method,
         headers: headersOf(read, cookie),
         body: read.body,
+        // Each request from its own address: the search limit per address (decision 021) would refuse a bench.
+        requests: [{ setupRequest: spreadAddress }],
         connections,
         duration: seconds,
       },

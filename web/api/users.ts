@@ -3,16 +3,21 @@ import * as z from 'zod/mini';
 import { accountDeletion, sessionUser, user } from '../../schema/entities';
 import type { createUserBody, updateUserBody } from '../../schema/requests';
 import { api, call, seg } from './client';
+import { challengeHeaders } from './config';
 
 /** A refused sign-in is a 401 that says nothing about an existing session. */
-export const login = (username: string, password: string) =>
-  call(api.users.auth.$post({ json: { username, password } }), sessionUser, { reportUnauthorized: false });
+export const login = (username: string, password: string, challenge?: string | null) =>
+  call(api.users.auth.$post({ json: { username, password } }, challengeHeaders(challenge)), sessionUser, {
+    reportUnauthorized: false,
+  });
 export const logout = () => call(api.users.logout.$get(), z.null());
 /** The session user behind the cookie, or ApiError 401. */
 export const validate = () => call(api.users['auth-validate'].$post(), sessionUser);
-export const register = (body: z.input<typeof createUserBody>) => call(api.users.$post({ json: body }), user);
+export const register = (body: z.input<typeof createUserBody>, challenge?: string | null) =>
+  call(api.users.$post({ json: body }, challengeHeaders(challenge)), user);
 /** Asks for a password reset link; the server answers alike for known and unknown addresses. */
-export const mail = (email: string) => call(api.users.mail.$post({ json: { email } }), z.null());
+export const mail = (email: string, challenge?: string | null) =>
+  call(api.users.mail.$post({ json: { email } }, challengeHeaders(challenge)), z.null());
 export const resetPassword = (token: string, password: string) =>
   call(api.users['reset-password'].$post({ json: { token, password } }), z.null());
 export const getUser = (id: string) => call(api.users[':id'].$get({ param: { id: seg(id) } }), user);

@@ -14,6 +14,7 @@ import {
   useFormState,
 } from './form';
 import { useNotify } from './notifications';
+import { useTurnstile } from './turnstile';
 
 type ContactKind = (typeof CONTACT_KINDS)[number];
 
@@ -25,6 +26,7 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const turnstile = useTurnstile();
   const [sent, setSent] = useState(false);
   const order = kind === 'orderChannel';
 
@@ -42,8 +44,9 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
     setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
     setAlert(null);
     if (!parsed.success) return focusFirstInvalid(form.current);
+    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(async () => {
-      await sendContact(parsed.data);
+      await sendContact(parsed.data, turnstile.token).finally(turnstile.reset);
       setSent(true);
       form.current?.reset();
       notify({ kind: 'success', message: intl.formatMessage({ id: 'contactForm.sent' }) });
@@ -106,6 +109,7 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
           maxLength={MESSAGE_MAX}
           error={errors.message}
         />
+        {turnstile.widget}
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id={order ? 'contactForm.submitOrder' : 'contactForm.submit'} />
         </button>

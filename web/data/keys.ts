@@ -6,6 +6,8 @@ export type KeyPart = string | number | boolean | null;
 export type QueryKey = readonly [string, ...KeyPart[]];
 
 export const keys = {
+  /** GET /config: the deployment's public settings (Turnstile's site key). */
+  config: () => ['config'] as const,
   /** GET /articles/{id}: the article page and its breadcrumb. */
   article: (id: string) => ['article', id] as const,
   /** GET /articles: the newest articles, paged. */

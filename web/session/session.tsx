@@ -14,7 +14,7 @@ export interface Session {
   user: SessionUser | null;
   /** False until the start-up check has decided who is signed in. */
   ready: boolean;
-  login: (username: string, password: string) => Promise<SessionUser>;
+  login: (username: string, password: string, challenge?: string | null) => Promise<SessionUser>;
   logout: () => Promise<void>;
 }
 
@@ -116,8 +116,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const login = useCallback(async (username: string, password: string) => {
-    const signedIn = await (await usersApi()).login(username, password);
+  const login = useCallback(async (username: string, password: string, challenge?: string | null) => {
+    const signedIn = await (await usersApi()).login(username, password, challenge);
     storeUser(signedIn);
     setUser(signedIn);
     setReady(true);

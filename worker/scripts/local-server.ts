@@ -74,3 +74,14 @@ export async function signIn(
       .find((c) => /^(__Host-)?session=/.test(c)) ?? null
   );
 }
+
+let spread = 0;
+/**
+ * Gives an autocannon request a client address of its own (CF-Connecting-IP, which a local wrangler dev takes from
+ * the client), so a load from one machine measures the reads, not the per-address limits of search (decision 021).
+ */
+export function spreadAddress<R extends { headers?: object }>(request: R): R {
+  spread = (spread + 1) % 65_000;
+  const address = `198.19.${spread >> 8}.${spread & 255}`;
+  return { ...request, headers: { ...request.headers, 'CF-Connecting-IP': address } };
+}

@@ -12,11 +12,13 @@ import {
   issuesToFieldErrors,
   useFormState,
 } from '../../components/form';
+import { useTurnstile } from '../../components/turnstile';
 
 export default function ForgotPasswordView() {
   const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const turnstile = useTurnstile();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -26,8 +28,9 @@ export default function ForgotPasswordView() {
     setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
     setAlert(null);
     if (!parsed.success) return focusFirstInvalid(form.current);
+    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(async () => {
-      await mail(parsed.data.email);
+      await mail(parsed.data.email, turnstile.token).finally(turnstile.reset);
       setSentTo(parsed.data.email);
     });
   }
@@ -59,6 +62,7 @@ export default function ForgotPasswordView() {
               required
               error={errors.email}
             />
+            {turnstile.widget}
             <button type="submit" className="button" disabled={busy}>
               <FormattedMessage id="forgot.submit" />
             </button>

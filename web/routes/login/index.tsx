@@ -1,5 +1,5 @@
 // /login: sign in with username and password, then back to where the visitor came from.
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../components/form';
 import { ApiError } from '../../api/errors';
 import { useNotify } from '../../components/notifications';
+import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
 
 /** Only paths of this site are followed after sign-in. */
@@ -30,6 +31,9 @@ export default function LoginView() {
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  // The server asks for a challenge only after too many failed sign-ins from unknown devices (decision 003).
+  const [challenged, setChallenged] = useState(false);
+  const turnstile = useTurnstile(challenged);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -40,14 +44,18 @@ export default function LoginView() {
     setErrors(found);
     setAlert(null);
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(
       async () => {
-        const user = await login(username.trim(), password).catch((err: unknown) => {
-          // Only said after the right password (the server's rule); in the reader's language.
-          if (err instanceof ApiError && err.code === 403)
-            throw new ApiError(403, intl.formatMessage({ id: 'login.deactivated' }));
-          throw err;
-        });
+        const user = await login(username.trim(), password, turnstile.token)
+          .catch((err: unknown) => {
+            if (err instanceof ApiError && err.code === 429) setChallenged(true);
+            // Only said after the right password (the server's rule); in the reader's language.
+            if (err instanceof ApiError && err.code === 403)
+              throw new ApiError(403, intl.formatMessage({ id: 'login.deactivated' }));
+            throw err;
+          })
+          .finally(turnstile.reset);
         notify({ kind: 'success', message: intl.formatMessage({ id: 'login.welcome' }, { name: user.name }) });
         void navigate(returnPath(location.state), { replace: true });
       },
@@ -77,6 +85,7 @@ export default function LoginView() {
           required
           error={errors.password}
         />
+        {turnstile.widget}
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id="login.submit" />
         </button>

@@ -17,6 +17,7 @@ import {
 } from '../../components/form';
 import { useNotify } from '../../components/notifications';
 import { useLocale } from '../../i18n';
+import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
 
 export default function RegisterView() {
@@ -27,6 +28,7 @@ export default function RegisterView() {
   const form = useRef<HTMLFormElement>(null);
   const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const { locale } = useLocale();
+  const turnstile = useTurnstile();
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -46,11 +48,12 @@ export default function RegisterView() {
     setErrors(found);
     setAlert(null);
     if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(
       async () => {
         let created;
         try {
-          created = await register(parsed.data);
+          created = await register(parsed.data, turnstile.token).finally(turnstile.reset);
         } catch (err) {
           // A taken name or e-mail (both at once when both are) is shown at its field.
           if (err instanceof ApiError && err.code === 409) {
@@ -123,6 +126,7 @@ export default function RegisterView() {
           required
           errors={errors}
         />
+        {turnstile.widget}
         <button type="submit" className="button" disabled={busy}>
           <FormattedMessage id="register.submit" />
         </button>
