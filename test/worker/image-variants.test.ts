@@ -156,6 +156,15 @@ describe('image variants are copies of their original', () => {
       ]),
     });
     expect(res.status, res.body.message).toBe(200);
+    // A phone's photo stored landscape and shown portrait (orientation tag): its copies are portrait.
+    const turned = await owner.call(`/articles/${article.id}`, {
+      method: 'PUT',
+      body: parts({ thumbnailFileTag: 'p' }, [
+        ['blob:p', pngFile('p.png', 4000, 3000)],
+        ['variant:p:480', pngFile('q.png', 480, 640)],
+      ]),
+    });
+    expect(turned.status, turned.body.message).toBe(200);
   });
 });
 

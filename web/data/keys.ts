@@ -34,6 +34,8 @@ export const keys = {
   /** GET /users?q&role&active: ADMIN's filtered, paged list ('' for no filter). */
   userList: (q: string, role: string, active: string) => ['users', q, role, active] as const,
   user: (id: string) => ['user', id] as const,
+  /** GET /sessions: the signed-in user's own sessions (the account screen). */
+  sessions: (userId: string) => ['sessions', userId] as const,
   // The admin workspace: one family, so a decision invalidates its lists and badge counts together.
   /** GET /admin/counts: the section badges. */
   adminCounts: () => ['admin', 'counts'] as const,

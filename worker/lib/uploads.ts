@@ -346,17 +346,22 @@ function peekBytes(queue: readonly Uint8Array[], n: number): Uint8Array {
 /**
  * Why a picture of `size` is not a copy at `width` of an original of `original`'s size, or null when it is one: at most
  * `width` and the original's width, and the original's aspect ratio within 1 % (or within the pixel that rounding the
- * height to a whole number may cost). A copy the browser made passes; another picture sent as one does not.
+ * height to a whole number may cost). A copy the browser made passes; another picture sent as one does not. The
+ * original may also be taken turned by 90°: a phone's photo is stored landscape with an orientation tag that the
+ * browser applies when it draws the copy (createImageBitmap), so the copy has the shape the picture is shown in.
  */
 export function variantMismatch(size: Dimensions, width: number, original: Dimensions | undefined): string | null {
   if (!original) return 'its original has no known size';
   if (size.width > width) return `it is ${size.width} px wide, more than ${width}`;
-  if (size.width > original.width) return `it is wider than its original (${original.width} px)`;
-  const expected = (size.width * original.height) / original.width;
-  if (Math.abs(size.height - expected) > Math.max(expected * 0.01, 1)) {
-    return `its aspect ratio (${size.width} × ${size.height}) is not its original's (${original.width} × ${original.height})`;
-  }
-  return null;
+  const shown = [original, { width: original.height, height: original.width }];
+  const fits = (o: Dimensions) => {
+    const expected = (size.width * o.height) / o.width;
+    return size.width <= o.width && Math.abs(size.height - expected) <= Math.max(expected * 0.01, 1);
+  };
+  if (shown.some(fits)) return null;
+  if (size.width > Math.max(original.width, original.height))
+    return `it is wider than its original (${original.width} px)`;
+  return `its aspect ratio (${size.width} × ${size.height}) is not its original's (${original.width} × ${original.height})`;
 }
 
 /**

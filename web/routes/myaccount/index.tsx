@@ -21,6 +21,7 @@ import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
 import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
 import { WorkspaceMessages } from '../../components/workspace/messages';
+import { SessionsSection } from './sessions';
 
 /**
  * Only what changed goes to the server; an empty password field keeps the password. A new e-mail or
@@ -186,6 +187,7 @@ function AccountSection() {
               <FormattedMessage id="account.save" />
             </button>
           </form>
+          <SessionsSection userId={account.id} />
         </>
       )}
     </div>
