@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '../../../schema';
 import { listCategoryArticles, type getCategoryChildren } from '../../api/categories';
+import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import { useNotify } from '../../components/notifications';
@@ -135,14 +136,17 @@ function CategoryArticles({
     (cursor) => listCategoryArticles(categoryId, cursor),
     { firstPage },
   );
-  const onShowMore = () =>
-    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const newItems = useFocusNewItems(items.length);
+  const onShowMore = () => {
+    newItems.beforeLoad();
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  };
   return (
     <section aria-labelledby="category-articles">
       <h2 id="category-articles">
         <FormattedMessage id="category.articles" defaultMessage="Articles" />
       </h2>
-      <ul className="card-grid">
+      <ul ref={newItems.list} className="card-grid">
         {items.map((article) => (
           <li key={article.id}>
             <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
