@@ -13,7 +13,7 @@ export function useFocusNewItems<T extends HTMLElement = HTMLUListElement>(count
     item?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
   }, [count]);
   return {
-    list,
+    listRef: list,
     /** Call before loading the next page: the items from here on are the new ones. */
     beforeLoad: () => {
       from.current = count;

@@ -18,9 +18,9 @@ export default function ArticleListView() {
   const notify = useNotify();
   const list = usePagedQuery(keys.newestArticles(), (cursor) => listArticles(cursor, ARTICLE_PAGE_SIZE));
   const { items, cursor, busy, loadMore } = list;
-  const newItems = useFocusNewItems(items.length);
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onLoadMore = () => {
-    newItems.beforeLoad();
+    beforeLoad();
     return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   };
   return (
@@ -44,7 +44,7 @@ export default function ArticleListView() {
       )}
       {items.length > 0 && (
         <ul
-          ref={newItems.list}
+          ref={listRef}
           className="card-grid"
           aria-label={intl.formatMessage({ id: 'article.listLabel', defaultMessage: 'Newest articles' })}
         >

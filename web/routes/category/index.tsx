@@ -136,9 +136,9 @@ function CategoryArticles({
     (cursor) => listCategoryArticles(categoryId, cursor),
     { firstPage },
   );
-  const newItems = useFocusNewItems(items.length);
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onShowMore = () => {
-    newItems.beforeLoad();
+    beforeLoad();
     return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   };
   return (
@@ -146,7 +146,7 @@ function CategoryArticles({
       <h2 id="category-articles">
         <FormattedMessage id="category.articles" defaultMessage="Articles" />
       </h2>
-      <ul ref={newItems.list} className="card-grid">
+      <ul ref={listRef} className="card-grid">
         {items.map((article) => (
           <li key={article.id}>
             <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />

@@ -65,9 +65,9 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
   const articles = usePagedQuery(keys.channelArticles(channel.id), (cursor) => listChannelArticles(channel.id, cursor));
   const { items, cursor, busy, loadMore } = articles;
-  const newItems = useFocusNewItems<HTMLOListElement>(items.length);
+  const { listRef, beforeLoad } = useFocusNewItems<HTMLOListElement>(items.length);
   const onShowMore = () => {
-    newItems.beforeLoad();
+    beforeLoad();
     return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   };
   const cover = channel.coverMedia;
@@ -132,7 +132,7 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
           </p>
         )}
         {items.length > 0 && (
-          <ol ref={newItems.list} className="card-grid">
+          <ol ref={listRef} className="card-grid">
             {items.map((article) => (
               <li key={article.id}>
                 <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />

@@ -35,9 +35,9 @@ export default function HomeView() {
   const notify = useNotify();
   const feed = usePagedQuery(keys.news(), newsPage);
   const { items, cursor, busy, loadMore } = feed;
-  const newItems = useFocusNewItems(items.length);
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onLoadMore = () => {
-    newItems.beforeLoad();
+    beforeLoad();
     return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
   };
 
@@ -62,7 +62,7 @@ export default function HomeView() {
       )}
       {items.length > 0 && (
         <ul
-          ref={newItems.list}
+          ref={listRef}
           className="card-grid"
           aria-label={intl.formatMessage({ id: 'home.feed', defaultMessage: 'News feed' })}
         >
