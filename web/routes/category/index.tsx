@@ -1,7 +1,7 @@
 // One category (/category/:categoryId, id or slug): its sub-categories, channels and articles, linked
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '../../../schema';
 import { listCategoryArticles, type getCategoryChildren } from '../../api/categories';
 import { useFocusNewItems } from '../../components/focus-new-items';
@@ -56,8 +56,14 @@ export default function CategoryView() {
     );
   }
 
+  // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).
+  if (!UUID.test(categoryId) && categoryId !== category.data.slug) {
+    return <Navigate to={`/category/${encodeURIComponent(category.data.slug)}`} replace />;
+  }
   return <CategoryBody category={category.data} contents={children.data} />;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CategoryChildren = Awaited<ReturnType<typeof getCategoryChildren>>;
 
