@@ -78,7 +78,9 @@ test('a news item opens its article; its gallery viewer works by keyboard', asyn
   await screenshot(page, 'visitor-gallery-viewer');
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-  expect(await thumb.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Focus goes to the thumbnail of the picture that was open (the second one, after →).
+  const secondThumb = page.getByRole('button', { name: /^Open image 2 of 2/ });
+  expect(await secondThumb.evaluate((el) => el === document.activeElement)).toBe(true);
   expect(problems).toEqual([]);
 });
 

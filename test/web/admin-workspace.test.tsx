@@ -87,7 +87,7 @@ describe('the workspace frame', () => {
     expect(tabs.getByRole('link', { name: 'Messages' }).textContent).toBe('Messages1');
     expect(tabs.getByRole('link', { name: 'Publications' }).getAttribute('aria-describedby')).toBeNull();
     await waitFor(() => expect(tabs.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page'));
-    await waitFor(() => expect(document.title).toBe('Users – App management – SO Portal'));
+    await waitFor(() => expect(document.title).toBe('Users · App management · SO Portal'));
     const crumbs = within(screen.getByRole('navigation', { name: /breadcrumb/i }));
     expect(crumbs.getByRole('link', { name: 'App management' }).getAttribute('href')).toBe('/appManagement');
     expect(crumbs.getByText('Users')).toBeTruthy();

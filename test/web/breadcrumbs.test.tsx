@@ -304,3 +304,13 @@ describe('the layout reads the handle of the route the location matches', () => 
     expect(routeHandle('/no/such/page')).toEqual({ menu: undefined, crumbs: [] });
   });
 });
+
+describe('the look of the trail', () => {
+  it('shows every crumb in the same case: static labels upper case like the fetched titles (styles.css)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const css = readFileSync(resolve(import.meta.dirname, '../../web/styles.css'), 'utf8').replace(/\s+/g, ' ');
+    const rule = /\.breadcrumbs li \{([^}]*)\}/.exec(css);
+    expect(rule?.[1]).toMatch(/text-transform: uppercase;/);
+  });
+});

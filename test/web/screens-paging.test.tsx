@@ -157,3 +157,25 @@ describe('category view', () => {
     ]);
   });
 });
+
+describe('category reached by an old slug', () => {
+  it('moves to the current slug’s address, replacing the old one', async () => {
+    mockApi((call) => {
+      if (call.path === '/slugs/old-harbours')
+        return ok({ slug: 'old-harbours', entityId: CATEGORY_ID, currentSlug: 'harbours' });
+      if (call.path === '/slugs/harbours')
+        return ok({ slug: 'harbours', entityId: CATEGORY_ID, currentSlug: 'harbours' });
+      if (call.path === `/categories/${CATEGORY_ID}`) return ok(category);
+      if (call.path === `/categories/${CATEGORY_ID}/children`)
+        return ok({ categories: [], channels: [], articles: [], articlesCursor: null });
+      return undefined;
+    });
+    const { router } = renderScreen({
+      path: '/category/old-harbours',
+      routes: [{ path: '/category/:categoryId', element: <CategoryView /> }],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbours' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/category/harbours');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+});

@@ -8,25 +8,30 @@ import { Breadcrumbs } from './breadcrumbs';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Moves focus to the page's h1 as soon as it is there (views may render it after their data arrives). */
+/**
+ * Moves focus to the page's h1 as soon as it is there (views may render it after their data arrives). The old
+ * view may still show while the new one loads: a heading that goes away with it (focus falling back to <body>)
+ * is replaced by the new one; once the reader has put focus elsewhere, it is left alone.
+ */
 export function focusHeadingWhenReady(root: ParentNode = document, timeoutMs = 10_000): () => void {
+  let focused: HTMLElement | null = null;
   const tryFocus = () => {
     const heading = root.querySelector<HTMLElement>('main h1');
-    if (!heading) return false;
+    if (!heading || heading === focused) return;
+    const active = document.activeElement;
+    if (focused && active && active !== document.body && active !== focused) return stop();
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
-    return true;
+    focused = heading;
   };
-  if (tryFocus()) return () => {};
-  const observer = new MutationObserver(() => {
-    if (tryFocus()) stop();
-  });
+  const observer = new MutationObserver(tryFocus);
   const timer = setTimeout(stop, timeoutMs);
   function stop() {
     observer.disconnect();
     clearTimeout(timer);
   }
   observer.observe(document.body, { childList: true, subtree: true });
+  tryFocus();
   return stop;
 }
 

@@ -4,14 +4,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNotify } from '../notifications';
+import { pageTitle } from '../page-title';
 import { LoadError, Loading } from '../view-state';
 import './admin-kit.css';
 
-const SITE_TITLE = 'SO Portal';
-
 /** Sets the tab's title to `parts` joined with the site name, and restores the previous one on leaving. */
 export function useDocumentTitle(...parts: string[]) {
-  const title = [...parts, SITE_TITLE].join(' – ');
+  const title = pageTitle(...parts);
   useEffect(() => {
     const before = document.title;
     document.title = title;

@@ -13,7 +13,7 @@ export default function Gallery({ images, articleTitle }: { images: GalleryImage
   const [open, setOpen] = useState<number | null>(null);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const opener = useRef<number | null>(null);
-  // Focus goes back to the thumbnail that opened the viewer once the viewer is gone.
+  // Focus goes back to the thumbnail of the picture last shown once the viewer is gone.
   useEffect(() => {
     if (open === null && opener.current !== null) {
       thumbs.current[opener.current]?.focus();
@@ -57,7 +57,11 @@ export default function Gallery({ images, articleTitle }: { images: GalleryImage
           images={images.map((image, index) => ({ href: image.href, alt: altOf(image, index), title: image.title }))}
           index={open}
           onIndexChange={setOpen}
-          onClose={() => setOpen(null)}
+          onClose={() => {
+            // Focus goes back to the picture that was open, which a swipe or the arrows may have changed.
+            opener.current = open;
+            setOpen(null);
+          }}
         />
       )}
     </section>

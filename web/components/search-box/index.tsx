@@ -3,7 +3,7 @@
 // The editor workspace uses the same type-ahead to choose a news item's reference (`onChoose`).
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { SearchItem } from '../../../schema';
 import { search } from '../../api/search';
 import { useQuery } from '../../data/cache';
@@ -59,6 +59,16 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
   const navigate = useNavigate();
   const listboxId = useId();
   const [text, setText] = useState('');
+  // The header's box shows the query of the results page it led to (also after a reload or Back): the text
+  // follows the address's ?q while on /search, adjusted while rendering as React recommends.
+  const location = useLocation();
+  const urlQuery =
+    !onChoose && location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : null;
+  const [followedQuery, setFollowedQuery] = useState<string | null>(null);
+  if (urlQuery !== followedQuery) {
+    setFollowedQuery(urlQuery);
+    if (urlQuery !== null) setText(urlQuery);
+  }
   // The text asked for: the typed one once it has rested for SEARCH_DEBOUNCE_MS and is long enough.
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
@@ -111,9 +121,10 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
     if (next.trim().length < SEARCH_MIN_CHARS) setQuery('');
   };
 
-  const go = (path: string) => {
+  /** `keep`: the results page of the text, which the box goes on showing. */
+  const go = (path: string, keep = false) => {
     close();
-    changeText('');
+    if (!keep) changeText('');
     void navigate(path);
   };
   const choose = (item: SearchItem) => {
@@ -140,7 +151,7 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
         event.preventDefault();
         const item = open && active >= 0 ? items[active] : undefined;
         if (item) choose(item);
-        else if (text.trim() && !onChoose) go(resultsPath(text));
+        else if (text.trim() && !onChoose) go(resultsPath(text), true);
         break;
       }
       case 'Escape':

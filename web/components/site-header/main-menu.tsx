@@ -20,7 +20,12 @@ export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined 
         aria-controls={listId}
         onClick={() => setOpenAt(open ? null : location.key)}
       >
-        <FormattedMessage id="shell.menu" />
+        <span className="menu-toggle-icon" aria-hidden="true">
+          ☰
+        </span>
+        <span className="menu-toggle-label">
+          <FormattedMessage id="shell.menu" />
+        </span>
       </button>
       <ul id={listId} className={open ? 'open' : undefined}>
         {MENU_ITEMS.map((item) => (

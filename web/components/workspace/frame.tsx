@@ -3,6 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { pageTitle } from '../page-title';
 import './workspace.css';
 
 export type SectionId = 'articles' | 'channels' | 'news' | 'publications' | 'account';
@@ -15,14 +16,12 @@ export const SECTIONS: readonly { section: SectionId; to: string; label: string 
   { section: 'account', to: '/myaccount', label: 'ws.section.account' },
 ];
 
-const SITE = 'SO Portal';
-
 /** Sets the document title while the view is shown: `{title} · SO Portal`. */
 export function useDocumentTitle(title: string | null | undefined): void {
   useEffect(() => {
     if (!title) return;
     const before = document.title;
-    document.title = `${title} · ${SITE}`;
+    document.title = pageTitle(title);
     return () => {
       document.title = before;
     };

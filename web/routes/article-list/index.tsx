@@ -3,6 +3,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { listArticles } from '../../api/articles';
+import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import { useNotify } from '../../components/notifications';
 import { errorMessage, LoadError, Loading } from '../../components/view-state';
@@ -17,8 +18,11 @@ export default function ArticleListView() {
   const notify = useNotify();
   const list = usePagedQuery(keys.newestArticles(), (cursor) => listArticles(cursor, ARTICLE_PAGE_SIZE));
   const { items, cursor, busy, loadMore } = list;
-  const onLoadMore = () =>
-    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
+  const onLoadMore = () => {
+    beforeLoad();
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  };
   return (
     <section className="article-list-view">
       <h1>
@@ -40,6 +44,7 @@ export default function ArticleListView() {
       )}
       {items.length > 0 && (
         <ul
+          ref={listRef}
           className="card-grid"
           aria-label={intl.formatMessage({ id: 'article.listLabel', defaultMessage: 'Newest articles' })}
         >

@@ -1,9 +1,10 @@
 // One category (/category/:categoryId, id or slug): its sub-categories, channels and articles, linked
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '../../../schema';
 import { listCategoryArticles, type getCategoryChildren } from '../../api/categories';
+import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import { useNotify } from '../../components/notifications';
@@ -55,8 +56,14 @@ export default function CategoryView() {
     );
   }
 
+  // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).
+  if (!UUID.test(categoryId) && categoryId !== category.data.slug) {
+    return <Navigate to={`/category/${encodeURIComponent(category.data.slug)}`} replace />;
+  }
   return <CategoryBody category={category.data} contents={children.data} />;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CategoryChildren = Awaited<ReturnType<typeof getCategoryChildren>>;
 
@@ -135,14 +142,17 @@ function CategoryArticles({
     (cursor) => listCategoryArticles(categoryId, cursor),
     { firstPage },
   );
-  const onShowMore = () =>
-    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
+  const onShowMore = () => {
+    beforeLoad();
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  };
   return (
     <section aria-labelledby="category-articles">
       <h2 id="category-articles">
         <FormattedMessage id="category.articles" defaultMessage="Articles" />
       </h2>
-      <ul className="card-grid">
+      <ul ref={listRef} className="card-grid">
         {items.map((article) => (
           <li key={article.id}>
             <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />

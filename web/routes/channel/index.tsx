@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { ChannelSummary } from '../../../schema';
 import { listChannelArticles } from '../../api/channels';
+import { useFocusNewItems } from '../../components/focus-new-items';
 import ContentBadges from '../../components/content-badges';
 import { DraftBadges, EditLink } from '../../components/content-badges/draft';
 import LikeButton from '../../components/like-button';
@@ -64,8 +65,11 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
   const articles = usePagedQuery(keys.channelArticles(channel.id), (cursor) => listChannelArticles(channel.id, cursor));
   const { items, cursor, busy, loadMore } = articles;
-  const onShowMore = () =>
-    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const { listRef, beforeLoad } = useFocusNewItems<HTMLOListElement>(items.length);
+  const onShowMore = () => {
+    beforeLoad();
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  };
   const cover = channel.coverMedia;
   return (
     <article className="channel-view">
@@ -128,7 +132,7 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
           </p>
         )}
         {items.length > 0 && (
-          <ol className="card-grid">
+          <ol ref={listRef} className="card-grid">
             {items.map((article) => (
               <li key={article.id}>
                 <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />

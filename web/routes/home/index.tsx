@@ -2,6 +2,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { preload } from 'swr';
 import { listNews } from '../../api/news';
+import { useFocusNewItems } from '../../components/focus-new-items';
 import NewsCard from '../../components/news-card';
 import { errorMessage, Loading } from '../../components/view-state';
 import { useNotify } from '../../components/notifications';
@@ -34,8 +35,11 @@ export default function HomeView() {
   const notify = useNotify();
   const feed = usePagedQuery(keys.news(), newsPage);
   const { items, cursor, busy, loadMore } = feed;
-  const onLoadMore = () =>
-    loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
+  const onLoadMore = () => {
+    beforeLoad();
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+  };
 
   return (
     <section className="home-view">
@@ -57,7 +61,11 @@ export default function HomeView() {
         </p>
       )}
       {items.length > 0 && (
-        <ul className="card-grid" aria-label={intl.formatMessage({ id: 'home.feed', defaultMessage: 'News feed' })}>
+        <ul
+          ref={listRef}
+          className="card-grid"
+          aria-label={intl.formatMessage({ id: 'home.feed', defaultMessage: 'News feed' })}
+        >
           {items.map((item, index) => (
             <li key={item.id}>
               <NewsCard item={item} eager={index < EAGER_CARDS} priority={index === 0} />

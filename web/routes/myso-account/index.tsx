@@ -19,6 +19,7 @@ import {
   useFormState,
 } from '../../components/form';
 import { useNotify } from '../../components/notifications';
+import { pageTitle } from '../../components/page-title';
 import { setQueryData, useQuery, write } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { LOCALES } from '../../i18n';
@@ -60,7 +61,7 @@ export default function MysoAccountView() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const before = document.title;
-    document.title = `${intl.formatMessage({ id: 'myso.account.title' })} · SO Portal`;
+    document.title = pageTitle(intl.formatMessage({ id: 'myso.account.title' }));
     return () => {
       document.title = before;
     };

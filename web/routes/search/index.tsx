@@ -1,4 +1,4 @@
-// /search?q=…: every hit of the search, with its kind.
+// /search?q=…: every hit of the search: its picture, title, a line of context and its kind.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { search } from '../../api/search';
@@ -59,9 +59,12 @@ export default function SearchView() {
                     eager={index < 6}
                     className="search-result-thumb"
                   />
-                  <Link to={searchTarget(item)} className="search-result-link">
-                    {item.label}
-                  </Link>
+                  <div className="search-result-text">
+                    <Link to={searchTarget(item)} className="search-result-link">
+                      {item.label}
+                    </Link>
+                    {item.context && <p className="search-result-context">{item.context}</p>}
+                  </div>
                   <KindLabel kind={item.kind} />
                 </li>
               ))}

@@ -1,0 +1,89 @@
+// Keyboard focus after what a reader did: 'Show more' leaves it on the first new item (the button may be gone);
+// a navigation puts it on the new page's heading even when the old page stayed on screen while the new one
+// loaded (its heading going away must not drop focus on <body>).
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ArticleSummary, ChannelSummary } from '../../schema';
+import { focusHeadingWhenReady } from '../../web/components/layout';
+import ChannelView from '../../web/routes/channel';
+import { mockApi, ok, renderScreen } from './screens-render';
+
+const CHANNEL_ID = 'c1000000-0000-4000-8000-000000000002';
+const OWNER_ID = 'e1000000-0000-4000-8000-000000000002';
+const summary = (n: number): ArticleSummary => ({
+  id: `d1000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  slug: `article-${n}`,
+  title: `Article ${n}`,
+  teaser: '',
+  type: 'text',
+  channelId: CHANNEL_ID,
+  userId: OWNER_ID,
+  thumbnailHref: null,
+  published: true,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: '2025-01-02T10:00:00.000Z',
+});
+const channel: ChannelSummary = {
+  id: CHANNEL_ID,
+  slug: 'harbour',
+  name: 'Harbour notes',
+  categoryIds: [],
+  userId: OWNER_ID,
+  infoText: '',
+  portraitHref: null,
+  bannerHref: null,
+  hidden: false,
+  private: false,
+  published: true,
+  restricted: false,
+  isAd: false,
+  coverMedia: null,
+  locked: false,
+  createdAt: '2025-01-01T10:00:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+describe('keyboard focus', () => {
+  it('after "Show more", focus is on the first new item, not on <body>', async () => {
+    mockApi((call) => {
+      if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
+      if (call.path === `/channels/${CHANNEL_ID}/articles`)
+        return ok({ items: [summary(1), summary(2)], nextCursor: '2' });
+      if (call.path === `/channels/${CHANNEL_ID}/articles?cursor=2`)
+        return ok({ items: [summary(3), summary(4)], nextCursor: null });
+      return undefined;
+    });
+    renderScreen({ path: `/chan/${CHANNEL_ID}`, routes: [{ path: '/chan/:channelId', element: <ChannelView /> }] });
+    await screen.findByRole('link', { name: /Article 2/ });
+    const more = screen.getByRole('button', { name: 'Show more' });
+    more.focus();
+    await act(async () => fireEvent.click(more));
+    await screen.findByRole('link', { name: /Article 3/ });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: /Article 3/ })));
+  });
+
+  it('moves focus to the new heading when the old page’s heading goes away after it was focused', async () => {
+    document.body.innerHTML = '<main><h1>Old page</h1></main>';
+    const stop = focusHeadingWhenReady();
+    // The old view was still there: its heading got focus first.
+    expect(document.activeElement?.textContent).toBe('Old page');
+    // Then the new view replaces it.
+    document.querySelector('main')!.innerHTML = '<h1>New page</h1>';
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('New page'));
+    // Once the reader put focus elsewhere, it stays there.
+    document.querySelector('main')!.innerHTML = '<h1>New page</h1><button>Like</button>';
+    const like = screen.getByRole('button', { name: 'Like' });
+    like.focus();
+    document.querySelector('main')!.insertAdjacentHTML('afterbegin', '<h1>Another</h1>');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.activeElement).toBe(like);
+    stop();
+  });
+});
