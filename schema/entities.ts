@@ -4,6 +4,7 @@
 // Default messages come from the locale zod is configured with: the worker configures English
 // (worker/lib/validate.ts), so they read as classic zod's.
 import * as z from 'zod/mini';
+import { articleDocument } from './document';
 import { int, nonnegativeInt } from './mini';
 import {
   CONTACT_KINDS,
@@ -74,7 +75,12 @@ export const articlePage = z.object({ items: z.array(articleSummary), nextCursor
 export type ArticlePage = z.infer<typeof articlePage>;
 
 export const article = z.extend(articleSummary, {
+  /** The document's plain text (decision 027): for API clients that read text. */
   description: z.string(),
+  /** The text as a structured document (schema/document.ts); empty when locked. */
+  body: articleDocument,
+  /** The version a save starts from (send it back as `version` or If-Match); 409 when another save came first. */
+  version: int(),
   categoryIds: z.array(id),
   publishedAtCategory: z.boolean(),
   media,
@@ -209,6 +215,8 @@ export const publicationRequest = z.object({
   status: publicationStatus,
   type: contentType,
   expirationDate: z.optional(z.nullable(isoDateTime)),
+  /** The wished start: approved, the content stays unpublished until then. */
+  publishAt: z.optional(z.nullable(isoDateTime)),
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;

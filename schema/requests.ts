@@ -2,7 +2,8 @@
 // The worker validates with them; the SPA builds its requests from the same types.
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
-import { nonnegativeInt } from './mini';
+import { articleDocument } from './document';
+import { int, nonnegativeInt } from './mini';
 import {
   ARTICLE_TYPES,
   CONTACT_KINDS,
@@ -122,9 +123,14 @@ export const mediaInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gallery'), images: z.array(galleryImageInput).check(z.maxLength(LIMITS.listItems)) }),
   z.object({ kind: z.literal('video'), videos: z.array(videoInput).check(z.maxLength(LIMITS.listItems)) }),
 ]);
+/** The version a save started from (GET's `version`); If-Match: "<version>" says the same. */
+export const baseVersion = int().check(z.gte(1));
 export const createArticleBody = z.object({
   title,
+  /** Plain text, one paragraph per blank-line-separated block; or send `body` (not both). */
   description: z._default(longText, ''),
+  /** The text as a document (schema/document.ts); `description` is then derived from it. */
+  body: z.optional(articleDocument),
   teaser: z._default(teaser, ''),
   type: z.enum(ARTICLE_TYPES),
   channelId: z.nullable(id),
@@ -138,8 +144,11 @@ export const createArticleBody = z.object({
   media: z.optional(mediaInput),
 });
 export const updateArticleBody = z.object({
+  /** The version the change started from: 409 when the article has moved on (nothing is written). */
+  version: z.optional(baseVersion),
   title: z.optional(title),
   description: z.optional(longText),
+  body: z.optional(articleDocument),
   teaser: z.optional(teaser),
   type: z.optional(z.enum(ARTICLE_TYPES)),
   channelId: z.optional(z.nullable(id)),
@@ -304,7 +313,10 @@ export const createPublicationBody = z.object({
   type: contentType,
   /** The editor's wished expiry (in the future); ADMIN may change it before approving. */
   expirationDate: z.optional(z.nullable(isoDateTime)),
+  /** The wished start; approved before it, the content stays unpublished until then (the Cron Trigger publishes). */
+  publishAt: z.optional(z.nullable(isoDateTime)),
 });
+export const updatePublicationStartBody = z.object({ id, publishAt: z.nullable(isoDateTime) });
 export const updatePublicationStatusBody = z.object({ id, status: publicationStatus });
 export const updatePublicationExpirationBody = z.object({ id, expirationDate: z.nullable(isoDateTime) });
 

@@ -30,6 +30,8 @@ function article(over: Partial<Article> = {}): Article {
     publishedAtCategory: false,
     media: null,
     locked: true,
+    body: { version: 1, children: [] },
+    version: 1,
     updatedAt: NOW,
     createdAt: NOW,
     ...over,
@@ -149,6 +151,8 @@ describe('unlocked article', () => {
   };
   const open = article({
     locked: false,
+    body: { version: 1, children: [] },
+    version: 1,
     description: 'First paragraph.\n\nSecond paragraph.',
     media: { kind: 'video', videos: [video] },
   });

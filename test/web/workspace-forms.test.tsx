@@ -54,6 +54,8 @@ const articleOf = (over: Partial<Article> = {}): Article => ({
   publishedAtCategory: false,
   media: null,
   locked: false,
+  body: { version: 1, children: [] },
+  version: 1,
   updatedAt: NOW,
   ...over,
 });
@@ -474,6 +476,8 @@ describe('the channel form', () => {
     articleOrdinals: {},
     coverMedia: null,
     locked: false,
+    body: { version: 1, children: [] },
+    version: 1,
     createdAt: NOW,
     ...over,
   });
