@@ -6,13 +6,13 @@ import { DOCUMENT_LIMITS, documentFromText, plainText, type ArticleDocument } fr
 import { article as articleSchema } from '../../schema/entities';
 import { articles } from '../../schema/tables';
 import { call, db, unique } from './helpers';
-import { asRole, createArticle } from './content-factories';
+import { asRole, createArticle, type MediaOverride } from './content-factories';
 
 const doc = (...children: unknown[]) => ({ version: 1, children });
 const p = (...children: unknown[]) => ({ type: 'paragraph', children });
 const t = (text: string, marks: Record<string, true> = {}) => ({ type: 'text', text, ...marks });
 
-async function ownArticle(media: Parameters<typeof createArticle>[0]['media'] = null) {
+async function ownArticle(media: MediaOverride | null = null) {
   const editor = await asRole('CLIENT');
   const a = await createArticle({ userId: editor.user.id, media, description: 'Old text' });
   return { editor, a };
