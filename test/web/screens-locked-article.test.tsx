@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema';
+import { documentFromText } from '../../schema/document';
 import ArticleView from '../../web/routes/article';
 import { READER, fail, mockApi, ok, renderScreen, type ApiAnswer, type ApiCall } from './screens-render';
 
@@ -151,7 +152,7 @@ describe('unlocked article', () => {
   };
   const open = article({
     locked: false,
-    body: { version: 1, children: [] },
+    body: documentFromText('First paragraph.\n\nSecond paragraph.'),
     version: 1,
     description: 'First paragraph.\n\nSecond paragraph.',
     media: { kind: 'video', videos: [video] },
