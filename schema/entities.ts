@@ -296,3 +296,36 @@ export const adminCounts = z.object({
   unreadMessages: nonnegativeInt(),
 });
 export type AdminCounts = z.infer<typeof adminCounts>;
+
+// revisions and preview links (decision 029)
+/** One saved state of an article, channel or news item: who saved it, when, as which version. */
+export const revision = z.object({
+  id,
+  version: int(),
+  userId: z.nullable(id),
+  userName: z.nullable(z.string()),
+  createdAt: isoDateTime,
+});
+export const revisionList = z.array(revision);
+/** A revision with the fields it saved (those of the item's form). */
+export const revisionWithFields = z.extend(revision, { fields: z.record(z.string(), z.unknown()) });
+/** A shareable preview link; `token` only in the answer that creates it (only its hash is stored). */
+export const previewLink = z.object({
+  id,
+  type: z.enum(['article', 'channel', 'news']),
+  entityId: id,
+  token: z.optional(z.string()),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  revokedAt: z.nullable(isoDateTime),
+});
+export const previewLinkList = z.array(previewLink);
+/** What a preview link shows: the item's latest saved state, read-only. */
+export const preview = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('article'), expiresAt: isoDateTime, article }),
+  z.object({ type: z.literal('channel'), expiresAt: isoDateTime, channel }),
+  z.object({ type: z.literal('news'), expiresAt: isoDateTime, newsItem }),
+]);
+export type Preview = z.infer<typeof preview>;
+export type PreviewLink = z.infer<typeof previewLink>;
+export type Revision = z.infer<typeof revision>;

@@ -233,6 +233,8 @@ export const createChannelBody = z.object({
   articleOrdinals: z._default(z.record(z.string().check(z.maxLength(64)), z.array(id).check(z.maxLength(1000))), {}),
 });
 export const updateChannelBody = z.object({
+  /** The version the change started from: 409 when the channel has moved on (nothing is written). */
+  version: z.optional(baseVersion),
   name: z.optional(title),
   infoText: z.optional(longText),
   categoryIds: z.optional(z.array(id).check(z.maxLength(LIMITS.listItems))),
@@ -276,6 +278,8 @@ export const createNewsBody = z.object({
   publishedAt: z.optional(isoDateTime),
 });
 export const updateNewsBody = z.object({
+  /** The version the change started from: 409 when the item has moved on (nothing is written). */
+  version: z.optional(baseVersion),
   title: z.optional(title),
   description: z.optional(longText),
   teaser: z.optional(teaser),
@@ -412,3 +416,23 @@ export const createUploadBody = z.object({
 export const uploadPartParam = z.object({ id, partNumber: z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)) });
 /** The content types a resumable upload may declare. */
 export const resumableType = z.enum(RESUMABLE_TYPES);
+
+// revisions and preview links (decision 029)
+export const revisionType = z.enum(['article', 'channel', 'news']);
+export const revisionsParam = z.object({ type: revisionType, id });
+export const revisionParam = z.object({ type: revisionType, id, revisionId: id });
+export const restoreRevisionBody = z.object({ version: z.optional(baseVersion) });
+/** Days a preview link lasts: 7 unless the editor picks another, at most 30. */
+export const PREVIEW_DAYS = { default: 7, max: 30 } as const;
+export const createPreviewLinkBody = z.object({
+  type: revisionType,
+  id,
+  expiresInDays: z._default(int().check(z.gte(1), z.lte(PREVIEW_DAYS.max)), PREVIEW_DAYS.default),
+});
+export const previewTokenParam = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
+});
+export const previewFileParam = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
+  key: z.string().check(z.minLength(1), z.maxLength(200)),
+});

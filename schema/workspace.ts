@@ -10,12 +10,16 @@ export const publicationState = z.object({
   id,
   status: publicationStatus,
   expirationDate: z.nullable(isoDateTime),
+  /** The wished start; while it lies ahead of an approved request, lists show "Scheduled for {date}". */
+  publishAt: z.optional(z.nullable(isoDateTime)),
   createdAt: isoDateTime,
 });
 export type PublicationState = z.infer<typeof publicationState>;
 /** An article in its owner's (or ADMIN's) workspace list: drafts, hidden and restricted ones included. */
 export const workspaceArticle = z.extend(articleSummary, {
   updatedAt: isoDateTime,
+  /** The version a save starts from (decision 029). */
+  version: z.optional(int()),
   userName: z.string(),
   channelName: z.nullable(z.string()),
   publication: z.nullable(publicationState),
@@ -37,6 +41,7 @@ export const workspaceChannel = z.object({
   isAd: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  version: z.optional(int()),
   publication: z.nullable(publicationState),
 });
 export type WorkspaceChannel = z.infer<typeof workspaceChannel>;
@@ -46,6 +51,7 @@ export const workspaceNewsItem = z.extend(newsItem, {
   userName: z.string(),
   refTitle: z.string(),
   createdAt: isoDateTime,
+  version: z.optional(int()),
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);

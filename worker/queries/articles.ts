@@ -265,7 +265,7 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
     ...revisionStatements(db, {
       type: 'article',
       entityId: id,
-      versionOf: { table: 'articles', expected: 1 },
+      versionOf: { table: 'articles', current: 1, inserted: true },
       userId,
       fields: articleRevisionFields({ ...input, body: input.body }, [...new Set(input.categoryIds)]),
       now,
@@ -351,18 +351,18 @@ export async function updateArticle(
       ).map((r) => r.id);
   const saved = { ...row, ...columns };
   const batch: Batch = [
-    db
-      .update(articles)
-      .set({ ...columns, version: row.version + 1, updatedAt: now })
-      .where(and(eq(articles.id, row.id), eq(articles.version, row.version))),
     ...revisionStatements(db, {
       type: 'article',
       entityId: row.id,
-      versionOf: { table: 'articles', expected: row.version + 1 },
+      versionOf: { table: 'articles', current: row.version },
       userId,
       fields: articleRevisionFields(saved, savedCategoryIds),
       now,
     }),
+    db
+      .update(articles)
+      .set({ ...columns, version: row.version + 1, updatedAt: now })
+      .where(and(eq(articles.id, row.id), eq(articles.version, row.version))),
   ];
   if (categoryIds) {
     batch.push(db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)));

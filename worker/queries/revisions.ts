@@ -15,18 +15,22 @@ const DAY = 24 * 3600 * 1000;
 export interface RevisionSave {
   type: RevisionType;
   entityId: string;
-  /** The item's table and version column: the revision takes the version the save wrote. */
-  versionOf: { table: string; expected: number };
+  /**
+   * The item's table and the version read before the save. Put the statements BEFORE the save's update: the
+   * revision takes `current + 1` only while the item still has `current` (else NULL, which fails the batch). For a
+   * new item (`inserted`), after its insert: it takes `current` itself.
+   */
+  versionOf: { table: string; current: number; inserted?: boolean };
   userId: string;
   fields: Record<string, unknown>;
   now: number;
 }
 
 /**
- * The statements a save adds to its batch, right after the statement that raised the item's version from
- * `expected - 1` to `expected`: the revision (whose version is read back from the item, NULL when that update
- * matched no row, which fails the NOT NULL constraint and so rolls the whole batch back: a save that lost a race
- * writes nothing) and the pruning of revisions beyond the retention.
+ * The statements a save adds to its batch, before the statement that raises the item's version from `current`:
+ * the revision (whose version is read from the item, NULL when another save raised it meanwhile, which fails the
+ * NOT NULL constraint and so rolls the whole batch back: a save that lost a race writes nothing) and the pruning of
+ * revisions beyond the retention. A D1 batch is one transaction, so nothing lands between them and the update.
  */
 export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlite'>[] {
   const since = save.now - REVISION_DAYS * DAY;
@@ -35,7 +39,7 @@ export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlit
       id: crypto.randomUUID(),
       entityType: save.type,
       entityId: save.entityId,
-      version: sql`(select version from ${sql.identifier(save.versionOf.table)} where id = ${save.entityId} and version = ${save.versionOf.expected})`,
+      version: sql`(select version + ${save.versionOf.inserted ? 0 : 1} from ${sql.identifier(save.versionOf.table)} where id = ${save.entityId} and version = ${save.versionOf.current})`,
       userId: save.userId,
       fields: save.fields,
       createdAt: save.now,

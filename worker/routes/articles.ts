@@ -147,9 +147,9 @@ export const articlesRoutes = new Hono<AppEnv>()
   .put(
     '/:id',
     describe({
-      summary: "Changes an article; publishing and unpublishing are ADMIN's",
+      summary: "Changes an article; publishing and unpublishing are ADMIN's; a stale version is 409",
       result: article,
-      errors: [404],
+      errors: [404, 409],
       ownerOrAdmin: "the article's owner",
     }),
     requireEditor,

@@ -7,6 +7,7 @@ import {
   createPublicationBody,
   publicationListQuery,
   updatePublicationExpirationBody,
+  updatePublicationStartBody,
   updatePublicationStatusBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
@@ -20,6 +21,7 @@ import {
   listPublicationRequests,
   listPublished,
   updatePublicationExpiration,
+  updatePublicationStart,
   updatePublicationStatus,
 } from '../queries/publications';
 
@@ -74,6 +76,21 @@ export const publicationsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id, status } = c.req.valid('json');
       return ok(c, await updatePublicationStatus(c.get('db'), id, status));
+    },
+  )
+
+  .put(
+    '/update-start',
+    describe({
+      summary: 'Sets or clears the wished start of a request; approved, a past start publishes at once',
+      result: publicationRequest,
+      errors: [404],
+    }),
+    requireAdmin,
+    ...jsonBody(updatePublicationStartBody),
+    async (c) => {
+      const { id, publishAt } = c.req.valid('json');
+      return ok(c, await updatePublicationStart(c.get('db'), id, publishAt === null ? null : Date.parse(publishAt)));
     },
   )
 
