@@ -4,7 +4,7 @@
 // Default messages come from the locale zod is configured with: the worker configures English
 // (worker/lib/validate.ts), so they read as classic zod's.
 import * as z from 'zod/mini';
-import { articleDocument } from './document';
+import { documentObject } from './document';
 import { int, nonnegativeInt } from './mini';
 import {
   CONTACT_KINDS,
@@ -78,7 +78,7 @@ export const article = z.extend(articleSummary, {
   /** The document's plain text (decision 027): for API clients that read text. */
   description: z.string(),
   /** The text as a structured document (schema/document.ts); empty when locked. */
-  body: articleDocument,
+  body: documentObject,
   /** The version a save starts from (send it back as `version` or If-Match); 409 when another save came first. */
   version: int(),
   categoryIds: z.array(id),

@@ -2,7 +2,7 @@
 // The worker validates with them; the SPA builds its requests from the same types.
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
-import { articleDocument } from './document';
+import { articleDocument } from './document-input';
 import { int, nonnegativeInt } from './mini';
 import {
   ARTICLE_TYPES,

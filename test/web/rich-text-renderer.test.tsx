@@ -93,7 +93,7 @@ describe('DocumentRenderer', () => {
         ],
       },
     );
-    expect((await screen.findByLabelText('Video: Harbour')).getAttribute('src')).toBe('/api/files/v/c.mp4');
+    expect((await screen.findByLabelText('Harbour, video 1')).getAttribute('src')).toBe('/api/files/v/c.mp4');
   });
 
   it('shows hostile text as text and drops a script address that slipped past the schema', async () => {

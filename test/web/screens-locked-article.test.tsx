@@ -3,7 +3,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema';
-import { documentFromText } from '../../schema/document';
+import { documentFromText } from '../../schema/document-text';
 import ArticleView from '../../web/routes/article';
 import { READER, fail, mockApi, ok, renderScreen, type ApiAnswer, type ApiCall } from './screens-render';
 

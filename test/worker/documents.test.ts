@@ -2,7 +2,8 @@
 // plain text, the description kept for text readers, search over the document's text and the teaser fallback.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_LIMITS, documentFromText, plainText, type ArticleDocument } from '../../schema/document';
+import { DOCUMENT_LIMITS, type ArticleDocument } from '../../schema/document';
+import { documentFromText, plainText } from '../../schema/document-text';
 import { article as articleSchema } from '../../schema/entities';
 import { articles } from '../../schema/tables';
 import { call, db, unique } from './helpers';

@@ -1,6 +1,7 @@
 // Entity mappers of articles: D1 rows to the shapes of schema/entities.ts.
 import { sql } from 'drizzle-orm';
-import { documentFromText, DOCUMENT_VERSION, textStart } from '../../schema/document';
+import { DOCUMENT_VERSION } from '../../schema/document';
+import { documentFromText, textStart } from '../../schema/document-text';
 import type { Article, ArticleSummary, Media } from '../../schema/entities';
 import { articles, type articleMedia, type MEDIA_KINDS } from '../../schema/tables';
 import { iso } from '../lib/db';

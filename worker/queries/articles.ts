@@ -2,7 +2,8 @@
 // (each write one D1 batch; callers delete replaced files after it succeeded).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { placedMedia, plainText, type ArticleDocument } from '../../schema/document';
+import { type ArticleDocument } from '../../schema/document';
+import { placedMedia, plainText } from '../../schema/document-text';
 import type { Article, ArticlePage, SessionUser } from '../../schema/entities';
 import {
   articleCategories,

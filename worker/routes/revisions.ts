@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { article, channel, newsItem, revisionList, revisionWithFields } from '../../schema/entities';
-import { articleDocument } from '../../schema/document';
+import { articleDocument } from '../../schema/document-input';
 import { restoreRevisionBody, revisionParam, revisionsParam } from '../../schema/requests';
 import type { AppEnv, Db } from '../env';
 import { ok } from '../lib/envelope';

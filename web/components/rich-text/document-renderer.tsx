@@ -4,13 +4,13 @@
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import {
-  headingAnchors,
   isSafeHref,
   type ArticleDocument,
   type BlockNode,
   type InlineNode,
   type ListNode,
 } from '../../../schema/document';
+import { headingAnchors } from '../../../schema/document-text';
 import type { Media } from '../../../schema/entities';
 import Picture from '../picture';
 import { VideoPlayer } from '../video-player';
@@ -134,7 +134,10 @@ export default function DocumentRenderer({
             video={video}
             label={
               video.title ||
-              intl.formatMessage({ id: 'richText.videoOf', defaultMessage: 'Video: {title}' }, { title: articleTitle })
+              intl.formatMessage(
+                { id: 'media.videoOf', defaultMessage: '{title}, video {n}' },
+                { title: articleTitle, n: video.ordinal + 1 },
+              )
             }
           />
         );

@@ -12,7 +12,7 @@ import VideoList from '../../components/video-player';
 import { LoadError, Loading, errorCode } from '../../components/view-state';
 import { useArticle } from '../../data/content';
 import DocumentRenderer from '../../components/rich-text/document-renderer';
-import { textStart } from '../../../schema/document';
+import { textStart } from '../../../schema/document-text';
 import './article.css';
 
 export default function ArticleView() {
