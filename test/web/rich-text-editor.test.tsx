@@ -114,9 +114,7 @@ describe('the article editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bulleted list' }));
     await waitFor(() => expect(last().children[0]).toMatchObject({ type: 'list', ordered: false }));
     expect(articleDocument.safeParse(last()).success).toBe(true);
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Undo' }) as HTMLButtonElement).disabled).toBe(false),
-    );
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Undo' }).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(last().children[0]).toMatchObject({ type: 'quote' }));
   });
@@ -245,9 +243,9 @@ describe('the restore offer', () => {
     first.unmount();
     render(wrap(<Form itemKey="u1:article:a1" />));
     expect(screen.getByRole('heading', { name: 'Unsaved changes found' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Saved title');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Saved title');
     fireEvent.click(screen.getByRole('button', { name: 'Restore them' }));
-    expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('Typed, not saved');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Typed, not saved');
     expect(screen.queryByRole('heading', { name: 'Unsaved changes found' })).toBeNull();
   });
 
