@@ -4,6 +4,7 @@
 // Default messages come from the locale zod is configured with: the worker configures English
 // (worker/lib/validate.ts), so they read as classic zod's.
 import * as z from 'zod/mini';
+import { documentObject } from './document';
 import { int, nonnegativeInt } from './mini';
 import {
   CONTACT_KINDS,
@@ -75,7 +76,12 @@ export const articlePage = z.object({ items: z.array(articleSummary), nextCursor
 export type ArticlePage = z.infer<typeof articlePage>;
 
 export const article = z.extend(articleSummary, {
+  /** The document's plain text (decision 027): for API clients that read text. */
   description: z.string(),
+  /** The text as a structured document (schema/document.ts); empty when locked. */
+  body: documentObject,
+  /** The version a save starts from (send it back as `version` or If-Match); 409 when another save came first. */
+  version: int(),
   categoryIds: z.array(id),
   publishedAtCategory: z.boolean(),
   media,
@@ -235,6 +241,8 @@ export const publicationRequest = z.object({
   expirationDate: z.optional(z.nullable(isoDateTime)),
   /** ADMIN's reason for a rejection, if they gave one. */
   reason: z.optional(z.nullable(z.string())),
+  /** The wished start: approved, the content stays unpublished until then. */
+  publishAt: z.optional(z.nullable(isoDateTime)),
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;
@@ -333,3 +341,36 @@ export const adminCounts = z.object({
   unreadMessages: nonnegativeInt(),
 });
 export type AdminCounts = z.infer<typeof adminCounts>;
+
+// revisions and preview links (decision 029)
+/** One saved state of an article, channel or news item: who saved it, when, as which version. */
+export const revision = z.object({
+  id,
+  version: int(),
+  userId: z.nullable(id),
+  userName: z.nullable(z.string()),
+  createdAt: isoDateTime,
+});
+export const revisionList = z.array(revision);
+/** A revision with the fields it saved (those of the item's form). */
+export const revisionWithFields = z.extend(revision, { fields: z.record(z.string(), z.unknown()) });
+/** A shareable preview link; `token` only in the answer that creates it (only its hash is stored). */
+export const previewLink = z.object({
+  id,
+  type: z.enum(['article', 'channel', 'news']),
+  entityId: id,
+  token: z.optional(z.string()),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  revokedAt: z.nullable(isoDateTime),
+});
+export const previewLinkList = z.array(previewLink);
+/** What a preview link shows: the item's latest saved state, read-only. */
+export const preview = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('article'), expiresAt: isoDateTime, article }),
+  z.object({ type: z.literal('channel'), expiresAt: isoDateTime, channel }),
+  z.object({ type: z.literal('news'), expiresAt: isoDateTime, newsItem }),
+]);
+export type Preview = z.infer<typeof preview>;
+export type PreviewLink = z.infer<typeof previewLink>;
+export type Revision = z.infer<typeof revision>;

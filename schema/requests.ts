@@ -2,7 +2,8 @@
 // The worker validates with them; the SPA builds its requests from the same types.
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
 import * as z from 'zod/mini';
-import { nonnegativeInt } from './mini';
+import { articleDocument } from './document-input';
+import { int, nonnegativeInt } from './mini';
 import {
   ARTICLE_TYPES,
   CONTACT_KINDS,
@@ -132,9 +133,14 @@ export const mediaInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('gallery'), images: z.array(galleryImageInput).check(z.maxLength(LIMITS.listItems)) }),
   z.object({ kind: z.literal('video'), videos: z.array(videoInput).check(z.maxLength(LIMITS.listItems)) }),
 ]);
+/** The version a save started from (GET's `version`); If-Match: "<version>" says the same. */
+export const baseVersion = int().check(z.gte(1));
 export const createArticleBody = z.object({
   title,
+  /** Plain text, one paragraph per blank-line-separated block; or send `body` (not both). */
   description: z._default(longText, ''),
+  /** The text as a document (schema/document.ts); `description` is then derived from it. */
+  body: z.optional(articleDocument),
   teaser: z._default(teaser, ''),
   type: z.enum(ARTICLE_TYPES),
   channelId: z.nullable(id),
@@ -148,8 +154,11 @@ export const createArticleBody = z.object({
   media: z.optional(mediaInput),
 });
 export const updateArticleBody = z.object({
+  /** The version the change started from: 409 when the article has moved on (nothing is written). */
+  version: z.optional(baseVersion),
   title: z.optional(title),
   description: z.optional(longText),
+  body: z.optional(articleDocument),
   teaser: z.optional(teaser),
   type: z.optional(z.enum(ARTICLE_TYPES)),
   channelId: z.optional(z.nullable(id)),
@@ -234,6 +243,8 @@ export const createChannelBody = z.object({
   articleOrdinals: z._default(z.record(z.string().check(z.maxLength(64)), z.array(id).check(z.maxLength(1000))), {}),
 });
 export const updateChannelBody = z.object({
+  /** The version the change started from: 409 when the channel has moved on (nothing is written). */
+  version: z.optional(baseVersion),
   name: z.optional(title),
   infoText: z.optional(longText),
   categoryIds: z.optional(z.array(id).check(z.maxLength(LIMITS.listItems))),
@@ -277,6 +288,8 @@ export const createNewsBody = z.object({
   publishedAt: z.optional(isoDateTime),
 });
 export const updateNewsBody = z.object({
+  /** The version the change started from: 409 when the item has moved on (nothing is written). */
+  version: z.optional(baseVersion),
   title: z.optional(title),
   description: z.optional(longText),
   teaser: z.optional(teaser),
@@ -314,6 +327,8 @@ export const createPublicationBody = z.object({
   type: contentType,
   /** The editor's wished expiry (in the future); ADMIN may change it before approving. */
   expirationDate: z.optional(z.nullable(isoDateTime)),
+  /** The wished start; approved before it, the content stays unpublished until then (the Cron Trigger publishes). */
+  publishAt: z.optional(z.nullable(isoDateTime)),
 });
 export const updatePublicationStatusBody = z.object({
   id,
@@ -323,6 +338,7 @@ export const updatePublicationStatusBody = z.object({
 });
 /** Takes published content back to draft. */
 export const unpublishBody = z.object({ contentId: id, type: contentType });
+export const updatePublicationStartBody = z.object({ id, publishAt: z.nullable(isoDateTime) });
 export const updatePublicationExpirationBody = z.object({ id, expirationDate: z.nullable(isoDateTime) });
 
 // contact
@@ -419,3 +435,23 @@ export const createUploadBody = z.object({
 export const uploadPartParam = z.object({ id, partNumber: z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)) });
 /** The content types a resumable upload may declare. */
 export const resumableType = z.enum(RESUMABLE_TYPES);
+
+// revisions and preview links (decision 029)
+export const revisionType = z.enum(['article', 'channel', 'news']);
+export const revisionsParam = z.object({ type: revisionType, id });
+export const revisionParam = z.object({ type: revisionType, id, revisionId: id });
+export const restoreRevisionBody = z.object({ version: z.optional(baseVersion) });
+/** Days a preview link lasts: 7 unless the editor picks another, at most 30. */
+export const PREVIEW_DAYS = { default: 7, max: 30 } as const;
+export const createPreviewLinkBody = z.object({
+  type: revisionType,
+  id,
+  expiresInDays: z._default(int().check(z.gte(1), z.lte(PREVIEW_DAYS.max)), PREVIEW_DAYS.default),
+});
+export const previewTokenParam = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
+});
+export const previewFileParam = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
+  key: z.string().check(z.minLength(1), z.maxLength(200)),
+});

@@ -1,6 +1,7 @@
 // Drizzle tables for D1: the single source of truth for what is stored.
 // Booleans are SQLite integers; times are epoch milliseconds; ids are uuids.
 import { sql } from 'drizzle-orm';
+import type { ArticleDocument } from './document';
 import {
   ARTICLE_TYPES,
   CONTACT_KINDS,
@@ -200,6 +201,7 @@ export const channels = sqliteTable(
       .$type<Record<string, string[]>>()
       .notNull()
       .default(sql`'{}'`),
+    version: integer('version').notNull().default(1),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
@@ -235,7 +237,10 @@ export const articles = sqliteTable(
     id: text('id').primaryKey(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
+    /** Plain text of the document (API clients that read text, full-text search); derived from `body` on save. */
     description: text('description').notNull().default(''),
+    /** The text as a structured document (schema/document.ts); null for articles written before documents. */
+    body: text('body', { mode: 'json' }).$type<ArticleDocument>(),
     teaser: text('teaser').notNull().default(''),
     type: text('type', { enum: ARTICLE_TYPES }).notNull().default('text'),
     channelId: text('channel_id').references(() => channels.id, { onDelete: 'set null' }),
@@ -251,6 +256,8 @@ export const articles = sqliteTable(
     isAd: integer('is_ad', { mode: 'boolean' }).notNull().default(false),
     isEditorial: integer('is_editorial', { mode: 'boolean' }).notNull().default(false),
     mediaKind: text('media_kind', { enum: MEDIA_KINDS }),
+    /** Raised by one on every save; a save naming an older one is 409 (decision 029). */
+    version: integer('version').notNull().default(1),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
     /**
@@ -328,6 +335,7 @@ export const news = sqliteTable(
       .notNull()
       .references(() => users.id),
     publishedAt: integer('published_at').notNull().default(now),
+    version: integer('version').notNull().default(1),
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [
@@ -441,11 +449,14 @@ export const publicationRequests = sqliteTable(
     reason: text('reason'),
     /** Who approved, rejected or unpublished (null while pending, or once that account is gone). */
     decidedBy: text('decided_by').references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    /** The wished start: an approved request keeps its content unpublished until then (the Cron Trigger publishes). */
+    publishAt: integer('publish_at'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
   (t) => [
     index('publication_requests_status').on(t.status, t.expirationDate),
+    index('publication_requests_start').on(t.status, t.publishAt),
     index('publication_requests_content').on(t.contentId),
   ],
 );
@@ -467,4 +478,40 @@ export const contactMessages = sqliteTable(
     handledAt: integer('handled_at'),
   },
   (t) => [index('contact_messages_created').on(t.createdAt), index('contact_messages_read').on(t.readAt)],
+);
+
+export const REVISION_TYPES = ['article', 'channel', 'news'] as const;
+export type RevisionType = (typeof REVISION_TYPES)[number];
+
+/** Every save of an article, channel or news item (decision 029): who, when, and the saved fields as JSON. */
+export const revisions = sqliteTable(
+  'revisions',
+  {
+    id: text('id').primaryKey(),
+    entityType: text('entity_type', { enum: REVISION_TYPES }).notNull(),
+    entityId: text('entity_id').notNull(),
+    version: integer('version').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fields: text('fields', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('revisions_entity').on(t.entityId, t.createdAt)],
+);
+
+/** Shareable read-only previews of one item (decision 029); the token is stored only as its SHA-256. */
+export const previewLinks = sqliteTable(
+  'preview_links',
+  {
+    id: text('id').primaryKey(),
+    entityType: text('entity_type', { enum: REVISION_TYPES }).notNull(),
+    entityId: text('entity_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('preview_links_token').on(t.tokenHash), index('preview_links_entity').on(t.entityId)],
 );

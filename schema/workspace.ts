@@ -10,6 +10,8 @@ export const publicationState = z.object({
   id,
   status: publicationStatus,
   expirationDate: z.nullable(isoDateTime),
+  /** The wished start; while it lies ahead of an approved request, lists show "Scheduled for {date}". */
+  publishAt: z.optional(z.nullable(isoDateTime)),
   createdAt: isoDateTime,
 });
 export type PublicationState = z.infer<typeof publicationState>;
@@ -36,6 +38,8 @@ export type VisitorState = z.infer<typeof visitorState>;
 /** An article in its owner's (or ADMIN's) workspace list: drafts, hidden and restricted ones included. */
 export const workspaceArticle = z.extend(articleSummary, {
   updatedAt: isoDateTime,
+  /** The version a save starts from (decision 029). */
+  version: z.optional(int()),
   userName: z.string(),
   channelName: z.nullable(z.string()),
   publication: z.nullable(publicationState),
@@ -58,6 +62,7 @@ export const workspaceChannel = z.object({
   isAd: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  version: z.optional(int()),
   publication: z.nullable(publicationState),
   visitorState: z.optional(visitorState),
 });
@@ -69,6 +74,7 @@ export const workspaceNewsItem = z.extend(newsItem, {
   refTitle: z.string(),
   createdAt: isoDateTime,
   visitorState: z.optional(visitorState),
+  version: z.optional(int()),
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);

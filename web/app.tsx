@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'contact', handle: HANDLES['/contact'], element: view(() => import('./routes/contact/index')) },
           { path: 'imprint', handle: HANDLES['/imprint'], element: view(() => import('./routes/imprint/index')) },
+          // A reviewer's preview link (decision 029): no account needed, the token is the key.
+          { path: 'preview/:token', element: view(() => import('./routes/preview/index')) },
           guarded('signedIn', {
             path: 'mySO',
             handle: HANDLES['/mySO'],

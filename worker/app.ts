@@ -1,4 +1,6 @@
 // The Hono app behind /api: middleware, one sub-app per resource group, and the error envelope.
+import { previewsRoutes } from './routes/previews';
+import { revisionsRoutes } from './routes/revisions';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
@@ -67,7 +69,9 @@ export function buildApp() {
       '/openapi.json',
       openApiRoutes(() => app.routes),
     )
+    .route('/previews', previewsRoutes)
     .route('/publications', publicationsRoutes)
+    .route('/revisions', revisionsRoutes)
     .route('/search', searchRoutes)
     .route('/sessions', sessionsRoutes)
     .route('/slugs', slugsRoutes)

@@ -1,19 +1,21 @@
-// The Cron Trigger (wrangler.toml [triggers]): expires approved publications whose date has passed, removes
-// expired sessions, clears resumable uploads left alone for a day and sweeps files that nothing refers to.
+// The Cron Trigger (wrangler.toml [triggers], every minute): publishes approved publications whose start has come,
+// expires those whose date has passed, removes expired sessions, clears resumable uploads left alone for a day and
+// sweeps files that nothing refers to.
 import type { Env } from './env';
 import { createDb } from './lib/db';
 import { edgeCacheOn, startContentVersion } from './lib/edge-cache';
 import { sweepUnreferencedFiles } from './lib/file-sweep';
 import { clearIdleUploads } from './lib/resumable-uploads';
 import { pruneSessions } from './lib/session';
-import { expirePublications } from './queries/publications';
+import { expirePublications, startDuePublications } from './queries/publications';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
 export async function runScheduled(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
+  const started = await startDuePublications(db, now);
   const expired = await expirePublications(db, now);
-  // Expired content leaves the public reads: this location's cached copies go at once, the rest expire.
-  if (expired.length > 0 && edgeCacheOn(env)) await startContentVersion(null);
+  // Started and expired content changes the public reads: this location's cached copies go at once, the rest expire.
+  if ((started.length > 0 || expired.length > 0) && edgeCacheOn(env)) await startContentVersion(null);
   await pruneSessions(db, now);
   return expired;
 }

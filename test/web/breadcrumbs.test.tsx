@@ -38,6 +38,8 @@ const article = {
   publishedAtCategory: false,
   media: null,
   locked: false,
+  body: { version: 1, children: [] },
+  version: 1,
   updatedAt: now,
 };
 const channel = {
@@ -56,6 +58,8 @@ const channel = {
   isAd: false,
   coverMedia: null,
   locked: false,
+  body: { version: 1, children: [] },
+  version: 1,
   createdAt: now,
 };
 const chain = [

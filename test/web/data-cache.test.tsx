@@ -45,6 +45,8 @@ const article = (over: Partial<Article> = {}): Article => ({
   publishedAtCategory: false,
   media: null,
   locked: false,
+  body: { version: 1, children: [] },
+  version: 1,
   updatedAt: NOW,
   ...over,
 });
@@ -131,6 +133,8 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
     isAd: false,
     coverMedia: null,
     locked: false,
+    body: { version: 1, children: [] },
+    version: 1,
     createdAt: NOW,
   };
 

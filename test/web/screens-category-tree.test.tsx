@@ -105,6 +105,8 @@ describe('categories views', () => {
               isAd: false,
               coverMedia: null,
               locked: false,
+              body: { version: 1, children: [] },
+              version: 1,
               createdAt: '2025-01-02T10:00:00.000Z',
             },
           ],

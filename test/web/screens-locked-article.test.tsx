@@ -3,6 +3,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema';
+import { documentFromText } from '../../schema/document-text';
 import ArticleView from '../../web/routes/article';
 import { READER, fail, mockApi, ok, renderScreen, type ApiAnswer, type ApiCall } from './screens-render';
 
@@ -30,6 +31,8 @@ function article(over: Partial<Article> = {}): Article {
     publishedAtCategory: false,
     media: null,
     locked: true,
+    body: { version: 1, children: [] },
+    version: 1,
     updatedAt: NOW,
     createdAt: NOW,
     ...over,
@@ -149,6 +152,8 @@ describe('unlocked article', () => {
   };
   const open = article({
     locked: false,
+    body: documentFromText('First paragraph.\n\nSecond paragraph.'),
+    version: 1,
     description: 'First paragraph.\n\nSecond paragraph.',
     media: { kind: 'video', videos: [video] },
   });

@@ -248,6 +248,8 @@ describe('mySO', () => {
     isAd: false,
     coverMedia: null,
     locked: false,
+    body: { version: 1, children: [] },
+    version: 1,
     createdAt: now,
   });
   const articleOf = (id: string, userId: string, title: string) => ({

@@ -54,6 +54,8 @@ const articleOf = (over: Partial<Article> = {}): Article => ({
   publishedAtCategory: false,
   media: null,
   locked: false,
+  body: { version: 1, children: [] },
+  version: 1,
   updatedAt: NOW,
   ...over,
 });
@@ -199,6 +201,7 @@ describe('the article form', () => {
     expect(byPath(calls, 'POST', '/articles')[0]!.body).toEqual({
       title: 'Harbour lights',
       description: '',
+      body: { version: 1, children: [] },
       teaser: '',
       type: 'gallery',
       channelId: null,
@@ -239,7 +242,8 @@ describe('the article form', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
     await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}`)).toHaveLength(1));
-    expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[0]!.body).toEqual({ teaser: 'New teaser' });
+    // The save names the version the form started from (a stale one is 409).
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[0]!.body).toEqual({ teaser: 'New teaser', version: 1 });
     await screen.findByText('Saved.');
 
     // Saved: leaving no longer asks.
@@ -474,6 +478,8 @@ describe('the channel form', () => {
     articleOrdinals: {},
     coverMedia: null,
     locked: false,
+    body: { version: 1, children: [] },
+    version: 1,
     createdAt: NOW,
     ...over,
   });

@@ -7,7 +7,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import type { Role } from '../../schema/tables';
+import { eq } from 'drizzle-orm';
+import { articles, revisions, type Role } from '../../schema/tables';
+import { updateArticle } from '../../worker/queries/articles';
+import { createPreviewLink } from '../../worker/queries/previews';
 import { app } from '../../worker/app';
 import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
 import { sha256Hex } from '../../worker/lib/session';
@@ -22,7 +25,7 @@ import {
   pngFile,
 } from './content-factories';
 import { createBlob } from './content-factories-extra';
-import { BASE, call, createUser, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
+import { BASE, call, createUser, db, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
 import {
   createAccessRequest,
   createArticleLike,
@@ -169,6 +172,27 @@ const extraSession = async (cell: Cell) => (cell.actor ? await sessionCookie(cel
 const uploadOwner = async (cell: Cell) => (cell.owner ? cell.ownerId : (await createUser({ role: 'CLIENT' })).id);
 /** users/{id}: the caller in an (owner) cell, else a new user. */
 const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (await createUser()).id);
+
+/** An article of the owner saved once (so it has a revision). */
+const revisedArticle = async (ownerId: string) => {
+  const a = await createArticle({ userId: ownerId });
+  const row = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
+  await updateArticle(db(), row, { title: unique('Revised') }, ownerId);
+  const revision = (await db().select().from(revisions).where(eq(revisions.entityId, a.id)).get())!;
+  return { id: a.id, revisionId: revision.id };
+};
+/** A preview link of the owner's draft, and the stored file the draft shows. */
+const previewOf = async (ownerId: string) => {
+  const key = await storeFile();
+  const a = await createArticle({ userId: ownerId, published: false, thumbnailKey: key });
+  const link = await createPreviewLink(
+    db(),
+    { id: ownerId, name: '', role: 'CLIENT' },
+    { type: 'article', id: a.id },
+    7,
+  );
+  return { link, key };
+};
 
 const MATRIX: Entry[] = [
   // ---- admin workspace ----
@@ -702,6 +726,79 @@ const MATRIX: Entry[] = [
         path: '/publications/update-expiration',
         body: { id, expirationDate: new Date(Date.now() + day).toISOString() },
       };
+    },
+  },
+
+  // ---- revisions and preview links (decision 029) ----
+  {
+    route: 'GET /api/revisions/:type/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/revisions/article/${(await revisedArticle(c.ownerId)).id}` }),
+  },
+  {
+    route: 'GET /api/revisions/:type/:id/:revisionId',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => {
+      const { id, revisionId } = await revisedArticle(c.ownerId);
+      return { path: `/revisions/article/${id}/${revisionId}` };
+    },
+  },
+  {
+    route: 'POST /api/revisions/:type/:id/:revisionId/restore',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => {
+      const { id, revisionId } = await revisedArticle(c.ownerId);
+      return { path: `/revisions/article/${id}/${revisionId}/restore`, body: {} };
+    },
+  },
+  {
+    route: 'POST /api/previews',
+    expected: ownerEditorOrAdmin(201),
+    request: async (c) => ({
+      path: '/previews',
+      body: { type: 'article', id: (await createArticle({ userId: c.ownerId })).id },
+    }),
+  },
+  {
+    route: 'GET /api/previews/of/:type/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/previews/of/article/${(await createArticle({ userId: c.ownerId })).id}` }),
+  },
+  {
+    route: 'DELETE /api/previews/:id',
+    expected: ownerEditorOrAdmin(200),
+    request: async (c) => ({ path: `/previews/${(await previewOf(c.ownerId)).link.id}` }),
+  },
+  {
+    route: 'GET /api/previews/view/:token',
+    expected: everyone(200),
+    request: async (c) => ({ path: `/previews/view/${(await previewOf(c.ownerId)).link.token}` }),
+  },
+  {
+    route: 'GET /api/previews/view/:token/files/:key{.+}',
+    raw: true,
+    expected: everyone(200),
+    request: async (c) => {
+      const { link, key } = await previewOf(c.ownerId);
+      return { path: `/previews/view/${link.token}/files/${key}` };
+    },
+  },
+  {
+    route: 'HEAD /api/previews/view/:token/files/:key{.+}',
+    raw: true,
+    expected: everyone(200),
+    request: async (c) => {
+      const { link, key } = await previewOf(c.ownerId);
+      return { path: `/previews/view/${link.token}/files/${key}` };
+    },
+  },
+  {
+    route: 'PUT /api/publications/update-start',
+    expected: adminEvenOverOwners(200),
+    request: async (c) => {
+      const article = await createArticle({ userId: c.ownerId, published: false });
+      const id = await createPublicationRequest(c.ownerId, article.id, 'article');
+      return { path: '/publications/update-start', body: { id, publishAt: new Date(Date.now() + day).toISOString() } };
     },
   },
 

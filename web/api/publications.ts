@@ -25,8 +25,16 @@ export const updatePublicationExpiration = (id: string, expirationDate: string |
   call(api.publications['update-expiration'].$put({ json: { id, expirationDate } }), publicationRequest);
 
 /** Asks for publication of one's article or channel, optionally until a wished expiry date (ISO). */
-export const requestPublication = (contentId: string, type: ContentType, expirationDate: string | null) =>
+/** Asks for publication, optionally until `expirationDate` and from `publishAt` (the wished start). */
+export const requestPublication = (
+  contentId: string,
+  type: ContentType,
+  expirationDate: string | null,
+  publishAt: string | null = null,
+) =>
   call(
-    api.publications.$post({ json: { contentId, type, ...(expirationDate ? { expirationDate } : {}) } }),
+    api.publications.$post({
+      json: { contentId, type, ...(expirationDate ? { expirationDate } : {}), ...(publishAt ? { publishAt } : {}) },
+    }),
     publicationRequest,
   );

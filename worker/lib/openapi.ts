@@ -5,6 +5,7 @@
 import type { RouterRoute } from 'hono/types';
 import { findTargetHandler } from 'hono/utils/handler';
 import * as z from 'zod/mini';
+import * as documentSchemas from '../../schema/document';
 import * as entities from '../../schema/entities';
 import { ROLES, type Role } from '../../schema/enums';
 import * as requests from '../../schema/requests';
@@ -430,7 +431,11 @@ Lists that page take \`cursor\` (the previous page's \`nextCursor\`) and \`limit
 export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
   const docs = routeDocs(routes);
   const inputs = new SchemaSet('input', namedSchemas(requests));
-  const outputNames = new Map([...namedSchemas(entities), ...namedSchemas(workspace)]);
+  const outputNames = new Map([
+    ...namedSchemas(documentSchemas),
+    ...namedSchemas(entities),
+    ...namedSchemas(workspace),
+  ]);
   const errorEnvelope = entities.envelope(z.null());
   outputNames.set(errorEnvelope, 'ErrorEnvelope');
   const outputs = new SchemaSet('output', outputNames);

@@ -1,5 +1,7 @@
 // Entity mappers of articles: D1 rows to the shapes of schema/entities.ts.
 import { sql } from 'drizzle-orm';
+import { DOCUMENT_VERSION } from '../../schema/document';
+import { documentFromText, textStart } from '../../schema/document-text';
 import type { Article, ArticleSummary, Media } from '../../schema/entities';
 import { articleMedia, articles, type MEDIA_KINDS } from '../../schema/tables';
 import { iso } from '../lib/db';
@@ -43,6 +45,11 @@ export const articleSummaryColumns = {
   slug: articles.slug,
   title: articles.title,
   teaser: articles.teaser,
+  /**
+   * The start of the text when the teaser is empty (decision 027), so lists need not select whole descriptions.
+   * Never of a restricted article: its text is for those with access, and lists show it locked.
+   */
+  teaserFallback: sql<string>`case when ${articles.teaser} = '' and ${articles.restricted} = 0 then substr(${articles.description}, 1, 400) else '' end`,
   type: articles.type,
   channelId: articles.channelId,
   userId: articles.userId,
@@ -54,14 +61,21 @@ export const articleSummaryColumns = {
   isEditorial: articles.isEditorial,
   createdAt: articles.createdAt,
 };
-export type ArticleSummaryRow = Pick<ArticleRow, keyof typeof articleSummaryColumns>;
+export type ArticleSummaryRow = Pick<ArticleRow, Exclude<keyof typeof articleSummaryColumns, 'teaserFallback'>> & {
+  teaserFallback?: string;
+  description?: string;
+};
+
+/** The teaser, or the start of the text when it has none. */
+export const teaserOf = (row: ArticleSummaryRow) =>
+  row.teaser || (row.restricted ? '' : textStart(row.teaserFallback ?? row.description ?? ''));
 
 export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    teaser: row.teaser,
+    teaser: teaserOf(row),
     type: row.type,
     channelId: row.channelId,
     userId: row.userId,
@@ -112,7 +126,11 @@ export function toArticle(
     ...summary,
     thumbnailHref:
       summary.thumbnailHref ?? (extra.locked ? null : fileHref(fallbackThumbnailKey(row.mediaKind, extra.media))),
+    // The form edits the teaser as written; the article page falls back to the text itself.
+    teaser: row.teaser,
     description: extra.locked ? '' : row.description,
+    body: extra.locked ? { version: DOCUMENT_VERSION, children: [] } : (row.body ?? documentFromText(row.description)),
+    version: row.version,
     categoryIds: extra.categoryIds,
     publishedAtCategory: row.publishedAtCategory,
     media: extra.locked ? null : toMedia(row.mediaKind, extra.media),

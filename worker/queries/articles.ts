@@ -2,6 +2,8 @@
 // (each write one D1 batch; callers delete replaced files after it succeeded).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { type ArticleDocument } from '../../schema/document';
+import { placedMedia, plainText } from '../../schema/document-text';
 import type { Article, ArticlePage, SessionUser } from '../../schema/entities';
 import {
   articleCategories,
@@ -12,6 +14,7 @@ import {
   contentAccess,
   contentRequests,
   news,
+  previewLinks,
   publicationRequests,
   slugs,
   userArticles,
@@ -25,6 +28,7 @@ import { batchRows, reusable } from '../lib/statements';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
 import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
+import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 
 type Batch = BatchItem<'sqlite'>[];
 
@@ -175,9 +179,46 @@ export function removeFromOrdinals(db: Db, articleIds: readonly string[]): Batch
 
 // ---- article writes ----
 
+/**
+ * 400 naming the path of each picture or video the document places that is not one of the article's own media of
+ * that kind (a new article has none yet: it places media once they are uploaded).
+ */
+export async function assertPlacedMedia(db: Db, articleId: string | null, doc: ArticleDocument): Promise<void> {
+  const placed = placedMedia(doc);
+  if (placed.length === 0) return;
+  const own = articleId ? await listMediaRows(db, articleId) : [];
+  const kinds = new Map(own.map((m) => [m.id, m.kind]));
+  const wrong = placed.filter((p) => kinds.get(p.mediaId) !== p.kind);
+  if (wrong.length) {
+    throw new BadRequest(
+      'Validation error: ' +
+        wrong
+          .map(
+            (p) =>
+              `Expected one of this article's ${p.kind === 'image' ? 'gallery pictures' : 'videos'} at "body.children.${p.index}.mediaId"`,
+          )
+          .join('; '),
+    );
+  }
+}
+
+/** The columns a save of `body` or `description` writes: the other one derived (decision 027); 400 for both. */
+export function textChanges(input: {
+  description?: string | undefined;
+  body?: ArticleDocument | undefined;
+}): Pick<ArticleChanges, 'description' | 'body'> {
+  if (input.body !== undefined && input.description !== undefined && input.description !== '')
+    throw new BadRequest('Send the text as body or as description, not both');
+  if (input.body !== undefined) return { body: input.body, description: plainText(input.body) };
+  if (input.description !== undefined) return { body: null, description: input.description };
+  return {};
+}
+
 export interface NewArticle {
   title: string;
   description: string;
+  /** The document; null keeps the plain description (its paragraphs are the document). */
+  body: ArticleDocument | null;
   teaser: string;
   type: ArticleRow['type'];
   channelId: string | null;
@@ -194,6 +235,7 @@ export interface NewArticle {
 /** Inserts a draft (published=false) owned by `userId`, with slug, category links and media, in one batch. */
 export async function insertArticle(db: Db, userId: string, input: NewArticle): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
+  const now = nowMs();
   const slug = await insertWithUniqueSlug(db, { text: input.title, id, kind: 'article' }, (slug) => [
     db.insert(articles).values({
       id,
@@ -202,6 +244,10 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
       published: false,
       title: input.title,
       description: input.description,
+      body: input.body,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
       teaser: input.teaser,
       type: input.type,
       channelId: input.channelId,
@@ -217,6 +263,14 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
       db.insert(articleCategories).values({ articleId: id, categoryId, ordinal }),
     ),
     ...(input.media?.entries ?? []).map((e, ordinal) => db.insert(articleMedia).values(mediaValues(id, ordinal, e))),
+    ...revisionStatements(db, {
+      type: 'article',
+      entityId: id,
+      versionOf: { table: 'articles', current: 1, inserted: true },
+      userId,
+      fields: articleRevisionFields({ ...input, body: input.body }, [...new Set(input.categoryIds)]),
+      now,
+    }),
   ]);
   return { id, slug };
 }
@@ -224,6 +278,7 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
 export interface ArticleChanges {
   title?: string;
   description?: string;
+  body?: ArticleDocument | null;
   teaser?: string;
   type?: ArticleRow['type'];
   channelId?: string | null;
@@ -238,18 +293,81 @@ export interface ArticleChanges {
   published?: boolean;
 }
 
-/** Applies the changes in one batch; returns the file keys the article no longer uses. */
-export async function updateArticle(db: Db, row: ArticleRow, changes: ArticleChanges): Promise<string[]> {
+/** What a revision of an article keeps: every field its form saves. */
+export function articleRevisionFields(
+  a: Pick<
+    NewArticle,
+    | 'title'
+    | 'description'
+    | 'body'
+    | 'teaser'
+    | 'type'
+    | 'channelId'
+    | 'publishedAtCategory'
+    | 'hidden'
+    | 'restricted'
+    | 'isAd'
+    | 'isEditorial'
+  >,
+  categoryIds: string[],
+) {
+  return {
+    title: a.title,
+    teaser: a.teaser,
+    description: a.description,
+    body: a.body,
+    type: a.type,
+    channelId: a.channelId,
+    categoryIds,
+    publishedAtCategory: a.publishedAtCategory,
+    hidden: a.hidden,
+    restricted: a.restricted,
+    isAd: a.isAd,
+    isEditorial: a.isEditorial,
+  };
+}
+
+/**
+ * Applies the changes in one batch with the article's next version and a revision of the saved state (409 with
+ * nothing written when another save raised the version since `row` was read); returns the file keys the article no
+ * longer uses.
+ */
+export async function updateArticle(
+  db: Db,
+  row: ArticleRow,
+  changes: ArticleChanges,
+  userId: string = row.userId,
+): Promise<string[]> {
   const { categoryIds, ...columns } = changes;
+  const now = nowMs();
+  const savedCategoryIds = categoryIds
+    ? [...new Set(categoryIds)]
+    : (
+        await db
+          .select({ id: articleCategories.categoryId })
+          .from(articleCategories)
+          .where(eq(articleCategories.articleId, row.id))
+          .orderBy(asc(articleCategories.ordinal))
+          .all()
+      ).map((r) => r.id);
+  const saved = { ...row, ...columns };
   const batch: Batch = [
+    ...revisionStatements(db, {
+      type: 'article',
+      entityId: row.id,
+      versionOf: { table: 'articles', current: row.version },
+      userId,
+      fields: articleRevisionFields(saved, savedCategoryIds),
+      now,
+    }),
     db
       .update(articles)
-      .set({ ...columns, updatedAt: nowMs() })
-      .where(eq(articles.id, row.id)),
+      .set({ ...columns, version: row.version + 1, updatedAt: now })
+      .where(and(eq(articles.id, row.id), eq(articles.version, row.version))),
   ];
   if (categoryIds) {
     batch.push(db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)));
-    for (const [ordinal, categoryId] of [...new Set(categoryIds)].entries()) {
+    for (const [ordinal, categoryId] of savedCategoryIds.entries()) {
       batch.push(db.insert(articleCategories).values({ articleId: row.id, categoryId, ordinal }));
     }
   }
@@ -257,7 +375,7 @@ export async function updateArticle(db: Db, row: ArticleRow, changes: ArticleCha
   if (changes.channelId !== undefined && changes.channelId !== row.channelId && row.channelId) {
     batch.push(removeFromOrdinals(db, [row.id]));
   }
-  await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  await runSave(db, batch);
   return changes.thumbnailKey !== undefined && changes.thumbnailKey !== row.thumbnailKey && row.thumbnailKey
     ? [row.thumbnailKey]
     : [];
@@ -288,6 +406,8 @@ export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: s
     db.delete(slugs).where(eq(slugs.entityId, row.id)),
     db.delete(articleMedia).where(eq(articleMedia.articleId, row.id)),
     db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)),
+    deleteRevisionsOf(db, row.id),
+    db.delete(previewLinks).where(eq(previewLinks.entityId, row.id)),
     db.delete(articles).where(eq(articles.id, row.id)),
   ]);
   const fileKeys = [

@@ -16,6 +16,7 @@ import {
   contentAccess,
   contentRequests,
   news,
+  previewLinks,
   publicationRequests,
   slugs,
   UNLISTED_RANK,
@@ -37,6 +38,7 @@ import {
 } from '../lib/visibility';
 import { insertWithUniqueSlug } from '../lib/slugs';
 import { articleSummaryColumns, toArticleSummary } from './article-mappers';
+import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;
@@ -367,16 +369,55 @@ export interface ChannelChanges {
   published?: boolean;
 }
 
-/** Applies the changes in one batch; returns the file keys the channel no longer uses. */
-export async function updateChannel(db: Db, row: ChannelRow, changes: ChannelChanges): Promise<string[]> {
+/**
+ * Applies the changes in one batch with the channel's next version and a revision of its saved fields (409 with
+ * nothing written when another save came first); returns the file keys the channel no longer uses.
+ */
+export async function updateChannel(
+  db: Db,
+  row: ChannelRow,
+  changes: ChannelChanges,
+  userId: string = row.userId,
+): Promise<string[]> {
   const { categoryIds, coverMedia, ...columns } = changes;
-  const set = { ...columns, ...(coverMedia !== undefined ? coverColumns(coverMedia) : {}), updatedAt: Date.now() };
-  await db.batch([
-    db.update(channels).set(set).where(eq(channels.id, row.id)),
+  const now = Date.now();
+  const set = { ...columns, ...(coverMedia !== undefined ? coverColumns(coverMedia) : {}), updatedAt: now };
+  const saved = { ...row, ...columns };
+  const savedCategoryIds = categoryIds
+    ? [...new Set(categoryIds)]
+    : (
+        await db
+          .select({ id: channelCategories.categoryId })
+          .from(channelCategories)
+          .where(eq(channelCategories.channelId, row.id))
+          .orderBy(channelCategories.ordinal)
+          .all()
+      ).map((r) => r.id);
+  await runSave(db, [
+    ...revisionStatements(db, {
+      type: 'channel',
+      entityId: row.id,
+      versionOf: { table: 'channels', current: row.version },
+      userId,
+      fields: {
+        name: saved.name,
+        infoText: saved.infoText,
+        categoryIds: savedCategoryIds,
+        hidden: saved.hidden,
+        private: saved.private,
+        restricted: saved.restricted,
+        isAd: saved.isAd,
+      },
+      now,
+    }),
+    db
+      .update(channels)
+      .set({ ...set, version: row.version + 1 })
+      .where(and(eq(channels.id, row.id), eq(channels.version, row.version))),
     ...(categoryIds
       ? [
           db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
-          ...[...new Set(categoryIds)].map((categoryId, ordinal) =>
+          ...savedCategoryIds.map((categoryId, ordinal) =>
             db.insert(channelCategories).values({ channelId: row.id, categoryId, ordinal }),
           ),
         ]
@@ -420,6 +461,8 @@ export async function deleteChannel(db: Db, row: ChannelRow): Promise<{ slugs: s
     db.delete(news).where(and(eq(news.refKind, 'channel'), eq(news.refId, row.id))),
     db.delete(slugs).where(eq(slugs.entityId, row.id)),
     db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
+    deleteRevisionsOf(db, row.id),
+    db.delete(previewLinks).where(eq(previewLinks.entityId, row.id)),
     db.delete(channels).where(eq(channels.id, row.id)),
   ]);
   const fileKeys = [row.portraitKey, row.bannerKey, row.coverKey, ...newsRows.map((n) => n.thumbnailKey)].filter(

@@ -3,7 +3,7 @@
 // left out, as if it did not exist (docs/decisions/006-search.md, "News").
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { NewsItem, SessionUser } from '../../schema/entities';
-import { articles, channels, news, type NEWS_REF_KINDS } from '../../schema/tables';
+import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../lib/db';
@@ -11,6 +11,7 @@ import { BadRequest, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../lib/guards';
 import { articleVisibleWhere, channelVisibleWhere, newsVisibleWhere, type Viewer } from '../lib/visibility';
+import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 
 export const NEWS_NOT_FOUND = 'News item not found';
 export const REF_NOT_FOUND = 'The news item must point at an article or channel you can see';
@@ -184,6 +185,7 @@ export interface NewsChanges {
   publishedAt?: string | undefined;
 }
 
+/** Applies the changes with the item's next version and a revision (409 with nothing written when stale). */
 export async function updateNews(db: Db, user: SessionUser, row: NewsRow, changes: NewsChanges): Promise<NewsItem> {
   if (changes.ref) await assertRefVisible(db, user, changes.ref);
   const set = Object.fromEntries(
@@ -197,10 +199,34 @@ export async function updateNews(db: Db, user: SessionUser, row: NewsRow, change
       publishedAt: changes.publishedAt ? Date.parse(changes.publishedAt) : undefined,
     }).filter(([, v]) => v !== undefined),
   ) as Partial<NewsRow>;
-  if (Object.keys(set).length > 0) await db.update(news).set(set).where(eq(news.id, row.id));
+  const saved = { ...row, ...set };
+  await runSave(db, [
+    ...revisionStatements(db, {
+      type: 'news',
+      entityId: row.id,
+      versionOf: { table: 'news', current: row.version },
+      userId: user.id,
+      fields: {
+        title: saved.title,
+        description: saved.description,
+        teaser: saved.teaser,
+        ref: { kind: saved.refKind, id: saved.refId },
+        publishedAt: new Date(saved.publishedAt).toISOString(),
+      },
+      now: Date.now(),
+    }),
+    db
+      .update(news)
+      .set({ ...set, version: row.version + 1 })
+      .where(and(eq(news.id, row.id), eq(news.version, row.version))),
+  ]);
   return getNews(db, user, row.id);
 }
 
 export async function deleteNews(db: Db, row: NewsRow): Promise<void> {
-  await db.delete(news).where(eq(news.id, row.id));
+  await db.batch([
+    deleteRevisionsOf(db, row.id),
+    db.delete(previewLinks).where(eq(previewLinks.entityId, row.id)),
+    db.delete(news).where(eq(news.id, row.id)),
+  ]);
 }

@@ -29,6 +29,7 @@ const toPublicationRequest = (row: Row): PublicationRequest => ({
   type: row.type,
   expirationDate: row.expirationDate === null ? null : iso(row.expirationDate),
   reason: row.reason,
+  publishAt: row.publishAt === null ? null : iso(row.publishAt),
   createdAt: iso(row.createdAt),
 });
 
@@ -66,7 +67,12 @@ async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: str
 export async function createPublicationRequest(
   db: Db,
   viewer: SessionUser,
-  input: { contentId: string; type: ContentType; expirationDate?: string | null | undefined },
+  input: {
+    contentId: string;
+    type: ContentType;
+    expirationDate?: string | null | undefined;
+    publishAt?: string | null | undefined;
+  },
   now = Date.now(),
 ): Promise<PublicationRequest> {
   const content = await findOwnContent(db, viewer, input.type, input.contentId);
@@ -76,11 +82,14 @@ export async function createPublicationRequest(
   if (content.published) throw new Conflict('Already published');
   const expiration = input.expirationDate ? Date.parse(input.expirationDate) : null;
   if (expiration !== null && expiration <= now) throw new BadRequest('The wished expiry date must be in the future');
+  const start = input.publishAt ? Date.parse(input.publishAt) : null;
+  if (start !== null && expiration !== null && start >= expiration)
+    throw new BadRequest('The wished start must come before the expiry date');
   const id = crypto.randomUUID();
   // One statement, so two racing requests cannot both open one.
   const result = await db.run(sql`
-    insert into ${pr} (id, user_id, content_id, type, status, expiration_date)
-    select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}
+    insert into ${pr} (id, user_id, content_id, type, status, expiration_date, publish_at)
+    select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}, ${start}
     where not exists (select 1 from ${pr} where content_id = ${input.contentId} and status = 'PENDING')`);
   if (result.meta.changes === 0) throw new Conflict('An open publication request for this content exists');
   return toPublicationRequest(await findRequest(db, id));
@@ -200,6 +209,7 @@ const otherLivePublication = (
         eq(live.contentId, contentId),
         eq(live.status, 'APPROVED'),
         or(isNull(live.expirationDate), gt(live.expirationDate, now)),
+        or(isNull(live.publishAt), lte(live.publishAt, now)),
         exceptId ? ne(live.id, exceptId) : undefined,
       ),
     );
@@ -282,22 +292,35 @@ export async function updatePublicationStatus(
     if (!exists) throw new NotFound('The content of this request no longer exists');
   }
   const reason = status === 'REJECTED' ? (decision.reason ?? null) : request.reason;
+  const startsNow = status === 'APPROVED' && request.publishAt !== null && request.publishAt <= now;
   const setStatus = db
     .update(pr)
-    .set({ status, reason, decidedBy: decision.by, updatedAt: now })
+    // A start that has come is done with: the request is simply approved (and publishes at once below).
+    .set({ status, reason, decidedBy: decision.by, updatedAt: now, ...(startsNow ? { publishAt: null } : {}) })
     .where(and(eq(pr.id, id), eq(pr.status, request.status)))
     .returning({ id: pr.id });
   // The content follows only if the status changed from what was read: the condition is in each statement.
   const stillFrom = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${status})`;
+  // Approved with a start still ahead: the content stays as it is until the Cron Trigger publishes it.
+  const scheduled = status === 'APPROVED' && request.publishAt !== null && request.publishAt > now;
   const content: BatchItem<'sqlite'>[] =
     status === 'APPROVED'
-      ? [publish(db, request.type, request.contentId, now, stillFrom)]
+      ? scheduled
+        ? []
+        : [publish(db, request.type, request.contentId, now, stillFrom)]
       : request.status === 'APPROVED'
         ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillFrom)]
         : [];
   const [changed] = await db.batch([setStatus, ...content]);
   if ((changed as { id: string }[]).length === 0) throw new Conflict('The request was changed meanwhile; reload it');
-  return { ...request, status, reason, decidedBy: decision.by, updatedAt: now };
+  return {
+    ...request,
+    status,
+    reason,
+    decidedBy: decision.by,
+    updatedAt: now,
+    publishAt: startsNow ? null : request.publishAt,
+  };
 }
 
 export { toPublicationRequest };
@@ -329,10 +352,10 @@ export async function unpublishContent(
       .returning({ id: pr.id }),
     // No approved request: the history still gets its line (the statement sees the update above).
     // Columns in the table's order: id, user_id, content_id, type, status, expiration_date, reason, decided_by,
-    // created_at, updated_at.
+    // publish_at, created_at, updated_at.
     db.insert(pr).select(sql`
       select ${entryId}, ${content.userId}, ${input.contentId}, ${input.type}, 'UNPUBLISHED', null, null, ${viewer.id},
-        ${now}, ${now}
+        null, ${now}, ${now}
       where ${wasPublished} and not exists (
         select 1 from ${pr} where content_id = ${input.contentId} and status = 'UNPUBLISHED' and updated_at = ${now})`),
     db
@@ -344,6 +367,79 @@ export async function unpublishContent(
   if (draft.length === 0) throw new Conflict('Not published');
   const entry = await findRequest(db, ended[0]?.id ?? entryId);
   return toPublicationRequest(entry);
+}
+
+/**
+ * PUT /publications/update-start (ADMIN): the wished start of an open request, null for none. On an approved
+ * request a start in the past (or none) publishes at once, one in the future unpublishes until then (unless another
+ * live publication covers the content); the Cron Trigger publishes it when it comes. One batch.
+ */
+export async function updatePublicationStart(
+  db: Db,
+  id: string,
+  publishAt: number | null,
+  now = Date.now(),
+): Promise<PublicationRequest> {
+  const request = await findRequest(db, id);
+  if (!OPEN_STATUSES.includes(request.status)) {
+    throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no start to change`);
+  }
+  if (publishAt !== null && request.expirationDate !== null && publishAt >= request.expirationDate)
+    throw new BadRequest('The start must come before the expiry date');
+  const future = publishAt !== null && publishAt > now;
+  const stored = future ? publishAt : request.status === 'APPROVED' ? null : publishAt;
+  const stillApproved = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = 'APPROVED')`;
+  const content: BatchItem<'sqlite'>[] =
+    request.status !== 'APPROVED'
+      ? []
+      : future
+        ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillApproved)]
+        : [publish(db, request.type, request.contentId, now, stillApproved)];
+  await db.batch([
+    db
+      .update(pr)
+      .set({ publishAt: stored, updatedAt: now })
+      .where(and(eq(pr.id, id), eq(pr.status, request.status))),
+    ...content,
+  ]);
+  return toPublicationRequest({ ...request, publishAt: stored, updatedAt: now });
+}
+
+/**
+ * The Cron Trigger's other half: approved requests whose start has come (and whose expiry has not) publish their
+ * content, and their start is cleared (done with), in one batch. Returns the requests it started.
+ */
+export async function startDuePublications(
+  db: Db,
+  now: number,
+): Promise<{ id: string; contentId: string; type: ContentType }[]> {
+  const due = and(
+    eq(pr.status, 'APPROVED'),
+    isNotNull(pr.publishAt),
+    lte(pr.publishAt, now),
+    or(isNull(pr.expirationDate), gt(pr.expirationDate, now)),
+  );
+  const dueContent = (type: ContentType) =>
+    db
+      .select({ id: pr.contentId })
+      .from(pr)
+      .where(and(due, eq(pr.type, type)));
+  const [, , started] = await db.batch([
+    db
+      .update(articles)
+      .set({ published: true, updatedAt: now })
+      .where(inArray(articles.id, dueContent('article'))),
+    db
+      .update(channels)
+      .set({ published: true, updatedAt: now })
+      .where(inArray(channels.id, dueContent('channel'))),
+    db
+      .update(pr)
+      .set({ publishAt: null, updatedAt: now })
+      .where(due)
+      .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
+  ]);
+  return started;
 }
 
 /**

@@ -60,7 +60,7 @@ function contains(column: AnySQLiteColumn, q: string | undefined): SQL | undefin
 
 /** The latest publication request of the content `id` names, as one JSON text (null when there is none). */
 const latestPublication = (contentId: AnySQLiteColumn) => sql<string | null>`(
-  select json_object('id', p.id, 'status', p.status, 'expirationDate', p.expiration_date, 'createdAt', p.created_at)
+  select json_object('id', p.id, 'status', p.status, 'expirationDate', p.expiration_date, 'publishAt', p.publish_at, 'createdAt', p.created_at)
   from ${publicationRequests} p where p.content_id = ${contentId} order by p.created_at desc, p.id desc limit 1
 )`;
 
@@ -70,12 +70,14 @@ function toPublicationState(json: string | null): PublicationState | null {
     id: string;
     status: PublicationState['status'];
     expirationDate: number | null;
+    publishAt: number | null;
     createdAt: number;
   };
   return {
     id: p.id,
     status: p.status,
     expirationDate: p.expirationDate === null ? null : iso(p.expirationDate),
+    publishAt: p.publishAt === null ? null : iso(p.publishAt),
     createdAt: iso(p.createdAt),
   };
 }
@@ -114,6 +116,7 @@ type ArticleListRow = {
 const toWorkspaceArticle = (r: ArticleListRow): WorkspaceArticle => ({
   ...toArticleSummary(r.article),
   updatedAt: iso(r.article.updatedAt),
+  version: r.article.version,
   userName: r.userName,
   channelName: r.channelName,
   publication: toPublicationState(r.publication),
@@ -233,6 +236,7 @@ export async function listWorkspaceChannels(
       isAd: r.channel.isAd,
       createdAt: iso(r.channel.createdAt),
       updatedAt: iso(r.channel.updatedAt),
+      version: r.channel.version,
       publication: toPublicationState(r.publication),
       visitorState: r.visitorState,
     }),
@@ -284,6 +288,7 @@ export async function listWorkspaceNews(
       refTitle: (r.news.refKind === 'article' ? r.articleTitle : r.channelName)!,
       createdAt: iso(r.news.createdAt),
       visitorState: r.visitorState,
+      version: r.news.version,
     }),
   );
 }

@@ -28,6 +28,7 @@ import {
   ARTICLE_NOT_FOUND,
   articleForWrite,
   assertCategoriesExist,
+  assertPlacedMedia,
   assertChannelWritable,
   deleteArticle,
   findVisibleArticle,
@@ -35,9 +36,11 @@ import {
   insertArticle,
   listArticles,
   ownsArticle,
+  textChanges,
   updateArticle,
   type ArticleChanges,
 } from '../queries/articles';
+import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import { addMedia, removeMediaAt, setMediaKind, updateMediaAt, type NewMediaEntry } from '../queries/article-media';
 
 /** The article id of an `{id}` path part that may be a slug. */
@@ -118,9 +121,12 @@ export const articlesRoutes = new Hono<AppEnv>()
         for (const v of body.media.videos) entries.push(await videoEntry(up, v));
       }
       const media = body.media ? { kind: body.media.kind, entries } : null;
+      if (body.body) await assertPlacedMedia(db, null, body.body);
+      const text = textChanges(body);
       const { id, slug } = await insertArticle(db, user.id, {
         title: body.title,
-        description: body.description,
+        description: text.description ?? '',
+        body: text.body ?? null,
         teaser: body.teaser,
         type: body.type,
         channelId: body.channelId,
@@ -141,9 +147,9 @@ export const articlesRoutes = new Hono<AppEnv>()
   .put(
     '/:id',
     describe({
-      summary: "Changes an article; publishing and unpublishing are ADMIN's",
+      summary: "Changes an article; publishing and unpublishing are ADMIN's; a stale version is 409",
       result: article,
-      errors: [404],
+      errors: [404, 409],
       ownerOrAdmin: "the article's owner",
     }),
     requireEditor,
@@ -154,16 +160,18 @@ export const articlesRoutes = new Hono<AppEnv>()
       const user = currentUser(c);
       const row = await articleForWrite(db, user, await articleId(c, c.req.valid('param').id));
       const up = upload(c, updateArticleBody);
-      const { thumbnailFileTag, ...body } = up.body;
+      const { thumbnailFileTag, version, description, body: document, ...body } = up.body;
+      assertVersion(row.version, version ?? ifMatchVersion(c.req.header('If-Match')));
+      if (document) await assertPlacedMedia(db, row.id, document);
       if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
         throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
       }
       if (body.channelId && body.channelId !== row.channelId) await assertChannelWritable(db, user, body.channelId);
       if (body.categoryIds) await assertCategoriesExist(db, body.categoryIds);
-      const changes: ArticleChanges = { ...body };
+      const changes: ArticleChanges = { ...body, ...textChanges({ description, body: document }) };
       if (thumbnailFileTag !== undefined)
         changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
-      const unused = await updateArticle(db, row, changes);
+      const unused = await updateArticle(db, row, changes, user.id);
       await deleteFiles(c.env, db, unused);
       return answer(c, row.id);
     },

@@ -1,4 +1,5 @@
 // /api/channels: channels, a user's channels, and a channel's articles.
+import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { articlePage, channel, channelSummary, idResult } from '../../schema/entities';
@@ -165,7 +166,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     describe({
       summary: "Changes a channel; publishing and unpublishing are ADMIN's",
       result: channel,
-      errors: [404],
+      errors: [404, 409],
       ownerOrAdmin: "the channel's owner",
     }),
     requireEditor,
@@ -176,7 +177,8 @@ export const channelsRoutes = new Hono<AppEnv>()
       const user = currentUser(c);
       const row = await channelForWrite(db, user, await channelId(c, c.req.valid('param').id));
       const up = upload(c, updateChannelBody);
-      const { portraitFileTag, bannerFileTag, coverMedia, ...body } = up.body;
+      const { portraitFileTag, bannerFileTag, coverMedia, version, ...body } = up.body;
+      assertVersion(row.version, version ?? ifMatchVersion(c.req.header('If-Match')));
       if (body.published !== undefined && body.published !== row.published && user.role !== 'ADMIN') {
         throw new Forbidden('Only an admin may publish or unpublish; ask through a publication request');
       }
@@ -189,7 +191,7 @@ export const channelsRoutes = new Hono<AppEnv>()
         changes.bannerKey = bannerFileTag === null ? null : up.file(bannerFileTag, 'image').key;
       if (coverMedia !== undefined)
         changes.coverMedia = coverMedia === null ? null : await coverValue(up, coverMedia, row);
-      const unused = await updateChannel(db, row, changes);
+      const unused = await updateChannel(db, row, changes, user.id);
       await deleteFiles(c.env, db, unused);
       return ok(c, await getChannel(db, user, row.id));
     },

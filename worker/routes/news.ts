@@ -1,4 +1,5 @@
 // /api/news: the news feed. Reads are public (filtered by what the caller may see); editors write their own.
+import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { newsItem, newsPage } from '../../schema/entities';
@@ -56,7 +57,7 @@ export const newsRoutes = new Hono<AppEnv>()
 
   .put(
     '/:id',
-    describe({ summary: 'Changes a news item', result: newsItem, errors: [404], ownerOrAdmin: 'the author' }),
+    describe({ summary: 'Changes a news item', result: newsItem, errors: [404, 409], ownerOrAdmin: 'the author' }),
     requireEditor,
     params(idParam),
     withUpload(updateNewsBody),
@@ -65,7 +66,8 @@ export const newsRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       const row = await newsForWrite(db, user, c.req.valid('param').id);
       const up = upload(c, updateNewsBody);
-      const { thumbnailFileTag, ...body } = up.body;
+      const { thumbnailFileTag, version, ...body } = up.body;
+      assertVersion(row.version, version ?? ifMatchVersion(c.req.header('If-Match')));
       const thumbnailKey =
         thumbnailFileTag === undefined ? undefined : (up.optionalFile(thumbnailFileTag, 'image')?.key ?? null);
       const item = await updateNews(db, user, row, { ...body, thumbnailKey });

@@ -8,6 +8,7 @@ import {
   publicationListQuery,
   updatePublicationExpirationBody,
   unpublishBody,
+  updatePublicationStartBody,
   updatePublicationStatusBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
@@ -24,6 +25,7 @@ import {
   toPublicationRequest,
   unpublishContent,
   updatePublicationExpiration,
+  updatePublicationStart,
   updatePublicationStatus,
 } from '../queries/publications';
 import { contentTitle } from '../queries/user-content';
@@ -107,6 +109,21 @@ export const publicationsRoutes = new Hono<AppEnv>()
     requireEditor,
     ...jsonBody(unpublishBody),
     async (c) => ok(c, await unpublishContent(c.get('db'), currentUser(c), c.req.valid('json'))),
+  )
+
+  .put(
+    '/update-start',
+    describe({
+      summary: 'Sets or clears the wished start of a request; approved, a past start publishes at once',
+      result: publicationRequest,
+      errors: [404],
+    }),
+    requireAdmin,
+    ...jsonBody(updatePublicationStartBody),
+    async (c) => {
+      const { id, publishAt } = c.req.valid('json');
+      return ok(c, await updatePublicationStart(c.get('db'), id, publishAt === null ? null : Date.parse(publishAt)));
+    },
   )
 
   .put(

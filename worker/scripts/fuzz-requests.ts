@@ -289,6 +289,52 @@ export function* fuzzRequests(
     Object.fromEntries(
       Array.from({ length: int(6) }, () => [chance(0.85) ? pick(FIELD_NAMES) : hostile(), value(depth)]),
     );
+  /** Article documents (schema/document.ts) built to get past nothing: depth, size, unknown nodes, script links. */
+  const hostileDocument = (): unknown => {
+    const text = (t: string) => ({ type: 'text', text: t });
+    const roll = random();
+    if (roll < 0.2) {
+      let deep: unknown = { type: 'paragraph', children: [text(hostile())] };
+      for (let i = 0, n = 10 + int(5000); i < n; i++)
+        deep = { type: 'list', ordered: chance(0.5), items: [{ type: 'listItem', children: [deep] }] };
+      return { version: 1, children: [deep] };
+    }
+    if (roll < 0.35)
+      return {
+        version: 1,
+        children: Array.from({ length: 5_000 + int(30_000) }, () => ({
+          type: 'paragraph',
+          children: [text('x'.repeat(1 + int(50)))],
+        })),
+      };
+    if (roll < 0.55)
+      return {
+        version: 1,
+        children: [
+          { type: pick(['html', 'script', 'style', 'iframe', 'embed', hostile()]), html: '<script>alert(1)</script>' },
+        ],
+      };
+    if (roll < 0.8) {
+      const href = pick([
+        'javascript:alert(1)',
+        'JaVaScRiPt:alert(1)',
+        ' javascript:alert(1)',
+        'java\tscript:alert(1)',
+        'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+        'vbscript:msgbox(1)',
+        '//evil.example',
+        hostile(),
+      ]);
+      return {
+        version: 1,
+        children: [{ type: 'paragraph', children: [{ type: 'link', href, children: [text('x')] }] }],
+      };
+    }
+    return {
+      version: pick([1, 2, '1', null]),
+      children: [{ type: 'paragraph', onclick: 'alert(1)', style: 'x', children: [value(1)] }, value(0)],
+    };
+  };
   /**
    * A well-formed body with realistic text of any length for the routes that take titles, names and text (else one
    * of them at random), so the request reaches the write or the query itself.
@@ -312,6 +358,7 @@ export function* fuzzRequests(
   const jsonBody = (path: string): BodyInit => {
     const roll = random();
     if (roll < 0.15) return JSON.stringify(plausibleBody(path));
+    if (roll < 0.22) return JSON.stringify({ title: hostile(), body: hostileDocument() });
     if (roll < 0.55) return JSON.stringify(object(0));
     if (roll < 0.62) return JSON.stringify(value(0));
     if (roll < 0.68) return '{"title": "unterminated';

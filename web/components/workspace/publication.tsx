@@ -29,6 +29,8 @@ export function PublicationBox({
   const notify = useNotify();
   const dateId = useId();
   const [day, setDay] = useState('');
+  // The wished start, in the editor's time zone (datetime-local); empty publishes when approved.
+  const [start, setStart] = useState('');
   const [busy, setBusy] = useState(false);
   const today = new Date();
   const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
@@ -40,9 +42,13 @@ export function PublicationBox({
     setBusy(true);
     try {
       // The editor's lists and, for an ADMIN asking for their own content, the admin workspace's queue.
-      await write(() => requestPublication(contentId, type, expiryOf(day)), { invalidate: [['workspace'], ['admin']] });
+      const publishAt = start ? new Date(start).toISOString() : null;
+      await write(() => requestPublication(contentId, type, expiryOf(day), publishAt), {
+        invalidate: [['workspace'], ['admin']],
+      });
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.publication.requested' }) });
       setDay('');
+      setStart('');
     } catch (err) {
       notify({ kind: 'error', message: errorMessage(err) });
     } finally {
@@ -73,6 +79,19 @@ export function PublicationBox({
       )}
       {status && !status.published && !pending && (
         <div className="ws-request">
+          <div className="field">
+            <label htmlFor={`${dateId}-start`}>{intl.formatMessage({ id: 'ws.publication.start' })}</label>
+            <input
+              id={`${dateId}-start`}
+              type="datetime-local"
+              value={start}
+              onChange={(e) => setStart(e.currentTarget.value)}
+              aria-describedby={`${dateId}-start-hint`}
+            />
+            <p className="field-hint" id={`${dateId}-start-hint`}>
+              <FormattedMessage id="ws.publication.startHint" />
+            </p>
+          </div>
           <div className="field">
             <label htmlFor={dateId}>{intl.formatMessage({ id: 'ws.publication.expiry' })}</label>
             <input

@@ -120,6 +120,17 @@ function RequestRow({ request }: { request: Request }) {
           <span className={`state state-${request.status.toLowerCase()}`}>
             {intl.formatMessage({ id: `admin.publication.${request.status}` })}
           </span>
+          {request.publishAt && (request.status === 'PENDING' || request.status === 'APPROVED') && (
+            <>
+              {' '}
+              <span className="muted">
+                <FormattedMessage
+                  id="admin.publications.scheduledFor"
+                  values={{ date: <DateTime value={request.publishAt} /> }}
+                />
+              </span>
+            </>
+          )}
         </td>
         <td>
           <div className="admin-actions">

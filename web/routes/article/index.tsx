@@ -11,7 +11,8 @@ import RequestAccess from '../../components/request-access';
 import VideoList from '../../components/video-player';
 import { LoadError, Loading, errorCode } from '../../components/view-state';
 import { useArticle } from '../../data/content';
-import { paragraphs } from './paragraphs';
+import DocumentRenderer from '../../components/rich-text/document-renderer';
+import { textStart } from '../../../schema/document-text';
 import './article.css';
 
 export default function ArticleView() {
@@ -52,6 +53,8 @@ function ArticleBody({ article }: { article: Article }) {
   const media = article.media;
   return (
     <article className="article-view">
+      {/* React places it in the head: search engines' and link previews' summary of the article. */}
+      <meta name="description" content={article.teaser || textStart(article.description)} />
       <header className="article-header">
         <h1>{article.title}</h1>
         <ContentBadges restricted={article.restricted} isAd={article.isAd} isEditorial={article.isEditorial} />
@@ -81,11 +84,12 @@ function ArticleBody({ article }: { article: Article }) {
           {!media && article.thumbnailHref && (
             <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />
           )}
-          <div className="article-description">
-            {paragraphs(article.description).map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
-          </div>
+          <DocumentRenderer
+            document={article.body}
+            media={media}
+            articleTitle={article.title}
+            eagerFirstPicture={!media && !article.thumbnailHref}
+          />
         </>
       )}
     </article>

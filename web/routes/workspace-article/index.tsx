@@ -1,8 +1,10 @@
 // /myaccount/articles/new and /myaccount/articles/{id}: an article's form. A new article is saved as a draft
 // first; then its gallery or videos, its address, its publication request and deleting it are offered.
 import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
+import { type ArticleDocument } from '../../../schema/document';
+import { plainText } from '../../../schema/document-text';
 import type { Article } from '../../../schema/entities';
 import { ARTICLE_TYPES } from '../../../schema/enums';
 import { createArticleBody, LIMITS, updateArticleBody } from '../../../schema/requests';
@@ -15,7 +17,18 @@ import {
   updateArticle,
   type ArticleChanges,
 } from '../../api/editor';
+import { getArticle } from '../../api/articles';
+import { ApiError } from '../../api/errors';
 import { listWorkspaceArticles } from '../../api/workspace';
+import ArticlePreview from '../../components/rich-text/article-preview';
+import BodyField from '../../components/rich-text/body-field';
+import type { EditorMedia } from '../../components/rich-text/nodes';
+import { RestoreOffer, useAutosave, whenOnline } from '../../components/workspace/autosave';
+import { ConflictDialog } from '../../components/workspace/conflict-dialog';
+import type { FieldTexts } from '../../components/workspace/diff-view';
+import { Modal } from '../../components/workspace/modal';
+import { PreviewLinksBox } from '../../components/workspace/preview-links';
+import { RevisionsBox } from '../../components/workspace/revisions';
 import {
   FormAlert,
   TextArea,
@@ -95,7 +108,8 @@ function ArticleScreen() {
 
 interface Values {
   title: string;
-  description: string;
+  /** The text as a document (schema/document.ts); the server derives description from it. */
+  body: ArticleDocument;
   teaser: string;
   type: Article['type'];
   channelId: string;
@@ -112,7 +126,7 @@ interface Values {
 
 const valuesOf = (a: Article | null): Values => ({
   title: a?.title ?? '',
-  description: a?.description ?? '',
+  body: a?.body ?? { version: 1, children: [] },
   teaser: a?.teaser ?? '',
   type: a?.type ?? 'text',
   channelId: a?.channelId ?? '',
@@ -133,7 +147,7 @@ const FLAGS = ['hidden', 'restricted', 'isAd', 'isEditorial', 'publishedAtCatego
 export function articleChanges(article: Article, v: Values, admin: boolean): ArticleChanges {
   const changes: ArticleChanges = {};
   if (v.title !== article.title) changes.title = v.title;
-  if (v.description !== article.description) changes.description = v.description;
+  if (JSON.stringify(v.body) !== JSON.stringify(article.body)) changes.body = v.body;
   if (v.teaser !== article.teaser) changes.teaser = v.teaser;
   if (v.type !== article.type) changes.type = v.type;
   if ((v.channelId || null) !== article.channelId) changes.channelId = v.channelId || null;
@@ -166,15 +180,32 @@ function ArticleForm({
   const initial = useMemo(() => valuesOf(article), [article]);
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(() => snapshot(initial));
+  const [editorKey, setEditorKey] = useState(0);
   // A save (or a media change) brings a new article: the form starts from it, keeping what is being edited.
   const [base, setBase] = useState(initial);
   if (base !== initial) {
     setBase(initial);
     setValues((v) => (snapshot(v) === saved ? initial : v));
+    // The editor holds its own copy of the text: a form that takes the new article reloads it.
+    if (snapshot(values) === saved) setEditorKey((k) => k + 1);
     setSaved(snapshot(initial));
   }
   const dirty = snapshot(values) !== saved;
   useLeaveGuard(dirty || uploading, intl.formatMessage({ id: 'ws.leave' }));
+  // No lost work (decision 029): the draft kept in this browser, a refused stale save, a save waiting for the network.
+  const draft = useAutosave(
+    user ? `${user.id}:article:${article?.id ?? 'new'}` : null,
+    { ...values, thumbnail: null },
+    dirty,
+  );
+  const [conflict, setConflict] = useState<Article | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const restoreDraft = () => {
+    if (draft.pending) setValues({ ...draft.pending.values, thumbnail: null });
+    setEditorKey((k) => k + 1);
+    draft.settle();
+  };
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const ownerId = article?.userId ?? user?.id;
@@ -186,6 +217,8 @@ function ArticleForm({
   );
 
   const afterSave = async (result: Article) => {
+    if (!article) draft.move(`${user?.id ?? ''}:article:${result.id}`);
+    draft.clear();
     await setQueryData(keys.article(result.id), () => result);
     await invalidate(['workspace'], ['articles'], ['channel'], ['category'], ['news']);
     notify({ kind: 'success', message: intl.formatMessage({ id: article ? 'ws.saved' : 'ws.articles.created' }) });
@@ -195,16 +228,20 @@ function ArticleForm({
     }
   };
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  async function submit(e?: FormEvent<HTMLFormElement>, overVersion?: number) {
+    e?.preventDefault();
     setAlert(null);
     const { thumbnail, removeThumbnail: _, published: __, ...fields } = values;
-    const body = article ? articleChanges(article, values, admin) : { ...fields, channelId: fields.channelId || null };
+    const changes = article
+      ? articleChanges(article, values, admin)
+      : { ...fields, channelId: fields.channelId || null };
+    // The version the form started from (or, saving over someone else's on purpose, theirs).
+    const body = article ? { ...changes, version: overVersion ?? article.version } : changes;
     const parsed = (article ? updateArticleBody : createArticleBody).safeParse(body);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     setErrors(found);
     if (!parsed.success) return focusFirstInvalid(form.current);
-    if (article && Object.keys(body).length === 0 && !thumbnail) {
+    if (article && Object.keys(changes).length === 0 && !thumbnail) {
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.unchanged' }) });
       return;
     }
@@ -218,14 +255,35 @@ function ArticleForm({
             ? updateArticle(article.id, body, part, options)
             : createArticle(createArticleBody.parse(body), part, options),
         onSaved: afterSave,
-        onFailed: (err) => setAlert(errorMessage(err)),
+        onFailed: (err) => void saveFailed(err),
       });
       return;
     }
     await send(async () => {
-      const result = await (article ? updateArticle(article.id, body) : createArticle(createArticleBody.parse(body)));
-      await afterSave(result);
+      try {
+        const result = await (article ? updateArticle(article.id, body) : createArticle(createArticleBody.parse(body)));
+        await afterSave(result);
+      } catch (err) {
+        if (!(await saveFailed(err))) throw err;
+      }
     });
+  }
+
+  /** A stale save opens the conflict dialog; a lost connection waits for it and saves again. True when handled. */
+  async function saveFailed(err: unknown): Promise<boolean> {
+    if (article && err instanceof ApiError && err.code === 409) {
+      setConflict(await getArticle(article.id));
+      return true;
+    }
+    if (!navigator.onLine) {
+      setOffline(true);
+      await whenOnline();
+      setOffline(false);
+      form.current?.requestSubmit();
+      return true;
+    }
+    setAlert(errorMessage(err));
+    return err instanceof ApiError;
   }
 
   async function remove() {
@@ -260,6 +318,14 @@ function ArticleForm({
       actions={article && <Link to={articlePublicPath(article)}>{t('ws.viewPublic')}</Link>}
     >
       <FormAlert message={alert} />
+      {draft.pending && (
+        <RestoreOffer savedAt={draft.pending.savedAt} onRestore={restoreDraft} onDiscard={() => draft.settle()} />
+      )}
+      {offline && (
+        <p className="ws-offline" role="status">
+          {t('rt.offline')}
+        </p>
+      )}
       <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="ws-form">
         <TextField
           label={t('ws.field.title')}
@@ -306,14 +372,13 @@ function ArticleForm({
           onChange={(e) => set('teaser', e.currentTarget.value)}
           error={errors.teaser}
         />
-        <TextArea
+        <BodyField
+          key={editorKey}
           label={t('ws.field.description')}
-          name="description"
-          rows={10}
-          maxLength={LIMITS.text}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
-          error={errors.description}
+          value={values.body}
+          onChange={(doc) => set('body', doc)}
+          media={editorMedia(article)}
+          error={errors.body}
         />
         <CategoryPicker
           legend={t('ws.field.categories')}
@@ -354,6 +419,9 @@ function ArticleForm({
           <button type="submit" className="button" disabled={busy}>
             {t(article ? 'ws.save' : 'ws.articles.create')}
           </button>
+          <button type="button" className="button button-secondary" onClick={() => setPreviewing(true)}>
+            {t('rt.preview')}
+          </button>
           {article && (
             <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>
               {t('ws.delete')}
@@ -367,7 +435,60 @@ function ArticleForm({
           {tasks}
           <SlugBox kind="article" id={article.id} slug={article.slug} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
+          <PreviewLinksBox type="article" id={article.id} />
+          <RevisionsBox
+            type="article"
+            id={article.id}
+            version={article.version}
+            current={{ ...article, body: article.body }}
+            textsOf={(f) => articleTexts(intl, f)}
+            onRestored={async (result) => {
+              await afterSave(result as Article);
+            }}
+          />
         </>
+      )}
+      {previewing && (
+        <Modal title={t('rt.previewTitle')} onClose={() => setPreviewing(false)}>
+          <div className="ws-preview">
+            <ArticlePreview
+              article={{
+                title: values.title,
+                teaser: values.teaser,
+                body: values.body,
+                media: article?.media ?? null,
+                thumbnailHref: values.removeThumbnail ? null : (article?.thumbnailHref ?? null),
+                createdAt: article?.createdAt ?? new Date().toISOString(),
+              }}
+            />
+          </div>
+          <p className="actions">
+            <button type="button" className="button" onClick={() => setPreviewing(false)}>
+              {t('rt.closePreview')}
+            </button>
+          </p>
+        </Modal>
+      )}
+      {conflict && article && (
+        <ConflictDialog
+          fields={articleTexts(intl, article).map((f, i) => ({
+            ...f,
+            before: f.after,
+            after: articleTexts(intl, conflict)[i]!.after,
+          }))}
+          onCancel={() => setConflict(null)}
+          onReload={() => {
+            draft.clear();
+            setConflict(null);
+            setSaved(snapshot(values));
+            void setQueryData(keys.article(conflict.id), () => conflict);
+          }}
+          onOverwrite={() => {
+            const theirs = conflict.version;
+            setConflict(null);
+            void submit(undefined, theirs);
+          }}
+        />
       )}
       {confirmDialog}
     </WorkspacePage>
@@ -417,4 +538,28 @@ function MediaSections({ article, queue }: { article: Article; queue: UploadQueu
       )}
     </Suspense>
   );
+}
+
+/** The article's pictures and videos, as the editor offers them to be placed in the text. */
+function editorMedia(article: Article | null): EditorMedia {
+  const media = article?.media;
+  return {
+    images: media?.kind === 'gallery' ? media.images : [],
+    videos: media?.kind === 'video' ? media.videos : [],
+  };
+}
+
+/** The text fields of an article (or of a revision's saved fields) for a line diff. */
+function articleTexts(intl: IntlShape, a: Record<string, unknown>): FieldTexts[] {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const body = a.body as ArticleDocument | null | undefined;
+  return [
+    { label: intl.formatMessage({ id: 'ws.field.title' }), before: '', after: text(a.title) },
+    { label: intl.formatMessage({ id: 'ws.field.teaser' }), before: '', after: text(a.teaser) },
+    {
+      label: intl.formatMessage({ id: 'ws.field.description' }),
+      before: '',
+      after: body ? plainText(body) : text(a.description),
+    },
+  ];
 }

@@ -1,0 +1,39 @@
+// Shows what changed in the text fields between two states: one line diff per field that differs.
+import { useIntl } from 'react-intl';
+import { diffLines } from './text-diff';
+import './no-lost-work.css';
+
+export interface FieldTexts {
+  label: string;
+  before: string;
+  after: string;
+}
+
+export function DiffView({ fields }: { fields: FieldTexts[] }) {
+  const intl = useIntl();
+  const changed = fields.filter((f) => f.before !== f.after);
+  if (changed.length === 0) return <p>{intl.formatMessage({ id: 'rt.noDiff' })}</p>;
+  return (
+    <div className="ws-diff">
+      {changed.map((f) => (
+        <section key={f.label}>
+          <h3>{f.label}</h3>
+          <pre>
+            {diffLines(f.before, f.after).map((line, i) => (
+              <span key={i} className={`ws-diff-${line.kind}`}>
+                {line.kind === 'added' ? (
+                  <ins>+ {line.text}</ins>
+                ) : line.kind === 'removed' ? (
+                  <del>− {line.text}</del>
+                ) : (
+                  <> {line.text}</>
+                )}
+                {'\n'}
+              </span>
+            ))}
+          </pre>
+        </section>
+      ))}
+    </div>
+  );
+}

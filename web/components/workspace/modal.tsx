@@ -1,0 +1,54 @@
+// A modal dialog for the no-lost-work pieces (conflict, revision comparison, preview): titled, Esc closes,
+// focus moves in when it opens and back when it closes.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+export function Modal({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+}) {
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    box.current?.focus();
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      before?.focus?.();
+    };
+  }, []);
+  return createPortal(
+    <div className="ws-dialog-backdrop">
+      <div
+        ref={box}
+        tabIndex={-1}
+        className="ws-dialog ws-dialog-wide"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

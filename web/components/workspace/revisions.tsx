@@ -1,0 +1,131 @@
+// An item's revisions in its form (decision 029): who saved when, what changed against the current state (a line
+// diff of the text fields), and a restore, which the server keeps as a new revision.
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Revision } from '../../../schema/entities';
+import { getRevision, listRevisions, restoreRevision, type RevisionKind } from '../../api/revisions';
+import { errorMessage } from '../view-state';
+import { useNotify } from '../notifications';
+import { useConfirm } from './confirm';
+import { DiffView, type FieldTexts } from './diff-view';
+import { Modal } from './modal';
+import './no-lost-work.css';
+
+export interface RevisionsBoxProps {
+  type: RevisionKind;
+  id: string;
+  /** The item's current version: the list reloads when it changes, and a restore names it. */
+  version: number;
+  /** The text fields of the current state, and of a revision's saved fields, with their labels. */
+  textsOf: (fields: Record<string, unknown>) => FieldTexts[];
+  current: Record<string, unknown>;
+  onRestored: (result: unknown) => void | Promise<void>;
+}
+
+export function RevisionsBox({ type, id, version, textsOf, current, onRestored }: RevisionsBoxProps) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const [confirm, confirmDialog] = useConfirm();
+  const [items, setItems] = useState<Revision[] | null>(null);
+  const [comparing, setComparing] = useState<{ version: number; fields: FieldTexts[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    listRevisions(type, id).then(
+      (list) => live && setItems(list),
+      () => live && setItems([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [type, id, version]);
+
+  const compare = async (r: Revision) => {
+    try {
+      const { fields } = await getRevision(type, id, r.id);
+      const before = textsOf(fields);
+      const after = textsOf(current);
+      setComparing({
+        version: r.version,
+        fields: before.map((f, i) => ({ label: f.label, before: f.after, after: after[i]!.after })),
+      });
+    } catch (err) {
+      notify({ kind: 'error', message: errorMessage(err) });
+    }
+  };
+  const restore = async (r: Revision) => {
+    const ok = await confirm({
+      title: intl.formatMessage({ id: 'rt.restoreRevisionTitle' }, { version: r.version }),
+      message: intl.formatMessage({ id: 'rt.restoreRevisionText' }),
+      confirmLabel: intl.formatMessage({ id: 'rt.restoreRevision' }),
+    });
+    if (!ok) return;
+    try {
+      await onRestored(await restoreRevision(type, id, r.id, version));
+      notify({ kind: 'success', message: intl.formatMessage({ id: 'rt.restored' }, { version: r.version }) });
+    } catch (err) {
+      notify({ kind: 'error', message: errorMessage(err) });
+    }
+  };
+
+  return (
+    <section className="ws-box ws-revisions" aria-labelledby={`revisions-${id}`}>
+      <h2 id={`revisions-${id}`}>
+        <FormattedMessage id="rt.revisions" />
+      </h2>
+      {items && items.length === 0 && (
+        <p>
+          <FormattedMessage id="rt.revisionsEmpty" />
+        </p>
+      )}
+      <ul>
+        {(items ?? []).map((r) => {
+          const label = intl.formatMessage(
+            { id: 'rt.revisionBy' },
+            {
+              version: r.version,
+              time: intl.formatDate(r.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+              name: r.userName ?? '—',
+            },
+          );
+          return (
+            <li key={r.id}>
+              <span>{label}</span>
+              <button
+                type="button"
+                className="button button-secondary"
+                aria-label={`${intl.formatMessage({ id: 'rt.compare' })}: ${label}`}
+                onClick={() => void compare(r)}
+              >
+                <FormattedMessage id="rt.compare" />
+              </button>
+              {r.version !== version && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={`${intl.formatMessage({ id: 'rt.restoreRevision' })}: ${label}`}
+                  onClick={() => void restore(r)}
+                >
+                  <FormattedMessage id="rt.restoreRevision" />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {comparing && (
+        <Modal
+          title={intl.formatMessage({ id: 'rt.diffTitle' }, { from: comparing.version, to: version })}
+          onClose={() => setComparing(null)}
+        >
+          <DiffView fields={comparing.fields} />
+          <p className="actions">
+            <button type="button" className="button" onClick={() => setComparing(null)}>
+              <FormattedMessage id="rt.closeDiff" />
+            </button>
+          </p>
+        </Modal>
+      )}
+      {confirmDialog}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+// Revisions of articles, channels and news items (decision 029): every save writes one in the same D1 batch as
+// the save, with the bounded retention applied in that batch too; a restore is a save of the revision's fields.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { revisions, users, type RevisionType } from '../../schema/tables';
+import type { Db } from '../env';
+import { iso } from '../lib/db';
+import { BadRequest, Conflict, NotFound } from '../lib/errors';
+
+/** Kept: the newest REVISIONS_KEPT of an item, plus its last revision of each day for REVISION_DAYS days. */
+export const REVISIONS_KEPT = 50;
+export const REVISION_DAYS = 90;
+const DAY = 24 * 3600 * 1000;
+
+export interface RevisionSave {
+  type: RevisionType;
+  entityId: string;
+  /**
+   * The item's table and the version read before the save. Put the statements BEFORE the save's update: the
+   * revision takes `current + 1` only while the item still has `current` (else NULL, which fails the batch). For a
+   * new item (`inserted`), after its insert: it takes `current` itself.
+   */
+  versionOf: { table: string; current: number; inserted?: boolean };
+  userId: string;
+  fields: Record<string, unknown>;
+  now: number;
+}
+
+/**
+ * The statements a save adds to its batch, before the statement that raises the item's version from `current`:
+ * the revision (whose version is read from the item, NULL when another save raised it meanwhile, which fails the
+ * NOT NULL constraint and so rolls the whole batch back: a save that lost a race writes nothing) and the pruning of
+ * revisions beyond the retention. A D1 batch is one transaction, so nothing lands between them and the update.
+ */
+export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlite'>[] {
+  const since = save.now - REVISION_DAYS * DAY;
+  return [
+    db.insert(revisions).values({
+      id: crypto.randomUUID(),
+      entityType: save.type,
+      entityId: save.entityId,
+      version: sql`(select version + ${save.versionOf.inserted ? 0 : 1} from ${sql.identifier(save.versionOf.table)} where id = ${save.entityId} and version = ${save.versionOf.current})`,
+      userId: save.userId,
+      fields: save.fields,
+      createdAt: save.now,
+    }),
+    db.delete(revisions).where(
+      and(
+        eq(revisions.entityId, save.entityId),
+        sql`${revisions.id} not in (
+          select id from (
+            select id, created_at,
+              row_number() over (order by created_at desc, version desc) as newest,
+              row_number() over (partition by created_at / ${DAY} order by created_at desc, version desc) as of_day
+            from ${revisions} where entity_id = ${save.entityId}
+          ) where newest <= ${REVISIONS_KEPT} or (of_day = 1 and created_at >= ${since})
+        )`,
+      ),
+    ),
+  ];
+}
+
+/** Runs a save's batch; a lost race (the NOT NULL of revisionStatements) becomes 409 with nothing written. */
+export async function runSave(db: Db, batch: BatchItem<'sqlite'>[]): Promise<void> {
+  try {
+    await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  } catch (e) {
+    if (String((e as Error)?.message ?? e).includes('NOT NULL constraint failed: revisions.version')) {
+      throw new Conflict(STALE_SAVE);
+    }
+    throw e;
+  }
+}
+
+export const STALE_SAVE = 'This was changed by someone else meanwhile; reload it or save again on purpose';
+
+/** 409 when the save names a version other than the stored one (If-Match or the body's `version`). */
+export function assertVersion(stored: number, expected: number | undefined): void {
+  if (expected !== undefined && expected !== stored) throw new Conflict(STALE_SAVE);
+}
+
+/** The version an If-Match header names (`"3"`, `W/"3"` or `3`); undefined without one, 400 when unreadable. */
+export function ifMatchVersion(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!m) throw new BadRequest('If-Match names no version of this item');
+  return Number(m[1]);
+}
+
+export interface RevisionListItem {
+  id: string;
+  version: number;
+  userId: string | null;
+  userName: string | null;
+  createdAt: string;
+}
+
+/** An item's revisions, newest first (at most the retention's bound). */
+export async function listRevisions(db: Db, type: RevisionType, entityId: string): Promise<RevisionListItem[]> {
+  const rows = await db
+    .select({
+      id: revisions.id,
+      version: revisions.version,
+      userId: revisions.userId,
+      userName: users.name,
+      createdAt: revisions.createdAt,
+    })
+    .from(revisions)
+    .leftJoin(users, eq(users.id, revisions.userId))
+    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId)))
+    .orderBy(desc(revisions.createdAt), desc(revisions.version))
+    .limit(REVISIONS_KEPT + REVISION_DAYS + 1)
+    .all();
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+}
+
+/** One revision of the item with its saved fields; 404 when it is not one of this item's. */
+export async function getRevision(db: Db, type: RevisionType, entityId: string, revisionId: string) {
+  const row = await db
+    .select({
+      id: revisions.id,
+      version: revisions.version,
+      userId: revisions.userId,
+      userName: users.name,
+      createdAt: revisions.createdAt,
+      fields: revisions.fields,
+    })
+    .from(revisions)
+    .leftJoin(users, eq(users.id, revisions.userId))
+    .where(and(eq(revisions.id, revisionId), eq(revisions.entityType, type), eq(revisions.entityId, entityId)))
+    .get();
+  if (!row) throw new NotFound('Revision not found');
+  return { ...row, createdAt: iso(row.createdAt) };
+}
+
+/** The statement deleting an item's revisions and preview links (with the item, in its delete batch). */
+export function deleteRevisionsOf(db: Db, entityId: string): BatchItem<'sqlite'> {
+  return db.delete(revisions).where(eq(revisions.entityId, entityId));
+}
