@@ -175,7 +175,7 @@ describe('Users', () => {
     fireEvent.change(form.getByLabelText(/Username/), { target: { value: 'newbie' } });
     fireEvent.change(form.getByLabelText(/Password/), { target: { value: 'short' } });
     await click(form.getByRole('button', { name: 'Create user' }));
-    expect(form.getByText('Please use at least 8 characters.')).toBeTruthy();
+    expect(form.getByText('Please use at least 10 characters.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(form.getByLabelText(/Password/), { target: { value: 'long-enough-1' } });
     fireEvent.change(form.getByLabelText('Role'), { target: { value: 'CONTRIBUTOR' } });
@@ -469,6 +469,9 @@ describe('Categories', () => {
   });
 });
 
+/** A report's findings besides missing articles, when there are none. */
+const NOTHING_ELSE = { categoryCycles: [], unreferencedFiles: 0, unfinishedUploads: 0 };
+
 describe('Health check', () => {
   it('runs, shows the missing references, fixes after confirmation and shows what was fixed; a failure offers retry', async () => {
     let fail = true;
@@ -484,6 +487,7 @@ describe('Health check', () => {
                 message:
                   '2 missing articles are still referenced: 2 in channel article lists, 0 in news, 0 in category links',
                 missingArticles: missing,
+                ...NOTHING_ELSE,
               },
             };
       if (c.path === '/healthCheck/fix')
@@ -493,6 +497,7 @@ describe('Health check', () => {
             message:
               'Removed references to 2 missing articles: 2 in channel article lists, 0 in news, 0 in category links',
             missingArticles: missing,
+            ...NOTHING_ELSE,
           },
         };
       return undefined;
@@ -514,7 +519,10 @@ describe('Health check', () => {
   it('says when everything is intact (nothing to fix)', async () => {
     stubApi((c) =>
       c.path === '/healthCheck'
-        ? { code: 200, result: { message: 'All article references are intact', missingArticles: [] } }
+        ? {
+            code: 200,
+            result: { message: 'All article references are intact', missingArticles: [], ...NOTHING_ELSE },
+          }
         : pathOf(c) === '/admin/counts'
           ? counts()
           : undefined,
@@ -523,6 +531,44 @@ describe('Health check', () => {
     await click(await screen.findByRole('button', { name: 'Run health check' }));
     await screen.findByText('All article references are intact');
     expect(screen.queryByRole('button', { name: 'Fix' })).toBeNull();
+  });
+});
+
+describe('Health check: cycles and files', () => {
+  it('offers the fix when only category cycles or unreferenced files are found', async () => {
+    const { calls } = stubApi((c) => {
+      if (pathOf(c) === '/admin/counts') return counts();
+      if (c.path === '/healthCheck')
+        return {
+          code: 200,
+          result: {
+            message: 'All article references are intact; 2 categories are on a cycle of parents',
+            missingArticles: [],
+            categoryCycles: [uuid(), uuid()],
+            unreferencedFiles: 0,
+            unfinishedUploads: 0,
+          },
+        };
+      if (c.path === '/healthCheck/fix')
+        return {
+          code: 200,
+          result: {
+            message: 'Moved 1 category to the top level to break a cycle of parents',
+            missingArticles: [],
+            ...NOTHING_ELSE,
+          },
+        };
+      return undefined;
+    });
+    await renderApp('/appManagement/health', admin);
+    await click(await screen.findByRole('button', { name: 'Run health check' }));
+    await screen.findByText(/2 categories are on a cycle of parents/);
+    await click(screen.getByRole('button', { name: 'Fix' }));
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText(/Break the cycles of categories/)).toBeTruthy();
+    await click(dialog.getByRole('button', { name: 'Yes, fix' }));
+    await screen.findByText('Fixed.');
+    expect(calls.some((c) => c.path === '/healthCheck/fix')).toBe(true);
   });
 });
 

@@ -42,6 +42,8 @@ export default function AdminHealthView() {
   }
 
   const missing = state.kind === 'checked' ? state.report.missingArticles : [];
+  // Category cycles and files nothing refers to are fixed too; the message names them.
+  const others = state.kind === 'checked' ? state.report.categoryCycles.length + state.report.unreferencedFiles : 0;
   return (
     <Section
       title={intl.formatMessage({ id: 'admin.section.health' })}
@@ -65,7 +67,7 @@ export default function AdminHealthView() {
           </p>
         )}
         {state.kind === 'checked' && (
-          <p className={missing.length ? 'form-alert' : 'form-success'}>{state.report.message}</p>
+          <p className={missing.length || others ? 'form-alert' : 'form-success'}>{state.report.message}</p>
         )}
         {state.kind === 'fixed' && (
           <div className="form-success">
@@ -79,21 +81,29 @@ export default function AdminHealthView() {
       {state.kind === 'error' && (
         <LoadError error={state.error} notFound={errorText(state.error)} onRetry={state.retry} />
       )}
-      {state.kind === 'checked' && missing.length > 0 && (
+      {state.kind === 'checked' && missing.length + others > 0 && (
         <>
-          <h3>
-            <FormattedMessage id="admin.health.missing" values={{ count: missing.length }} />
-          </h3>
-          <ul>
-            {missing.map((id) => (
-              <li key={id}>
-                <code>{id}</code>
-              </li>
-            ))}
-          </ul>
+          {missing.length > 0 && (
+            <>
+              <h3>
+                <FormattedMessage id="admin.health.missing" values={{ count: missing.length }} />
+              </h3>
+              <ul>
+                {missing.map((id) => (
+                  <li key={id}>
+                    <code>{id}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           {confirming ? (
             <Confirm
-              question={intl.formatMessage({ id: 'admin.health.confirmFix' }, { count: missing.length })}
+              question={
+                missing.length
+                  ? intl.formatMessage({ id: 'admin.health.confirmFix' }, { count: missing.length })
+                  : intl.formatMessage({ id: 'admin.health.confirmFixOthers' })
+              }
               confirmLabel={intl.formatMessage({ id: 'admin.health.confirm' })}
               onConfirm={() => void fix()}
               onCancel={() => setConfirming(false)}
