@@ -11,6 +11,8 @@ export const publicationState = z.object({
   status: publicationStatus,
   expirationDate: z.nullable(isoDateTime),
   createdAt: isoDateTime,
+  /** ADMIN's reason, when the latest request was rejected with one. */
+  reason: z.optional(z.nullable(z.string())),
 });
 export type PublicationState = z.infer<typeof publicationState>;
 /**
