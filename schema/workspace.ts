@@ -13,6 +13,8 @@ export const publicationState = z.object({
   /** The wished start; while it lies ahead of an approved request, lists show "Scheduled for {date}". */
   publishAt: z.optional(z.nullable(isoDateTime)),
   createdAt: isoDateTime,
+  /** ADMIN's reason, when the latest request was rejected with one. */
+  reason: z.optional(z.nullable(z.string())),
 });
 export type PublicationState = z.infer<typeof publicationState>;
 /**

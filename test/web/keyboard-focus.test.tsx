@@ -87,3 +87,19 @@ describe('keyboard focus', () => {
     stop();
   });
 });
+
+describe('the article list', () => {
+  it('appends the next page on "Show more" and focuses its first article', async () => {
+    const { default: ArticleListView } = await import('../../web/routes/article-list');
+    mockApi((call) => {
+      if (call.path === '/articles?limit=24') return ok({ items: [summary(1), summary(2)], nextCursor: 'c2' });
+      if (call.path === '/articles?cursor=c2&limit=24') return ok({ items: [summary(3)], nextCursor: null });
+      return undefined;
+    });
+    renderScreen({ path: '/article', routes: [{ path: '/article', element: <ArticleListView /> }] });
+    await screen.findByRole('link', { name: /Article 2/ });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })));
+    await screen.findByRole('link', { name: /Article 3/ });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: /Article 3/ })));
+  });
+});

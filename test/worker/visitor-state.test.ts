@@ -54,3 +54,23 @@ describe('visitorState in the workspace', () => {
     expect(feed).not.toContain(atDraft.id);
   });
 });
+
+describe('the rejection reason in the workspace', () => {
+  it('the latest publication request of a row carries ADMIN’s reason', async () => {
+    const editor = await asRole('CLIENT');
+    const admin = await asRole('ADMIN');
+    const article = await createArticle({ userId: editor.user.id, published: false });
+    const asked = await editor.call('/publications', {
+      method: 'POST',
+      body: { contentId: article.id, type: 'article' },
+    });
+    await admin.call('/publications/update-status', {
+      method: 'PUT',
+      body: { id: asked.body.result.id, status: 'REJECTED', reason: 'Add a teaser, please' },
+    });
+    const rows = (await editor.call(`/workspace/articles?id=${article.id}`)).body.result.items;
+    expect(rows).toMatchObject([
+      { id: article.id, publication: { status: 'REJECTED', reason: 'Add a teaser, please' } },
+    ]);
+  });
+});

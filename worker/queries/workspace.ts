@@ -60,7 +60,8 @@ function contains(column: AnySQLiteColumn, q: string | undefined): SQL | undefin
 
 /** The latest publication request of the content `id` names, as one JSON text (null when there is none). */
 const latestPublication = (contentId: AnySQLiteColumn) => sql<string | null>`(
-  select json_object('id', p.id, 'status', p.status, 'expirationDate', p.expiration_date, 'publishAt', p.publish_at, 'createdAt', p.created_at)
+  select json_object('id', p.id, 'status', p.status, 'expirationDate', p.expiration_date, 'publishAt', p.publish_at, 'createdAt', p.created_at,
+    'reason', p.reason)
   from ${publicationRequests} p where p.content_id = ${contentId} order by p.created_at desc, p.id desc limit 1
 )`;
 
@@ -72,6 +73,7 @@ function toPublicationState(json: string | null): PublicationState | null {
     expirationDate: number | null;
     publishAt: number | null;
     createdAt: number;
+    reason: string | null;
   };
   return {
     id: p.id,
@@ -79,6 +81,7 @@ function toPublicationState(json: string | null): PublicationState | null {
     expirationDate: p.expirationDate === null ? null : iso(p.expirationDate),
     publishAt: p.publishAt === null ? null : iso(p.publishAt),
     createdAt: iso(p.createdAt),
+    reason: p.reason,
   };
 }
 

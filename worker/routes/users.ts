@@ -365,15 +365,10 @@ export const usersRoutes = new Hono<AppEnv>()
         return ok(c, null, 200, 'User deleted');
       }
       if (password === undefined) throw new BadRequest('Deleting your account needs your password');
+      // Confirmed with the password, counted like a sign-in: a cookie alone cannot delete an account.
       const row = await findActiveUserById(db, me.id);
-      if (
-        !(await verifyPasswordLimited(
-          db,
-          loginKeys(me.name, me.id, c.req.header('CF-Connecting-IP')),
-          row?.passwordHash,
-          password,
-        ))
-      )
+      const keys = loginKeys(me.name, me.id, c.req.header('CF-Connecting-IP'));
+      if (!(await verifyPasswordLimited(db, keys, row?.passwordHash, password)))
         throw new Forbidden('Password is wrong');
       const account = await deleteOwnAccount(db, id);
       await endSession(c);
