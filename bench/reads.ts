@@ -58,7 +58,7 @@ export async function signInReader(projectUrl: string): Promise<string> {
 export interface Probe {
   status: number;
   bytes: number;
-  /** The project's Server-Timing counts (worker/lib/bench-timing.ts); null from the floor. */
+  /** The project's Server-Timing counts (worker/middleware/bench-timing.ts); null from the floor. */
   d1RoundTrips: number | null;
   d1Statements: number | null;
   kvReads: number | null;

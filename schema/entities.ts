@@ -2,7 +2,7 @@
 // builds responses of these shapes; the SPA parses every response with them.
 // Written with zod/mini (functional API): the SPA's first visit cannot afford classic zod.
 // Default messages come from the locale zod is configured with: the worker configures English
-// (worker/lib/validate.ts), so they read as classic zod's.
+// (worker/middleware/validate.ts), so they read as classic zod's.
 import * as z from 'zod/mini';
 import { documentObject } from './document';
 import { int, nonnegativeInt } from './mini';

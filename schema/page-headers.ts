@@ -1,7 +1,7 @@
 // The headers of the SPA's own files, one list for both places that serve them: the asset server reads them from
 // `_headers` in the build (written from this module by web/vite.config.ts), and the worker adds them to the page it
-// serves itself (GET /, worker/lib/home-hints.ts), where Cloudflare does not promise to apply `_headers`. The API's
-// answers get theirs from worker/lib/security.ts.
+// serves itself (GET /, worker/services/home-hints.ts), where Cloudflare does not promise to apply `_headers`. The API's
+// answers get theirs from worker/middleware/security.ts.
 
 /**
  * Every file of the SPA. Everything it loads comes from its own origin: scripts and styles are Vite's hashed files,

@@ -1,5 +1,5 @@
 // How a stored picture is asked for, shared by the SPA's Picture and the worker's hint for the home page's first
-// picture (worker/lib/home-hints.ts): the browser reuses a preloaded picture only when the hint names the same
+// picture (worker/services/home-hints.ts): the browser reuses a preloaded picture only when the hint names the same
 // srcset and sizes as the <img>.
 import { IMAGE_VARIANT_WIDTHS } from './enums';
 

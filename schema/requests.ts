@@ -1,6 +1,6 @@
 // Zod schemas of every request body, path and query the API accepts.
 // The worker validates with them; the SPA builds its requests from the same types.
-// Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/lib/validate.ts).
+// Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/middleware/validate.ts).
 import * as z from 'zod/mini';
 import { articleDocument } from './document-input';
 import { int, nonnegativeInt } from './mini';

@@ -79,7 +79,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Counted attempts per key, for the sign-in and password-reset limits (worker/lib/login-limit.ts): failed
+ * Counted attempts per key, for the sign-in and password-reset limits (worker/services/login-limit.ts): failed
  * sign-ins per account, per address and per address on one account; reset mails per account and per address.
  * `firstAt` opens a counting window, `lastAt` is the latest attempt. In D1 because KV's lag would let bursts through.
  */
@@ -102,7 +102,7 @@ export const appKeys = sqliteTable('app_keys', {
 });
 
 /**
- * Every file stored in R2, with who uploaded it. A row is written before the file's content (worker/lib/uploads.ts), so
+ * Every file stored in R2, with who uploaded it. A row is written before the file's content (worker/services/uploads.ts), so
  * a request that dies midway leaves a row the Cron Trigger sweeps once no entity shows the file (migration 0009).
  */
 export const blobs = sqliteTable(

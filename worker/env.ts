@@ -11,7 +11,7 @@ export type Env = Cloudflare.Env & {
   BENCH_TIMING?: string;
   /**
    * Cloudflare Turnstile's secret (`wrangler secret put TURNSTILE_SECRET`): set, the open forms and sign-ins over
-   * their account's budget ask for a solved challenge (worker/lib/turnstile.ts). A secret, so never in wrangler.toml.
+   * their account's budget ask for a solved challenge (worker/services/turnstile.ts). A secret, so never in wrangler.toml.
    */
   TURNSTILE_SECRET?: string;
 };
@@ -26,7 +26,7 @@ export type Db = DrizzleD1Database & { $client: D1Database };
 export interface AppEnv {
   Bindings: Env;
   Variables: {
-    /** Drizzle over the request's D1 session (worker/lib/db.ts: d1Session). */
+    /** Drizzle over the request's D1 session (worker/services/db.ts: d1Session). */
     db: Db;
     /** The request's D1 session, for its bookmark. */
     d1: D1DatabaseSession;

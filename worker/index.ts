@@ -1,7 +1,7 @@
 import { app } from './app';
 import type { Env } from './env';
-import { homePage } from './lib/home-hints';
-import { assetMiss } from './lib/spa-fallback';
+import { homePage } from './services/home-hints';
+import { assetMiss } from './middleware/spa-fallback';
 import { scheduled } from './scheduled';
 
 export default {

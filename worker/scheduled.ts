@@ -2,11 +2,11 @@
 // expires those whose date has passed, removes expired sessions, clears resumable uploads left alone for a day and
 // sweeps files that nothing refers to.
 import type { Env } from './env';
-import { createDb } from './lib/db';
-import { edgeCacheOn, startContentVersion } from './lib/edge-cache';
-import { sweepUnreferencedFiles } from './lib/file-sweep';
-import { clearIdleUploads } from './lib/resumable-uploads';
-import { pruneSessions } from './lib/session';
+import { createDb } from './services/db';
+import { edgeCacheOn, startContentVersion } from './middleware/edge-cache';
+import { sweepUnreferencedFiles } from './services/file-sweep';
+import { clearIdleUploads } from './services/resumable-uploads';
+import { pruneSessions } from './services/session';
 import { expirePublications, startDuePublications } from './queries/publications';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */

@@ -16,7 +16,7 @@ test(
       expect(homePaint).not.toBeNull();
       expect(homePaint!.loading).not.toBe('lazy');
       // The page's largest picture is the first news item's, which the worker named in the HTML for the browser
-      // to fetch alongside the scripts (worker/lib/home-hints.ts).
+      // to fetch alongside the scripts (worker/services/home-hints.ts).
       const news = (await (await home.request.get(`${baseUrl()}/api/news?limit=1`)).json()) as {
         result: { items: { thumbnailHref: string | null }[] };
       };

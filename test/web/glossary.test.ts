@@ -46,7 +46,7 @@ describe('the German glossary', () => {
   });
 
   it('the German mails use them too', () => {
-    const notices = readFileSync(path.join(root, 'worker/lib/notices.ts'), 'utf8');
+    const notices = readFileSync(path.join(root, 'worker/services/notices.ts'), 'utf8');
     const german = notices.slice(notices.indexOf('const de: Words'), notices.indexOf('const WORDS'));
     for (const { not } of forbiddenWords()) expect(german).not.toMatch(pattern(not));
   });

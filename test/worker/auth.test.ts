@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../schema/tables';
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../worker/lib/password';
-import { sha256Hex } from '../../worker/lib/session';
+import { sha256Hex } from '../../worker/services/session';
 import { RESET_MAIL_MESSAGE } from '../../worker/routes/users';
 import { as, call, consoleErrors, createUser, db, expectConsoleError, TEST_PASSWORD, unique } from './helpers';
 

@@ -13,7 +13,7 @@ import { updateArticle } from '../../worker/queries/articles';
 import { createPreviewLink } from '../../worker/queries/previews';
 import { app } from '../../worker/app';
 import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
-import { sha256Hex } from '../../worker/lib/session';
+import { sha256Hex } from '../../worker/services/session';
 import {
   createArticle,
   createCategory,

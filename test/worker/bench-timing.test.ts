@@ -1,4 +1,4 @@
-// The bench's request accounting (worker/lib/bench-timing.ts): a Server-Timing header with the D1 and KV
+// The bench's request accounting (worker/middleware/bench-timing.ts): a Server-Timing header with the D1 and KV
 // calls of the request when BENCH_TIMING is "1", and nothing otherwise.
 import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';

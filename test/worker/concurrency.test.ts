@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articleMedia, slugs } from '../../schema/tables';
-import { slugify } from '../../worker/lib/slugs';
+import { slugify } from '../../worker/queries/slugs';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle, mp4File, multipart, pngFile } from './content-factories';
 

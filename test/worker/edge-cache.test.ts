@@ -1,11 +1,11 @@
-// The edge cache of anonymous public reads (worker/lib/edge-cache.ts, decision 019): what is kept, what never
+// The edge cache of anonymous public reads (worker/middleware/edge-cache.ts, decision 019): what is kept, what never
 // is, and how fresh it stays: a write shows at once in the writer's location, elsewhere a copy lives 60 s.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../worker/app';
 import worker from '../../worker/index';
-import { CACHED_READ_CONTROL, EDGE_CACHE_SECONDS } from '../../worker/lib/edge-cache';
+import { CACHED_READ_CONTROL, EDGE_CACHE_SECONDS } from '../../worker/middleware/edge-cache';
 import { fileHref } from '../../worker/lib/files';
 import { runScheduled } from '../../worker/scheduled';
 import { asRole, createArticle, createChannel } from './content-factories';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { buildApp } from '../../worker/app';
 import { ok } from '../../worker/lib/envelope';
 import { fileHref } from '../../worker/lib/files';
-import { upload, withUpload } from '../../worker/lib/uploads';
+import { upload, withUpload } from '../../worker/services/uploads';
 import { isUnsatisfiable } from '../../worker/routes/files';
 import { fixture } from '../fixtures/media';
 import { eq } from 'drizzle-orm';

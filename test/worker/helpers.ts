@@ -3,10 +3,10 @@ import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
 import type { Role } from '../../schema/tables';
 import { users } from '../../schema/tables';
-import { createDb } from '../../worker/lib/db';
+import { createDb } from '../../worker/services/db';
 import { hashPassword } from '../../worker/lib/password';
-import type { RequestLogLine } from '../../worker/lib/request-log';
-import { createSession } from '../../worker/lib/session';
+import type { RequestLogLine } from '../../worker/middleware/request-log';
+import { createSession } from '../../worker/services/session';
 
 export const BASE = 'http://localhost';
 export const db = () => createDb(env.DB);

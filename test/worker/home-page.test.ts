@@ -1,4 +1,4 @@
-// GET / with the first news picture named in the HTML (worker/lib/home-hints.ts): the hint is the preload the
+// GET / with the first news picture named in the HTML (worker/services/home-hints.ts): the hint is the preload the
 // card's <img> would make (same srcset and sizes), it follows the feed, and a page without news, a failed read or
 // another method leaves the SPA's page as the static assets serve it. The asset store is a stand-in serving the
 // SPA's index.html (the build is not part of the worker tests); the news come from the worker on migrated D1.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_HEADERS } from '../../schema/page-headers';
 import { CARD_PICTURE_WIDTH, sizesOf, srcSetOf } from '../../schema/picture-sources';
 import worker from '../../worker/index';
-import { firstThumbnail, homePage, picturePreload } from '../../worker/lib/home-hints';
+import { firstThumbnail, homePage, picturePreload } from '../../worker/services/home-hints';
 import { createArticle, createNewsItem } from './content-factories';
 import { BASE, consoleErrors, expectConsoleError } from './helpers';
 

@@ -12,7 +12,7 @@ import {
   users,
   type ContentType,
 } from '../../schema/tables';
-import { sha256Hex } from '../../worker/lib/session';
+import { sha256Hex } from '../../worker/services/session';
 import { resetStamp } from '../../worker/routes/users';
 import { pngBytes } from './content-factories';
 import { createBlob } from './content-factories-extra';

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { clientConfig } from '../../schema/entities';
 import { rateCounters } from '../../schema/tables';
 import { app } from '../../worker/app';
-import { CONTACT_MAILS, OPEN_LIMITS } from '../../worker/lib/rate-limit';
-import { CHALLENGE_FAILED, TURNSTILE_VERIFY_URL } from '../../worker/lib/turnstile';
+import { CONTACT_MAILS, OPEN_LIMITS } from '../../worker/services/rate-limit';
+import { CHALLENGE_FAILED, TURNSTILE_VERIFY_URL } from '../../worker/services/turnstile';
 import { as, BASE, call, db, unique } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());

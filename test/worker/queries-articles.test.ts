@@ -7,7 +7,7 @@ import { toArticle, toMedia, type ArticleRow, type MediaRow } from '../../worker
 import { addMedia, removeMediaAt, setMediaKind } from '../../worker/queries/article-media';
 import { deleteArticle, getArticle, removeFromOrdinals } from '../../worker/queries/articles';
 import { listChannelArticles } from '../../worker/queries/channels';
-import { claimSlug, insertWithUniqueSlug } from '../../worker/lib/slugs';
+import { claimSlug, insertWithUniqueSlug } from '../../worker/queries/slugs';
 import { createUser, db } from './helpers';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 

@@ -1,8 +1,8 @@
-// The D1 Sessions API on every request (worker/lib/db.ts, decision 019): which session each request starts,
+// The D1 Sessions API on every request (worker/services/db.ts, decision 019): which session each request starts,
 // and the bookmark a caller carries so that its next request reads at least what it last wrote or read.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKMARK_COOKIE } from '../../worker/lib/db';
+import { BOOKMARK_COOKIE } from '../../worker/services/db';
 import { as, call } from './helpers';
 import { createArticle } from './content-factories';
 

@@ -131,7 +131,7 @@ describe('content type and body', () => {
   });
 });
 
-/** Every /api answer's security headers, exactly (hono/secure-headers, configured in worker/lib/security.ts). */
+/** Every /api answer's security headers, exactly (hono/secure-headers, configured in worker/middleware/security.ts). */
 const API_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",

@@ -12,8 +12,8 @@ import {
   RESET_MAIL_LIMITS,
   TOO_MANY_ACCOUNTS,
   TOO_MANY_SIGN_INS,
-} from '../../worker/lib/login-limit';
-import { TURNSTILE_VERIFY_URL } from '../../worker/lib/turnstile';
+} from '../../worker/services/login-limit';
+import { TURNSTILE_VERIFY_URL } from '../../worker/services/turnstile';
 import { BASE, call, createUser, db, unique } from './helpers';
 
 let ipCounter = 0;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../schema/tables';
 import { articles, channels, contentAccess, contentRequests, sessions, userArticles, users } from '../../schema/tables';
 import { user as userSchema } from '../../schema/entities';
-import { LOGIN_LIMITS } from '../../worker/lib/login-limit';
+import { LOGIN_LIMITS } from '../../worker/services/login-limit';
 import {
   deleteUser,
   OWNS_CONTENT,

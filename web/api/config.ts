@@ -5,6 +5,6 @@ import { api, call } from './client';
 /** Public: its answer says nothing about the session, so a 401 from it (a proxy's, say) signs nobody out. */
 export const getConfig = () => call(api.config.$get(), clientConfig, { reportUnauthorized: false });
 
-/** The request options that carry a solved Turnstile challenge (worker/lib/turnstile.ts reads the header). */
+/** The request options that carry a solved Turnstile challenge (worker/services/turnstile.ts reads the header). */
 export const challengeHeaders = (token: string | null | undefined) =>
   token ? { headers: { 'cf-turnstile-response': token } } : undefined;

@@ -10,10 +10,10 @@ import * as entities from '../../schema/entities';
 import { ROLES, type Role } from '../../schema/enums';
 import * as requests from '../../schema/requests';
 import * as workspace from '../../schema/workspace';
-import { EDITOR_ROLES } from './guards';
+import { EDITOR_ROLES } from '../middleware/guards';
 import { routeDocPart, type ErrorCode, type RawAnswer, type RouteDocPart, type SuccessCode } from './route-doc';
-import { UPLOAD_LIMITS } from './uploads';
-import type { Schema } from './validate';
+import { UPLOAD_LIMITS } from '../services/uploads';
+import type { Schema } from '../middleware/validate';
 
 type Json = Record<string, unknown>;
 export type AuthLevel = 'anonymous' | 'signed-in' | 'editor' | 'admin';

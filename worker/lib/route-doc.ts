@@ -4,7 +4,7 @@
 // cannot list a check the route does not make. Why not a library: docs/decisions/013-openapi.md.
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../schema/enums';
-import type { Schema } from './validate';
+import type { Schema } from '../middleware/validate';
 
 export type SuccessCode = 200 | 201 | 202;
 /** Failures a route answers in the envelope; 405 and 500 are the app's, not any one route's. */
@@ -41,9 +41,9 @@ export interface RouteDocPart extends Partial<Described> {
   upload?: Schema;
   /** The roles a guard lets through. */
   roles?: readonly Role[];
-  /** The route refuses cross-site requests although it is a GET (see lib/security.ts). */
+  /** The route refuses cross-site requests although it is a GET (see middleware/security.ts). */
   sameOrigin?: boolean;
-  /** Anonymous answers are kept in the edge cache this long (lib/edge-cache.ts). */
+  /** Anonymous answers are kept in the edge cache this long (middleware/edge-cache.ts). */
   edgeCacheSeconds?: number;
 }
 

@@ -4,7 +4,7 @@ import { DOCUMENT_VERSION } from '../../schema/document';
 import { documentFromText, textStart } from '../../schema/document-text';
 import type { Article, ArticleSummary, Media } from '../../schema/entities';
 import { articleMedia, articles, type MEDIA_KINDS } from '../../schema/tables';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { fileHref } from '../lib/files';
 import { articleReadableWhere } from '../lib/visibility';
 

@@ -22,8 +22,8 @@ import {
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { BadRequest, Forbidden, NotFound } from '../lib/errors';
-import { assertOwnerOrAdmin } from '../lib/guards';
-import { insertWithUniqueSlug } from '../lib/slugs';
+import { assertOwnerOrAdmin } from '../middleware/guards';
+import { insertWithUniqueSlug } from './slugs';
 import { batchRows, reusable } from '../lib/statements';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';

@@ -15,7 +15,7 @@ import type { Db } from '../env';
 import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
-import { insertWithUniqueSlug } from '../lib/slugs';
+import { insertWithUniqueSlug } from './slugs';
 import { batchRows, reusable } from '../lib/statements';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { articleSummaryColumns, toArticleSummary } from './article-mappers';

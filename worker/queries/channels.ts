@@ -24,10 +24,10 @@ import {
 } from '../../schema/tables';
 import type { Db } from '../env';
 import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
-import { assertOwnerOrAdmin } from '../lib/guards';
+import { assertOwnerOrAdmin } from '../middleware/guards';
 import { batchRows, reusable, rows } from '../lib/statements';
 import {
   articleVisibleWhere,
@@ -36,7 +36,7 @@ import {
   type Viewer,
   type ViewerLike,
 } from '../lib/visibility';
-import { insertWithUniqueSlug } from '../lib/slugs';
+import { insertWithUniqueSlug } from './slugs';
 import { articleSummaryColumns, toArticleSummary } from './article-mappers';
 import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 

@@ -5,7 +5,7 @@ import type { MESSAGE_STATES } from '../../schema/enums';
 import { contactMessages } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { NotFound } from '../lib/errors';
 import type { Page } from './user-content';
 

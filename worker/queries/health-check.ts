@@ -3,11 +3,11 @@
 // article_categories has one, and is checked anyway for data loaded with foreign keys off; ids are reported as
 // stored, whatever their shape: a news ref or a JSON entry that is no uuid, or a number in the JSON, dangles too),
 // categories whose parent chain loops (moves check for it inside the write, but an operator's SQL or data from
-// before could), and files that nothing refers to (worker/lib/file-sweep.ts).
+// before could), and files that nothing refers to (worker/services/file-sweep.ts).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { articleCategories, articles, categories, channels, news } from '../../schema/tables';
 import type { Db } from '../env';
-import { unreferencedFileCounts } from '../lib/file-sweep';
+import { unreferencedFileCounts } from '../services/file-sweep';
 import { MAX_CATEGORY_DEPTH } from './categories';
 import type { Statement } from './slugs';
 

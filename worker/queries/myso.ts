@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { MysoView, SessionUser, unlikeResult, userArticleItem, userChannelItem } from '../../schema/entities';
 import { articles, channels, userArticles, userChannels } from '../../schema/tables';
 import type { Db } from '../env';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';
 import { toArticleSummary } from './article-mappers';

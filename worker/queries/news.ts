@@ -6,10 +6,10 @@ import type { NewsItem, SessionUser } from '../../schema/entities';
 import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { BadRequest, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
-import { assertOwnerOrAdmin } from '../lib/guards';
+import { assertOwnerOrAdmin } from '../middleware/guards';
 import { articleVisibleWhere, channelVisibleWhere, newsVisibleWhere, type Viewer } from '../lib/visibility';
 import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { PreviewLink, SessionUser } from '../../schema/entities';
 import { articleMedia, articles, channels, news, previewLinks, type RevisionType } from '../../schema/tables';
 import type { Db } from '../env';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { Forbidden, NotFound } from '../lib/errors';
 
 const DAY = 24 * 3600 * 1000;

@@ -9,7 +9,7 @@ import type { PUBLICATION_STATUSES } from '../../schema/enums';
 import { articles, channels, publicationRequests, users, type ContentType } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { contentTitleOf, type Page } from './user-content';

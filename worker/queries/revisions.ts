@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { revisions, users, type RevisionType } from '../../schema/tables';
 import type { Db } from '../env';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 
 /** Kept: the newest REVISIONS_KEPT of an item, plus its last revision of each day for REVISION_DAYS days. */

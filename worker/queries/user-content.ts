@@ -8,7 +8,7 @@ import { articles, channels, contentAccess, contentRequests, users, type Content
 import type { REQUEST_STATES } from '../../schema/enums';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
 

@@ -16,7 +16,7 @@ import type {
 import { articles, channels, news, publicationRequests, users } from '../../schema/tables';
 import type { Db } from '../env';
 import { afterCursor, decodeOffsetCursor, toOffsetPage, toPage } from '../lib/cursor';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { Forbidden, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { newsVisibleWhere } from '../lib/visibility';

@@ -5,7 +5,7 @@ import { adminCounts, type AdminCounts } from '../../schema/entities';
 import { contactMessages, contentRequests, publicationRequests } from '../../schema/tables';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { requireAdmin } from '../lib/guards';
+import { requireAdmin } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 
 export const adminRoutes = new Hono<AppEnv>()

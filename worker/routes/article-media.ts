@@ -5,10 +5,10 @@ import { article } from '../../schema/entities';
 import { articleMediaMillisParam, articleMediaQuery, articleMediaTitleParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { currentUser, requireEditor } from '../lib/guards';
+import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { resolveIdOrSlug } from '../lib/slugs';
-import { params, query } from '../lib/validate';
+import { resolveIdOrSlug } from '../queries/slugs';
+import { params, query } from '../middleware/validate';
 import { updateMediaAt } from '../queries/article-media';
 import { ARTICLE_NOT_FOUND, articleForWrite, getArticle } from '../queries/articles';
 

@@ -16,14 +16,14 @@ import {
   updateVideoBody,
 } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
-import { currentUser, requireEditor, requireUser } from '../lib/guards';
+import { currentUser, requireEditor, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
-import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
-import { jsonBody, params, query } from '../lib/validate';
+import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { deleteFiles, upload, withUpload, type Upload } from '../services/uploads';
+import { jsonBody, params, query } from '../middleware/validate';
 import {
   ARTICLE_NOT_FOUND,
   articleForWrite,

@@ -16,13 +16,13 @@ import {
   updateCategoryBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
-import { requireAdmin } from '../lib/guards';
+import { requireAdmin } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { forgetSlug, resolveIdOrSlug } from '../lib/slugs';
-import { deleteFiles, upload, withUpload } from '../lib/uploads';
-import { jsonBody, params, query } from '../lib/validate';
+import { forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { deleteFiles, upload, withUpload } from '../services/uploads';
+import { jsonBody, params, query } from '../middleware/validate';
 import {
   CATEGORY_NOT_FOUND,
   categoryChildren,

@@ -12,14 +12,14 @@ import {
   updateChannelBody,
 } from '../../schema/requests';
 import type { AppEnv, Db, Env } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden } from '../lib/errors';
-import { currentUser, requireEditor } from '../lib/guards';
+import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../lib/slugs';
-import { deleteFiles, upload, withUpload, type Upload } from '../lib/uploads';
-import { params, query } from '../lib/validate';
+import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { deleteFiles, upload, withUpload, type Upload } from '../services/uploads';
+import { params, query } from '../middleware/validate';
 import { assertCategoriesExist } from '../queries/articles';
 import {
   CHANNEL_NOT_FOUND,

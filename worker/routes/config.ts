@@ -4,7 +4,7 @@ import { clientConfig } from '../../schema/entities';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';
-import { turnstileOn } from '../lib/turnstile';
+import { turnstileOn } from '../services/turnstile';
 
 export const configRoutes = new Hono<AppEnv>().get(
   '/',

@@ -12,12 +12,12 @@ import { contactMessages } from '../../schema/tables';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { HttpError, TooManyRequests } from '../lib/errors';
-import { sendMail } from '../lib/mail';
-import { requireAdmin } from '../lib/guards';
-import { allowSiteMail, limitAddress, OPEN_LIMITS } from '../lib/rate-limit';
-import { requireTurnstile } from '../lib/turnstile';
+import { sendMail } from '../services/mail';
+import { requireAdmin } from '../middleware/guards';
+import { allowSiteMail, limitAddress, OPEN_LIMITS } from '../services/rate-limit';
+import { requireTurnstile } from '../services/turnstile';
 import { describe } from '../lib/route-doc';
-import { jsonBody, params, query } from '../lib/validate';
+import { jsonBody, params, query } from '../middleware/validate';
 import { listContactMessages, updateContactMessage } from '../queries/contact-messages';
 
 export const CONTACT_WINDOW_SECONDS = 3600;

@@ -5,7 +5,7 @@
 // this route adds what R2 leaves out: If-Range, and 416 for a range past the end.
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { keyToServe } from '../lib/files';
 import { describe } from '../lib/route-doc';

@@ -4,11 +4,11 @@ import { Hono } from 'hono';
 import { healthCheck } from '../../schema/entities';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { requireAdmin } from '../lib/guards';
+import { requireAdmin } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { sameOrigin } from '../lib/security';
-import { deleteFiles } from '../lib/uploads';
-import { sweepUnreferencedFiles, unreferencedFileCounts } from '../lib/file-sweep';
+import { sameOrigin } from '../middleware/security';
+import { deleteFiles } from '../services/uploads';
+import { sweepUnreferencedFiles, unreferencedFileCounts } from '../services/file-sweep';
 import { checkHealth, fixHealth } from '../queries/health-check';
 
 export const healthCheckRoutes = new Hono<AppEnv>()

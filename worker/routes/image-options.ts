@@ -4,12 +4,12 @@ import * as z from 'zod/mini';
 import { imageOption } from '../../schema/entities';
 import { blobKeyParam, imageOptionBody, imageOptionsQuery, updateImageOptionBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
 import { BadRequest, NotFound } from '../lib/errors';
-import { currentUser, requireUser } from '../lib/guards';
+import { currentUser, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { jsonBody, params, query } from '../lib/validate';
+import { jsonBody, params, query } from '../middleware/validate';
 import {
   assertMayEditImage,
   createImageOption,

@@ -5,9 +5,9 @@ import { mysoView as mysoViewResult, unlikeResult, userArticleItem, userChannelI
 import { contentIdBody, idParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { currentUser, requireUser } from '../lib/guards';
+import { currentUser, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { jsonBody, params } from '../lib/validate';
+import { jsonBody, params } from '../middleware/validate';
 import {
   getLikedChannel,
   likeArticle,

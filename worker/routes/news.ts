@@ -5,12 +5,12 @@ import * as z from 'zod/mini';
 import { newsItem, newsPage } from '../../schema/entities';
 import { createNewsBody, idParam, pageQuery, updateNewsBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
-import { currentUser, requireEditor } from '../lib/guards';
+import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { deleteFiles, upload, withUpload } from '../lib/uploads';
-import { params, query } from '../lib/validate';
+import { deleteFiles, upload, withUpload } from '../services/uploads';
+import { params, query } from '../middleware/validate';
 import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
 
 export const newsRoutes = new Hono<AppEnv>()

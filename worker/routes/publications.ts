@@ -12,11 +12,11 @@ import {
   updatePublicationStatusBody,
 } from '../../schema/requests';
 import type { AppEnv } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
-import { currentUser, requireAdmin, requireEditor } from '../lib/guards';
+import { currentUser, requireAdmin, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { jsonBody, query } from '../lib/validate';
+import { jsonBody, query } from '../middleware/validate';
 import {
   createPublicationRequest,
   listPublicationRequests,
@@ -29,7 +29,7 @@ import {
   updatePublicationStatus,
 } from '../queries/publications';
 import { contentTitle } from '../queries/user-content';
-import { notifyUser, type Notice } from '../lib/notices';
+import { notifyUser, type Notice } from '../services/notices';
 
 export const publicationsRoutes = new Hono<AppEnv>()
   /** Public: what approved requests keep published, as far as the caller may see it, with expiration dates. */

@@ -5,10 +5,10 @@ import { searchItem } from '../../schema/entities';
 import { searchBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { edgeCache, type EdgeCacheKey } from '../lib/edge-cache';
-import { limitAddress } from '../lib/rate-limit';
+import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';
+import { limitAddress } from '../services/rate-limit';
 import { describe } from '../lib/route-doc';
-import { jsonBody } from '../lib/validate';
+import { jsonBody } from '../middleware/validate';
 import { searchEverything } from '../queries/search';
 
 /**

@@ -1,18 +1,18 @@
 // /api/sessions: the caller's own signed-in sessions (device, since when, last seen), and signing out of the others
 // (ASVS V7.5.2). Each caller sees and ends only their own; an ADMIN who deactivates or deletes an account ends all of
-// its sessions anyway (worker/lib/session.ts). docs/decisions/003-users-and-sessions.md.
+// its sessions anyway (worker/services/session.ts). docs/decisions/003-users-and-sessions.md.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { endedSessions, userSession, type UserSession } from '../../schema/entities';
 import { sessionIdParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
-import { iso } from '../lib/db';
+import { iso } from '../services/db';
 import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';
-import { currentUser, requireUser } from '../lib/guards';
+import { currentUser, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { endOtherSessions, endUserSession, listUserSessions } from '../lib/session';
-import { params } from '../lib/validate';
+import { endOtherSessions, endUserSession, listUserSessions } from '../services/session';
+import { params } from '../middleware/validate';
 
 export const sessionsRoutes = new Hono<AppEnv>()
   .get(

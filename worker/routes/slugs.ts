@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { slugRecord } from '../../schema/entities';
 import { entityIdParam, putSlugBody, slugParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
-import { edgeCache } from '../lib/edge-cache';
+import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
 import { BadRequest, NotFound } from '../lib/errors';
-import { assertOwnerOrAdmin, currentUser, requireUser } from '../lib/guards';
+import { assertOwnerOrAdmin, currentUser, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { resolveSlug } from '../lib/slugs';
-import { jsonBody, params } from '../lib/validate';
+import { resolveSlug } from '../queries/slugs';
+import { jsonBody, params } from '../middleware/validate';
 import {
   assertSlugFree,
   currentSlugOf,

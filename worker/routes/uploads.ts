@@ -8,7 +8,7 @@ import { createUploadBody, idParam, uploadPartParam } from '../../schema/request
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { UnsupportedMediaType } from '../lib/errors';
-import { currentUser, requireEditor } from '../lib/guards';
+import { currentUser, requireEditor } from '../middleware/guards';
 import {
   cancelUpload,
   completeUpload,
@@ -16,9 +16,9 @@ import {
   getUpload,
   listUploads,
   receivePart,
-} from '../lib/resumable-uploads';
+} from '../services/resumable-uploads';
 import { describe } from '../lib/route-doc';
-import { jsonBody, mediaType, params } from '../lib/validate';
+import { jsonBody, mediaType, params } from '../middleware/validate';
 
 export const uploadsRoutes = new Hono<AppEnv>()
   /** The caller's unfinished and unattached uploads: what a reloaded page offers to resume. */

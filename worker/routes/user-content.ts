@@ -5,7 +5,7 @@
 //                      /requests/channels, /requests/articles, /access/channels, /access/articles
 //   the caller:        GET /my/requests/channels, /my/requests/articles, /my/access/channels, /my/access/articles
 // Request lists take `?status=PENDING|ALLOWED|DENIED|REVOKED` (REVOKED: allowed, then the grant was taken away).
-// Every decision (allow, deny, revoke) mails the reader (worker/lib/notices.ts).
+// Every decision (allow, deny, revoke) mails the reader (worker/services/notices.ts).
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import {
@@ -30,12 +30,12 @@ import {
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';
-import { currentUser, requireAdmin, requireUser } from '../lib/guards';
-import { notifyUser } from '../lib/notices';
+import { currentUser, requireAdmin, requireUser } from '../middleware/guards';
+import { notifyUser } from '../services/notices';
 import { describe } from '../lib/route-doc';
-import { sameOrigin } from '../lib/security';
-import { resolveIdOrSlug } from '../lib/slugs';
-import { jsonBody, params, query } from '../lib/validate';
+import { sameOrigin } from '../middleware/security';
+import { resolveIdOrSlug } from '../queries/slugs';
+import { jsonBody, params, query } from '../middleware/validate';
 import {
   canReadRef,
   contentTitle,

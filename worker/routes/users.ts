@@ -28,7 +28,7 @@ import {
 } from '../queries/users';
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
-import { currentUser, isAdmin, requireAdmin, requireUser } from '../lib/guards';
+import { currentUser, isAdmin, requireAdmin, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import {
   allowResetMail,
@@ -36,16 +36,16 @@ import {
   countResetRequest,
   loginKeys,
   verifyPasswordLimited,
-} from '../lib/login-limit';
-import { deviceFor, issueDeviceCookie } from '../lib/device-cookie';
-import { sendMail } from '../lib/mail';
+} from '../services/login-limit';
+import { deviceFor, issueDeviceCookie } from '../services/device-cookie';
+import { sendMail } from '../services/mail';
 import { assertPasswordAllowed } from '../lib/password-policy';
-import { clientAddress, limitAddress } from '../lib/rate-limit';
-import { passedTurnstile, requireTurnstile, turnstileOn } from '../lib/turnstile';
+import { clientAddress, limitAddress } from '../services/rate-limit';
+import { passedTurnstile, requireTurnstile, turnstileOn } from '../services/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
-import { sameOrigin } from '../lib/security';
-import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../lib/session';
-import { jsonBody, params, query, validate } from '../lib/validate';
+import { sameOrigin } from '../middleware/security';
+import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../services/session';
+import { jsonBody, params, query, validate } from '../middleware/validate';
 
 export const RESET_TOKEN_SECONDS = 3600;
 export const RESET_MAIL_MESSAGE = 'If the address belongs to an account, a reset link is on its way';

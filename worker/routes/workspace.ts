@@ -5,9 +5,9 @@ import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '.
 import { idParam, orderedPageQuery, workspaceListQuery } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { currentUser, requireEditor } from '../lib/guards';
+import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { params, query } from '../lib/validate';
+import { params, query } from '../middleware/validate';
 import {
   listChannelArticlesToArrange,
   listWorkspaceArticles,

@@ -20,7 +20,7 @@ import {
 } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { hashPassword } from '../lib/password';
-import { slugify } from '../lib/slugs';
+import { slugify } from '../queries/slugs';
 import {
   ARTICLES,
   CATEGORY_TREE,

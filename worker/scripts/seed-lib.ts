@@ -7,7 +7,7 @@ import { count, getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getPlatformProxy } from 'wrangler';
 import * as tables from '../../schema/tables';
-import { createDb } from '../lib/db';
+import { createDb } from '../services/db';
 import type { Db, Env } from '../env';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

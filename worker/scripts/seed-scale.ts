@@ -13,7 +13,7 @@ import {
   users,
 } from '../../schema/tables';
 import type { Db, Env } from '../env';
-import { slugify } from '../lib/slugs';
+import { slugify } from '../queries/slugs';
 import { chunkedInserts, jsonInsert, runAtomically, storeDemoFile } from './seed-lib';
 
 const ARTICLES_PER_BLOCK = 1000;

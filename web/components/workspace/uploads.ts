@@ -3,7 +3,7 @@ import { RESUMABLE_LIMITS } from '../../../schema/requests';
 import { makeVariants } from '../../uploads/variants';
 import type { ImagePart } from '../../uploads/forms';
 
-/** The largest picture the API takes (worker/lib/uploads.ts UPLOAD_LIMITS.image). */
+/** The largest picture the API takes (worker/services/uploads.ts UPLOAD_LIMITS.image). */
 export const UPLOAD_IMAGE_BYTES = 10 * 1024 * 1024;
 export const VIDEO_TYPES = 'video/mp4,video/webm';
 export const UPLOAD_VIDEO_BYTES = RESUMABLE_LIMITS.video;

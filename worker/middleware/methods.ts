@@ -1,7 +1,7 @@
 // 404 or 405: the one place that tells a wrong method from an unknown path, from the registered routes.
 import type { MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
-import { HttpError } from './errors';
+import { HttpError } from '../lib/errors';
 
 interface RoutePattern {
   method: string;

@@ -7,8 +7,8 @@
 import type { Context, Input, MiddlewareHandler } from 'hono';
 import type { BlankInput } from 'hono/types';
 import type { AppEnv } from '../env';
-import { bookmarkOf, useD1Session } from './db';
-import { documented } from './route-doc';
+import { bookmarkOf, useD1Session } from '../services/db';
+import { documented } from '../lib/route-doc';
 
 /** How stale a cached read may be in a location other than the writer's. */
 export const EDGE_CACHE_SECONDS = 60;

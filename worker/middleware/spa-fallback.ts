@@ -3,7 +3,7 @@
 // page for a year under a script's name (the /assets/* files are served `immutable`); any other path is a screen of
 // the SPA, which routes it in the browser, so it gets the SPA's page, revalidated on every visit like /.
 import { PAGE_HEADERS } from '../../schema/page-headers';
-import { withPageHeaders } from './home-hints';
+import { withPageHeaders } from '../services/home-hints';
 
 /** Vite's hashed files: every name there is the content's, so a miss is a mistake to be told, not a screen. */
 export const HASHED_ASSETS_PREFIX = '/assets/';

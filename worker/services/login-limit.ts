@@ -2,14 +2,14 @@
 // would let a burst of guesses through). Rules and reasons: docs/decisions/003-users-and-sessions.md.
 //
 // Sign-in follows OWASP's device cookies: a browser that signed in to the account before (a valid device cookie,
-// worker/lib/device-cookie.ts) has its own small failure budget and is never slowed by anyone else. Every other
+// worker/services/device-cookie.ts) has its own small failure budget and is never slowed by anyone else. Every other
 // client shares the account's budget: past it, unknown devices get 429 until the window ends (or, where Turnstile
 // is configured, a challenge). An address that has failed against many accounts gets 429 without a device cookie.
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { rateCounters } from '../../schema/tables';
 import type { Db } from '../env';
-import { dummyPasswordHash, verifyPassword } from './password';
-import { TooManyRequests } from './errors';
+import { dummyPasswordHash, verifyPassword } from '../lib/password';
+import { TooManyRequests } from '../lib/errors';
 import { countStatement, pruneStatement } from './rate-limit';
 
 export const LOGIN_LIMITS = {
@@ -50,7 +50,7 @@ export interface LoginKeys {
 /**
  * Keys of one sign-in attempt. A known user is counted by id, so name and e-mail share one budget; an unknown
  * name by its lower-cased text, so guessing at names is limited too. `device` is the nonce of the browser's valid
- * device cookie for this account (worker/lib/device-cookie.ts), or null.
+ * device cookie for this account (worker/services/device-cookie.ts), or null.
  */
 export function loginKeys(
   username: string,

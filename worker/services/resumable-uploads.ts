@@ -9,8 +9,8 @@ import { RESUMABLE_LIMITS, resumableType } from '../../schema/requests';
 import { blobs, uploadParts, uploads, users } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
-import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from './errors';
-import { sniff, SNIFF_BYTES } from './sniff';
+import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
+import { sniff, SNIFF_BYTES } from '../lib/sniff';
 import type { StoredFile } from './uploads';
 
 type UploadRow = typeof uploads.$inferSelect;

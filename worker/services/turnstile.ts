@@ -4,7 +4,7 @@
 // header; the worker checks it with siteverify. Without a secret (locally) nothing is asked. Decision 021.
 import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
-import { HttpError } from './errors';
+import { HttpError } from '../lib/errors';
 
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 export const TURNSTILE_HEADER = 'cf-turnstile-response';

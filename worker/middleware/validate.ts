@@ -3,8 +3,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { BadRequest, UnsupportedMediaType } from './errors';
-import { documented } from './route-doc';
+import { BadRequest, UnsupportedMediaType } from '../lib/errors';
+import { documented } from '../lib/route-doc';
 
 // The shared schemas (schema/) are written with zod/mini, which carries no messages of its own: zod's
 // English locale, set here once for every schema of the worker (classic zod sets it too), makes their
@@ -45,7 +45,7 @@ export function decodeUtf8(bytes: ArrayBuffer | Uint8Array, label = 'Request bod
 
 /**
  * Refuses anything but JSON with 415 before validating (Hono's json validator would silently see `{}`),
- * and JSON that is not UTF-8 with 400. The body is already bounded and buffered (worker/lib/limits.ts); the validator
+ * and JSON that is not UTF-8 with 400. The body is already bounded and buffered (worker/middleware/limits.ts); the validator
  * parses the same buffered bytes.
  */
 export const requireJson: MiddlewareHandler = documented({ errors: [400, 415] }, async (c, next) => {

@@ -34,7 +34,7 @@ export interface ErrorLogLine {
 /**
  * The pattern of the route the request went to: the route whose handler ran last, or, when a middleware
  * answered first (a refusal, a guard), the route it was on its way to (`use` registers method ALL). None for
- * a 404 (no route matched) or a 405 (lib/methods.ts refuses before the router's own match counts).
+ * a 404 (no route matched) or a 405 (middleware/methods.ts refuses before the router's own match counts).
  */
 function answeringRoute(c: Context): string | null {
   if (c.res.status === 405) return null;

@@ -4,7 +4,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { rateCounters } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
-import { TooManyRequests } from './errors';
+import { TooManyRequests } from '../lib/errors';
 
 /** Rows untouched this long are deleted as counting goes on; every window is shorter. */
 export const FORGET_AFTER_MS = 24 * 3600 * 1000;
@@ -57,7 +57,7 @@ const HOUR = 60 * MINUTE;
 
 /**
  * The limits of the open forms and of search, per client address (decision 021 gives the reasons for each number).
- * Where TURNSTILE_SECRET is set, the forms also ask for a solved challenge (worker/lib/turnstile.ts).
+ * Where TURNSTILE_SECRET is set, the forms also ask for a solved challenge (worker/services/turnstile.ts).
  */
 export const OPEN_LIMITS = {
   /** Accounts registered from one address (ADMIN creating accounts is not counted). */

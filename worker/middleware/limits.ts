@@ -1,11 +1,11 @@
 // Request size limits, applied to every /api request before any route reads its input: a bounded URL,
 // a bounded body, and JSON that must be UTF-8. Multipart bodies are streamed by withUpload under its own
-// caps (worker/lib/uploads.ts), and raw file bodies (the parts of a resumable upload) by their route, which
-// takes exactly a part's length (worker/lib/resumable-uploads.ts); here they only get drained when a route
+// caps (worker/services/uploads.ts), and raw file bodies (the parts of a resumable upload) by their route, which
+// takes exactly a part's length (worker/services/resumable-uploads.ts); here they only get drained when a route
 // answers before reading them out.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
-import { HttpError, PayloadTooLarge } from './errors';
+import { HttpError, PayloadTooLarge } from '../lib/errors';
 import { mediaType } from './validate';
 
 const MiB = 1024 * 1024;

@@ -3,8 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env';
-import { Forbidden } from './errors';
-import { documented } from './route-doc';
+import { Forbidden } from '../lib/errors';
+import { documented } from '../lib/route-doc';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

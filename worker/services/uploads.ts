@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { fileTag } from '../../schema/requests';
 import { blobs } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
-import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from './errors';
-import { REQUEST_LIMITS } from './limits';
-import { currentUser } from './guards';
-import { MultipartError, multipartBoundary, readMultipart } from './multipart';
+import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
+import { REQUEST_LIMITS } from '../middleware/limits';
+import { currentUser } from '../middleware/guards';
+import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { claimUpload, settleClaims } from './resumable-uploads';
 import {
   DIMENSION_BYTES,
@@ -21,10 +21,10 @@ import {
   SNIFF_BYTES,
   type Dimensions,
   type Sniffed,
-} from './sniff';
-import { documented } from './route-doc';
-import { decodeUtf8, formatIssues, mediaType, type Schema } from './validate';
-import { VARIANT_PART, variantKey, withVariants } from './files';
+} from '../lib/sniff';
+import { documented } from '../lib/route-doc';
+import { decodeUtf8, formatIssues, mediaType, type Schema } from '../middleware/validate';
+import { VARIANT_PART, variantKey, withVariants } from '../lib/files';
 
 export type FileKind = 'image' | 'video';
 
@@ -48,7 +48,7 @@ export interface Upload<T> {
   /** Like file(), but a missing tag (undefined or null) gives undefined. */
   optionalFile(tag: string | null | undefined, kind?: FileKind): StoredFile | undefined;
   /**
-   * The file of the caller's complete resumable upload `id` (worker/lib/resumable-uploads.ts), taken for this
+   * The file of the caller's complete resumable upload `id` (worker/services/resumable-uploads.ts), taken for this
    * write: kept by the entity if the handler succeeds, left to its owner again if it fails.
    */
   uploaded(id: string): Promise<StoredFile>;

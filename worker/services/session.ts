@@ -8,7 +8,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessions, users } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
-import { deviceLabel } from './device';
+import { deviceLabel } from '../lib/device';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -101,7 +101,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 /**
  * Puts `user` on the context of every /api request. A signed-in request costs one D1 query: the live session
  * joined with its active user. It reads the primary (the binding itself, outside the request's D1 session
- * from worker/lib/db.ts), so a logout, a password change or a deactivation holds at once everywhere, even where
+ * from worker/services/db.ts), so a logout, a password change or a deactivation holds at once everywhere, even where
  * the request's other reads come from a replica that has not caught up yet.
  */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,6 +1,6 @@
 // Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that has signed in
 // to an account carries a signed token for it, and the sign-in limits treat it as the owner's device, with its
-// own small failure budget, never slowed by what others do to the account (worker/lib/login-limit.ts).
+// own small failure budget, never slowed by what others do to the account (worker/services/login-limit.ts).
 // Rules and reasons: docs/decisions/003-users-and-sessions.md.
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';

@@ -4,8 +4,8 @@ import type { Role } from '../../schema/tables';
 import type { SessionUser } from '../../schema/entities';
 import type { AppEnv } from '../env';
 import { ROLES } from '../../schema/enums';
-import { Forbidden, Unauthorized } from './errors';
-import { documented } from './route-doc';
+import { Forbidden, Unauthorized } from '../lib/errors';
+import { documented } from '../lib/route-doc';
 
 export const EDITOR_ROLES: readonly Role[] = ['CLIENT', 'CONTRIBUTOR', 'ADMIN'];
 

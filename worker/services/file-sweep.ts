@@ -1,12 +1,12 @@
 // Files that nothing refers to: `blobs` rows older than a grace period whose key no entity shows and no resumable
-// upload holds. Every stored file gets its row before its content is written (worker/lib/uploads.ts), so a request
+// upload holds. Every stored file gets its row before its content is written (worker/services/uploads.ts), so a request
 // that died midway (killed isolate, lost connection to D1) leaves such a row, and maybe an R2 multipart upload it had
 // begun. The Cron Trigger sweeps them (object, variants, unfinished upload, row and focal point); the health check
 // counts them. docs/decisions/004-uploads-and-files.md, "Crashes".
 import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { articleMedia, articles, blobs, categories, channels, imageOptions, news, uploads } from '../../schema/tables';
 import type { Db, Env } from '../env';
-import { withVariants } from './files';
+import { withVariants } from '../lib/files';
 
 /** How long a file may stay unreferenced: longer than any request that stores one and then writes its entity. */
 export const UNREFERENCED_GRACE_MILLIS = 24 * 3600 * 1000;
