@@ -1,4 +1,5 @@
 // What each route tells the shell through its handle: the highlighted menu item and its breadcrumbs.
+import { channelPath } from './paths';
 export const MENU_ITEMS = [
   { id: 'homeAndNews', to: '/', label: 'homeAndNews' },
   { id: 'soChannels', to: '/channels', label: 'channels' },
@@ -30,25 +31,26 @@ const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
 const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });
 const p = (params: Params, name: string) => params[name] ?? '';
 const appManagement = label('shell.crumb.appManagement', '/appManagement');
-const WORKSPACE_SECTIONS: Record<string, [list: string, created?: string]> = {
-  articles: ['articles', 'shell.crumb.newArticle'],
-  channels: ['channels', 'shell.crumb.newChannel'],
-  news: ['shell.crumb.news', 'shell.crumb.newNewsItem'],
-  publications: ['shell.crumb.publications'],
-};
-/** /myaccount/{section}, /myaccount/{section}/new and /myaccount/{section}/{id}: My account › section › item. */
-function workspaceCrumbs(params: Params): CrumbDef[] {
-  const section = p(params, 'section');
-  const item = params.item;
-  const trail: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
-  const [list, created] = WORKSPACE_SECTIONS[section] ?? [];
-  if (!list) return trail;
-  if (!item) return [...trail, label(list)];
-  trail.push(label(list, `/myaccount/${section}`));
-  if (item === 'new' && created) return [...trail, label(created)];
-  if (section === 'articles') return [...trail, { kind: 'article', id: item }];
-  if (section === 'channels') return [...trail, { kind: 'channel', id: item }];
-  return [...trail, label('shell.crumb.newsItem')];
+const WORKSPACE_SECTIONS: Record<'articles' | 'channels' | 'news' | 'publications', [list: string, created?: string]> =
+  {
+    articles: ['articles', 'shell.crumb.newArticle'],
+    channels: ['channels', 'shell.crumb.newChannel'],
+    news: ['shell.crumb.news', 'shell.crumb.newNewsItem'],
+    publications: ['shell.crumb.publications'],
+  };
+/** /myaccount/{section} and /myaccount/{section}/{new|id}: My account › section › item. */
+function workspaceCrumbs(section: keyof typeof WORKSPACE_SECTIONS) {
+  return (params: Params): CrumbDef[] => {
+    const item = params.item;
+    const trail: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
+    const [list, created] = WORKSPACE_SECTIONS[section];
+    if (!item) return [...trail, label(list)];
+    trail.push(label(list, `/myaccount/${section}`));
+    if (item === 'new' && created) return [...trail, label(created)];
+    if (section === 'articles') return [...trail, { kind: 'article', id: item }];
+    if (section === 'channels') return [...trail, { kind: 'channel', id: item }];
+    return [...trail, label('shell.crumb.newsItem')];
+  };
 }
 
 /** The handles of SPEC section 2's routes, keyed by route pattern. */
@@ -60,8 +62,14 @@ export const HANDLES = {
   '/imprint': { menu: 'imprint', crumbs: () => [home, label('imprint')] },
   '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
   '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
-  // The editor workspace's sections and forms (docs/decisions/016-editor-workspace.md), one pattern for all of them.
-  '/myaccount/:section/:item?': { menu: 'mySO', crumbs: workspaceCrumbs },
+  // The editor workspace's sections and forms (docs/decisions/016-editor-workspace.md).
+  '/myaccount/articles': { menu: 'mySO', crumbs: workspaceCrumbs('articles') },
+  '/myaccount/articles/:item': { menu: 'mySO', crumbs: workspaceCrumbs('articles') },
+  '/myaccount/channels': { menu: 'mySO', crumbs: workspaceCrumbs('channels') },
+  '/myaccount/channels/:item': { menu: 'mySO', crumbs: workspaceCrumbs('channels') },
+  '/myaccount/news': { menu: 'mySO', crumbs: workspaceCrumbs('news') },
+  '/myaccount/news/:item': { menu: 'mySO', crumbs: workspaceCrumbs('news') },
+  '/myaccount/publications': { menu: 'mySO', crumbs: workspaceCrumbs('publications') },
   '/appManagement': { crumbs: () => [home, label('shell.crumb.appManagement')] },
   '/appManagement/users': { crumbs: () => [home, appManagement, label('shell.crumb.adminUsers')] },
   '/appManagement/access': { crumbs: () => [home, appManagement, label('shell.crumb.adminAccess')] },
@@ -85,7 +93,7 @@ export const HANDLES = {
     crumbs: (params) => [
       home,
       label('channels', '/channels'),
-      { kind: 'channel', id: p(params, 'channelId'), to: `/chan/${p(params, 'channelId')}` },
+      { kind: 'channel', id: p(params, 'channelId'), to: channelPath(p(params, 'channelId')) },
       { kind: 'article', id: p(params, 'articleId') },
     ],
   },
@@ -125,7 +133,7 @@ export const HANDLES = {
       {
         kind: 'channel',
         id: p(params, 'channelId'),
-        to: `/category/${p(params, 'categoryId')}/c/${p(params, 'channelId')}`,
+        to: channelPath(p(params, 'channelId'), p(params, 'categoryId')),
       },
       { kind: 'article', id: p(params, 'articleId') },
     ],

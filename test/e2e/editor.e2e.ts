@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
 import { baseUrl, expect, loginByApi, screenshot, test, watchProblems } from './browser';
 
 const MEDIA = path.resolve(import.meta.dirname, '../../worker/scripts/demo-media');

@@ -4,7 +4,7 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { resumableUpload, type ResumableUpload } from '../../schema/workspace';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
 import { blobs, uploads } from '../../schema/tables';
 import { runUploadCleanUp } from '../../worker/scheduled';
 import { asRole, createArticle, createChannel, mp4Bytes, multipart, pngFile, webmBytes } from './content-factories';

@@ -12,7 +12,8 @@ import {
 } from '../../schema/entities';
 import type { MESSAGE_STATES, Role } from '../../schema/enums';
 import type { createCategoryBody, createUserBody, updateCategoryBody, updateUserBody } from '../../schema/requests';
-import { API_PREFIX, ApiError, api, call, multipartBody, pageQuery, resultOf, seg } from './client';
+import { multipartBody } from '../uploads/multipart';
+import { API_PREFIX, ApiError, api, call, pageQuery, resultOf, seg } from './client';
 
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
@@ -59,7 +60,7 @@ async function sendWithImage(method: 'POST' | 'PUT', path: string, body: object,
   try {
     response = await fetch(`${API_PREFIX}/categories${path}`, {
       method,
-      body: multipartBody({ ...body, imageFileTag: 'image' }, { image }),
+      body: multipartBody({ ...body, imageFileTag: 'image' }, { files: { image } }),
       credentials: 'include',
       headers: { Accept: 'application/json' },
     });

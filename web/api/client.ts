@@ -94,19 +94,6 @@ export async function call<R extends ClientResponse<unknown, number, string>, S 
   }
 }
 
-/**
- * The multipart body of a call with files (SPEC section 7): a `body` part with the JSON and one part
- * `blob:{key}` per file. The browser sets the boundary itself, so no Content-Type header goes with it.
- */
-export function multipartBody(json: unknown, files: Record<string, Blob>): FormData {
-  const form = new FormData();
-  form.append('body', JSON.stringify(json ?? {}));
-  for (const [key, blob] of Object.entries(files)) {
-    form.append(`blob:${key}`, blob, blob instanceof File ? blob.name : key);
-  }
-  return form;
-}
-
 /** The query of a cursor-paged list; absent values stay out of the URL. */
 export const pageQuery = (cursor?: string, limit?: number) => ({
   cursor: cursor || undefined,

@@ -12,7 +12,7 @@ import type {
   updateImageBody,
   updateNewsBody,
 } from '../../schema/requests';
-import { uploadForm, type ImagePart } from '../uploads/forms';
+import { multipartBody, type ImagePart } from '../uploads/multipart';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
 
@@ -31,7 +31,7 @@ export function createArticle(body: ArticleInput, thumbnail?: ImagePart, options
   return send(
     'POST',
     urls().articles.$url(),
-    uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    multipartBody({ ...body, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
     article,
     options,
   );
@@ -42,7 +42,7 @@ export function updateArticle(id: string, changes: ArticleChanges, thumbnail?: I
   return send(
     'PUT',
     urls().articles[':id'].$url(byId(id)),
-    uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    multipartBody({ ...changes, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
     article,
     options,
   );
@@ -59,7 +59,13 @@ export const setMediaKind = (id: string, kind: 'gallery' | 'video' | null) =>
 /** Appends gallery images (each with its title and variants) in one request, with upload progress. */
 export function addImages(id: string, images: readonly (ImagePart & { title: string })[], options?: SendOptions) {
   const json = { images: images.map((i) => ({ imageFileTag: i.tag, title: i.title })) };
-  return send('POST', urls().articles[':id'].media.images.$url(byId(id)), uploadForm(json, images), article, options);
+  return send(
+    'POST',
+    urls().articles[':id'].media.images.$url(byId(id)),
+    multipartBody(json, { images }),
+    article,
+    options,
+  );
 }
 
 /** Retitles the image at `ordinal` and/or moves it to `changes.ordinal`. */
@@ -89,7 +95,7 @@ export function addVideo(id: string, video: VideoInput, options?: SendOptions) {
   return send(
     'POST',
     urls().articles[':id'].media.video.$url(byId(id)),
-    uploadForm(json, video.thumbnail ? [video.thumbnail] : []),
+    multipartBody(json, { images: video.thumbnail ? [video.thumbnail] : [] }),
     article,
     options,
   );
@@ -109,7 +115,13 @@ export function updateVideo(id: string, ordinal: number, changes: VideoChanges, 
   if (!thumbnail)
     return call(api.articles[':id'].media.video[':ordinal'].$put({ ...atOrdinal(id, ordinal), json }), article);
   const url = urls().articles[':id'].media.video[':ordinal'].$url(atOrdinal(id, ordinal));
-  return send('PUT', url, uploadForm({ ...json, thumbnailFileTag: thumbnail.tag }, [thumbnail]), article, options);
+  return send(
+    'PUT',
+    url,
+    multipartBody({ ...json, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
+    article,
+    options,
+  );
 }
 
 // ---- channels ----
@@ -126,14 +138,14 @@ export interface ChannelPictures {
 
 function channelForm(json: Record<string, unknown>, pictures: ChannelPictures) {
   const images = [pictures.portrait, pictures.banner, pictures.cover].filter((p): p is ImagePart => !!p);
-  return uploadForm(
+  return multipartBody(
     {
       ...json,
       ...(pictures.portrait ? { portraitFileTag: pictures.portrait.tag } : {}),
       ...(pictures.banner ? { bannerFileTag: pictures.banner.tag } : {}),
       ...(pictures.cover ? { coverMedia: { kind: 'image', fileTag: pictures.cover.tag } } : {}),
     },
-    images,
+    { images },
   );
 }
 const hasPictures = (p: ChannelPictures) => !!(p.portrait || p.banner || p.cover);
@@ -169,7 +181,7 @@ export function createNews(body: NewsInput, thumbnail?: ImagePart, options?: Sen
   return send(
     'POST',
     urls().news.$url(),
-    uploadForm({ ...body, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    multipartBody({ ...body, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
     newsItem,
     options,
   );
@@ -180,7 +192,7 @@ export function updateNews(id: string, changes: NewsChanges, thumbnail?: ImagePa
   return send(
     'PUT',
     urls().news[':id'].$url(byId(id)),
-    uploadForm({ ...changes, thumbnailFileTag: thumbnail.tag }, [thumbnail]),
+    multipartBody({ ...changes, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
     newsItem,
     options,
   );
