@@ -53,6 +53,13 @@ function workspaceCrumbs(section: keyof typeof WORKSPACE_SECTIONS) {
   };
 }
 
+/** Home › Categories › the category's ancestors and itself: where the pages inside a category start. */
+const categoryTrail = (params: Params): CrumbDef[] => [
+  home,
+  label('categories', '/category'),
+  { kind: 'category', idOrSlug: p(params, 'categoryId') },
+];
+
 /** The handles of SPEC section 2's routes, keyed by route pattern. */
 export const HANDLES = {
   '/': { menu: 'homeAndNews', crumbs: () => [label('homeAndNews')] },
@@ -98,38 +105,19 @@ export const HANDLES = {
     ],
   },
   '/category': { menu: 'categories', crumbs: () => [home, label('categories')] },
-  '/category/:categoryId': {
-    menu: 'categories',
-    crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
-    ],
-  },
+  '/category/:categoryId': { menu: 'categories', crumbs: categoryTrail },
   '/category/:categoryId/a/:articleId': {
     menu: 'categories',
-    crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
-      { kind: 'article', id: p(params, 'articleId') },
-    ],
+    crumbs: (params) => [...categoryTrail(params), { kind: 'article', id: p(params, 'articleId') }],
   },
   '/category/:categoryId/c/:channelId': {
     menu: 'categories',
-    crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
-      { kind: 'channel', id: p(params, 'channelId') },
-    ],
+    crumbs: (params) => [...categoryTrail(params), { kind: 'channel', id: p(params, 'channelId') }],
   },
   '/category/:categoryId/c/:channelId/a/:articleId': {
     menu: 'categories',
     crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
+      ...categoryTrail(params),
       {
         kind: 'channel',
         id: p(params, 'channelId'),

@@ -94,36 +94,36 @@ export function describedBy(id: string, props: Pick<FieldProps, 'hint' | 'error'
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function TextField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const { label, name, error, hint, required, ...input } = props;
+/** The props every control gets from its field: id, name, required, and the invalid state with its notes. */
+function useControl(props: FieldProps) {
   const id = useId();
+  const control = {
+    id,
+    name: props.name,
+    required: props.required,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': describedBy(id, props),
+  };
+  const frame = { label: props.label, error: props.error, hint: props.hint, required: props.required ?? false, id };
+  return { control, frame };
+}
+
+export function TextField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { label: _l, name: _n, error: _e, hint: _h, required: _r, ...input } = props;
+  const { control, frame } = useControl(props);
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required ?? false} id={id}>
-      <input
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
-        {...input}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} {...input} />
     </FieldFrame>
   );
 }
 
 export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
-  const { label, name, error, hint, required, ...area } = props;
-  const id = useId();
+  const { label: _l, name: _n, error: _e, hint: _h, required: _r, ...area } = props;
+  const { control, frame } = useControl(props);
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required ?? false} id={id}>
-      <textarea
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
-        {...area}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} {...area} />
     </FieldFrame>
   );
 }

@@ -1,13 +1,19 @@
 // What the workspace's content forms (article, channel, news item) share around the kit's form hook: the page
-// while the item loads, the flags fieldset, the Save and Delete buttons, and deleting with a confirmation.
+// while the item loads, the teaser and text, the categories, the flags fieldset, the Save and Delete buttons,
+// and deleting with a confirmation.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../schema/requests';
+import { listCategories } from '../../api/categories';
+import { useQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
+import { TextArea, TextField } from '../form';
 import { useConfirm } from '../screen-kit/confirm-dialog';
 import type { Form } from '../screen-kit/use-form';
 import { useNotify } from '../notifications';
 import { LoadError, Loading } from '../view-state';
-import { Checkbox } from './fields';
+import { CategoryPicker, Checkbox } from './fields';
 import { WorkspacePage, type SectionId } from './frame';
 
 /** The page of a form whose item is still loading, or failed to (404: the section's not-found text). */
@@ -61,6 +67,71 @@ export function FlagFields<F extends string>({
         />
       ))}
     </fieldset>
+  );
+}
+
+/** The required title (or a channel's name) of a content form. */
+export function TitleField<K extends string, V extends Record<K, string>>({ form, name }: { form: Form<V>; name: K }) {
+  const intl = useIntl();
+  return (
+    <TextField
+      label={intl.formatMessage({ id: `ws.field.${name}` })}
+      name={name}
+      required
+      maxLength={LIMITS.title}
+      value={form.values[name]}
+      onChange={(e) => form.set(name, e.currentTarget.value as V[K])}
+      error={form.errors[name]}
+    />
+  );
+}
+
+/** The teaser and the text of an article or news item. */
+export function TeaserAndText<V extends { teaser: string; description: string }>({
+  form,
+  textRows,
+}: {
+  form: Form<V>;
+  textRows: number;
+}) {
+  const intl = useIntl();
+  const { values, set, errors } = form;
+  return (
+    <>
+      <TextArea
+        label={intl.formatMessage({ id: 'ws.field.teaser' })}
+        name="teaser"
+        rows={2}
+        maxLength={LIMITS.teaser}
+        value={values.teaser}
+        onChange={(e) => set('teaser', e.currentTarget.value as V['teaser'])}
+        error={errors.teaser}
+      />
+      <TextArea
+        label={intl.formatMessage({ id: 'ws.field.description' })}
+        name="description"
+        rows={textRows}
+        maxLength={LIMITS.text}
+        value={values.description}
+        onChange={(e) => set('description', e.currentTarget.value as V['description'])}
+        error={errors.description}
+      />
+    </>
+  );
+}
+
+/** The categories an article or channel is filed in, from the whole tree. */
+export function CategoriesField<V extends { categoryIds: string[] }>({ form }: { form: Form<V> }) {
+  const intl = useIntl();
+  const categories = useQuery(keys.categories(), listCategories);
+  return (
+    <CategoryPicker
+      legend={intl.formatMessage({ id: 'ws.field.categories' })}
+      categories={categories.data ?? []}
+      selected={form.values.categoryIds}
+      onChange={(ids) => form.set('categoryIds', ids)}
+      error={form.errors.categoryIds}
+    />
   );
 }
 

@@ -3,6 +3,8 @@
 import { useDeferredValue, useState } from 'react';
 import { FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { WorkspacePage, type SectionId } from './frame';
+import { WorkspaceMessages } from './messages';
 import { listOwners } from '../../api/workspace';
 import { usePagedQuery, useQuery, type QueryKey } from '../../data/cache';
 import { keys } from '../../data/keys';
@@ -73,6 +75,43 @@ export function WorkspaceList<T extends { id: string }>({
       </div>
       <DataTable data={list} columns={columns} label={label} empty={empty} rowHeaders={false} />
     </section>
+  );
+}
+
+/**
+ * A workspace section's list page: its catalogue, heading, 'New …' button and the list. `section` names the URL
+ * (/myaccount/{section}) and the messages: ws.{section}.title, .new and .empty.
+ */
+export function WorkspaceListPage<T extends { id: string }>(props: ListPageProps<T>) {
+  return (
+    <WorkspaceMessages>
+      <ListPage {...props} />
+    </WorkspaceMessages>
+  );
+}
+
+/** Translates a workspace message (inside the workspace's catalogue). */
+export type Translate = (id: string, values?: Record<string, string>) => string;
+
+interface ListPageProps<T extends { id: string }> extends Omit<WorkspaceListProps<T>, 'label' | 'empty' | 'columns'> {
+  section: Exclude<SectionId, 'account' | 'publications'>;
+  /** The columns, given the translations and whether the viewer is an admin (who sees the owners). */
+  columns: (t: Translate, admin: boolean) => Column<T>[];
+}
+
+function ListPage<T extends { id: string }>({ section, columns, ...list }: ListPageProps<T>) {
+  const intl = useIntl();
+  const admin = useSession().user?.role === 'ADMIN';
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
+  const title = t(`ws.${section}.title`);
+  return (
+    <WorkspacePage
+      section={section}
+      title={title}
+      actions={<NewButton to={`/myaccount/${section}/new`} label={t(`ws.${section}.new`)} />}
+    >
+      <WorkspaceList {...list} columns={columns(t, admin)} label={title} empty={t(`ws.${section}.empty`)} />
+    </WorkspacePage>
   );
 }
 

@@ -1,30 +1,26 @@
 // /myaccount/channels: the editor's channels (ADMIN: everyone's), drafts, hidden and private ones included.
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { WorkspaceChannel } from '../../../../schema/workspace';
 import { listWorkspaceChannels } from '../../../api/workspace';
-import { WorkspacePage } from '../../../components/workspace/frame';
 import type { Column } from '../../../components/screen-kit/data-table';
-import { ChangedAt, NewButton, WorkspaceList } from '../../../components/workspace/list';
-import { WorkspaceMessages } from '../../../components/workspace/messages';
+import { ChangedAt, WorkspaceListPage, type Translate } from '../../../components/workspace/list';
 import { StatusBadges } from '../../../components/workspace/status';
 import { keys } from '../../../data/keys';
-import { useSession } from '../../../session/session';
 import { channelPath } from '../../../paths';
 
 export default function WorkspaceChannelsView() {
   return (
-    <WorkspaceMessages>
-      <ChannelsSection />
-    </WorkspaceMessages>
+    <WorkspaceListPage
+      section="channels"
+      queryKey={keys.workspaceChannels}
+      fetchPage={({ q, owner, cursor }) => listWorkspaceChannels({ q, owner, cursor })}
+      columns={columns}
+    />
   );
 }
 
-function ChannelsSection() {
-  const intl = useIntl();
-  const admin = useSession().user?.role === 'ADMIN';
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const columns: Column<WorkspaceChannel>[] = [
+function columns(t: Translate, admin: boolean): Column<WorkspaceChannel>[] {
+  return [
     { header: t('ws.col.name'), cell: (c) => <Link to={`/myaccount/channels/${c.id}`}>{c.name}</Link> },
     { header: t('ws.col.status'), cell: (c) => <StatusBadges row={c} /> },
     ...(admin ? [{ header: t('ws.col.owner'), cell: (c: WorkspaceChannel) => c.userName }] : []),
@@ -38,19 +34,4 @@ function ChannelsSection() {
       ),
     },
   ];
-  return (
-    <WorkspacePage
-      section="channels"
-      title={t('ws.channels.title')}
-      actions={<NewButton to="/myaccount/channels/new" label={t('ws.channels.new')} />}
-    >
-      <WorkspaceList
-        queryKey={keys.workspaceChannels}
-        fetchPage={({ q, owner, cursor }) => listWorkspaceChannels({ q, owner, cursor })}
-        label={t('ws.channels.title')}
-        columns={columns}
-        empty={t('ws.channels.empty')}
-      />
-    </WorkspacePage>
-  );
 }

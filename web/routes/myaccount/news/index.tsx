@@ -1,29 +1,26 @@
 // /myaccount/news: the editor's news items (ADMIN: everyone's), scheduled ones included.
-import { FormattedDate, useIntl } from 'react-intl';
+import { FormattedDate } from 'react-intl';
 import { Link } from 'react-router';
 import type { WorkspaceNewsItem } from '../../../../schema/workspace';
 import { listWorkspaceNews } from '../../../api/workspace';
-import { WorkspacePage } from '../../../components/workspace/frame';
 import type { Column } from '../../../components/screen-kit/data-table';
-import { NewButton, WorkspaceList } from '../../../components/workspace/list';
-import { WorkspaceMessages } from '../../../components/workspace/messages';
+import { WorkspaceListPage, type Translate } from '../../../components/workspace/list';
 import { keys } from '../../../data/keys';
-import { useSession } from '../../../session/session';
 import { contentPath } from '../../../paths';
 
 export default function WorkspaceNewsView() {
   return (
-    <WorkspaceMessages>
-      <NewsSection />
-    </WorkspaceMessages>
+    <WorkspaceListPage
+      section="news"
+      queryKey={keys.workspaceNews}
+      fetchPage={({ q, owner, cursor }) => listWorkspaceNews({ q, owner, cursor })}
+      columns={columns}
+    />
   );
 }
 
-function NewsSection() {
-  const intl = useIntl();
-  const admin = useSession().user?.role === 'ADMIN';
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const columns: Column<WorkspaceNewsItem>[] = [
+function columns(t: Translate, admin: boolean): Column<WorkspaceNewsItem>[] {
+  return [
     { header: t('ws.col.title'), cell: (n) => <Link to={`/myaccount/news/${n.id}`}>{n.title}</Link> },
     {
       header: t('ws.col.status'),
@@ -62,19 +59,4 @@ function NewsSection() {
       ),
     },
   ];
-  return (
-    <WorkspacePage
-      section="news"
-      title={t('ws.news.title')}
-      actions={<NewButton to="/myaccount/news/new" label={t('ws.news.new')} />}
-    >
-      <WorkspaceList
-        queryKey={keys.workspaceNews}
-        fetchPage={({ q, owner, cursor }) => listWorkspaceNews({ q, owner, cursor })}
-        label={t('ws.news.title')}
-        columns={columns}
-        empty={t('ws.news.empty')}
-      />
-    </WorkspacePage>
-  );
 }

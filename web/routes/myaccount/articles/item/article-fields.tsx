@@ -2,13 +2,10 @@
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { ARTICLE_TYPES } from '../../../../../schema/enums';
-import { LIMITS } from '../../../../../schema/requests';
-import { listCategories } from '../../../../api/categories';
 import { listUserChannels } from '../../../../api/editor';
-import { TextArea, TextField } from '../../../../components/form';
 import type { Form } from '../../../../components/screen-kit/use-form';
-import { CategoryPicker, SelectField } from '../../../../components/workspace/fields';
-import { FlagFields } from '../../../../components/workspace/form-page';
+import { SelectField } from '../../../../components/workspace/fields';
+import { CategoriesField, FlagFields, TeaserAndText, TitleField } from '../../../../components/workspace/form-page';
 import { ImagePicker } from '../../../../components/workspace/image-picker';
 import { useQuery } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
@@ -29,18 +26,9 @@ export function ArticleFields({
   const t = (id: string) => intl.formatMessage({ id });
   const { values, set, errors } = form;
   const channels = useQuery(ownerId ? keys.userChannels(ownerId) : null, () => listUserChannels(ownerId!));
-  const categories = useQuery(keys.categories(), listCategories);
   return (
     <>
-      <TextField
-        label={t('ws.field.title')}
-        name="title"
-        required
-        maxLength={LIMITS.title}
-        value={values.title}
-        onChange={(e) => set('title', e.currentTarget.value)}
-        error={errors.title}
-      />
+      <TitleField form={form} name="title" />
       <div className="field-row">
         <SelectField
           label={t('ws.field.type')}
@@ -68,31 +56,8 @@ export function ArticleFields({
           ))}
         </SelectField>
       </div>
-      <TextArea
-        label={t('ws.field.teaser')}
-        name="teaser"
-        rows={2}
-        maxLength={LIMITS.teaser}
-        value={values.teaser}
-        onChange={(e) => set('teaser', e.currentTarget.value)}
-        error={errors.teaser}
-      />
-      <TextArea
-        label={t('ws.field.description')}
-        name="description"
-        rows={10}
-        maxLength={LIMITS.text}
-        value={values.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-        error={errors.description}
-      />
-      <CategoryPicker
-        legend={t('ws.field.categories')}
-        categories={categories.data ?? []}
-        selected={values.categoryIds}
-        onChange={(ids) => set('categoryIds', ids)}
-        error={errors.categoryIds}
-      />
+      <TeaserAndText form={form} textRows={10} />
+      <CategoriesField form={form} />
       <ImagePicker
         label={t('ws.field.thumbnail')}
         current={values.removeThumbnail ? null : (article?.thumbnailHref ?? null)}

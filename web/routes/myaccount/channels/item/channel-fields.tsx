@@ -2,14 +2,10 @@
 import { useIntl } from 'react-intl';
 import type { Channel } from '../../../../../schema/entities';
 import { LIMITS } from '../../../../../schema/requests';
-import { listCategories } from '../../../../api/categories';
-import { TextArea, TextField } from '../../../../components/form';
+import { TextArea } from '../../../../components/form';
 import type { Form } from '../../../../components/screen-kit/use-form';
-import { CategoryPicker } from '../../../../components/workspace/fields';
-import { FlagFields } from '../../../../components/workspace/form-page';
+import { CategoriesField, FlagFields, TitleField } from '../../../../components/workspace/form-page';
 import { ImagePicker } from '../../../../components/workspace/image-picker';
-import { useQuery } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
 import { CHANNEL_FLAGS, type ChannelValues } from './changes';
 import { CoverField } from './cover-field';
 
@@ -25,18 +21,9 @@ export function ChannelFields({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { values, set, errors } = form;
-  const categories = useQuery(keys.categories(), listCategories);
   return (
     <>
-      <TextField
-        label={t('ws.field.name')}
-        name="name"
-        required
-        maxLength={LIMITS.title}
-        value={values.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-        error={errors.name}
-      />
+      <TitleField form={form} name="name" />
       <TextArea
         label={t('ws.field.infoText')}
         name="infoText"
@@ -46,13 +33,7 @@ export function ChannelFields({
         onChange={(e) => set('infoText', e.currentTarget.value)}
         error={errors.infoText}
       />
-      <CategoryPicker
-        legend={t('ws.field.categories')}
-        categories={categories.data ?? []}
-        selected={values.categoryIds}
-        onChange={(ids) => set('categoryIds', ids)}
-        error={errors.categoryIds}
-      />
+      <CategoriesField form={form} />
       <div className="field-row">
         <ImagePicker
           label={t('ws.field.portrait')}

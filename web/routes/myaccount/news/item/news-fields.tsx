@@ -4,8 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { SearchItem } from '../../../../../schema/entities';
 import type { WorkspaceNewsItem } from '../../../../../schema/workspace';
-import { LIMITS } from '../../../../../schema/requests';
-import { TextArea, TextField } from '../../../../components/form';
+import { TeaserAndText, TitleField } from '../../../../components/workspace/form-page';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import SearchBox from '../../../../components/search-box';
 import { ImagePicker } from '../../../../components/workspace/image-picker';
@@ -28,36 +27,11 @@ export interface NewsValues {
 export function NewsFields({ form, item }: { form: Form<NewsValues>; item: WorkspaceNewsItem | null }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { values, set, errors } = form;
+  const { values, set } = form;
   return (
     <>
-      <TextField
-        label={t('ws.field.title')}
-        name="title"
-        required
-        maxLength={LIMITS.title}
-        value={values.title}
-        onChange={(e) => set('title', e.currentTarget.value)}
-        error={errors.title}
-      />
-      <TextArea
-        label={t('ws.field.teaser')}
-        name="teaser"
-        rows={2}
-        maxLength={LIMITS.teaser}
-        value={values.teaser}
-        onChange={(e) => set('teaser', e.currentTarget.value)}
-        error={errors.teaser}
-      />
-      <TextArea
-        label={t('ws.field.description')}
-        name="description"
-        rows={6}
-        maxLength={LIMITS.text}
-        value={values.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-        error={errors.description}
-      />
+      <TitleField form={form} name="title" />
+      <TeaserAndText form={form} textRows={6} />
       <RefField form={form} />
       <div className="field">
         <label htmlFor="ws-news-published">{t('ws.news.publishedAt')}</label>
