@@ -5,7 +5,7 @@ import { FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { WorkspacePage, type SectionId } from './frame';
 import { WorkspaceMessages } from './messages';
-import { listOwners } from '../../api/workspace';
+import { listOwners } from '../../api/users-edit';
 import { usePagedQuery, useQuery, type QueryKey } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';

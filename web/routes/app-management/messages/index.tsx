@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ContactMessage } from '../../../../schema/entities';
-import type { MessageState } from '../../../api/admin';
+import type { MessageState } from '../../../api/contact';
 import { DateTime, FilterSelect, Section, useAct, useBusy } from '../../../components/admin-kit';
 import { DataTable, type Column } from '../../../components/screen-kit/data-table';
 import { markMessage, useMessages } from '../../../data/admin';

@@ -2,7 +2,7 @@
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { ARTICLE_TYPES } from '../../../../../schema/enums';
-import { listUserChannels } from '../../../../api/editor';
+import { listUserChannels } from '../../../../api/channels-edit';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { SelectField } from '../../../../components/workspace/fields';
 import { CategoriesField, FlagFields, TeaserAndText, TitleField } from '../../../../components/workspace/form-page';

@@ -1,6 +1,6 @@
 // The article form's values, from a stored article and back to what PUT /articles/{id} takes.
 import type { Article } from '../../../../../schema/entities';
-import type { ArticleChanges } from '../../../../api/editor';
+import type { ArticleChanges } from '../../../../api/articles-edit';
 
 export interface ArticleValues {
   title: string;

@@ -4,7 +4,7 @@ import { useId, useState, type DragEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { LIMITS } from '../../../../../schema/requests';
-import { addImages, updateImage } from '../../../../api/editor';
+import { addImages, updateImage } from '../../../../api/article-media';
 import Picture from '../../../../components/picture';
 import { FocalPointPicker } from '../../../../components/workspace/focal-point';
 import { IMAGE_TYPES, imageProblem } from '../../../../components/workspace/image-picker';

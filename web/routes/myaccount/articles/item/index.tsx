@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Article } from '../../../../../schema/entities';
 import { createArticleBody, updateArticleBody } from '../../../../../schema/requests';
-import { createArticle, deleteArticle, updateArticle } from '../../../../api/editor';
+import { createArticle, deleteArticle, updateArticle } from '../../../../api/articles-edit';
 import { listWorkspaceArticles } from '../../../../api/workspace';
 import { FormAlert } from '../../../../components/form';
 import { useNotify } from '../../../../components/notifications';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
-import { removeMedia } from '../../../../api/editor';
+import { removeMedia } from '../../../../api/article-media';
 import { useNotify } from '../../../../components/notifications';
 import { errorMessage } from '../../../../components/view-state';
 import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
-import { setMediaKind } from '../../../../api/editor';
+import { setMediaKind } from '../../../../api/article-media';
 import { useNotify } from '../../../../components/notifications';
 import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';
 import { errorMessage, Loading } from '../../../../components/view-state';

@@ -5,7 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { LIMITS } from '../../../../../schema/requests';
-import { addVideo, updateVideo } from '../../../../api/editor';
+import { addVideo, updateVideo } from '../../../../api/article-media';
 import { listUploads } from '../../../../api/uploads';
 import { useNotify } from '../../../../components/notifications';
 import { errorMessage } from '../../../../components/view-state';

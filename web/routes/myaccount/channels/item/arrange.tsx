@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Channel } from '../../../../../schema/entities';
 import type { WorkspaceArticle } from '../../../../../schema/workspace';
-import { updateChannel } from '../../../../api/editor';
+import { updateChannel } from '../../../../api/channels-edit';
 import { listChannelArticlesToArrange } from '../../../../api/workspace';
 import { useNotify } from '../../../../components/notifications';
 import { LoadError, Loading, errorMessage } from '../../../../components/view-state';

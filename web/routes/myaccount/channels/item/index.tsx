@@ -5,7 +5,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Channel } from '../../../../../schema/entities';
-import { deleteChannel } from '../../../../api/editor';
+import { deleteChannel } from '../../../../api/channels-edit';
 import { listWorkspaceChannels } from '../../../../api/workspace';
 import { FormAlert } from '../../../../components/form';
 import { useForm } from '../../../../components/screen-kit/use-form';

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Channel } from '../../../../../schema/entities';
 import { createChannelBody, updateChannelBody } from '../../../../../schema/requests';
-import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/editor';
+import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/channels-edit';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { errorMessage } from '../../../../components/view-state';

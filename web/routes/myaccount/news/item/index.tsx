@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import type { WorkspaceNewsItem } from '../../../../../schema/workspace';
 import { createNewsBody, updateNewsBody } from '../../../../../schema/requests';
-import { createNews, deleteNews, updateNews } from '../../../../api/editor';
+import { createNews, deleteNews, updateNews } from '../../../../api/news-edit';
 import { listWorkspaceNews } from '../../../../api/workspace';
 import { FormAlert } from '../../../../components/form';
 import { useNotify } from '../../../../components/notifications';
