@@ -1,4 +1,4 @@
-// The route map of SPEC section 2: every view is its own lazily loaded chunk; handles carry the
+// The route map: a screen's folder under routes/ is named after its URL; every view is its own lazily loaded chunk; handles carry the
 // highlighted menu item and the breadcrumbs; guarded routes wait for the session before deciding.
 // react-router in declarative mode (<BrowserRouter> + useRoutes): the data router would cost the first
 // visit about 17 KB gzip more (docs/decisions/009-spa.md).

@@ -60,7 +60,7 @@ const categoryTrail = (params: Params): CrumbDef[] => [
   { kind: 'category', idOrSlug: p(params, 'categoryId') },
 ];
 
-/** The handles of SPEC section 2's routes, keyed by route pattern. */
+/** The handles of the routes of web/app.tsx, keyed by route pattern. */
 export const HANDLES = {
   '/': { menu: 'homeAndNews', crumbs: () => [label('homeAndNews')] },
   '/about': { menu: 'about', crumbs: () => [home, label('about')] },

@@ -1,4 +1,5 @@
-// The API client's error mapping (SPEC section 8) and request shapes, against a stubbed fetch.
+// The API client's error mapping (envelope, transport failure, answer outside the envelope) and request shapes,
+// against the network fake.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionUser } from '../../schema/entities';

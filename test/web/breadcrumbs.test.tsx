@@ -1,4 +1,4 @@
-// Breadcrumbs: route → crumbs (SPEC section 2), upper-case titles, category ancestors, slug resolution,
+// Breadcrumbs: route → crumbs (web/navigation.ts), upper-case titles, category ancestors, slug resolution,
 // and the rendered trail (nav with aria-label, ordered list, current page).
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';

@@ -1,4 +1,4 @@
-// The bundle budget (issue 5), measured on a fresh production build with Vite's manifest:
+// The bundle budget, measured on a fresh production build with Vite's manifest:
 // - the first visit to / (index.html, the entry with everything it imports, its stylesheets, and what the
 //   shell imports on demand as it starts: the home view, the session check's API client, the header's
 //   search box, the breadcrumb look-ups; every chunk those import, and their CSS) is at most 130 KB gzip;

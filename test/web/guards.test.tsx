@@ -1,4 +1,4 @@
-// Guards as a table: every role against every guarded route (SPEC section 6), through the real route map.
+// Guards as a table: every role against every guarded route (web/session/guards.tsx), through the real route map.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../schema/entities';

@@ -1,4 +1,4 @@
-// Session start (SPEC section 4): the stored user, else POST /users/auth-validate, else signed out; login and logout.
+// Session start: the stored user, else POST /users/auth-validate, else signed out; login and logout.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, SessionProvider, startSession, useSession } from '../../web/session/session';

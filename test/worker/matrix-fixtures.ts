@@ -11,9 +11,9 @@ import {
   type ContentType,
 } from '../../schema/tables';
 import { sha256Hex } from '../../worker/lib/session';
-import { pngBytes } from './content-factories';
-import { createBlob } from './content-factories-extra';
+import { createBlob } from './content-factories';
 import { db } from './helpers';
+import { pngBytes } from './upload-fixtures';
 
 /** A mySO like of a channel; returns the link id. */
 export async function createChannelLike(userId: string, channelId: string): Promise<string> {

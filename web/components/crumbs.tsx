@@ -1,4 +1,4 @@
-// The crumbs of a route's entities (SPEC section 2): an article or a channel by its fetched title or name, a
+// The crumbs of a route's entities (the routes and their trails are in web/navigation.ts): an article or a channel by its fetched title or name, a
 // category as every ancestor plus the category itself (its id or slug resolved first), titles in upper case in
 // the active locale. They read the data cache, so a crumb and the page showing the same article or channel make
 // one request; slugs and category routes are asked once while the page lives (web/data/keys.ts).
