@@ -128,19 +128,33 @@ export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTex
   );
 }
 
-/** A new password and its confirmation, as registration, reset and the account form ask for them. */
+/**
+ * A new password and its confirmation, as registration, reset and the account form ask for them; controlled when
+ * `values` and `onChange` are given (the screen kit's forms), else read from the form on submit.
+ */
 export function NewPasswordFields({
   label,
   hint,
   required,
   errors,
+  values,
+  onChange,
 }: {
   label: string;
   hint: string;
   required: boolean;
   errors: FieldErrors;
+  values?: { password: string; confirm: string };
+  onChange?: (field: 'password' | 'confirm', value: string) => void;
 }) {
   const intl = useIntl();
+  const control = (field: 'password' | 'confirm') =>
+    values && onChange
+      ? {
+          value: values[field],
+          onChange: (e: { currentTarget: HTMLInputElement }) => onChange(field, e.currentTarget.value),
+        }
+      : {};
   return (
     <>
       <TextField
@@ -151,6 +165,7 @@ export function NewPasswordFields({
         required={required}
         hint={hint}
         error={errors.password}
+        {...control('password')}
       />
       <TextField
         label={intl.formatMessage({ id: 'form.confirmPassword' })}
@@ -159,6 +174,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required={required}
         error={errors.confirm}
+        {...control('confirm')}
       />
     </>
   );
