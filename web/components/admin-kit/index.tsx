@@ -1,7 +1,7 @@
 // What every section of the admin workspace shares beyond the screen kit: its heading and document title, dates
 // shown in the admin's time zone, filters, and the error text and toast of a write.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNotify } from '../notifications';
 import './admin-kit.css';
 
@@ -128,4 +128,29 @@ export function useBusy() {
     }
   };
   return { busy, run };
+}
+
+/** A form's submit button (busy while it sends) and Cancel. */
+export function SubmitCancel({
+  busy,
+  submitLabel,
+  onCancel,
+  small = false,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  small?: boolean;
+}) {
+  const size = small ? ' button-small' : '';
+  return (
+    <div className="admin-actions">
+      <button type="submit" className={`button${size}`} disabled={busy} aria-busy={busy}>
+        {submitLabel}
+      </button>
+      <button type="button" className={`button button-secondary${size}`} onClick={onCancel}>
+        <FormattedMessage id="admin.cancel" />
+      </button>
+    </div>
+  );
 }

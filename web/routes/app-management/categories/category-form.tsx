@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Category } from '../../../../schema/entities';
 import { createCategoryBody, LIMITS, updateCategoryBody } from '../../../../schema/requests';
+import { SubmitCancel } from '../../../components/admin-kit';
 import { FormAlert, TextField } from '../../../components/form';
 import { useNotify } from '../../../components/notifications';
 import { useForm } from '../../../components/screen-kit/use-form';
@@ -139,14 +140,12 @@ export function CategoryForm({
         </SelectField>
       )}
       <ImageField current={category?.imageHref ?? null} onFile={(file) => set('image', file)} />
-      <div className="admin-actions">
-        <button type="submit" className="button button-small" disabled={form.busy} aria-busy={form.busy}>
-          <FormattedMessage id={category ? 'admin.save' : 'admin.categories.create'} />
-        </button>
-        <button type="button" className="button button-secondary button-small" onClick={onDone}>
-          <FormattedMessage id="admin.cancel" />
-        </button>
-      </div>
+      <SubmitCancel
+        busy={form.busy}
+        submitLabel={t(category ? 'admin.save' : 'admin.categories.create')}
+        onCancel={onDone}
+        small
+      />
     </form>
   );
 }

@@ -8,7 +8,15 @@ import type { z } from 'zod/mini';
 import type { publicationRequestListItem } from '../../../../schema/entities';
 import { PUBLICATION_STATUSES } from '../../../../schema/enums';
 import type { PublicationStatus } from '../../../api/publications';
-import { DateTime, FilterSelect, Section, timeZone, useAct, useBusy } from '../../../components/admin-kit';
+import {
+  DateTime,
+  FilterSelect,
+  Section,
+  timeZone,
+  useAct,
+  useBusy,
+  SubmitCancel,
+} from '../../../components/admin-kit';
 import { DataTable, type Column } from '../../../components/screen-kit/data-table';
 import { fromLocalInput, toLocalInput } from '../../../components/screen-kit/local-time';
 import { useForm } from '../../../components/screen-kit/use-form';
@@ -65,14 +73,12 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
           </p>
         )}
       </div>
-      <div className="admin-actions">
-        <button type="submit" className="button button-small" disabled={form.busy} aria-busy={form.busy}>
-          <FormattedMessage id="admin.publications.saveExpiry" />
-        </button>
-        <button type="button" className="button button-secondary button-small" onClick={onDone}>
-          <FormattedMessage id="admin.cancel" />
-        </button>
-      </div>
+      <SubmitCancel
+        busy={form.busy}
+        submitLabel={intl.formatMessage({ id: 'admin.publications.saveExpiry' })}
+        onCancel={onDone}
+        small
+      />
     </form>
   );
 }

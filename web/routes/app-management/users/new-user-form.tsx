@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ROLES, type Role } from '../../../../schema/enums';
 import { createUserBody, LIMITS } from '../../../../schema/requests';
+import { SubmitCancel } from '../../../components/admin-kit';
 import { FormAlert, TextField } from '../../../components/form';
 import { useNotify } from '../../../components/notifications';
 import { useForm } from '../../../components/screen-kit/use-form';
@@ -79,14 +80,7 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
           ))}
         </SelectField>
       </div>
-      <div className="admin-actions">
-        <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
-          <FormattedMessage id="admin.users.create" />
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          <FormattedMessage id="admin.cancel" />
-        </button>
-      </div>
+      <SubmitCancel busy={form.busy} submitLabel={t('admin.users.create')} onCancel={onDone} />
     </form>
   );
 }
