@@ -1,7 +1,8 @@
 // What every section of the admin workspace shares beyond the screen kit: its heading and document title, dates
 // shown in the admin's time zone, filters, and the error text and toast of a write.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEventHandler, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FormAlert } from '../form';
 import { useNotify } from '../notifications';
 import './admin-kit.css';
 
@@ -152,5 +153,29 @@ export function SubmitCancel({
         <FormattedMessage id="admin.cancel" />
       </button>
     </div>
+  );
+}
+
+/** An admin form in a panel: its heading names it, the server's refusal shows above its fields. */
+export function AdminForm({
+  formRef,
+  title,
+  alert,
+  onSubmit,
+  children,
+}: {
+  formRef: (element: HTMLFormElement | null) => void;
+  title: ReactNode;
+  alert: string | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <form ref={formRef} noValidate className="panel admin-form" aria-labelledby={titleId} onSubmit={onSubmit}>
+      <h3 id={titleId}>{title}</h3>
+      <FormAlert message={alert} />
+      {children}
+    </form>
   );
 }

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Category } from '../../../../schema/entities';
 import { createCategoryBody, LIMITS, updateCategoryBody } from '../../../../schema/requests';
-import { SubmitCancel } from '../../../components/admin-kit';
-import { FormAlert, TextField } from '../../../components/form';
+import { AdminForm, SubmitCancel } from '../../../components/admin-kit';
+import { TextField } from '../../../components/form';
 import { useNotify } from '../../../components/notifications';
 import { useForm } from '../../../components/screen-kit/use-form';
 import { SelectField } from '../../../components/workspace/fields';
@@ -52,7 +52,6 @@ export function CategoryForm({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const notify = useNotify();
-  const titleId = useId();
   const [initial] = useState(() => ({
     title: category?.title ?? '',
     slug: category?.slug ?? '',
@@ -93,15 +92,7 @@ export function CategoryForm({
       : t('admin.categories.rootTitle');
 
   return (
-    <form
-      ref={formElement}
-      noValidate
-      className="panel admin-form"
-      aria-labelledby={titleId}
-      onSubmit={form.onSubmit(submit)}
-    >
-      <h3 id={titleId}>{heading}</h3>
-      <FormAlert message={form.alert} />
+    <AdminForm formRef={formElement} title={heading} alert={form.alert} onSubmit={form.onSubmit(submit)}>
       <div className="field-row">
         <TextField
           label={t('admin.categories.name')}
@@ -146,6 +137,6 @@ export function CategoryForm({
         onCancel={onDone}
         small
       />
-    </form>
+    </AdminForm>
   );
 }

@@ -1,10 +1,10 @@
 // The admin's 'New user' form: name, e-mail, names, a password and the role, checked with the shared schema.
-import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ROLES, type Role } from '../../../../schema/enums';
 import { createUserBody, LIMITS } from '../../../../schema/requests';
-import { SubmitCancel } from '../../../components/admin-kit';
-import { FormAlert, TextField } from '../../../components/form';
+import { AdminForm, SubmitCancel } from '../../../components/admin-kit';
+import { TextField } from '../../../components/form';
 import { useNotify } from '../../../components/notifications';
 import { useForm } from '../../../components/screen-kit/use-form';
 import { SelectField } from '../../../components/workspace/fields';
@@ -16,7 +16,6 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const notify = useNotify();
-  const titleId = useId();
   const [initial] = useState(EMPTY);
   const form = useForm({ initial });
   const { ref: formElement } = form;
@@ -40,17 +39,7 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form
-      ref={formElement}
-      noValidate
-      className="panel admin-form"
-      aria-labelledby={titleId}
-      onSubmit={form.onSubmit(submit)}
-    >
-      <h3 id={titleId}>
-        <FormattedMessage id="admin.users.new" />
-      </h3>
-      <FormAlert message={form.alert} />
+    <AdminForm formRef={formElement} title={t('admin.users.new')} alert={form.alert} onSubmit={form.onSubmit(submit)}>
       <div className="field-row">
         <TextField label={t('login.username')} required maxLength={LIMITS.name} autoComplete="off" {...text('name')} />
         <TextField label={t('register.email')} type="email" autoComplete="off" {...text('email')} />
@@ -81,6 +70,6 @@ export function NewUserForm({ onDone }: { onDone: () => void }) {
         </SelectField>
       </div>
       <SubmitCancel busy={form.busy} submitLabel={t('admin.users.create')} onCancel={onDone} />
-    </form>
+    </AdminForm>
   );
 }
