@@ -4,19 +4,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries } from '../../web/data/cache';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
-import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
+import { adminCounts } from '../../schema/entities';
+import { answer, fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const admin = userOf('ADMIN');
 const now = new Date().toISOString();
 const page = (items: unknown[], nextCursor: string | null = null) => ({ code: 200, result: { items, nextCursor } });
-const counts = (
-  c: Partial<Record<'pendingAccessRequests' | 'pendingPublications' | 'unreadMessages', number>> = {},
-) => ({
-  code: 200,
-  result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0, ...c },
-});
+const counts = (c: Partial<Record<'pendingAccessRequests' | 'pendingPublications' | 'unreadMessages', number>> = {}) =>
+  answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0, ...c });
 const pathOf = (c: ApiCall) => c.path.split('?')[0];
 const never = () => new Promise<ApiAnswer>(() => {});
 const unavailable: ApiAnswer = { code: 503, message: 'Service unavailable' };
