@@ -1,4 +1,4 @@
-// Zod schemas of every entity the API returns (SPEC section 3). The worker
+// Zod schemas of every entity the API returns. The worker
 // builds responses of these shapes; the SPA parses every response with them.
 // Written with zod/mini (functional API): the SPA's first visit cannot afford classic zod.
 // Default messages come from the locale zod is configured with: the worker configures English
@@ -133,7 +133,7 @@ export const channelSummary = z.object({
 });
 export type ChannelSummary = z.infer<typeof channelSummary>;
 
-/** The channel entity (SPEC section 3): the summary and its articleOrdinals (lists of article ids; `main` orders the channel page). */
+/** The channel entity: the summary and its articleOrdinals (lists of article ids; `main` orders the channel page). */
 export const channel = z.extend(channelSummary, {
   articleOrdinals: z.record(z.string(), z.array(id)),
 });

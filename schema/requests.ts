@@ -411,18 +411,6 @@ export const workspaceListQuery = z.extend(pageQuery, {
 
 // resumable uploads
 /** Sizes and counts of resumable uploads (docs/decisions/017-resumable-uploads.md; the README lists them). */
-export const RESUMABLE_LIMITS = {
-  /** Largest video sent in parts: 2 GB. */
-  video: 2_000_000_000,
-  /** Every part but the last is exactly this long: R2 wants at least 5 MiB and one size for all but the last. */
-  partSize: 8 * 1024 ** 2,
-  /** Unfinished or unattached uploads one user may hold at a time. */
-  perUser: 10,
-  /** Bytes (declared sizes) those may add up to: storage an editor can hold in R2 without an entity showing it. */
-  bytesPerUser: 5_000_000_000,
-  /** How long an upload may be left alone before the Cron Trigger clears it. */
-  idleMillis: 24 * 3600 * 1000,
-} as const;
 /** POST /uploads: a new upload of `size` bytes, or the caller's unfinished one with the same fingerprint. */
 export const createUploadBody = z.object({
   size: nonnegativeInt().check(z.lte(Number.MAX_SAFE_INTEGER)),

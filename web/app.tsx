@@ -1,4 +1,4 @@
-// The route map of SPEC section 2: every view is its own lazily loaded chunk; handles carry the
+// The route map: a screen's folder under routes/ is named after its URL; every view is its own lazily loaded chunk; handles carry the
 // highlighted menu item and the breadcrumbs; guarded routes wait for the session before deciding.
 // react-router in declarative mode (<BrowserRouter> + useRoutes): the data router would cost the first
 // visit about 17 KB gzip more (docs/decisions/009-spa.md).
@@ -30,6 +30,17 @@ const guarded = (access: Access, child: RouteObject): RouteObject => ({
 const articleView = view(() => import('./routes/article/index'));
 
 const channelView = view(() => import('./routes/channel/index'));
+
+/** The editor workspace's routes: /myaccount/{section} is its list, /myaccount/{section}/{new|id} its form. */
+const WORKSPACE_ROUTES = [
+  { path: '/myaccount/articles', load: () => import('./routes/myaccount/articles/index') },
+  { path: '/myaccount/articles/:item', load: () => import('./routes/myaccount/articles/item/index') },
+  { path: '/myaccount/channels', load: () => import('./routes/myaccount/channels/index') },
+  { path: '/myaccount/channels/:item', load: () => import('./routes/myaccount/channels/item/index') },
+  { path: '/myaccount/news', load: () => import('./routes/myaccount/news/index') },
+  { path: '/myaccount/news/:item', load: () => import('./routes/myaccount/news/item/index') },
+  { path: '/myaccount/publications', load: () => import('./routes/myaccount/publications/index') },
+] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -64,12 +75,10 @@ export const routes: RouteObject[] = [
             handle: HANDLES['/myaccount'],
             element: view(() => import('./routes/myaccount/index')),
           }),
-          // The editor workspace: one route for its sections and forms; ./routes/workspace picks the view (each its own chunk).
-          guarded('editorOrAdmin', {
-            path: 'myaccount/:section/:item?',
-            handle: HANDLES['/myaccount/:section/:item?'],
-            element: view(() => import('./routes/workspace/index')),
-          }),
+          // The editor workspace (docs/decisions/016-editor-workspace.md): each section's list and form its own chunk.
+          ...WORKSPACE_ROUTES.map(({ path, load }) =>
+            guarded('editorOrAdmin', { path: path.slice(1), handle: HANDLES[path], element: view(load) }),
+          ),
           guarded('admin', {
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
@@ -80,32 +89,32 @@ export const routes: RouteObject[] = [
               {
                 path: 'users',
                 handle: HANDLES['/appManagement/users'],
-                element: view(() => import('./routes/admin-users/index')),
+                element: view(() => import('./routes/app-management/users/index')),
               },
               {
                 path: 'access',
                 handle: HANDLES['/appManagement/access'],
-                element: view(() => import('./routes/admin-access/index')),
+                element: view(() => import('./routes/app-management/access/index')),
               },
               {
                 path: 'publications',
                 handle: HANDLES['/appManagement/publications'],
-                element: view(() => import('./routes/admin-publications/index')),
+                element: view(() => import('./routes/app-management/publications/index')),
               },
               {
                 path: 'categories',
                 handle: HANDLES['/appManagement/categories'],
-                element: view(() => import('./routes/admin-categories/index')),
+                element: view(() => import('./routes/app-management/categories/index')),
               },
               {
                 path: 'health',
                 handle: HANDLES['/appManagement/health'],
-                element: view(() => import('./routes/admin-health/index')),
+                element: view(() => import('./routes/app-management/health/index')),
               },
               {
                 path: 'messages',
                 handle: HANDLES['/appManagement/messages'],
-                element: view(() => import('./routes/admin-messages/index')),
+                element: view(() => import('./routes/app-management/messages/index')),
               },
             ],
           }),

@@ -1,4 +1,5 @@
 // What each route tells the shell through its handle: the highlighted menu item and its breadcrumbs.
+import { channelPath } from './paths';
 export const MENU_ITEMS = [
   { id: 'homeAndNews', to: '/', label: 'homeAndNews' },
   { id: 'soChannels', to: '/channels', label: 'channels' },
@@ -30,28 +31,36 @@ const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
 const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });
 const p = (params: Params, name: string) => params[name] ?? '';
 const appManagement = label('shell.crumb.appManagement', '/appManagement');
-const WORKSPACE_SECTIONS: Record<string, [list: string, created?: string]> = {
-  articles: ['articles', 'shell.crumb.newArticle'],
-  channels: ['channels', 'shell.crumb.newChannel'],
-  news: ['shell.crumb.news', 'shell.crumb.newNewsItem'],
-  publications: ['shell.crumb.publications'],
-};
-/** /myaccount/{section}, /myaccount/{section}/new and /myaccount/{section}/{id}: My account › section › item. */
-function workspaceCrumbs(params: Params): CrumbDef[] {
-  const section = p(params, 'section');
-  const item = params.item;
-  const trail: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
-  const [list, created] = WORKSPACE_SECTIONS[section] ?? [];
-  if (!list) return trail;
-  if (!item) return [...trail, label(list)];
-  trail.push(label(list, `/myaccount/${section}`));
-  if (item === 'new' && created) return [...trail, label(created)];
-  if (section === 'articles') return [...trail, { kind: 'article', id: item }];
-  if (section === 'channels') return [...trail, { kind: 'channel', id: item }];
-  return [...trail, label('shell.crumb.newsItem')];
+const WORKSPACE_SECTIONS: Record<'articles' | 'channels' | 'news' | 'publications', [list: string, created?: string]> =
+  {
+    articles: ['articles', 'shell.crumb.newArticle'],
+    channels: ['channels', 'shell.crumb.newChannel'],
+    news: ['shell.crumb.news', 'shell.crumb.newNewsItem'],
+    publications: ['shell.crumb.publications'],
+  };
+/** /myaccount/{section} and /myaccount/{section}/{new|id}: My account › section › item. */
+function workspaceCrumbs(section: keyof typeof WORKSPACE_SECTIONS) {
+  return (params: Params): CrumbDef[] => {
+    const item = params.item;
+    const trail: CrumbDef[] = [home, label('mySO', '/mySO'), label('shell.crumb.myaccount', '/myaccount')];
+    const [list, created] = WORKSPACE_SECTIONS[section];
+    if (!item) return [...trail, label(list)];
+    trail.push(label(list, `/myaccount/${section}`));
+    if (item === 'new' && created) return [...trail, label(created)];
+    if (section === 'articles') return [...trail, { kind: 'article', id: item }];
+    if (section === 'channels') return [...trail, { kind: 'channel', id: item }];
+    return [...trail, label('shell.crumb.newsItem')];
+  };
 }
 
-/** The handles of SPEC section 2's routes, keyed by route pattern. */
+/** Home › Categories › the category's ancestors and itself: where the pages inside a category start. */
+const categoryTrail = (params: Params): CrumbDef[] => [
+  home,
+  label('categories', '/category'),
+  { kind: 'category', idOrSlug: p(params, 'categoryId') },
+];
+
+/** The handles of the routes of web/app.tsx, keyed by route pattern. */
 export const HANDLES = {
   '/': { menu: 'homeAndNews', crumbs: () => [label('homeAndNews')] },
   '/about': { menu: 'about', crumbs: () => [home, label('about')] },
@@ -61,8 +70,14 @@ export const HANDLES = {
   '/mySO': { menu: 'mySO', crumbs: () => [home, label('mySO')] },
   '/mySO/account': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('myso.account.title')] },
   '/myaccount': { menu: 'mySO', crumbs: () => [home, label('mySO', '/mySO'), label('shell.crumb.myaccount')] },
-  // The editor workspace's sections and forms (docs/decisions/016-editor-workspace.md), one pattern for all of them.
-  '/myaccount/:section/:item?': { menu: 'mySO', crumbs: workspaceCrumbs },
+  // The editor workspace's sections and forms (docs/decisions/016-editor-workspace.md).
+  '/myaccount/articles': { menu: 'mySO', crumbs: workspaceCrumbs('articles') },
+  '/myaccount/articles/:item': { menu: 'mySO', crumbs: workspaceCrumbs('articles') },
+  '/myaccount/channels': { menu: 'mySO', crumbs: workspaceCrumbs('channels') },
+  '/myaccount/channels/:item': { menu: 'mySO', crumbs: workspaceCrumbs('channels') },
+  '/myaccount/news': { menu: 'mySO', crumbs: workspaceCrumbs('news') },
+  '/myaccount/news/:item': { menu: 'mySO', crumbs: workspaceCrumbs('news') },
+  '/myaccount/publications': { menu: 'mySO', crumbs: workspaceCrumbs('publications') },
   '/appManagement': { crumbs: () => [home, label('shell.crumb.appManagement')] },
   '/appManagement/users': { crumbs: () => [home, appManagement, label('shell.crumb.adminUsers')] },
   '/appManagement/access': { crumbs: () => [home, appManagement, label('shell.crumb.adminAccess')] },
@@ -86,47 +101,28 @@ export const HANDLES = {
     crumbs: (params) => [
       home,
       label('channels', '/channels'),
-      { kind: 'channel', id: p(params, 'channelId'), to: `/chan/${p(params, 'channelId')}` },
+      { kind: 'channel', id: p(params, 'channelId'), to: channelPath(p(params, 'channelId')) },
       { kind: 'article', id: p(params, 'articleId') },
     ],
   },
   '/category': { menu: 'categories', crumbs: () => [home, label('categories')] },
-  '/category/:categoryId': {
-    menu: 'categories',
-    crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
-    ],
-  },
+  '/category/:categoryId': { menu: 'categories', crumbs: categoryTrail },
   '/category/:categoryId/a/:articleId': {
     menu: 'categories',
-    crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
-      { kind: 'article', id: p(params, 'articleId') },
-    ],
+    crumbs: (params) => [...categoryTrail(params), { kind: 'article', id: p(params, 'articleId') }],
   },
   '/category/:categoryId/c/:channelId': {
     menu: 'categories',
-    crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
-      { kind: 'channel', id: p(params, 'channelId') },
-    ],
+    crumbs: (params) => [...categoryTrail(params), { kind: 'channel', id: p(params, 'channelId') }],
   },
   '/category/:categoryId/c/:channelId/a/:articleId': {
     menu: 'categories',
     crumbs: (params) => [
-      home,
-      label('categories', '/category'),
-      { kind: 'category', idOrSlug: p(params, 'categoryId') },
+      ...categoryTrail(params),
       {
         kind: 'channel',
         id: p(params, 'channelId'),
-        to: `/category/${p(params, 'categoryId')}/c/${p(params, 'channelId')}`,
+        to: channelPath(p(params, 'channelId'), p(params, 'categoryId')),
       },
       { kind: 'article', id: p(params, 'articleId') },
     ],

@@ -1,4 +1,4 @@
-// The admin workspace in Chromium against the real worker (issue 10): an access request allowed and revoked,
+// The admin workspace in Chromium against the real worker: an access request allowed and revoked,
 // with the reader's next page load and request checked; a publication approved with an expiry two minutes ahead
 // (set in another time zone, stored as UTC; its expiry by the Cron Trigger is test/worker/admin-workspace.test.ts);
 // a category moved under another one and the public breadcrumbs following; a contact message read and handled.

@@ -1,4 +1,4 @@
-// The bundle budget as the browser sees it (issue 5): everything the first visit to / loads (the
+// The bundle budget as the browser sees it: everything the first visit to / loads (the
 // document, every script and stylesheet, including the chunks imported on demand at start: the home
 // view, the API client with zod, the session check, the search box) is at most 130 KB gzip. Counted up
 // to the moment the home view shows its heading and the seeded news and the network has gone quiet.

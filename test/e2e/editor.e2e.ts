@@ -1,4 +1,4 @@
-// An editor's walk in Chromium (issue 9): a channel with a banner; an article in it with three pictures,
+// An editor's walk in Chromium: a channel with a banner; an article in it with three pictures,
 // reordered by keyboard, one with a focal point; a video article whose thumbnail is the frame at 1.5 s, captured
 // in the browser; publication requested and approved; the public pages show the new order and the poster frame.
 // Then a big video whose upload is cut off by a reload and resumed from the parts the server already had.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
 import { baseUrl, expect, loginByApi, screenshot, test, watchProblems } from './browser';
 
 const MEDIA = path.resolve(import.meta.dirname, '../../worker/scripts/demo-media');

@@ -3,19 +3,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries } from '../../web/data/cache';
-import { findHeading, renderApp, stubApi, userOf, uuid, type ApiAnswer, type ApiCall } from './shell-kit';
+import { findHeading, renderApp, userOf, uuid } from './shell-kit';
+import { adminCounts } from '../../schema/entities';
+import { answer, fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const admin = userOf('ADMIN');
 const now = new Date().toISOString();
 const page = (items: unknown[], nextCursor: string | null = null) => ({ code: 200, result: { items, nextCursor } });
-const counts = (
-  c: Partial<Record<'pendingAccessRequests' | 'pendingPublications' | 'unreadMessages', number>> = {},
-) => ({
-  code: 200,
-  result: { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0, ...c },
-});
+const counts = (c: Partial<Record<'pendingAccessRequests' | 'pendingPublications' | 'unreadMessages', number>> = {}) =>
+  answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0, ...c });
 const pathOf = (c: ApiCall) => c.path.split('?')[0];
 const never = () => new Promise<ApiAnswer>(() => {});
 const unavailable: ApiAnswer = { code: 503, message: 'Service unavailable' };
@@ -37,7 +35,7 @@ async function fourStates(
   const other = (c: ApiCall) =>
     pathOf(c) === '/admin/counts' ? counts() : others.includes(pathOf(c)!) ? page([]) : undefined;
   // loading: no answer yet
-  let stub = stubApi((c) => (pathOf(c) === path ? never() : other(c)));
+  let stub = fakeApi((c) => (pathOf(c) === path ? never() : other(c)));
   let view = await renderApp(`/appManagement/${section}`, admin);
   expect((await screen.findByText('Loading…', { selector: '.view-loading' })).getAttribute('role')).toBe('status');
   view.unmount();
@@ -45,7 +43,7 @@ async function fourStates(
   await act(clearQueries);
 
   // empty
-  stub = stubApi((c) => (pathOf(c) === path ? page([]) : other(c)));
+  stub = fakeApi((c) => (pathOf(c) === path ? page([]) : other(c)));
   view = await renderApp(`/appManagement/${section}`, admin);
   await screen.findByText(emptyText);
   view.unmount();
@@ -54,7 +52,7 @@ async function fourStates(
 
   // error, then 'Try again' brings the rows
   let fail = true;
-  stub = stubApi((c) => (pathOf(c) === path ? (fail ? unavailable : page(populated)) : other(c)));
+  stub = fakeApi((c) => (pathOf(c) === path ? (fail ? unavailable : page(populated)) : other(c)));
   await renderApp(`/appManagement/${section}`, admin);
   expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
   fail = false;
@@ -65,7 +63,7 @@ async function fourStates(
 
 describe('the workspace frame', () => {
   it('opens on Users, names its sections, shows badge counts and sets the document title', async () => {
-    stubApi((c) => {
+    fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts({ pendingAccessRequests: 3, unreadMessages: 1 });
       if (pathOf(c) === '/users') return page([]);
       return undefined;
@@ -95,7 +93,7 @@ describe('the workspace frame', () => {
 
   it('speaks German in German', async () => {
     localStorage.setItem('locale', 'de-DE');
-    stubApi((c) =>
+    fakeApi((c) =>
       pathOf(c) === '/admin/counts'
         ? counts()
         : pathOf(c) === '/userContent/requests' || pathOf(c) === '/userContent/access'
@@ -146,7 +144,7 @@ describe('Users', () => {
 
   it('creates a user with the shared schema checks, and offers deactivation when delete is refused', async () => {
     let user = { ...other };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/users' && c.method === 'GET') return page([user]);
       if (pathOf(c) === '/users' && c.method === 'POST')
@@ -238,7 +236,7 @@ describe('Access requests', () => {
   it('allows a request and revokes a grant; the lists and badge follow', async () => {
     let pending = [request];
     let grants = [grant];
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts({ pendingAccessRequests: pending.length });
       if (pathOf(c) === '/userContent/requests') return page(pending);
       if (pathOf(c) === '/userContent/access') return page(grants);
@@ -296,7 +294,7 @@ describe('Publications', () => {
 
   it('sets an expiry from the local date-time field as UTC, approves, and filters on "expires within 7 days"', async () => {
     let current = { ...request };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts({ pendingPublications: 1 });
       if (pathOf(c) === '/publications/requests') return page([current]);
       if (c.path === '/publications/update-expiration') {
@@ -338,14 +336,14 @@ describe('Categories', () => {
   const sibling = { id: uuid(), parentId: root.id, title: 'Coasts', imageHref: null, slug: 'coasts', ordinal: 1 };
 
   it('loading, error with retry, populated as a tree', async () => {
-    stubApi((c) => (pathOf(c) === '/categories' ? never() : pathOf(c) === '/admin/counts' ? counts() : undefined));
+    fakeApi((c) => (pathOf(c) === '/categories' ? never() : pathOf(c) === '/admin/counts' ? counts() : undefined));
     const loading = await renderApp('/appManagement/categories', admin);
     await screen.findByText('Loading…', { selector: '.view-loading' });
     loading.unmount();
     vi.unstubAllGlobals();
     await act(clearQueries);
     let fail = true;
-    stubApi((c) =>
+    fakeApi((c) =>
       pathOf(c) === '/categories'
         ? fail
           ? unavailable
@@ -368,7 +366,7 @@ describe('Categories', () => {
   });
 
   it('shows the empty tree', async () => {
-    stubApi((c) =>
+    fakeApi((c) =>
       pathOf(c) === '/categories' ? { code: 200, result: [] } : pathOf(c) === '/admin/counts' ? counts() : undefined,
     );
     await renderApp('/appManagement/categories', admin);
@@ -376,7 +374,7 @@ describe('Categories', () => {
   });
 
   it('moves a category under another parent, shows a refused move and a refused delete with the API’s message', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/categories' && c.method === 'GET') return { code: 200, result: [root, child, sibling] };
       if (c.path === `/categories/${root.id}` && c.method === 'PUT')
@@ -419,7 +417,7 @@ describe('Categories', () => {
   });
 
   it('reorders siblings with the keyboard: Space, arrow down, Space', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/categories' && c.method === 'GET') return { code: 200, result: [root, child, sibling] };
       if (c.path === `/categories/${child.id}/position`)
@@ -476,7 +474,7 @@ describe('Health check', () => {
   it('runs, shows the missing references, fixes after confirmation and shows what was fixed; a failure offers retry', async () => {
     let fail = true;
     const missing = [uuid(), uuid()];
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (c.path === '/healthCheck')
         return fail
@@ -517,7 +515,7 @@ describe('Health check', () => {
   });
 
   it('says when everything is intact (nothing to fix)', async () => {
-    stubApi((c) =>
+    fakeApi((c) =>
       c.path === '/healthCheck'
         ? {
             code: 200,
@@ -598,7 +596,7 @@ describe('Messages', () => {
 
   it('opens a message (marks it read), marks it handled; the badge follows', async () => {
     let current: Record<string, unknown> = { ...message };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts({ unreadMessages: current.readAt ? 0 : 1 });
       if (pathOf(c) === '/contact/messages')
         return page(c.path.includes('status=open') && current.handledAt ? [] : [current]);

@@ -1,19 +1,14 @@
-// The API client's error mapping (SPEC section 8) and request shapes, against a stubbed fetch.
+// The API client's error mapping (envelope, transport failure, answer outside the envelope) and request shapes,
+// against the network fake.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sessionUser } from '../../schema/entities';
-import {
-  api,
-  ApiError,
-  call,
-  INTERNAL_ERROR,
-  INVALID_RESPONSE,
-  multipartBody,
-  onUnauthorized,
-} from '../../web/api/client';
+import { api, ApiError, call, INTERNAL_ERROR, INVALID_RESPONSE, onUnauthorized } from '../../web/api/client';
 import { login } from '../../web/api/users';
 import { resolveCategoryId } from '../../web/api/slugs';
-import { stubApi, uuid } from './shell-kit';
+import { multipartBody } from '../../web/uploads/multipart';
+import { uuid } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,7 +34,7 @@ const news = () => api.news.$get({ query: {} });
 describe('call', () => {
   it('returns the parsed result and sends credentials, JSON and the /api prefix', async () => {
     const user = { id: uuid(), name: 'reader', role: 'REGULAR_USER' };
-    const { calls } = stubApi(() => ({ code: 200, result: user }));
+    const { calls } = fakeApi(() => ({ code: 200, result: user }));
     await expect(
       call(api.users.auth.$post({ json: { username: 'reader', password: 'pw' } }), sessionUser),
     ).resolves.toEqual(user);
@@ -54,7 +49,7 @@ describe('call', () => {
   });
 
   it('puts path parameters and the query into the URL', async () => {
-    const { calls } = stubApi(() => ({ code: 200, result: { items: [], nextCursor: null } }));
+    const { calls } = fakeApi(() => ({ code: 200, result: { items: [], nextCursor: null } }));
     await call(
       api.channels[':id'].articles.$get({ param: { id: 'city-news' }, query: { cursor: 'c1', limit: '5' } }),
       z.unknown(),
@@ -133,7 +128,7 @@ describe('call', () => {
   it('builds the multipart body of files: a "body" part with the JSON and "blob:{key}" parts', async () => {
     const image = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'photo.jpg', { type: 'image/jpeg' });
     const thumb = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
-    const form = multipartBody({ title: 'Hello', imageFileTag: 'img1' }, { img1: image, thumb });
+    const form = multipartBody({ title: 'Hello', imageFileTag: 'img1' }, { files: { img1: image, thumb } });
     expect(JSON.parse(form.get('body') as string)).toEqual({ title: 'Hello', imageFileTag: 'img1' });
     const part = form.get('blob:img1');
     expect(part).toBeInstanceOf(Blob);
@@ -157,7 +152,7 @@ describe('call', () => {
 
 describe('resolveCategoryId', () => {
   it('passes uuids through without a look-up', async () => {
-    const { calls } = stubApi(() => undefined);
+    const { calls } = fakeApi(() => undefined);
     const id = uuid();
     await expect(resolveCategoryId(id)).resolves.toBe(id);
     expect(calls).toHaveLength(0);
@@ -165,7 +160,7 @@ describe('resolveCategoryId', () => {
 
   it('resolves a slug through GET /slugs/{slug}', async () => {
     const id = uuid();
-    const { calls } = stubApi((c) =>
+    const { calls } = fakeApi((c) =>
       c.path === '/slugs/city-news' ? { code: 200, result: { slug: 'city-news', entityId: id } } : undefined,
     );
     await expect(resolveCategoryId('city-news')).resolves.toBe(id);
@@ -173,7 +168,7 @@ describe('resolveCategoryId', () => {
   });
 
   it('uses the slug itself as the id when none is found', async () => {
-    stubApi(() => ({ code: 404, message: 'Slug not found' }));
+    fakeApi(() => ({ code: 404, message: 'Slug not found' }));
     await expect(resolveCategoryId('no-such-slug')).resolves.toBe('no-such-slug');
   });
 });

@@ -1,4 +1,4 @@
-// Breadcrumbs: route → crumbs (SPEC section 2), upper-case titles, category ancestors, slug resolution,
+// Breadcrumbs: route → crumbs (web/navigation.ts), upper-case titles, category ancestors, slug resolution,
 // and the rendered trail (nav with aria-label, ordered list, current page).
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
@@ -9,7 +9,8 @@ import { routeHandle } from '../../web/components/layout';
 import { Breadcrumbs } from '../../web/components/breadcrumbs';
 import enUS from '../../web/i18n/en-US.json';
 import type { CrumbDef, RouteHandle } from '../../web/navigation';
-import { renderApp, stubApi, uuid, type ApiCall, type ApiAnswer } from './shell-kit';
+import { renderApp, uuid } from './shell-kit';
+import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 
 const ARTICLE = uuid();
 const CHANNEL = uuid();
@@ -119,7 +120,7 @@ describe('route → crumbs', () => {
     ['/channels', [label('homeAndNews'), label('channels')]],
     ['/category', [label('homeAndNews'), label('categories')]],
   ])('%s has the labels %j', async (path, expected) => {
-    stubApi(api);
+    fakeApi(api);
     const crumbs = await crumbsOf(path);
     expect(shown(crumbs)).toEqual(expected);
     expect(crumbs.at(-1)).toMatchObject({ to: null, current: true });
@@ -127,14 +128,14 @@ describe('route → crumbs', () => {
   });
 
   it('/article/{id}: Articles, then the article title in upper case', async () => {
-    stubApi(api);
+    fakeApi(api);
     const crumbs = await crumbsOf(`/article/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([label('homeAndNews'), label('articles'), 'HARBOUR FESTIVAL']);
     expect(links(crumbs)).toEqual(['/', '/article', null]);
   });
 
   it('/chan/{id}/a/{articleId}: channel name and article title, fetched by id', async () => {
-    const { calls } = stubApi(api);
+    const { calls } = fakeApi(api);
     const crumbs = await crumbsOf(`/chan/${CHANNEL}/a/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([label('homeAndNews'), label('channels'), 'CITY LIFE', 'HARBOUR FESTIVAL']);
     expect(links(crumbs)).toEqual(['/', '/channels', `/chan/${CHANNEL}`, null]);
@@ -142,7 +143,7 @@ describe('route → crumbs', () => {
   });
 
   it('/category/{slug}/c/{id}/a/{id}: every ancestor and the category itself, upper case, slug resolved', async () => {
-    const { calls } = stubApi(api);
+    const { calls } = fakeApi(api);
     const crumbs = await crumbsOf(`/category/street-football/c/${CHANNEL}/a/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([
       label('homeAndNews'),
@@ -167,14 +168,14 @@ describe('route → crumbs', () => {
   });
 
   it('/category/{id}: the category is the current page', async () => {
-    stubApi(api);
+    fakeApi(api);
     const crumbs = await crumbsOf(`/category/${LEAF}`);
     expect(shown(crumbs).slice(2)).toEqual(['SPORTS', 'BALL GAMES', 'STRASSE & FUSSBALL']);
     expect(crumbs.at(-1)).toMatchObject({ to: null, current: true });
   });
 
   it('uses the slug itself as the id when the slug look-up finds nothing', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path.startsWith('/slugs/')) return { code: 404, message: 'Slug not found' };
       if (c.path === '/categories/old-name/route')
         return {
@@ -199,7 +200,7 @@ describe('route → crumbs', () => {
   });
 
   it('adds the category itself when the route lists only its ancestors', async () => {
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === `/categories/${LEAF}/route`) return { code: 200, result: chain.slice(0, 2) };
       if (c.path === `/categories/${LEAF}`)
         return {
@@ -213,7 +214,7 @@ describe('route → crumbs', () => {
   });
 
   it('shows "Category not found" and fallback labels when look-ups fail', async () => {
-    stubApi(() => ({ code: 404, message: 'Not found' }));
+    fakeApi(() => ({ code: 404, message: 'Not found' }));
     const crumbs = await crumbsOf(`/category/${LEAF}/c/${CHANNEL}/a/${ARTICLE}`);
     expect(shown(crumbs)).toEqual([
       label('homeAndNews'),
@@ -227,7 +228,7 @@ describe('route → crumbs', () => {
 
 describe('<Breadcrumbs>', () => {
   it('renders a labelled nav with an ordered list, links, and the current page last', async () => {
-    stubApi(api);
+    fakeApi(api);
     renderTrail([
       { kind: 'label', key: 'homeAndNews', to: '/' },
       { kind: 'label', key: 'articles', to: '/article' },
@@ -251,7 +252,7 @@ describe('menu highlight from the route handle', () => {
     ['/imprint', 'Imprint'],
     ['/orderChannel', 'Order a channel'],
   ])('%s highlights %s', async (path, label) => {
-    stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
     await renderApp(path);
     const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 3000 });
     await waitFor(() =>

@@ -14,7 +14,8 @@ import { useMysoView } from '../../web/data/myso';
 import ArticleView from '../../web/routes/article';
 import MysoView from '../../web/routes/myso';
 import { useSession } from '../../web/session/session';
-import { renderApp, stubApi, userOf, type ApiAnswer, type ApiCall } from './shell-kit';
+import { renderApp, userOf } from './shell-kit';
+import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 
 const NOW = '2025-05-06T07:08:09.000Z';
 const OWNER = 'f0000000-0000-4000-8000-000000000001';
@@ -76,7 +77,7 @@ afterEach(() => {
 
 describe('one request per key', () => {
   it('two components showing the mySO view make one request', async () => {
-    const { calls } = stubApi((c) => (c.path === '/myso/vm' ? ok(emptyView()) : undefined));
+    const { calls } = fakeApi((c) => (c.path === '/myso/vm' ? ok(emptyView()) : undefined));
     function Likes({ label }: { label: string }) {
       const myso = useMysoView();
       return <p>{myso.status === 'ok' ? `${label}: ${myso.data.articles.length} liked` : `${label}: …`}</p>;
@@ -101,7 +102,7 @@ describe('one request per key', () => {
   });
 
   it('the article page and its breadcrumb share one GET /articles/{id}', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(article());
       if (c.path === '/myso/vm') return ok(emptyView());
       return undefined;
@@ -139,7 +140,7 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
   };
 
   it('the article, channel and mySO pages make one GET /myso/vm between them', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(article());
       if (c.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (c.path.startsWith(`/channels/${CHANNEL_ID}/articles`)) return ok({ items: [], nextCursor: null });
@@ -180,7 +181,7 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
 
   it('an invalidation forgets the view while no screen shows it, so the next one asks again', async () => {
     let liked = 0;
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path !== '/myso/vm') return undefined;
       const articles = Array.from({ length: liked }, (_, i) => ({
         id: `f6000000-0000-4000-8000-00000000000${i}`,
@@ -240,7 +241,7 @@ describe('writes update every screen that shows them', () => {
     // The refetch after the write is held until the test lets it answer: what shows before comes from the write.
     let answerRefetch = () => {};
     const refetchHeld = new Promise<void>((resolve) => (answerRefetch = resolve));
-    const { calls } = stubApi(async (c) => {
+    const { calls } = fakeApi(async (c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(shown);
       if (c.path === '/myso/vm') {
         if (count(calls, '/myso/vm') > 1) await refetchHeld;
@@ -305,7 +306,7 @@ describe('writes update every screen that shows them', () => {
         },
       ],
     };
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(article());
       if (c.path === '/myso/vm') return ok(view);
       if (c.path === '/myso/user-articles/remove') {
@@ -338,7 +339,7 @@ describe('writes update every screen that shows them', () => {
 
   it('an access request shows as pending in the mySO requests without a reload', async () => {
     const locked = article({ restricted: true, locked: true, description: '' });
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`) return ok(locked);
       if (c.path === '/myso/vm') return ok(emptyView());
       if (c.path === '/userContent' && c.method === 'POST') {
@@ -412,7 +413,7 @@ describe('usePagedQuery', () => {
       .map((li) => li.textContent);
 
   it('shows more, once each item that moved to the next page meanwhile, and keeps the list when a page fails', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles?limit=${PAGE}`) return ok({ items: [summary(1), summary(2)], nextCursor: 'c2' });
       // Note 2 moved down after a new one was published: the next page repeats it.
       if (c.path === `/articles?cursor=c2&limit=${PAGE}`)
@@ -439,7 +440,7 @@ describe('usePagedQuery', () => {
 
   it('an invalidation refetches every page shown, each from the fresh page before it', async () => {
     let published = [summary(1), summary(2), summary(3)];
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       const url = new URL(c.path, 'http://x');
       if (url.pathname !== '/articles') return undefined;
       const start = url.searchParams.get('cursor')
@@ -467,7 +468,7 @@ describe('usePagedQuery', () => {
 describe('errors', () => {
   it('shows the error, and "Try again" asks again', async () => {
     let fail = true;
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`)
         return fail ? { code: 503, message: 'Service unavailable' } : ok(article());
       if (c.path === '/myso/vm') return ok(emptyView());
@@ -482,7 +483,7 @@ describe('errors', () => {
   });
 
   it('offers no retry for a missing article, and does not ask again by itself', async () => {
-    const { calls } = stubApi((c) =>
+    const { calls } = fakeApi((c) =>
       c.path.startsWith('/articles/') ? { code: 404, message: 'Article not found' } : ok(emptyView()),
     );
     renderWithApp([{ path: '/article/:articleId', element: <ArticleView /> }], `/article/${ARTICLE_ID}`);
@@ -503,7 +504,7 @@ describe('errors', () => {
 
   it('retries a 5xx by itself, twice at most', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { calls } = stubApi((c) =>
+    const { calls } = fakeApi((c) =>
       c.path.startsWith('/articles/') ? { code: 502, message: 'Bad gateway' } : ok(emptyView()),
     );
     renderWithApp([{ path: '/article/:articleId', element: <ArticleView /> }], `/article/${ARTICLE_ID}`);
@@ -519,7 +520,7 @@ describe('a new user starts from an empty cache', () => {
   it('signing out refetches what is on screen as a visitor', async () => {
     const reader = userOf('REGULAR_USER');
     let signedIn = true;
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${ARTICLE_ID}`)
         return ok(signedIn ? article() : article({ restricted: true, locked: true, description: '' }));
       if (c.path === '/myso/vm') return ok(emptyView());

@@ -1,9 +1,10 @@
-// Guards as a table: every role against every guarded route (SPEC section 6), through the real route map.
+// Guards as a table: every role against every guarded route (web/session/guards.tsx), through the real route map.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../schema/entities';
 import { canAccess } from '../../web/session/guards';
-import { findHeading, renderApp, stubApi, userOf, type ApiCall, type ApiAnswer } from './shell-kit';
+import { findHeading, renderApp, userOf } from './shell-kit';
+import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,7 +53,7 @@ const cases = Object.entries(ROUTES).flatMap(([path, rule]) =>
 describe('guarded routes', () => {
   it.each(cases)('$who on $path → allowed: $allowed', async ({ path, who, heading, allowed }) => {
     const user = who === 'anonymous' ? null : userOf(who);
-    stubApi(api(user));
+    fakeApi(api(user));
     const { router } = await renderApp(path, user);
     if (allowed) {
       await findHeading(heading);
@@ -67,7 +68,7 @@ describe('guarded routes', () => {
   it('waits for the session check before deciding (cookie session, nothing stored)', async () => {
     const user = userOf('CLIENT');
     let answer: (value: ApiAnswer) => void = () => {};
-    stubApi((call) => {
+    fakeApi((call) => {
       if (call.path === '/users/auth-validate') return new Promise<ApiAnswer>((resolve) => (answer = resolve));
       return api(user)(call);
     });
@@ -80,7 +81,7 @@ describe('guarded routes', () => {
   });
 
   it('offers sign-in on /no-permission to a visitor, and remembers where they wanted to go', async () => {
-    stubApi(api(null));
+    fakeApi(api(null));
     const { router } = await renderApp('/mySO');
     await findHeading('No permission');
     const signIn = screen.getAllByRole('link', { name: 'Sign in' });
@@ -90,7 +91,7 @@ describe('guarded routes', () => {
 
   it('/mysoherz leads to the personal area', async () => {
     const user = userOf('REGULAR_USER');
-    stubApi(api(user));
+    fakeApi(api(user));
     const { router } = await renderApp('/mysoherz', user);
     await findHeading('mySO');
     await waitFor(() => expect(router.state.location.pathname).toBe('/mySO'));

@@ -7,7 +7,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOCALE_KEY, loadMessages } from '../../web/i18n';
 import { MENU_ITEMS } from '../../web/navigation';
-import { findHeading, renderApp, stubApi } from './shell-kit';
+import { findHeading, renderApp } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 const i18n = path.resolve(import.meta.dirname, '../../web/i18n');
 const read = (file: string) => JSON.parse(readFileSync(path.join(i18n, file), 'utf8')) as Record<string, string>;
@@ -100,7 +101,7 @@ describe('catalogues', () => {
 
 describe('language switch', () => {
   it('switches to German, remembers it, and starts in it next time', async () => {
-    stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
     const first = await renderApp('/about');
     await findHeading('About SO Portal');
     const select = screen.getByRole('combobox', { name: 'Language' });

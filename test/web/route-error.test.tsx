@@ -3,7 +3,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleErrors, expectConsoleError } from './console-errors';
-import { findHeading, renderApp, stubApi } from './shell-kit';
+import { findHeading, renderApp } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 vi.mock('../../web/routes/about/index', () => ({
   default: () => {
@@ -18,7 +19,7 @@ afterEach(() => {
 
 describe('a failing view', () => {
   it('shows "Something went wrong" with reload and home actions, and leaves it on the next navigation', async () => {
-    stubApi(() => undefined);
+    fakeApi(() => undefined);
     // React reports the caught error on the console.
     expectConsoleError();
     const { router } = await renderApp('/about');

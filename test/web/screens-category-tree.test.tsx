@@ -5,7 +5,8 @@ import type { Category } from '../../schema';
 import CategoriesView from '../../web/routes/categories';
 import { buildCategoryTree, flatten } from '../../web/routes/categories/tree';
 import CategoryView from '../../web/routes/category';
-import { fail, mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fail, fakeApi, ok } from './fake-api';
 
 let n = 0;
 function cat(title: string, parentId: string | null, ordinal = 0): Category {
@@ -62,7 +63,7 @@ describe('categories views', () => {
     const top = cat('Outdoors', null);
     const mid = cat('Mountains', top.id);
     const leaf = cat('Via ferrata', mid.id);
-    mockApi((call) => (call.method === 'GET' && call.path === '/categories' ? ok([leaf, top, mid]) : undefined));
+    fakeApi((call) => (call.method === 'GET' && call.path === '/categories' ? ok([leaf, top, mid]) : undefined));
     renderScreen({ path: '/category', routes: [{ path: '/category', element: <CategoriesView /> }] });
     const nav = await screen.findByRole('navigation', { name: 'Category tree' });
     const topLink = within(nav).getByRole('link', { name: 'Outdoors' });
@@ -82,7 +83,7 @@ describe('categories views', () => {
     const sub = cat('Baking', parent.id);
     const channelId = 'c0000000-0000-4000-8000-000000000001';
     const articleId = 'd0000000-0000-4000-8000-000000000001';
-    mockApi((call) => {
+    fakeApi((call) => {
       if (call.path === '/slugs/cooking') return ok({ slug: 'cooking', entityId: parent.id });
       if (call.path === `/categories/${parent.id}`) return ok(parent);
       if (call.path === `/categories/${parent.id}/children`) {
@@ -146,7 +147,7 @@ describe('categories views', () => {
   });
 
   it("says 'Category not found' when the look-up fails", async () => {
-    mockApi((call) => (call.path.startsWith('/categories/') ? fail(404, 'Category not found') : undefined));
+    fakeApi((call) => (call.path.startsWith('/categories/') ? fail(404, 'Category not found') : undefined));
     renderScreen({
       path: '/category/no-such-thing',
       routes: [{ path: '/category/:categoryId', element: <CategoryView /> }],

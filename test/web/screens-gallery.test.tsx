@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Gallery from '../../web/components/gallery';
 import { clearFramingCache } from '../../web/components/picture';
-import { mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok } from './fake-api';
 
 const images = [
   {
@@ -29,7 +30,7 @@ const dialogLabel = () => document.getElementById(viewerTitle() ?? '')?.textCont
 describe('gallery viewer', () => {
   beforeEach(() => {
     clearFramingCache();
-    mockApi((call) => (call.path.startsWith('/imageOptions?') ? ok([]) : undefined));
+    fakeApi((call) => (call.path.startsWith('/imageOptions?') ? ok([]) : undefined));
   });
   afterEach(() => vi.unstubAllGlobals());
 

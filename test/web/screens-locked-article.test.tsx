@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema';
 import { documentFromText } from '../../schema/document-text';
 import ArticleView from '../../web/routes/article';
-import { READER, fail, mockApi, ok, renderScreen, type ApiAnswer, type ApiCall } from './screens-render';
+import { READER, renderScreen } from './screens-render';
+import { fail, fakeApi, ok, type ApiAnswer, type ApiCall } from './fake-api';
 
 const ARTICLE_ID = 'b1000000-0000-4000-8000-000000000001';
 const CHANNEL_ID = 'b2000000-0000-4000-8000-000000000001';
@@ -42,7 +43,7 @@ function article(over: Partial<Article> = {}): Article {
 const emptyView = { channels: [], articles: [], requests: [], access: [] };
 
 function serve(a: Article, extra: (call: ApiCall) => ApiAnswer | undefined = () => undefined) {
-  return mockApi((call) => {
+  return fakeApi((call) => {
     if (call.method === 'GET' && call.path === `/articles/${ARTICLE_ID}`) return ok(a);
     return extra(call);
   });
@@ -214,7 +215,7 @@ describe('missing article', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says the article was not found, in the one h1', async () => {
-    mockApi((call) => (call.path.startsWith('/articles/') ? fail(404, 'Article not found') : undefined));
+    fakeApi((call) => (call.path.startsWith('/articles/') ? fail(404, 'Article not found') : undefined));
     renderScreen({ path: `/article/${ARTICLE_ID}`, routes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Article not found' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This article does not exist or is not visible to you.');

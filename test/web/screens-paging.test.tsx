@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleSummary, Category, ChannelSummary } from '../../schema';
 import CategoryView from '../../web/routes/category';
 import ChannelView from '../../web/routes/channel';
-import { fail, mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fail, fakeApi, ok } from './fake-api';
 
 const CHANNEL_ID = 'c1000000-0000-4000-8000-000000000001';
 const CATEGORY_ID = 'ca000000-0000-4000-8000-000000000001';
@@ -73,7 +74,7 @@ describe('channel view', () => {
     renderScreen({ path: `/chan/${CHANNEL_ID}`, routes: [{ path: '/chan/:channelId', element: <ChannelView /> }] });
 
   it('shows the first page and appends the next on "Show more" until there is none', async () => {
-    const { calls } = mockApi((call) => {
+    const { calls } = fakeApi((call) => {
       if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`)
         return ok({ items: [summary(1), summary(2)], nextCursor: '2' });
@@ -96,7 +97,7 @@ describe('channel view', () => {
   });
 
   it('keeps the list and the button when the next page fails, and says why', async () => {
-    mockApi((call) => {
+    fakeApi((call) => {
       if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [summary(1)], nextCursor: '1' });
       if (call.path.startsWith(`/channels/${CHANNEL_ID}/articles?cursor=`)) return fail(400, 'Invalid cursor');
@@ -111,7 +112,7 @@ describe('channel view', () => {
   });
 
   it('shows no button when the first page is the only one', async () => {
-    mockApi((call) => {
+    fakeApi((call) => {
       if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [], nextCursor: null });
       return undefined;
@@ -124,7 +125,7 @@ describe('channel view', () => {
 
 describe('category view', () => {
   it('shows the articles that came with the children and loads the rest from articlesCursor', async () => {
-    const { calls } = mockApi((call) => {
+    const { calls } = fakeApi((call) => {
       if (call.path === `/categories/${CATEGORY_ID}`) return ok(category);
       if (call.path === `/categories/${CATEGORY_ID}/children`) {
         return ok({ categories: [], channels: [], articles: [summary(1), summary(2)], articlesCursor: '2' });

@@ -2,7 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import Picture, { blobKeyOf, clearFramingCache, srcSetOf } from '../../web/components/picture';
-import { mockApi, ok, renderScreen, type ApiCall } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok, type ApiCall } from './fake-api';
 
 let calls: ApiCall[];
 const lookups = () => calls.filter((c) => c.path.startsWith('/imageOptions'));
@@ -12,7 +13,7 @@ const keysOf = (call: ApiCall) => new URLSearchParams(call.path.split('?')[1]).g
 describe('Picture', () => {
   beforeEach(() => {
     clearFramingCache();
-    ({ calls } = mockApi((call) =>
+    ({ calls } = fakeApi((call) =>
       call.path.startsWith('/imageOptions?')
         ? ok(
             keysOf(call)

@@ -4,7 +4,8 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SearchBox from '../../web/components/search-box';
 import SearchView from '../../web/routes/search';
-import { mockApi, ok, renderScreen, type ApiCall } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok, type ApiCall } from './fake-api';
 
 const hits = [
   {
@@ -52,7 +53,7 @@ async function typeAndWaitForList(input: HTMLElement, text: string) {
 
 describe('SearchBox', () => {
   beforeEach(() => {
-    ({ calls } = mockApi((call) => {
+    ({ calls } = fakeApi((call) => {
       if (call.path === '/search/search') {
         const text = (call.body as { searchText: string }).searchText.toLowerCase();
         return ok(hits.filter((h) => h.label.toLowerCase().includes(text)));

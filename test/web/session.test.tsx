@@ -1,8 +1,9 @@
-// Session start (SPEC section 4): the stored user, else POST /users/auth-validate, else signed out; login and logout.
+// Session start: the stored user, else POST /users/auth-validate, else signed out; login and logout.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, SessionProvider, startSession, useSession } from '../../web/session/session';
-import { stubApi, userOf } from './shell-kit';
+import { userOf } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,14 +11,14 @@ describe('startSession', () => {
   it('uses the stored user without asking the server', async () => {
     const user = userOf('CONTRIBUTOR');
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(user));
-    const { calls } = stubApi(() => undefined);
+    const { calls } = fakeApi(() => undefined);
     await expect(startSession()).resolves.toEqual(user);
     expect(calls).toHaveLength(0);
   });
 
   it('asks the server when nothing is stored, and stores whom it validates', async () => {
     const user = userOf('REGULAR_USER');
-    const { calls } = stubApi((c) =>
+    const { calls } = fakeApi((c) =>
       c.method === 'POST' && c.path === '/users/auth-validate' ? { code: 200, result: user } : undefined,
     );
     await expect(startSession()).resolves.toEqual(user);
@@ -26,14 +27,14 @@ describe('startSession', () => {
   });
 
   it('is signed out when validation answers 401', async () => {
-    stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
     await expect(startSession()).resolves.toBeNull();
     expect(sessionStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it('ignores a stored value of the wrong shape and asks the server', async () => {
     sessionStorage.setItem(SESSION_KEY, JSON.stringify({ id: 'x', name: 'mallory', role: 'ADMIN' }));
-    const { calls } = stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    const { calls } = fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
     await expect(startSession()).resolves.toBeNull();
     expect(calls).toHaveLength(1);
   });
@@ -57,7 +58,7 @@ function Probe() {
 describe('<SessionProvider>', () => {
   it('is not ready until the server answered, then signed out on 401', async () => {
     let answer: () => void = () => {};
-    const { fetchMock } = stubApi(
+    const { fetchMock } = fakeApi(
       () => new Promise((resolve) => (answer = () => resolve({ code: 401, message: 'Unauthorized' }))),
     );
     render(
@@ -73,7 +74,7 @@ describe('<SessionProvider>', () => {
 
   it('login stores the user under activeUser; logout clears it and tells the server', async () => {
     const user = userOf('REGULAR_USER');
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/users/auth') return { code: 200, result: user };
       if (c.path === '/users/logout') return { code: 200, result: null };
       return { code: 401, message: 'Unauthorized' };
@@ -101,7 +102,7 @@ describe('<SessionProvider>', () => {
   it('forgets the stored user when a call answers 401', async () => {
     const user = userOf('CLIENT');
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(user));
-    stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
     render(
       <SessionProvider>
         <Probe />

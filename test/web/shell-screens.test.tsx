@@ -5,7 +5,8 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MS, NotificationsProvider, useNotify } from '../../web/components/notifications';
 import enUS from '../../web/i18n/en-US.json';
-import { findHeading, renderApp, stubApi, userOf } from './shell-kit';
+import { findHeading, renderApp, userOf } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -56,7 +57,7 @@ const submit = async (name: string) => {
 
 describe('contact and order forms', () => {
   it('checks the fields in the browser before anything is sent', async () => {
-    const { calls } = stubApi((c) =>
+    const { calls } = fakeApi((c) =>
       c.path === '/users/auth-validate' ? { code: 401, message: 'Unauthorized' } : undefined,
     );
     await renderApp('/contact');
@@ -73,7 +74,7 @@ describe('contact and order forms', () => {
   });
 
   it('sends the order with channel name and purpose, and shows what the server refuses', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/contact') return { code: 429, message: 'Too many messages, try again later' };
       return { code: 401, message: 'Unauthorized' };
     });
@@ -101,7 +102,7 @@ describe('contact and order forms', () => {
 
 describe('login', () => {
   it("labels 'Username' and 'Password', button 'Sign in'; shows the server's refusal", async () => {
-    stubApi((c) =>
+    fakeApi((c) =>
       c.path === '/users/auth'
         ? { code: 401, message: 'Invalid username or password' }
         : { code: 401, message: 'Unauthorized' },
@@ -116,7 +117,7 @@ describe('login', () => {
 
   it('signs in and returns to where the visitor came from', async () => {
     const user = userOf('CLIENT');
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === '/users/auth') return { code: 200, result: user };
       if (c.path === `/users/${user.id}`)
         return { code: 200, result: { ...user, email: null, firstName: 'Elena', lastName: '', active: true } };
@@ -138,7 +139,7 @@ describe('my account and app management', () => {
   it('my account sends only what changed', async () => {
     const user = userOf('CONTRIBUTOR');
     const account = { ...user, email: 'carl@example.com', firstName: 'Carl', lastName: 'Contributor', active: true };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${user.id}` && c.method === 'PUT')
         return { code: 200, result: { ...account, ...(c.body as object) } };
@@ -157,7 +158,7 @@ describe('my account and app management', () => {
     const user = userOf('CLIENT');
     const account = { ...user, email: 'elena@example.com', firstName: 'Elena', lastName: 'Editor', active: true };
     let refuse = true;
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${user.id}` && c.method === 'PUT') {
         return refuse
@@ -205,7 +206,7 @@ describe('my account and app management', () => {
       role: 'REGULAR_USER',
       active: true,
     };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path.startsWith('/users') && c.method === 'GET') {
         return {
           code: 200,
@@ -280,7 +281,7 @@ describe('mySO', () => {
       access: [],
     };
     // The server forgets each like it is told to remove: the screen shows what GET /myso/vm then answers.
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/myso/vm') return { code: 200, result: view };
       if (c.path === '/myso/user-articles/remove' && c.method === 'POST') {
         view.articles = view.articles.filter((a) => a.contentId !== articleId);
@@ -315,7 +316,7 @@ describe('mySO', () => {
 
 describe('choosing a password', () => {
   it('register refuses differing passwords before sending, then registers and signs in', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/users' && c.method === 'POST') {
         return {
           code: 201,
@@ -360,7 +361,7 @@ describe('choosing a password', () => {
 
   it('the reset link sends its token with the new password', async () => {
     const token = 'a'.repeat(43);
-    const { calls } = stubApi((c) => (c.path === '/users/reset-password' ? { code: 200, result: null } : undefined));
+    const { calls } = fakeApi((c) => (c.path === '/users/reset-password' ? { code: 200, result: null } : undefined));
     await renderApp(`/forgot-password/${token}`);
     await findHeading('Choose a new password');
     fill('New password', 'brand-new-secret');

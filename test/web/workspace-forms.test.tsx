@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema/entities';
 import type { WorkspaceArticle } from '../../schema/workspace';
 import { statusesOf } from '../../web/components/workspace/status';
-import { findHeading, renderApp, stubApi, userOf, uuid, type ApiCall } from './shell-kit';
+import { findHeading, renderApp, userOf, uuid } from './shell-kit';
+import { fakeApi, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -112,7 +113,7 @@ describe('the articles section', () => {
       channelName: 'Harbour',
       publication: { id: uuid(), status: 'APPROVED', expirationDate: '2026-12-31T12:00:00.000Z', createdAt: NOW },
     });
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path.startsWith('/workspace/articles'))
         return { code: 200, result: page(c.path.includes('q=live') ? [live] : [pending, live]) };
       return undefined;
@@ -152,7 +153,7 @@ describe('the articles section', () => {
     const admin = userOf('ADMIN');
     const other = { id: uuid(), name: 'elena', email: null, firstName: '', lastName: '', role: 'CLIENT', active: true };
     const reader = { ...other, id: uuid(), name: 'rita', role: 'REGULAR_USER' };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path.startsWith('/users?')) {
         const role = new URLSearchParams(c.path.split('?')[1]).get('role');
         return { code: 200, result: page([other, reader].filter((u) => u.role === role)) };
@@ -178,7 +179,7 @@ describe('the articles section', () => {
 describe('the article form', () => {
   it('checks the fields with the shared schema before sending, then creates the draft and opens it', async () => {
     const created = articleOf({ title: 'Harbour lights', type: 'gallery', media: { kind: 'gallery', images: [] } });
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/articles' && c.method === 'POST') return { code: 201, result: created };
       if (c.path === `/articles/${created.id}`) return { code: 200, result: created };
       return common(c);
@@ -218,7 +219,7 @@ describe('the article form', () => {
 
   it('sends only what changed, asks before leaving with unsaved changes, and confirms before deleting', async () => {
     const stored = articleOf({ title: 'Harbour lights', teaser: 'Old teaser' });
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
       if (c.path === `/articles/${stored.id}` && c.method === 'PUT')
         return { code: 200, result: { ...stored, ...(c.body as object) } };
@@ -270,7 +271,7 @@ describe('the article form', () => {
       href: `/api/files/image/${uuid()}.jpg`,
     }));
     const stored = articleOf({ type: 'gallery', media: { kind: 'gallery', images } });
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
       if (c.path === `/articles/${stored.id}/media/images/0` && c.method === 'PUT') {
         const moved = [images[1]!, images[0]!, images[2]!].map((i, ordinal) => ({ ...i, ordinal }));
@@ -309,7 +310,7 @@ describe('the article form', () => {
       ...stored,
       media: { kind: 'video' as const, videos: [{ ...videos[0]!, title: 'Harbour at night' }, videos[1]!] },
     };
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
       if (c.path === `/articles/${stored.id}/media/video/0` && c.method === 'PUT')
         return { code: 200, result: retitled };
@@ -341,7 +342,7 @@ describe('the article form', () => {
 
   it("changes the address only to a valid slug: PUT /slugs/{id} with the kind, the field's problem said otherwise", async () => {
     const stored = articleOf();
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
       if (c.path === `/slugs/${stored.id}` && c.method === 'PUT')
         return { code: 200, result: { slug: 'harbour-at-night', entityId: stored.id } };
@@ -363,7 +364,7 @@ describe('the article form', () => {
 
   it('requests publication with the wished expiry date, to the end of that day', async () => {
     const stored = articleOf();
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/articles/${stored.id}`) return { code: 200, result: stored };
       if (c.path === `/workspace/articles?id=${stored.id}`)
         return { code: 200, result: page([row({ id: stored.id })]) };
@@ -401,7 +402,7 @@ describe('the article form', () => {
 describe('the news item form', () => {
   it('needs a reference, chosen with the search type-ahead, and sends it with the item', async () => {
     const target = uuid();
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/search/search') {
         return {
           code: 200,
@@ -486,7 +487,7 @@ describe('the channel form', () => {
 
   it('needs a name and, for a picture cover, the picture; then creates the channel', async () => {
     const created = channelOf();
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/channels' && c.method === 'POST') return { code: 201, result: created };
       if (c.path === `/channels/${created.id}`) return { code: 200, result: created };
       return common(c);
@@ -518,7 +519,7 @@ describe('the channel form', () => {
   it("arranges the channel's articles with the buttons: the new order goes into articleOrdinals.main", async () => {
     const articles = ['First', 'Second', 'Third'].map((title) => row({ title }));
     const stored = channelOf({ articleOrdinals: { main: articles.map((a) => a.id), featured: [articles[2]!.id] } });
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
       if (c.path.startsWith(`/workspace/channels/${stored.id}/articles`)) return { code: 200, result: page(articles) };
       if (c.path === `/channels/${stored.id}` && c.method === 'PUT')

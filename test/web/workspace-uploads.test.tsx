@@ -4,11 +4,11 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
 import { UploadList, UploadQueue, type JobContext } from '../../web/components/workspace/upload-queue';
 import workspaceEn from '../../web/i18n/workspace.en-US.json';
 import { fingerprintOf, uploadResumable } from '../../web/uploads/resumable';
-import { stubApi } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -212,7 +212,7 @@ const uploadOf = (file: File, parts: number[], status: 'open' | 'complete' = 'op
 describe('the resumable uploader', () => {
   it('sends part 1 first, then the rest with at most 3 in flight, and completes', async () => {
     const file = videoFile(6);
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/uploads' && c.method === 'POST') return { code: 201, result: uploadOf(file, []) };
       if (c.path === `/uploads/${UPLOAD_ID}/complete`)
         return { code: 200, result: uploadOf(file, [1, 2, 3, 4, 5, 6], 'complete') };
@@ -240,7 +240,7 @@ describe('the resumable uploader', () => {
 
   it('resumes: the parts the server already has are not sent again', async () => {
     const file = videoFile(4);
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === '/uploads' && c.method === 'POST') return { code: 200, result: uploadOf(file, [1, 2]) };
       if (c.path === `/uploads/${UPLOAD_ID}/complete`)
         return { code: 200, result: uploadOf(file, [1, 2, 3, 4], 'complete') };
@@ -255,7 +255,7 @@ describe('the resumable uploader', () => {
 
   it('sends a part again after the connection dropped, and gives up after the last attempt', async () => {
     const file = videoFile(3);
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === '/uploads' && c.method === 'POST') return { code: 201, result: uploadOf(file, []) };
       if (c.path === `/uploads/${UPLOAD_ID}/complete`)
         return { code: 200, result: uploadOf(file, [1, 2, 3], 'complete') };
@@ -277,7 +277,7 @@ describe('the resumable uploader', () => {
 
   it('does not resend a part the server refused (4xx), and stops when aborted', async () => {
     const file = videoFile(2);
-    stubApi((c) =>
+    fakeApi((c) =>
       c.path === '/uploads' && c.method === 'POST' ? { code: 201, result: uploadOf(file, []) } : undefined,
     );
     const xhr = fakeXhr(() => ({ status: 415, body: null }));
@@ -294,7 +294,7 @@ describe('the resumable uploader', () => {
   });
 
   it('refuses a file that is no MP4 or WebM before asking the server', async () => {
-    const { calls } = stubApi(() => undefined);
+    const { calls } = fakeApi(() => undefined);
     const notVideo = new File(['<!doctype html><p>hello</p>'.padEnd(100)], 'clip.mp4', { type: 'video/mp4' });
     await expect(uploadResumable(notVideo)).rejects.toMatchObject({ code: 415 });
     expect(calls).toEqual([]);

@@ -1,4 +1,4 @@
-// The API behind the admin workspace (issue 10): paged lists of access requests, grants, publication requests,
+// The API behind the admin workspace (docs/decisions/015-admin-workspace.md): paged lists of access requests, grants, publication requests,
 // users and contact messages; publication transitions and expiry; the badge counts; sibling order of categories.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { article as articleSchema, type Article } from '../../schema/entities';
 import { articleMedia, articles } from '../../schema/tables';
 import { call, db } from './helpers';
-import { asRole, createArticle, mp4File, multipart, pngFile, webmFile } from './content-factories';
+import { asRole, createArticle } from './content-factories';
+import { mp4File, multipartBody, pngFile, webmFile } from './upload-fixtures';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== null;
@@ -17,7 +18,7 @@ async function gallery(owner: Owner, titles: string[]): Promise<Article> {
   const files = Object.fromEntries(titles.map((t) => [t, pngFile(`${t}.png`)]));
   const res = await owner.call('/articles', {
     method: 'POST',
-    body: multipart(
+    body: multipartBody(
       {
         title: 'Gallery',
         type: 'gallery',
@@ -37,7 +38,7 @@ async function videoArticle(owner: Owner, titles: string[]): Promise<Article> {
   const files = Object.fromEntries(titles.map((t) => [t, mp4File(`${t}.mp4`)]));
   const res = await owner.call('/articles', {
     method: 'POST',
-    body: multipart(
+    body: multipartBody(
       {
         title: 'Videos',
         type: 'video',
@@ -100,7 +101,7 @@ describe('gallery images', () => {
     const a = await gallery(owner, ['a']);
     const res = await owner.call(`/articles/${a.id}/media/images`, {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           images: [
             { imageFileTag: 'x', title: 'b' },
@@ -120,7 +121,7 @@ describe('gallery images', () => {
     const a = await createArticle({ userId: owner.user.id });
     const res = await owner.call(`/articles/${a.id}/media/images`, {
       method: 'POST',
-      body: multipart({ images: [{ imageFileTag: 'x', title: 'first' }] }, { x: pngFile() }),
+      body: multipartBody({ images: [{ imageFileTag: 'x', title: 'first' }] }, { x: pngFile() }),
     });
     expect(res.body.result.media).toMatchObject({ kind: 'gallery', images: [{ ordinal: 0, title: 'first' }] });
   });
@@ -130,13 +131,13 @@ describe('gallery images', () => {
     const v = await videoArticle(owner, ['v']);
     const conflict = await owner.call(`/articles/${v.id}/media/images`, {
       method: 'POST',
-      body: multipart({ images: [{ imageFileTag: 'x' }] }, { x: pngFile() }),
+      body: multipartBody({ images: [{ imageFileTag: 'x' }] }, { x: pngFile() }),
     });
     expect(conflict.status).toBe(409);
     const g = await gallery(owner, ['a']);
     const wrongFile = await owner.call(`/articles/${g.id}/media/images`, {
       method: 'POST',
-      body: multipart({ images: [{ imageFileTag: 'x' }] }, { x: webmFile() }),
+      body: multipartBody({ images: [{ imageFileTag: 'x' }] }, { x: webmFile() }),
     });
     expect(wrongFile.status).toBe(400);
     expect(await storedOrdinals(g.id)).toEqual([0]);
@@ -151,7 +152,7 @@ describe('gallery images', () => {
     expect(titlesOf(retitled.body.result)).toEqual(['a', 'B!']);
     const replaced = await owner.call(`/articles/${a.id}/media/images/1`, {
       method: 'PUT',
-      body: multipart({ imageFileTag: 'n' }, { n: pngFile() }),
+      body: multipartBody({ imageFileTag: 'n' }, { n: pngFile() }),
     });
     const newHref = replaced.body.result.media.images[1].href;
     expect(newHref).not.toBe(oldHref);
@@ -202,7 +203,7 @@ describe('videos', () => {
     const owner = await asRole('CLIENT');
     const a = await videoArticle(owner, ['one', 'two']);
     const add = (body: object, files: Record<string, File>) =>
-      owner.call(`/articles/${a.id}/media/video`, { method: 'POST', body: multipart(body, files) });
+      owner.call(`/articles/${a.id}/media/video`, { method: 'POST', body: multipartBody(body, files) });
     let res = await add(
       { videoFileTag: 'v', title: 'end', thumbnailMillis: 250, thumbnailFileTag: 't' },
       { v: webmFile(), t: pngFile() },
@@ -231,7 +232,7 @@ describe('videos', () => {
       (
         await owner.call(`/articles/${v.id}/media/video`, {
           method: 'POST',
-          body: multipart({ videoFileTag: 'v' }, { v: pngFile() }),
+          body: multipartBody({ videoFileTag: 'v' }, { v: pngFile() }),
         })
       ).status,
     ).toBe(400);
@@ -240,7 +241,7 @@ describe('videos', () => {
       (
         await owner.call(`/articles/${g.id}/media/video`, {
           method: 'POST',
-          body: multipart({ videoFileTag: 'v' }, { v: mp4File() }),
+          body: multipartBody({ videoFileTag: 'v' }, { v: mp4File() }),
         })
       ).status,
     ).toBe(409);
@@ -252,7 +253,7 @@ describe('videos', () => {
     const oldVideo = a.media?.kind === 'video' ? a.media.videos[1]!.href : '';
     const res = await owner.call(`/articles/${a.id}/media/video/1`, {
       method: 'PUT',
-      body: multipart(
+      body: multipartBody(
         { title: 'TWO', thumbnailMillis: 900, videoFileTag: 'v', thumbnailFileTag: 't' },
         { v: mp4File(), t: pngFile() },
       ),
@@ -265,7 +266,7 @@ describe('videos', () => {
     const oldThumb = video.thumbnailHref;
     const again = await owner.call(`/articles/${a.id}/media/video/1`, {
       method: 'PUT',
-      body: multipart({ thumbnailFileTag: 't' }, { t: pngFile() }),
+      body: multipartBody({ thumbnailFileTag: 't' }, { t: pngFile() }),
     });
     expect(again.body.result.media.videos[1].thumbnailHref).not.toBe(oldThumb);
     expect(await stored(oldThumb)).toBe(false);
@@ -369,7 +370,7 @@ describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})
     const a = await videoArticle(owner, ['one', 'two', 'three']);
     await owner.call(`/articles/${a.id}/media/video/2`, {
       method: 'PUT',
-      body: multipart({ thumbnailMillis: 1500, thumbnailFileTag: 't' }, { t: pngFile() }),
+      body: multipartBody({ thumbnailMillis: 1500, thumbnailFileTag: 't' }, { t: pngFile() }),
     });
     const res = await owner.call(`/articles/${a.id}/media/video/2`, { method: 'PUT', body: { ordinal: 0 } });
     expect(res.status).toBe(200);

@@ -16,17 +16,8 @@ import {
   userArticles,
 } from '../../schema/tables';
 import { as, db } from './helpers';
-import {
-  asRole,
-  createArticle,
-  createCategory,
-  createChannel,
-  createNewsItem,
-  grantAccess,
-  mp4File,
-  multipart,
-  pngFile,
-} from './content-factories';
+import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
+import { mp4File, multipartBody, pngFile } from './upload-fixtures';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== null;
@@ -126,7 +117,7 @@ describe('POST /articles', () => {
     const client = await asRole('CONTRIBUTOR');
     const res = await client.call('/articles', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           title: 'Gallery',
           type: 'gallery',
@@ -161,7 +152,7 @@ describe('POST /articles', () => {
     const client = await asRole('CLIENT');
     const res = await client.call('/articles', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           title: 'Video',
           type: 'video',
@@ -192,7 +183,7 @@ describe('POST /articles', () => {
     const before = (await db().select().from(articles).all()).length;
     const missing = await client.call('/articles', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           title: 'No file',
           type: 'gallery',
@@ -206,7 +197,7 @@ describe('POST /articles', () => {
     expect(missing.body.message).toContain('blob:gone');
     const wrong = await client.call('/articles', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         { title: 'Wrong', type: 'video', channelId: null, media: { kind: 'video', videos: [{ videoFileTag: 'v' }] } },
         { v: pngFile() },
       ),
@@ -250,13 +241,13 @@ describe('PUT /articles/{id}', () => {
     const client = await asRole('CLIENT');
     const created = await client.call('/articles', {
       method: 'POST',
-      body: multipart({ title: 'Before', type: 'text', channelId: null, thumbnailFileTag: 't' }, { t: pngFile() }),
+      body: multipartBody({ title: 'Before', type: 'text', channelId: null, thumbnailFileTag: 't' }, { t: pngFile() }),
     });
     const oldThumb = created.body.result.thumbnailHref as string;
     const cat = await createCategory();
     const res = await client.call(`/articles/${created.body.result.slug}`, {
       method: 'PUT',
-      body: multipart(
+      body: multipartBody(
         { title: 'After', hidden: true, categoryIds: [cat.id], thumbnailFileTag: 'n' },
         { n: pngFile('n.png') },
       ),
@@ -340,7 +331,7 @@ describe('DELETE /articles/{id}', () => {
     const ch = await createChannel({ userId: client.user.id });
     const created = await client.call('/articles', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           title: 'Doomed',
           type: 'gallery',

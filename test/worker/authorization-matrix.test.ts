@@ -20,11 +20,9 @@ import {
   createChannel,
   createNewsItem,
   grantAccess,
-  mp4File,
-  multipart,
-  pngFile,
+  createBlob,
 } from './content-factories';
-import { createBlob } from './content-factories-extra';
+import { createBlob } from './content-factories';
 import { BASE, call, createUser, db, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
 import {
   createAccessRequest,
@@ -36,7 +34,7 @@ import {
   createResetToken,
   storeFile,
 } from './matrix-fixtures';
-import { createUploadOf, tinyVideo } from './upload-fixtures';
+import { createUploadOf, mp4File, multipartBody, pngFile, tinyVideo } from './upload-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -292,7 +290,7 @@ const MATRIX: Entry[] = [
     expected: ownerEditorOrAdmin(201),
     request: async (c) => ({
       path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media/images`,
-      body: multipart({ images: [{ imageFileTag: 'pic', title: 'A picture' }] }, { pic: pngFile() }),
+      body: multipartBody({ images: [{ imageFileTag: 'pic', title: 'A picture' }] }, { pic: pngFile() }),
     }),
   },
   {
@@ -313,7 +311,7 @@ const MATRIX: Entry[] = [
     expected: ownerEditorOrAdmin(201),
     request: async (c) => ({
       path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/media/video`,
-      body: multipart({ videoFileTag: 'clip', title: 'A clip', thumbnailMillis: 500 }, { clip: mp4File() }),
+      body: multipartBody({ videoFileTag: 'clip', title: 'A clip', thumbnailMillis: 500 }, { clip: mp4File() }),
     }),
   },
   {

@@ -11,9 +11,9 @@ import {
   listCategories,
   listCategoryArticles,
 } from '../../worker/queries/categories';
-import { createArticle, createCategory, createChannel, grantAccess } from './content-factories';
-import { createBlob, multipart, PNG_BYTES } from './content-factories-extra';
+import { createArticle, createCategory, createChannel, grantAccess, createBlob } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique } from './helpers';
+import { multipartBody, pngBytes } from './upload-fixtures';
 
 const admin = () => as('ADMIN');
 
@@ -382,7 +382,7 @@ describe('POST /categories', () => {
     const { call: asAdmin, user } = await admin();
     const res = await asAdmin('/categories', {
       method: 'POST',
-      body: multipart({ title: 'Pictured', imageFileTag: 'img' }, { img: PNG_BYTES }),
+      body: multipartBody({ title: 'Pictured', imageFileTag: 'img' }, { img: pngBytes() }),
     });
     expect(res.status).toBe(201);
     const made = category.parse(res.body.result);
@@ -485,13 +485,13 @@ describe('PUT /categories/{id}', () => {
     const cat = await createCategory();
     const first = await asAdmin(`/categories/${cat.id}`, {
       method: 'PUT',
-      body: multipart({ imageFileTag: 'a' }, { a: PNG_BYTES }),
+      body: multipartBody({ imageFileTag: 'a' }, { a: pngBytes() }),
     });
     expect(first.status).toBe(200);
     const oldKey = first.body.result.imageHref.slice('/api/files/'.length);
     const second = await asAdmin(`/categories/${cat.id}`, {
       method: 'PUT',
-      body: multipart({ imageFileTag: 'b' }, { b: PNG_BYTES }),
+      body: multipartBody({ imageFileTag: 'b' }, { b: pngBytes() }),
     });
     const newKey = second.body.result.imageHref.slice('/api/files/'.length);
     expect(newKey).not.toBe(oldKey);
@@ -538,7 +538,7 @@ describe('DELETE /categories/{id}', () => {
   it('deletes an empty category with its slug (table and KV) and its image', async () => {
     const { call: asAdmin, user } = await admin();
     const blob = await createBlob(user!.id);
-    await env.FILES.put(blob.key, PNG_BYTES);
+    await env.FILES.put(blob.key, pngBytes());
     const cat = await createCategory({ imageKey: blob.key });
     await call(`/categories/${cat.slug}`);
     expect(await env.KV.get(`slug:${cat.slug}`)).toBe(cat.id);

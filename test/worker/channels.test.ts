@@ -15,17 +15,8 @@ import {
 } from '../../schema/tables';
 import { encodeKeyCursor } from '../../worker/lib/cursor';
 import { as, call, db, type CallResult } from './helpers';
-import {
-  asRole,
-  createArticle,
-  createCategory,
-  createChannel,
-  createNewsItem,
-  grantAccess,
-  mp4File,
-  multipart,
-  pngFile,
-} from './content-factories';
+import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
+import { mp4File, multipartBody, pngFile } from './upload-fixtures';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const stored = async (href: string) => (await env.FILES.get(keyOf(href))) !== null;
@@ -336,7 +327,7 @@ describe('POST /channels', () => {
     const cat = await createCategory();
     const res = await client.call('/channels', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           name: 'Mein Kanal',
           categoryIds: [cat.id],
@@ -385,7 +376,7 @@ describe('POST /channels', () => {
     ).toBe(400);
     const badCover = await client.call('/channels', {
       method: 'POST',
-      body: multipart({ name: 'x', coverMedia: { kind: 'video', fileTag: 'c' } }, { c: pngFile() }),
+      body: multipartBody({ name: 'x', coverMedia: { kind: 'video', fileTag: 'c' } }, { c: pngFile() }),
     });
     expect(badCover.status).toBe(400);
   });
@@ -397,7 +388,7 @@ describe('PUT /channels/{id}', () => {
     const created = (
       await owner.call('/channels', {
         method: 'POST',
-        body: multipart(
+        body: multipartBody(
           { name: 'Before', portraitFileTag: 'p', coverMedia: { kind: 'image', fileTag: 'c' } },
           { p: pngFile(), c: pngFile() },
         ),
@@ -406,7 +397,7 @@ describe('PUT /channels/{id}', () => {
     const a = await createArticle({ channelId: created.id, userId: owner.user.id });
     const res = await owner.call(`/channels/${created.slug}`, {
       method: 'PUT',
-      body: multipart(
+      body: multipartBody(
         {
           name: 'After',
           infoText: 'new info',
@@ -467,7 +458,7 @@ describe('DELETE /channels/{id}', () => {
     const ch = (
       await owner.call('/channels', {
         method: 'POST',
-        body: multipart({ name: 'Gone soon', categoryIds: [cat.id], bannerFileTag: 'b' }, { b: pngFile() }),
+        body: multipartBody({ name: 'Gone soon', categoryIds: [cat.id], bannerFileTag: 'b' }, { b: pngFile() }),
       })
     ).body.result;
     const fan = await asRole('REGULAR_USER');

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { articleMedia, slugs } from '../../schema/tables';
 import { slugify } from '../../worker/queries/slugs';
 import { call, db, unique } from './helpers';
-import { asRole, createArticle, mp4File, multipart, pngFile } from './content-factories';
+import { asRole, createArticle } from './content-factories';
+import { mp4File, multipartBody, pngFile } from './upload-fixtures';
 
 const storedOrdinals = async (articleId: string) =>
   (
@@ -67,7 +68,7 @@ describe('concurrent media writes on one article', () => {
       Array.from({ length: 5 }, (_, i) =>
         owner.call(`/articles/${article.id}/media/images`, {
           method: 'POST',
-          body: multipart({ images: [{ imageFileTag: 'p', title: `image ${i}` }] }, { p: pngFile() }),
+          body: multipartBody({ images: [{ imageFileTag: 'p', title: `image ${i}` }] }, { p: pngFile() }),
         }),
       ),
     );
@@ -85,7 +86,7 @@ describe('concurrent media writes on one article', () => {
       Array.from({ length: 6 }, (_, i) =>
         owner.call(`/articles/${article.id}/media/video`, {
           method: 'POST',
-          body: multipart(
+          body: multipartBody(
             { videoFileTag: 'v', title: `v${i}`, ...(i % 2 === 0 ? { ordinal: 1 } : {}) },
             { v: mp4File() },
           ),

@@ -4,6 +4,7 @@ import {
   articleCategories,
   articleMedia,
   articles,
+  blobs,
   categories,
   channelCategories,
   channels,
@@ -13,6 +14,7 @@ import {
 } from '../../schema/tables';
 import type { ContentType, Role } from '../../schema/tables';
 import { as, createUser, db, unique } from './helpers';
+import { pngBytes } from './upload-fixtures';
 
 /** A slug unique across the test file: `prefix-<time>-<counter>`. */
 const uniqueSlug = (prefix: string) =>
@@ -241,44 +243,17 @@ export async function grantAccess(
   return { id };
 }
 
-// ---- files for multipart requests: tiny buffers with real signatures, so content sniffing accepts them ----
-
-const bytes = (...parts: (string | number[])[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((ch) => ch.charCodeAt(0)) : p)));
-
-const be32 = (n: number) => [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
-
-/** PNG signature, then an IHDR chunk header declaring `width` × `height` pixels (1 × 1 unless asked). */
-export const pngBytes = (width = 1, height = 1) =>
-  bytes(
-    [0x89],
-    'PNG\r\n\x1a\n',
-    [0, 0, 0, 13],
-    'IHDR',
-    [...be32(width), ...be32(height), 8, 6, 0, 0, 0],
-    [0x1f, 0x15, 0xc4, 0x89],
-  );
-/** MP4: an `ftyp` box of brand isom. */
-export const mp4Bytes = () => bytes([0, 0, 0, 0x18], 'ftypisom', [0, 0, 2, 0], 'isomiso2', [0, 0, 0, 8], 'free');
-/** WebM: the EBML magic, then the DocType element (0x4282, length 4) saying "webm". */
-export const webmBytes = () =>
-  bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm', [0x42, 0x87, 0x81, 0x02]);
-
-export const pngFile = (name = 'picture.png', width = 1, height = 1) =>
-  new File([pngBytes(width, height)], name, { type: 'image/png' });
-export const mp4File = (name = 'clip.mp4') => new File([mp4Bytes()], name, { type: 'video/mp4' });
-export const webmFile = (name = 'clip.webm') => new File([webmBytes()], name, { type: 'video/webm' });
-
-/** A multipart body the way the SPA sends it: JSON in part `body`, each file in part `blob:{tag}`. */
-export function multipart(body: unknown, files: Record<string, File> = {}): FormData {
-  const form = new FormData();
-  form.append('body', JSON.stringify(body));
-  for (const [tag, file] of Object.entries(files)) form.append(`blob:${tag}`, file);
-  return form;
-}
-
 /** `as(role)` for a signed-in role, typed with a non-null user. */
 export async function asRole(role: Role) {
   const session = await as(role);
   return { ...session, user: session.user!, cookie: session.cookie! };
+}
+
+/** A `blobs` row as an upload leaves it (the R2 object itself is not needed by the calls that read the row). */
+export async function createBlob(
+  userId: string | null,
+  key = `image/${crypto.randomUUID()}.png`,
+): Promise<{ key: string }> {
+  await db().insert(blobs).values({ key, contentType: 'image/png', size: pngBytes().length, userId });
+  return { key };
 }

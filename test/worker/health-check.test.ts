@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { healthCheck } from '../../schema/entities';
 import { articleCategories, articles, blobs, categories, channels, news } from '../../schema/tables';
 import { checkHealth } from '../../worker/queries/health-check';
-import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
-import { createBlob, PNG_BYTES } from './content-factories-extra';
+import { createArticle, createCategory, createChannel, createNewsItem, createBlob } from './content-factories';
 import { as, call, db } from './helpers';
+import { pngBytes } from './upload-fixtures';
 
 const NOTHING_ELSE = { categoryCycles: [], unreferencedFiles: 0, unfinishedUploads: 0 };
 
@@ -40,7 +40,7 @@ describe('GET /healthCheck and /healthCheck/fix', () => {
     });
     const clean = await createChannel({ articleOrdinals: { main: [real.id] } });
     const thumb = await createBlob(null);
-    await env.FILES.put(thumb.key, PNG_BYTES);
+    await env.FILES.put(thumb.key, pngBytes());
     const danglingNews = await createNewsItem({ refKind: 'article', refId: ghostA, thumbnailKey: thumb.key });
     const goodNews = await createNewsItem({ refKind: 'article', refId: real.id });
     const channelNews = await createNewsItem({ refKind: 'channel', refId: channel.id });

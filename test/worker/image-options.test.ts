@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { imageOption } from '../../schema/entities';
 import { imageOptions } from '../../schema/tables';
 import { getImageOption } from '../../worker/queries/image-options';
-import { createArticle, createChannel, createNewsItem } from './content-factories';
-import { createBlob } from './content-factories-extra';
+import { createArticle, createChannel, createNewsItem, createBlob } from './content-factories';
 import { as, call, createUser, db, sessionCookie } from './helpers';
 
 const path = (key: string) => `/imageOptions/${encodeURIComponent(key)}`;

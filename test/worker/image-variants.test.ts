@@ -3,8 +3,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { variantKey } from '../../worker/lib/files';
-import { asRole, createArticle, mp4File, pngFile } from './content-factories';
+import { asRole, createArticle } from './content-factories';
 import { BASE } from './helpers';
+import { mp4File, pngFile } from './upload-fixtures';
 
 const keyOf = (href: string) => href.replace(/^\/api\/files\//, '');
 const exists = async (key: string) => (await env.FILES.head(key)) !== null;

@@ -5,7 +5,8 @@ import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_LIMITS } from '../../worker/middleware/limits';
 import { BASE, call } from './helpers';
-import { asRole, multipart, pngBytes } from './content-factories';
+import { asRole } from './content-factories';
+import { multipartBody, pngBytes } from './upload-fixtures';
 
 const MiB = 1024 * 1024;
 const encoder = new TextEncoder();
@@ -84,7 +85,7 @@ describe('JSON bodies are bounded before they are read', () => {
     image.set(pngBytes());
     const res = await editor.call('/articles', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         { title: 'Big picture', type: 'text', channelId: null, thumbnailFileTag: 't' },
         { t: new File([image], 'big.png') },
       ),

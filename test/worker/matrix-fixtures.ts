@@ -14,9 +14,10 @@ import {
 } from '../../schema/tables';
 import { sha256Hex } from '../../worker/services/session';
 import { resetStamp } from '../../worker/routes/users';
-import { pngBytes } from './content-factories';
-import { createBlob } from './content-factories-extra';
+import { createBlob } from './content-factories';
+import { pngBytes } from './upload-fixtures';
 import { db } from './helpers';
+import { pngBytes } from './upload-fixtures';
 
 /** A mySO like of a channel; returns the link id. */
 export async function createChannelLike(userId: string, channelId: string): Promise<string> {

@@ -6,8 +6,8 @@ import { blobs, news } from '../../schema/tables';
 import { decodeCursor, encodeCursor } from '../../worker/lib/cursor';
 import { listNews } from '../../worker/queries/news';
 import { createArticle, createChannel, createNewsItem, grantAccess } from './content-factories';
-import { multipart, PNG_BYTES } from './content-factories-extra';
 import { as, call, createUser, db, sessionCookie } from './helpers';
+import { multipartBody, pngBytes } from './upload-fixtures';
 
 /** Every item of the feed the cookie's user sees, walking the pages. */
 async function walkFeed(limit: number, cookie?: string): Promise<{ ids: string[]; pages: number }> {
@@ -201,7 +201,7 @@ describe('POST /news', () => {
     const publishedAt = new Date(Date.now() - 60_000).toISOString();
     const res = await asClient('/news', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         {
           title: 'New channel',
           teaser: 'Look',
@@ -209,7 +209,7 @@ describe('POST /news', () => {
           thumbnailFileTag: 't',
           publishedAt,
         },
-        { t: PNG_BYTES },
+        { t: pngBytes() },
       ),
     });
     expect(res.status).toBe(201);
@@ -330,15 +330,15 @@ describe('PUT /news/{id}', () => {
     const article = await createArticle();
     const made = await asClient('/news', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         { title: 'Pic', ref: { kind: 'article', id: article.id }, thumbnailFileTag: 'a' },
-        { a: PNG_BYTES },
+        { a: pngBytes() },
       ),
     });
     const oldKey = made.body.result.thumbnailHref.slice('/api/files/'.length);
     const replaced = await asClient(`/news/${made.body.result.id}`, {
       method: 'PUT',
-      body: multipart({ thumbnailFileTag: 'b' }, { b: PNG_BYTES }),
+      body: multipartBody({ thumbnailFileTag: 'b' }, { b: pngBytes() }),
     });
     expect(replaced.status).toBe(200);
     const newKey = replaced.body.result.thumbnailHref.slice('/api/files/'.length);
@@ -357,9 +357,9 @@ describe('DELETE /news/{id}', () => {
     const article = await createArticle();
     const made = await asClient('/news', {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         { title: 'Gone', ref: { kind: 'article', id: article.id }, thumbnailFileTag: 'a' },
-        { a: PNG_BYTES },
+        { a: pngBytes() },
       ),
     });
     const id = made.body.result.id;

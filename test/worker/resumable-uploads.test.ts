@@ -4,11 +4,12 @@ import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { resumableUpload, type ResumableUpload } from '../../schema/workspace';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
 import { blobs, uploads } from '../../schema/tables';
 import { runUploadCleanUp } from '../../worker/scheduled';
-import { asRole, createArticle, createChannel, mp4Bytes, multipart, pngFile, webmBytes } from './content-factories';
+import { asRole, createArticle, createChannel } from './content-factories';
 import { BASE, call, db, unique } from './helpers';
+import { mp4Bytes, multipartBody, pngFile, webmBytes } from './upload-fixtures';
 
 type Editor = Awaited<ReturnType<typeof asRole>>;
 const PART = RESUMABLE_LIMITS.partSize;
@@ -266,7 +267,7 @@ describe('attaching a complete upload', () => {
     const key = (await keyOf(done.id))!;
     const res = await editor.call(`/articles/${article.id}/media/video`, {
       method: 'POST',
-      body: multipart(
+      body: multipartBody(
         { videoUploadId: done.id, title: 'Big one', thumbnailMillis: 1500, thumbnailFileTag: 't' },
         { t: pngFile() },
       ),

@@ -1,6 +1,8 @@
 // The one way the SPA talks to /api: Hono's `hc` client typed with the worker's routes (AppType), so a
 // path or shape change in the worker fails `tsc -b` here; every answer is still parsed as the envelope
-// and its result with the shared zod schemas, and errors are mapped as SPEC section 8 says.
+// and its result with the shared zod schemas. Errors: a failed envelope is an ApiError with the server's code
+// and message; a network failure is a 400 with the transport's message; an answer outside the envelope is
+// 'Invalid response from server'; anything else 'Internal server error'.
 import { hc, type ClientResponse } from 'hono/client';
 import * as z from 'zod/mini';
 import { anyEnvelope } from '../../schema/entities';
@@ -15,7 +17,7 @@ export const INTERNAL_ERROR = 'Internal server error';
 
 /**
  * The typed routes under /api: `api.articles[':id'].$get({ param: { id } })`. Credentials are sent; no
- * time-out (SPEC section 9: uploads of large videos take as long as they take). Path parameters are
+ * time-out (uploads of large videos take as long as they take). Path parameters are
  * not encoded by hc: pass them through `seg`.
  */
 export const api = hc<AppType>('/', { headers: { Accept: 'application/json' }, init: { credentials: 'include' } }).api;
@@ -92,19 +94,6 @@ export async function call<R extends ClientResponse<unknown, number, string>, S 
     if (err instanceof ApiError) throw err;
     throw new ApiError(500, INTERNAL_ERROR);
   }
-}
-
-/**
- * The multipart body of a call with files (SPEC section 7): a `body` part with the JSON and one part
- * `blob:{key}` per file. The browser sets the boundary itself, so no Content-Type header goes with it.
- */
-export function multipartBody(json: unknown, files: Record<string, Blob>): FormData {
-  const form = new FormData();
-  form.append('body', JSON.stringify(json ?? {}));
-  for (const [key, blob] of Object.entries(files)) {
-    form.append(`blob:${key}`, blob, blob instanceof File ? blob.name : key);
-  }
-  return form;
 }
 
 /** The query of a cursor-paged list; absent values stay out of the URL. */

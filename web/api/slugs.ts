@@ -7,7 +7,7 @@ export const getSlug = (slug: string) => call(api.slugs[':slug'].$get({ param: {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * SPEC section 2: a category route may carry a slug; it is resolved to an entity id through
+ * A category route may carry a slug instead of an id; it is resolved to an entity id through
  * GET /slugs/{slug}, and when no id is found the slug itself is used as the id (whatever made the
  * look-up fail: the category call that follows reports its own error). Uuids skip the look-up.
  */

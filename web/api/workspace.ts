@@ -1,5 +1,4 @@
 // /api/workspace: the editor workspace's lists (own content, drafts included; ADMIN everyone's).
-import { userPage } from '../../schema/entities';
 import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/workspace';
 import { api, call, seg } from './client';
 
@@ -36,13 +35,3 @@ export const listChannelArticlesToArrange = (channelId: string, cursor?: string)
     }),
     workspaceArticlePage,
   );
-
-/** ADMIN's owner filter: the accounts that can own content (editors and admins), by name; at most 100 of each role. */
-export async function listOwners() {
-  const pages = await Promise.all(
-    (['CLIENT', 'CONTRIBUTOR', 'ADMIN'] as const).map((role) =>
-      call(api.users.$get({ query: { role, limit: '100' } }), userPage),
-    ),
-  );
-  return pages.flatMap((p) => p.items).sort((a, b) => a.name.localeCompare(b.name));
-}

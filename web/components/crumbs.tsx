@@ -1,4 +1,4 @@
-// The crumbs of a route's entities (SPEC section 2): an article or a channel by its fetched title or name, a
+// The crumbs of a route's entities (the routes and their trails are in web/navigation.ts): an article or a channel by its fetched title or name, a
 // category as every ancestor plus the category itself (its id or slug resolved first), titles in upper case in
 // the active locale. They read the data cache, so a crumb and the page showing the same article or channel make
 // one request; slugs and category routes are asked once while the page lives (web/data/keys.ts).
@@ -8,6 +8,7 @@ import type { QueryState } from '../data/cache';
 import { useArticle, useCategoryTrail, useChannelSummary, type CategoryTrail } from '../data/content';
 import type { CrumbDef } from '../navigation';
 import type { Crumb } from './breadcrumbs';
+import { categoryPath } from '../paths';
 
 /** Shown in place of a title that could not be fetched (the page itself reports why). */
 export const FALLBACK_KEYS = {
@@ -55,6 +56,6 @@ function CategoryCrumbs({ def, children }: Props<Extract<CrumbDef, { kind: 'cate
   const { locale } = useIntl();
   const trail = useCategoryTrail(def.idOrSlug);
   const show = (chain: CategoryTrail) =>
-    chain.map((c) => ({ text: c.title.toLocaleUpperCase(locale), to: `/category/${c.id}` }));
+    chain.map((c) => ({ text: c.title.toLocaleUpperCase(locale), to: categoryPath(c.id) }));
   return children(crumbsOf(trail, show, { key: FALLBACK_KEYS.category }));
 }

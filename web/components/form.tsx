@@ -94,53 +94,67 @@ export function describedBy(id: string, props: Pick<FieldProps, 'hint' | 'error'
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function TextField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
-  const { label, name, error, hint, required, ...input } = props;
+/** The props every control gets from its field: id, name, required, and the invalid state with its notes. */
+function useControl(props: FieldProps) {
   const id = useId();
+  const control = {
+    id,
+    name: props.name,
+    required: props.required,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': describedBy(id, props),
+  };
+  const frame = { label: props.label, error: props.error, hint: props.hint, required: props.required ?? false, id };
+  return { control, frame };
+}
+
+export function TextField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  const { label: _l, name: _n, error: _e, hint: _h, required: _r, ...input } = props;
+  const { control, frame } = useControl(props);
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required ?? false} id={id}>
-      <input
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
-        {...input}
-      />
+    <FieldFrame {...frame}>
+      <input {...control} {...input} />
     </FieldFrame>
   );
 }
 
 export function TextArea(props: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
-  const { label, name, error, hint, required, ...area } = props;
-  const id = useId();
+  const { label: _l, name: _n, error: _e, hint: _h, required: _r, ...area } = props;
+  const { control, frame } = useControl(props);
   return (
-    <FieldFrame label={label} error={error} hint={hint} required={required ?? false} id={id}>
-      <textarea
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
-        {...area}
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} {...area} />
     </FieldFrame>
   );
 }
 
-/** A new password and its confirmation, as registration, reset and the account form ask for them. */
+/**
+ * A new password and its confirmation, as registration, reset and the account form ask for them; controlled when
+ * `values` and `onChange` are given (the screen kit's forms), else read from the form on submit.
+ */
 export function NewPasswordFields({
   label,
   hint,
   required,
   errors,
+  values,
+  onChange,
 }: {
   label: string;
   hint: string;
   required: boolean;
   errors: FieldErrors;
+  values?: { password: string; confirm: string };
+  onChange?: (field: 'password' | 'confirm', value: string) => void;
 }) {
   const intl = useIntl();
+  const control = (field: 'password' | 'confirm') =>
+    values && onChange
+      ? {
+          value: values[field],
+          onChange: (e: { currentTarget: HTMLInputElement }) => onChange(field, e.currentTarget.value),
+        }
+      : {};
   return (
     <>
       <TextField
@@ -151,6 +165,7 @@ export function NewPasswordFields({
         required={required}
         hint={hint}
         error={errors.password}
+        {...control('password')}
       />
       <TextField
         label={intl.formatMessage({ id: 'form.confirmPassword' })}
@@ -159,6 +174,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required={required}
         error={errors.confirm}
+        {...control('confirm')}
       />
     </>
   );

@@ -39,7 +39,7 @@ export function focusHeadingWhenReady(root: ParentNode = document, timeoutMs = 1
 let landingKey: string | undefined;
 
 /**
- * Scroll to the top on every navigation (SPEC section 9), and focus on the new page's heading. A view
+ * Scroll to the top on every navigation (a new page starts at its top), and focus on the new page's heading. A view
  * that fails (typically its chunk no longer exists after a deploy) shows the error page instead.
  */
 export function RootFrame() {

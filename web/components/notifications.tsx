@@ -1,4 +1,4 @@
-// Success and error toasts: shown for 5000 ms (SPEC section 9) in a live region screen readers announce.
+// Success and error toasts: shown for 5000 ms (NOTIFICATION_MS) in a live region screen readers announce.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 

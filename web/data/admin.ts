@@ -4,23 +4,12 @@
 import type { Category, ContentType, User } from '../../schema';
 import type { createUserBody, updateCategoryBody, updateUserBody } from '../../schema/requests';
 import type * as z from 'zod/mini';
-import {
-  createCategory,
-  createUser,
-  deleteCategory,
-  deleteUser,
-  fixHealthCheck,
-  getAdminCounts,
-  listContactMessages,
-  listUsers,
-  positionCategory,
-  runHealthCheck,
-  updateCategory,
-  updateContactMessage,
-  updateUser,
-  type MessageState,
-  type UserFilter,
-} from '../api/admin';
+import { createCategory, deleteCategory, positionCategory, updateCategory } from '../api/categories-edit';
+import { createUser, deleteUser, listUsers, type UserFilter } from '../api/users-edit';
+import { fixHealthCheck, runHealthCheck } from '../api/health-check';
+import { getAdminCounts } from '../api/admin';
+import { listContactMessages, updateContactMessage, type MessageState } from '../api/contact';
+import { updateUser } from '../api/users';
 import { listCategories } from '../api/categories';
 import {
   listPublicationRequests,

@@ -4,7 +4,7 @@
 // Read: one hook per query; components asking for the same key share one request and one answer.
 //     const article = useQuery(keys.article(id), () => getArticle(id));
 //     article.status: 'loading' | 'ok' | 'error'; article.data once 'ok'; article.error is the ApiError
-//     (web/api/errors.ts: code and message as SPEC section 8 says); article.reload() asks again.
+//     (web/api/errors.ts: the server's code and message); article.reload() asks again.
 //     A null key waits (until the session knows the user, until a slug is resolved, ...).
 //     Answers are kept for the page's life and refreshed in the background as the key's refresh policy says
 //     (keys.ts: on mount, on focus, on reconnect; immutable kinds only when invalidated).

@@ -23,7 +23,7 @@ export const useChannel = (id: string | undefined) =>
 export const useChannelSummary = (id: string | undefined) =>
   useQuery(id === undefined ? null : keys.channelSummary(id), () => getChannelSummary(id!));
 
-/** A category route's id or slug as the category id (SPEC section 2: a slug nobody knows stays the id). */
+/** A category route's id or slug as the category id (a slug nobody knows stays the id). */
 export const useCategoryId = (idOrSlug: string | undefined): Query<string> =>
   useQuery(idOrSlug === undefined ? null : keys.categoryId(idOrSlug), () => resolveCategoryId(idOrSlug!));
 

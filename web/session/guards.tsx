@@ -1,4 +1,5 @@
-// Route guards (SPEC section 6): who may open /mySO, /myaccount and /appManagement.
+// Route guards: who may open /mySO (signed in), /myaccount (editors and ADMIN) and /appManagement (ADMIN);
+// anyone else goes to sign in, or to /no-permission when signed in.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '../../schema/entities';

@@ -1,4 +1,4 @@
-// The signed-in user (SPEC section 4): kept in sessionStorage under `activeUser`; at start the stored
+// The signed-in user: kept in sessionStorage under `activeUser`; at start the stored
 // user, else the server's POST /users/auth-validate, else signed out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../schema/entities';

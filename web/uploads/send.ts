@@ -1,5 +1,5 @@
 // Requests whose upload progress the editor watches: fetch reports no upload progress, XMLHttpRequest does.
-// The answer goes through the client's resultOf, so errors read exactly as every other call's (SPEC section 8).
+// The answer goes through the client's resultOf, so errors read exactly as every other call's (web/api/client.ts).
 import { hc } from 'hono/client';
 import type * as z from 'zod/mini';
 import type { AppType } from '../../worker/app';
@@ -15,7 +15,7 @@ export const urls = () => hc<AppType>(window.location.origin).api;
 export interface SendOptions {
   /** Bytes of the body sent so far, and its total. */
   onProgress?: (sent: number, total: number) => void;
-  /** Aborting rejects with ApiError 400 'Request aborted' (SPEC section 8's transport message). */
+  /** Aborting rejects with ApiError 400 'Request aborted' (a transport failure is a 400 with its message). */
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }

@@ -126,7 +126,7 @@ const READS_BY_POST = /^\/api\/(search\/search|categories\/search)$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function changesPublicContent(method: string, path: string): boolean {
-  if (path === '/api/healthCheck/fix') return true; // a GET that changes state (SPEC)
+  if (path === '/api/healthCheck/fix') return true; // GET /healthCheck/fix changes state: the API defines it as a GET
   return !SAFE_METHODS.has(method) && CONTENT_WRITES.test(path) && !READS_BY_POST.test(path);
 }
 

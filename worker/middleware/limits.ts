@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { HttpError, PayloadTooLarge } from '../lib/errors';
+import { UPLOAD_LIMITS } from '../../schema/limits';
 import { mediaType } from './validate';
 
 const MiB = 1024 * 1024;
@@ -14,7 +15,7 @@ export const REQUEST_LIMITS = {
   /** Every body that is not multipart: the largest JSON the API takes (channel ordinals) is well under it. */
   json: 1 * MiB,
   /** A whole multipart request: Workers refuse larger ones anyway (100 MB on the Free and Pro plans). */
-  upload: 100 * 1000 * 1000,
+  upload: UPLOAD_LIMITS.request,
   /**
    * The whole URL. The longest the SPA makes is `GET /imageOptions?keys=` with 100 keys (about 5 KB).
    * Cloudflare's edge refuses URLs over 16 KB before the worker; local workerd at about 64 KB.

@@ -27,7 +27,7 @@ export const healthCheckRoutes = new Hono<AppEnv>()
     },
   )
 
-  // A GET that changes state (SPEC names it so): refused from other sites like every unsafe method.
+  // A GET that changes state (the API defines the call as a GET): refused from other sites like every unsafe method.
   .get(
     '/fix',
     describe({

@@ -5,7 +5,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../schema/entities';
 import type { ResumableUpload } from '../../schema/workspace';
-import { RESUMABLE_LIMITS, resumableType } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
+import { resumableType } from '../../schema/requests';
 import { blobs, uploadParts, uploads, users } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';

@@ -9,7 +9,7 @@ import { fileTag } from '../../schema/requests';
 import { blobs } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
-import { REQUEST_LIMITS } from '../middleware/limits';
+import { UPLOAD_LIMITS } from '../../schema/limits';
 import { currentUser } from '../middleware/guards';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { claimUpload, settleClaims } from './resumable-uploads';
@@ -58,20 +58,7 @@ type UploadEnv = AppEnv & { Variables: { upload: Upload<unknown> } };
 
 const MiB = 1024 * 1024;
 
-export const UPLOAD_LIMITS = {
-  /** Largest image file. */
-  image: 10 * MiB,
-  /** Largest video file: what fits in one request beside a body and a few images. */
-  video: 95 * MiB,
-  /** Whole request body: Workers refuse larger ones (100 MB on the Free and Pro plans). */
-  request: REQUEST_LIMITS.upload,
-  /** The `body` JSON part. */
-  body: 1 * MiB,
-  /** File parts per request. */
-  files: 50,
-  /** R2 multipart part size: R2 wants every part but the last at least 5 MiB and all of one size. */
-  partSize: 5 * MiB,
-} as const;
+export { UPLOAD_LIMITS };
 
 const ALLOWED_TYPES = 'jpeg, png, webp, gif, avif, mp4, webm';
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/;

@@ -1,11 +1,10 @@
-// What every section of the admin workspace shares: its heading and document title, the states of a paged list
-// (loading, error with 'Try again', empty, the rows and 'Show more'), an inline confirmation, dates shown in the
-// admin's time zone, and the error text of a failed write.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// What every section of the admin workspace shares beyond the screen kit: its heading and document title, dates
+// shown in the admin's time zone, filters, and the error text and toast of a write.
+import { useEffect, useId, useState, type FormEventHandler, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FormAlert } from '../form';
 import { useNotify } from '../notifications';
 import { pageTitle } from '../page-title';
-import { LoadError, Loading } from '../view-state';
 import './admin-kit.css';
 
 /** Sets the tab's title to `parts` joined with the site name, and restores the previous one on leaving. */
@@ -70,93 +69,6 @@ export function useAct() {
   };
 }
 
-export interface PagedList<T> {
-  status: 'loading' | 'ok' | 'error';
-  error: unknown;
-  reload: () => void;
-  items: T[];
-  cursor: string | null;
-  busy: boolean;
-  loadMore: () => Promise<void>;
-}
-
-/** Loading, error with 'Try again', empty, or the rows followed by 'Show more' while there are more. */
-export function ListState<T>({
-  list,
-  empty,
-  children,
-}: {
-  list: PagedList<T>;
-  empty: string;
-  children: (items: T[]) => ReactNode;
-}) {
-  const notify = useNotify();
-  const errorText = useErrorText();
-  if (list.status === 'loading') return <Loading />;
-  if (list.status === 'error')
-    return <LoadError error={list.error} notFound={errorText(list.error)} onRetry={list.reload} />;
-  if (list.items.length === 0) return <p className="admin-empty muted">{empty}</p>;
-  return (
-    <>
-      {children(list.items)}
-      {list.cursor && (
-        <p className="admin-more">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            disabled={list.busy}
-            aria-busy={list.busy}
-            onClick={() =>
-              void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err) }))
-            }
-          >
-            <FormattedMessage id="admin.showMore" />
-          </button>
-        </p>
-      )}
-    </>
-  );
-}
-
-/** An inline confirmation: the question, a confirm button (focused when shown) and Cancel. */
-export function Confirm({
-  question,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-  busy = false,
-}: {
-  question: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-  busy?: boolean;
-}) {
-  const id = useId();
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
-  return (
-    <div role="alertdialog" aria-labelledby={id} className="admin-confirm">
-      <p id={id}>{question}</p>
-      <div className="admin-actions">
-        <button
-          ref={confirm}
-          type="button"
-          className="button button-small"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={onConfirm}
-        >
-          {confirmLabel}
-        </button>
-        <button type="button" className="button button-secondary button-small" onClick={onCancel}>
-          <FormattedMessage id="admin.cancel" />
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /** The browser's time zone, e.g. 'Europe/Berlin' (what the date fields show and convert from). */
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -175,20 +87,6 @@ export function DateTime({ value }: { value: string }) {
       })}
     </time>
   );
-}
-
-/** `yyyy-MM-ddTHH:mm` in the browser's zone: the value a datetime-local field shows for a stored UTC time. */
-export function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value (the browser's zone) as the UTC ISO string the API stores; null when empty or invalid. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 /** A select of filter values, '' for all. */
@@ -232,6 +130,51 @@ export function useBusy() {
   return { busy, run };
 }
 
-/** Where the content of a request, grant or publication lives in the portal. */
-export const contentHref = (type: 'article' | 'channel', id: string) =>
-  type === 'article' ? `/article/${id}` : `/chan/${id}`;
+/** A form's submit button (busy while it sends) and Cancel. */
+export function SubmitCancel({
+  busy,
+  submitLabel,
+  onCancel,
+  small = false,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  small?: boolean;
+}) {
+  const size = small ? ' button-small' : '';
+  return (
+    <div className="admin-actions">
+      <button type="submit" className={`button${size}`} disabled={busy} aria-busy={busy}>
+        {submitLabel}
+      </button>
+      <button type="button" className={`button button-secondary${size}`} onClick={onCancel}>
+        <FormattedMessage id="admin.cancel" />
+      </button>
+    </div>
+  );
+}
+
+/** An admin form in a panel: its heading names it, the server's refusal shows above its fields. */
+export function AdminForm({
+  formRef,
+  title,
+  alert,
+  onSubmit,
+  children,
+}: {
+  formRef: (element: HTMLFormElement | null) => void;
+  title: ReactNode;
+  alert: string | null;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <form ref={formRef} noValidate className="panel admin-form" aria-labelledby={titleId} onSubmit={onSubmit}>
+      <h3 id={titleId}>{title}</h3>
+      <FormAlert message={alert} />
+      {children}
+    </form>
+  );
+}

@@ -1,9 +1,10 @@
 import type { NewsItem } from '../../../schema';
 import ContentCard from './content-card';
+import { contentPath } from '../../paths';
 
 /** Where a news item points: the article or the channel it announces. */
 export function newsTarget(item: Pick<NewsItem, 'ref'>): string {
-  return item.ref.kind === 'article' ? `/article/${item.ref.id}` : `/chan/${item.ref.id}`;
+  return contentPath(item.ref.kind, item.ref.id);
 }
 
 export default function NewsCard({

@@ -10,20 +10,20 @@ import { useQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 import Picture from '../picture';
 import './search-box.css';
+import { articlePath, categoryPath, channelPath } from '../../paths';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 export const SEARCH_MIN_CHARS = 2;
 
 /** Where a hit leads; hits without a kind go to the results view for their label. */
 export function searchTarget(item: SearchItem): string {
-  const id = encodeURIComponent(item.value);
   switch (item.kind) {
     case 'article':
-      return `/article/${id}`;
+      return articlePath({ id: item.value });
     case 'channel':
-      return `/chan/${id}`;
+      return channelPath(item.value);
     case 'category':
-      return `/category/${id}`;
+      return categoryPath(item.value);
     default:
       return resultsPath(item.label);
   }

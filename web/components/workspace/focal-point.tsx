@@ -1,9 +1,9 @@
-// The focal point and scale of a picture (SPEC: image options, saved through /imageOptions): where the crop
+// The focal point and scale of a picture (its image options, saved through /imageOptions): where the crop
 // centres and how far it zooms wherever the public screens show the picture smaller than it is
 // (web/components/picture crops with object-position and scale). Click the picture or use the sliders.
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { saveImageOption } from '../../api/editor';
+import { saveImageOption } from '../../api/imageOptions-edit';
 import { blobKeyOf, clearFramingCache, framingOf } from '../picture';
 import { useNotify } from '../notifications';
 import { errorMessage } from '../view-state';

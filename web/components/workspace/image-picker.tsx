@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { describedBy, FieldNotes } from '../form';
-import { UPLOAD_IMAGE_BYTES } from './uploads';
+import { UPLOAD_LIMITS } from '../../../schema/limits';
 
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
@@ -11,7 +11,7 @@ export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif
 export function imageProblem(file: File): 'type' | 'size' | 'empty' | null {
   if (!IMAGE_TYPES.split(',').includes(file.type)) return 'type';
   if (file.size === 0) return 'empty';
-  if (file.size > UPLOAD_IMAGE_BYTES) return 'size';
+  if (file.size > UPLOAD_LIMITS.image) return 'size';
   return null;
 }
 
@@ -73,7 +73,10 @@ export function ImagePicker({
           const problem = picked ? imageProblem(picked) : null;
           setError(
             problem
-              ? intl.formatMessage({ id: `ws.image.${problem}` }, { max: Math.round(UPLOAD_IMAGE_BYTES / 1024 / 1024) })
+              ? intl.formatMessage(
+                  { id: `ws.image.${problem}` },
+                  { max: Math.round(UPLOAD_LIMITS.image / 1024 / 1024) },
+                )
               : null,
           );
           onFile(problem ? null : picked);

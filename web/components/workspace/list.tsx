@@ -1,20 +1,16 @@
-// The workspace's lists (articles, channels, news): a text filter, an owner filter for ADMIN, a table of rows
-// with their status, links to the edit form and the public page, paging with 'Show more', and a 'New …' button.
-import { useDeferredValue, useState, type ReactNode } from 'react';
+// The workspace's lists (articles, channels, news): a text filter, an owner filter for ADMIN, and the kit's data
+// table of rows with their status, links to the edit form and the public page; a 'New …' button.
+import { useDeferredValue, useState } from 'react';
 import { FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { listOwners } from '../../api/workspace';
+import { WorkspacePage, type SectionId } from './frame';
+import { WorkspaceMessages } from './messages';
+import { listOwners } from '../../api/users-edit';
 import { usePagedQuery, useQuery, type QueryKey } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { useSession } from '../../session/session';
-import { useNotify } from '../notifications';
-import { LoadError, Loading, errorMessage } from '../view-state';
+import { DataTable, type Column } from '../screen-kit/data-table';
 import { SelectField } from './fields';
-
-export interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-}
 
 interface Page<T> {
   items: T[];
@@ -40,7 +36,6 @@ export function WorkspaceList<T extends { id: string }>({
   empty,
 }: WorkspaceListProps<T>) {
   const intl = useIntl();
-  const notify = useNotify();
   const { user } = useSession();
   const admin = user?.role === 'ADMIN';
   const [text, setText] = useState('');
@@ -49,8 +44,6 @@ export function WorkspaceList<T extends { id: string }>({
   const q = useDeferredValue(text.trim());
   const owners = useQuery(admin ? keys.owners() : null, listOwners);
   const list = usePagedQuery(queryKey(q, owner), (cursor) => fetchPage({ q, owner, cursor }));
-  const onShowMore = () =>
-    list.loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
 
   return (
     <section className="ws-list">
@@ -80,45 +73,45 @@ export function WorkspaceList<T extends { id: string }>({
           </SelectField>
         )}
       </div>
-      {list.status === 'loading' && <Loading />}
-      {list.status === 'error' && <LoadError error={list.error} notFound={empty} onRetry={list.reload} />}
-      {list.status === 'ok' && list.items.length === 0 && <p className="muted">{empty}</p>}
-      {list.items.length > 0 && (
-        <div className="table-wrap">
-          <table aria-label={label}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col">
-                    {c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((c) => (
-                    <td key={c.header}>{c.cell(row)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {list.cursor && (
-        <button
-          type="button"
-          className="button button-secondary load-more"
-          disabled={list.busy}
-          aria-busy={list.busy}
-          onClick={() => void onShowMore()}
-        >
-          {intl.formatMessage({ id: 'ws.list.more' })}
-        </button>
-      )}
+      <DataTable data={list} columns={columns} label={label} empty={empty} rowHeaders={false} />
     </section>
+  );
+}
+
+/**
+ * A workspace section's list page: its catalogue, heading, 'New …' button and the list. `section` names the URL
+ * (/myaccount/{section}) and the messages: ws.{section}.title, .new and .empty.
+ */
+export function WorkspaceListPage<T extends { id: string }>(props: ListPageProps<T>) {
+  return (
+    <WorkspaceMessages>
+      <ListPage {...props} />
+    </WorkspaceMessages>
+  );
+}
+
+/** Translates a workspace message (inside the workspace's catalogue). */
+export type Translate = (id: string, values?: Record<string, string>) => string;
+
+interface ListPageProps<T extends { id: string }> extends Omit<WorkspaceListProps<T>, 'label' | 'empty' | 'columns'> {
+  section: Exclude<SectionId, 'account' | 'publications'>;
+  /** The columns, given the translations and whether the viewer is an admin (who sees the owners). */
+  columns: (t: Translate, admin: boolean) => Column<T>[];
+}
+
+function ListPage<T extends { id: string }>({ section, columns, ...list }: ListPageProps<T>) {
+  const intl = useIntl();
+  const admin = useSession().user?.role === 'ADMIN';
+  const t: Translate = (id, values) => intl.formatMessage({ id }, values);
+  const title = t(`ws.${section}.title`);
+  return (
+    <WorkspacePage
+      section={section}
+      title={title}
+      actions={<NewButton to={`/myaccount/${section}/new`} label={t(`ws.${section}.new`)} />}
+    >
+      <WorkspaceList {...list} columns={columns(t, admin)} label={title} empty={t(`ws.${section}.empty`)} />
+    </WorkspacePage>
   );
 }
 

@@ -29,7 +29,3 @@ export function queueSave<T>(queue: UploadQueue, save: QueuedSave<T>): void {
     },
   });
 }
-
-/** JSON of the values, for comparing a form's state with what was loaded (unsaved changes). */
-export const snapshot = (values: unknown) =>
-  JSON.stringify(values, (_key, v: unknown) => (v instanceof Blob ? `blob:${v.size}` : v));

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS, slug as slugSchema } from '../../../schema/requests';
-import { putSlug } from '../../api/editor';
+import { putSlug } from '../../api/slugs-edit';
 import { write } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { TextField } from '../form';

@@ -10,6 +10,7 @@ import { errorMessage, LoadError, Loading } from '../../components/view-state';
 import { usePagedQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 import '../../components/news-card/news-card.css';
+import { articleHomePath } from '../../paths';
 
 export const ARTICLE_PAGE_SIZE = 24;
 
@@ -50,12 +51,7 @@ export default function ArticleListView() {
         >
           {items.map((article, index) => (
             <li key={article.id}>
-              <ArticleCard
-                article={article}
-                to={article.channelId ? `/chan/${article.channelId}/a/${article.id}` : `/article/${article.id}`}
-                eager={index < 3}
-                headingLevel={2}
-              />
+              <ArticleCard article={article} to={articleHomePath(article)} eager={index < 3} headingLevel={2} />
             </li>
           ))}
         </ul>

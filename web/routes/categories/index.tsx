@@ -8,13 +8,14 @@ import { useQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { buildCategoryTree, type CategoryNode } from './tree';
 import './categories.css';
+import { categoryPath } from '../../paths';
 
 function TreeLevel({ nodes, level }: { nodes: CategoryNode[]; level: number }) {
   return (
     <ul className={level === 1 ? 'category-tree' : 'category-subtree'}>
       {nodes.map((node) => (
         <li key={node.id}>
-          <Link to={`/category/${encodeURIComponent(node.id)}`}>{node.title}</Link>
+          <Link to={categoryPath(node.id)}>{node.title}</Link>
           {node.children.length > 0 && <TreeLevel nodes={node.children} level={level + 1} />}
         </li>
       ))}

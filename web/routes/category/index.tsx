@@ -16,6 +16,7 @@ import { ChannelCard } from '../channels';
 import '../../components/news-card/news-card.css';
 import '../categories/categories.css';
 import './category.css';
+import { articlePath, categoryPath, channelPath } from '../../paths';
 
 export default function CategoryView() {
   const intl = useIntl();
@@ -68,7 +69,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type CategoryChildren = Awaited<ReturnType<typeof getCategoryChildren>>;
 
 function CategoryBody({ category, contents }: { category: Category; contents: CategoryChildren }) {
-  const base = `/category/${encodeURIComponent(category.id)}`;
   const empty = contents.categories.length + contents.channels.length + contents.articles.length === 0;
   return (
     <article className="category-view">
@@ -91,7 +91,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
           <ul className="category-subtree category-children">
             {contents.categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/category/${encodeURIComponent(c.id)}`}>{c.title}</Link>
+                <Link to={categoryPath(c.id)}>{c.title}</Link>
               </li>
             ))}
           </ul>
@@ -105,7 +105,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
           <ul className="card-grid">
             {contents.channels.map((channel) => (
               <li key={channel.id}>
-                <ChannelCard channel={channel} to={`${base}/c/${encodeURIComponent(channel.id)}`} headingLevel={3} />
+                <ChannelCard channel={channel} to={channelPath(channel.id, category.id)} headingLevel={3} />
               </li>
             ))}
           </ul>
@@ -115,7 +115,6 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
         <CategoryArticles
           key={category.id}
           categoryId={category.id}
-          base={base}
           firstPage={{ items: contents.articles, nextCursor: contents.articlesCursor }}
         />
       )}
@@ -127,15 +126,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
  * The articles filed in the category: the first page came with the children, "Show more" follows
  * articlesCursor through GET /categories/{id}/articles.
  */
-function CategoryArticles({
-  categoryId,
-  base,
-  firstPage,
-}: {
-  categoryId: string;
-  base: string;
-  firstPage: Page<ArticleSummary>;
-}) {
+function CategoryArticles({ categoryId, firstPage }: { categoryId: string; firstPage: Page<ArticleSummary> }) {
   const notify = useNotify();
   const { items, cursor, busy, loadMore } = usePagedQuery(
     keys.categoryArticles(categoryId),
@@ -155,7 +146,7 @@ function CategoryArticles({
       <ul ref={listRef} className="card-grid">
         {items.map((article) => (
           <li key={article.id}>
-            <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
+            <ArticleCard article={article} to={articlePath(article, { categoryId })} />
           </li>
         ))}
       </ul>

@@ -19,12 +19,7 @@ import { keys } from '../../data/keys';
 import { paragraphs } from '../article/paragraphs';
 import '../../components/news-card/news-card.css';
 import './channel.css';
-
-/** The path of the channel page the visitor is on, so article links stay inside it. */
-export function channelBase(channelId: string, categoryId: string | undefined): string {
-  const chan = encodeURIComponent(channelId);
-  return categoryId ? `/category/${encodeURIComponent(categoryId)}/c/${chan}` : `/chan/${chan}`;
-}
+import { articlePath } from '../../paths';
 
 export default function ChannelView() {
   const intl = useIntl();
@@ -56,10 +51,11 @@ export default function ChannelView() {
       </section>
     );
   }
-  return <ChannelBody channel={state.data} base={channelBase(channelId, categoryId)} />;
+  return <ChannelBody channel={state.data} categoryId={categoryId} />;
 }
 
-function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string }) {
+/** Article links stay inside the channel page the visitor is on (and its category). */
+function ChannelBody({ channel, categoryId }: { channel: ChannelSummary; categoryId: string | undefined }) {
   const intl = useIntl();
   const notify = useNotify();
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
@@ -135,7 +131,7 @@ function ChannelBody({ channel, base }: { channel: ChannelSummary; base: string 
           <ol ref={listRef} className="card-grid">
             {items.map((article) => (
               <li key={article.id}>
-                <ArticleCard article={article} to={`${base}/a/${encodeURIComponent(article.id)}`} />
+                <ArticleCard article={article} to={articlePath(article, { channelId: channel.id, categoryId })} />
               </li>
             ))}
           </ol>

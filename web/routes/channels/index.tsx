@@ -11,6 +11,7 @@ import { useQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 import '../../components/news-card/news-card.css';
 import './channels.css';
+import { channelPath } from '../../paths';
 
 /** The first sentence-ish part of a long info text, for cards. */
 export function excerpt(text: string, max = 180): string {
@@ -82,7 +83,7 @@ export default function ChannelsView() {
           <ul className="card-grid">
             {state.data.map((channel, index) => (
               <li key={channel.id}>
-                <ChannelCard channel={channel} to={`/chan/${channel.id}`} eager={index < 6} />
+                <ChannelCard channel={channel} to={channelPath(channel.id)} eager={index < 6} />
               </li>
             ))}
           </ul>

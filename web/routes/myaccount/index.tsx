@@ -1,20 +1,13 @@
 // /myaccount: the editor workspace's Account section, the signed-in editor's or admin's own details
 // (GET/PUT /users/{id}); the links to the other sections (Articles, Channels, ...) start here.
-import { useRef, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../schema/entities';
 import { LIMITS, updateUserBody } from '../../../schema/requests';
 import { ApiError } from '../../api/errors';
 import { getUser, updateUser } from '../../api/users';
-import {
-  FormAlert,
-  NewPasswordFields,
-  TextField,
-  focusFirstInvalid,
-  formValues,
-  issuesToFieldErrors,
-  useFormState,
-} from '../../components/form';
+import { FormAlert, NewPasswordFields, TextField } from '../../components/form';
+import { useForm, type Form } from '../../components/screen-kit/use-form';
 import { useNotify } from '../../components/notifications';
 import { setQueryData, useQuery, write } from '../../data/cache';
 import { keys } from '../../data/keys';
@@ -23,11 +16,29 @@ import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { SessionsSection } from './sessions';
 
+interface AccountValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirm: string;
+  currentPassword: string;
+}
+
+const accountValues = (a: User): AccountValues => ({
+  firstName: a.firstName,
+  lastName: a.lastName,
+  email: a.email ?? '',
+  password: '',
+  confirm: '',
+  currentPassword: '',
+});
+
 /**
  * Only what changed goes to the server; an empty password field keeps the password. A new e-mail or
  * password goes with the current password, which the server asks for (docs/decisions/003).
  */
-export function accountChanges(current: User, v: Record<string, string>) {
+export function accountChanges(current: User, v: Partial<AccountValues>) {
   const changes: {
     firstName?: string;
     lastName?: string;
@@ -59,10 +70,7 @@ export default function MyAccountView() {
 
 function AccountSection() {
   const intl = useIntl();
-  const notify = useNotify();
   const { user: sessionUser } = useSession();
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
   const userId = sessionUser?.id;
   useDocumentTitle(intl.formatMessage({ id: 'account.title' }));
   const query = useQuery(userId ? keys.user(userId) : null, () => getUser(userId!));
@@ -73,35 +81,6 @@ function AccountSection() {
         ? query.error.message
         : intl.formatMessage({ id: 'shell.error.title' })
       : null;
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!account) return;
-    const v = formValues(e.currentTarget);
-    const changes = accountChanges(account, v);
-    const parsed = updateUserBody.safeParse(changes);
-    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl);
-    if (!found.password && v.password && v.password !== v.confirm)
-      found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
-    if (lacksCurrentPassword(changes)) found.currentPassword = intl.formatMessage({ id: 'form.required' });
-    setErrors(found);
-    setAlert(null);
-    if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    if (Object.keys(changes).length === 0) {
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'account.unchanged' }) });
-      return;
-    }
-    await send(async () => {
-      // The admin's user list shows the same account.
-      await write(() => updateUser(account.id, parsed.data), {
-        update: (saved) => setQueryData<User>(keys.user(saved.id), () => saved),
-        invalidate: [keys.users()],
-      });
-      const passwordInputs = form.current?.querySelectorAll<HTMLInputElement>('input[type="password"]') ?? [];
-      for (const input of passwordInputs) input.value = '';
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'account.saved' }) });
-    });
-  }
 
   return (
     <div className="static-page">
@@ -136,60 +115,107 @@ function AccountSection() {
               <FormattedMessage id={`role.${account.role}`} />
             </dd>
           </dl>
-          <FormAlert message={alert} />
-          <form ref={form} key={account.id} noValidate onSubmit={(e) => void submit(e)} className="account-form">
-            <div className="field-row">
-              <TextField
-                label={intl.formatMessage({ id: 'register.firstName' })}
-                name="firstName"
-                autoComplete="given-name"
-                maxLength={LIMITS.name}
-                defaultValue={account.firstName}
-                error={errors.firstName}
-              />
-              <TextField
-                label={intl.formatMessage({ id: 'register.lastName' })}
-                name="lastName"
-                autoComplete="family-name"
-                maxLength={LIMITS.name}
-                defaultValue={account.lastName}
-                error={errors.lastName}
-              />
-            </div>
-            <TextField
-              label={intl.formatMessage({ id: 'register.email' })}
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={account.email ?? ''}
-              error={errors.email}
-            />
-            <fieldset>
-              <legend>
-                <FormattedMessage id="account.changePassword" />
-              </legend>
-              <NewPasswordFields
-                label={intl.formatMessage({ id: 'reset.password' })}
-                hint={intl.formatMessage({ id: 'account.passwordHint' }, { min: LIMITS.password.min })}
-                required={false}
-                errors={errors}
-              />
-            </fieldset>
-            <TextField
-              label={intl.formatMessage({ id: 'account.currentPassword' })}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              hint={intl.formatMessage({ id: 'account.currentPasswordHint' })}
-              error={errors.currentPassword}
-            />
-            <button type="submit" className="button" disabled={busy}>
-              <FormattedMessage id="account.save" />
-            </button>
-          </form>
+          <AccountForm key={account.id} account={account} />
           <SessionsSection userId={account.id} />
         </>
       )}
     </div>
+  );
+}
+
+/** The account's names, e-mail and password; a new e-mail or password asks for the current password. */
+function AccountForm({ account }: { account: User }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const notify = useNotify();
+  const initial = useMemo(() => accountValues(account), [account]);
+  const form = useForm({ initial, leaveMessage: t('ws.leave') });
+  const { ref: formElement } = form;
+
+  async function submit() {
+    const { values } = form;
+    const changes = accountChanges(account, values);
+    const extra = {
+      confirm: values.password && values.password !== values.confirm ? t('form.passwordsDiffer') : undefined,
+      currentPassword: lacksCurrentPassword(changes) ? t('form.required') : undefined,
+    };
+    const valid = form.validate(updateUserBody, changes, extra);
+    if (!valid) return;
+    if (Object.keys(changes).length === 0) {
+      notify({ kind: 'success', message: t('account.unchanged') });
+      return;
+    }
+    await form.send(async () => {
+      // The admin's user list shows the same account.
+      await write(() => updateUser(account.id, valid), {
+        update: (saved) => setQueryData<User>(keys.user(saved.id), () => saved),
+        invalidate: [keys.users()],
+      });
+      form.setValues((v) => ({ ...v, password: '', confirm: '', currentPassword: '' }));
+      notify({ kind: 'success', message: t('account.saved') });
+    });
+  }
+
+  return (
+    <>
+      <FormAlert message={form.alert} />
+      <form ref={formElement} noValidate onSubmit={form.onSubmit(submit)} className="account-form">
+        <AccountFields form={form} />
+        <button type="submit" className="button" disabled={form.busy}>
+          <FormattedMessage id="account.save" />
+        </button>
+      </form>
+    </>
+  );
+}
+
+function AccountFields({ form }: { form: Form<AccountValues> }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { values, set, errors } = form;
+  const text = (field: keyof AccountValues) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { currentTarget: HTMLInputElement }) => set(field, e.currentTarget.value),
+    error: errors[field],
+  });
+  return (
+    <>
+      <div className="field-row">
+        <TextField
+          label={t('register.firstName')}
+          autoComplete="given-name"
+          maxLength={LIMITS.name}
+          {...text('firstName')}
+        />
+        <TextField
+          label={t('register.lastName')}
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          {...text('lastName')}
+        />
+      </div>
+      <TextField label={t('register.email')} type="email" autoComplete="email" {...text('email')} />
+      <fieldset>
+        <legend>
+          <FormattedMessage id="account.changePassword" />
+        </legend>
+        <NewPasswordFields
+          label={t('reset.password')}
+          hint={t('account.passwordHint', { min: LIMITS.password.min })}
+          required={false}
+          errors={errors}
+          values={{ password: values.password, confirm: values.confirm }}
+          onChange={(field, value) => set(field, value)}
+        />
+      </fieldset>
+      <TextField
+        label={t('account.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        hint={t('account.currentPasswordHint')}
+        {...text('currentPassword')}
+      />
+    </>
   );
 }

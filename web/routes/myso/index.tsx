@@ -6,9 +6,8 @@ import { ApiError } from '../../api/errors';
 import { useNotify } from '../../components/notifications';
 import { unlike as unlikeContent, useMysoView } from '../../data/myso';
 import { useSession } from '../../session/session';
-
-const contentPath = (type: 'article' | 'channel', id: string) =>
-  type === 'article' ? `/article/${id}` : `/chan/${id}`;
+import { contentPath } from '../../paths';
+import { DataTable, type Column } from '../../components/screen-kit/data-table';
 
 export default function MysoView() {
   const intl = useIntl();
@@ -97,52 +96,7 @@ export default function MysoView() {
             <h2 id="myso-requests">
               <FormattedMessage id="myso.requests" />
             </h2>
-            {data.requests.length === 0 ? (
-              <p className="muted">
-                <FormattedMessage id="myso.noRequests" />
-              </p>
-            ) : (
-              <div className="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <FormattedMessage id="myso.content" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="myso.type" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="myso.state" />
-                      </th>
-                      <th scope="col">
-                        <FormattedMessage id="myso.requestedOn" />
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.requests.map((r) => (
-                      <tr key={r.id}>
-                        <td>
-                          <Link to={contentPath(r.contentType, r.contentId)}>{r.contentTitle}</Link>
-                        </td>
-                        <td>
-                          <FormattedMessage id={`myso.type.${r.contentType}`} />
-                        </td>
-                        <td>
-                          <span className={`state state-${r.status.toLowerCase()}`}>
-                            <FormattedMessage id={`myso.state.${r.status}`} />
-                          </span>
-                        </td>
-                        <td>
-                          <FormattedDate value={r.createdAt} dateStyle="medium" />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <RequestTable requests={data.requests} />
           </section>
 
           <section aria-labelledby="myso-access" className="myso-section">
@@ -241,5 +195,45 @@ function LikedSection({
         </ul>
       )}
     </section>
+  );
+}
+
+type AccessRequestRow = ReturnType<typeof useMysoView>['data'] extends infer D
+  ? D extends { requests: (infer R)[] }
+    ? R
+    : never
+  : never;
+
+/** The reader's access requests, sortable by content and by date. */
+function RequestTable({ requests }: { requests: AccessRequestRow[] }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const columns: Column<AccessRequestRow>[] = [
+    {
+      name: 'content',
+      header: t('myso.content'),
+      cell: (r) => <Link to={contentPath(r.contentType, r.contentId)}>{r.contentTitle}</Link>,
+      sortBy: (r) => r.contentTitle,
+    },
+    { name: 'type', header: t('myso.type'), cell: (r) => t(`myso.type.${r.contentType}`) },
+    {
+      name: 'state',
+      header: t('myso.state'),
+      cell: (r) => <span className={`state state-${r.status.toLowerCase()}`}>{t(`myso.state.${r.status}`)}</span>,
+    },
+    {
+      name: 'requested',
+      header: t('myso.requestedOn'),
+      cell: (r) => <FormattedDate value={r.createdAt} dateStyle="medium" />,
+      sortBy: (r) => r.createdAt,
+    },
+  ];
+  return (
+    <DataTable
+      data={{ status: 'ok', items: requests }}
+      columns={columns}
+      label={t('myso.requests')}
+      empty={t('myso.noRequests')}
+    />
   );
 }

@@ -1,0 +1,71 @@
+// Every public URL the SPA builds comes from web/paths.ts. This walks the route table of web/app.tsx: each route
+// pattern that names content (an article, channel or category) has a builder, and the path built for ids that
+// need encoding is matched by exactly that pattern, with the same ids back as its params.
+import { matchRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../web/app';
+import { articleHomePath, articlePath, categoryPath, channelPath, contentPath } from '../../web/paths';
+
+/** Every route's full pattern, e.g. '/category/:categoryId/c/:channelId'. */
+function patterns(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const here = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent || '/';
+    return [...(route.path ? [here] : []), ...patterns(route.children ?? [], here)];
+  });
+}
+
+// Ids with what a path must encode: a space, a slash, a question mark, a hash, a percent sign, non-ASCII.
+const article = 'a b/c?d#1%';
+const channel = 'chän/nel';
+const category = 'cat egory?';
+
+const BUILT: Record<string, { path: string; params: Record<string, string> }> = {
+  '/article/:articleId': { path: articlePath({ id: article }), params: { articleId: article } },
+  '/chan/:channelId': { path: channelPath(channel), params: { channelId: channel } },
+  '/chan/:channelId/a/:articleId': {
+    path: articlePath({ id: article }, { channelId: channel }),
+    params: { channelId: channel, articleId: article },
+  },
+  '/category/:categoryId': { path: categoryPath(category), params: { categoryId: category } },
+  '/category/:categoryId/a/:articleId': {
+    path: articlePath({ id: article }, { categoryId: category }),
+    params: { categoryId: category, articleId: article },
+  },
+  '/category/:categoryId/c/:channelId': {
+    path: channelPath(channel, category),
+    params: { categoryId: category, channelId: channel },
+  },
+  '/category/:categoryId/c/:channelId/a/:articleId': {
+    path: articlePath({ id: article }, { categoryId: category, channelId: channel }),
+    params: { categoryId: category, channelId: channel, articleId: article },
+  },
+};
+
+const contentPatterns = () => patterns(routes).filter((p) => /:(articleId|channelId|categoryId)\b/.test(p));
+
+describe('public paths', () => {
+  it('every route pattern that names content has a builder', () => {
+    expect(contentPatterns().length).toBeGreaterThanOrEqual(7);
+    expect(contentPatterns().filter((p) => !(p in BUILT))).toEqual([]);
+  });
+
+  it.each(Object.entries(BUILT))('%s: the built path matches that pattern, ids encoded once', (pattern, built) => {
+    expect(contentPatterns()).toContain(pattern);
+    const matched = matchRoutes(routes, built.path);
+    const last = matched?.at(-1);
+    expect(last, built.path).toBeTruthy();
+    const full = matched!.map((m) => m.route.path ?? '').filter(Boolean);
+    expect(`/${full.join('/')}`).toBe(pattern);
+    expect({ ...last!.params }).toEqual(built.params);
+    // Encoded exactly once: no id shows raw, none twice encoded.
+    expect(built.path).not.toContain('%25' + '25');
+    expect(built.path).not.toContain(' ');
+  });
+
+  it('an article links into its own channel when it has one; news and grants link to what they name', () => {
+    expect(articleHomePath({ id: 'x', channelId: 'c' })).toBe('/chan/c/a/x');
+    expect(articleHomePath({ id: 'x', channelId: null })).toBe('/article/x');
+    expect(contentPath('article', 'a/1')).toBe('/article/a%2F1');
+    expect(contentPath('channel', 'c 1')).toBe('/chan/c%201');
+  });
+});

@@ -1,0 +1,183 @@
+// The screen kit on its own (web/components/screen-kit/): the data table's states, paging and sort, the confirm
+// dialog's focus and answers, and the form hook's dirty state, schema errors and refusals from the envelope.
+import { act, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import enUS from '../../web/i18n/en-US.json';
+import screensEn from '../../web/i18n/screens.en-US.json';
+import { ApiError } from '../../web/api/errors';
+import { NotificationsProvider } from '../../web/components/notifications';
+import { useConfirm, type ConfirmRequest } from '../../web/components/screen-kit/confirm-dialog';
+import { DataTable, type Column, type TableData } from '../../web/components/screen-kit/data-table';
+import { envelopeFieldErrors, useForm } from '../../web/components/screen-kit/use-form';
+
+const wrap = ({ children }: { children: ReactNode }) => (
+  <IntlProvider locale="en-US" messages={{ ...enUS, ...screensEn }}>
+    <NotificationsProvider>
+      <MemoryRouter>{children}</MemoryRouter>
+    </NotificationsProvider>
+  </IntlProvider>
+);
+
+type Row = { id: string; name: string; age: number };
+const columns: Column<Row>[] = [
+  { name: 'name', header: 'Name', cell: (r) => r.name, sortBy: (r) => r.name },
+  { name: 'age', header: 'Age', cell: (r) => String(r.age), sortBy: (r) => r.age },
+  { name: 'actions', header: 'Actions', cell: (r) => <button type="button">Edit {r.name}</button> },
+];
+const rows: Row[] = [
+  { id: '1', name: 'Bea', age: 40 },
+  { id: '2', name: 'Ann', age: 51 },
+  { id: '3', name: 'Cid', age: 12 },
+];
+const table = (data: TableData<Row>) =>
+  render(<DataTable data={data} columns={columns} label="People" empty="Nobody here." />, { wrapper: wrap });
+const names = () => screen.getAllByRole('rowheader').map((c) => c.textContent);
+
+describe('DataTable', () => {
+  it('shows loading, a failure with Try again, and the empty text', () => {
+    const { unmount } = table({ status: 'loading', items: [] });
+    expect(screen.getByText('Loading…').getAttribute('role')).toBe('status');
+    unmount();
+    const reload = vi.fn();
+    const failed = table({ status: 'error', error: new ApiError(503, 'Service unavailable'), items: [], reload });
+    expect(screen.getByRole('alert').textContent).toBe('Service unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledOnce();
+    failed.unmount();
+    table({ status: 'ok', items: [] });
+    expect(screen.getByText('Nobody here.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('names the table and each row by its first cell, and pages with Show more while there is a cursor', async () => {
+    const loadMore = vi.fn(async () => {});
+    const { rerender } = table({ status: 'ok', items: rows, cursor: 'next', loadMore });
+    const people = screen.getByRole('table', { name: 'People' });
+    expect(
+      within(people)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name ↕', 'Age ↕', 'Actions']);
+    expect(names()).toEqual(['Bea', 'Ann', 'Cid']);
+    expect(screen.getByRole('row', { name: /Ann 51/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(loadMore).toHaveBeenCalledOnce());
+    rerender(<DataTable data={{ status: 'ok', items: rows }} columns={columns} label="People" empty="-" />);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('sorts the loaded rows from a header button, ascending then descending, and says so with aria-sort', () => {
+    table({ status: 'ok', items: rows });
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('Age').getAttribute('aria-sort')).toBe('none');
+    expect(header('Actions').hasAttribute('aria-sort')).toBe(false);
+    fireEvent.click(within(header('Age')).getByRole('button'));
+    expect(header('Age').getAttribute('aria-sort')).toBe('ascending');
+    expect(names()).toEqual(['Cid', 'Bea', 'Ann']);
+    fireEvent.click(within(header('Age')).getByRole('button'));
+    expect(header('Age').getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['Ann', 'Bea', 'Cid']);
+    fireEvent.click(within(header('Name')).getByRole('button'));
+    expect(header('Age').getAttribute('aria-sort')).toBe('none');
+    expect(names()).toEqual(['Ann', 'Bea', 'Cid']);
+  });
+});
+
+function Asker({ request, onAnswer }: { request: ConfirmRequest; onAnswer: (ok: boolean) => void }) {
+  const [confirm, dialog] = useConfirm();
+  return (
+    <>
+      <button type="button" onClick={() => void confirm(request).then(onAnswer)}>
+        Ask
+      </button>
+      {dialog}
+    </>
+  );
+}
+
+describe('the confirm dialog', () => {
+  it('for a destructive action: Cancel has the focus, the action is named on its button, Esc cancels', async () => {
+    const onAnswer = vi.fn();
+    render(<Asker request={{ title: 'Delete Travel?', confirmLabel: 'Delete Travel' }} onAnswer={onAnswer} />, {
+      wrapper: wrap,
+    });
+    screen.getByRole<HTMLButtonElement>('button', { name: 'Ask' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Travel?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByRole('button', { name: 'Delete Travel' }).className).toContain('button-danger');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(false));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ask' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Travel' }));
+    await waitFor(() => expect(onAnswer).toHaveBeenLastCalledWith(true));
+  });
+
+  it('for an action that destroys nothing, the action has the focus', () => {
+    render(<Asker request={{ title: 'Send it?', confirmLabel: 'Send', destructive: false }} onAnswer={() => {}} />, {
+      wrapper: wrap,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send' }));
+  });
+});
+
+const schema = z.object({ title: z.string().check(z.minLength(3)) });
+
+describe('useForm', () => {
+  it('knows whether the values differ from the loaded ones, and starts over from a newly loaded entity', () => {
+    const { result, rerender } = renderHook(({ initial }) => useForm({ initial }), {
+      wrapper: wrap,
+      initialProps: { initial: { title: 'Hello' } },
+    });
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.set('title', 'Hello!'));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.set('title', 'Hello'));
+    expect(result.current.dirty).toBe(false);
+    rerender({ initial: { title: 'Saved' } });
+    expect(result.current.values.title).toBe('Saved');
+    expect(result.current.dirty).toBe(false);
+  });
+
+  it('puts the schema issues beside their fields, and a refusal from the envelope too', async () => {
+    const { result } = renderHook(() => useForm({ initial: useState({ title: '' })[0] }), { wrapper: wrap });
+    let parsed: unknown = 'unset';
+    act(() => {
+      parsed = result.current.validate(schema, { title: 'ab' });
+    });
+    expect(parsed).toBeNull();
+    expect(result.current.errors).toEqual({ title: 'Please use at least 3 characters.' });
+    act(() => {
+      parsed = result.current.validate(schema, { title: 'abc' });
+    });
+    expect(parsed).toEqual({ title: 'abc' });
+    expect(result.current.errors).toEqual({});
+
+    let sent: boolean | undefined;
+    await act(async () => {
+      sent = await result.current.send(async () => {
+        throw new ApiError(400, 'Validation error: Too small: expected string to have >=3 characters at "title"');
+      });
+    });
+    expect(sent).toBe(false);
+    expect(result.current.errors.title).toBe('Too small: expected string to have >=3 characters');
+    expect(result.current.alert).toContain('Validation error');
+    expect(result.current.busy).toBe(false);
+  });
+
+  it('reads only validation refusals for fields; other refusals stay in the alert', () => {
+    expect(
+      envelopeFieldErrors(new ApiError(400, 'Validation error: Required at "name"; Too long at "tags.2"')),
+    ).toEqual({ name: 'Required', tags: 'Too long' });
+    expect(envelopeFieldErrors(new ApiError(409, 'Slug taken at "slug"'))).toEqual({});
+    expect(envelopeFieldErrors(new Error('Validation error: x at "y"'))).toEqual({});
+  });
+});

@@ -1,0 +1,142 @@
+// Creating a category (a root, or a child) or editing one: title, slug, parent and image, checked with the shared
+// schemas; the image goes with the write as a multipart part.
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Category } from '../../../../schema/entities';
+import { createCategoryBody, LIMITS, updateCategoryBody } from '../../../../schema/requests';
+import { AdminForm, SubmitCancel } from '../../../components/admin-kit';
+import { TextField } from '../../../components/form';
+import { useNotify } from '../../../components/notifications';
+import { useForm } from '../../../components/screen-kit/use-form';
+import { SelectField } from '../../../components/workspace/fields';
+import { addCategory, editCategory } from '../../../data/admin';
+import type { CategoryNode } from '../../categories/tree';
+
+/** The image field; the chosen file goes with the write. */
+function ImageField({ current, onFile }: { current?: string | null; onFile: (file: File | null) => void }) {
+  const intl = useIntl();
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        <FormattedMessage id="admin.categories.image" />
+      </label>
+      {current && <img src={current} alt="" width={96} height={64} className="item-thumb" />}
+      <input
+        id={id}
+        name="image"
+        type="file"
+        accept="image/*"
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)}
+      />
+      <p className="field-hint" id={`${id}-hint`}>
+        {intl.formatMessage({ id: 'admin.categories.imageHint' })}
+      </p>
+    </div>
+  );
+}
+
+/** Create (a root, or a child of `parent`) or edit `category`. */
+export function CategoryForm({
+  category,
+  parent,
+  all,
+  onDone,
+}: {
+  category?: CategoryNode;
+  parent?: CategoryNode | null;
+  all: Category[];
+  onDone: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const notify = useNotify();
+  const [initial] = useState(() => ({
+    title: category?.title ?? '',
+    slug: category?.slug ?? '',
+    parentId: category?.parentId ?? '',
+    image: null as File | null,
+  }));
+  const form = useForm({ initial });
+  const { ref: formElement } = form;
+  const { values, set, errors } = form;
+
+  async function submit() {
+    const slug = values.slug.trim() || undefined;
+    const image = values.image && values.image.size > 0 ? values.image : undefined;
+    const saved = async (write: () => Promise<Category>, message: string) =>
+      form.send(async () => {
+        const result = await write();
+        notify({ kind: 'success', message: t(message, { title: result.title }) });
+        onDone();
+      });
+    if (category) {
+      const patch = form.validate(updateCategoryBody, {
+        title: values.title,
+        slug: slug ?? category.slug,
+        parentId: values.parentId || null,
+      });
+      if (patch) await saved(() => editCategory(category.id, patch, image), 'admin.categories.saved');
+      return;
+    }
+    const body = { title: values.title, parentId: parent?.id ?? null, ...(slug ? { slug } : {}) };
+    if (form.validate(createCategoryBody, body))
+      await saved(() => addCategory(body, image), 'admin.categories.created');
+  }
+
+  const heading = category
+    ? t('admin.categories.editTitle', { title: category.title })
+    : parent
+      ? t('admin.categories.childTitle', { title: parent.title })
+      : t('admin.categories.rootTitle');
+
+  return (
+    <AdminForm formRef={formElement} title={heading} alert={form.alert} onSubmit={form.onSubmit(submit)}>
+      <div className="field-row">
+        <TextField
+          label={t('admin.categories.name')}
+          name="title"
+          required
+          maxLength={LIMITS.title}
+          value={values.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+        />
+        <TextField
+          label={t('admin.categories.slug')}
+          name="slug"
+          maxLength={LIMITS.slug}
+          value={values.slug}
+          onChange={(e) => set('slug', e.currentTarget.value)}
+          hint={t(category ? 'admin.categories.slugHint' : 'admin.categories.newSlugHint')}
+          error={errors.slug}
+        />
+      </div>
+      {category && (
+        <SelectField
+          label={t('admin.categories.parent')}
+          value={values.parentId}
+          onChange={(e) => set('parentId', e.currentTarget.value)}
+          error={errors.parentId}
+        >
+          <option value="">{t('admin.categories.noParent')}</option>
+          {all
+            .filter((c) => c.id !== category.id)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+        </SelectField>
+      )}
+      <ImageField current={category?.imageHref ?? null} onFile={(file) => set('image', file)} />
+      <SubmitCancel
+        busy={form.busy}
+        submitLabel={t(category ? 'admin.save' : 'admin.categories.create')}
+        onCancel={onDone}
+        small
+      />
+    </AdminForm>
+  );
+}

@@ -1,0 +1,38 @@
+// /myaccount/articles: the editor's articles (ADMIN: everyone's), drafts, hidden and restricted ones included.
+import { Link } from 'react-router';
+import type { WorkspaceArticle } from '../../../../schema/workspace';
+import { listWorkspaceArticles } from '../../../api/workspace';
+import type { Column } from '../../../components/screen-kit/data-table';
+import { ChangedAt, WorkspaceListPage, type Translate } from '../../../components/workspace/list';
+import { StatusBadges } from '../../../components/workspace/status';
+import { keys } from '../../../data/keys';
+import { articleHomePath } from '../../../paths';
+
+export default function WorkspaceArticlesView() {
+  return (
+    <WorkspaceListPage
+      section="articles"
+      queryKey={keys.workspaceArticles}
+      fetchPage={({ q, owner, cursor }) => listWorkspaceArticles({ q, owner, cursor })}
+      columns={columns}
+    />
+  );
+}
+
+function columns(t: Translate, admin: boolean): Column<WorkspaceArticle>[] {
+  return [
+    { header: t('ws.col.title'), cell: (a) => <Link to={`/myaccount/articles/${a.id}`}>{a.title}</Link> },
+    { header: t('ws.col.status'), cell: (a) => <StatusBadges row={a} /> },
+    { header: t('ws.col.channel'), cell: (a) => a.channelName ?? '—' },
+    ...(admin ? [{ header: t('ws.col.owner'), cell: (a: WorkspaceArticle) => a.userName }] : []),
+    { header: t('ws.col.changed'), cell: (a) => <ChangedAt value={a.updatedAt} /> },
+    {
+      header: t('ws.col.links'),
+      cell: (a) => (
+        <Link to={articleHomePath(a)} aria-label={t('ws.viewPublicOf', { title: a.title })}>
+          {t('ws.viewPublic')}
+        </Link>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,100 @@
+// An article's pictures or videos as its form arranges them, shared by the gallery and the videos sections: the
+// order shown (the server's, or the one just made while its write travels), and moving, retitling and removing one
+// item, each written at once and put into the cache (articleChanged), with the error told when a write fails.
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Article } from '../../../../../schema/entities';
+import { removeMedia } from '../../../../api/article-media';
+import { useNotify } from '../../../../components/notifications';
+import { errorMessage } from '../../../../components/view-state';
+import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';
+import { invalidate, setQueryData, write } from '../../../../data/cache';
+import { keys } from '../../../../data/keys';
+
+/** Puts the article the server answered into the cache, so every view of it shows the change. */
+export async function articleChanged(saved: Article) {
+  await setQueryData(keys.article(saved.id), () => saved);
+  await invalidate(['workspace']);
+}
+
+interface MediaItem {
+  id: string;
+  title: string;
+}
+
+/**
+ * `kind` picks the messages (ws.gallery.* or ws.video.*); `update` writes an item's new position or title by its
+ * ordinal (PUT .../media/images/{ordinal} or .../media/video/{ordinal}) and answers the article.
+ */
+export function useMediaList<T extends MediaItem>(
+  article: Article,
+  items: T[],
+  kind: 'gallery' | 'video',
+  update: (ordinal: number, changes: { ordinal?: number; title?: string }) => Promise<Article>,
+) {
+  const intl = useIntl();
+  const notify = useNotify();
+  const [confirm, confirmDialog] = useConfirm();
+  const [order, setOrder] = useState<T[]>(items);
+  // A new answer from the server (after any write) is the order again.
+  const [orderOf, setOrderOf] = useState(article);
+  if (orderOf !== article) {
+    setOrderOf(article);
+    setOrder(items);
+  }
+  // One move at a time: the next one's positions are those the previous one leaves.
+  const [moving, setMoving] = useState(false);
+  // Titles being typed, by item id, until they are saved.
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const failed = (err: unknown) => notify({ kind: 'error', message: errorMessage(err) });
+
+  const name = (item: T) =>
+    item.title || intl.formatMessage({ id: `ws.${kind}.untitled` }, { n: order.indexOf(item) + 1 });
+  const titleOf = (item: T) => titles[item.id] ?? item.title;
+  const editTitle = (item: T, title: string) => setTitles((t) => ({ ...t, [item.id]: title }));
+
+  const move = async (from: number, to: number) => {
+    const before = order;
+    const next = [...order];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    setOrder(next);
+    setMoving(true);
+    try {
+      await write(() => update(from, { ordinal: to }), { update: articleChanged });
+    } catch (err) {
+      setOrder(before);
+      failed(err);
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const retitle = async (item: T, index: number) => {
+    const title = titles[item.id];
+    if (title === undefined || title === item.title) return;
+    try {
+      await write(() => update(index, { title }), { update: articleChanged });
+      setTitles(({ [item.id]: _, ...rest }) => rest);
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  const remove = async (item: T, index: number) => {
+    const ok = await confirm({
+      title: intl.formatMessage({ id: `ws.${kind}.removeTitle` }),
+      message: intl.formatMessage({ id: `ws.${kind}.removeText` }, { name: name(item) }),
+      confirmLabel: intl.formatMessage({ id: 'ws.remove' }),
+    });
+    if (!ok) return;
+    try {
+      await write(() => removeMedia(article.id, index), { update: articleChanged });
+      notify({ kind: 'success', message: intl.formatMessage({ id: `ws.${kind}.removed` }, { name: name(item) }) });
+    } catch (err) {
+      failed(err);
+    }
+  };
+
+  return { order, moving, name, titleOf, editTitle, move, retitle, remove, confirmDialog };
+}

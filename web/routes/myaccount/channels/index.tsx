@@ -1,0 +1,37 @@
+// /myaccount/channels: the editor's channels (ADMIN: everyone's), drafts, hidden and private ones included.
+import { Link } from 'react-router';
+import type { WorkspaceChannel } from '../../../../schema/workspace';
+import { listWorkspaceChannels } from '../../../api/workspace';
+import type { Column } from '../../../components/screen-kit/data-table';
+import { ChangedAt, WorkspaceListPage, type Translate } from '../../../components/workspace/list';
+import { StatusBadges } from '../../../components/workspace/status';
+import { keys } from '../../../data/keys';
+import { channelPath } from '../../../paths';
+
+export default function WorkspaceChannelsView() {
+  return (
+    <WorkspaceListPage
+      section="channels"
+      queryKey={keys.workspaceChannels}
+      fetchPage={({ q, owner, cursor }) => listWorkspaceChannels({ q, owner, cursor })}
+      columns={columns}
+    />
+  );
+}
+
+function columns(t: Translate, admin: boolean): Column<WorkspaceChannel>[] {
+  return [
+    { header: t('ws.col.name'), cell: (c) => <Link to={`/myaccount/channels/${c.id}`}>{c.name}</Link> },
+    { header: t('ws.col.status'), cell: (c) => <StatusBadges row={c} /> },
+    ...(admin ? [{ header: t('ws.col.owner'), cell: (c: WorkspaceChannel) => c.userName }] : []),
+    { header: t('ws.col.changed'), cell: (c) => <ChangedAt value={c.updatedAt} /> },
+    {
+      header: t('ws.col.links'),
+      cell: (c) => (
+        <Link to={channelPath(c.id)} aria-label={t('ws.viewPublicOf', { title: c.name })}>
+          {t('ws.viewPublic')}
+        </Link>
+      ),
+    },
+  ];
+}

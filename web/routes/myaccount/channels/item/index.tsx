@@ -1,0 +1,114 @@
+// /myaccount/channels/new and /myaccount/channels/{id}: a channel's form (name, info text, categories, flags,
+// portrait, banner, cover picture or video with its thumbnail time), then the order of its articles, its address,
+// its publication request and deleting it.
+import { lazy, Suspense, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import type { Channel } from '../../../../../schema/entities';
+import { deleteChannel } from '../../../../api/channels-edit';
+import { listWorkspaceChannels } from '../../../../api/workspace';
+import { FormAlert } from '../../../../components/form';
+import { useForm } from '../../../../components/screen-kit/use-form';
+import { Loading } from '../../../../components/view-state';
+import { WorkspacePage } from '../../../../components/workspace/frame';
+import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
+import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { PublicationBox } from '../../../../components/workspace/publication';
+import { SlugBox } from '../../../../components/workspace/slug-box';
+import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
+import { useQuery, write } from '../../../../data/cache';
+import { useChannel } from '../../../../data/content';
+import { keys } from '../../../../data/keys';
+import { channelPath } from '../../../../paths';
+import { useSession } from '../../../../session/session';
+import { channelValues } from './changes';
+import { ChannelFields } from './channel-fields';
+import { useChannelSave } from './use-channel-save';
+
+// The article order (drag and drop) loads with an existing channel's form.
+const ArticleOrder = lazy(() => import('./arrange').then((m) => ({ default: m.ArticleOrder })));
+
+export default function WorkspaceChannelView() {
+  return (
+    <WorkspaceMessages>
+      <ChannelScreen />
+    </WorkspaceMessages>
+  );
+}
+
+function ChannelScreen() {
+  const intl = useIntl();
+  const { item } = useParams();
+  const channelId = item === 'new' ? undefined : item;
+  const channel = useChannel(channelId);
+  if (!channelId) return <ChannelForm channel={null} />;
+  if (channel.status !== 'ok') {
+    return (
+      <ItemLoading
+        section="channels"
+        title={intl.formatMessage({ id: 'ws.channels.edit' })}
+        item={channel}
+        notFound={intl.formatMessage({ id: 'ws.channels.notFound' })}
+      />
+    );
+  }
+  return <ChannelForm key={channel.data.id} channel={channel.data} />;
+}
+
+function ChannelForm({ channel }: { channel: Channel | null }) {
+  const intl = useIntl();
+  const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
+  const { user } = useSession();
+  const admin = user?.role === 'ADMIN';
+  const { queue, tasks, busy: uploading } = useUploadQueue();
+  const initial = useMemo(() => channelValues(channel), [channel]);
+  const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
+  const { ref: formElement } = form;
+  const submit = useChannelSave(form, channel, queue, admin);
+  const status = useQuery(
+    channel ? keys.workspaceChannel(channel.id) : null,
+    async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null,
+  );
+  const [remove, deleteDialog] = useDeleteItem(
+    form,
+    {
+      title: t('ws.channels.deleteTitle'),
+      message: t('ws.channels.deleteText', { name: channel?.name ?? '' }),
+      list: '/myaccount/channels',
+      remove: () =>
+        write(() => deleteChannel(channel!.id), {
+          invalidate: [['workspace'], ['channels'], ['channel', channel!.id], ['category'], ['user-channels']],
+        }),
+    },
+    channel?.name ?? '',
+  );
+
+  return (
+    <WorkspacePage
+      section="channels"
+      title={channel ? t('ws.channels.editNamed', { name: channel.name }) : t('ws.channels.new')}
+      actions={channel && <Link to={channelPath(channel.id)}>{t('ws.viewPublic')}</Link>}
+    >
+      <FormAlert message={form.alert} />
+      <form ref={formElement} noValidate onSubmit={form.onSubmit(submit)} className="ws-form">
+        <ChannelFields form={form} channel={channel} admin={admin} />
+        <UploadList queue={queue} tasks={tasks} />
+        <FormButtons
+          busy={form.busy}
+          submitLabel={t(channel ? 'ws.save' : 'ws.channels.create')}
+          onDelete={channel ? () => void remove() : undefined}
+        />
+      </form>
+      {channel && (
+        <>
+          <Suspense fallback={<Loading />}>
+            <ArticleOrder channel={channel} />
+          </Suspense>
+          <SlugBox kind="channel" id={channel.id} slug={channel.slug} />
+          <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
+        </>
+      )}
+      {deleteDialog}
+    </WorkspacePage>
+  );
+}

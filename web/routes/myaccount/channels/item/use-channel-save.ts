@@ -1,0 +1,103 @@
+// Saving the channel form: the fields as JSON, new pictures as files beside them (through the upload queue, so
+// their progress shows), and a new cover video in resumable parts after the channel is saved.
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { Channel } from '../../../../../schema/entities';
+import { createChannelBody, updateChannelBody } from '../../../../../schema/requests';
+import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/channels-edit';
+import { useNotify } from '../../../../components/notifications';
+import type { Form } from '../../../../components/screen-kit/use-form';
+import { errorMessage } from '../../../../components/view-state';
+import { queueSave } from '../../../../components/workspace/save';
+import type { UploadQueue } from '../../../../components/workspace/upload-queue';
+import { invalidate, setQueryData } from '../../../../data/cache';
+import { keys } from '../../../../data/keys';
+import { imagePart } from '../../../../uploads/multipart';
+import { cancelResumable, uploadResumable } from '../../../../uploads/resumable';
+import { channelChanges, coverProblem, newChannelBody, withoutFiles, type ChannelValues } from './changes';
+
+export function useChannelSave(form: Form<ChannelValues>, channel: Channel | null, queue: UploadQueue, admin: boolean) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const notify = useNotify();
+  const navigate = useNavigate();
+
+  const afterSave = async (result: Channel) => {
+    await setQueryData(keys.channel(result.id), () => result);
+    await invalidate(['workspace'], ['channels'], ['channel', result.id], ['category'], ['user-channels']);
+    notify({ kind: 'success', message: t(channel ? 'ws.saved' : 'ws.channels.created') });
+  };
+
+  /** A new video cover goes up in resumable parts, then the channel names its upload. */
+  const queueCoverVideo = (channelId: string, file: File, thumbnailMillis: number) => {
+    const job = { uploadId: null as string | null };
+    queue.add({
+      name: file.name,
+      size: file.size,
+      run: async ({ signal, progress }) => {
+        const done = await uploadResumable(file, {
+          signal,
+          onProgress: progress,
+          onStarted: (u) => (job.uploadId = u.id),
+        });
+        await afterSave(
+          await updateChannel(channelId, { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis } }),
+        );
+      },
+      cancel: async () => {
+        if (job.uploadId) await cancelResumable(job.uploadId);
+      },
+    });
+  };
+
+  return async function submit() {
+    const { values } = form;
+    const body = channel ? channelChanges(channel, values, admin) : newChannelBody(values);
+    const cover = coverProblem(channel, values);
+    const valid = form.validate(channel ? updateChannelBody : createChannelBody, body, {
+      cover: cover && t(cover),
+    });
+    if (!valid) return;
+    const pictures: ChannelPictures = {
+      portrait: values.portrait ? await imagePart(values.portrait) : undefined,
+      banner: values.banner ? await imagePart(values.banner) : undefined,
+      cover: values.cover === 'image' && values.coverImage ? await imagePart(values.coverImage) : undefined,
+    };
+    const newVideo = values.cover === 'video' && values.coverVideo ? values.coverVideo : null;
+    const files = [pictures.portrait, pictures.banner, pictures.cover].filter((p) => !!p);
+    const finish = async (result: Channel) => {
+      await afterSave(result);
+      if (newVideo) queueCoverVideo(result.id, newVideo, values.coverMillis);
+      form.markSaved(withoutFiles(values));
+      form.setValues(withoutFiles);
+      if (!channel) void navigate(`/myaccount/channels/${result.id}`, { replace: true });
+    };
+    if (channel && Object.keys(body).length === 0 && files.length === 0 && !newVideo) {
+      notify({ kind: 'success', message: t('ws.unchanged') });
+      return;
+    }
+    if (files.length === 0) {
+      await form.send(async () => {
+        const unchanged = channel && Object.keys(body).length === 0;
+        const result = channel
+          ? unchanged
+            ? channel
+            : await updateChannel(channel.id, body)
+          : await createChannel(createChannelBody.parse(body));
+        await finish(result);
+      });
+      return;
+    }
+    const names = [values.portrait, values.banner, values.coverImage].filter((f): f is File => !!f);
+    queueSave(queue, {
+      name: names.map((f) => f.name).join(', '),
+      size: files.reduce((n, p) => n + p.file.size + p.variants.reduce((m, v) => m + v.blob.size, 0), 0),
+      run: (options) =>
+        channel
+          ? updateChannel(channel.id, body, pictures, options)
+          : createChannel(createChannelBody.parse(body), pictures, options),
+      onSaved: finish,
+      onFailed: (err) => form.setAlert(errorMessage(err)),
+    });
+  };
+}

@@ -1,0 +1,62 @@
+// /myaccount/news: the editor's news items (ADMIN: everyone's), scheduled ones included.
+import { FormattedDate } from 'react-intl';
+import { Link } from 'react-router';
+import type { WorkspaceNewsItem } from '../../../../schema/workspace';
+import { listWorkspaceNews } from '../../../api/workspace';
+import type { Column } from '../../../components/screen-kit/data-table';
+import { WorkspaceListPage, type Translate } from '../../../components/workspace/list';
+import { keys } from '../../../data/keys';
+import { contentPath } from '../../../paths';
+
+export default function WorkspaceNewsView() {
+  return (
+    <WorkspaceListPage
+      section="news"
+      queryKey={keys.workspaceNews}
+      fetchPage={({ q, owner, cursor }) => listWorkspaceNews({ q, owner, cursor })}
+      columns={columns}
+    />
+  );
+}
+
+function columns(t: Translate, admin: boolean): Column<WorkspaceNewsItem>[] {
+  return [
+    { header: t('ws.col.title'), cell: (n) => <Link to={`/myaccount/news/${n.id}`}>{n.title}</Link> },
+    {
+      header: t('ws.col.status'),
+      cell: (n) => (
+        <ul className="badges ws-badges">
+          <li
+            className={`badge ws-badge ${Date.parse(n.publishedAt) > Date.now() ? 'ws-badge-pending' : 'ws-badge-published'}`}
+          >
+            {Date.parse(n.publishedAt) > Date.now() ? t('ws.status.scheduled') : t('ws.status.published')}
+          </li>
+        </ul>
+      ),
+    },
+    {
+      header: t('ws.col.reference'),
+      cell: (n) => (
+        <Link to={contentPath(n.ref.kind, n.ref.id)}>
+          {t(n.ref.kind === 'article' ? 'ws.news.refArticle' : 'ws.news.refChannel', { title: n.refTitle })}
+        </Link>
+      ),
+    },
+    ...(admin ? [{ header: t('ws.col.owner'), cell: (n: WorkspaceNewsItem) => n.userName }] : []),
+    {
+      header: t('ws.col.publishedAt'),
+      cell: (n) => (
+        <time dateTime={n.publishedAt}>
+          <FormattedDate
+            value={n.publishedAt}
+            year="numeric"
+            month="short"
+            day="numeric"
+            hour="2-digit"
+            minute="2-digit"
+          />
+        </time>
+      ),
+    },
+  ];
+}
