@@ -115,7 +115,15 @@ export default defineConfig(({ command }) => ({
           // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
           // not go to the worker, which owns every other /api path.
           config: (config) => {
-            if (config.assets) config.assets.run_worker_first = ['/api/*', '!/api/*.ts'];
+            if (config.assets)
+              config.assets.run_worker_first = [
+                '/api/*',
+                '!/api/*.ts',
+                '/robots.txt',
+                '/sitemap.xml',
+                '/sitemaps/*',
+                '/feeds/*',
+              ];
           },
         })
       : [],
