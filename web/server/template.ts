@@ -45,7 +45,7 @@ export interface BuildFiles {
 }
 
 const STYLESHEET = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
-const MODULEPRELOAD = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+const MODULEPRELOAD = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
 
 async function readManifest(c: Context<AppEnv>): Promise<Manifest | null> {
   if (manifest) return manifest;
@@ -85,10 +85,13 @@ export const buildFiles: BuildFiles = {
     const wanted = graph(modules);
     const keep = new Set([...start.chunks, ...wanted.chunks]);
     // Start-up preloads the rendered page does not need go; the start-up stylesheets apply at once.
+    // The scripts hydrate a page that is already there: they come after its stylesheets and largest picture on a
+    // slow line (fetchpriority low), not alongside them.
     let html = page
-      .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g, (tag, file: string) =>
-        keep.has(file) ? tag : '',
+      .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g, (_tag, file: string) =>
+        keep.has(file) ? MODULEPRELOAD(file) : '',
       )
+      .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
       .replaceAll('<link rel="preload" as="style" crossorigin href=', '<link rel="stylesheet" crossorigin href=');
     const extra = [
       ...wanted.chunks
