@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
 import { spreadAddress } from '../worker/scripts/local-server';
 import { printLcp } from './lcp';
+import { printWorkerCpu } from './worker-cpu';
 import { demoReads, headersOf, lcpArticlePath, probe, signInReader, type Probe, type Read } from './reads';
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -294,6 +295,12 @@ async function bench(options: Options): Promise<void> {
   }
 
   printTable(rows, options);
+
+  const cached = projects.find((p) => p.label === 'cache on') ?? projects[0]!;
+  console.log(
+    `\nWorker CPU per request (workerd utime+stime from /proc over 200 sequential requests), project ${cached.label}:`,
+  );
+  await printWorkerCpu(cached.server.url, cached.server.pid, await lcpArticlePath(cached.server.url));
 
   if (options.lcp) {
     console.log(

@@ -1,6 +1,5 @@
-// How a stored picture is asked for, shared by the SPA's Picture and the worker's hint for the home page's first
-// picture (worker/services/home-hints.ts): the browser reuses a preloaded picture only when the hint names the same
-// srcset and sizes as the <img>.
+// How a stored picture is asked for: the SPA's Picture (rendered by the worker too) and anything that names a
+// picture ahead of its <img> use the same srcset and sizes, so the browser fetches each picture once.
 import { IMAGE_VARIANT_WIDTHS } from './enums';
 
 const FILES_PREFIX = '/api/files/';

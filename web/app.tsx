@@ -6,19 +6,38 @@ import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { NotificationsProvider } from './components/notifications';
 import { BareLayout, MainLayout, RootFrame } from './components/layout';
-import { I18nProvider } from './i18n';
+import { I18nProvider, type Locale, type Messages } from './i18n';
 import { HANDLES } from './navigation';
 import { RequireAccess, type Access } from './session/guards';
 import { SessionProvider } from './session/session';
+import type { SessionUser } from '../schema/entities';
+import { SeedProvider, type QuerySeed } from './data/seed';
 
 type ViewModule = { default: ComponentType };
-/** A view loaded on demand: its module's default export, rendered inside the layout's Suspense. */
-const view = (load: () => Promise<ViewModule>) => {
+/** The source module (under web/) of each view element: the worker links the matched view's chunk and styles. */
+const viewModules = new WeakMap<object, string>();
+/**
+ * A view loaded on demand: its module's default export, rendered inside the layout's Suspense. `module` names the
+ * file `load` imports, as the build's manifest does (web/server/render.tsx).
+ */
+const view = (module: string, load: () => Promise<ViewModule>) => {
   const View = lazy(load);
-  return <View />;
+  const element = <View />;
+  viewModules.set(element, module);
+  return element;
 };
 
+/** The source module of a route's view element, if it is one. */
+export const viewModuleOf = (element: unknown): string | undefined =>
+  typeof element === 'object' && element !== null ? viewModules.get(element) : undefined;
+
+/** The handle of a guarded branch: who may open the routes under it (the worker checks it too). */
+export interface GuardHandle {
+  access: Access;
+}
+
 const guarded = (access: Access, child: RouteObject): RouteObject => ({
+  handle: { access } satisfies GuardHandle,
   element: (
     <RequireAccess access={access}>
       <Outlet />
@@ -27,19 +46,47 @@ const guarded = (access: Access, child: RouteObject): RouteObject => ({
   children: [child],
 });
 
-const articleView = view(() => import('./routes/article/index'));
+const articleView = view('routes/article/index.tsx', () => import('./routes/article/index'));
 
-const channelView = view(() => import('./routes/channel/index'));
+const channelView = view('routes/channel/index.tsx', () => import('./routes/channel/index'));
 
 /** The editor workspace's routes: /myaccount/{section} is its list, /myaccount/{section}/{new|id} its form. */
 const WORKSPACE_ROUTES = [
-  { path: '/myaccount/articles', load: () => import('./routes/myaccount/articles/index') },
-  { path: '/myaccount/articles/:item', load: () => import('./routes/myaccount/articles/item/index') },
-  { path: '/myaccount/channels', load: () => import('./routes/myaccount/channels/index') },
-  { path: '/myaccount/channels/:item', load: () => import('./routes/myaccount/channels/item/index') },
-  { path: '/myaccount/news', load: () => import('./routes/myaccount/news/index') },
-  { path: '/myaccount/news/:item', load: () => import('./routes/myaccount/news/item/index') },
-  { path: '/myaccount/publications', load: () => import('./routes/myaccount/publications/index') },
+  {
+    path: '/myaccount/articles',
+    module: 'routes/myaccount/articles/index.tsx',
+    load: () => import('./routes/myaccount/articles/index'),
+  },
+  {
+    path: '/myaccount/articles/:item',
+    module: 'routes/myaccount/articles/item/index.tsx',
+    load: () => import('./routes/myaccount/articles/item/index'),
+  },
+  {
+    path: '/myaccount/channels',
+    module: 'routes/myaccount/channels/index.tsx',
+    load: () => import('./routes/myaccount/channels/index'),
+  },
+  {
+    path: '/myaccount/channels/:item',
+    module: 'routes/myaccount/channels/item/index.tsx',
+    load: () => import('./routes/myaccount/channels/item/index'),
+  },
+  {
+    path: '/myaccount/news',
+    module: 'routes/myaccount/news/index.tsx',
+    load: () => import('./routes/myaccount/news/index'),
+  },
+  {
+    path: '/myaccount/news/:item',
+    module: 'routes/myaccount/news/item/index.tsx',
+    load: () => import('./routes/myaccount/news/item/index'),
+  },
+  {
+    path: '/myaccount/publications',
+    module: 'routes/myaccount/publications/index.tsx',
+    load: () => import('./routes/myaccount/publications/index'),
+  },
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -49,72 +96,106 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { index: true, handle: HANDLES['/'], element: view(() => import('./routes/home/index')) },
-          { path: 'about', handle: HANDLES['/about'], element: view(() => import('./routes/about/index')) },
+          {
+            index: true,
+            handle: HANDLES['/'],
+            element: view('routes/home/index.tsx', () => import('./routes/home/index')),
+          },
+          {
+            path: 'about',
+            handle: HANDLES['/about'],
+            element: view('routes/about/index.tsx', () => import('./routes/about/index')),
+          },
           {
             path: 'orderChannel',
             handle: HANDLES['/orderChannel'],
-            element: view(() => import('./routes/order-channel/index')),
+            element: view('routes/order-channel/index.tsx', () => import('./routes/order-channel/index')),
           },
-          { path: 'contact', handle: HANDLES['/contact'], element: view(() => import('./routes/contact/index')) },
-          { path: 'imprint', handle: HANDLES['/imprint'], element: view(() => import('./routes/imprint/index')) },
+          {
+            path: 'contact',
+            handle: HANDLES['/contact'],
+            element: view('routes/contact/index.tsx', () => import('./routes/contact/index')),
+          },
+          {
+            path: 'imprint',
+            handle: HANDLES['/imprint'],
+            element: view('routes/imprint/index.tsx', () => import('./routes/imprint/index')),
+          },
           // A reviewer's preview link (decision 029): no account needed, the token is the key.
-          { path: 'preview/:token', element: view(() => import('./routes/preview/index')) },
+          { path: 'preview/:token', element: view('routes/preview/index.tsx', () => import('./routes/preview/index')) },
           guarded('signedIn', {
             path: 'mySO',
             handle: HANDLES['/mySO'],
-            element: view(() => import('./routes/myso/index')),
+            element: view('routes/myso/index.tsx', () => import('./routes/myso/index')),
           }),
           guarded('signedIn', {
             path: 'mySO/account',
             handle: HANDLES['/mySO/account'],
-            element: view(() => import('./routes/myso-account/index')),
+            element: view('routes/myso-account/index.tsx', () => import('./routes/myso-account/index')),
           }),
           guarded('editorOrAdmin', {
             path: 'myaccount',
             handle: HANDLES['/myaccount'],
-            element: view(() => import('./routes/myaccount/index')),
+            element: view('routes/myaccount/index.tsx', () => import('./routes/myaccount/index')),
           }),
           // The editor workspace (docs/decisions/016-editor-workspace.md): each section's list and form its own chunk.
-          ...WORKSPACE_ROUTES.map(({ path, load }) =>
-            guarded('editorOrAdmin', { path: path.slice(1), handle: HANDLES[path], element: view(load) }),
+          ...WORKSPACE_ROUTES.map(({ path, module, load }) =>
+            guarded('editorOrAdmin', { path: path.slice(1), handle: HANDLES[path], element: view(module, load) }),
           ),
           guarded('admin', {
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
-            element: view(() => import('./routes/app-management/index')),
+            element: view('routes/app-management/index.tsx', () => import('./routes/app-management/index')),
             // The workspace's sections (docs/decisions/015-admin-workspace.md), each its own chunk inside its frame.
             children: [
               { index: true, element: <Navigate to="users" replace /> },
               {
                 path: 'users',
                 handle: HANDLES['/appManagement/users'],
-                element: view(() => import('./routes/app-management/users/index')),
+                element: view(
+                  'routes/app-management/users/index.tsx',
+                  () => import('./routes/app-management/users/index'),
+                ),
               },
               {
                 path: 'access',
                 handle: HANDLES['/appManagement/access'],
-                element: view(() => import('./routes/app-management/access/index')),
+                element: view(
+                  'routes/app-management/access/index.tsx',
+                  () => import('./routes/app-management/access/index'),
+                ),
               },
               {
                 path: 'publications',
                 handle: HANDLES['/appManagement/publications'],
-                element: view(() => import('./routes/app-management/publications/index')),
+                element: view(
+                  'routes/app-management/publications/index.tsx',
+                  () => import('./routes/app-management/publications/index'),
+                ),
               },
               {
                 path: 'categories',
                 handle: HANDLES['/appManagement/categories'],
-                element: view(() => import('./routes/app-management/categories/index')),
+                element: view(
+                  'routes/app-management/categories/index.tsx',
+                  () => import('./routes/app-management/categories/index'),
+                ),
               },
               {
                 path: 'health',
                 handle: HANDLES['/appManagement/health'],
-                element: view(() => import('./routes/app-management/health/index')),
+                element: view(
+                  'routes/app-management/health/index.tsx',
+                  () => import('./routes/app-management/health/index'),
+                ),
               },
               {
                 path: 'messages',
                 handle: HANDLES['/appManagement/messages'],
-                element: view(() => import('./routes/app-management/messages/index')),
+                element: view(
+                  'routes/app-management/messages/index.tsx',
+                  () => import('./routes/app-management/messages/index'),
+                ),
               },
             ],
           }),
@@ -123,22 +204,34 @@ export const routes: RouteObject[] = [
           {
             path: 'no-permission',
             handle: HANDLES['/no-permission'],
-            element: view(() => import('./routes/no-permission/index')),
+            element: view('routes/no-permission/index.tsx', () => import('./routes/no-permission/index')),
           },
-          { path: 'article', handle: HANDLES['/article'], element: view(() => import('./routes/article-list/index')) },
+          {
+            path: 'article',
+            handle: HANDLES['/article'],
+            element: view('routes/article-list/index.tsx', () => import('./routes/article-list/index')),
+          },
           { path: 'article/:articleId', handle: HANDLES['/article/:articleId'], element: articleView },
-          { path: 'channels', handle: HANDLES['/channels'], element: view(() => import('./routes/channels/index')) },
+          {
+            path: 'channels',
+            handle: HANDLES['/channels'],
+            element: view('routes/channels/index.tsx', () => import('./routes/channels/index')),
+          },
           { path: 'chan/:channelId', handle: HANDLES['/chan/:channelId'], element: channelView },
           {
             path: 'chan/:channelId/a/:articleId',
             handle: HANDLES['/chan/:channelId/a/:articleId'],
             element: articleView,
           },
-          { path: 'category', handle: HANDLES['/category'], element: view(() => import('./routes/categories/index')) },
+          {
+            path: 'category',
+            handle: HANDLES['/category'],
+            element: view('routes/categories/index.tsx', () => import('./routes/categories/index')),
+          },
           {
             path: 'category/:categoryId',
             handle: HANDLES['/category/:categoryId'],
-            element: view(() => import('./routes/category/index')),
+            element: view('routes/category/index.tsx', () => import('./routes/category/index')),
           },
           {
             path: 'category/:categoryId/a/:articleId',
@@ -155,29 +248,49 @@ export const routes: RouteObject[] = [
             handle: HANDLES['/category/:categoryId/c/:channelId/a/:articleId'],
             element: articleView,
           },
-          { path: 'search', handle: HANDLES['/search'], element: view(() => import('./routes/search/index')) },
+          {
+            path: 'search',
+            handle: HANDLES['/search'],
+            element: view('routes/search/index.tsx', () => import('./routes/search/index')),
+          },
         ],
       },
       {
         element: <BareLayout />,
         children: [
-          { path: 'login', element: view(() => import('./routes/login/index')) },
-          { path: 'register', element: view(() => import('./routes/register/index')) },
-          { path: 'forgot-password', element: view(() => import('./routes/forgot-password/index')) },
-          { path: 'forgot-password/:token', element: view(() => import('./routes/reset-password/index')) },
-          { path: '*', element: view(() => import('./routes/not-found/index')) },
+          { path: 'login', element: view('routes/login/index.tsx', () => import('./routes/login/index')) },
+          { path: 'register', element: view('routes/register/index.tsx', () => import('./routes/register/index')) },
+          {
+            path: 'forgot-password',
+            element: view('routes/forgot-password/index.tsx', () => import('./routes/forgot-password/index')),
+          },
+          {
+            path: 'forgot-password/:token',
+            element: view('routes/reset-password/index.tsx', () => import('./routes/reset-password/index')),
+          },
+          { path: '*', element: view('routes/not-found/index.tsx', () => import('./routes/not-found/index')) },
         ],
       },
     ],
   },
 ];
 
-/** Everything around the router: language, session, notifications. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** What a server-rendered page starts from (web/data/seed.tsx); nothing for a page the browser renders alone. */
+export interface AppStart {
+  locale: Locale;
+  messages: Messages;
+  user: SessionUser | null;
+  seed: QuerySeed | null;
+}
+
+/** Everything around the router: language, session, notifications, and a server-rendered page's answers. */
+export function AppProviders({ children, start }: { children: ReactNode; start?: AppStart | undefined }) {
   return (
-    <I18nProvider>
-      <SessionProvider>
-        <NotificationsProvider>{children}</NotificationsProvider>
+    <I18nProvider initialLocale={start?.locale} initialMessages={start?.messages}>
+      <SessionProvider initialUser={start?.user}>
+        <SeedProvider seed={start?.seed ?? null}>
+          <NotificationsProvider>{children}</NotificationsProvider>
+        </SeedProvider>
       </SessionProvider>
     </I18nProvider>
   );
@@ -188,10 +301,10 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-export function App() {
+export function App({ start }: { start?: AppStart | undefined }) {
   return (
     <StrictMode>
-      <AppProviders>
+      <AppProviders start={start}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -1,9 +1,40 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { primeFramings } from './components/picture';
+import { fixedSeed, PAGE_DATA_ID, type PageData } from './data/seed';
+import { loadMessages } from './i18n';
 import './styles.css';
 
-// Landing on /, the news start loading as soon as the home view's module is here (index.html preloads it with
-// the entry), not once the shell has rendered it.
-if (location.pathname === '/') void import('./routes/home/index').then((home) => home.prefetchFeed());
+/** What the worker put into a server-rendered page (web/server/render.tsx); null for the bare SPA page. */
+function pageData(): PageData | null {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return null;
+  }
+}
 
-createRoot(document.getElementById('root')!).render(<App />);
+async function start(): Promise<void> {
+  const root = document.getElementById('root')!;
+  const data = pageData();
+  if (!data) {
+    // The page as Vite serves it in development: the browser renders it alone.
+    createRoot(root).render(<App />);
+    return;
+  }
+  // The answers the HTML was drawn with are the first render's (web/data/seed.tsx): not asked for again.
+  primeFramings(data.framings);
+  const start = {
+    locale: data.locale,
+    messages: await loadMessages(data.locale),
+    user: data.user,
+    seed: fixedSeed(data.queries, data.errors),
+  };
+  const app = <App start={start} />;
+  if (data.rendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

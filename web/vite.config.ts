@@ -77,7 +77,9 @@ function preloadStartupChunks(): Plugin {
           })),
           ...css.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `/${file}` },
+            // The credentials mode of the <link rel="stylesheet" crossorigin> that uses it: a preload in another
+            // mode is not reused and the file is fetched twice.
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
           })),
         ];
@@ -106,7 +108,9 @@ export default defineConfig(({ command }) => ({
     react(),
     // `npm run dev`: the worker runs inside Vite's dev server in workerd, with the local D1, KV and R2 of
     // wrangler.toml (state in .wrangler/state, shared with `npm start`). The build stays a plain SPA build,
-    // which `wrangler dev` and `wrangler deploy` serve as static assets.
+    // which `wrangler dev` and `wrangler deploy` serve as static assets, and the worker (wrangler's bundle of
+    // web/server/index.ts) renders its pages. In development Vite serves the pages itself, unrendered (the SPA
+    // renders them in the browser, with hot reload); the worker answers the API and the crawlers' documents.
     command === 'serve'
       ? cloudflare({
           configPath: path.join(webRoot, '../wrangler.toml'),
@@ -115,7 +119,16 @@ export default defineConfig(({ command }) => ({
           // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
           // not go to the worker, which owns every other /api path.
           config: (config) => {
-            if (config.assets) config.assets.run_worker_first = ['/api/*', '!/api/*.ts'];
+            if (config.assets) config.assets.not_found_handling = 'single-page-application';
+            if (config.assets)
+              config.assets.run_worker_first = [
+                '/api/*',
+                '!/api/*.ts',
+                '/robots.txt',
+                '/sitemap.xml',
+                '/sitemaps/*',
+                '/feeds/*',
+              ];
           },
         })
       : [],
@@ -135,5 +148,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
+    // Which chunk and stylesheets each view has: the worker links the rendered view's (web/server/template.ts).
+    manifest: 'route-manifest.json',
   },
 }));

@@ -41,7 +41,7 @@ function run(tool: string, args: string[]) {
 /** What `wrangler deploy` would upload as the worker: every module it wrote, without the source maps and its README. */
 function bundleFiles(outdir: string): string[] {
   return readdirSync(outdir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(js|mjs|cjs|wasm|bin|txt|html|sql)$/.test(f))
+    .filter((f) => /\.(js|mjs|cjs|wasm|bin|txt|html|sql|css)$/.test(f))
     .map((f) => path.join(outdir, f));
 }
 
@@ -125,8 +125,13 @@ describe('wrangler deploy --dry-run', () => {
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         ...options,
-        modules: true,
-        scriptPath: path.join(bundle, 'index.js'),
+        // The entry and the modules wrangler wrote beside it (the views' stylesheets, as text: wrangler.toml's rules).
+        modules: bundleFiles(bundle)
+          .sort((a, b) => Number(b.endsWith('index.js')) - Number(a.endsWith('index.js'))) // the entry first
+          .map((file) => ({
+            type: file.endsWith('.css') ? ('Text' as const) : ('ESModule' as const),
+            path: file,
+          })),
         modulesRoot: bundle,
         handleStructuredLogs: (log) => logs.push(log),
       }),
@@ -142,6 +147,10 @@ describe('wrangler deploy --dry-run', () => {
           (l) => l.level === 'info' && l.message.includes(requestId!) && l.message.includes('/api/no-such-route'),
         ),
       ).toHaveLength(1);
+      // The pages are rendered by the bundle too (without the built assets here: the bare page around the view).
+      const page = await mf.dispatchFetch('http://localhost/no-such-page');
+      expect(page.status).toBe(404);
+      expect(await page.text()).toContain('<div id="root"><div class="page page-bare">');
     } finally {
       await mf.dispose();
     }

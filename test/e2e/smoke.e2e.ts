@@ -6,22 +6,25 @@ import { baseUrl, expect, screenshot, test, watchProblems } from './browser';
 /** The CSP of the SPA's files (schema/page-headers.ts, written into the build's _headers). */
 const cspFromHeadersFile = (): string => PAGE_HEADERS['Content-Security-Policy']!;
 
-test('GET / serves the SPA with the CSP and security headers of schema/page-headers.ts', async () => {
+test('GET / serves the rendered SPA with the CSP and security headers of schema/page-headers.ts', async () => {
   const response = await fetch(baseUrl() + '/');
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-  expect(await response.text()).toContain('<div id="root"></div>');
+  expect(await response.text()).toMatch(/<div id="root">(<link [^>]*>)*<div class="page">/);
   expect(response.headers.get('content-security-policy')).toBe(cspFromHeadersFile());
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('x-frame-options')).toBe('DENY');
   expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
 });
 
-test('a deep link falls back to the SPA document with the same headers', async () => {
+test('a deep link is rendered by the worker with the same headers; a path that is no route is a 404', async () => {
   const response = await fetch(baseUrl() + '/category/travel');
   expect(response.status).toBe(200);
-  expect(await response.text()).toContain('<div id="root"></div>');
+  expect(await response.text()).toMatch(/<div id="root">(<link [^>]*>)*<div class="page">/);
   expect(response.headers.get('content-security-policy')).toBe(cspFromHeadersFile());
+  const missing = await fetch(baseUrl() + '/no/such/page');
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toMatch(/<div id="root"><div class="page page-bare">/);
 });
 
 test('a missing file under /assets/ is 404, not the SPA document cached as immutable; real files stay immutable', async () => {
@@ -93,7 +96,7 @@ test('the SPA boots in Chromium without errors or CSP violations', async ({ page
   const problems = watchProblems(page);
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await page.locator('#root > *').first().waitFor();
+  await page.locator('#root > .page').waitFor();
   await page.waitForLoadState('networkidle');
   await screenshot(page, 'smoke-home');
   expect(problems).toEqual([]);

@@ -15,7 +15,6 @@ import {
 import { sha256Hex } from '../../worker/services/session';
 import { resetStamp } from '../../worker/routes/users';
 import { createBlob } from './content-factories';
-import { pngBytes } from './upload-fixtures';
 import { db } from './helpers';
 import { pngBytes } from './upload-fixtures';
 

@@ -4,6 +4,7 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode, type Textare
 import { useIntl, type IntlShape } from 'react-intl';
 import type * as z from 'zod/mini';
 import { ApiError } from '../api/errors';
+import { useHydrated } from '../data/seed';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -190,6 +191,9 @@ export function useFormState() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A server-rendered form is busy until its script runs (useHydrated): its submit button stays disabled, since a
+  // click before would submit the bare HTML form (its fields, a password too, in the URL of a GET).
+  const hydrated = useHydrated();
   async function send(action: () => Promise<void>, { keepBusy = false } = {}): Promise<void> {
     setBusy(true);
     try {
@@ -200,7 +204,7 @@ export function useFormState() {
       setBusy(false);
     }
   }
-  return { errors, setErrors, alert, setAlert, busy, send };
+  return { errors, setErrors, alert, setAlert, busy: busy || !hydrated, send };
 }
 
 /** The server's refusal, shown above the form and announced. */

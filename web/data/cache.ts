@@ -22,11 +22,12 @@
 //     });
 //     write() resolves when the write is done and the invalidated queries on screen have their new answers;
 //     it rejects (with the ApiError) only when the write itself failed, and then changes nothing.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate, type SWRConfiguration } from 'swr';
 import { ApiError } from '../api/errors';
 import { onSessionChange } from '../session/session';
 import { hasPrefix, refreshPolicy, type QueryKey, type RefreshPolicy } from './keys';
+import { useHydrated, useSeed } from './seed';
 
 export type { QueryKey } from './keys';
 
@@ -91,6 +92,18 @@ export function useQuery<T>(
   options: { fallbackData?: T } = {},
 ): Query<T> {
   const config = configFor(key);
+  // A server-rendered page's answer for this key (web/data/seed.tsx); on the server, loaded here first.
+  const seed = useSeed();
+  if (key && seed?.load && seed.data(key) === undefined && !seed.error(key)) {
+    const loading = seed.load(key);
+    if (loading) use(loading);
+  }
+  const seeded = key ? (seed?.data(key) as T | undefined) : undefined;
+  const refused = key && seeded === undefined ? seed?.error(key) : undefined;
+  const fallbackData = options.fallbackData ?? seeded;
+  // Mounted by the hydration of the page that carries the answer: it is as new as the page, so not asked for again
+  // (a later mount asks as its refresh policy says).
+  const hydrating = !useHydrated();
   const {
     data,
     error,
@@ -98,15 +111,17 @@ export function useQuery<T>(
     mutate: revalidate,
   } = useSWR<T, unknown, QueryKey | null>(key, () => fetcher(), {
     ...config,
-    ...(options.fallbackData === undefined ? {} : { fallbackData: options.fallbackData }),
+    ...(fallbackData === undefined ? {} : { fallbackData }),
+    ...(seeded !== undefined && hydrating ? { revalidateOnMount: false } : {}),
   });
   useOnScreen(key);
   const reload = useCallback(() => void revalidate(), [revalidate]);
+  const failed = error ?? (refused ? new ApiError(refused.code, refused.message) : undefined);
   const state: QueryState<T> =
     data !== undefined
       ? { status: 'ok', data, error: undefined }
-      : error !== undefined
-        ? { status: 'error', data: undefined, error }
+      : failed !== undefined
+        ? { status: 'error', data: undefined, error: failed }
         : { status: 'loading', data: undefined, error: undefined };
   return { ...state, reload, validating: isValidating };
 }
@@ -146,6 +161,8 @@ export function usePagedQuery<T extends { id: string }>(
     firstPage ? { fallbackData: [firstPage] } : {},
   );
   const [busy, setBusy] = useState(false);
+  // 'Show more' of a server-rendered list waits for the script that serves it.
+  const hydrated = useHydrated();
 
   const cached = query.data ?? [];
   const pages = firstPage ? [firstPage, ...cached.slice(1)] : cached;
@@ -164,7 +181,15 @@ export function usePagedQuery<T extends { id: string }>(
       setBusy(false);
     }
   };
-  return { status: query.status, error: query.error, reload: query.reload, items, cursor, busy, loadMore };
+  return {
+    status: query.status,
+    error: query.error,
+    reload: query.reload,
+    items,
+    cursor,
+    busy: busy || !hydrated,
+    loadMore,
+  };
 }
 
 /** Replaces the cached data of exactly `key` (no request); `update` gets undefined when nothing is cached. */

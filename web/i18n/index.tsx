@@ -3,22 +3,30 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import enUS from './en-US.json';
+import screensEnUS from './screens.en-US.json';
 
 export const LOCALES = ['en-US', 'de-DE'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
-/** localStorage key that remembers the visitor's choice. */
+/** localStorage key that remembers the visitor's choice; a cookie of the same name tells the worker. */
 export const LOCALE_KEY = 'locale';
+
+/** The cookie that tells the worker which language to render pages in (a year; the choice is not secret). */
+export function rememberLocaleCookie(locale: Locale): void {
+  document.cookie = `${LOCALE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
 
 export type Messages = Record<string, string>;
 type JsonModule = { default: Messages };
 
-// Globs, not imports: the build keeps working while a catalogue file is still missing, and only the
-// default locale lands in the entry chunk.
-const screensEager = import.meta.glob<JsonModule>('./screens.en-US.json', { eager: true });
-const lazyCatalogues = import.meta.glob<JsonModule>(['./de-DE.json', './screens.de-DE.json']);
+// Only the default locale lands in the entry chunk; the others load when chosen. Plain imports (not Vite's globs):
+// the worker's bundler reads this module too, to render pages (docs/decisions/025-server-rendering.md).
+const lazyCatalogues: Record<string, () => Promise<JsonModule>> = {
+  './de-DE.json': () => import('./de-DE.json'),
+  './screens.de-DE.json': () => import('./screens.de-DE.json'),
+};
 
-const defaultMessages: Messages = { ...enUS, ...(screensEager['./screens.en-US.json']?.default ?? {}) };
+const defaultMessages: Messages = { ...enUS, ...screensEnUS };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -51,15 +59,27 @@ interface LocaleState {
 }
 const LocaleContext = createContext<LocaleState | null>(null);
 
-export function I18nProvider({ children, initialLocale }: { children: ReactNode; initialLocale?: Locale }) {
+export function I18nProvider({
+  children,
+  initialLocale,
+  initialMessages,
+}: {
+  children: ReactNode;
+  initialLocale?: Locale;
+  /** The catalogue of initialLocale, already loaded (a server-rendered page: the first render is in its language). */
+  initialMessages?: Messages;
+}) {
   const [wanted, setWanted] = useState<Locale>(() => initialLocale ?? storedLocale());
-  // English renders at once; another stored choice follows as soon as its catalogue has loaded.
-  const [active, setActive] = useState<{ locale: Locale; messages: Messages }>({
-    locale: DEFAULT_LOCALE,
-    messages: defaultMessages,
-  });
+  // English renders at once (or the page's language when its catalogue came along); another stored choice follows
+  // as soon as its catalogue has loaded.
+  const [active, setActive] = useState<{ locale: Locale; messages: Messages }>(() =>
+    initialLocale && initialMessages
+      ? { locale: initialLocale, messages: initialMessages }
+      : { locale: DEFAULT_LOCALE, messages: defaultMessages },
+  );
 
   useEffect(() => {
+    if (wanted === active.locale) return;
     let live = true;
     void loadMessages(wanted).then(
       (messages) => {
@@ -72,7 +92,7 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
     return () => {
       live = false;
     };
-  }, [wanted]);
+  }, [wanted, active.locale]);
 
   useEffect(() => {
     document.documentElement.lang = active.locale;
@@ -81,6 +101,7 @@ export function I18nProvider({ children, initialLocale }: { children: ReactNode;
   const setLocale = useCallback((locale: Locale) => {
     try {
       localStorage.setItem(LOCALE_KEY, locale);
+      rememberLocaleCookie(locale);
     } catch {
       // Not remembered, still switched.
     }

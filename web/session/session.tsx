@@ -1,5 +1,6 @@
-// The signed-in user: kept in sessionStorage under `activeUser`; at start the stored
-// user, else the server's POST /users/auth-validate, else signed out.
+// The signed-in user: kept in sessionStorage under `activeUser`. At start: the user a
+// server-rendered page names (the worker read the session cookie), else the stored user, else the server's
+// POST /users/auth-validate, else signed out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../schema/entities';
 import { ROLES } from '../../schema/enums';
@@ -79,11 +80,23 @@ export async function startSession(): Promise<SessionUser | null> {
   }
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  // The user stored when the page started: it never changes, so the check below runs once, at start.
-  const [stored] = useState(readStoredUser);
+export function SessionProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode;
+  /** Who the page was rendered for (null: nobody); undefined when the page does not say (no server rendering). */
+  initialUser?: SessionUser | null;
+}) {
+  const known = initialUser !== undefined;
+  // The user known when the page started: it never changes, so the check below runs once, at start.
+  const [stored] = useState(() => (known ? initialUser : readStoredUser()));
   const [user, setUser] = useState<SessionUser | null>(stored);
-  const [ready, setReady] = useState(stored !== null);
+  const [ready, setReady] = useState(known || stored !== null);
+
+  useEffect(() => {
+    if (known) storeUser(stored);
+  }, [known, stored]);
   // Counts sign-ins and sign-outs; listeners hear of one once the new user is rendered, so nothing
   // refetches under the old user's keys.
   const [changes, setChanges] = useState(0);
@@ -92,7 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [changes]);
 
   useEffect(() => {
-    if (stored) return;
+    if (stored || known) return;
     let live = true;
     void startSession().then((found) => {
       if (!live) return;
@@ -102,7 +115,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-  }, [stored]);
+  }, [stored, known]);
 
   // A 401 from any call means the server's session ended (expired, signed out elsewhere): forget the stored user.
   useEffect(

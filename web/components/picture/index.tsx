@@ -4,7 +4,6 @@
 // (GET /imageOptions?keys=...), each key once.
 import { useEffect, useState, type CSSProperties } from 'react';
 import { blobKeyOf, sizesOf, srcSetOf } from '../../../schema/picture-sources';
-import { listImageOptions } from '../../api/imageOptions';
 import './picture.css';
 
 export { blobKeyOf, srcSetOf };
@@ -77,17 +76,20 @@ function lookUpWaiting() {
   const keys = [...batch.keys()];
   for (let i = 0; i < keys.length; i += BATCH) {
     const chunk = keys.slice(i, i + BATCH);
-    listImageOptions(chunk).then(
-      (options) => {
-        const found = new Map(
-          options.map((o) => [o.blobKey, { position: o.position, scale: o.scale > 0 ? o.scale : 1 }]),
-        );
-        for (const key of chunk) batch.get(key)!(found.get(key) ?? DEFAULT_FRAMING);
-      },
-      () => {
-        for (const key of chunk) batch.get(key)!(DEFAULT_FRAMING);
-      },
-    );
+    // The API client loads with the first look-up (a rendered page names its pictures' framings: none there).
+    import('../../api/imageOptions')
+      .then((api) => api.listImageOptions(chunk))
+      .then(
+        (options) => {
+          const found = new Map(
+            options.map((o) => [o.blobKey, { position: o.position, scale: o.scale > 0 ? o.scale : 1 }]),
+          );
+          for (const key of chunk) batch.get(key)!(found.get(key) ?? DEFAULT_FRAMING);
+        },
+        () => {
+          for (const key of chunk) batch.get(key)!(DEFAULT_FRAMING);
+        },
+      );
   }
 }
 
@@ -104,6 +106,14 @@ export function framingOf(href: string): Promise<Framing> {
     framingCache.set(key, found);
   }
   return found;
+}
+
+/**
+ * The framings a server-rendered page names for its pictures (web/data/seed.tsx): taken from here, not asked for
+ * again. The first render still uses the defaults, as the server's HTML does; the framing follows at once.
+ */
+export function primeFramings(entries: readonly (readonly [string, Framing])[]): void {
+  for (const [key, framing] of entries) framingCache.set(key, Promise.resolve(framing));
 }
 
 /** Forget cached look-ups (tests, or after an editor changed an option). */

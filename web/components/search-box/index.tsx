@@ -5,7 +5,6 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import type { SearchItem } from '../../../schema';
-import { search } from '../../api/search';
 import { useQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 import Picture from '../picture';
@@ -84,7 +83,10 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
 
   // Through the data cache: the answer is the current text's own (an older text's answer never shows), and
   // the results view opened with Enter finds it there.
-  const hits = useQuery(query ? keys.search(query) : null, () => search(query));
+  // The API client loads with the first search, not with the header of every page.
+  const hits = useQuery(query ? keys.search(query) : null, async () =>
+    (await import('../../api/search')).search(query),
+  );
   const offered = useMemo(
     () => (hits.data && kinds ? hits.data.filter((hit) => hit.kind !== null && kinds.includes(hit.kind)) : hits.data),
     [hits.data, kinds],

@@ -1,7 +1,5 @@
 // Home: the news feed, newest first, a page at a time ('Load more' follows nextCursor).
 import { FormattedMessage, useIntl } from 'react-intl';
-import { preload } from 'swr';
-import { listNews } from '../../api/news';
 import { useFocusNewItems } from '../../components/focus-new-items';
 import NewsCard from '../../components/news-card';
 import { errorMessage, Loading } from '../../components/view-state';
@@ -11,17 +9,9 @@ import { keys } from '../../data/keys';
 
 export const NEWS_PAGE_SIZE = 12;
 
-const newsPage = (cursor?: string) => listNews(cursor, NEWS_PAGE_SIZE);
-
-/**
- * Asks for the first page of news as soon as this module arrives, before the shell has rendered the view:
- * web/main.tsx calls it when a visitor lands on /, and the view's usePagedQuery on keys.news() then takes this
- * answer instead of asking once it renders. The page's largest picture waits for the news, so on a slow network
- * that is the first pictures one step earlier.
- */
-export function prefetchFeed(): void {
-  void preload(keys.news(), async () => [await newsPage()]);
-}
+// The API client loads with the first request: a rendered page brings its first news along, so the first visit
+// needs the client only for 'Load more' or a refresh.
+const newsPage = async (cursor?: string) => (await import('../../api/news')).listNews(cursor, NEWS_PAGE_SIZE);
 
 /**
  * The cards a first screen shows load at once: two rows of four on a 1280x800 window, where the largest of them

@@ -1,0 +1,231 @@
+// The <head> of a rendered page for search engines and link previews: title, description, canonical URL, Open
+// Graph and Twitter card, robots, alternate feeds, and JSON-LD (NewsArticle, BreadcrumbList, WebSite with its
+// SearchAction). Built from the same answers the page was rendered with; every value is escaped, every URL absolute.
+import type { RouteMatch } from 'react-router';
+import type { Article, Category, ChannelSummary, SessionUser } from '../../schema/entities';
+import type { QueryKey } from '../data/keys';
+import type { Locale, Messages } from '../i18n';
+import type { CrumbDef, RouteHandle } from '../navigation';
+
+export const SITE_NAME = 'SO Portal';
+/** How much of a text a description keeps. */
+const DESCRIPTION_LENGTH = 160;
+
+export interface HeadInput {
+  /** SITE_URL: the portal's own address, for every absolute URL. */
+  site: string;
+  url: URL;
+  locale: Locale;
+  status: number;
+  user: SessionUser | null;
+  guarded: boolean;
+  leaf: RouteMatch | undefined;
+  queries: [QueryKey, unknown][];
+  messages: Messages;
+}
+
+const escape = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** JSON inside <script>: nothing in it can end the element. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e').replaceAll('&', '\\u0026');
+
+/** The start of a text, cut at a word, with an ellipsis when cut. */
+export function excerpt(text: string, length = DESCRIPTION_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= length) return flat;
+  const cut = flat.slice(0, length - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length / 2))}…`;
+}
+
+interface PageFacts {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  type: 'website' | 'article';
+  image: string | null;
+  noindex: boolean;
+  feeds: { title: string; path: string }[];
+  jsonLd: unknown[];
+}
+
+export function pageHead(input: HeadInput): string {
+  const facts = pageFacts(input);
+  const abs = (path: string) => input.site + path;
+  const title = facts.title === SITE_NAME ? SITE_NAME : `${facts.title} – ${SITE_NAME}`;
+  const tags = [
+    `<title>${escape(title)}</title>`,
+    `<meta name="description" content="${escape(facts.description)}">`,
+    `<link rel="canonical" href="${escape(abs(facts.canonicalPath))}">`,
+    facts.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:site_name" content="${SITE_NAME}">`,
+    `<meta property="og:title" content="${escape(facts.title)}">`,
+    `<meta property="og:description" content="${escape(facts.description)}">`,
+    `<meta property="og:type" content="${facts.type}">`,
+    `<meta property="og:url" content="${escape(abs(facts.canonicalPath))}">`,
+    `<meta property="og:locale" content="${input.locale.replace('-', '_')}">`,
+    facts.image ? `<meta property="og:image" content="${escape(abs(facts.image))}">` : '',
+    `<meta name="twitter:card" content="${facts.image ? 'summary_large_image' : 'summary'}">`,
+    ...facts.feeds.map(
+      (feed) =>
+        `<link rel="alternate" type="application/rss+xml" title="${escape(feed.title)}" href="${escape(feed.path)}">`,
+    ),
+    ...facts.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+/** The loaded answer of a key (the render asked for it), if it came. */
+function answer<T>(queries: [QueryKey, unknown][], key: QueryKey): T | undefined {
+  const id = JSON.stringify(key);
+  return queries.find(([k]) => JSON.stringify(k) === id)?.[1] as T | undefined;
+}
+
+/** The biggest copy the file route keeps of a stored picture (the original when there is none that wide). */
+const largeCopy = (href: string | null | undefined) =>
+  href ? (/^\/api\/files\/image\/.+\.(?!gif$)[a-z0-9]+$/i.test(href) ? `${href}?w=1920` : href) : null;
+
+function pageFacts(input: HeadInput): PageFacts {
+  const { queries, messages, leaf, url } = input;
+  const params = leaf?.params ?? {};
+  const handle = leaf?.route.handle as RouteHandle | undefined;
+  const t = (id: string) => messages[id] ?? id;
+  const site = { '@type': 'Organization', name: SITE_NAME, url: input.site };
+  const crumbs = breadcrumbList(input, handle?.crumbs?.(params) ?? []);
+  const base: PageFacts = {
+    title: SITE_NAME,
+    description: t('home.title'),
+    canonicalPath: url.pathname,
+    type: 'website',
+    image: null,
+    noindex: input.status !== 200 || input.guarded,
+    feeds: [],
+    jsonLd: crumbs ? [crumbs] : [],
+  };
+
+  if (params.articleId !== undefined) {
+    const article = answer<Article>(queries, ['article', params.articleId]);
+    if (!article) return { ...base, title: t('notFound.title'), noindex: true };
+    const firstPicture = article.media?.kind === 'gallery' ? article.media.images[0]?.href : undefined;
+    const image = largeCopy(article.thumbnailHref ?? firstPicture);
+    const description = excerpt(article.teaser || article.description || article.title);
+    const canonicalPath = `/article/${article.id}`;
+    const gated = article.restricted || article.locked;
+    return {
+      ...base,
+      title: article.title,
+      description,
+      canonicalPath,
+      type: 'article',
+      image,
+      noindex: base.noindex || !article.published || article.hidden || article.locked,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'NewsArticle',
+          headline: article.title,
+          description,
+          url: input.site + canonicalPath,
+          mainEntityOfPage: input.site + canonicalPath,
+          ...(image ? { image: [input.site + image] } : {}),
+          datePublished: article.createdAt,
+          dateModified: article.updatedAt,
+          inLanguage: input.locale,
+          publisher: site,
+          ...(gated
+            ? {
+                isAccessibleForFree: false,
+                hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.article-description' },
+              }
+            : {}),
+        },
+        ...base.jsonLd,
+      ],
+    };
+  }
+  if (params.channelId !== undefined) {
+    const channel = answer<ChannelSummary>(queries, ['channel', params.channelId, 'summary']);
+    if (!channel) return { ...base, title: t('notFound.title'), noindex: true };
+    return {
+      ...base,
+      title: channel.name,
+      description: excerpt(channel.infoText || channel.name),
+      canonicalPath: `/chan/${channel.id}`,
+      image: largeCopy(channel.bannerHref ?? channel.portraitHref),
+      noindex: base.noindex || !channel.published || channel.hidden || channel.private,
+      feeds: [{ title: `${SITE_NAME}: ${channel.name}`, path: `/feeds/chan/${channel.id}.xml` }],
+    };
+  }
+  if (params.categoryId !== undefined) {
+    const id = answer<string>(queries, ['category-id', params.categoryId]);
+    const category = id === undefined ? undefined : answer<Category>(queries, ['category', id]);
+    if (!category) return { ...base, title: t('notFound.title'), noindex: true };
+    return {
+      ...base,
+      title: category.title,
+      description: excerpt(`${t('categories')}: ${category.title}`),
+      canonicalPath: `/category/${category.id}`,
+      image: largeCopy(category.imageHref),
+    };
+  }
+  if (input.status === 404) return { ...base, title: t('notFound.title'), description: t('notFound.text') };
+  if (url.pathname === '/') {
+    return {
+      ...base,
+      canonicalPath: '/',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: SITE_NAME,
+          url: `${input.site}/`,
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: `${input.site}/search?q={search_term_string}` },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    };
+  }
+  // The other pages: the title is their crumb's; search results are not for indexing.
+  const last = handle?.crumbs?.(params).at(-1);
+  const title = last?.kind === 'label' ? t(last.key) : SITE_NAME;
+  return { ...base, title, description: title, noindex: base.noindex || url.pathname === '/search' };
+}
+
+/** The page's breadcrumbs as schema.org's BreadcrumbList, each title as the page shows it (null: no crumbs). */
+function breadcrumbList(input: HeadInput, defs: CrumbDef[]): unknown {
+  const items: { name: string; path: string | undefined }[] = [];
+  const t = (id: string) => input.messages[id] ?? id;
+  const upper = (text: string) => text.toLocaleUpperCase(input.locale);
+  for (const def of defs) {
+    if (def.kind === 'label') items.push({ name: t(def.key), path: def.to });
+    else if (def.kind === 'article') {
+      const article = answer<Article>(input.queries, ['article', def.id]);
+      if (article) items.push({ name: upper(article.title), path: def.to ?? `/article/${article.id}` });
+    } else if (def.kind === 'channel') {
+      const channel = answer<ChannelSummary>(input.queries, ['channel', def.id, 'summary']);
+      if (channel) items.push({ name: upper(channel.name), path: def.to ?? `/chan/${channel.id}` });
+    } else {
+      const id = answer<string>(input.queries, ['category-id', def.idOrSlug]);
+      const trail =
+        id === undefined
+          ? undefined
+          : answer<{ id: string; title: string }[]>(input.queries, ['category', id, 'route']);
+      for (const c of trail ?? []) items.push({ name: upper(c.title), path: `/category/${c.id}` });
+    }
+  }
+  if (items.length < 2) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      ...(item.path ? { item: input.site + item.path } : { item: input.site + input.url.pathname }),
+    })),
+  };
+}

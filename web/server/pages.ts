@@ -1,0 +1,34 @@
+// The pages: every GET that is no API call, crawler document or static file goes through here. The session is read
+// as for /api (the same middleware), the language from the visitor's cookie, and anonymous pages are kept in the
+// edge cache under the API's content version, one copy per language (worker/lib/edge-cache.ts).
+import { Hono } from 'hono';
+import type { AppEnv } from '../../worker/env';
+import { d1Session } from '../../worker/services/db';
+import { edgeCache } from '../../worker/middleware/edge-cache';
+import { boundedUrl } from '../../worker/middleware/limits';
+import { logError, requestLog } from '../../worker/middleware/request-log';
+import { sessionMiddleware } from '../../worker/services/session';
+import { pageLocale, renderPage } from './render';
+
+/** The cache name of an anonymous page: its URL and its language. */
+export function pageCacheKey(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.set('__page-locale', pageLocale(request));
+  return url.href;
+}
+
+export const pageRoutes = new Hono<AppEnv>()
+  .use(requestLog)
+  .use(boundedUrl)
+  .use(d1Session)
+  .use(sessionMiddleware)
+  .get(
+    '*',
+    edgeCache((c) => pageCacheKey(c.req.raw)),
+    (c) => renderPage(c),
+  )
+  .all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
+  .onError((err, c) => {
+    logError(c, 'Page failed', err);
+    return c.text('Internal server error', 500);
+  });

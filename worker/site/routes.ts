@@ -1,0 +1,108 @@
+// The portal's documents for crawlers and feed readers, outside /api: /robots.txt, /sitemap.xml with its files
+// under /sitemaps/, and the RSS feeds under /feeds/. All of them are what an anonymous visitor may see, so they
+// are kept in the edge cache under the content version of the API's reads (worker/lib/edge-cache.ts).
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../env';
+import { d1Session } from '../services/db';
+import { CACHED_READ_CONTROL, edgeCache } from '../middleware/edge-cache';
+import { HttpError, NotFound } from '../lib/errors';
+import { boundedUrl } from '../middleware/limits';
+import { logError, requestLog } from '../middleware/request-log';
+import { securityHeaders } from '../middleware/security';
+import { channelFeed, newsFeed } from '../queries/feeds';
+import {
+  articlePrefixes,
+  articlePrefixLength,
+  isArticlePrefix,
+  sitemapArticles,
+  sitemapCategories,
+  sitemapChannels,
+} from '../queries/sitemap';
+import { articleFeedItem, newsFeedItem, robotsTxt, rssFeed, sitemapFile, sitemapIndex } from './xml';
+
+/** The portal's own absolute address: SITE_URL (never the request's Host, which a cached copy would keep). */
+export const siteUrl = (c: { env: { SITE_URL?: string } }) => (c.env.SITE_URL ?? '').replace(/\/+$/, '');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const FEED_LANGUAGE = 'en-US';
+
+const text = (c: Context<AppEnv>, body: string, type: string) =>
+  c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': CACHED_READ_CONTROL });
+const xml = (c: Context<AppEnv>, body: string) => text(c, body, 'application/xml');
+
+/** The path of the sitemap file of the articles whose id starts with `prefix`. */
+export const articleSitemapPath = (prefix: string) => `/sitemaps/articles/${prefix || 'all'}.xml`;
+
+export const siteRoutes = new Hono<AppEnv>()
+  .use(requestLog)
+  .use(securityHeaders)
+  .use(boundedUrl)
+  .use(d1Session)
+  // Anonymous by design: no session is read, and the edge cache treats every caller alike.
+  .use(async (c, next) => {
+    c.set('user', null);
+    await next();
+  })
+  .get('/robots.txt', (c) => text(c, robotsTxt(siteUrl(c)), 'text/plain'))
+  .get('/sitemap.xml', edgeCache(), async (c) => {
+    const prefixes = articlePrefixes(await articlePrefixLength(c.get('db')));
+    const files = ['/sitemaps/channels.xml', '/sitemaps/categories.xml', ...prefixes.map(articleSitemapPath)];
+    return xml(c, sitemapIndex(siteUrl(c), files));
+  })
+  .get('/sitemaps/channels.xml', edgeCache(), async (c) =>
+    xml(c, sitemapFile(siteUrl(c), await sitemapChannels(c.get('db')))),
+  )
+  .get('/sitemaps/categories.xml', edgeCache(), async (c) =>
+    xml(c, sitemapFile(siteUrl(c), await sitemapCategories(c.get('db')))),
+  )
+  .get('/sitemaps/articles/:file', edgeCache(), async (c) => {
+    const name = /^([0-9a-f]{1,4}|all)\.xml$/.exec(c.req.param('file'))?.[1];
+    if (!name) throw new NotFound('No such sitemap');
+    const prefix = name === 'all' ? '' : name;
+    // Only the files the index names: another split would list the same articles twice.
+    const digits = await articlePrefixLength(c.get('db'));
+    if (!isArticlePrefix(prefix) || prefix.length !== digits) throw new NotFound('No such sitemap');
+    return xml(c, sitemapFile(siteUrl(c), await sitemapArticles(c.get('db'), prefix)));
+  })
+  .get('/feeds/news.xml', edgeCache(), async (c) => {
+    const items = await newsFeed(c.get('db'));
+    return text(
+      c,
+      rssFeed(siteUrl(c), {
+        title: 'SO Portal: news',
+        description: 'The newest news of SO Portal',
+        path: '/',
+        selfPath: '/feeds/news.xml',
+        language: FEED_LANGUAGE,
+        items: items.map(newsFeedItem),
+      }),
+      'application/rss+xml',
+    );
+  })
+  .get('/feeds/chan/:file', edgeCache(), async (c) => {
+    const id = /^(.+)\.xml$/.exec(c.req.param('file'))?.[1];
+    if (!id || !UUID.test(id)) throw new NotFound('No such feed');
+    const { channel, items } = await channelFeed(c.get('db'), id);
+    return text(
+      c,
+      rssFeed(siteUrl(c), {
+        title: `SO Portal: ${channel.name}`,
+        description: channel.infoText,
+        path: `/chan/${channel.id}`,
+        selfPath: `/feeds/chan/${channel.id}.xml`,
+        language: FEED_LANGUAGE,
+        items: items.map(articleFeedItem),
+      }),
+      'application/rss+xml',
+    );
+  })
+  .notFound((c) => c.text('Not found', 404))
+  .onError((err, c) => {
+    if (err instanceof HttpError) return c.text(err.message, err.status);
+    logError(c, 'Unhandled error', err);
+    return c.text('Internal server error', 500);
+  });
+
+/** Whether a path is one of these documents (wrangler.toml's run_worker_first names the same). */
+export const isSitePath = (path: string) =>
+  path === '/robots.txt' || path === '/sitemap.xml' || path.startsWith('/sitemaps/') || path.startsWith('/feeds/');

@@ -1,0 +1,144 @@
+// The text of the crawler-facing documents: robots.txt, the sitemap index and its files, and the RSS feeds.
+// Every value is escaped here; every URL in them is absolute, on the portal's own address (SITE_URL).
+import type { ArticleSummary, NewsItem } from '../../schema/entities';
+import type { SitemapEntry } from '../queries/sitemap';
+
+/** Escapes text for XML content and attribute values (also drops the control characters XML 1.0 forbids). */
+export function xmlEscape(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- XML 1.0 forbids these control characters: they are what goes.
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&apos;')
+  );
+}
+
+/** The paths no crawler has a reason to visit: the API (but its files), and the pages of accounts. */
+export const PRIVATE_PATHS = [
+  '/api/',
+  '/myaccount',
+  '/appManagement',
+  '/mySO',
+  '/mysoherz',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/no-permission',
+  '/search',
+];
+
+export function robotsTxt(site: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /api/files/',
+    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${site}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+export function sitemapIndex(site: string, files: string[]): string {
+  const entries = files.map((file) => `<sitemap><loc>${xmlEscape(site + file)}</loc></sitemap>`);
+  return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+export function sitemapFile(site: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const images = e.images.map(
+      (i) =>
+        `<image:image><image:loc>${xmlEscape(site + i.href)}</image:loc>${
+          i.title ? `<image:title>${xmlEscape(i.title)}</image:title>` : ''
+        }</image:image>`,
+    );
+    return `<url><loc>${xmlEscape(site + e.path)}</loc><lastmod>${new Date(e.lastmod).toISOString()}</lastmod>${images.join('')}</url>`;
+  });
+  return (
+    `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ` +
+    `xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`
+  );
+}
+
+export interface FeedItem {
+  title: string;
+  path: string;
+  /** ISO date. */
+  date: string;
+  summary: string;
+  pictureHref: string | null;
+}
+
+export interface Feed {
+  title: string;
+  description: string;
+  /** The page the feed belongs to. */
+  path: string;
+  /** The feed's own address. */
+  selfPath: string;
+  language: string;
+  items: FeedItem[];
+}
+
+const rfc822 = (iso: string) => new Date(iso).toUTCString();
+
+/** An RSS 2.0 document (with atom:link to itself, and each item's picture as media:content). */
+export function rssFeed(site: string, feed: Feed): string {
+  const items = feed.items.map((item) => {
+    const link = xmlEscape(site + item.path);
+    return [
+      '<item>',
+      `<title>${xmlEscape(item.title)}</title>`,
+      `<link>${link}</link>`,
+      `<guid isPermaLink="true">${link}</guid>`,
+      `<pubDate>${rfc822(item.date)}</pubDate>`,
+      `<description>${xmlEscape(item.summary)}</description>`,
+      item.pictureHref ? `<media:content url="${xmlEscape(site + item.pictureHref)}" medium="image"/>` : '',
+      '</item>',
+    ].join('');
+  });
+  const newest = feed.items[0]?.date;
+  return [
+    XML_HEAD.trimEnd(),
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<channel>',
+    `<title>${xmlEscape(feed.title)}</title>`,
+    `<link>${xmlEscape(site + feed.path)}</link>`,
+    `<description>${xmlEscape(feed.description || feed.title)}</description>`,
+    `<language>${xmlEscape(feed.language)}</language>`,
+    newest ? `<lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
+    `<atom:link href="${xmlEscape(site + feed.selfPath)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** The public page of a news item's target. */
+export const newsItemPath = (item: NewsItem) =>
+  item.ref.kind === 'article' ? `/article/${item.ref.id}` : `/chan/${item.ref.id}`;
+
+export const newsFeedItem = (item: NewsItem): FeedItem => ({
+  title: item.title,
+  path: newsItemPath(item),
+  date: item.publishedAt,
+  summary: item.teaser || item.description,
+  pictureHref: item.thumbnailHref,
+});
+
+/** An article of a channel's feed links to the article's one canonical address. */
+export const articleFeedItem = (article: ArticleSummary): FeedItem => ({
+  title: article.title,
+  path: `/article/${article.id}`,
+  date: article.createdAt,
+  summary: article.teaser,
+  pictureHref: article.thumbnailHref,
+});
