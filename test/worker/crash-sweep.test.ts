@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { healthCheck } from '../../schema/entities';
-import { articles, blobs, imageOptions } from '../../schema/tables';
+import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { articles, blobs, imageOptions, uploads } from '../../schema/tables';
 import { buildApp } from '../../worker/app';
 import type { Env } from '../../worker/env';
 import { sweepUnreferencedFiles, UNREFERENCED_GRACE_MILLIS } from '../../worker/services/file-sweep';
@@ -178,5 +179,26 @@ describe('a request killed midway', () => {
     expect((await sweepUnreferencedFiles(env, db(), later())).files).toBe(0);
     expect(await env.FILES.head(key)).not.toBeNull();
     expect((await call(`/files/${key}`)).status).not.toBe(500);
+  });
+
+  it('a resumable upload whose request died before R2 made its multipart upload is cleared like any idle one', async () => {
+    const editor = await as('CLIENT');
+    const id = crypto.randomUUID();
+    await db()
+      .insert(uploads)
+      .values({
+        id,
+        userId: editor.user!.id,
+        key: `video/${crypto.randomUUID()}.mp4`,
+        r2UploadId: '',
+        contentType: 'video/mp4',
+        size: 100,
+        partSize: RESUMABLE_LIMITS.partSize,
+        fingerprint: 'v1:dead',
+        updatedAt: Date.now() - RESUMABLE_LIMITS.idleMillis - 1000,
+      });
+    const cleaned = await runUploadCleanUp(env, Date.now());
+    expect(cleaned.aborted).toBe(1);
+    expect(await db().select().from(uploads).where(eq(uploads.id, id)).get()).toBeUndefined();
   });
 });

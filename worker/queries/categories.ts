@@ -66,15 +66,19 @@ export async function getCategory(db: Db, id: string): Promise<Category> {
   return toCategory(row);
 }
 
-/** The category and its ancestors, root first, in one recursive query; empty when it does not exist. */
+/**
+ * The category and its ancestors, root first, in one recursive query; empty when it does not exist. A cycle of parents
+ * (which the health check reports and fixes) ends the chain at the first category seen twice, so crumbs name each
+ * category once instead of going round it to the depth bound.
+ */
 export async function categoryChain(db: Db, id: string): Promise<{ id: string; title: string }[]> {
   return db.all<{ id: string; title: string }>(sql`
-    with recursive chain(id, parent_id, title, depth) as (
-      select id, parent_id, title, 0 from ${categories} where id = ${id}
+    with recursive chain(id, parent_id, title, depth, seen) as (
+      select id, parent_id, title, 0, ',' || id || ',' from ${categories} where id = ${id}
       union all
-      select c.id, c.parent_id, c.title, chain.depth + 1
+      select c.id, c.parent_id, c.title, chain.depth + 1, chain.seen || c.id || ','
         from ${categories} c join chain on c.id = chain.parent_id
-        where chain.depth < ${MAX_CATEGORY_DEPTH}
+        where chain.depth < ${MAX_CATEGORY_DEPTH} and instr(chain.seen, ',' || c.id || ',') = 0
     )
     select id, title from chain order by depth desc`);
 }

@@ -84,11 +84,12 @@ export async function sweepUnreferencedFiles(
   let abortedUploads = 0;
   for (const row of removed) {
     if (!row.r2UploadId) continue;
-    // An upload R2 no longer knows (completed, or already expired by its lifecycle) is fine to miss.
-    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId)
-      .abort()
-      .then(() => abortedUploads++)
-      .catch(() => {});
+    try {
+      await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).abort();
+      abortedUploads++;
+    } catch {
+      // An upload R2 no longer knows (completed, or already expired by its lifecycle) is fine to miss.
+    }
   }
   const objects = removed.flatMap((r) => withVariants(r.key));
   for (let i = 0; i < objects.length; i += 1000) await env.FILES.delete(objects.slice(i, i + 1000));

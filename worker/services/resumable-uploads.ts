@@ -254,12 +254,23 @@ function rejoin(head: Uint8Array, reader: ReadableStreamDefaultReader<Uint8Array
   });
 }
 
+/**
+ * Aborts the upload's R2 multipart upload, if R2 made one (a row whose request died before R2 answered has no id) and
+ * still knows it; never throws.
+ */
+async function abortR2Upload(env: Pick<Env, 'FILES'>, row: Pick<UploadRow, 'key' | 'r2UploadId'>): Promise<void> {
+  if (!row.r2UploadId) return;
+  try {
+    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).abort();
+  } catch {
+    // Aborted before, completed, or expired by R2's lifecycle: nothing left to abort.
+  }
+}
+
 /** Aborts the R2 multipart upload and forgets the upload: what a refused first part or a cancel leaves. */
 async function dropOpenUpload(env: Pick<Env, 'FILES'>, db: Db, row: UploadRow): Promise<void> {
   // An upload R2 no longer knows (aborted before, or expired by its lifecycle) is already gone.
-  await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId)
-    .abort()
-    .catch(() => {});
+  await abortR2Upload(env, row);
   await db.delete(uploads).where(eq(uploads.id, row.id));
 }
 
@@ -461,10 +472,7 @@ export async function clearIdleUploads(
     .all();
   const open = rows.filter((r) => r.status === 'open');
   const complete = rows.filter((r) => r.status === 'complete');
-  for (const row of open)
-    await env.FILES.resumeMultipartUpload(row.key, row.r2UploadId)
-      .abort()
-      .catch(() => {});
+  for (const row of open) await abortR2Upload(env, row);
   if (complete.length) await env.FILES.delete(complete.map((r) => r.key));
   const ids = rows.map((r) => r.id);
   for (let i = 0; i < ids.length; i += 90) {
