@@ -307,9 +307,9 @@ describe('the layout reads the handle of the route the location matches', () => 
 
 describe('the look of the trail', () => {
   it('shows every crumb in the same case: static labels upper case like the fetched titles (styles.css)', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { resolve } = await import('node:path');
-    const css = readFileSync(resolve(import.meta.dirname, '../../web/styles.css'), 'utf8').replace(/\s+/g, ' ');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, '../../web/styles.css'), 'utf8').replace(/\s+/g, ' ');
     const rule = /\.breadcrumbs li \{([^}]*)\}/.exec(css);
     expect(rule?.[1]).toMatch(/text-transform: uppercase;/);
   });
