@@ -27,7 +27,7 @@ test('a reader registers, then deletes their account with their password and is 
   await page.getByRole('button', { name: 'Create account' }).click();
   await h1(page, 'mySO').waitFor();
 
-  await page.getByRole('link', { name: 'Account settings' }).click();
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
   await h1(page, 'Account').waitFor();
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await page.getByLabel(/^Your password, to confirm/).fill('not-my-password');

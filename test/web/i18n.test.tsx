@@ -17,6 +17,7 @@ const catalogues = {
   screens: { en: read('screens.en-US.json'), de: read('screens.de-DE.json') },
   admin: { en: read('admin.en-US.json'), de: read('admin.de-DE.json') },
   workspace: { en: read('workspace.en-US.json'), de: read('workspace.de-DE.json') },
+  account: { en: read('account.en-US.json'), de: read('account.de-DE.json') },
 };
 
 /** Argument names a message uses (so a translation cannot drop or rename a placeholder). */
@@ -51,7 +52,7 @@ describe('catalogues', () => {
   );
 
   it('the shell, the screens and the two workspaces do not define the same key twice', () => {
-    const own = [catalogues.screens.en, catalogues.admin.en, catalogues.workspace.en];
+    const own = [catalogues.screens.en, catalogues.admin.en, catalogues.workspace.en, catalogues.account.en];
     const shared = Object.keys(catalogues.shell.en).filter((k) => own.some((c) => k in c));
     expect(shared).toEqual([]);
     expect(
@@ -87,7 +88,13 @@ describe('catalogues', () => {
     }
     expect(ids.size).toBeGreaterThan(50);
     // The workspaces' views load their own catalogues (admin, web/components/workspace/messages.tsx) over the shell's.
-    const known = [catalogues.shell.en, catalogues.screens.en, catalogues.admin.en, catalogues.workspace.en];
+    const known = [
+      catalogues.shell.en,
+      catalogues.screens.en,
+      catalogues.admin.en,
+      catalogues.workspace.en,
+      catalogues.account.en,
+    ];
     const missing = [...ids].filter((id) => !known.some((c) => id in c));
     expect(missing).toEqual([]);
   });

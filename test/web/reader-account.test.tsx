@@ -110,7 +110,7 @@ describe('mySO and the Account page', () => {
     await findHeading('mySO');
     const row = (await screen.findByRole('link', { name: 'Sourdough' })).closest('tr')!;
     expect(within(row).getByText('Revoked')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Account settings' })));
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Account' })));
     await findHeading('Account');
     expect(router.state.location.pathname).toBe('/mySO/account');
   });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { healthCheck } from '../../schema/entities';
-import { RESUMABLE_LIMITS } from '../../schema/requests';
+import { RESUMABLE_LIMITS } from '../../schema/limits';
 import { articles, blobs, imageOptions, uploads } from '../../schema/tables';
 import { buildApp } from '../../worker/app';
 import type { Env } from '../../worker/env';

@@ -1,5 +1,5 @@
 // Pictures of stored files: fixed width/height so nothing jumps, cropped with object-fit cover around the
-// focal point and scale of the file's image option (focalCrop: the focal point as close to the centre as the
+// focal point and scale of the file's image option (./focal-crop: the focal point as close to the centre as the
 // image allows, at every card size). The pictures a render shows are looked up together
 // (GET /imageOptions?keys=...), each key once.
 import { useEffect, useState, type CSSProperties } from 'react';
@@ -11,59 +11,15 @@ export { blobKeyOf, srcSetOf };
 export type Framing = { position: string; scale: number };
 const DEFAULT_FRAMING: Framing = { position: '50% 50%', scale: 1 };
 
-/** The style that crops a picture: object-position for the cover crop, then the zoom as translate and scale. */
-export interface CropStyle {
-  objectPosition: string;
-  transform: string | undefined;
-  transformOrigin: string;
-}
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-const pct = (v: number) => `${Math.round(v * 10000) / 100}%`;
-
-/** 'x% y%' as fractions; anything unreadable is the centre. */
-function focalPoint(position: string): [number, number] {
-  const m = /^(\d+(?:\.\d+)?)% (\d+(?:\.\d+)?)%$/.exec(position.trim());
-  return m ? [clamp(Number(m[1]) / 100, 0, 1), clamp(Number(m[2]) / 100, 0, 1)] : [0.5, 0.5];
-}
-
-/**
- * Along one axis, in frame units (the frame is 1 long): `cover` is how long object-fit cover shows the image
- * (1, or more on the axis the image overflows), `focus` the focal point (0..1 of the image), `zoom` >= 1.
- * Returns the cover crop's object-position (0..1) and the translation (in frame units) that, with scale(zoom)
- * from the top left corner, puts the focal point as near the centre as the image's edges allow.
- */
-function axisCrop(cover: number, focus: number, zoom: number): { position: number; translate: number } {
-  // Unzoomed: the left edge that centres the focus, kept inside [1 - cover, 0] so no gap shows.
-  const left0 = clamp(0.5 - focus * cover, 1 - cover, 0);
-  const position = cover > 1 ? left0 / (1 - cover) : 0.5;
-  // Zoomed: the same with the longer image, then what translate adds to scale(zoom)'s own move of left0.
-  const length = cover * zoom;
-  const left = clamp(0.5 - focus * length, 1 - length, 0);
-  return { position, translate: left - zoom * left0 };
-}
-
-/**
- * The crop of a picture with focal point `position` ('x% y%') and `scale` in a frame of `frameAspect`
- * (width / height) of an image of `imageAspect` (null while unknown: taken as the frame's). The focal point ends
- * as close to the frame's centre as the image allows; the frame never shows a gap (a scale below 1 counts as 1).
- */
-export function focalCrop(framing: Framing, frameAspect: number, imageAspect: number | null): CropStyle {
-  const [fx, fy] = focalPoint(framing.position);
-  const zoom = Math.max(1, Number.isFinite(framing.scale) ? framing.scale : 1);
-  const ratio = imageAspect && imageAspect > 0 ? imageAspect / frameAspect : 1;
-  // object-fit cover: the image's overflow is on the axis where it is relatively longer.
-  const x = axisCrop(Math.max(1, ratio), fx, zoom);
-  const y = axisCrop(Math.max(1, 1 / ratio), fy, zoom);
-  const moved = zoom !== 1 || x.translate !== 0 || y.translate !== 0;
-  return {
-    objectPosition: `${pct(x.position)} ${pct(y.position)}`,
-    transform: moved ? `translate(${pct(x.translate)}, ${pct(y.translate)}) scale(${zoom})` : undefined,
-    transformOrigin: '0 0',
-  };
-}
-
 const framingCache = new Map<string, Promise<Framing>>();
+
+const isDefault = (f: Framing) => f.scale === 1 && f.position.trim() === DEFAULT_FRAMING.position;
+/** ./focal-crop once a framing needed it; a framing resolves only after its crop can be computed. */
+let cropOf: typeof import('./focal-crop').focalCrop | null = null;
+const withCrop = async (f: Framing): Promise<Framing> => {
+  if (!isDefault(f) && !cropOf) cropOf = (await import('./focal-crop')).focalCrop;
+  return f;
+};
 
 /** Keys asked for since the last look-up went out, with who waits for each. */
 let waiting = new Map<string, (framing: Framing) => void>();
@@ -84,7 +40,10 @@ function lookUpWaiting() {
           const found = new Map(
             options.map((o) => [o.blobKey, { position: o.position, scale: o.scale > 0 ? o.scale : 1 }]),
           );
-          for (const key of chunk) batch.get(key)!(found.get(key) ?? DEFAULT_FRAMING);
+          for (const key of chunk) {
+            const resolve = batch.get(key)!;
+            void withCrop(found.get(key) ?? DEFAULT_FRAMING).then(resolve, () => resolve(DEFAULT_FRAMING));
+          }
         },
         () => {
           for (const key of chunk) batch.get(key)!(DEFAULT_FRAMING);
@@ -162,7 +121,9 @@ export default function Picture({ src, alt, width, height, eager = false, priori
   const f = loaded?.src === src ? loaded.framing : DEFAULT_FRAMING;
   const imgStyle: CSSProperties = {
     objectFit: 'cover',
-    ...focalCrop(f, width / height, natural?.src === src ? natural.aspect : null),
+    ...(cropOf && !isDefault(f)
+      ? cropOf(f, width / height, natural?.src === src ? natural.aspect : null)
+      : { objectPosition: DEFAULT_FRAMING.position }),
   };
   return (
     <span className={classes} style={frameStyle}>

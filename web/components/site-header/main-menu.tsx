@@ -20,10 +20,8 @@ export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined 
         aria-controls={listId}
         onClick={() => setOpenAt(open ? null : location.key)}
       >
-        <span className="menu-toggle-icon" aria-hidden="true">
-          ☰
-        </span>
-        <span className="menu-toggle-label">
+        <span aria-hidden="true">☰</span>
+        <span className="visually-hidden">
           <FormattedMessage id="shell.menu" />
         </span>
       </button>

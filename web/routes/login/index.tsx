@@ -11,6 +11,7 @@ import {
   useFormState,
 } from '../../components/form';
 import { ApiError } from '../../api/errors';
+import { AccountMessages } from '../../components/account-messages';
 import { useNotify } from '../../components/notifications';
 import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
@@ -24,6 +25,14 @@ export function returnPath(state: unknown): string {
 }
 
 export default function LoginView() {
+  return (
+    <AccountMessages>
+      <LoginViewForm />
+    </AccountMessages>
+  );
+}
+
+function LoginViewForm() {
   const intl = useIntl();
   const { login } = useSession();
   const notify = useNotify();

@@ -18,6 +18,7 @@ import {
   issuesToFieldErrors,
   useFormState,
 } from '../../components/form';
+import { AccountMessages } from '../../components/account-messages';
 import { useNotify } from '../../components/notifications';
 import { pageTitle } from '../../components/page-title';
 import { setQueryData, useQuery, write } from '../../data/cache';
@@ -53,6 +54,14 @@ export function ownAccountChanges(current: User, v: Record<string, string>): Cha
 const needsCurrentPassword = (c: Changes) => c.email !== undefined || c.password !== undefined;
 
 export default function MysoAccountView() {
+  return (
+    <AccountMessages>
+      <AccountView />
+    </AccountMessages>
+  );
+}
+
+function AccountView() {
   const intl = useIntl();
   const { user } = useSession();
   const userId = user?.id;

@@ -51,7 +51,7 @@ export default function MysoView() {
       )}
       <p>
         <Link to="/mySO/account">
-          <FormattedMessage id="myso.account.link" />
+          <FormattedMessage id="myso.account.title" />
         </Link>
       </p>
       {error && (

@@ -15,12 +15,21 @@ import {
   issuesToFieldErrors,
   useFormState,
 } from '../../components/form';
+import { AccountMessages } from '../../components/account-messages';
 import { useNotify } from '../../components/notifications';
 import { useLocale } from '../../i18n';
 import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
 
 export default function RegisterView() {
+  return (
+    <AccountMessages>
+      <RegisterViewForm />
+    </AccountMessages>
+  );
+}
+
+function RegisterViewForm() {
   const intl = useIntl();
   const { login } = useSession();
   const notify = useNotify();
