@@ -32,7 +32,10 @@ import { ImagePicker, useObjectUrl } from '../../components/workspace/image-pick
 import { useLeaveGuard } from '../../components/workspace/leave-guard';
 import { channelPublicPath } from '../../components/workspace/links';
 import { WorkspaceMessages } from '../../components/workspace/messages';
+import { PlainPreview } from '../../components/workspace/plain-preview';
+import { PreviewLinksBox } from '../../components/workspace/preview-links';
 import { PublicationBox } from '../../components/workspace/publication';
+import { RevisionsBox } from '../../components/workspace/revisions';
 import { SlugBox } from '../../components/workspace/slug-box';
 import { queueSave, snapshot } from '../../components/workspace/save';
 import { UploadList, useUploadQueue, formatBytes } from '../../components/workspace/upload-queue';
@@ -216,6 +219,9 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       isAd: values.isAd,
     };
     const body = channel ? channelChanges(channel, values, admin) : base;
+    // The version the form started from (its workspace row's): a save after someone else's is 409 (decision 029).
+    const version = status.data?.version;
+    const versioned = version ? { ...body, version } : body;
     const parsed = (channel ? updateChannelBody : createChannelBody).safeParse(body);
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     // A cover kind chosen without its file (and none stored of that kind) would change nothing: say so.
@@ -269,7 +275,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
         size: files.reduce((n, p) => n + p.file.size + p.variants.reduce((m, v) => m + v.blob.size, 0), 0),
         run: (options) =>
           channel
-            ? updateChannel(channel.id, body, pictures, options)
+            ? updateChannel(channel.id, versioned, pictures, options)
             : createChannel(createChannelBody.parse(body), pictures, options),
         onSaved: finish,
         onFailed: (err) => setAlert(errorMessage(err)),
@@ -279,7 +285,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     await send(async () => {
       const result = channel
         ? Object.keys(body).length > 0
-          ? await updateChannel(channel.id, body)
+          ? await updateChannel(channel.id, versioned)
           : channel
         : await createChannel(createChannelBody.parse(body));
       await finish(result);
@@ -434,6 +440,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           <button type="submit" className="button" disabled={busy}>
             {t(channel ? 'ws.save' : 'ws.channels.create')}
           </button>
+          <PlainPreview title={values.name} text={values.infoText} />
           {channel && (
             <button type="button" className="button button-danger" disabled={busy} onClick={() => void remove()}>
               {t('ws.delete')}
@@ -448,6 +455,18 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           </Suspense>
           <SlugBox kind="channel" id={channel.id} slug={channel.slug} />
           <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
+          <PreviewLinksBox type="channel" id={channel.id} />
+          <RevisionsBox
+            type="channel"
+            id={channel.id}
+            version={status.data?.version ?? 1}
+            current={channel}
+            textsOf={(f) => [
+              { label: t('ws.field.name'), before: '', after: typeof f.name === 'string' ? f.name : '' },
+              { label: t('ws.field.infoText'), before: '', after: typeof f.infoText === 'string' ? f.infoText : '' },
+            ]}
+            onRestored={(result) => afterSave(result as Channel)}
+          />
         </>
       )}
       {confirmDialog}

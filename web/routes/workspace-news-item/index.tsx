@@ -25,6 +25,9 @@ import { ImagePicker } from '../../components/workspace/image-picker';
 import { useLeaveGuard } from '../../components/workspace/leave-guard';
 import { refPublicPath } from '../../components/workspace/links';
 import { WorkspaceMessages } from '../../components/workspace/messages';
+import { PlainPreview } from '../../components/workspace/plain-preview';
+import { PreviewLinksBox } from '../../components/workspace/preview-links';
+import { RevisionsBox } from '../../components/workspace/revisions';
 import { queueSave, snapshot } from '../../components/workspace/save';
 import { UploadList, useUploadQueue } from '../../components/workspace/upload-queue';
 import { imagePart } from '../../components/workspace/uploads';
@@ -139,7 +142,12 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
     setErrors(found);
     setAlert(null);
     if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    const changes = { ...json, ...(values.removeThumbnail && !values.thumbnail ? { thumbnailFileTag: null } : {}) };
+    const changes = {
+      ...json,
+      ...(values.removeThumbnail && !values.thumbnail ? { thumbnailFileTag: null } : {}),
+      // The version the form started from: a save after someone else's is 409 (decision 029).
+      ...(item?.version ? { version: item.version } : {}),
+    };
     const file = values.thumbnail;
     if (file) {
       const part = await imagePart(file);
@@ -263,6 +271,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           <button type="submit" className="button" disabled={busy || uploading}>
             {intl.formatMessage({ id: item ? 'ws.save' : 'ws.news.create' })}
           </button>
+          <PlainPreview title={values.title} teaser={values.teaser} text={values.description} />
           {item && (
             <button
               type="button"
@@ -275,6 +284,31 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           )}
         </p>
       </form>
+      {item && (
+        <>
+          <PreviewLinksBox type="news" id={item.id} />
+          <RevisionsBox
+            type="news"
+            id={item.id}
+            version={item.version ?? 1}
+            current={item}
+            textsOf={(f) =>
+              (['title', 'teaser', 'description'] as const).map((k) => ({
+                label: intl.formatMessage({ id: `ws.field.${k}` }),
+                before: '',
+                after: typeof f[k] === 'string' ? f[k] : '',
+              }))
+            }
+            onRestored={async (result) => {
+              const n = result as { title: string; description: string; teaser: string };
+              const next = { ...values, title: n.title, description: n.description, teaser: n.teaser };
+              setValues(next);
+              setSaved(snapshot(next));
+              await invalidate(['workspace'], ['news']);
+            }}
+          />
+        </>
+      )}
       {confirmDialog}
     </WorkspacePage>
   );
