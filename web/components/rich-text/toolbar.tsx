@@ -201,6 +201,14 @@ export default function Toolbar({ editorId }: { editorId: string }) {
           onDone={(href) => {
             editor.dispatchCommand(TOGGLE_LINK_COMMAND, href);
             setPanel(null);
+            // Back to writing after the link: the caret at its end, so the next key does not replace the linked words.
+            editor.update(() => {
+              const selection = $getSelection();
+              if (!$isRangeSelection(selection)) return;
+              const end = selection.isBackward() ? selection.anchor : selection.focus;
+              selection.anchor.set(end.key, end.offset, end.type);
+              selection.focus.set(end.key, end.offset, end.type);
+            });
             editor.focus();
           }}
           onCancel={() => setPanel(null)}
