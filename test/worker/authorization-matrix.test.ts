@@ -22,7 +22,6 @@ import {
   grantAccess,
   createBlob,
 } from './content-factories';
-import { createBlob } from './content-factories';
 import { BASE, call, createUser, db, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
 import {
   createAccessRequest,

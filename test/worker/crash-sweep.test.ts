@@ -15,7 +15,8 @@ import { variantKey } from '../../worker/lib/files';
 import { upload, UPLOAD_LIMITS, withUpload } from '../../worker/services/uploads';
 import { runUploadCleanUp } from '../../worker/scheduled';
 import { fixture } from '../fixtures/media';
-import { createArticle, pngFile } from './content-factories';
+import { createArticle } from './content-factories';
+import { pngFile } from './upload-fixtures';
 import { as, BASE, call, db } from './helpers';
 
 const probeBody = z.object({ use: z.array(z.string()), articleId: z.string().optional() });

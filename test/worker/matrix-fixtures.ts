@@ -17,7 +17,6 @@ import { resetStamp } from '../../worker/routes/users';
 import { createBlob } from './content-factories';
 import { pngBytes } from './upload-fixtures';
 import { db } from './helpers';
-import { pngBytes } from './upload-fixtures';
 
 /** A mySO like of a channel; returns the link id. */
 export async function createChannelLike(userId: string, channelId: string): Promise<string> {
