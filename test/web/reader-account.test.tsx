@@ -5,6 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findHeading, renderApp, userOf } from './shell-kit';
 import { fakeApi } from './fake-api';
+import { LIMITS } from '../../schema/requests';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +31,7 @@ describe('registration', () => {
     await submit('Create account');
     await screen.findByText('The two passwords differ.');
     expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
-    expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+    expect(screen.getByText(`Please use at least ${LIMITS.password.min} characters.`)).toBeTruthy();
     expect(screen.getAllByText('Please fill in this field.').length).toBeGreaterThan(0); // the username
     expect(calls.some((c) => c.path === '/users' && c.method === 'POST')).toBe(false);
   });
