@@ -96,7 +96,7 @@ export function TeaserField<V extends { teaser: string }>({ form }: { form: Form
       rows={2}
       maxLength={LIMITS.teaser}
       value={form.values.teaser}
-      onChange={(e) => form.set('teaser', e.currentTarget.value as V['teaser'])}
+      onChange={(e) => form.set('teaser', e.currentTarget.value)}
       error={form.errors.teaser}
     />
   );
