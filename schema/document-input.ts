@@ -4,6 +4,18 @@
 import * as z from 'zod/mini';
 import { DOCUMENT_LIMITS, documentObject, type ArticleDocument } from './document';
 
+/** Bounds of a document's shape, checked on the raw JSON before zod walks it: 400 naming the path. */
+export const SHAPE_LIMITS = {
+  /** The document as JSON, in characters. */
+  json: 200_000,
+  /** Every node counted (blocks, list items, inline nodes). */
+  nodes: 10_000,
+  /** Objects and arrays inside one another, counted from the document itself (a list nested 5 deep is ~22). */
+  depth: 32,
+  /** Lists inside list items. */
+  listNesting: 5,
+} as const;
+
 /**
  * Walks the raw JSON without recursion before zod sees it, so a hostile depth or size is refused with a clear
  * path instead of exhausting the stack. Returns the first problem.
@@ -13,18 +25,18 @@ export function documentShapeProblem(value: unknown): { message: string; path: (
   let nodes = 0;
   while (stack.length) {
     const { v, path, lists } = stack.pop()!;
-    if (path.length > DOCUMENT_LIMITS.depth)
-      return { message: `Too deep: a document nests at most ${DOCUMENT_LIMITS.depth} levels`, path };
+    if (path.length > SHAPE_LIMITS.depth)
+      return { message: `Too deep: a document nests at most ${SHAPE_LIMITS.depth} levels`, path };
     if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push({ v: item, path: [...path, i], lists }));
     } else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
       if (typeof o.type === 'string') nodes++;
-      if (nodes > DOCUMENT_LIMITS.nodes)
-        return { message: `Too big: a document has at most ${DOCUMENT_LIMITS.nodes} nodes`, path };
+      if (nodes > SHAPE_LIMITS.nodes)
+        return { message: `Too big: a document has at most ${SHAPE_LIMITS.nodes} nodes`, path };
       const nested = o.type === 'list' ? lists + 1 : lists;
-      if (nested > DOCUMENT_LIMITS.listNesting)
-        return { message: `Too deep: lists nest at most ${DOCUMENT_LIMITS.listNesting} levels`, path };
+      if (nested > SHAPE_LIMITS.listNesting)
+        return { message: `Too deep: lists nest at most ${SHAPE_LIMITS.listNesting} levels`, path };
       for (const [k, child] of Object.entries(o)) stack.push({ v: child, path: [...path, k], lists: nested });
     }
   }
@@ -34,8 +46,8 @@ export function documentShapeProblem(value: unknown): { message: string; path: (
   } catch {
     return { message: 'Expected a JSON document', path: [] };
   }
-  if (json.length > DOCUMENT_LIMITS.json)
-    return { message: `Too big: a document has at most ${DOCUMENT_LIMITS.json} characters of JSON`, path: [] };
+  if (json.length > SHAPE_LIMITS.json)
+    return { message: `Too big: a document has at most ${SHAPE_LIMITS.json} characters of JSON`, path: [] };
   return null;
 }
 

@@ -3,16 +3,8 @@
 // (web/components/rich-text/document-renderer.tsx) turns it into React elements. Decision 027.
 import * as z from 'zod/mini';
 
-/** Bounds of one document: refused beyond them with a 400 naming the path. */
+/** Bounds of a document's contents (its shape's are SHAPE_LIMITS, document-input.ts): 400 naming the path. */
 export const DOCUMENT_LIMITS = {
-  /** The document as JSON, in characters. */
-  json: 200_000,
-  /** Every node counted (blocks, list items, inline nodes). */
-  nodes: 10_000,
-  /** Objects and arrays inside one another, counted from the document itself (a list nested 6 deep is ~15). */
-  depth: 32,
-  /** Lists inside list items. */
-  listNesting: 5,
   /** The plain text (description), the same bound as a plain description. */
   text: 20_000,
   href: 2_000,

@@ -2,7 +2,8 @@
 // "Sign out everywhere else", through the API's calls (stubbed fetch).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findHeading, renderApp, stubApi, userOf } from './shell-kit';
+import { findHeading, renderApp, userOf } from './shell-kit';
+import { fakeApi } from './fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,7 +39,7 @@ describe('my account: signed-in devices', () => {
         current: false,
       },
     ];
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === '/sessions' && c.method === 'GET') return { code: 200, result: sessions };
       if (c.path === `/sessions/${hex('b')}` && c.method === 'DELETE') {

@@ -534,7 +534,7 @@ describe('Health check', () => {
 
 describe('Health check: cycles and files', () => {
   it('offers the fix when only category cycles or unreferenced files are found', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (c.path === '/healthCheck')
         return {

@@ -1,5 +1,6 @@
 // The data cache (web/data): one request per key however many components ask, writes that bring every
 // screen up to date, the paged list, errors and retries, and a fresh cache for a new user.
+import { documentFromText } from '../../schema/document-text';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -46,7 +47,7 @@ const article = (over: Partial<Article> = {}): Article => ({
   publishedAtCategory: false,
   media: null,
   locked: false,
-  body: { version: 1, children: [] },
+  body: documentFromText(over.description ?? 'A night on the rock.'),
   version: 1,
   updatedAt: NOW,
   ...over,

@@ -4,7 +4,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Gallery from '../../web/components/gallery';
 import { clearFramingCache } from '../../web/components/picture';
-import { mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok } from './fake-api';
 
 const images = ['harbour', 'market', 'bridge'].map((name, ordinal) => ({
   id: `0b7a1c2e-1111-4c3d-8e9f-00000000000${ordinal + 1}`,
@@ -35,7 +36,7 @@ const picture = () => within(screen.getByRole('dialog')).getByRole('img');
 describe('gallery viewer gestures', () => {
   beforeEach(() => {
     clearFramingCache();
-    mockApi((call) => (call.path.startsWith('/imageOptions?') ? ok([]) : undefined));
+    fakeApi((call) => (call.path.startsWith('/imageOptions?') ? ok([]) : undefined));
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ArticleSummary, ChannelSummary } from '../../schema';
 import { focusHeadingWhenReady } from '../../web/components/layout';
 import ChannelView from '../../web/routes/channel';
-import { mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok } from './fake-api';
 
 const CHANNEL_ID = 'c1000000-0000-4000-8000-000000000002';
 const OWNER_ID = 'e1000000-0000-4000-8000-000000000002';
@@ -52,7 +53,7 @@ afterEach(() => {
 
 describe('keyboard focus', () => {
   it('after "Show more", focus is on the first new item, not on <body>', async () => {
-    mockApi((call) => {
+    fakeApi((call) => {
       if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`)
         return ok({ items: [summary(1), summary(2)], nextCursor: '2' });
@@ -91,7 +92,7 @@ describe('keyboard focus', () => {
 describe('the article list', () => {
   it('appends the next page on "Show more" and focuses its first article', async () => {
     const { default: ArticleListView } = await import('../../web/routes/article-list');
-    mockApi((call) => {
+    fakeApi((call) => {
       if (call.path === '/articles?limit=24') return ok({ items: [summary(1), summary(2)], nextCursor: 'c2' });
       if (call.path === '/articles?cursor=c2&limit=24') return ok({ items: [summary(3)], nextCursor: null });
       return undefined;

@@ -3,7 +3,9 @@
 // (with the current-password rules) and deletes the account after confirming with the password.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findHeading, renderApp, stubApi, userOf } from './shell-kit';
+import { findHeading, renderApp, userOf } from './shell-kit';
+import { fakeApi } from './fake-api';
+import { LIMITS } from '../../schema/requests';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +22,7 @@ const submit = async (name: string) => {
 
 describe('registration', () => {
   it('shows every field’s error at once: a short password and a differing confirmation together', async () => {
-    const { calls } = stubApi(() => ({ code: 401, message: 'Unauthorized' }));
+    const { calls } = fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
     await renderApp('/register');
     await findHeading('Create an account');
     fill('E-mail', 'not-an-address');
@@ -29,13 +31,13 @@ describe('registration', () => {
     await submit('Create account');
     await screen.findByText('The two passwords differ.');
     expect(screen.getByText('Please enter a valid e-mail address.')).toBeTruthy();
-    expect(screen.getByText(/at least 8 characters/)).toBeTruthy();
+    expect(screen.getByText(`Please use at least ${LIMITS.password.min} characters.`)).toBeTruthy();
     expect(screen.getAllByText('Please fill in this field.').length).toBeGreaterThan(0); // the username
     expect(calls.some((c) => c.path === '/users' && c.method === 'POST')).toBe(false);
   });
 
   it('marks both a taken name and a taken e-mail from the server, and sends the shown language', async () => {
-    const { calls } = stubApi((c) =>
+    const { calls } = fakeApi((c) =>
       c.path === '/users' && c.method === 'POST'
         ? { code: 409, message: 'Name already taken; Email already taken' }
         : { code: 401, message: 'Unauthorized' },
@@ -55,7 +57,7 @@ describe('registration', () => {
 
 describe('sign-in of a deactivated account', () => {
   it('says the account is deactivated (the server tells only after the right password)', async () => {
-    stubApi((c) =>
+    fakeApi((c) =>
       c.path === '/users/auth'
         ? { code: 403, message: 'This account is deactivated' }
         : { code: 401, message: 'Unauthorized' },
@@ -81,7 +83,7 @@ describe('mySO and the Account page', () => {
   };
 
   it('mySO shows a revoked request as Revoked and links to the Account page', async () => {
-    stubApi((c) => {
+    fakeApi((c) => {
       if (c.path === '/myso/vm')
         return {
           code: 200,
@@ -116,7 +118,7 @@ describe('mySO and the Account page', () => {
   });
 
   it('changes the e-mail only with the current password, sending only what changed', async () => {
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/users/${reader.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${reader.id}` && c.method === 'PUT')
         return { code: 200, result: { ...account, email: 'new@example.com' } };
@@ -140,7 +142,7 @@ describe('mySO and the Account page', () => {
 
   it('deletes the account after confirming with the password; a wrong password says so', async () => {
     let deleted = false;
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === `/users/${reader.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${reader.id}` && c.method === 'DELETE') {
         if ((c.body as { password?: string }).password !== 'right-one')
@@ -173,7 +175,7 @@ describe('mySO and the Account page', () => {
   });
 
   it('Cancel closes the confirmation and gives focus back to the button', async () => {
-    stubApi((c) => (c.path === `/users/${reader.id}` ? { code: 200, result: account } : undefined));
+    fakeApi((c) => (c.path === `/users/${reader.id}` ? { code: 200, result: account } : undefined));
     await renderApp('/mySO/account', reader);
     await findHeading('Account');
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' })));

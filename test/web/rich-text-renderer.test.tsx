@@ -4,14 +4,15 @@ import { screen } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ArticleDocument } from '../../schema/document';
 import DocumentRenderer from '../../web/components/rich-text/document-renderer';
-import { mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok } from './fake-api';
 
 const IMAGE = 'c1000000-0000-4000-8000-000000000001';
 const VIDEO = 'c1000000-0000-4000-8000-000000000002';
 const t = (text: string, marks: Record<string, true> = {}) => ({ type: 'text' as const, text, ...marks });
 
 function show(document: ArticleDocument, media: Parameters<typeof DocumentRenderer>[0]['media'] = null) {
-  mockApi((call) => (call.path.startsWith('/imageOptions') ? ok([]) : undefined));
+  fakeApi((call) => (call.path.startsWith('/imageOptions') ? ok([]) : undefined));
   return renderScreen({
     path: '/a',
     routes: [{ path: '/a', element: <DocumentRenderer document={document} media={media} articleTitle="Harbour" /> }],

@@ -161,7 +161,7 @@ describe('category view', () => {
 
 describe('category reached by an old slug', () => {
   it('moves to the current slug’s address, replacing the old one', async () => {
-    mockApi((call) => {
+    fakeApi((call) => {
       if (call.path === '/slugs/old-harbours')
         return ok({ slug: 'old-harbours', entityId: CATEGORY_ID, currentSlug: 'harbours' });
       if (call.path === '/slugs/harbours')

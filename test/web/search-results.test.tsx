@@ -5,7 +5,8 @@ import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SearchBox from '../../web/components/search-box';
 import SearchView from '../../web/routes/search';
-import { mockApi, ok, renderScreen } from './screens-render';
+import { renderScreen } from './screens-render';
+import { fakeApi, ok } from './fake-api';
 
 const hits = [
   {
@@ -25,7 +26,7 @@ const hits = [
 ];
 
 function setup(path: string) {
-  mockApi((call) => {
+  fakeApi((call) => {
     if (call.path === '/search/search') return ok(hits);
     if (call.path.startsWith('/imageOptions?')) return ok([]);
     return undefined;

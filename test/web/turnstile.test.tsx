@@ -3,7 +3,8 @@
 // Turnstile's own script is outside the system: a stand-in `window.turnstile` records what the SPA asks of it.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findHeading, renderApp, stubApi, type ApiCall } from './shell-kit';
+import { findHeading, renderApp } from './shell-kit';
+import { fakeApi, type ApiCall } from './fake-api';
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
@@ -41,7 +42,7 @@ const reader = { id: crypto.randomUUID(), name: 'nora', role: 'REGULAR_USER' };
 describe('Turnstile on the open forms', () => {
   it('registration waits for the challenge, then sends its token; the widget starts over after the send', async () => {
     const { turnstile, solve } = fakeTurnstile();
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/config') return { code: 200, result: { turnstileSiteKey: 'site-key-1' } };
       if (c.path === '/users' && c.method === 'POST') return { code: 429, message: 'Too many registrations' };
       return undefined;
@@ -66,7 +67,7 @@ describe('Turnstile on the open forms', () => {
 
   it('renders nothing and sends no token where the deployment has no site key', async () => {
     const { turnstile } = fakeTurnstile();
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/config') return { code: 200, result: { turnstileSiteKey: null } };
       if (c.path === '/users/mail') return { code: 200, result: null };
       return undefined;
@@ -83,7 +84,7 @@ describe('Turnstile on the open forms', () => {
   it('the sign-in form shows the challenge only after a 429, and sends its token with the next try', async () => {
     const { turnstile, solve } = fakeTurnstile();
     let tries = 0;
-    const { calls } = stubApi((c) => {
+    const { calls } = fakeApi((c) => {
       if (c.path === '/config') return { code: 200, result: { turnstileSiteKey: 'site-key-1' } };
       if (c.path === '/users/auth-validate') return { code: 401, message: 'Unauthorized' };
       if (c.path === '/users/auth') {

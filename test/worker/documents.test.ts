@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_LIMITS, type ArticleDocument } from '../../schema/document';
+import { SHAPE_LIMITS } from '../../schema/document-input';
 import { documentFromText, plainText } from '../../schema/document-text';
 import { article as articleSchema } from '../../schema/entities';
 import { articles } from '../../schema/tables';
@@ -115,14 +116,14 @@ describe('the document format', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Too deep: lists nest at most 5 levels at "body.children.0/);
     let six: unknown = p(t('x'));
-    for (let i = 0; i < DOCUMENT_LIMITS.listNesting + 1; i++)
+    for (let i = 0; i < SHAPE_LIMITS.listNesting + 1; i++)
       six = { type: 'list', ordered: false, items: [{ type: 'listItem', children: [six] }] };
     expect((await put(editor, a.id, { body: doc(six) })).status).toBe(400);
   });
 
   it('refuses documents over the size bounds', async () => {
     const { editor, a } = await ownArticle();
-    const many = doc(...Array.from({ length: DOCUMENT_LIMITS.nodes + 1 }, () => ({ type: 'rule' })));
+    const many = doc(...Array.from({ length: SHAPE_LIMITS.nodes + 1 }, () => ({ type: 'rule' })));
     const res = await put(editor, a.id, { body: many });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Too big: a document has at most 10000 nodes');

@@ -1,8 +1,8 @@
 // /api/users: the workspaces' calls of accounts (the admin's list, new accounts with a role, deleting; the owner
 // filter of the editor workspace). Sign-in, the session and one's own account are in users.ts, which the first
 // visit loads (docs/decisions/023-screen-kit.md).
-import * as z from 'zod/mini';
-import { user, userPage } from '../../schema/entities';
+import type * as z from 'zod/mini';
+import { accountDeletion, user, userPage } from '../../schema/entities';
 import type { Role } from '../../schema/enums';
 import type { createUserBody } from '../../schema/requests';
 import { api, call, pageQuery, seg } from './client';
@@ -27,7 +27,9 @@ export const listUsers = (filter: UserFilter = {}, cursor?: string) =>
   );
 /** ADMIN creates an account with a role (the same call registers everyone else as REGULAR_USER). */
 export const createUser = (body: z.input<typeof createUserBody>) => call(api.users.$post({ json: body }), user);
-export const deleteUser = (id: string) => call(api.users[':id'].$delete({ param: { id: seg(id) } }), z.null());
+/** Deletes (or, with content, anonymises) an account; `password` is asked only when one deletes oneself. */
+export const deleteUser = (id: string, password?: string) =>
+  call(api.users[':id'].$delete({ param: { id: seg(id) }, json: password ? { password } : {} }), accountDeletion);
 
 /** ADMIN's owner filter: the accounts that can own content (editors and admins), by name; at most 100 of each role. */
 export async function listOwners() {

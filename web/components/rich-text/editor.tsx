@@ -33,7 +33,6 @@ import { ArticlePictureNode, ArticleVideoNode, MediaContext, type EditorMedia } 
 import Toolbar from './toolbar';
 import './editor.css';
 
-const ALLOWED_FORMATS = ['bold', 'italic', 'code'] as const;
 const OTHER_FORMATS = [
   'underline',
   'strikethrough',
@@ -172,5 +171,3 @@ export default function RichTextEditor({
     </MediaContext.Provider>
   );
 }
-
-export { ALLOWED_FORMATS };

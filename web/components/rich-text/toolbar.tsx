@@ -181,10 +181,11 @@ export default function Toolbar({ editorId }: { editorId: string }) {
         {button(t('rt.link'), () => setPanel(panel === 'link' ? null : 'link'), { pressed: state.link, icon: '🔗' })}
         {button(t('rt.heading'), () => setBlock(NEXT_HEADING[state.block]), {
           pressed: heading,
-          icon: heading ? `H${state.block.slice(1)}` : 'H',
+          // The visible letter stays part of the name (axe's label-content-name-mismatch); the level shows in the text.
+          icon: 'H',
         })}
         {button(t('rt.bulletList'), () => toggleList('bullet'), { pressed: state.block === 'bullet', icon: '•' })}
-        {button(t('rt.numberList'), () => toggleList('number'), { pressed: state.block === 'number', icon: '1.' })}
+        {button(t('rt.numberList'), () => toggleList('number'), { pressed: state.block === 'number', icon: '#' })}
         {button(t('rt.quote'), () => setBlock(state.block === 'quote' ? 'paragraph' : 'quote'), {
           pressed: state.block === 'quote',
           icon: '❝',
@@ -200,6 +201,14 @@ export default function Toolbar({ editorId }: { editorId: string }) {
           onDone={(href) => {
             editor.dispatchCommand(TOGGLE_LINK_COMMAND, href);
             setPanel(null);
+            // Back to writing after the link: the caret at its end, so the next key does not replace the linked words.
+            editor.update(() => {
+              const selection = $getSelection();
+              if (!$isRangeSelection(selection)) return;
+              const end = selection.isBackward() ? selection.anchor : selection.focus;
+              selection.anchor.set(end.key, end.offset, end.type);
+              selection.focus.set(end.key, end.offset, end.type);
+            });
             editor.focus();
           }}
           onCancel={() => setPanel(null)}

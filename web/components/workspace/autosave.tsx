@@ -7,7 +7,7 @@ import './no-lost-work.css';
 const PREFIX = 'so-draft:';
 const DELAY = 800;
 
-interface Stored<T> {
+export interface Stored<T> {
   values: T;
   savedAt: number;
 }

@@ -86,7 +86,23 @@ export function TitleField<K extends string, V extends Record<K, string>>({ form
   );
 }
 
-/** The teaser and the text of an article or news item. */
+/** The teaser of an article or news item. */
+export function TeaserField<V extends { teaser: string }>({ form }: { form: Form<V> }) {
+  const intl = useIntl();
+  return (
+    <TextArea
+      label={intl.formatMessage({ id: 'ws.field.teaser' })}
+      name="teaser"
+      rows={2}
+      maxLength={LIMITS.teaser}
+      value={form.values.teaser}
+      onChange={(e) => form.set('teaser', e.currentTarget.value)}
+      error={form.errors.teaser}
+    />
+  );
+}
+
+/** The teaser and the plain text of a news item. */
 export function TeaserAndText<V extends { teaser: string; description: string }>({
   form,
   textRows,
@@ -98,15 +114,7 @@ export function TeaserAndText<V extends { teaser: string; description: string }>
   const { values, set, errors } = form;
   return (
     <>
-      <TextArea
-        label={intl.formatMessage({ id: 'ws.field.teaser' })}
-        name="teaser"
-        rows={2}
-        maxLength={LIMITS.teaser}
-        value={values.teaser}
-        onChange={(e) => set('teaser', e.currentTarget.value as V['teaser'])}
-        error={errors.teaser}
-      />
+      <TeaserField form={form} />
       <TextArea
         label={intl.formatMessage({ id: 'ws.field.description' })}
         name="description"
@@ -135,15 +143,17 @@ export function CategoriesField<V extends { categoryIds: string[] }>({ form }: {
   );
 }
 
-/** Save (or Create) and, for a stored item, Delete. */
+/** Save (or Create), what else the form offers (`children`: Preview) and, for a stored item, Delete. */
 export function FormButtons({
   busy,
   submitLabel,
   onDelete,
+  children,
 }: {
   busy: boolean;
   submitLabel: string;
   onDelete?: (() => void) | undefined;
+  children?: ReactNode;
 }) {
   const intl = useIntl();
   return (
@@ -151,6 +161,7 @@ export function FormButtons({
       <button type="submit" className="button" disabled={busy}>
         {submitLabel}
       </button>
+      {children}
       {onDelete && (
         <button type="button" className="button button-danger" disabled={busy} onClick={onDelete}>
           {intl.formatMessage({ id: 'ws.delete' })}

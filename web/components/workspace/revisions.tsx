@@ -6,7 +6,7 @@ import type { Revision } from '../../../schema/entities';
 import { getRevision, listRevisions, restoreRevision, type RevisionKind } from '../../api/revisions';
 import { errorMessage } from '../view-state';
 import { useNotify } from '../notifications';
-import { useConfirm } from './confirm';
+import { useConfirm } from '../screen-kit/confirm-dialog';
 import { DiffView, type FieldTexts } from './diff-view';
 import { Modal } from './modal';
 import './no-lost-work.css';

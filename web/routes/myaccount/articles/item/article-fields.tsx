@@ -1,11 +1,14 @@
-// The article form's fields: title, type, channel, teaser, text, categories, thumbnail and flags.
+// The article form's fields: title, type, channel, teaser, the text in the rich-text editor (loaded on demand,
+// decision 028), categories, thumbnail and flags.
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { ARTICLE_TYPES } from '../../../../../schema/enums';
 import { listUserChannels } from '../../../../api/channels-edit';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { SelectField } from '../../../../components/workspace/fields';
-import { CategoriesField, FlagFields, TeaserAndText, TitleField } from '../../../../components/workspace/form-page';
+import BodyField from '../../../../components/rich-text/body-field';
+import type { EditorMedia } from '../../../../components/rich-text/nodes';
+import { CategoriesField, FlagFields, TeaserField, TitleField } from '../../../../components/workspace/form-page';
 import { ImagePicker } from '../../../../components/workspace/image-picker';
 import { useQuery } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
@@ -16,11 +19,14 @@ export function ArticleFields({
   article,
   ownerId,
   admin,
+  editorKey,
 }: {
   form: Form<ArticleValues>;
   article: Article | null;
   ownerId: string | undefined;
   admin: boolean;
+  /** Changes when the editor must load the values' text again (a restored draft, a reloaded article). */
+  editorKey: number;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -56,7 +62,15 @@ export function ArticleFields({
           ))}
         </SelectField>
       </div>
-      <TeaserAndText form={form} textRows={10} />
+      <TeaserField form={form} />
+      <BodyField
+        key={editorKey}
+        label={t('ws.field.description')}
+        value={values.body}
+        onChange={(doc) => set('body', doc)}
+        media={editorMedia(article)}
+        error={errors.body}
+      />
       <CategoriesField form={form} />
       <ImagePicker
         label={t('ws.field.thumbnail')}
@@ -68,4 +82,13 @@ export function ArticleFields({
       <FlagFields flags={ARTICLE_FLAGS} values={values} onChange={set} published={admin && !!article} />
     </>
   );
+}
+
+/** The article's pictures and videos, as the editor offers them to be placed in the text. */
+function editorMedia(article: Article | null): EditorMedia {
+  const media = article?.media;
+  return {
+    images: media?.kind === 'gallery' ? media.images : [],
+    videos: media?.kind === 'video' ? media.videos : [],
+  };
 }

@@ -1,10 +1,12 @@
 // The article form's values, from a stored article and back to what PUT /articles/{id} takes.
+import type { ArticleDocument } from '../../../../../schema/document';
 import type { Article } from '../../../../../schema/entities';
 import type { ArticleChanges } from '../../../../api/articles-edit';
 
 export interface ArticleValues {
   title: string;
-  description: string;
+  /** The text as a document (schema/document.ts); the server derives description from it. */
+  body: ArticleDocument;
   teaser: string;
   type: Article['type'];
   channelId: string;
@@ -23,7 +25,7 @@ export const ARTICLE_FLAGS = ['hidden', 'restricted', 'isAd', 'isEditorial', 'pu
 
 export const articleValues = (a: Article | null): ArticleValues => ({
   title: a?.title ?? '',
-  description: a?.description ?? '',
+  body: a?.body ?? { version: 1, children: [] },
   teaser: a?.teaser ?? '',
   type: a?.type ?? 'text',
   channelId: a?.channelId ?? '',
@@ -48,7 +50,7 @@ export function newArticleBody(v: ArticleValues) {
 export function articleChanges(article: Article, v: ArticleValues, admin: boolean): ArticleChanges {
   const changes: ArticleChanges = {};
   if (v.title !== article.title) changes.title = v.title;
-  if (v.description !== article.description) changes.description = v.description;
+  if (JSON.stringify(v.body) !== JSON.stringify(article.body)) changes.body = v.body;
   if (v.teaser !== article.teaser) changes.teaser = v.teaser;
   if (v.type !== article.type) changes.type = v.type;
   if ((v.channelId || null) !== article.channelId) changes.channelId = v.channelId || null;

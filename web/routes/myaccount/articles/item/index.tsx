@@ -1,32 +1,32 @@
 // /myaccount/articles/new and /myaccount/articles/{id}: an article's form. A new article is saved as a draft
-// first; then its gallery or videos, its address, its publication request and deleting it are offered.
-import { useMemo, type ReactNode } from 'react';
+// first; then its gallery or videos, its address, its publication request, preview links, revisions and deleting
+// it are offered. Saves name the version the form started from (a stale one opens the conflict dialog).
+import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Article } from '../../../../../schema/entities';
-import { createArticleBody, updateArticleBody } from '../../../../../schema/requests';
-import { createArticle, deleteArticle, updateArticle } from '../../../../api/articles-edit';
+import { deleteArticle } from '../../../../api/articles-edit';
 import { listWorkspaceArticles } from '../../../../api/workspace';
 import { FormAlert } from '../../../../components/form';
-import { useNotify } from '../../../../components/notifications';
 import { useForm } from '../../../../components/screen-kit/use-form';
-import { errorMessage } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { PublicationBox } from '../../../../components/workspace/publication';
-import { queueSave } from '../../../../components/workspace/save';
+import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { SlugBox } from '../../../../components/workspace/slug-box';
 import { UploadList, useUploadQueue, type UploadQueue } from '../../../../components/workspace/upload-queue';
-import { invalidate, setQueryData, useQuery, write } from '../../../../data/cache';
+import { setQueryData, useQuery, write } from '../../../../data/cache';
 import { useArticle } from '../../../../data/content';
 import { keys } from '../../../../data/keys';
 import { articleHomePath } from '../../../../paths';
 import { useSession } from '../../../../session/session';
-import { imagePart } from '../../../../uploads/multipart';
 import { ArticleFields } from './article-fields';
-import { articleChanges, articleValues, newArticleBody } from './changes';
+import { articleValues } from './changes';
 import { MediaSections } from './media-sections';
+import { ArticleConflict, ArticlePreviewModal, articleTexts, DraftNotices } from './no-lost-work';
+import { useArticleSave } from './use-article-save';
 
 export default function WorkspaceArticleView() {
   return (
@@ -67,13 +67,25 @@ interface FormProps {
 function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const notify = useNotify();
-  const navigate = useNavigate();
   const { user } = useSession();
   const admin = user?.role === 'ADMIN';
   const initial = useMemo(() => articleValues(article), [article]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
   const { ref: formElement } = form;
+  // The editor holds its own copy of the text: a form that takes a new article (or a draft) loads it again.
+  const [editorKey, setEditorKey] = useState(0);
+  const [shown, setShown] = useState(initial);
+  if (shown !== initial) {
+    setShown(initial);
+    if (!form.dirty) setEditorKey((k) => k + 1);
+  }
+  const { submit, afterSave, draft, conflict, setConflict, offline } = useArticleSave(form, article, queue);
+  const [previewing, setPreviewing] = useState(false);
+  const restoreDraft = () => {
+    if (draft.pending) form.setValues({ ...draft.pending.values, thumbnail: null });
+    setEditorKey((k) => k + 1);
+    draft.settle();
+  };
   const status = useQuery(
     article ? keys.workspaceArticle(article.id) : null,
     async () => (await listWorkspaceArticles({ id: article!.id })).items[0] ?? null,
@@ -92,40 +104,6 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
     article?.title ?? '',
   );
 
-  const afterSave = async (result: Article) => {
-    await setQueryData(keys.article(result.id), () => result);
-    await invalidate(['workspace'], ['articles'], ['channel'], ['category'], ['news']);
-    notify({ kind: 'success', message: t(article ? 'ws.saved' : 'ws.articles.created') });
-    if (!article) {
-      form.markSaved();
-      void navigate(`/myaccount/articles/${result.id}`, { replace: true });
-    }
-  };
-
-  async function submit() {
-    const { values } = form;
-    const body = article ? articleChanges(article, values, admin) : newArticleBody(values);
-    if (!form.validate(article ? updateArticleBody : createArticleBody, body)) return;
-    const { thumbnail } = values;
-    if (article && Object.keys(body).length === 0 && !thumbnail) {
-      notify({ kind: 'success', message: t('ws.unchanged') });
-      return;
-    }
-    const save = (part?: Awaited<ReturnType<typeof imagePart>>, options?: Parameters<typeof updateArticle>[3]) =>
-      article
-        ? updateArticle(article.id, body, part, options)
-        : createArticle(createArticleBody.parse(body), part, options);
-    if (!thumbnail) return void form.send(async () => afterSave(await save()));
-    const part = await imagePart(thumbnail);
-    queueSave(queue, {
-      name: thumbnail.name,
-      size: thumbnail.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
-      run: (options) => save(part, options),
-      onSaved: afterSave,
-      onFailed: (err) => form.setAlert(errorMessage(err)),
-    });
-  }
-
   return (
     <WorkspacePage
       section="articles"
@@ -133,14 +111,30 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
       actions={article && <Link to={articleHomePath(article)}>{t('ws.viewPublic')}</Link>}
     >
       <FormAlert message={form.alert} />
-      <form ref={formElement} noValidate onSubmit={form.onSubmit(submit)} className="ws-form">
-        <ArticleFields form={form} article={article} ownerId={article?.userId ?? user?.id} admin={admin} />
+      <DraftNotices
+        pending={draft.pending}
+        offline={offline}
+        onRestore={restoreDraft}
+        onDiscard={() => draft.settle()}
+      />
+      <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
+        <ArticleFields
+          form={form}
+          article={article}
+          ownerId={article?.userId ?? user?.id}
+          admin={admin}
+          editorKey={editorKey}
+        />
         {!article && tasks}
         <FormButtons
           busy={form.busy}
           submitLabel={t(article ? 'ws.save' : 'ws.articles.create')}
           onDelete={article ? () => void remove() : undefined}
-        />
+        >
+          <button type="button" className="button button-secondary" onClick={() => setPreviewing(true)}>
+            {t('rt.preview')}
+          </button>
+        </FormButtons>
       </form>
       {article && (
         <>
@@ -148,7 +142,37 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
           {tasks}
           <SlugBox kind="article" id={article.id} slug={article.slug} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
+          <PreviewLinksBox type="article" id={article.id} />
+          <RevisionsBox
+            type="article"
+            id={article.id}
+            version={article.version}
+            current={article}
+            textsOf={(f) => articleTexts(intl, f)}
+            onRestored={(result) => afterSave(result as Article)}
+          />
         </>
+      )}
+      {previewing && (
+        <ArticlePreviewModal values={form.values} article={article} onClose={() => setPreviewing(false)} />
+      )}
+      {conflict && article && (
+        <ArticleConflict
+          article={article}
+          theirs={conflict}
+          onCancel={() => setConflict(null)}
+          onReload={() => {
+            draft.clear();
+            setConflict(null);
+            form.markSaved();
+            void setQueryData(keys.article(conflict.id), () => conflict);
+          }}
+          onOverwrite={() => {
+            const theirs = conflict.version;
+            setConflict(null);
+            void submit(theirs);
+          }}
+        />
       )}
       {deleteDialog}
     </WorkspacePage>

@@ -1,6 +1,6 @@
 // /myaccount/channels/new and /myaccount/channels/{id}: a channel's form (name, info text, categories, flags,
 // portrait, banner, cover picture or video with its thumbnail time), then the order of its articles, its address,
-// its publication request and deleting it.
+// its publication request, preview links, revisions and deleting it. Preview shows the unsaved name and text.
 import { lazy, Suspense, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,10 @@ import { Loading } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { PlainPreview } from '../../../../components/workspace/plain-preview';
+import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { PublicationBox } from '../../../../components/workspace/publication';
+import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { SlugBox } from '../../../../components/workspace/slug-box';
 import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
 import { useQuery, write } from '../../../../data/cache';
@@ -64,11 +67,11 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
   const initial = useMemo(() => channelValues(channel), [channel]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
   const { ref: formElement } = form;
-  const submit = useChannelSave(form, channel, queue, admin);
   const status = useQuery(
     channel ? keys.workspaceChannel(channel.id) : null,
     async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null,
   );
+  const { submit, afterSave } = useChannelSave(form, channel, queue, admin, status.data?.version);
   const [remove, deleteDialog] = useDeleteItem(
     form,
     {
@@ -97,7 +100,9 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           busy={form.busy}
           submitLabel={t(channel ? 'ws.save' : 'ws.channels.create')}
           onDelete={channel ? () => void remove() : undefined}
-        />
+        >
+          <PlainPreview title={form.values.name} text={form.values.infoText} />
+        </FormButtons>
       </form>
       {channel && (
         <>
@@ -106,6 +111,18 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           </Suspense>
           <SlugBox kind="channel" id={channel.id} slug={channel.slug} />
           <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
+          <PreviewLinksBox type="channel" id={channel.id} />
+          <RevisionsBox
+            type="channel"
+            id={channel.id}
+            version={status.data?.version ?? 1}
+            current={channel}
+            textsOf={(f) => [
+              { label: t('ws.field.name'), before: '', after: typeof f.name === 'string' ? f.name : '' },
+              { label: t('ws.field.infoText'), before: '', after: typeof f.infoText === 'string' ? f.infoText : '' },
+            ]}
+            onRestored={(result) => afterSave(result as Channel)}
+          />
         </>
       )}
       {deleteDialog}

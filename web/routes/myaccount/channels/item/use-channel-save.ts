@@ -16,7 +16,17 @@ import { imagePart } from '../../../../uploads/multipart';
 import { cancelResumable, uploadResumable } from '../../../../uploads/resumable';
 import { channelChanges, coverProblem, newChannelBody, withoutFiles, type ChannelValues } from './changes';
 
-export function useChannelSave(form: Form<ChannelValues>, channel: Channel | null, queue: UploadQueue, admin: boolean) {
+/**
+ * The channel form's submit, and what follows any save (a restored revision too). `version` is the one the form
+ * started from (its workspace row's): a save after someone else's is 409, shown as the form's alert (decision 029).
+ */
+export function useChannelSave(
+  form: Form<ChannelValues>,
+  channel: Channel | null,
+  queue: UploadQueue,
+  admin: boolean,
+  version: number | undefined,
+) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const notify = useNotify();
@@ -50,9 +60,10 @@ export function useChannelSave(form: Form<ChannelValues>, channel: Channel | nul
     });
   };
 
-  return async function submit() {
+  async function submit() {
     const { values } = form;
     const body = channel ? channelChanges(channel, values, admin) : newChannelBody(values);
+    const versioned = version ? { ...body, version } : body;
     const cover = coverProblem(channel, values);
     const valid = form.validate(channel ? updateChannelBody : createChannelBody, body, {
       cover: cover && t(cover),
@@ -82,7 +93,7 @@ export function useChannelSave(form: Form<ChannelValues>, channel: Channel | nul
         const result = channel
           ? unchanged
             ? channel
-            : await updateChannel(channel.id, body)
+            : await updateChannel(channel.id, versioned)
           : await createChannel(createChannelBody.parse(body));
         await finish(result);
       });
@@ -94,10 +105,11 @@ export function useChannelSave(form: Form<ChannelValues>, channel: Channel | nul
       size: files.reduce((n, p) => n + p.file.size + p.variants.reduce((m, v) => m + v.blob.size, 0), 0),
       run: (options) =>
         channel
-          ? updateChannel(channel.id, body, pictures, options)
+          ? updateChannel(channel.id, versioned, pictures, options)
           : createChannel(createChannelBody.parse(body), pictures, options),
       onSaved: finish,
       onFailed: (err) => form.setAlert(errorMessage(err)),
     });
-  };
+  }
+  return { submit, afterSave };
 }

@@ -1,5 +1,6 @@
 // /myaccount/news/new and /myaccount/news/{id}: a news item's form (title, description, teaser, thumbnail, the
-// article or channel it points at, chosen with the search type-ahead, and when it is published), and deleting it.
+// article or channel it points at, chosen with the search type-ahead, and when it is published), Preview of the
+// unsaved title and text, preview links, revisions and deleting it. Saves name the version the form started from.
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
@@ -15,6 +16,9 @@ import { errorMessage } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { PlainPreview } from '../../../../components/workspace/plain-preview';
+import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
+import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { queueSave } from '../../../../components/workspace/save';
 import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
 import { invalidate, useQuery, write } from '../../../../data/cache';
@@ -103,7 +107,8 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
   };
 
   async function submit() {
-    const body = newsBody(values);
+    // The version the form started from: a save after someone else's is 409 (decision 029).
+    const body = { ...newsBody(values), ...(item?.version ? { version: item.version } : {}) };
     const noRef = values.ref ? undefined : t('ws.news.refRequired');
     if (!form.validate(item ? updateNewsBody : createNewsBody, body, { ref: noRef })) return;
     const save = (part?: Awaited<ReturnType<typeof imagePart>>, options?: Parameters<typeof updateNews>[3]) =>
@@ -130,8 +135,35 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           busy={form.busy || uploading}
           submitLabel={t(item ? 'ws.save' : 'ws.news.create')}
           onDelete={item ? () => void remove() : undefined}
-        />
+        >
+          <PlainPreview title={values.title} teaser={values.teaser} text={values.description} />
+        </FormButtons>
       </form>
+      {item && (
+        <>
+          <PreviewLinksBox type="news" id={item.id} />
+          <RevisionsBox
+            type="news"
+            id={item.id}
+            version={item.version ?? 1}
+            current={item}
+            textsOf={(f) =>
+              (['title', 'teaser', 'description'] as const).map((k) => ({
+                label: t(`ws.field.${k}`),
+                before: '',
+                after: typeof f[k] === 'string' ? f[k] : '',
+              }))
+            }
+            onRestored={async (result) => {
+              const n = result as { title: string; description: string; teaser: string };
+              const next = { ...values, title: n.title, description: n.description, teaser: n.teaser };
+              form.markSaved(next);
+              form.setValues(next);
+              await invalidate(['workspace'], ['news']);
+            }}
+          />
+        </>
+      )}
       {deleteDialog}
     </WorkspacePage>
   );

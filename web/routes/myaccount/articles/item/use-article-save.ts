@@ -1,0 +1,99 @@
+// Saving the article form: the fields as JSON with the version the form started from (a stale save opens the
+// conflict dialog; saving over theirs names their version), a new thumbnail through the upload queue, a save
+// while offline waiting for the connection, and the draft kept in this browser meanwhile (decision 029).
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { Article } from '../../../../../schema/entities';
+import { createArticleBody, updateArticleBody } from '../../../../../schema/requests';
+import { getArticle } from '../../../../api/articles';
+import { createArticle, updateArticle } from '../../../../api/articles-edit';
+import { ApiError } from '../../../../api/errors';
+import { useNotify } from '../../../../components/notifications';
+import type { Form } from '../../../../components/screen-kit/use-form';
+import { errorMessage } from '../../../../components/view-state';
+import { useAutosave, whenOnline } from '../../../../components/workspace/autosave';
+import { queueSave } from '../../../../components/workspace/save';
+import type { UploadQueue } from '../../../../components/workspace/upload-queue';
+import { invalidate, setQueryData } from '../../../../data/cache';
+import { keys } from '../../../../data/keys';
+import { useSession } from '../../../../session/session';
+import { imagePart } from '../../../../uploads/multipart';
+import { articleChanges, newArticleBody, type ArticleValues } from './changes';
+
+export function useArticleSave(form: Form<ArticleValues>, article: Article | null, queue: UploadQueue) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const admin = user?.role === 'ADMIN';
+  const draftKey = (id: string) => (user ? `${user.id}:article:${id}` : null);
+  const draft = useAutosave(draftKey(article?.id ?? 'new'), { ...form.values, thumbnail: null }, form.dirty);
+  const [conflict, setConflict] = useState<Article | null>(null);
+  const [offline, setOffline] = useState(false);
+
+  const afterSave = async (result: Article) => {
+    if (!article) draft.move(draftKey(result.id) ?? '');
+    draft.clear();
+    await setQueryData(keys.article(result.id), () => result);
+    await invalidate(['workspace'], ['articles'], ['channel'], ['category'], ['news']);
+    notify({ kind: 'success', message: t(article ? 'ws.saved' : 'ws.articles.created') });
+    if (!article) {
+      form.markSaved();
+      void navigate(`/myaccount/articles/${result.id}`, { replace: true });
+    }
+  };
+
+  /** A stale save opens the conflict dialog; a lost connection waits for it and saves again. True when handled. */
+  async function saveFailed(err: unknown): Promise<boolean> {
+    if (article && err instanceof ApiError && err.code === 409) {
+      setConflict(await getArticle(article.id));
+      return true;
+    }
+    if (!navigator.onLine) {
+      setOffline(true);
+      await whenOnline();
+      setOffline(false);
+      void submit();
+      return true;
+    }
+    return false;
+  }
+
+  async function submit(overVersion?: number) {
+    const { values } = form;
+    const changes = article ? articleChanges(article, values, admin) : newArticleBody(values);
+    if (!form.validate(article ? updateArticleBody : createArticleBody, changes)) return;
+    const { thumbnail } = values;
+    // The version the form started from (or, saving over someone else's on purpose, theirs).
+    const body = article ? { ...changes, version: overVersion ?? article.version } : changes;
+    if (article && Object.keys(changes).length === 0 && !thumbnail) {
+      notify({ kind: 'success', message: t('ws.unchanged') });
+      return;
+    }
+    const save = (part?: Awaited<ReturnType<typeof imagePart>>, options?: Parameters<typeof updateArticle>[3]) =>
+      article
+        ? updateArticle(article.id, body, part, options)
+        : createArticle(createArticleBody.parse(body), part, options);
+    if (!thumbnail) {
+      return void form.send(async () => {
+        try {
+          await afterSave(await save());
+        } catch (err) {
+          if (!(await saveFailed(err))) throw err;
+        }
+      });
+    }
+    const part = await imagePart(thumbnail);
+    queueSave(queue, {
+      name: thumbnail.name,
+      size: thumbnail.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
+      run: (options) => save(part, options),
+      onSaved: afterSave,
+      onFailed: (err) => void saveFailed(err).then((done) => done || form.setAlert(errorMessage(err))),
+    });
+  }
+
+  return { submit, afterSave, draft, conflict, setConflict, offline };
+}
