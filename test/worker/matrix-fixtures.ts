@@ -16,6 +16,7 @@ import { sha256Hex } from '../../worker/services/session';
 import { resetStamp } from '../../worker/routes/users';
 import { createBlob } from './content-factories';
 import { db } from './helpers';
+import { pngBytes } from './upload-fixtures';
 
 /** A mySO like of a channel; returns the link id. */
 export async function createChannelLike(userId: string, channelId: string): Promise<string> {
