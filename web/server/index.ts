@@ -8,7 +8,7 @@ import { PAGE_HEADERS } from '../../schema/page-headers';
 import { pageRoutes } from './pages';
 
 /** Where Vite puts the build's hashed files. */
-export const HASHED_ASSETS_PREFIX = '/assets/';
+const HASHED_ASSETS_PREFIX = '/assets/';
 
 /** Paths the worker answers itself; the rest of what reaches the worker is a page. */
 const WORKER_PATHS = /^\/(api|sitemaps|feeds)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
