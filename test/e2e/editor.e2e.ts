@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { RESUMABLE_LIMITS } from '../../schema/limits';
+import { focalCrop } from '../../web/components/picture';
 import { baseUrl, expect, loginByApi, screenshot, test, watchProblems } from './browser';
 
 const MEDIA = path.resolve(import.meta.dirname, '../../worker/scripts/demo-media');
@@ -218,12 +219,17 @@ test(
       'Open image 2 of 3: alps hut',
       'Open image 3 of 3: alps peaks',
     ]);
-    await poll(() =>
-      thumbs
+    // The focal point's crop (focalCrop: as near the 320x240 card's centre as the picture's edges allow).
+    await poll(async () => {
+      const img = await thumbs
         .nth(1)
         .locator('img')
-        .evaluate((img) => (img as HTMLImageElement).style.objectPosition),
-    ).toBe('20% 70%');
+        .evaluate((i) => {
+          const e = i as HTMLImageElement;
+          return { position: e.style.objectPosition, aspect: e.naturalWidth / e.naturalHeight };
+        });
+      return img.position === focalCrop({ position: '20% 70%', scale: 1 }, 320 / 240, img.aspect).objectPosition;
+    }).toBe(true);
     // The 640 px pictures went up with a 480 px copy the browser made; a 320 px thumbnail loads that copy, as WebP.
     await poll(() =>
       thumbs

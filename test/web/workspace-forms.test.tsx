@@ -263,6 +263,34 @@ describe('the article form', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('a stale save opens the conflict dialog with their change; saving over theirs names their version', async () => {
+    const stored = articleOf({ title: 'Harbour lights', teaser: 'Old teaser', version: 3 });
+    const theirs = { ...stored, teaser: 'Their teaser', version: 4 };
+    let gets = 0;
+    const { calls } = fakeApi((c) => {
+      if (c.path === `/articles/${stored.id}` && c.method === 'GET')
+        return { code: 200, result: gets++ ? theirs : stored };
+      if (c.path === `/articles/${stored.id}` && c.method === 'PUT') {
+        const body = c.body as { version: number };
+        if (body.version !== theirs.version) return { code: 409, message: 'The article has changed meanwhile' };
+        return { code: 200, result: { ...theirs, ...(c.body as object), version: 5 } };
+      }
+      return common(c);
+    });
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    await findHeading('Edit “Harbour lights”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'My teaser' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this meanwhile' });
+    expect(within(dialog).getAllByText(/Their teaser/).length).toBeGreaterThan(0);
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[0]!.body).toEqual({ teaser: 'My teaser', version: 3 });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}`)).toHaveLength(2));
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[1]!.body).toEqual({ teaser: 'My teaser', version: 4 });
+    await screen.findByText('Saved.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('moves a gallery picture with its buttons: PUT .../media/images/{n} with the new ordinal, announced', async () => {
     const images = ['Dawn', 'Noon', 'Dusk'].map((title, ordinal) => ({
       id: uuid(),
@@ -457,6 +485,48 @@ describe('the news item form', () => {
       description: '',
       teaser: '',
       ref: { kind: 'article', id: target },
+    });
+  });
+});
+
+describe('the news item form, stored', () => {
+  it('previews the unsaved title and text, and saves with the version the form started from', async () => {
+    const target = uuid();
+    const item = {
+      id: uuid(),
+      title: 'Lights on',
+      description: 'First line.',
+      teaser: '',
+      thumbnailHref: null,
+      publishedAt: NOW,
+      userId: editor.id,
+      ref: { kind: 'article', id: target, slug: 'harbour-lights', restricted: false, isAd: false, isEditorial: false },
+      userName: editor.name,
+      refTitle: 'Harbour lights',
+      createdAt: NOW,
+      version: 7,
+    };
+    const { calls } = fakeApi((c) => {
+      if (c.path.startsWith('/workspace/news')) return { code: 200, result: page([item]) };
+      if (c.path === `/news/${item.id}` && c.method === 'PUT') return { code: 200, result: item };
+      if (c.path.startsWith('/revisions') || c.path.startsWith('/previews')) return { code: 200, result: [] };
+      return common(c);
+    });
+    await renderApp(`/myaccount/news/${item.id}`, editor);
+    await findHeading('Edit “Lights on”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), {
+      target: { value: 'First line.\n\nA second paragraph.' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Preview' })));
+    const preview = screen.getByRole('dialog');
+    expect(within(preview).getByRole('heading', { name: 'Lights on' })).toBeTruthy();
+    expect(within(preview).getByText('A second paragraph.')).toBeTruthy();
+    await act(async () => fireEvent.click(within(preview).getByRole('button', { name: 'Close preview' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', `/news/${item.id}`)).toHaveLength(1));
+    expect(byPath(calls, 'PUT', `/news/${item.id}`)[0]!.body).toMatchObject({
+      description: 'First line.\n\nA second paragraph.',
+      version: 7,
     });
   });
 });

@@ -27,9 +27,9 @@ export const listUsers = (filter: UserFilter = {}, cursor?: string) =>
   );
 /** ADMIN creates an account with a role (the same call registers everyone else as REGULAR_USER). */
 export const createUser = (body: z.input<typeof createUserBody>) => call(api.users.$post({ json: body }), user);
-/** Deletes (or, with content, anonymises) an account; `password` is asked only when one deletes oneself. */
-export const deleteUser = (id: string, password?: string) =>
-  call(api.users[':id'].$delete({ param: { id: seg(id) }, json: password ? { password } : {} }), accountDeletion);
+/** ADMIN deletes an account (anonymised where it has content); one's own goes through deleteOwnAccount (users.ts). */
+export const deleteUser = (id: string) =>
+  call(api.users[':id'].$delete({ param: { id: seg(id) }, json: {} }), accountDeletion);
 
 /** ADMIN's owner filter: the accounts that can own content (editors and admins), by name; at most 100 of each role. */
 export async function listOwners() {
