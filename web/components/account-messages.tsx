@@ -6,13 +6,18 @@ import { IntlProvider, useIntl } from 'react-intl';
 import type { Messages } from '../i18n';
 
 type JsonModule = { default: Messages };
-const catalogues = import.meta.glob<JsonModule>('../i18n/account.*.json');
+// Plain imports, not Vite's globs: the worker's bundler reads this module too, since sign-in and registration are
+// rendered on the server (docs/decisions/025-server-rendering.md).
+const catalogues: Record<string, () => Promise<JsonModule>> = {
+  'en-US': () => import('../i18n/account.en-US.json'),
+  'de-DE': () => import('../i18n/account.de-DE.json'),
+};
 const loaded = new Map<string, Promise<Messages>>();
 
 function accountMessages(locale: string): Promise<Messages> {
   let found = loaded.get(locale);
   if (!found) {
-    const load = catalogues[`../i18n/account.${locale}.json`] ?? catalogues['../i18n/account.en-US.json']!;
+    const load = catalogues[locale] ?? catalogues['en-US']!;
     found = load().then((m) => m.default);
     found.catch(() => loaded.delete(locale));
     loaded.set(locale, found);
