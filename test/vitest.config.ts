@@ -55,6 +55,9 @@ export default defineConfig(async () => {
             environment: 'node',
             globalSetup: ['test/e2e/global-setup.ts'],
             fileParallelism: false,
+            // As Playwright's own CI setting: a browser test that fails is run again (twice at most) under CI, where
+            // the whole suite shares 2 cores with one wrangler dev; a real fault fails every time. Locally, never.
+            retry: process.env.CI ? 2 : 0,
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },
