@@ -295,7 +295,7 @@ export function* fuzzRequests(
     const roll = random();
     if (roll < 0.2) {
       let deep: unknown = { type: 'paragraph', children: [text(hostile())] };
-      for (let i = 0, n = 10 + int(5000); i < n; i++)
+      for (let i = 0, n = 10 + int(1000); i < n; i++)
         deep = { type: 'list', ordered: chance(0.5), items: [{ type: 'listItem', children: [deep] }] };
       return { version: 1, children: [deep] };
     }
