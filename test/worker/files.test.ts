@@ -299,3 +299,31 @@ describe('who may fetch a file', () => {
     expect(await isPublicFile(db(), file.key)).toBe(true);
   });
 });
+
+describe('GET /api/files/{key} with malformed Range and If-None-Match headers', () => {
+  const ranges = [
+    'bytes=0-10',
+    'bytes=-5',
+    'bytes=999999-',
+    'bytes=5-1',
+    'bytes=0-1,3-4',
+    'bytes=%3Cscript%3E',
+    'bytes=',
+    'items=0-1',
+  ];
+  const conditions = [undefined, '*', '"x"', 'W/"y"', '%00%22%27', 'W/'];
+  it('never answers 5xx, whatever the combination, for visitors and ADMIN', async () => {
+    const file = await storedFile(100, 'image/jpeg', 'image', 'jpg');
+    const admin = await asRole('ADMIN');
+    for (const range of ranges)
+      for (const ifNoneMatch of conditions)
+        for (const cookie of [undefined, admin.cookie]) {
+          const headers: Record<string, string> = { Range: range };
+          if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
+          if (cookie) headers.Cookie = cookie;
+          const res = await get(file.path, { headers });
+          expect(res.status, `${range} ${ifNoneMatch} ${cookie ? 'admin' : 'visitor'}`).toBeLessThan(500);
+          await res.arrayBuffer();
+        }
+  });
+});

@@ -58,6 +58,22 @@ function partOf(object: R2ObjectBody): { offset: number; length: number } | null
   return offset > 0 || length < object.size ? { offset, length } : null;
 }
 
+/** An entity-tag list as RFC 9110 writes it (`*`, or `"x"` / `W/"x"` joined by commas). */
+const ETAG_LIST = /^\s*(\*|(W\/)?"[\x21\x23-\x7e\x80-\xff]*"(\s*,\s*(W\/)?"[\x21\x23-\x7e\x80-\xff]*")*)\s*$/;
+
+/**
+ * The request's conditions for R2, without an If-None-Match or If-Match that is no entity-tag list: R2 throws on
+ * those, and RFC 9110 lets a server ignore a condition it cannot parse, so the file is simply served.
+ */
+function validConditions(headers: Headers): Headers {
+  const valid = new Headers(headers);
+  for (const name of ['If-None-Match', 'If-Match']) {
+    const value = valid.get(name);
+    if (value !== null && !ETAG_LIST.test(value)) valid.delete(name);
+  }
+  return valid;
+}
+
 async function serveFile(c: Context<AppEnv>): Promise<Response> {
   const key = c.req.param('key') ?? '';
   if (!KEY_SHAPE.test(key)) throw new BadRequest('Invalid file key');
@@ -83,7 +99,10 @@ async function serveFile(c: Context<AppEnv>): Promise<Response> {
     }
   }
 
-  const object = await bucket.get(stored, { onlyIf: conditions, ...(rangeApplies ? { range: conditions } : {}) });
+  const object = await bucket.get(stored, {
+    onlyIf: validConditions(conditions),
+    ...(rangeApplies ? { range: conditions } : {}),
+  });
   if (!object) throw new NotFound('File not found');
   const headers = fileHeaders(object, audience);
   // A failed condition (If-None-Match matched) gives the object without a body.
