@@ -2,51 +2,20 @@
 // nextCursor (GET /channels/{id}/articles, GET /categories/{id}/articles).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ArticleSummary, Category, ChannelSummary } from '../../schema';
+import type { Category } from '../../schema';
 import CategoryView from '../../web/routes/category';
 import ChannelView from '../../web/routes/channel';
 import { renderScreen } from './screens-render';
+import { articleSummary, channelSummary } from './content-fixtures';
 import { fail, fakeApi, ok } from './fake-api';
 
 const CHANNEL_ID = 'c1000000-0000-4000-8000-000000000001';
 const CATEGORY_ID = 'ca000000-0000-4000-8000-000000000001';
 const OWNER_ID = 'e1000000-0000-4000-8000-000000000001';
 
-const summary = (n: number): ArticleSummary => ({
-  id: `d1000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  slug: `article-${n}`,
-  title: `Article ${n}`,
-  teaser: '',
-  type: 'text',
-  channelId: CHANNEL_ID,
-  userId: OWNER_ID,
-  thumbnailHref: null,
-  published: true,
-  hidden: false,
-  restricted: false,
-  isAd: false,
-  isEditorial: false,
-  createdAt: '2025-01-02T10:00:00.000Z',
-});
+const summary = (n: number) => articleSummary(n, CHANNEL_ID, OWNER_ID);
 
-const channel: ChannelSummary = {
-  id: CHANNEL_ID,
-  slug: 'harbour',
-  name: 'Harbour notes',
-  categoryIds: [],
-  userId: OWNER_ID,
-  infoText: '',
-  portraitHref: null,
-  bannerHref: null,
-  hidden: false,
-  private: false,
-  published: true,
-  restricted: false,
-  isAd: false,
-  coverMedia: null,
-  locked: false,
-  createdAt: '2025-01-01T10:00:00.000Z',
-};
+const channel = channelSummary(CHANNEL_ID, OWNER_ID);
 
 const category: Category = {
   id: CATEGORY_ID,
