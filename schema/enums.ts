@@ -24,3 +24,34 @@ export type Role = (typeof ROLES)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];
 /** Widths (px) of the smaller copies the SPA makes of an uploaded image; `?w=` of the file route picks one. */
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1920] as const;
+
+/** What an audit log entry is about (worker/services/audit.ts, docs/decisions/033-audit-log.md). */
+export const AUDIT_ENTITIES = ['article', 'channel', 'news', 'category', 'user', 'access', 'token', 'webhook'] as const;
+/** What was done. `updated` entries name the changed fields. */
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'published',
+  'unpublished',
+  'expired',
+  'publication_requested',
+  'publication_approved',
+  'publication_rejected',
+  'access_allowed',
+  'access_denied',
+  'access_revoked',
+  'role_changed',
+  'deactivated',
+  'activated',
+  'signed_in',
+  'failed_sign_in_burst',
+  'password_changed',
+  'token_created',
+  'token_revoked',
+] as const;
+/** Who did it: a signed-in user, a user through one of their API tokens, or the portal itself (the Cron Trigger). */
+export const AUDIT_ACTOR_KINDS = ['user', 'token', 'system'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];

@@ -4,6 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { ArticleDocument } from './document';
 import {
   ARTICLE_TYPES,
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_KINDS,
+  AUDIT_ENTITIES,
   CONTACT_KINDS,
   CONTENT_TYPES,
   COVER_KINDS,
@@ -514,4 +517,43 @@ export const previewLinks = sqliteTable(
     revokedAt: integer('revoked_at'),
   },
   (t) => [uniqueIndex('preview_links_token').on(t.tokenHash), index('preview_links_entity').on(t.entityId)],
+);
+
+/**
+ * The audit log (decision 033): one row per change made through the API or by the Cron Trigger, written in the same
+ * D1 batch as the change. Append-only (a trigger refuses UPDATE; only the Cron Trigger's retention prune deletes).
+ * No foreign keys on purpose: an entry outlives the user, token and entity it names, and keeps their names as they
+ * were then.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: integer('at').notNull(),
+    actorKind: text('actor_kind', { enum: AUDIT_ACTOR_KINDS }).notNull(),
+    /** The user who acted (also for a token); null for the system. */
+    actorId: text('actor_id'),
+    /** The user's name at that time, or "system". */
+    actorName: text('actor_name').notNull(),
+    tokenId: text('token_id'),
+    tokenName: text('token_name'),
+    entityType: text('entity_type', { enum: AUDIT_ENTITIES }).notNull(),
+    entityId: text('entity_id').notNull(),
+    /** The entity's title (or name) at that time. */
+    entityTitle: text('entity_title').notNull().default(''),
+    /** The owner of the entity at that time, for the editor's own Activity; null where nobody owns it. */
+    ownerId: text('owner_id'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /** The names of the changed fields of an `updated` entry (JSON array); null otherwise. */
+    fields: text('fields', { mode: 'json' }).$type<string[]>(),
+    /** The request id of the request's log line (decision 014); '' for the Cron Trigger. */
+    requestId: text('request_id').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at, t.id),
+    index('audit_log_entity').on(t.entityId, t.at),
+    index('audit_log_actor').on(t.actorId, t.at),
+    index('audit_log_owner').on(t.ownerId, t.at),
+    index('audit_log_action').on(t.action, t.at),
+  ],
 );

@@ -10,6 +10,7 @@ import { listChannelArticles } from '../../worker/queries/channels';
 import { claimSlug, insertWithUniqueSlug } from '../../worker/queries/slugs';
 import { createUser, db } from './helpers';
 import { createArticle, createChannel, grantAccess } from './content-factories';
+import { systemScope } from '../../worker/services/audit';
 
 const viewerOf = async (role: SessionUser['role']): Promise<SessionUser> => {
   const u = await createUser({ role });
@@ -228,7 +229,7 @@ describe('ordinals and slugs', () => {
       thumbnailKey: 'image/th',
       media: { kind: 'video', videos: [{ key: 'video/v', thumbnailKey: 'image/vt' }] },
     });
-    const result = await deleteArticle(db(), await rowOf(a.id));
+    const result = await deleteArticle(db(), await rowOf(a.id), systemScope());
     expect(result).toEqual({ slugs: [a.slug], fileKeys: ['image/th', 'video/v', 'image/vt'] });
     expect(await db().select().from(articles).where(eq(articles.id, a.id)).get()).toBeUndefined();
   });

@@ -25,6 +25,7 @@ import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../middleware/guards';
 import { insertWithUniqueSlug } from './slugs';
 import { batchRows, reusable } from '../lib/statements';
+import { auditEntry, type AuditScope } from '../services/audit';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
 import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
@@ -386,7 +387,11 @@ export async function updateArticle(
  * channel ordinals, news items, slugs, media, category links) in one batch.
  * Returns the slugs it had (for the KV cache) and the file keys to delete.
  */
-export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: string[]; fileKeys: string[] }> {
+export async function deleteArticle(
+  db: Db,
+  row: ArticleRow,
+  audit: AuditScope,
+): Promise<{ slugs: string[]; fileKeys: string[] }> {
   const [media, newsRows, slugRows] = await Promise.all([
     listMediaRows(db, row.id),
     db
@@ -409,6 +414,13 @@ export async function deleteArticle(db: Db, row: ArticleRow): Promise<{ slugs: s
     deleteRevisionsOf(db, row.id),
     db.delete(previewLinks).where(eq(previewLinks.entityId, row.id)),
     db.delete(articles).where(eq(articles.id, row.id)),
+    auditEntry(db, audit, {
+      entityType: 'article',
+      entityId: row.id,
+      title: row.title,
+      ownerId: row.userId,
+      action: 'deleted',
+    }),
   ]);
   const fileKeys = [
     row.thumbnailKey,

@@ -42,6 +42,7 @@ import {
 } from '../queries/articles';
 import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import { addMedia, removeMediaAt, setMediaKind, updateMediaAt, type NewMediaEntry } from '../queries/article-media';
+import { auditScope } from '../services/audit';
 
 /** The article id of an `{id}` path part that may be a slug. */
 const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
@@ -190,7 +191,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-      const { slugs, fileKeys } = await deleteArticle(db, row);
+      const { slugs, fileKeys } = await deleteArticle(db, row, auditScope(c));
       await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
       await deleteFiles(c.env, db, fileKeys);
       return ok(c, { id: row.id });

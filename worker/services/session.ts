@@ -108,6 +108,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = createDb(c.env.DB);
   c.set('user', null);
   c.set('sessionId', null);
+  c.set('apiToken', null);
   const token = cookieToken(c);
   if (token) {
     const id = await sha256Hex(token);

@@ -1,0 +1,110 @@
+// The audit log (docs/decisions/033-audit-log.md): who changed what, and when. A write builds its entries with
+// `auditEntry` and puts them in the same D1 batch as the change itself, so no change happens without its entry and
+// no entry exists without its change. Routes get the scope (who is acting) with `auditScope(c)`; the Cron Trigger
+// acts as `systemScope()`.
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Context } from 'hono';
+import { lt } from 'drizzle-orm';
+import { auditLog, type AuditAction, type AuditActorKind, type AuditEntity } from '../../schema/tables';
+import type { AppEnv, Db } from '../env';
+
+/** Entries are kept this long, then the Cron Trigger prunes them (decision 033). */
+export const AUDIT_RETENTION_DAYS = 400;
+
+/** Who acts: the user (and the token they used), or the portal itself. Names are kept as they are at that time. */
+export interface AuditActor {
+  kind: AuditActorKind;
+  userId: string | null;
+  name: string;
+  tokenId: string | null;
+  tokenName: string | null;
+}
+
+/** The actor and request of a run of writes, and the ids of the entries it recorded (after their batch ran). */
+export interface AuditScope {
+  actor: AuditActor;
+  requestId: string;
+  /** Ids of the entries built through this scope, in order; an entry exists only once its batch succeeded. */
+  recorded: string[];
+}
+
+/** What one entry says. */
+export interface AuditFact {
+  entityType: AuditEntity;
+  entityId: string;
+  /** The entity's title or name at that time. */
+  title: string;
+  action: AuditAction;
+  /** The owner of the entity, for the editor's Activity of their own content; omit where nobody owns it. */
+  ownerId?: string | null;
+  /** For `updated`: the names of the fields that changed. */
+  fields?: readonly string[];
+}
+
+/** The Cron Trigger's scope: the system acts. */
+export function systemScope(): AuditScope {
+  return {
+    actor: { kind: 'system', userId: null, name: 'system', tokenId: null, tokenName: null },
+    requestId: '',
+    recorded: [],
+  };
+}
+
+/**
+ * The scope of this request: its user (through its API token, if one authenticated it) and its request id. Made
+ * once per request and kept on the context. Call it only where a user is signed in, or for a sign-in in the making
+ * pass `as` (the user the request acts as).
+ */
+export function auditScope(c: Context<AppEnv>, as?: { id: string; name: string }): AuditScope {
+  const existing = c.get('audit');
+  if (existing && !as) return existing;
+  const user = as ?? c.get('user');
+  const token = as ? null : c.get('apiToken');
+  const scope: AuditScope = {
+    actor: {
+      kind: token ? 'token' : user ? 'user' : 'system',
+      userId: user?.id ?? null,
+      name: user?.name ?? 'anonymous',
+      tokenId: token?.id ?? null,
+      tokenName: token?.name ?? null,
+    },
+    requestId: c.get('requestId') ?? '',
+    recorded: existing?.recorded ?? [],
+  };
+  if (!as) c.set('audit', scope);
+  return scope;
+}
+
+/** The statement that records `fact` as done now by the scope's actor: put it in the change's own batch. */
+export function auditEntry(db: Db, scope: AuditScope, fact: AuditFact, now = Date.now()): BatchItem<'sqlite'> {
+  const id = crypto.randomUUID();
+  scope.recorded.push(id);
+  return db.insert(auditLog).values({
+    id,
+    at: now,
+    actorKind: scope.actor.kind,
+    actorId: scope.actor.userId,
+    actorName: scope.actor.name,
+    tokenId: scope.actor.tokenId,
+    tokenName: scope.actor.tokenName,
+    entityType: fact.entityType,
+    entityId: fact.entityId,
+    entityTitle: fact.title.slice(0, 500),
+    ownerId: fact.ownerId ?? null,
+    action: fact.action,
+    fields: fact.fields && fact.fields.length > 0 ? [...fact.fields] : null,
+    requestId: scope.requestId,
+  });
+}
+
+/** The names of the fields whose value differs between `before` and `after`, of the keys `after` has. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after).filter(
+    (key) => after[key] !== undefined && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+}
+
+/** Removes entries older than the retention (the Cron Trigger). */
+export async function pruneAuditLog(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(auditLog).where(lt(auditLog.at, now - AUDIT_RETENTION_DAYS * 24 * 3600 * 1000));
+}
