@@ -92,6 +92,8 @@ export interface DevServerOptions {
   logFile: string;
   /** A path that answers 2xx once the worker is up. */
   readyPath: string;
+  /** The checkout to serve (default: this one); wrangler reads its tsconfig from there. */
+  cwd?: string;
 }
 
 const groupAlive = (pgid: number) => {
@@ -151,7 +153,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       '--show-interactive-dev-session=false',
       ...options.args,
     ],
-    { cwd: ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: options.cwd ?? ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);
