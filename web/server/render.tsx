@@ -194,6 +194,12 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   return new Response(html, { status, headers: pageHeaders(user) });
 }
 
+/**
+ * True inside Vite's development server (`npm run dev`, @cloudflare/vite-plugin), which sets import.meta.env; the
+ * wrangler bundle (`npm start`, deployments, tests) has no import.meta.env.
+ */
+const VITE_DEV_SERVER = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+
 /** The module of the header's search box (web/components/site-header): rendered on every page. */
 const SEARCH_BOX_MODULE = 'components/search-box/index.tsx';
 
@@ -216,6 +222,9 @@ function pageHeaders(user: SessionUser | null): Headers {
   // Anonymous pages are what every visitor gets: the edge keeps them (worker/lib/edge-cache.ts); a signed-in page is
   // that user's alone.
   headers.set('Cache-Control', user ? 'private, no-store' : CACHED_READ_CONTROL);
+  // Under `npm run dev` the template is Vite's development page: React Refresh's inline preamble and the views' styles
+  // as <style> elements, which the policy refuses. Its pages go without it, as Vite's own pages always did.
+  if (VITE_DEV_SERVER) headers.delete('Content-Security-Policy');
   return headers;
 }
 
