@@ -1,7 +1,8 @@
 // `npm run bench`: the project's reads against a floor (bench/floor: bare Hono + D1, one statement per read),
 // both under `wrangler dev` on one freshly seeded local state, measured interleaved with autocannon, then the
 // largest contentful paint of the SPA on a slow phone. Prints numbers; asserts nothing.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,12 +21,22 @@ const USAGE = `Usage: npm run bench -- [options]
   --cache MODE      on, off or both: the project runs with --var EDGE_CACHE:MODE (default off)
   --search TEXT     the search text (default caf: a 3-letter prefix)
   --lcp on|off      build the SPA and measure its largest contentful paint (default on)
+  --lcp-runs N      page loads per path and screen; the median is shown, with each load (default 1)
+  --lcp-baseline R  also build and serve the git commit R (a branch, a tag, HEAD~1) on the same state and measure
+                    its LCP alternately with the working tree's, side by side: before and after in one run
+  --reads on|off    measure the reads against the floor and the worker's CPU (default on; off: LCP only)
   --keep            keep the work folder (state, server logs) in node_modules/.cache/bench`;
 
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/bench');
 const WORK = path.join(CACHE_DIR, `run-${process.pid}`);
 const STATE = path.join(WORK, 'state');
 const DIST = path.join(WORK, 'dist');
+/**
+ * The baseline commit's files (--lcp-baseline) and its build. Outside node_modules: esbuild (wrangler's bundler)
+ * applies no tsconfig.json to files under a node_modules folder, and the JSX would be compiled for the wrong runtime.
+ */
+const BASELINE = path.join(os.tmpdir(), `so-portal-bench-baseline-${process.pid}`);
+const BASELINE_DIST = path.join(WORK, 'baseline-dist');
 
 interface Options {
   articles: number;
@@ -35,6 +46,9 @@ interface Options {
   cacheModes: ('on' | 'off')[];
   search: string;
   lcp: boolean;
+  lcpRuns: number;
+  baseline: string | null;
+  reads: boolean;
   keep: boolean;
 }
 
@@ -48,6 +62,9 @@ function parseOptions(): Options | null {
       cache: { type: 'string', default: 'off' },
       search: { type: 'string', default: 'caf' },
       lcp: { type: 'string', default: 'on' },
+      'lcp-runs': { type: 'string', default: '1' },
+      'lcp-baseline': { type: 'string' },
+      reads: { type: 'string', default: 'on' },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -63,6 +80,9 @@ function parseOptions(): Options | null {
     Options['cacheModes'] | undefined;
   if (!cacheModes) throw new Error(`--cache is on, off or both, got ${values.cache}\n${USAGE}`);
   if (values.lcp !== 'on' && values.lcp !== 'off') throw new Error(`--lcp is on or off, got ${values.lcp}\n${USAGE}`);
+  if (values.reads !== 'on' && values.reads !== 'off')
+    throw new Error(`--reads is on or off, got ${values.reads}\n${USAGE}`);
+  if (values.reads === 'off' && values.lcp === 'off') throw new Error('--reads off and --lcp off leave nothing to do');
   if (!values.search.trim()) throw new Error('--search needs some text');
   return {
     articles: whole('articles', values.articles, 0),
@@ -72,6 +92,9 @@ function parseOptions(): Options | null {
     cacheModes,
     search: values.search,
     lcp: values.lcp === 'on',
+    lcpRuns: whole('lcp-runs', values['lcp-runs'], 1),
+    baseline: values['lcp-baseline'] ?? null,
+    reads: values.reads === 'on',
     keep: values.keep,
   };
 }
@@ -195,6 +218,7 @@ async function bench(options: Options): Promise<void> {
       },
     );
     console.log(`built the SPA (${seconds.toFixed(1)} s)`);
+    if (options.baseline) await prepareBaseline(options.baseline);
   }
   await runTool('applying the migrations', 'wrangler', [
     'd1',
@@ -215,9 +239,13 @@ async function bench(options: Options): Promise<void> {
   for (const line of seed.stdout.split('\n'))
     if (/^(Seeded|Added|Seed finished)/.test(line)) console.log(`seed: ${line}`);
 
-  const start = (label: string, args: string[]) =>
-    startDevServer({ args, logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`), readyPath: '/api/news' });
-  const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
+  const start = (label: string, args: string[], cwd?: string) =>
+    startDevServer({
+      args,
+      cwd,
+      logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`),
+      readyPath: '/api/news',
+    });
   const projects: Target[] = [];
   for (const mode of options.cacheModes) {
     const server = await start(`project cache ${mode}`, [
@@ -232,6 +260,73 @@ async function bench(options: Options): Promise<void> {
     ]);
     projects.push({ label: `cache ${mode}`, server, readerCookie: await signInReader(server.url) });
   }
+  if (options.reads) await benchReads(options, projects, start);
+
+  if (options.lcp) {
+    const lcpTargets = [{ label: 'working tree', url: projects[0]!.server.url }];
+    if (options.baseline) {
+      const baseline = await start(
+        `baseline ${options.baseline}`,
+        [
+          '--persist-to',
+          STATE,
+          '--assets',
+          BASELINE_DIST,
+          '--var',
+          'BENCH_TIMING:1',
+          '--var',
+          `EDGE_CACHE:${options.cacheModes[0]}`,
+        ],
+        BASELINE,
+      );
+      console.log(`baseline ${options.baseline} ${baseline.url} (pid ${baseline.pid})`);
+      lcpTargets.unshift({ label: options.baseline, url: baseline.url });
+    }
+    console.log(
+      '\nLargest contentful paint, 4x CPU slowdown and slow 3G (400 ms, 400 kbit/s each way), cold cache, project ' +
+        `${projects[0]!.label}${options.lcpRuns > 1 ? `, median of ${options.lcpRuns} loads (each load in brackets)` : ''}:`,
+    );
+    await printLcp(lcpTargets, ['/', await lcpArticlePath(projects[0]!.server.url)], options.lcpRuns);
+  }
+  console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The files of commit `ref` (git archive: committed content only) in BASELINE, with this checkout's node_modules,
+ * and their SPA built into BASELINE_DIST; wrangler bundles its worker when it is started.
+ */
+async function prepareBaseline(ref: string): Promise<void> {
+  mkdirSync(BASELINE, { recursive: true });
+  const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
+  if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.toString()}`);
+  const unpack = spawnSync('tar', ['-x', '-C', BASELINE], { input: archive.stdout });
+  if (unpack.status !== 0) throw new Error(`unpacking ${ref} failed: ${unpack.stderr.toString()}`);
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(BASELINE, 'node_modules'));
+  const { seconds } = await runTool(
+    `building the SPA of ${ref}`,
+    'vite',
+    [
+      'build',
+      '--config',
+      path.join(BASELINE, 'web/vite.config.ts'),
+      '--outDir',
+      BASELINE_DIST,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { NODE_ENV: 'production' },
+  );
+  console.log(`built the SPA of ${ref} (${seconds.toFixed(1)} s)`);
+}
+
+/** The reads against the floor, then the worker's CPU per request. */
+async function benchReads(
+  options: Options,
+  projects: Target[],
+  start: (label: string, args: string[]) => Promise<DevServer>,
+): Promise<void> {
+  const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
   const floor: Target = { label: 'floor', server: floorServer, readerCookie: projects[0]!.readerCookie };
   console.log(
     `floor ${floorServer.url} (pid ${floorServer.pid}); ` +
@@ -301,15 +396,6 @@ async function bench(options: Options): Promise<void> {
     `\nWorker CPU per request (workerd utime+stime from /proc over 200 sequential requests), project ${cached.label}:`,
   );
   await printWorkerCpu(cached.server.url, cached.server.pid, await lcpArticlePath(cached.server.url));
-
-  if (options.lcp) {
-    console.log(
-      '\nLargest contentful paint, 4x CPU slowdown and slow 3G (400 ms, 400 kbit/s each way), cold cache, project ' +
-        `${projects[0]!.label}:`,
-    );
-    await printLcp(projects[0]!.server.url, ['/', await lcpArticlePath(projects[0]!.server.url)]);
-  }
-  console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 // ---- output ----
@@ -405,6 +491,7 @@ async function main(): Promise<void> {
     running?.stop();
     await stopStartedProcesses();
     if (!options.keep) rmSync(WORK, { recursive: true, force: true });
+    rmSync(BASELINE, { recursive: true, force: true });
   };
   const interrupted = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping the servers`);

@@ -104,6 +104,13 @@ export const appKeys = sqliteTable('app_keys', {
   createdAt: integer('created_at').notNull(),
 });
 
+/** A smaller copy of a picture: the width it is stored for (`?w=`), and its own size in pixels. */
+export interface PictureCopy {
+  w: number;
+  width: number;
+  height: number;
+}
+
 /**
  * Every file stored in R2, with who uploaded it. A row is written before the file's content (worker/services/uploads.ts), so
  * a request that dies midway leaves a row the Cron Trigger sweeps once no entity shows the file (migration 0009).
@@ -119,6 +126,14 @@ export const blobs = sqliteTable(
     createdAt: integer('created_at').notNull().default(now),
     /** The R2 multipart upload writing the content, while it is in progress. */
     r2UploadId: text('r2_upload_id'),
+    /**
+     * A picture's size in pixels, from its header (migration 0015): null for videos and for pictures stored before
+     * (until the Cron Trigger reads it), 0 when the header could not be read.
+     */
+    width: integer('width'),
+    height: integer('height'),
+    /** A picture's smaller copies (`{key}@w{w}`, decision 018) with their sizes; null while not known. */
+    copies: text('copies', { mode: 'json' }).$type<PictureCopy[]>(),
   },
   (t) => [index('blobs_created').on(t.createdAt)],
 );

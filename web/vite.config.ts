@@ -107,28 +107,27 @@ export default defineConfig(({ command }) => ({
     staticAssetHeaders(),
     react(),
     // `npm run dev`: the worker runs inside Vite's dev server in workerd, with the local D1, KV and R2 of
-    // wrangler.toml (state in .wrangler/state, shared with `npm start`). The build stays a plain SPA build,
-    // which `wrangler dev` and `wrangler deploy` serve as static assets, and the worker (wrangler's bundle of
-    // web/server/index.ts) renders its pages. In development Vite serves the pages itself, unrendered (the SPA
-    // renders them in the browser, with hot reload); the worker answers the API and the crawlers' documents.
+    // wrangler.toml (state in .wrangler/state, shared with `npm start`), and renders the pages as it does deployed
+    // (docs/decisions/025-server-rendering.md): the same routing as wrangler.toml (a path that is no file is the
+    // worker's), the template is index.html as Vite transforms it for development (its client and React Refresh;
+    // the worker reads it through the ASSETS binding as in production), and the views' styles come with their
+    // modules, as Vite serves them. The build stays a plain SPA build, which `wrangler dev` and `wrangler deploy`
+    // serve as static assets beside the worker (wrangler's bundle of web/server/index.ts).
     command === 'serve'
       ? cloudflare({
           configPath: path.join(webRoot, '../wrangler.toml'),
-          persistState: { path: path.join(webRoot, '../.wrangler/state') },
+          // DEV_STATE: another state folder (the e2e check of this server uses a fresh one).
+          persistState: { path: process.env.DEV_STATE ?? path.join(webRoot, '../.wrangler/state') },
           inspectorPort: false,
-          // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
-          // not go to the worker, which owns every other /api path.
           config: (config) => {
-            if (config.assets) config.assets.not_found_handling = 'single-page-application';
-            if (config.assets)
-              config.assets.run_worker_first = [
-                '/api/*',
-                '!/api/*.ts',
-                '/robots.txt',
-                '/sitemap.xml',
-                '/sitemaps/*',
-                '/feeds/*',
-              ];
+            // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
+            // not go to the worker, which owns every other /api path.
+            const first = config.assets?.run_worker_first;
+            if (config.assets && Array.isArray(first)) config.assets.run_worker_first = [...first, '!/api/*.ts'];
+            // Pages drawn by the code being edited: none is kept in the edge cache, so a reload shows the change.
+            config.vars = { ...config.vars, EDGE_CACHE: 'off' };
+            // Canonical URLs and links in mails name the development server (worker/scripts/dev.sh sets it).
+            if (process.env.DEV_SITE_URL) config.vars.SITE_URL = process.env.DEV_SITE_URL;
           },
         })
       : [],
@@ -150,5 +149,9 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // Which chunk and stylesheets each view has: the worker links the rendered view's (web/server/template.ts).
     manifest: 'route-manifest.json',
+    rollupOptions: {
+      // boot.ts: the one script a rendered page names; it loads the app after the page's main picture (web/boot.ts).
+      input: { index: path.join(webRoot, 'index.html'), boot: path.join(webRoot, 'boot.ts') },
+    },
   },
 }));

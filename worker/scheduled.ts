@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { createDb } from './services/db';
 import { edgeCacheOn, startContentVersion } from './middleware/edge-cache';
 import { sweepUnreferencedFiles } from './services/file-sweep';
+import { backfillPictureSizes } from './services/picture-sizes';
 import { clearIdleUploads } from './services/resumable-uploads';
 import { pruneSessions } from './services/session';
 import { pruneAuditLog } from './services/audit';
@@ -24,13 +25,16 @@ export async function runScheduled(env: Env, now = Date.now()) {
 
 /**
  * One run's upload clean-up: aborts unfinished resumable uploads and deletes unattached files idle for a day, then
- * sweeps files that nothing refers to a day after they were recorded (what a request that died midway left).
+ * sweeps files that nothing refers to a day after they were recorded (what a request that died midway left), and
+ * reads the pixel sizes of a few pictures stored before sizes were recorded.
  */
 export async function runUploadCleanUp(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
   const uploads = await clearIdleUploads(env, db, now);
   const unreferenced = await sweepUnreferencedFiles(env, db, now);
-  return { ...uploads, unreferenced };
+  // Pictures stored before their sizes were recorded (migration 0015): a few a run, for link previews.
+  const sized = await backfillPictureSizes(env, db);
+  return { ...uploads, unreferenced, sized };
 }
 
 /** The exported handler's `scheduled`: one run at the trigger's scheduled time. */

@@ -2,7 +2,7 @@
 // each in a fresh context (cold cache); on / it is the first news picture, in the rendered HTML. Recorded in the log, never asserted on: timings on a shared machine
 // vary. `npm run bench` prints the same measurement (test/e2e/slow-phone.ts).
 import { baseUrl, expect, newContext, test } from './browser';
-import { describePaint, measureLcp, PHONE } from './slow-phone';
+import { describePaint, emulateSlowPhone, measureLcp, PHONE } from './slow-phone';
 
 test(
   'on a slow phone / and an article page report a largest contentful paint, and on / it is not a lazy image',
@@ -38,3 +38,29 @@ test(
     }
   },
 );
+
+test('a rendered page names one small script, which loads the app after the main picture has arrived', async ({
+  page,
+}) => {
+  const html = await (await fetch(`${baseUrl()}/`)).text();
+  const scripts = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
+  expect(html).not.toContain('rel="modulepreload"');
+  const modules = JSON.parse(/<script type="application\/json" id="page-modules">(.*?)<\/script>/.exec(html)![1]!);
+  const entry = modules[0] as string;
+  const hero = /<img src="([^"]+)"[^>]*fetchpriority="high"/i.exec(html)![1]!;
+
+  const started = new Map<string, number>();
+  const finished = new Map<string, number>();
+  page.on('request', (request) => started.set(new URL(request.url()).pathname, Date.now()));
+  page.on('requestfinished', (request) => finished.set(new URL(request.url()).pathname, Date.now()));
+  await emulateSlowPhone(page);
+  await page.goto('/');
+  // Hydrated: the app took over the page the worker rendered.
+  await page.getByRole('button', { name: 'Load more' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+  const heroFinished = [...finished].find(([path]) => path === hero)?.[1];
+  expect(heroFinished, `${hero} was fetched`).toBeDefined();
+  expect(started.get(entry), `${entry} was fetched`).toBeDefined();
+  expect(started.get(entry)!).toBeGreaterThanOrEqual(heroFinished!);
+});

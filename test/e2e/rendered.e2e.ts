@@ -1,7 +1,7 @@
 // Pages rendered by the worker (web/server/): readable with JavaScript off, hydrated without a console error or a
 // second request for the data the HTML carries, navigated client-side afterwards; link previews get Open Graph;
 // the first visit fetches no file twice.
-import { baseUrl, expect, newContext, test, watchProblems } from './browser';
+import { baseUrl, expect, loginByApi, newContext, test, watchProblems } from './browser';
 
 interface ArticleWithGallery {
   id: string;
@@ -91,4 +91,39 @@ test('the first visit to / fetches no file twice', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   const twice = [...requested].filter(([, n]) => n > 1).map(([url]) => url);
   expect(twice).toEqual([]);
+});
+
+test('signed in, a page comes with the reader’s likes: the like shows pressed at once, hydrates without a request, and toggles', async ({
+  context,
+  page,
+}) => {
+  const article = await galleryArticle();
+  await loginByApi(context, 'reader');
+  const headers = { Origin: new URL(baseUrl()).origin };
+  const before = (await (await context.request.get('/api/myso/vm')).json()) as {
+    result: { articles: { contentId: string }[] };
+  };
+  const likedBefore = before.result.articles.some((a) => a.contentId === article.id);
+  await context.request.post('/api/myso/user-articles', { data: { contentId: article.id }, headers });
+  try {
+    const problems = watchProblems(page);
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && !path.startsWith('/api/files/')) apiCalls.push(`${request.method()} ${path}`);
+    });
+    await page.goto(`/article/${article.id}`);
+    const button = page.getByRole('button', { name: 'Like' });
+    expect(await button.getAttribute('aria-pressed')).toBe('true'); // in the HTML, before any script ran
+    await expect.poll(() => button.isEnabled()).toBe(true); // hydrated
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]); // no GET /myso/vm, no session check
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+    expect(problems).toEqual([]); // no hydration mismatch
+  } finally {
+    if (likedBefore)
+      await context.request.post('/api/myso/user-articles', { data: { contentId: article.id }, headers });
+    else await context.request.post('/api/myso/user-articles/remove', { data: { contentId: article.id }, headers });
+  }
 });

@@ -53,7 +53,9 @@ function closure(key: string, files = new Set<string>()): Set<string> {
   return files;
 }
 
-const entryKey = () => Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+/** The app's entry (index.html's script); web/boot.ts is the build's other entry, the rendered pages' one script. */
+const entryKey = () => 'index.html';
+const BOOT = 'boot.ts';
 
 /**
  * What the shell imports on demand as soon as it starts, wherever the visitor lands: every dynamic import
@@ -66,9 +68,13 @@ function startupImports(): string[] {
   );
 }
 
-/** What the first visit to the rendered / fetches: index.html, the entry's closure, the home view, the search box. */
+/**
+ * What the first visit to the rendered / fetches: index.html, boot.js (which loads the rest), the entry's closure,
+ * the home view, the search box.
+ */
 function firstVisit(): Set<string> {
   const files = new Set<string>(['index.html']);
+  closure(BOOT, files);
   closure(entryKey(), files);
   const searchBox = startupImports().filter((key) => /(^|\/|_)search-box[-/.]/.test(key));
   for (const key of [...searchBox, 'routes/home/index.tsx']) closure(key, files);

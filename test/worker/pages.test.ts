@@ -3,7 +3,7 @@
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
-import { BASE, createUser, sessionCookie } from './helpers';
+import { as, BASE, createUser, sessionCookie } from './helpers';
 
 const SITE = 'http://localhost:8787'; // wrangler.toml's SITE_URL
 
@@ -169,6 +169,28 @@ describe('visibility is the API’s', () => {
     expect(signedIn.html).toContain('secret-picture');
     expect(signedIn.res.headers.get('Cache-Control')).toBe('private, no-store');
     expect(pageData(signedIn.html).user).toMatchObject({ id: reader.id });
+  });
+
+  it('a signed-in reader’s page carries their mySO view: the like shows pressed, no second request needed', async () => {
+    const reader = await as('REGULAR_USER');
+    const cookie = reader.cookie!;
+    expect(
+      (await reader.call('/myso/user-articles', { method: 'POST', body: { contentId: c.article!.id } })).status,
+    ).toBe(201);
+    const { html } = await page(`/article/${c.article!.id}`, { Cookie: cookie });
+    // The button as the view draws it with the user's likes: pressed, and waiting for the script to toggle.
+    expect(html).toMatch(/<button type="button" class="like-button" aria-pressed="true" disabled="">/);
+    const data = pageData(html);
+    const [, view] = data.queries.find(([key]: [unknown[]]) => key[0] === 'myso') ?? [];
+    expect(data.queries.find(([key]: [unknown[]]) => key[0] === 'myso')[0]).toEqual(['myso', reader.user!.id]);
+    // What GET /myso/vm answers, for the same user.
+    expect(view).toEqual((await reader.call('/myso/vm')).body.result);
+    const other = await page(`/chan/${c.channel!.id}`, { Cookie: cookie });
+    expect(other.html).toMatch(/<button type="button" class="like-button" aria-pressed="false" disabled="">/);
+    // A visitor's page has no like button and no mySO view.
+    const visitor = await page(`/article/${c.article!.id}`);
+    expect(visitor.html).not.toContain('like-button');
+    expect(pageData(visitor.html).queries.some(([key]: [unknown[]]) => key[0] === 'myso')).toBe(false);
   });
 
   it('a draft is a 404 for visitors and readers, and shown with its badge to its owner and admins', async () => {

@@ -3,6 +3,7 @@
 // SearchAction). Built from the same answers the page was rendered with; every value is escaped, every URL absolute.
 import type { RouteMatch } from 'react-router';
 import type { Article, Category, ChannelSummary, SessionUser } from '../../schema/entities';
+import type { StoredPictureSize } from '../../worker/services/picture-sizes';
 import type { QueryKey } from '../data/keys';
 import type { Locale, Messages } from '../i18n';
 import type { CrumbDef, RouteHandle } from '../navigation';
@@ -10,6 +11,11 @@ import type { CrumbDef, RouteHandle } from '../navigation';
 export const SITE_NAME = 'SO Portal';
 /** How much of a text a description keeps. */
 const DESCRIPTION_LENGTH = 160;
+/**
+ * The width link previews ask for (Facebook and LinkedIn: 1200 px for a large card): og:image is the narrowest copy of
+ * at least this width, else the original.
+ */
+export const PREVIEW_WIDTH = 1200;
 
 export interface HeadInput {
   /** SITE_URL: the portal's own address, for every absolute URL. */
@@ -39,20 +45,51 @@ export function excerpt(text: string, length = DESCRIPTION_LENGTH): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length / 2))}…`;
 }
 
-interface PageFacts {
+export interface PageFacts {
   title: string;
   description: string;
   canonicalPath: string;
   type: 'website' | 'article';
-  image: string | null;
+  /** The page's picture (a stored file's href, without `?w=`) and what it shows, for og:image:alt. */
+  image: { href: string; alt: string } | null;
   noindex: boolean;
   feeds: { title: string; path: string }[];
   jsonLd: unknown[];
 }
 
-export function pageHead(input: HeadInput): string {
-  const facts = pageFacts(input);
+/** The picture a link preview shows, with its size when the upload recorded it (worker/services/picture-sizes.ts). */
+interface PreviewImage {
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/** The blob key of a stored picture's href, or null for anything else. */
+export const storedPictureKey = (href: string) => /^\/api\/files\/(image\/[\w.-]+)$/.exec(href)?.[1] ?? null;
+
+/**
+ * The copy a link preview gets: the narrowest copy at least PREVIEW_WIDTH wide, else the original, each with its size.
+ * Without a recorded size, the 1920 px copy's URL (the original when there is none) and no size, as before sizes
+ * were recorded.
+ */
+export function previewImage(href: string, size: StoredPictureSize | null): PreviewImage {
+  if (!size) return { url: storedPictureKey(href) && !href.endsWith('.gif') ? `${href}?w=1920` : href };
+  const copy = size.copies.find((c) => c.width >= PREVIEW_WIDTH);
+  if (copy) return { url: `${href}?w=${copy.w}`, width: copy.width, height: copy.height };
+  return { url: href, width: size.width, height: size.height };
+}
+
+/**
+ * The page's head tags. `pictureSize` is the recorded size of the page's picture (facts.image), which the caller
+ * looks up (web/server/render.tsx).
+ */
+export function pageHead(
+  input: HeadInput,
+  facts: PageFacts = pageFacts(input),
+  pictureSize: StoredPictureSize | null = null,
+): string {
   const abs = (path: string) => input.site + path;
+  const image = facts.image ? previewImage(facts.image.href, pictureSize) : null;
   const title = facts.title === SITE_NAME ? SITE_NAME : `${facts.title} – ${SITE_NAME}`;
   const tags = [
     `<title>${escape(title)}</title>`,
@@ -65,8 +102,11 @@ export function pageHead(input: HeadInput): string {
     `<meta property="og:type" content="${facts.type}">`,
     `<meta property="og:url" content="${escape(abs(facts.canonicalPath))}">`,
     `<meta property="og:locale" content="${input.locale.replace('-', '_')}">`,
-    facts.image ? `<meta property="og:image" content="${escape(abs(facts.image))}">` : '',
-    `<meta name="twitter:card" content="${facts.image ? 'summary_large_image' : 'summary'}">`,
+    image ? `<meta property="og:image" content="${escape(abs(image.url))}">` : '',
+    image?.width ? `<meta property="og:image:width" content="${image.width}">` : '',
+    image?.height ? `<meta property="og:image:height" content="${image.height}">` : '',
+    facts.image ? `<meta property="og:image:alt" content="${escape(facts.image.alt)}">` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     ...facts.feeds.map(
       (feed) =>
         `<link rel="alternate" type="application/rss+xml" title="${escape(feed.title)}" href="${escape(feed.path)}">`,
@@ -82,11 +122,10 @@ function answer<T>(queries: [QueryKey, unknown][], key: QueryKey): T | undefined
   return queries.find(([k]) => JSON.stringify(k) === id)?.[1] as T | undefined;
 }
 
-/** The biggest copy the file route keeps of a stored picture (the original when there is none that wide). */
-const largeCopy = (href: string | null | undefined) =>
-  href ? (/^\/api\/files\/image\/.+\.(?!gif$)[a-z0-9]+$/i.test(href) ? `${href}?w=1920` : href) : null;
+/** The page's picture, when it has one. */
+const picture = (href: string | null | undefined, alt: string) => (href ? { href, alt } : null);
 
-function pageFacts(input: HeadInput): PageFacts {
+export function pageFacts(input: HeadInput): PageFacts {
   const { queries, messages, leaf, url } = input;
   const params = leaf?.params ?? {};
   const handle = leaf?.route.handle as RouteHandle | undefined;
@@ -107,8 +146,10 @@ function pageFacts(input: HeadInput): PageFacts {
   if (params.articleId !== undefined) {
     const article = answer<Article>(queries, ['article', params.articleId]);
     if (!article) return { ...base, title: t('notFound.title'), noindex: true };
-    const firstPicture = article.media?.kind === 'gallery' ? article.media.images[0]?.href : undefined;
-    const image = largeCopy(article.thumbnailHref ?? firstPicture);
+    const gallery = article.media?.kind === 'gallery' ? article.media.images : [];
+    const href = article.thumbnailHref ?? gallery[0]?.href;
+    // A gallery picture says what it shows in its title (the API's thumbnail is often the first of them).
+    const image = picture(href, gallery.find((g) => g.href === href)?.title || article.title);
     const description = excerpt(article.teaser || article.description || article.title);
     const canonicalPath = `/article/${article.id}`;
     const gated = article.restricted || article.locked;
@@ -128,7 +169,7 @@ function pageFacts(input: HeadInput): PageFacts {
           description,
           url: input.site + canonicalPath,
           mainEntityOfPage: input.site + canonicalPath,
-          ...(image ? { image: [input.site + image] } : {}),
+          ...(image ? { image: [input.site + image.href] } : {}),
           datePublished: article.createdAt,
           dateModified: article.updatedAt,
           inLanguage: input.locale,
@@ -152,7 +193,7 @@ function pageFacts(input: HeadInput): PageFacts {
       title: channel.name,
       description: excerpt(channel.infoText || channel.name),
       canonicalPath: `/chan/${channel.id}`,
-      image: largeCopy(channel.bannerHref ?? channel.portraitHref),
+      image: picture(channel.bannerHref ?? channel.portraitHref, channel.name),
       noindex: base.noindex || !channel.published || channel.hidden || channel.private,
       feeds: [{ title: `${SITE_NAME}: ${channel.name}`, path: `/feeds/chan/${channel.id}.xml` }],
     };
@@ -166,7 +207,7 @@ function pageFacts(input: HeadInput): PageFacts {
       title: category.title,
       description: excerpt(`${t('categories')}: ${category.title}`),
       canonicalPath: `/category/${category.id}`,
-      image: largeCopy(category.imageHref),
+      image: picture(category.imageHref, category.title),
     };
   }
   if (input.status === 404) return { ...base, title: t('notFound.title'), description: t('notFound.text') };

@@ -15,6 +15,7 @@ import {
   listCategories,
 } from '../../worker/queries/categories';
 import { CHANNEL_NOT_FOUND, getChannelSummary, listChannelArticles, listChannels } from '../../worker/queries/channels';
+import { mysoView } from '../../worker/queries/myso';
 import { listNews } from '../../worker/queries/news';
 import { searchEverything } from '../../worker/queries/search';
 import type { QueryKey } from '../data/keys';
@@ -27,8 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const asJson = async (answer: Promise<unknown>) => JSON.parse(JSON.stringify(await answer)) as unknown;
 
 /**
- * The loader of one query key, or undefined for a kind of query the server leaves to the browser (the signed-in
- * user's mySO view, the editor's lists: they are never part of a public page's first paint).
+ * The loader of one query key, or undefined for a kind of query the server leaves to the browser (the editor's and
+ * admin's lists: they are never part of a public page's first paint).
  */
 export function serverLoader(c: Context<AppEnv>): (key: QueryKey) => Promise<unknown> | undefined {
   const db = c.get('db');
@@ -71,6 +72,10 @@ export function serverLoader(c: Context<AppEnv>): (key: QueryKey) => Promise<unk
         return key.length === 1
           ? asJson(listNews(db, user, { limit: NEWS_PAGE_SIZE }).then((page) => [page]))
           : undefined;
+      case 'myso':
+        // The signed-in user's likes and requests (a like button's state on an article or channel page): GET
+        // /myso/vm's answer, for that user only; such a page is never cached (web/server/render.tsx).
+        return user && id === user.id ? asJson(mysoView(db, user)) : undefined;
       case 'search': {
         const body = searchBody.safeParse({ searchText: id });
         if (!body.success) return Promise.reject(new BadRequest('Invalid search text'));

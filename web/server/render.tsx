@@ -16,9 +16,10 @@ import type { QueryKey } from '../data/keys';
 import { PAGE_DATA_ID, seedId, type PageData, type QuerySeed, type SeededError } from '../data/seed';
 import { DEFAULT_LOCALE, isLocale, loadMessages, type Locale } from '../i18n';
 import { canAccess, NO_PERMISSION_PATH } from '../session/guards';
-import { pageHead, scriptJson, type HeadInput } from './head';
+import { pageFacts, pageHead, scriptJson, storedPictureKey, type HeadInput } from './head';
 import { serverLoader } from './loaders';
 import { listImageOptions } from '../../worker/queries/image-options';
+import { storedPictureSize } from '../../worker/services/picture-sizes';
 import { siteUrl } from '../../worker/site/routes';
 import { buildFiles, type BuildFiles } from './template';
 
@@ -174,6 +175,10 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
     queries: pageData.queries,
     messages,
   };
+  const facts = pageFacts(head);
+  // The size of the page's picture, for link previews (og:image:width and height).
+  const pictureKey = facts.image ? storedPictureKey(facts.image.href) : null;
+  const pictureSize = pictureKey ? await storedPictureSize(c.get('db'), pictureKey) : null;
   const template = await files.template(c);
   const view = viewModuleOf(leaf?.route.element);
   // The view's chunk and styles, and the header's search box (lazy in the SPA, rendered here on every page).
@@ -181,13 +186,19 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const html = page
     .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, '')
-    .replace('</head>', `${pageHead(head)}</head>`)
+    .replace('</head>', `${pageHead(head, facts, pictureSize)}</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${body}</div><script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`,
     );
   return new Response(html, { status, headers: pageHeaders(user) });
 }
+
+/**
+ * True inside Vite's development server (`npm run dev`, @cloudflare/vite-plugin), which sets import.meta.env; the
+ * wrangler bundle (`npm start`, deployments, tests) has no import.meta.env.
+ */
+const VITE_DEV_SERVER = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
 
 /** The module of the header's search box (web/components/site-header): rendered on every page. */
 const SEARCH_BOX_MODULE = 'components/search-box/index.tsx';
@@ -211,6 +222,9 @@ function pageHeaders(user: SessionUser | null): Headers {
   // Anonymous pages are what every visitor gets: the edge keeps them (worker/lib/edge-cache.ts); a signed-in page is
   // that user's alone.
   headers.set('Cache-Control', user ? 'private, no-store' : CACHED_READ_CONTROL);
+  // Under `npm run dev` the template is Vite's development page: React Refresh's inline preamble and the views' styles
+  // as <style> elements, which the policy refuses. Its pages go without it, as Vite's own pages always did.
+  if (VITE_DEV_SERVER) headers.delete('Content-Security-Policy');
   return headers;
 }
 

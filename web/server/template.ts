@@ -36,16 +36,23 @@ async function asset(c: Context<AppEnv>, path: string): Promise<Response | null>
 export interface BuildFiles {
   template: (c: Context<AppEnv>) => Promise<string>;
   /**
-   * The template's script and style tags for a rendered page: the entry with its static imports, and the chunks and
-   * stylesheets of `modules` (the rendered view, the header's search box) and of what they import. The SPA's other
-   * start-up preloads (for the browser's own first render: the API client, the crumbs' look-ups) are left out: the
-   * page carries its data, so they are not needed before the visitor does something.
+   * The template's script and style tags for a rendered page: boot.js, which loads the entry with its static imports
+   * and the chunks of `modules` (the rendered view, the header's search box) and of what they import, after the
+   * page's main picture; and the stylesheets of all of them. The SPA's other start-up preloads (for the browser's own
+   * first render: the API client, the crumbs' look-ups) are left out: the page carries its data, so they are not
+   * needed before the visitor does something.
    */
   pageTags: (c: Context<AppEnv>, page: string, modules: readonly string[]) => Promise<string>;
 }
 
 const STYLESHEET = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
-const MODULEPRELOAD = (file: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`;
+/** The build's name of web/boot.ts (web/vite.config.ts builds it beside the app's entry). */
+export const BOOT_MODULE = 'boot.ts';
+/** The id of the list of the app's modules that boot.js loads (web/boot.ts reads it). */
+export const PAGE_MODULES_ID = 'page-modules';
+const BOOT_SCRIPT = (boot: string, modules: string[]) =>
+  `<script type="module" crossorigin src="/${boot}"></script>` +
+  `<script type="application/json" id="${PAGE_MODULES_ID}">${JSON.stringify(modules.map((file) => `/${file}`))}</script>`;
 
 async function readManifest(c: Context<AppEnv>): Promise<Manifest | null> {
   if (manifest) return manifest;
@@ -83,22 +90,19 @@ export const buildFiles: BuildFiles = {
     };
     const start = graph(['index.html']);
     const wanted = graph(modules);
-    const keep = new Set([...start.chunks, ...wanted.chunks]);
-    // Start-up preloads the rendered page does not need go; the start-up stylesheets apply at once.
-    // The scripts hydrate a page that is already there: they come after its stylesheets and largest picture on a
-    // slow line (fetchpriority low), not alongside them.
+    const boot = files[BOOT_MODULE]?.file;
+    const entry = files['index.html']?.file;
+    if (!boot || !entry) return page;
+    // The app's scripts load after the page's main picture (web/boot.ts): the page names boot.js only, and the
+    // entry with the chunks it imports at once (the start-up ones the page needs, the view's, the search box's) in
+    // a list boot.js reads. The SPA's other start-up preloads are left out: the page carries its data, so they are
+    // not needed before the visitor does something. The start-up stylesheets apply at once.
+    const appModules = [...new Set([entry, ...start.chunks, ...wanted.chunks])];
     let html = page
-      .replace(/<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g, (_tag, file: string) =>
-        keep.has(file) ? MODULEPRELOAD(file) : '',
-      )
-      .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=')
+      .replace(/<link rel="modulepreload" crossorigin href="\/[^"]+">\s*/g, '')
+      .replace(/<script type="module" crossorigin src="\/[^"]+"><\/script>/, BOOT_SCRIPT(boot, appModules))
       .replaceAll('<link rel="preload" as="style" crossorigin href=', '<link rel="stylesheet" crossorigin href=');
-    const extra = [
-      ...wanted.chunks
-        .filter((file) => !html.includes(`href="/${file}"`) && !html.includes(`src="/${file}"`))
-        .map(MODULEPRELOAD),
-      ...[...new Set(wanted.css)].filter((file) => !html.includes(`href="/${file}"`)).map(STYLESHEET),
-    ];
+    const extra = [...new Set(wanted.css)].filter((file) => !html.includes(`href="/${file}"`)).map(STYLESHEET);
     html = html.replace('</head>', `${extra.join('')}</head>`);
     return html;
   },

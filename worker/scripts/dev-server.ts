@@ -92,6 +92,8 @@ export interface DevServerOptions {
   logFile: string;
   /** A path that answers 2xx once the worker is up. */
   readyPath: string;
+  /** The checkout to serve (default: this one); wrangler reads its tsconfig from there. */
+  cwd?: string;
 }
 
 const groupAlive = (pgid: number) => {
@@ -151,7 +153,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       '--show-interactive-dev-session=false',
       ...options.args,
     ],
-    { cwd: ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: options.cwd ?? ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);
@@ -170,10 +172,56 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return { url, pid: server.pid!, logFile: options.logFile, stop };
 }
 
-async function waitUntilServing(url: string, server: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+/**
+ * Starts `npm run dev`'s server (Vite with the worker in workerd, web/vite.config.ts) on a free port, on the local
+ * state `state` (migrated and seeded by the caller), and waits until `readyPath` answers. Vite optimises its
+ * dependencies on the first start, so it may take a minute on a busy machine.
+ */
+export async function startViteDevServer(options: {
+  state: string;
+  logFile: string;
+  readyPath: string;
+}): Promise<DevServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(options.logFile);
+  const server = spawn(
+    path.join(BIN, 'vite'),
+    ['dev', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: ROOT,
+      env: { ...toolEnv, DEV_STATE: options.state, DEV_SITE_URL: url },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  const stop = async () => {
+    if (server.pid !== undefined) await stopProcessGroup(server.pid);
+    if (!log.closed) await new Promise<void>((resolve) => log.end(resolve));
+    live.delete(stop);
+  };
+  live.add(stop);
+  try {
+    await waitUntilServing(url + options.readyPath, server, options.logFile, 'vite dev', 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: server.pid!, logFile: options.logFile, stop };
+}
+
+async function waitUntilServing(
+  url: string,
+  server: ChildProcess,
+  logFile: string,
+  name = 'wrangler dev',
+  timeoutMs = READY_TIMEOUT_MS,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}; see ${logFile}`);
+    if (server.exitCode !== null) throw new Error(`${name} exited with ${server.exitCode}; see ${logFile}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
@@ -183,5 +231,5 @@ async function waitUntilServing(url: string, server: ChildProcess, logFile: stri
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`wrangler dev did not answer ${url} within ${READY_TIMEOUT_MS / 1000} s; see ${logFile}`);
+  throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s; see ${logFile}`);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run dev`: one process on one port with hot reload: Vite serves the SPA (React Fast Refresh) and runs
-# the worker in workerd through @cloudflare/vite-plugin, on the same local D1, KV and R2 state as `npm start`
+# the worker in workerd through @cloudflare/vite-plugin, which renders the pages as deployed (the browser hydrates
+# them with Vite's modules), on the same local D1, KV and R2 state as `npm start`
 # (.wrangler/state). Migrations and the demo seed are applied first, as `npm start` does.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,4 +16,6 @@ echo "== seeding the demo content (only into an empty database)"
 tsx worker/scripts/seed.ts
 
 echo "== dev server on http://localhost:${port} (Ctrl+C stops)"
+# The worker renders the pages here too: their canonical URLs and the links in mails name this server.
+export DEV_SITE_URL="http://localhost:${port}"
 exec vite dev --config web/vite.config.ts --host 127.0.0.1 --port "$port" --strictPort

@@ -61,6 +61,7 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       key: stored.key,
       contentType: stored.contentType,
       size: stored.size,
+      ...stored.pixels,
       userId: userIds[owner],
       createdAt: now,
     });

@@ -8,6 +8,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { getPlatformProxy } from 'wrangler';
 import * as tables from '../../schema/tables';
 import { createDb } from '../services/db';
+import { imageDimensions, sniff } from '../lib/sniff';
 import type { Db, Env } from '../env';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -130,6 +131,8 @@ export interface DemoFile {
   key: string;
   contentType: string;
   size: number;
+  /** A picture's size from its header, as an upload records it (no copies: the demo pictures have none). */
+  pixels: { width?: number; height?: number; copies?: tables.PictureCopy[] };
 }
 
 /** Stores one demo file under a fresh key `image/{uuid}.{ext}` or `video/{uuid}.{ext}`, as uploads do. */
@@ -140,5 +143,8 @@ export async function storeDemoFile(env: Env, name: string): Promise<DemoFile> {
   const bytes = await readFile(path.join(MEDIA_DIR, name));
   const key = `${contentType.split('/')[0]}/${crypto.randomUUID()}${ext}`;
   await env.FILES.put(key, bytes, { httpMetadata: { contentType } });
-  return { key, contentType, size: bytes.byteLength };
+  const type = sniff(bytes);
+  const dimensions = type?.kind === 'image' ? imageDimensions(bytes, type) : null;
+  const pixels = dimensions && typeof dimensions === 'object' ? { ...dimensions, copies: [] } : {};
+  return { key, contentType, size: bytes.byteLength, pixels };
 }

@@ -86,7 +86,13 @@ export async function seedScale(env: Env, db: Db, count: number, log: (line: str
   for (const name of SHARED_PICTURES) {
     const stored = await storeDemoFile(env, name);
     shared.push(stored.key);
-    sharedBlobs.push({ key: stored.key, contentType: stored.contentType, size: stored.size, userId: owner.id });
+    sharedBlobs.push({
+      key: stored.key,
+      contentType: stored.contentType,
+      size: stored.size,
+      ...stored.pixels,
+      userId: owner.id,
+    });
   }
   await runAtomically(db, chunkedInserts(db, blobs, sharedBlobs));
 

@@ -6,7 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import { fileTag } from '../../schema/requests';
-import { blobs } from '../../schema/tables';
+import { blobs, type PictureCopy } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { UPLOAD_LIMITS } from '../../schema/limits';
@@ -140,7 +140,7 @@ export function withUpload<T extends Schema>(
       unused.map((f) => f.key),
     );
     await ledger.settle(
-      [...used].map((tag) => files.get(tag)!),
+      [...used].map((tag) => ({ file: files.get(tag)!, copies: copiesOf(files, tag) })),
       unused.filter((f) => !f.variantOf).map((f) => f.key),
     );
   });
@@ -157,7 +157,7 @@ interface BlobLedger {
   keys: Set<string>;
   start(key: string, contentType: string): Promise<void>;
   multipart(key: string, uploadId: string): Promise<void>;
-  settle(used: StoredFile[], unusedKeys: string[]): Promise<void>;
+  settle(used: { file: StoredFile; copies: PictureCopy[] }[], unusedKeys: string[]): Promise<void>;
   forget(keys: string[]): Promise<void>;
 }
 
@@ -174,8 +174,18 @@ function blobLedger(db: Db, userId: string | null): BlobLedger {
     },
     async settle(used, unusedKeys) {
       const statements: BatchItem<'sqlite'>[] = used
-        .filter((f) => keys.has(f.key))
-        .map((f) => db.update(blobs).set({ size: f.size, r2UploadId: null }).where(eq(blobs.key, f.key)));
+        .filter(({ file }) => keys.has(file.key))
+        .map(({ file, copies }) =>
+          db
+            .update(blobs)
+            .set({
+              size: file.size,
+              r2UploadId: null,
+              // A picture's size and its copies' (link previews name them: web/server/head.ts).
+              ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height, copies } : {}),
+            })
+            .where(eq(blobs.key, file.key)),
+        );
       for (let i = 0; i < unusedKeys.length; i += 90)
         statements.push(db.delete(blobs).where(inArray(blobs.key, unusedKeys.slice(i, i + 90))));
       const [first, ...rest] = statements;
@@ -191,6 +201,14 @@ function blobLedger(db: Db, userId: string | null): BlobLedger {
       }
     },
   };
+}
+
+/** The copies of the picture sent as `blob:{tag}` in this request, narrowest first. */
+function copiesOf(files: Map<string, StoredFile>, tag: string): PictureCopy[] {
+  return [...files.entries()]
+    .filter(([, f]) => f.variantOf === tag && f.dimensions)
+    .map(([internal, f]) => ({ w: Number(internal.slice(internal.lastIndexOf('@') + 1)), ...f.dimensions! }))
+    .sort((a, b) => a.w - b.w);
 }
 
 /** The typed upload of a handler behind withUpload(schema). */

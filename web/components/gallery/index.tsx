@@ -47,7 +47,7 @@ export default function Gallery({ images, articleTitle }: { images: GalleryImage
                 setOpen(index);
               }}
             >
-              <Picture src={image.href} alt="" width={320} height={240} eager={index < 4} />
+              <Picture src={image.href} alt="" width={320} height={240} eager={index < 4} priority={index === 0} />
             </button>
           </li>
         ))}

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { like, unlike, isLiked, useMysoView, type Likeable } from '../../data/myso';
+import { useHydrated } from '../../data/seed';
 import { useNotify } from '../notifications';
 import { errorMessage } from '../view-state';
 import { useSession } from '../../session/session';
@@ -15,6 +16,8 @@ export default function LikeButton(target: Likeable) {
   const { user } = useSession();
   const myso = useMysoView();
   const [busy, setBusy] = useState(false);
+  // A rendered page shows the state (its mySO view came with it); the toggle waits for the script that serves it.
+  const hydrated = useHydrated();
   if (!user) return null;
 
   const { kind, content } = target;
@@ -46,7 +49,7 @@ export default function LikeButton(target: Likeable) {
       type="button"
       className="like-button"
       aria-pressed={liked}
-      disabled={busy || myso.status === 'loading'}
+      disabled={busy || !hydrated || myso.status === 'loading'}
       onClick={() => void toggle()}
     >
       <span aria-hidden="true" className="like-icon">

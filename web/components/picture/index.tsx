@@ -137,7 +137,8 @@ export default function Picture({ src, alt, width, height, eager = false, priori
         height={height}
         loading={eager || priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
+        // The page's largest picture paints in the frame it arrives for; the others may decode off the main thread.
+        decoding={priority ? undefined : 'async'}
         style={imgStyle}
         onLoad={(e) => {
           const img = e.currentTarget;

@@ -71,7 +71,7 @@ function ArticleBody({ article }: { article: Article }) {
       {article.locked ? (
         <>
           {article.thumbnailHref && (
-            <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} eager />
+            <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} priority />
           )}
           <RequestAccess contentId={article.id} contentType="article" title={article.title} />
         </>
@@ -82,7 +82,7 @@ function ArticleBody({ article }: { article: Article }) {
             <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />
           )}
           {!media && article.thumbnailHref && (
-            <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />
+            <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} priority />
           )}
           <DocumentRenderer
             document={article.body}

@@ -74,7 +74,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
     <article className="category-view">
       <header className="category-header">
         {category.imageHref && (
-          <Picture src={category.imageHref} alt="" width={1200} height={240} eager className="category-image" />
+          <Picture src={category.imageHref} alt="" width={1200} height={240} priority className="category-image" />
         )}
         <h1>{category.title}</h1>
       </header>

@@ -70,7 +70,7 @@ function ChannelBody({ channel, categoryId }: { channel: ChannelSummary; categor
   return (
     <article className="channel-view">
       {channel.bannerHref && (
-        <Picture src={channel.bannerHref} alt="" width={1200} height={300} eager className="channel-banner" />
+        <Picture src={channel.bannerHref} alt="" width={1200} height={300} priority className="channel-banner" />
       )}
       <header className="channel-header">
         <Picture
