@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article, Channel } from '../../schema/entities';
-import { publicationRequest, publicationRequestPage } from '../../schema/entities';
+import { adminCounts, publicationRequest, publicationRequestPage } from '../../schema/entities';
 import {
   workspaceArticlePage,
   workspaceNewsPage,
@@ -336,5 +336,54 @@ describe('the wished expiry and start', () => {
       publishAt: new Date(2031, 4, 2, 8, 0).toISOString(),
     });
     await screen.findByText('Publication requested. An admin decides.');
+  });
+});
+
+describe('the admin’s expiry', () => {
+  it('is entered in the admin’s time zone, named, and a past one is refused beside the field', async () => {
+    const admin = userOf('ADMIN');
+    const request = {
+      id: uuid(),
+      userId: editor.id,
+      contentId: uuid(),
+      status: 'APPROVED' as const,
+      type: 'channel' as const,
+      expirationDate: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+      userName: editor.name,
+      contentTitle: 'Travel channel',
+    };
+    const { calls: all } = fakeApi((c) => {
+      if (c.path.startsWith('/admin/counts'))
+        return answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 });
+      if (c.path.startsWith('/publications/requests')) return answer(publicationRequestPage, page([request]));
+      if (c.path === '/publications/update-expiration')
+        return answer(publicationRequest, {
+          ...request,
+          expirationDate: (c.body as { expirationDate: string }).expirationDate,
+        });
+      return undefined;
+    });
+    await renderApp('/appManagement/publications', admin);
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    await act(async () => fireEvent.change(status, { target: { value: '' } }));
+    const setExpiry = await screen.findByRole('button', { name: 'Set expiry of Travel channel' });
+    await act(async () => fireEvent.click(setExpiry));
+    const field = screen.getByLabelText(`Expires at (time zone ${timeZone()})`);
+    fireEvent.change(field, { target: { value: '2020-05-06T09:30' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save expiry' })));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText('The expiry must lie in the future; to end the publication now, unpublish it.'),
+    ).toBeTruthy();
+    expect(all.filter((c) => c.path === '/publications/update-expiration')).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '2031-05-06T09:30' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save expiry' })));
+    await waitFor(() => expect(all.filter((c) => c.path === '/publications/update-expiration')).toHaveLength(1));
+    expect(all.find((c) => c.path === '/publications/update-expiration')?.body).toEqual({
+      id: request.id,
+      expirationDate: new Date('2031-05-06T09:30').toISOString(),
+    });
   });
 });
