@@ -15,15 +15,30 @@ export function imageProblem(file: File): 'type' | 'size' | 'empty' | null {
   return null;
 }
 
-/** A URL for a picked file while it is shown, revoked when the file changes or the component goes. */
+/** Object URLs whose revoking waits a moment: a remount that still shows one (StrictMode's) keeps it. */
+const revoking = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * A URL for a picked file while it is shown, revoked once the file changes or the component goes for good. The
+ * revoke waits a moment and an effect that runs again for the same URL calls it off: revoked at once, StrictMode's
+ * second run of the effect left a revoked URL on the page, which the browser kept failing to load.
+ */
 export function useObjectUrl(file: Blob | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
+  useEffect(() => {
+    if (!url) return;
+    clearTimeout(revoking.get(url));
+    revoking.delete(url);
+    return () => {
+      revoking.set(
+        url,
+        setTimeout(() => {
+          revoking.delete(url);
+          URL.revokeObjectURL(url);
+        }, 0),
+      );
+    };
+  }, [url]);
   return url;
 }
 
