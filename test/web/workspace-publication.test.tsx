@@ -88,7 +88,10 @@ function common(c: ApiCall) {
   return undefined;
 }
 
-const publicationBox = async () => (await screen.findByRole('heading', { name: 'Publication' })).closest('section')!;
+// The form's parts load on demand: time for a busy machine (the default is one second).
+const slow = { timeout: 5000 };
+const publicationBox = async () =>
+  (await screen.findByRole('heading', { name: 'Publication' }, slow)).closest('section')!;
 
 describe('Unpublish', () => {
   it('asks with the kit’s dialog, takes the article back to draft, reads it again and says so', async () => {
@@ -117,7 +120,7 @@ describe('Unpublish', () => {
     });
     await renderApp(`/myaccount/articles/${article.id}`, editor);
     const box = await publicationBox();
-    await within(box).findByText('Published: visitors see it.');
+    await within(box).findByText('Published: visitors see it.', {}, slow);
 
     // Cancel first: nothing is sent.
     await act(async () => fireEvent.click(within(box).getByRole('button', { name: 'Unpublish' })));
@@ -133,9 +136,9 @@ describe('Unpublish', () => {
     );
     await waitFor(() => expect(calls(all, 'POST', '/publications/unpublish')).toHaveLength(1));
     expect(calls(all, 'POST', '/publications/unpublish')[0]!.body).toEqual({ contentId: article.id, type: 'article' });
-    await screen.findByText('“Harbour lights” is a draft again; visitors no longer see it.');
+    await screen.findByText('“Harbour lights” is a draft again; visitors no longer see it.', {}, slow);
     // The row is read again: a draft, with the request form back.
-    await within(await publicationBox()).findByText('Draft');
+    await within(await publicationBox()).findByText('Draft', {}, slow);
     expect(within(await publicationBox()).getByRole('button', { name: 'Request publication' })).toBeTruthy();
     expect(within(await publicationBox()).queryByRole('button', { name: 'Unpublish' })).toBeNull();
     expect(calls(all, 'GET', `/workspace/articles?id=${article.id}`).length).toBeGreaterThan(1);
@@ -159,7 +162,7 @@ describe('Unpublish', () => {
       return undefined;
     });
     await renderApp('/myaccount/publications', editor);
-    const table = await screen.findByRole('table', { name: 'Publications' });
+    const table = await screen.findByRole('table', { name: 'Publications' }, slow);
     const line = within(table).getByRole('link', { name: 'Harbour' }).closest('tr')!;
     expect(within(line).getByText('Unpublished')).toBeTruthy();
     expect(within(line).getByText('Feb 20, 2026')).toBeTruthy();
@@ -182,7 +185,7 @@ describe('what visitors get', () => {
       return common(c);
     });
     const { unmount } = await renderApp('/myaccount/articles', editor);
-    const table = await screen.findByRole('table', { name: 'Articles' });
+    const table = await screen.findByRole('table', { name: 'Articles' }, slow);
     const line = within(table).getByRole('link', { name: 'Early bird' }).closest('tr')!;
     expect(within(line).getByText('Waiting for its channel’s publication')).toBeTruthy();
     unmount();
@@ -191,6 +194,8 @@ describe('what visitors get', () => {
     const box = await publicationBox();
     await within(box).findByText(
       'Waiting for its channel’s publication: visitors get “not found” until the channel is published.',
+      {},
+      slow,
     );
     expect(within(box).queryByText('Published: visitors see it.')).toBeNull();
   });
@@ -219,7 +224,7 @@ describe('what visitors get', () => {
       return common(c);
     });
     const { unmount } = await renderApp('/myaccount/news', editor);
-    const table = await screen.findByRole('table', { name: 'News' });
+    const table = await screen.findByRole('table', { name: 'News' }, slow);
     const bad = within(table).getByRole('link', { name: 'Points at a draft' }).closest('tr')!;
     expect(within(bad).getByText('Not in the feed')).toBeTruthy();
     expect(within(bad).queryByText('Published')).toBeNull();
@@ -300,9 +305,9 @@ describe('the wished expiry and start', () => {
     });
     await renderApp(`/myaccount/articles/${article.id}`, editor);
     const box = await publicationBox();
-    await within(box).findByText('Draft');
+    await within(box).findByText('Draft', {}, slow);
     const zone = timeZone();
-    const start = within(box).getByLabelText(`Wished start (optional, ${zone} time)`);
+    const start = within(box).getByLabelText(`Wished start (optional), ${zone} time`);
     const expiry = within(box).getByLabelText('Wished expiry date (optional)');
     expect(document.getElementById(expiry.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain(
       `${zone} time`,
@@ -335,7 +340,7 @@ describe('the wished expiry and start', () => {
       expirationDate: new Date(2031, 4, 31, 23, 59, 59).toISOString(),
       publishAt: new Date(2031, 4, 2, 8, 0).toISOString(),
     });
-    await screen.findByText('Publication requested. An admin decides.');
+    await screen.findByText('Publication requested. An admin decides.', {}, slow);
   });
 });
 
@@ -366,9 +371,9 @@ describe('the admin’s expiry', () => {
       return undefined;
     });
     await renderApp('/appManagement/publications', admin);
-    const status = await screen.findByRole('combobox', { name: 'Status' });
+    const status = await screen.findByRole('combobox', { name: 'Status' }, slow);
     await act(async () => fireEvent.change(status, { target: { value: '' } }));
-    const setExpiry = await screen.findByRole('button', { name: 'Set expiry of Travel channel' });
+    const setExpiry = await screen.findByRole('button', { name: 'Set expiry of Travel channel' }, slow);
     await act(async () => fireEvent.click(setExpiry));
     const field = screen.getByLabelText(`Expires at (time zone ${timeZone()})`);
     fireEvent.change(field, { target: { value: '2020-05-06T09:30' } });

@@ -42,6 +42,20 @@ export function useObjectUrl(file: Blob | null): string | null {
   return url;
 }
 
+/**
+ * The key of a file input whose file goes away (sent, undone): a new, empty input then, as the old one would still
+ * show the file's name.
+ */
+export function useFileFieldKey(file: Blob | null): number {
+  const [key, setKey] = useState(0);
+  const [shown, setShown] = useState(file);
+  if (shown !== file) {
+    setShown(file);
+    if (!file) setKey((k) => k + 1);
+  }
+  return key;
+}
+
 export function ImagePicker({
   label,
   current,
@@ -64,6 +78,7 @@ export function ImagePicker({
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const preview = useObjectUrl(file);
+  const fieldKey = useFileFieldKey(file);
   const shown = preview ?? current;
   return (
     <div className={error ? 'field ws-image-field field-invalid' : 'field ws-image-field'}>
@@ -78,6 +93,7 @@ export function ImagePicker({
         <span className="ws-image-preview ws-image-empty" aria-hidden="true" />
       )}
       <input
+        key={fieldKey}
         id={id}
         type="file"
         accept={IMAGE_TYPES}

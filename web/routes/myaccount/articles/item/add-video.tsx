@@ -10,7 +10,7 @@ import { RESUMABLE_LIMITS } from '../../../../../schema/limits';
 import { LIMITS } from '../../../../../schema/requests';
 import { addVideo } from '../../../../api/article-media';
 import { listUploads } from '../../../../api/uploads';
-import { useObjectUrl } from '../../../../components/workspace/image-picker';
+import { useFileFieldKey, useObjectUrl } from '../../../../components/workspace/image-picker';
 import { formatBytes, type UploadQueue } from '../../../../components/workspace/upload-queue';
 import { VideoScrubber, type ScrubberHandle } from '../../../../components/workspace/video-scrubber';
 import { invalidate, useQuery } from '../../../../data/cache';
@@ -33,12 +33,8 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
   const [millis, setMillis] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // A new file input once a file is done with: the old one would still show its name.
-  const [inputKey, setInputKey] = useState(0);
-  const clear = () => {
-    setFile(null);
-    setInputKey((k) => k + 1);
-  };
+  const inputKey = useFileFieldKey(file);
+  const clear = () => setFile(null);
 
   const pick = async (picked: File | null) => {
     setProblem(null);
