@@ -8,6 +8,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema/entities';
 import { useObjectUrl } from '../../web/components/workspace/image-picker';
+import { AUTO_SCROLL } from '../../web/components/workspace/sortable-list';
 import { VideoScrubber } from '../../web/components/workspace/video-scrubber';
 import workspaceEn from '../../web/i18n/workspace.en-US.json';
 import { fakeApi, type ApiCall } from './fake-api';
@@ -109,6 +110,17 @@ describe('the gallery keeps the keyboard focus', () => {
     );
     await screen.findByText('Noon has been removed.');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Dusk' })));
+  });
+});
+
+describe('dragging near the window edge', () => {
+  it('scrolls only in a narrow band and slowly enough to stop on the place meant', () => {
+    // dnd-kit scrolls `acceleration` px every 5 ms at the very edge, less further in, within `threshold` of the
+    // window's height (its defaults: 10 px and 20%, so 2,000 px/s over 160 px of an 800 px window).
+    const { threshold, acceleration } = AUTO_SCROLL;
+    expect(threshold!.x).toBe(0);
+    expect(threshold!.y * 800).toBeLessThanOrEqual(64);
+    expect(acceleration! * (1000 / 5)).toBeLessThanOrEqual(400);
   });
 });
 
