@@ -1,7 +1,8 @@
 // An editor's walk in Chromium: a channel with a banner; an article in it with three pictures,
 // reordered by keyboard, one with a focal point; a video article whose thumbnail is the frame at 1.5 s, captured
 // in the browser; publication requested and approved; the public pages show the new order and the poster frame.
-// Then a big video whose upload is cut off by a reload and resumed from the parts the server already had.
+// Then a big video whose upload is cut off by a reload and resumed from the parts the server already had, with the
+// title typed before the reload. The editor unpublishes the video article and visitors get 404 at once.
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,10 @@ test(
     await poll(() => page.getByRole('progressbar', { name: 'Upload of alps-hut.jpg' }).getAttribute('value')).toBe(
       '100',
     );
+    // The upload panel is no wider than the form column it reports on.
+    const column = (await page.locator('form.ws-form').boundingBox())!;
+    const panel = (await page.getByRole('region', { name: 'Uploads' }).boundingBox())!;
+    expect(panel.width).toBeLessThanOrEqual(column.width + 1);
 
     // 3. Reorder: the first picture to the end, with the keyboard on its drag handle.
     const moved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/media\/images\/0$/.test(r.url()));
@@ -164,6 +169,14 @@ test(
     await page.getByRole('button', { name: 'Create draft' }).click();
     await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
     const videoId = idFromUrl(page);
+    // The preview plays an object URL of the file; once it is gone, nothing may fetch that URL again.
+    const revokedFetches: string[] = [];
+    page.on('console', (m) => {
+      if (/ERR_FILE_NOT_FOUND/.test(m.text()) || /^blob:/.test(m.location().url)) revokedFetches.push(m.text());
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().startsWith('blob:')) revokedFetches.push(`${r.url()}: ${r.failure()?.errorText}`);
+    });
     await page.getByLabel('Add a video').setInputFiles(path.join(MEDIA, 'clip-mandelbrot.webm'));
     await page.getByRole('textbox', { name: 'Title of the video' }).fill('Mandelbrot');
     await page.getByRole('slider', { name: 'Thumbnail at' }).waitFor();
@@ -173,11 +186,15 @@ test(
     const videos = page.getByRole('list', { name: 'Videos of the article' });
     await videos.getByRole('listitem').first().waitFor({ timeout: 30_000 });
     expect(await videos.locator('video').first().getAttribute('poster')).toMatch(/^\/api\/files\/image\//);
+    // The file field no longer names the file it sent.
+    expect(await page.getByLabel('Add a video').inputValue()).toBe('');
 
     // 6. Publication requested (the channel and the gallery above, the video here).
     await requestPublication(page);
-    await page.goto('/myaccount/publications');
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Publications' }).click();
     await h1(page, 'Publications').waitFor();
+    await page.waitForTimeout(1500);
+    expect(revokedFetches).toEqual([]);
     const requests = page.getByRole('table', { name: 'Publications' });
     for (const title of [channelName, `Walk gallery ${suffix}`, `Walk video ${suffix}`]) {
       await poll(() =>
@@ -257,6 +274,27 @@ test(
     for (const t of ['0', '0.5', '1', '2', '2.9'])
       expect(differences[t]!, `frame at ${t} s`).toBeGreaterThan(differences['1.5']! * 3);
     await screenshot(view, 'visitor-video');
+
+    // 8. The editor unpublishes the video article: the visitor's next request is 404, the history says so.
+    await page.goto(`/myaccount/articles/${videoId}`);
+    const box = page.locator('section', { has: page.getByRole('heading', { name: 'Publication', exact: true }) });
+    await box.getByText('Published: visitors see it.').waitFor();
+    await box.getByRole('button', { name: 'Unpublish' }).click();
+    const ask = page.getByRole('alertdialog', { name: `Unpublish “Walk video ${suffix}”?` });
+    await ask.getByRole('button', { name: 'Unpublish' }).click();
+    await page.getByText(`“Walk video ${suffix}” is a draft again; visitors no longer see it.`).waitFor();
+    await box.getByText('Draft', { exact: true }).waitFor();
+    expect((await view.request.get(`/api/articles/${videoId}`)).status()).toBe(404);
+    await view.goto(`/chan/${channelId}/a/${videoId}`);
+    await view.getByRole('heading', { level: 1, name: 'Article not found' }).waitFor();
+    await page.goto('/myaccount/publications');
+    await poll(() =>
+      page
+        .getByRole('table', { name: 'Publications' })
+        .getByRole('row', { name: new RegExp(`Walk video ${suffix}`) })
+        .getByText('Unpublished')
+        .count(),
+    ).toBe(1);
     await visitor.close();
     expect(viewProblems).toEqual([]);
     expect(problems).toEqual([]);
@@ -293,6 +331,7 @@ test(
     await page.getByRole('heading', { name: 'Videos', exact: true }).waitFor();
     const firstPart = page.waitForResponse((r) => r.url().endsWith('/parts/1') && r.status() === 200);
     await page.getByLabel('Add a video').setInputFiles(file);
+    await page.getByRole('textbox', { name: 'Title of the video' }).fill('Harbour at dusk');
     await page.getByRole('button', { name: 'Upload video' }).click();
     await firstPart;
     await poll(() => held.length).toBeGreaterThan(0);
@@ -319,13 +358,20 @@ test(
       await route.abort('connectionreset');
     });
     await page.getByLabel('Add a video').setInputFiles(file);
+    // What was typed for this file before the reload comes back with it.
+    await poll(() => page.getByRole('textbox', { name: 'Title of the video' }).inputValue()).toBe('Harbour at dusk');
     await page.getByRole('button', { name: 'Upload video' }).click();
     const videos = page.getByRole('list', { name: 'Videos of the article' });
     await videos.getByRole('listitem').first().waitFor({ timeout: 60_000 });
     expect(sentParts.sort()).toEqual(['2', '3', '3']);
     const uploads = await apiCall<unknown[]>(context, 'GET', '/uploads');
     expect(uploads).toEqual([]);
-    const stored = await apiCall<{ media: { videos: { href: string }[] } }>(context, 'GET', `/articles/${article.id}`);
+    const stored = await apiCall<{ media: { videos: { href: string; title: string }[] } }>(
+      context,
+      'GET',
+      `/articles/${article.id}`,
+    );
+    expect(stored.media.videos[0]!.title).toBe('Harbour at dusk');
     const head = await context.request.head(stored.media.videos[0]!.href);
     expect(Number(head.headers()['content-length'])).toBe(size);
     await screenshot(page, 'editor-resumed-upload');

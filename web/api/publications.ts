@@ -38,3 +38,6 @@ export const requestPublication = (
     }),
     publicationRequest,
   );
+/** Takes one's published article or channel back to draft at once; answers the UNPUBLISHED history entry. */
+export const unpublish = (contentId: string, type: ContentType) =>
+  call(api.publications.unpublish.$post({ json: { contentId, type } }), publicationRequest);

@@ -69,8 +69,8 @@ export function useAct() {
   };
 }
 
-/** The browser's time zone, e.g. 'Europe/Berlin' (what the date fields show and convert from). */
-export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The browser's time zone (what the date fields show and convert from): the kit's, for the admin screens. */
+export { timeZone } from '../screen-kit/local-time';
 
 /** A stored time (ISO, UTC) shown in the admin's locale and time zone, with the zone named. */
 export function DateTime({ value }: { value: string }) {

@@ -15,16 +15,45 @@ export function imageProblem(file: File): 'type' | 'size' | 'empty' | null {
   return null;
 }
 
-/** A URL for a picked file while it is shown, revoked when the file changes or the component goes. */
+/** Object URLs whose revoking waits a moment: a remount that still shows one (StrictMode's) keeps it. */
+const revoking = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * A URL for a picked file while it is shown, revoked once the file changes or the component goes for good. The
+ * revoke waits a moment and an effect that runs again for the same URL calls it off: revoked at once, StrictMode's
+ * second run of the effect left a revoked URL on the page, which the browser kept failing to load.
+ */
 export function useObjectUrl(file: Blob | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
+  useEffect(() => {
+    if (!url) return;
+    clearTimeout(revoking.get(url));
+    revoking.delete(url);
+    return () => {
+      revoking.set(
+        url,
+        setTimeout(() => {
+          revoking.delete(url);
+          URL.revokeObjectURL(url);
+        }, 0),
+      );
+    };
+  }, [url]);
   return url;
+}
+
+/**
+ * The key of a file input whose file goes away (sent, undone): a new, empty input then, as the old one would still
+ * show the file's name.
+ */
+export function useFileFieldKey(file: Blob | null): number {
+  const [key, setKey] = useState(0);
+  const [shown, setShown] = useState(file);
+  if (shown !== file) {
+    setShown(file);
+    if (!file) setKey((k) => k + 1);
+  }
+  return key;
 }
 
 export function ImagePicker({
@@ -49,6 +78,7 @@ export function ImagePicker({
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const preview = useObjectUrl(file);
+  const fieldKey = useFileFieldKey(file);
   const shown = preview ?? current;
   return (
     <div className={error ? 'field ws-image-field field-invalid' : 'field ws-image-field'}>
@@ -63,6 +93,7 @@ export function ImagePicker({
         <span className="ws-image-preview ws-image-empty" aria-hidden="true" />
       )}
       <input
+        key={fieldKey}
         id={id}
         type="file"
         accept={IMAGE_TYPES}

@@ -1,10 +1,22 @@
 // The status badges of a workspace row: Draft or Published (or Publication pending), Hidden, Restricted,
-// Private, and Expires {date} while an approved publication runs until a date.
+// Private, and Expires {date} while an approved publication runs until a date; and what visitors actually get of
+// it (visitorState): published content that visitors still cannot see says why.
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import type { PublicationState } from '../../../schema/workspace';
+import type { PublicationState, VisitorState } from '../../../schema/workspace';
 
 export type StatusBadge =
-  | { kind: 'draft' | 'published' | 'pending' | 'hidden' | 'restricted' | 'private' }
+  | {
+      kind:
+        | 'draft'
+        | 'published'
+        | 'pending'
+        | 'hidden'
+        | 'restricted'
+        | 'private'
+        | 'waitingForChannel'
+        | 'privateChannel'
+        | 'targetNotPublic';
+    }
   | { kind: 'expires' | 'scheduled'; date: string };
 
 export interface StatusFlags {
@@ -13,6 +25,8 @@ export interface StatusFlags {
   restricted: boolean;
   private?: boolean;
   publication: PublicationState | null;
+  /** What an anonymous visitor gets (the workspace rows carry it). */
+  visitorState?: VisitorState | undefined;
 }
 
 /** What a row's badges say, in the order they show. */
@@ -21,6 +35,9 @@ export function statusesOf(row: StatusFlags): StatusBadge[] {
   const request = row.publication;
   if (row.published) badges.push({ kind: 'published' });
   else badges.push({ kind: request?.status === 'PENDING' ? 'pending' : 'draft' });
+  // Published, yet visitors get "not found" (its channel is pending) or must be granted the channel.
+  if (row.published && (row.visitorState === 'waitingForChannel' || row.visitorState === 'privateChannel'))
+    badges.push({ kind: row.visitorState });
   if (row.published && request?.status === 'APPROVED' && request.expirationDate)
     badges.push({ kind: 'expires', date: request.expirationDate });
   // An open request with a start still ahead: the Cron Trigger publishes it then (once approved).
@@ -32,28 +49,34 @@ export function statusesOf(row: StatusFlags): StatusBadge[] {
   return badges;
 }
 
-export function StatusBadges({ row }: { row: StatusFlags }) {
+/** A news item's badge: what visitors get of it (a live date alone does not put it in the feed). */
+export function newsStatusOf(item: { publishedAt: string; visitorState?: VisitorState | undefined }): StatusBadge {
+  const state = item.visitorState ?? (Date.parse(item.publishedAt) > Date.now() ? 'scheduled' : 'live');
+  if (state === 'scheduled') return { kind: 'scheduled', date: item.publishedAt };
+  return { kind: state === 'live' ? 'published' : 'targetNotPublic' };
+}
+
+const dateTime = (value: string) => (
+  <FormattedDate
+    value={value}
+    year="numeric"
+    month="short"
+    day="numeric"
+    hour="2-digit"
+    minute="2-digit"
+    timeZoneName="short"
+  />
+);
+
+/** The badges of `row`, or the `badges` given (a news item's). */
+export function StatusBadges({ row, badges }: { row?: StatusFlags; badges?: StatusBadge[] }) {
+  const shown = badges ?? (row ? statusesOf(row) : []);
   return (
     <ul className="badges ws-badges">
-      {statusesOf(row).map((badge) => (
+      {shown.map((badge) => (
         <li key={badge.kind} className={`badge ws-badge ws-badge-${badge.kind}`}>
           {badge.kind === 'scheduled' ? (
-            <FormattedMessage
-              id="ws.status.scheduled"
-              values={{
-                date: (
-                  <FormattedDate
-                    value={badge.date}
-                    year="numeric"
-                    month="short"
-                    day="numeric"
-                    hour="2-digit"
-                    minute="2-digit"
-                    timeZoneName="short"
-                  />
-                ),
-              }}
-            />
+            <FormattedMessage id="ws.status.scheduled" values={{ date: dateTime(badge.date) }} />
           ) : badge.kind === 'expires' ? (
             <FormattedMessage
               id="ws.status.expires"
@@ -65,5 +88,18 @@ export function StatusBadges({ row }: { row: StatusFlags }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * One sentence on what visitors get, for a form: why published content is still "not found", or who sees it.
+ * `date` is a news item's start (for 'scheduled').
+ */
+export function VisitorNote({ state, date }: { state: VisitorState | undefined; date?: string }) {
+  if (!state) return null;
+  return (
+    <p className={`ws-visitor ws-visitor-${state}`}>
+      <FormattedMessage id={`ws.visitor.${state}`} values={{ date: date ? dateTime(date) : '' }} />
+    </p>
   );
 }

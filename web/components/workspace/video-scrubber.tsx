@@ -26,9 +26,19 @@ export const VideoScrubber = forwardRef<
   const target = useRef(millis);
   target.current = millis;
 
+  // The element loads `src` while this effect holds it, and lets it go after: a <video> taken out of the page
+  // keeps fetching its source (a revoked object URL then fails again and again), until its source is removed.
   useEffect(() => {
+    const el = video.current;
     setDuration(null);
     setBroken(false);
+    if (!el) return;
+    el.src = src;
+    return () => {
+      el.pause();
+      el.removeAttribute('src');
+      el.load();
+    };
   }, [src]);
 
   // Follows the chosen time; a seek still running is simply overtaken by the next one.
@@ -60,7 +70,6 @@ export const VideoScrubber = forwardRef<
     <div className="ws-scrubber">
       <video
         ref={video}
-        src={src}
         muted
         playsInline
         preload="auto"

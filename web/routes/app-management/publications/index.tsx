@@ -18,7 +18,7 @@ import {
   SubmitCancel,
 } from '../../../components/admin-kit';
 import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { fromLocalInput, toLocalInput } from '../../../components/screen-kit/local-time';
+import { fromLocalInput, futureProblem, toLocalInput } from '../../../components/screen-kit/local-time';
 import { useForm } from '../../../components/screen-kit/use-form';
 import { setPublicationExpiry, setPublicationStatus, usePublicationRequests } from '../../../data/admin';
 import { contentPath } from '../../../paths';
@@ -37,7 +37,9 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
 
   async function submit() {
     const utc = fromLocalInput(form.values.expiry);
-    if (!form.check(utc ? {} : { expiry: intl.formatMessage({ id: 'admin.publications.expiryRequired' }) }) || !utc)
+    // A past expiry would unpublish at the next run: said beside the field instead (Unpublish does that at once).
+    const problem = !utc ? 'expiryRequired' : futureProblem(form.values.expiry, fromLocalInput) && 'expiryPast';
+    if (!form.check(problem ? { expiry: intl.formatMessage({ id: `admin.publications.${problem}` }) } : {}) || !utc)
       return;
     const title = request.contentTitle;
     await form.send(async () => {
@@ -59,6 +61,7 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
           id={id}
           type="datetime-local"
           value={form.values.expiry}
+          min={toLocalInput(new Date().toISOString())}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

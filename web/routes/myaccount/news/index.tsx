@@ -5,6 +5,7 @@ import type { WorkspaceNewsItem } from '../../../../schema/workspace';
 import { listWorkspaceNews } from '../../../api/workspace';
 import type { Column } from '../../../components/screen-kit/data-table';
 import { WorkspaceListPage, type Translate } from '../../../components/workspace/list';
+import { newsStatusOf, StatusBadges } from '../../../components/workspace/status';
 import { keys } from '../../../data/keys';
 import { contentPath } from '../../../paths';
 
@@ -22,18 +23,8 @@ export default function WorkspaceNewsView() {
 function columns(t: Translate, admin: boolean): Column<WorkspaceNewsItem>[] {
   return [
     { header: t('ws.col.title'), cell: (n) => <Link to={`/myaccount/news/${n.id}`}>{n.title}</Link> },
-    {
-      header: t('ws.col.status'),
-      cell: (n) => (
-        <ul className="badges ws-badges">
-          <li
-            className={`badge ws-badge ${Date.parse(n.publishedAt) > Date.now() ? 'ws-badge-pending' : 'ws-badge-published'}`}
-          >
-            {Date.parse(n.publishedAt) > Date.now() ? t('ws.status.scheduled') : t('ws.status.published')}
-          </li>
-        </ul>
-      ),
-    },
+    // What visitors get: a news item pointing at a draft is not in the feed, whatever its date.
+    { header: t('ws.col.status'), cell: (n) => <StatusBadges badges={[newsStatusOf(n)]} /> },
     {
       header: t('ws.col.reference'),
       cell: (n) => (

@@ -1,5 +1,6 @@
-// /myaccount/publications: the editor's publication requests (ADMIN: everyone's) with status and expiry, newest
-// first, a page at a time (GET /publications/requests), filtered by status.
+// /myaccount/publications: the editor's publication history (ADMIN: everyone's): each request with its status
+// (unpublishing is a line of its own), expiry and last change, newest first, a page at a time
+// (GET /publications/requests), filtered by status.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -61,6 +62,8 @@ function useColumns(admin: boolean): Column<PublicationRequestListItem>[] {
       ? [{ name: 'owner', header: t('ws.col.owner'), cell: (r: PublicationRequestListItem) => r.userName }]
       : []),
     { name: 'requested', header: t('ws.col.requested'), cell: (r) => date(r.createdAt) },
+    // When it was decided, expired or unpublished: the history's last step.
+    { name: 'changed', header: t('ws.col.lastChange'), cell: (r) => date(r.updatedAt) },
   ];
 }
 

@@ -1,6 +1,8 @@
 // Adding a video to an article: the file (checked for type and size before it goes), its title, and the frame
 // that becomes its thumbnail; the upload goes in resumable parts through the queue, and the caller's unfinished
-// uploads are offered to continue or discard.
+// uploads are offered to continue or discard. The title and time typed for a file are kept in this browser until
+// its upload is done, so picking the same file again to resume it (after a reload) brings them back; the file
+// field is emptied once the upload is queued.
 import { useId, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
@@ -8,28 +10,33 @@ import { RESUMABLE_LIMITS } from '../../../../../schema/limits';
 import { LIMITS } from '../../../../../schema/requests';
 import { addVideo } from '../../../../api/article-media';
 import { listUploads } from '../../../../api/uploads';
-import { useObjectUrl } from '../../../../components/workspace/image-picker';
+import { useFileFieldKey, useObjectUrl } from '../../../../components/workspace/image-picker';
 import { formatBytes, type UploadQueue } from '../../../../components/workspace/upload-queue';
 import { VideoScrubber, type ScrubberHandle } from '../../../../components/workspace/video-scrubber';
 import { invalidate, useQuery } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
 import { imagePart, VIDEO_TYPES } from '../../../../uploads/multipart';
-import { cancelResumable, uploadResumable } from '../../../../uploads/resumable';
+import { cancelResumable, fingerprintOf, uploadResumable } from '../../../../uploads/resumable';
+import { useSession } from '../../../../session/session';
 import { titleFromFile } from './add-images';
 import { articleChanged } from './media-list';
+import { forgetVideo, recallVideo, rememberVideo } from './video-memory';
 
 export function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) {
   const intl = useIntl();
   const id = useId();
   const scrubber = useRef<ScrubberHandle>(null);
+  const { user } = useSession();
   const [file, setFile] = useState<File | null>(null);
   const src = useObjectUrl(file);
   const [title, setTitle] = useState('');
   const [millis, setMillis] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inputKey = useFileFieldKey(file);
+  const clear = () => setFile(null);
 
-  const pick = (picked: File | null) => {
+  const pick = async (picked: File | null) => {
     setProblem(null);
     const found = picked && videoProblem(picked, intl);
     if (found) {
@@ -39,6 +46,12 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
     setFile(picked);
     setMillis(0);
     setTitle(picked ? titleFromFile(picked.name) : '');
+    // The same file again (to resume its upload): what was typed for it comes back.
+    const kept = picked && user ? recallVideo(user.id, await fingerprintOf(picked)) : null;
+    if (kept) {
+      setTitle((t) => (t === titleFromFile(picked!.name) ? kept.title : t));
+      setMillis(kept.millis);
+    }
   };
 
   const upload = async () => {
@@ -48,6 +61,9 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
     const frame = await scrubber.current?.capture();
     const thumbnail = frame ? await imagePart(frame) : undefined;
     const job = { file, title, millis, uploadId: null as string | null };
+    const kept = user ? { userId: user.id, fingerprint: await fingerprintOf(file) } : null;
+    if (kept) rememberVideo(kept.userId, kept.fingerprint, { title, millis });
+    const forget = () => kept && forgetVideo(kept.userId, kept.fingerprint);
     queue.add({
       name: file.name,
       size: file.size,
@@ -64,15 +80,17 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
           { videoUploadId: done.id, title: job.title, thumbnailMillis: job.millis, thumbnail },
           { signal },
         );
+        forget();
         await articleChanged(saved);
         await invalidate(keys.uploads());
       },
       cancel: async () => {
+        forget();
         if (job.uploadId) await cancelResumable(job.uploadId);
         await invalidate(keys.uploads());
       },
     });
-    setFile(null);
+    clear();
     setBusy(false);
   };
 
@@ -82,12 +100,13 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
       <div className="field">
         <label htmlFor={id}>{intl.formatMessage({ id: 'ws.video.add' })}</label>
         <input
+          key={inputKey}
           id={id}
           type="file"
           accept={VIDEO_TYPES}
           aria-describedby={`${id}-hint`}
           aria-invalid={problem ? true : undefined}
-          onChange={(e) => pick(e.currentTarget.files?.[0] ?? null)}
+          onChange={(e) => void pick(e.currentTarget.files?.[0] ?? null)}
         />
         <p className="field-hint" id={`${id}-hint`}>
           {intl.formatMessage({ id: 'ws.video.addHint' }, { max: formatBytes(intl, RESUMABLE_LIMITS.video) })}
@@ -120,7 +139,7 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
             <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void upload()}>
               {intl.formatMessage({ id: 'ws.video.upload' })}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => pick(null)}>
+            <button type="button" className="button button-secondary" onClick={clear}>
               {intl.formatMessage({ id: 'ws.cancel' })}
             </button>
           </p>

@@ -12,6 +12,7 @@ import { useForm } from '../../../../components/screen-kit/use-form';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { PublicationBox } from '../../../../components/workspace/publication';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
@@ -54,7 +55,16 @@ function ArticleScreen() {
       />
     );
   }
-  return <ArticleForm key={article.data.id} article={article.data} queue={queue} tasks={uploads} uploading={busy} />;
+  return (
+    <OwnedItem
+      section="articles"
+      ownerId={article.data.userId}
+      name={article.data.title}
+      publicPath={articleHomePath(article.data)}
+    >
+      <ArticleForm key={article.data.id} article={article.data} queue={queue} tasks={uploads} uploading={busy} />
+    </OwnedItem>
+  );
 }
 
 interface FormProps {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { Channel } from '../../../../../schema/entities';
 import { RESUMABLE_LIMITS } from '../../../../../schema/limits';
 import type { Form } from '../../../../components/screen-kit/use-form';
-import { ImagePicker, useObjectUrl } from '../../../../components/workspace/image-picker';
+import { ImagePicker, useFileFieldKey, useObjectUrl } from '../../../../components/workspace/image-picker';
 import { formatBytes } from '../../../../components/workspace/upload-queue';
 import { VideoScrubber } from '../../../../components/workspace/video-scrubber';
 import { VIDEO_TYPES } from '../../../../uploads/multipart';
@@ -14,6 +14,7 @@ export function CoverField({ form, channel }: { form: Form<ChannelValues>; chann
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const { values, set, errors } = form;
   const videoSrc = useObjectUrl(values.coverVideo);
+  const videoFieldKey = useFileFieldKey(values.coverVideo);
   const stored = channel?.coverMedia ?? null;
   const preview = videoSrc ?? (stored?.kind === 'video' ? stored.href : null);
   return (
@@ -48,6 +49,7 @@ export function CoverField({ form, channel }: { form: Form<ChannelValues>; chann
         <div className="field">
           <label htmlFor="ws-cover-video">{t('ws.cover.videoFile')}</label>
           <input
+            key={videoFieldKey}
             id="ws-cover-video"
             type="file"
             accept={VIDEO_TYPES}

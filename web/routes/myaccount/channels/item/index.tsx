@@ -13,6 +13,7 @@ import { Loading } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { PublicationBox } from '../../../../components/workspace/publication';
@@ -55,7 +56,16 @@ function ChannelScreen() {
       />
     );
   }
-  return <ChannelForm key={channel.data.id} channel={channel.data} />;
+  return (
+    <OwnedItem
+      section="channels"
+      ownerId={channel.data.userId}
+      name={channel.data.name}
+      publicPath={channelPath(channel.data.id)}
+    >
+      <ChannelForm key={channel.data.id} channel={channel.data} />
+    </OwnedItem>
+  );
 }
 
 function ChannelForm({ channel }: { channel: Channel | null }) {

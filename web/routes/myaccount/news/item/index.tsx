@@ -20,6 +20,7 @@ import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { queueSave } from '../../../../components/workspace/save';
+import { VisitorNote } from '../../../../components/workspace/status';
 import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
 import { invalidate, useQuery, write } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
@@ -128,6 +129,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
   return (
     <WorkspacePage section="news" title={item ? t('ws.news.editNamed', { title: item.title }) : title}>
       <FormAlert message={form.alert} />
+      {item && <VisitorNote state={item.visitorState} date={item.publishedAt} />}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(submit)} className="ws-form">
         <NewsFields form={form} item={item} />
         <UploadList queue={queue} tasks={tasks} />
