@@ -79,8 +79,9 @@ export const usePublicationRequests = (status: PublicationStatus | undefined, ex
 export const setPublicationStatus = (
   request: { id: string; type: ContentType; contentId: string },
   status: PublicationStatus,
+  reason?: string | null,
 ) =>
-  write(() => updatePublicationStatus(request.id, status), {
+  write(() => updatePublicationStatus(request.id, status, reason), {
     invalidate: [ADMIN, ...contentFamilies(request.type, request.contentId)],
   });
 /** `expirationDate`: ISO 8601 in UTC, or null to clear. */
