@@ -1,7 +1,7 @@
 // The admin's decisions that ask first, through the real route map against a stubbed /api (issue 22, 13-16):
 // rejecting a publication with a reason the editor then sees, role changes and deactivation, and the category
 // admin's delete, parent picker, rename and labels.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCounts } from '../../schema/entities';
 import { answer, fakeApi, type ApiCall } from './fake-api';
@@ -94,5 +94,67 @@ describe('Rejecting a publication request', () => {
     const row = (await screen.findByRole('link', { name: 'Alpine lakes' })).closest('tr')!;
     expect(within(row).getByText('Rejected')).toBeTruthy();
     expect(within(row).getByText('Reason: The pictures need credits.')).toBeTruthy();
+  });
+});
+
+describe('Role changes and deactivation', () => {
+  const olga = {
+    id: uuid(),
+    name: 'olga',
+    email: 'olga@example.com',
+    firstName: 'Olga',
+    lastName: 'Owner',
+    role: 'CONTRIBUTOR',
+    active: true,
+  };
+
+  function users() {
+    let user = { ...olga };
+    return fakeApi((c) => {
+      if (pathOf(c) === '/admin/counts') return counts();
+      if (pathOf(c) === '/users' && c.method === 'GET') return page([user]);
+      if (c.path === `/users/${olga.id}` && c.method === 'PUT') {
+        user = { ...user, ...(c.body as object) };
+        return { code: 200, result: user };
+      }
+      return undefined;
+    });
+  }
+  const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+  it('making someone an Administrator asks first, with Cancel focused; Cancel keeps the role', async () => {
+    const { calls } = users();
+    await renderApp('/appManagement/users', admin);
+    const role = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Role of olga' });
+    await act(async () => fireEvent.change(role, { target: { value: 'ADMIN' } }));
+    const asked = screen.getByRole('alertdialog', { name: 'Make olga an Administrator?' });
+    expect(asked.textContent).toContain('Administrators can change every account');
+    expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
+    await click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(puts(calls)).toEqual([]);
+    expect(role.value).toBe('CONTRIBUTOR');
+
+    await act(async () => fireEvent.change(role, { target: { value: 'ADMIN' } }));
+    await click(dialog().getByRole('button', { name: 'Make olga Administrator' }));
+    await screen.findByText('olga has been updated.');
+    expect(puts(calls)).toEqual([{ role: 'ADMIN' }]);
+    await waitFor(() => expect(role.value).toBe('ADMIN'));
+  });
+
+  it('deactivation asks first; activation applies at once', async () => {
+    const { calls } = users();
+    await renderApp('/appManagement/users', admin);
+    const active = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'olga is active' });
+    await click(active);
+    expect(screen.getByRole('alertdialog', { name: 'Deactivate olga?' })).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+    await click(dialog().getByRole('button', { name: 'Deactivate olga' }));
+    await waitFor(() => expect(active.checked).toBe(false));
+    expect(puts(calls)).toEqual([{ active: false }]);
+
+    await click(active);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(active.checked).toBe(true));
+    expect(puts(calls)).toEqual([{ active: false }, { active: true }]);
   });
 });

@@ -189,7 +189,7 @@ describe('Users', () => {
     await click(screen.getByRole('button', { name: 'Delete owner-olga' }));
     await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete owner-olga' }));
     const refusal = await screen.findByText(/still owns channels, articles or news/);
-    expect(refusal.closest('[role="alert"]')).toBeTruthy();
+    expect(refusal.closest('[role="alertdialog"]')).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Deactivate owner-olga instead' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false }));
     await waitFor(() =>
