@@ -381,6 +381,8 @@ export const contactMessageListQuery = z.extend(pageQuery, { status: z.optional(
 export const updateContactMessageBody = z
   .object({ read: z.optional(z.boolean()), handled: z.optional(z.boolean()) })
   .check(z.refine((b) => b.read !== undefined || b.handled !== undefined, { message: 'Expected read or handled' }));
+/** DELETE /categories/{id}: `moveUp` moves its sub-categories to its parent first (else they make it 409). */
+export const deleteCategoryQuery = z.object({ children: z.optional(z.enum(['refuse', 'moveUp'])) });
 /** PUT /categories/{id}/position: the category's place among its siblings, 0 first. */
 export const categoryPositionBody = z.object({ index: nonnegativeInt().check(z.lte(100_000)) });
 

@@ -99,7 +99,9 @@ export const addCategory = (body: { title: string; parentId: string | null; slug
   write(() => createCategory(body, image), { invalidate: CATEGORY_FAMILIES });
 export const editCategory = (id: string, patch: z.input<typeof updateCategoryBody>, image?: File) =>
   write(() => updateCategory(id, patch, image), { invalidate: CATEGORY_FAMILIES });
-export const removeCategory = (id: string) => write(() => deleteCategory(id), { invalidate: CATEGORY_FAMILIES });
+/** `moveChildren`: its sub-categories move up to its parent first (in the same write). */
+export const removeCategory = (id: string, moveChildren = false) =>
+  write(() => deleteCategory(id, moveChildren), { invalidate: CATEGORY_FAMILIES });
 /** The tree shows the new order at once (the answer is the siblings in order), then every category query refetches. */
 export const moveCategoryTo = (id: string, index: number) =>
   write(() => positionCategory(id, index), {
