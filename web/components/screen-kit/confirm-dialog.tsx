@@ -30,7 +30,8 @@ export interface ConfirmRequest {
   destructive?: boolean;
   field?: ConfirmField;
   /**
-   * Runs the action while the dialog stays open (its buttons busy), with the field's value (trimmed); when it
+   * Runs the action while the dialog stays open (its buttons busy), with the field's value (trimmed, but not a
+   * password); when it
    * throws, the error's message is shown in the dialog (beside the field, if there is one) and the dialog stays.
    */
   action?: (value: string) => Promise<unknown>;
@@ -112,12 +113,14 @@ export function ConfirmDialog({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      before?.focus?.();
+      // Back to where the focus was; a click does not focus its button in every browser (the view may then do it).
+      if (before && before !== document.body) before.focus?.();
     };
   }, [destructive]);
 
   async function confirm() {
-    const answer = value.trim();
+    // A password is taken as typed; other answers without the spaces around them.
+    const answer = field?.type === 'password' ? value : value.trim();
     if (field?.required && !answer) {
       setError(intl.formatMessage({ id: 'form.required' }));
       dialog.current?.querySelector<HTMLElement>('input, textarea')?.focus();
