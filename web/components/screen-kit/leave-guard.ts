@@ -7,6 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useConfirm } from './confirm-dialog';
+import { guardHistory } from './history-gate';
 
 type HistoryState = { idx?: number } | null;
 const indexOf = (state: unknown) => (state as HistoryState)?.idx ?? 0;
@@ -75,8 +76,8 @@ export function useLeaveGuard(dirty: boolean, message: string): ReactNode {
       });
     };
 
-    // Runs before the router's own popstate listener (capture at the window), so a refused move never reaches it:
-    // the history is put back where it was instead.
+    // Runs before the router's own popstate listener (through the gate added at start, history-gate.ts), so a
+    // held move never reaches it: the history is put back where it was while the dialog asks.
     const onPopState = (e: PopStateEvent) => {
       const target = indexOf(e.state);
       if (restoring) {
@@ -103,11 +104,11 @@ export function useLeaveGuard(dirty: boolean, message: string): ReactNode {
 
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    const ungate = guardHistory(onPopState);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      ungate();
     };
   }, []);
   return dialog;
