@@ -17,16 +17,9 @@ import {
 } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role, sessionId } from './entities';
 
-export const LIMITS = {
-  name: 64,
-  title: 200,
-  teaser: 1_000,
-  text: 20_000,
-  password: { min: 10, max: 256 },
-  searchText: 200,
-  slug: 120,
-  listItems: 100,
-} as const;
+import { LIMITS } from './limits';
+
+export { LIMITS };
 
 const title = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.title));
 const teaser = z.string().check(z.maxLength(LIMITS.teaser));

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import type { publicationRequestListItem } from '../../../../schema/entities';
 import { PUBLICATION_STATUSES } from '../../../../schema/enums';
-import { LIMITS } from '../../../../schema/requests';
+import { LIMITS } from '../../../../schema/limits';
 import type { PublicationStatus } from '../../../api/publications';
 import {
   DateTime,
