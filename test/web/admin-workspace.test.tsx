@@ -520,7 +520,7 @@ describe('Health check', () => {
     expect(screen.getByText(missing[0]!)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Fix' }));
     expect(calls.some((c) => c.path === '/healthCheck/fix')).toBe(false);
-    await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, fix' }));
+    await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Fix what was found' }));
     await screen.findByText('Fixed.');
     expect(screen.getByText(/Removed references to 2 missing articles/)).toBeTruthy();
   });
@@ -575,7 +575,7 @@ describe('Health check: cycles and files', () => {
     await click(screen.getByRole('button', { name: 'Fix' }));
     const dialog = within(screen.getByRole('alertdialog'));
     expect(dialog.getByText(/Break the cycles of categories/)).toBeTruthy();
-    await click(dialog.getByRole('button', { name: 'Yes, fix' }));
+    await click(dialog.getByRole('button', { name: 'Fix what was found' }));
     await screen.findByText('Fixed.');
     expect(calls.some((c) => c.path === '/healthCheck/fix')).toBe(true);
   });
