@@ -1,6 +1,19 @@
-// The upload limits the worker enforces and the SPA checks before sending (README "Upload limits"): one module,
-// so the two never disagree.
+// The upload limits the worker enforces and the SPA checks before sending (README "Upload limits"), and the text
+// limits of the request schemas (schema/requests.ts): one module, so the two never disagree, and light enough for a
+// screen that needs a limit without the request schemas.
 const MiB = 1024 * 1024;
+
+/** Lengths of text fields and lists in requests. */
+export const LIMITS = {
+  name: 64,
+  title: 200,
+  teaser: 1_000,
+  text: 20_000,
+  password: { min: 10, max: 256 },
+  searchText: 200,
+  slug: 120,
+  listItems: 100,
+} as const;
 
 /** Files sent inside one multipart request (worker/lib/uploads.ts). */
 export const UPLOAD_LIMITS = {

@@ -17,16 +17,9 @@ import {
 } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role, sessionId } from './entities';
 
-export const LIMITS = {
-  name: 64,
-  title: 200,
-  teaser: 1_000,
-  text: 20_000,
-  password: { min: 10, max: 256 },
-  searchText: 200,
-  slug: 120,
-  listItems: 100,
-} as const;
+import { LIMITS } from './limits';
+
+export { LIMITS };
 
 const title = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.title));
 const teaser = z.string().check(z.maxLength(LIMITS.teaser));
@@ -381,6 +374,8 @@ export const contactMessageListQuery = z.extend(pageQuery, { status: z.optional(
 export const updateContactMessageBody = z
   .object({ read: z.optional(z.boolean()), handled: z.optional(z.boolean()) })
   .check(z.refine((b) => b.read !== undefined || b.handled !== undefined, { message: 'Expected read or handled' }));
+/** DELETE /categories/{id}: `moveUp` moves its sub-categories to its parent first (else they make it 409). */
+export const deleteCategoryQuery = z.object({ children: z.optional(z.enum(['refuse', 'moveUp'])) });
 /** PUT /categories/{id}/position: the category's place among its siblings, 0 first. */
 export const categoryPositionBody = z.object({ index: nonnegativeInt().check(z.lte(100_000)) });
 

@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { primeFramings } from './components/picture';
+import { installHistoryGate } from './components/screen-kit/history-gate';
 import { fixedSeed, PAGE_DATA_ID, type PageData } from './data/seed';
 import { loadMessages } from './i18n';
 import './styles.css';
@@ -17,6 +18,8 @@ function pageData(): PageData | null {
 }
 
 async function start(): Promise<void> {
+  // Before the router: the leave guard sees Back and Forward first.
+  installHistoryGate();
   const root = document.getElementById('root')!;
   const data = pageData();
   if (!data) {

@@ -189,7 +189,7 @@ describe('Users', () => {
     await click(screen.getByRole('button', { name: 'Delete owner-olga' }));
     await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete owner-olga' }));
     const refusal = await screen.findByText(/still owns channels, articles or news/);
-    expect(refusal.closest('[role="alert"]')).toBeTruthy();
+    expect(refusal.closest('[role="alertdialog"]')).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Deactivate owner-olga instead' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false }));
     await waitFor(() =>
@@ -377,22 +377,32 @@ describe('Categories', () => {
     const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/categories' && c.method === 'GET') return { code: 200, result: [root, child, sibling] };
-      if (c.path === `/categories/${root.id}` && c.method === 'PUT')
+      if (c.path === `/categories/${child.id}` && c.method === 'PUT')
         return { code: 409, message: 'A category cannot move inside its own sub-categories' };
       if (c.path === `/categories/${sibling.id}` && c.method === 'PUT')
         return { code: 200, result: { ...sibling, ...(c.body as object) } };
-      if (c.path === `/categories/${root.id}` && c.method === 'DELETE') {
+      if (pathOf(c) === `/categories/${root.id}` && c.method === 'DELETE') {
         return {
           code: 409,
-          message: 'The category still has 2 sub-categories; move or unlink them before deleting it',
+          message: 'The category still has 1 article; move or unlink them before deleting it',
         };
       }
       return undefined;
     });
     await renderApp('/appManagement/categories', admin);
+    // Travel's own sub-tree is not offered as its parent.
     await click(await screen.findByRole('button', { name: 'Edit Travel' }));
     let form = within(screen.getByRole('form', { name: 'Edit Travel' }));
-    fireEvent.change(form.getByLabelText('Parent category'), { target: { value: child.id } });
+    expect(
+      within(form.getByLabelText('Parent category'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None (top level)']);
+    await click(form.getByRole('button', { name: 'Cancel' }));
+    // A move the API refuses (the tree changed meanwhile) shows its message.
+    await click(screen.getByRole('button', { name: 'Edit Alps' }));
+    form = within(screen.getByRole('form', { name: 'Edit Alps' }));
+    fireEvent.change(form.getByLabelText('Parent category'), { target: { value: sibling.id } });
     await click(form.getByRole('button', { name: 'Save' }));
     expect(
       (await form.findByText('A category cannot move inside its own sub-categories')).closest('[role="alert"]'),
@@ -412,8 +422,9 @@ describe('Categories', () => {
     });
 
     await click(screen.getByRole('button', { name: 'Delete Travel' }));
-    await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Travel' }));
-    expect(await screen.findByText(/still has 2 sub-categories/)).toBeTruthy();
+    const asked = within(screen.getByRole('alertdialog'));
+    await click(asked.getByRole('button', { name: 'Move 2 sub-categories up and delete Travel' }));
+    expect(await asked.findByText(/still has 1 article/)).toBeTruthy();
   });
 
   it('reorders siblings with the keyboard: Space, arrow down, Space', async () => {
@@ -509,7 +520,7 @@ describe('Health check', () => {
     expect(screen.getByText(missing[0]!)).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Fix' }));
     expect(calls.some((c) => c.path === '/healthCheck/fix')).toBe(false);
-    await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, fix' }));
+    await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Fix what was found' }));
     await screen.findByText('Fixed.');
     expect(screen.getByText(/Removed references to 2 missing articles/)).toBeTruthy();
   });
@@ -564,7 +575,7 @@ describe('Health check: cycles and files', () => {
     await click(screen.getByRole('button', { name: 'Fix' }));
     const dialog = within(screen.getByRole('alertdialog'));
     expect(dialog.getByText(/Break the cycles of categories/)).toBeTruthy();
-    await click(dialog.getByRole('button', { name: 'Yes, fix' }));
+    await click(dialog.getByRole('button', { name: 'Fix what was found' }));
     await screen.findByText('Fixed.');
     expect(calls.some((c) => c.path === '/healthCheck/fix')).toBe(true);
   });

@@ -201,6 +201,8 @@ describe('the conflict dialog', () => {
       ),
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Someone else saved this meanwhile' });
+    // The kit's dialog: both ways out drop someone's changes, so Cancel has the focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     expect(dialog.textContent).toContain('Harbour at night');
     expect([...dialog.querySelectorAll('del')].map((d) => d.textContent).join()).toContain('Line two');
     expect([...dialog.querySelectorAll('ins')].map((d) => d.textContent).join()).toContain('Line 2');

@@ -127,6 +127,76 @@ describe('the confirm dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send' }));
   });
+
+  it('asks for a reason in its field (focused), runs the action with it and stays open when the action fails', async () => {
+    const onAnswer = vi.fn();
+    const action = vi.fn(async (reason: string) => {
+      if (action.mock.calls.length === 1) throw new Error('The request was decided meanwhile');
+      return reason;
+    });
+    const request = {
+      title: 'Reject Travel?',
+      confirmLabel: 'Reject Travel',
+      field: { label: 'Reason (optional)' },
+      action,
+    };
+    render(<Asker request={request} onAnswer={onAnswer} />, { wrapper: wrap });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Reject Travel?' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (optional)' });
+    expect(document.activeElement).toBe(reason);
+    // Enter in the reason adds a line; it never rejects.
+    fireEvent.submit(reason.closest('form')!);
+    expect(action).not.toHaveBeenCalled();
+    fireEvent.change(reason, { target: { value: '  Too short  ' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Travel' })));
+    expect(action).toHaveBeenLastCalledWith('Too short');
+    expect(within(dialog).getByText('The request was decided meanwhile')).toBeTruthy();
+    expect(onAnswer).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Travel' })));
+    await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a required field is asked for before the action; Enter in it confirms', async () => {
+    const action = vi.fn(async () => {});
+    const request = {
+      title: 'Delete your account?',
+      confirmLabel: 'Delete for good',
+      field: { label: 'Your password', type: 'password' as const, required: true },
+      action,
+    };
+    render(<Asker request={request} onAnswer={() => {}} />, { wrapper: wrap });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    const password = screen.getByLabelText(/^Your password/);
+    expect(document.activeElement).toBe(password);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete for good' })));
+    expect(screen.getByText('Please fill in this field.')).toBeTruthy();
+    expect(action).not.toHaveBeenCalled();
+    fireEvent.change(password, { target: { value: 'secret' } });
+    await act(async () => fireEvent.submit(password.closest('form')!));
+    expect(action).toHaveBeenCalledWith('secret');
+  });
+
+  it('offers alternatives, each closing the dialog; Tab stays inside', async () => {
+    const onAnswer = vi.fn();
+    const reload = vi.fn();
+    const request = {
+      title: 'Someone else saved',
+      confirmLabel: 'Save mine over theirs',
+      alternatives: [{ label: 'Load theirs', onChoose: reload }],
+    };
+    render(<Asker request={request} onAnswer={onAnswer} />, { wrapper: wrap });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    within(dialog).getByRole('button', { name: 'Save mine over theirs' }).focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load theirs' }));
+    await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(false));
+    expect(reload).toHaveBeenCalled();
+  });
 });
 
 const schema = z.object({ title: z.string().check(z.minLength(3)) });

@@ -224,6 +224,9 @@ describe('my account and app management', () => {
     await findHeading('App management');
     const role = await screen.findByRole('combobox', { name: 'Role of rita' });
     await act(async () => fireEvent.change(role, { target: { value: 'CONTRIBUTOR' } }));
+    // A role change asks first (decision 038).
+    const asked = screen.getByRole('alertdialog', { name: 'Change the role of rita to Contributor?' });
+    await act(async () => fireEvent.click(within(asked).getByRole('button', { name: 'Make rita Contributor' })));
     await screen.findByText('rita has been updated.');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'CONTRIBUTOR' });
     expect(screen.getByRole('combobox', { name: `Role of ${admin.name}` }).hasAttribute('disabled')).toBe(true);

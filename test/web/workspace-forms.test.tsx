@@ -226,20 +226,21 @@ describe('the article form', () => {
       if (c.path === `/articles/${stored.id}` && c.method === 'DELETE') return { code: 200, result: { id: stored.id } };
       return common(c);
     });
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
     const { router } = await renderApp(`/myaccount/articles/${stored.id}`, editor);
     await findHeading('Edit “Harbour lights”');
     fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'New teaser' } });
 
-    // Unsaved: following a link asks, and staying keeps the page.
-    await act(async () =>
-      fireEvent.click(
-        within(screen.getByRole('navigation', { name: 'Workspace' })).getByRole('link', { name: 'Channels' }),
-      ),
-    );
-    expect(confirm).toHaveBeenCalledWith('You have unsaved changes or uploads in progress. Leave this page anyway?');
+    // Unsaved: following a link asks in the kit's dialog (Cancel focused), and staying keeps the page.
+    const channels = () =>
+      within(screen.getByRole('navigation', { name: 'Workspace' })).getByRole('link', { name: 'Channels' });
+    await act(async () => fireEvent.click(channels()));
+    const leave = screen.getByRole('alertdialog', {
+      name: 'You have unsaved changes or uploads in progress. Leave this page anyway?',
+    });
+    expect(document.activeElement).toBe(within(leave).getByRole('button', { name: 'Cancel' }));
+    await act(async () => fireEvent.click(within(leave).getByRole('button', { name: 'Cancel' })));
     expect(router.state.location.pathname).toBe(`/myaccount/articles/${stored.id}`);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Teaser' }).value).toBe('New teaser');
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
     await waitFor(() => expect(byPath(calls, 'PUT', `/articles/${stored.id}`)).toHaveLength(1));
@@ -247,8 +248,6 @@ describe('the article form', () => {
     expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[0]!.body).toEqual({ teaser: 'New teaser', version: 1 });
     await screen.findByText('Saved.');
 
-    // Saved: leaving no longer asks.
-    confirm.mockClear();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this article?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -260,7 +259,24 @@ describe('the article form', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount/articles'));
     expect(byPath(calls, 'DELETE', `/articles/${stored.id}`)).toHaveLength(1);
-    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('leaves unsaved changes when the dialog says so, to the link that was followed', async () => {
+    const stored = articleOf({ title: 'Harbour lights', teaser: 'Old teaser' });
+    fakeApi((c) => (c.path === `/articles/${stored.id}` ? { code: 200, result: stored } : common(c)));
+    const { router } = await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    await findHeading('Edit “Harbour lights”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'New teaser' } });
+    await act(async () =>
+      fireEvent.click(
+        within(screen.getByRole('navigation', { name: 'Workspace' })).getByRole('link', { name: 'Channels' }),
+      ),
+    );
+    expect(router.state.location.pathname).toBe(`/myaccount/articles/${stored.id}`);
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Leave this page' })),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myaccount/channels'));
   });
 
   it('a stale save opens the conflict dialog with their change; saving over theirs names their version', async () => {

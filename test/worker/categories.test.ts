@@ -552,6 +552,48 @@ describe('DELETE /categories/{id}', () => {
     expect((await asAdmin(`/categories/${cat.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('with ?children=moveUp moves the sub-categories up to its parent, after its siblings, and deletes it', async () => {
+    const { call: asAdmin } = await admin();
+    const top = await createCategory();
+    const sibling = await createCategory({ parentId: top.id, ordinal: 4 });
+    const doomed = await createCategory({ parentId: top.id, ordinal: 5 });
+    const first = await createCategory({ parentId: doomed.id, ordinal: 0 });
+    const second = await createCategory({ parentId: doomed.id, ordinal: 1 });
+    const grandchild = await createCategory({ parentId: first.id });
+    const res = await asAdmin(`/categories/${doomed.id}?children=moveUp`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect((await call(`/categories/${doomed.id}`)).status).toBe(404);
+    const rows = await db().select().from(categories).where(eq(categories.parentId, top.id)).all();
+    const order = rows.sort((a, b) => a.ordinal - b.ordinal).map((r) => r.id);
+    expect(order).toEqual([sibling.id, first.id, second.id]);
+    expect((await db().select().from(categories).where(eq(categories.id, grandchild.id)).get())?.parentId).toBe(
+      first.id,
+    );
+
+    // A root's children become roots.
+    const root = await createCategory();
+    const child = await createCategory({ parentId: root.id });
+    expect((await asAdmin(`/categories/${root.slug}?children=moveUp`, { method: 'DELETE' })).status).toBe(200);
+    expect((await db().select().from(categories).where(eq(categories.id, child.id)).get())?.parentId).toBeNull();
+  });
+
+  it('moves nothing when channels or articles still block the delete, and refuses unknown options', async () => {
+    const { call: asAdmin } = await admin();
+    const top = await createCategory();
+    const doomed = await createCategory({ parentId: top.id });
+    const child = await createCategory({ parentId: doomed.id });
+    await createArticle({ categoryIds: [doomed.id], publishedAtCategory: false });
+    const res = await asAdmin(`/categories/${doomed.id}?children=moveUp`, { method: 'DELETE' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The category still has 1 article; move or unlink them before deleting it');
+    expect((await db().select().from(categories).where(eq(categories.id, child.id)).get())?.parentId).toBe(doomed.id);
+    const plain = await asAdmin(`/categories/${doomed.id}?children=refuse`, { method: 'DELETE' });
+    expect(plain.body.message).toContain('1 sub-category, 1 article');
+    const bad = await asAdmin(`/categories/${doomed.id}?children=orphan`, { method: 'DELETE' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Validation error: .* at "children"$/);
+  });
+
   it('is ADMIN only', async () => {
     const cat = await createCategory();
     const { call: asContributor } = await as('CONTRIBUTOR');

@@ -31,7 +31,15 @@ export const updateCategory = (id: string, patch: CategoryPatch, image?: File) =
   image
     ? sendWithImage('PUT', `/${seg(id)}`, patch, image)
     : call(api.categories[':id'].$put({ param: { id: seg(id) }, json: patch }), category);
-export const deleteCategory = (id: string) => call(api.categories[':id'].$delete({ param: { id: seg(id) } }), z.null());
+/** Deletes an empty category; `moveChildren` moves its sub-categories up to its parent first, in the same write. */
+export const deleteCategory = (id: string, moveChildren = false) =>
+  call(
+    api.categories[':id'].$delete({
+      param: { id: seg(id) },
+      query: moveChildren ? { children: 'moveUp' } : {},
+    }),
+    z.null(),
+  );
 /** Moves the category to `index` among its siblings; answers the siblings in their new order. */
 export const positionCategory = (id: string, index: number) =>
   call(api.categories[':id'].position.$put({ param: { id: seg(id) }, json: { index } }), z.array(category));

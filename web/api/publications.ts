@@ -18,8 +18,12 @@ export const listPublicationRequests = (filter: PublicationFilter, cursor?: stri
     }),
     publicationRequestPage,
   );
-export const updatePublicationStatus = (id: string, status: PublicationStatus) =>
-  call(api.publications['update-status'].$put({ json: { id, status } }), publicationRequest);
+/** `reason`: why, for a rejection (the editor sees it and gets it by mail). */
+export const updatePublicationStatus = (id: string, status: PublicationStatus, reason?: string | null) =>
+  call(
+    api.publications['update-status'].$put({ json: { id, status, ...(reason ? { reason } : {}) } }),
+    publicationRequest,
+  );
 /** `expirationDate` is an ISO 8601 UTC date-time, or null for none. */
 export const updatePublicationExpiration = (id: string, expirationDate: string | null) =>
   call(api.publications['update-expiration'].$put({ json: { id, expirationDate } }), publicationRequest);

@@ -148,6 +148,7 @@ export function AccountForm({ account, withName = false, withLocale = false, lea
           <FormattedMessage id="account.save" />
         </button>
       </form>
+      {form.leaveDialog}
     </>
   );
 }

@@ -79,8 +79,9 @@ export const usePublicationRequests = (status: PublicationStatus | undefined, ex
 export const setPublicationStatus = (
   request: { id: string; type: ContentType; contentId: string },
   status: PublicationStatus,
+  reason?: string | null,
 ) =>
-  write(() => updatePublicationStatus(request.id, status), {
+  write(() => updatePublicationStatus(request.id, status, reason), {
     invalidate: [ADMIN, ...contentFamilies(request.type, request.contentId)],
   });
 /** `expirationDate`: ISO 8601 in UTC, or null to clear. */
@@ -98,7 +99,9 @@ export const addCategory = (body: { title: string; parentId: string | null; slug
   write(() => createCategory(body, image), { invalidate: CATEGORY_FAMILIES });
 export const editCategory = (id: string, patch: z.input<typeof updateCategoryBody>, image?: File) =>
   write(() => updateCategory(id, patch, image), { invalidate: CATEGORY_FAMILIES });
-export const removeCategory = (id: string) => write(() => deleteCategory(id), { invalidate: CATEGORY_FAMILIES });
+/** `moveChildren`: its sub-categories move up to its parent first (in the same write). */
+export const removeCategory = (id: string, moveChildren = false) =>
+  write(() => deleteCategory(id, moveChildren), { invalidate: CATEGORY_FAMILIES });
 /** The tree shows the new order at once (the answer is the siblings in order), then every category query refetches. */
 export const moveCategoryTo = (id: string, index: number) =>
   write(() => positionCategory(id, index), {

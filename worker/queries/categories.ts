@@ -290,16 +290,18 @@ export async function categoryDependants(
 /**
  * Deletes an empty category and its slug; returns the deleted row so the caller can drop the cached slug
  * and the image. The emptiness check is repeated inside the delete itself, so a child added meanwhile
- * makes the delete a no-op, reported as 409.
+ * makes the delete a no-op, reported as 409. With `moveChildren`, its sub-categories first move up to its parent
+ * (after the parent's other children, in their order), in the same batch and under the same check on channels
+ * and articles, so either both happen or neither.
  */
-export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
+export async function deleteCategory(db: Db, id: string, { moveChildren = false } = {}): Promise<CategoryRow> {
   const row = await findCategoryRow(db, id);
   if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
   const deps = await categoryDependants(db, id);
-  const refuse = () => {
+  const refuse = (categoryCount: number) => {
     const count = (n: number, one: string, many: string) => n && `${n} ${n === 1 ? one : many}`;
     const parts = [
-      count(deps.categories, 'sub-category', 'sub-categories'),
+      count(categoryCount, 'sub-category', 'sub-categories'),
       count(deps.channels, 'channel', 'channels'),
       count(deps.articles, 'article', 'articles'),
     ].filter(Boolean);
@@ -307,18 +309,25 @@ export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
       `The category still has ${parts.join(', ') || 'content'}; move or unlink them before deleting it`,
     );
   };
-  if (deps.categories || deps.channels || deps.articles) throw refuse();
-  const empty = sql`not exists (select 1 from ${categories} c where c.parent_id = ${id})
-    and not exists (select 1 from ${channelCategories} where category_id = ${id})
+  const children = moveChildren ? 0 : deps.categories;
+  if (children || deps.channels || deps.articles) throw refuse(children);
+  const unlinked = sql`not exists (select 1 from ${channelCategories} where category_id = ${id})
     and not exists (select 1 from ${articleCategories} where category_id = ${id})`;
-  const [, deleted] = await db.batch([
-    db.delete(slugs).where(and(eq(slugs.entityId, id), sql`${empty}`)),
-    db
-      .delete(categories)
-      .where(and(eq(categories.id, id), empty))
-      .returning({ id: categories.id }),
-  ]);
-  if (deleted.length === 0) throw refuse();
+  const empty = sql`not exists (select 1 from ${categories} c where c.parent_id = ${id}) and ${unlinked}`;
+  const after = moveChildren ? await nextOrdinal(db, row.parentId) : 0;
+  const moveUp = db
+    .update(categories)
+    .set({ parentId: row.parentId, ordinal: sql`${after} + ${categories.ordinal}` })
+    .where(and(eq(categories.parentId, id), unlinked));
+  const removeSlugs = db.delete(slugs).where(and(eq(slugs.entityId, id), sql`${empty}`));
+  const remove = db
+    .delete(categories)
+    .where(and(eq(categories.id, id), empty))
+    .returning({ id: categories.id });
+  const deleted = moveChildren
+    ? (await db.batch([moveUp, removeSlugs, remove]))[2]
+    : (await db.batch([removeSlugs, remove]))[1];
+  if (deleted.length === 0) throw refuse((await categoryDependants(db, id)).categories);
   return row;
 }
 

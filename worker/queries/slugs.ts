@@ -8,25 +8,14 @@ import { articles, categories, channels, slugs, type SLUG_KINDS } from '../../sc
 import type { Db } from '../env';
 import { Conflict, NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { slugify } from '../../schema/slugify';
+
+export { slugify };
 
 export type Statement = BatchItem<'sqlite'>;
 const SLUG_TTL_SECONDS = 24 * 3600;
 const kvKey = (slug: string) => `slug:${slug}`;
 export type SlugKind = (typeof SLUG_KINDS)[number];
-
-/** 'Café am See!' -> 'cafe-am-see'. */
-export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return slug || 'item';
-}
 
 export async function cacheSlug(kv: KVNamespace, slug: string, entityId: string): Promise<void> {
   await kv.put(kvKey(slug), entityId, { expirationTtl: SLUG_TTL_SECONDS });

@@ -10,6 +10,7 @@ import {
 import {
   categoryPositionBody,
   createCategoryBody,
+  deleteCategoryQuery,
   idOrSlugParam,
   orderedPageQuery,
   searchBody,
@@ -181,15 +182,19 @@ export const categoriesRoutes = new Hono<AppEnv>()
   .delete(
     '/:id',
     describe({
-      summary: 'Deletes an empty category (409 while it has sub-categories, channels or articles)',
+      summary:
+        'Deletes an empty category (409 while it has channels or articles, or sub-categories unless ' +
+        '?children=moveUp moves them up to its parent in the same write)',
       result: z.null(),
       errors: [404, 409],
     }),
     requireAdmin,
     params(idOrSlugParam),
+    query(deleteCategoryQuery),
     async (c) => {
       const db = c.get('db');
-      const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id));
+      const moveChildren = c.req.valid('query').children === 'moveUp';
+      const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id), { moveChildren });
       await forgetSlug(c.env.KV, deleted.slug);
       await deleteFiles(c.env, db, [deleted.imageKey]);
       return ok(c, null);

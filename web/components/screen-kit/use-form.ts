@@ -57,7 +57,7 @@ export function useForm<V extends object>({ initial, leaveMessage, blockLeave = 
     setSaved(snapshot(initial));
   }
   const dirty = useMemo(() => snapshot(values) !== saved, [values, saved]);
-  useLeaveGuard(!!leaveMessage && (dirty || blockLeave), leaveMessage ?? '');
+  const leaveDialog = useLeaveGuard(!!leaveMessage && (dirty || blockLeave), leaveMessage ?? '');
 
   const set = <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -136,6 +136,8 @@ export function useForm<V extends object>({ initial, leaveMessage, blockLeave = 
     send,
     onSubmit,
     markSaved,
+    /** The leave guard's question, while it asks: render it in the view (with `leaveMessage`). */
+    leaveDialog,
   };
 }
 

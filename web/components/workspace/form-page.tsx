@@ -173,7 +173,8 @@ export function FormButtons({
 
 /**
  * Deleting the form's item: asks first (the dialog names it), then runs `remove`, forgets the unsaved changes,
- * says so and goes back to the section's list. Render `dialog` in the view.
+ * says so and goes back to the section's list. Render `dialog` in the view: the form page's dialogs, this one's and
+ * the leave guard's (every content form deletes, so its page renders both at one place).
  */
 export function useDeleteItem<V extends object>(
   form: Form<V>,
@@ -197,5 +198,11 @@ export function useDeleteItem<V extends object>(
       { keepBusy: true },
     );
   };
-  return [run, dialog];
+  return [
+    run,
+    <>
+      {dialog}
+      {form.leaveDialog}
+    </>,
+  ];
 }

@@ -1,19 +1,9 @@
-// A modal dialog for the no-lost-work pieces (conflict, revision comparison, preview): titled, Esc closes,
-// focus moves in when it opens and back when it closes.
+// A modal dialog to look at something (a revision comparison, a preview): titled, Esc closes, focus moves in when
+// it opens and back when it closes. It asks nothing: a question is the kit's confirm dialog (screen-kit/).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-export function Modal({
-  title,
-  onClose,
-  children,
-  role = 'dialog',
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  role?: 'dialog' | 'alertdialog';
-}) {
+export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -41,7 +31,7 @@ export function Modal({
         ref={box}
         tabIndex={-1}
         className="ws-dialog ws-dialog-wide"
-        role={role}
+        role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
       >

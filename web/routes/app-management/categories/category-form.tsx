@@ -8,9 +8,14 @@ import { AdminForm, SubmitCancel } from '../../../components/admin-kit';
 import { TextField } from '../../../components/form';
 import { useNotify } from '../../../components/notifications';
 import { useForm } from '../../../components/screen-kit/use-form';
-import { SelectField } from '../../../components/workspace/fields';
+import { Checkbox, SelectField } from '../../../components/workspace/fields';
 import { addCategory, editCategory } from '../../../data/admin';
-import type { CategoryNode } from '../../categories/tree';
+import { slugify } from '../../../../schema/slugify';
+import { categoryPath } from '../../../paths';
+import { buildCategoryTree, type CategoryNode } from '../../categories/tree';
+
+/** An option's text indented by its depth in the tree (options take no padding: non-breaking spaces and a dash). */
+const indented = (title: string, depth: number) => (depth ? `${'\u00a0\u00a0\u00a0'.repeat(depth)}– ${title}` : title);
 
 /** The image field; the chosen file goes with the write. */
 function ImageField({ current, onFile }: { current?: string | null; onFile: (file: File | null) => void }) {
@@ -37,6 +42,26 @@ function ImageField({ current, onFile }: { current?: string | null; onFile: (fil
   );
 }
 
+/**
+ * The parents `category` may move under, as the tree in its order, each indented by its depth: every category but
+ * itself and those below it (the API refuses a move into its own sub-tree).
+ */
+export function parentOptions(
+  all: readonly Category[],
+  category: Category,
+): { id: string; title: string; depth: number }[] {
+  const options: { id: string; title: string; depth: number }[] = [];
+  const walk = (nodes: CategoryNode[], depth: number) => {
+    for (const n of nodes) {
+      if (n.id === category.id) continue;
+      options.push({ id: n.id, title: n.title, depth });
+      walk(n.children, depth + 1);
+    }
+  };
+  walk(buildCategoryTree(all), 0);
+  return options;
+}
+
 /** Create (a root, or a child of `parent`) or edit `category`. */
 export function CategoryForm({
   category,
@@ -57,6 +82,8 @@ export function CategoryForm({
     slug: category?.slug ?? '',
     parentId: category?.parentId ?? '',
     image: null as File | null,
+    /** Renaming: give the category the address of its new title too (the old one keeps leading to it). */
+    newAddress: false,
   }));
   const form = useForm({ initial });
   const { ref: formElement } = form;
@@ -74,7 +101,7 @@ export function CategoryForm({
     if (category) {
       const patch = form.validate(updateCategoryBody, {
         title: values.title,
-        slug: slug ?? category.slug,
+        slug: offered && values.newAddress ? offered : (slug ?? category.slug),
         parentId: values.parentId || null,
       });
       if (patch) await saved(() => editCategory(category.id, patch, image), 'admin.categories.saved');
@@ -84,6 +111,14 @@ export function CategoryForm({
     if (form.validate(createCategoryBody, body))
       await saved(() => addCategory(body, image), 'admin.categories.created');
   }
+
+  // A new title whose address differs from the current one: offered as the new address while the slug field is
+  // untouched.
+  const retitled = category && values.title.trim() && values.title.trim() !== category.title;
+  const suggested = retitled ? slugify(values.title) : null;
+  const offered = suggested && suggested !== category?.slug && values.slug === category?.slug ? suggested : null;
+  const slugChanged = category && values.slug.trim() && values.slug.trim() !== category.slug;
+  const oldAddress = category ? categoryPath(category.slug) : '';
 
   const heading = category
     ? t('admin.categories.editTitle', { title: category.title })
@@ -109,10 +144,22 @@ export function CategoryForm({
           maxLength={LIMITS.slug}
           value={values.slug}
           onChange={(e) => set('slug', e.currentTarget.value)}
-          hint={t(category ? 'admin.categories.slugHint' : 'admin.categories.newSlugHint')}
+          hint={
+            slugChanged
+              ? `${t('admin.categories.slugHint')} ${t('admin.categories.oldAddressStays', { address: oldAddress })}`
+              : t(category ? 'admin.categories.slugHint' : 'admin.categories.newSlugHint')
+          }
           error={errors.slug}
         />
       </div>
+      {offered && (
+        <Checkbox
+          label={t('admin.categories.newAddress', { address: categoryPath(offered) })}
+          hint={t('admin.categories.oldAddressStays', { address: oldAddress })}
+          checked={values.newAddress}
+          onChange={(e) => set('newAddress', e.currentTarget.checked)}
+        />
+      )}
       {category && (
         <SelectField
           label={t('admin.categories.parent')}
@@ -121,13 +168,11 @@ export function CategoryForm({
           error={errors.parentId}
         >
           <option value="">{t('admin.categories.noParent')}</option>
-          {all
-            .filter((c) => c.id !== category.id)
-            .map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
+          {parentOptions(all, category).map((c) => (
+            <option key={c.id} value={c.id}>
+              {indented(c.title, c.depth)}
+            </option>
+          ))}
         </SelectField>
       )}
       <ImageField current={category?.imageHref ?? null} onFile={(file) => set('image', file)} />

@@ -1,6 +1,6 @@
 // The category tree: each group of siblings a sortable list (drag, or keyboard with dnd-kit), each category with
-// its drag handle, link and slug, Edit, Add sub-category and Delete (asked first; the
-// API refuses while children or content remain and says what is left), and its own children.
+// its drag handle, link and slug, Edit, Add sub-category and Delete (asked first, offering to move the
+// sub-categories up; the API refuses while channels or articles remain and says what is left), and its children.
 import {
   closestCenter,
   DndContext,
@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Category } from '../../../../schema/entities';
-import { useAct, useErrorText } from '../../../components/admin-kit';
+import { useAct } from '../../../components/admin-kit';
 import { useNotify } from '../../../components/notifications';
 import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
 import { moveCategoryTo, removeCategory } from '../../../data/admin';
@@ -40,30 +40,35 @@ export interface TreeProps {
 export function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: CategoryNode }) {
   const intl = useIntl();
   const notify = useNotify();
-  const errorText = useErrorText();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirm, confirmDialog] = useConfirm();
   const { setNodeRef, transform, transition, isDragging, attributes, listeners } = useSortable({ id: node.id });
   const style = { transform: CSS.Transform.toString(transform), transition };
   const title = node.title;
 
+  // Delete asks first. Sub-categories would make the API refuse, so the dialog says so and offers to move them up
+  // to this category's parent in the same write; a refusal (channels or articles inside) stays in the dialog.
   async function remove() {
+    const children = node.children;
+    const parent = all.find((c) => c.id === node.parentId);
+    const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
     const ok = await confirm({
-      title: intl.formatMessage({ id: 'admin.categories.confirmDelete' }, { title }),
-      confirmLabel: intl.formatMessage({ id: 'admin.categories.deleteOf' }, { title }),
+      title: t('admin.categories.confirmDelete', { title }),
+      message:
+        children.length > 0
+          ? t(parent ? 'admin.categories.childrenMoveTo' : 'admin.categories.childrenMoveToTop', {
+              count: children.length,
+              names: intl.formatList(children.map((c) => c.title)),
+              title,
+              parent: parent?.title ?? '',
+            })
+          : undefined,
+      confirmLabel:
+        children.length > 0
+          ? t('admin.categories.deleteMovingChildren', { title, count: children.length })
+          : t('admin.categories.deleteOf', { title }),
+      action: () => removeCategory(node.id, children.length > 0),
     });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await removeCategory(node.id);
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'admin.categories.deleted' }, { title }) });
-    } catch (err) {
-      // 409 names what is still inside; 404 if someone else deleted it meanwhile.
-      setRefusal(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (ok) notify({ kind: 'success', message: t('admin.categories.deleted', { title }) });
   }
 
   const is = (kind: 'edit' | 'child') => mode !== null && mode.kind === kind && mode.id === node.id;
@@ -103,11 +108,7 @@ export function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: C
             type="button"
             className="button button-secondary button-small"
             aria-label={intl.formatMessage({ id: 'admin.categories.deleteOf' }, { title })}
-            disabled={busy}
-            onClick={() => {
-              setRefusal(null);
-              void remove();
-            }}
+            onClick={() => void remove()}
           >
             <FormattedMessage id="admin.delete" />
           </button>
@@ -115,14 +116,6 @@ export function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: C
       </div>
       {is('edit') && <CategoryForm category={node} all={all} onDone={() => setMode(null)} />}
       {is('child') && <CategoryForm parent={node} all={all} onDone={() => setMode(null)} />}
-      {refusal && (
-        <div role="alert" className="form-alert">
-          {refusal}{' '}
-          <button type="button" className="link-button" onClick={() => setRefusal(null)}>
-            <FormattedMessage id="admin.close" />
-          </button>
-        </div>
-      )}
       {confirmDialog}
       {node.children.length > 0 && <Siblings nodes={node.children} all={all} mode={mode} setMode={setMode} />}
     </li>

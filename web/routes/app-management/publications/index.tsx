@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import type { publicationRequestListItem } from '../../../../schema/entities';
 import { PUBLICATION_STATUSES } from '../../../../schema/enums';
+import { LIMITS } from '../../../../schema/limits';
 import type { PublicationStatus } from '../../../api/publications';
 import {
   DateTime,
@@ -17,6 +18,8 @@ import {
   useBusy,
   SubmitCancel,
 } from '../../../components/admin-kit';
+import { useNotify } from '../../../components/notifications';
+import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
 import { DataTable, type Column } from '../../../components/screen-kit/data-table';
 import { fromLocalInput, futureProblem, toLocalInput } from '../../../components/screen-kit/local-time';
 import { useForm } from '../../../components/screen-kit/use-form';
@@ -90,12 +93,34 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
 function RequestActions({ request, onEditExpiry }: { request: Request; onEditExpiry: () => void }) {
   const intl = useIntl();
   const act = useAct();
+  const notify = useNotify();
   const { busy, run } = useBusy();
   const title = request.contentTitle || intl.formatMessage({ id: 'admin.contentGone' });
   const open = request.status === 'PENDING' || request.status === 'APPROVED';
   const label = (id: string) => intl.formatMessage({ id }, { title });
-  const decide = (status: PublicationStatus, done: string) =>
-    void run(status, () => act(() => setPublicationStatus(request, status), label(done)));
+  const [confirm, confirmDialog] = useConfirm();
+  const approve = () =>
+    void run('APPROVED', () =>
+      act(() => setPublicationStatus(request, 'APPROVED'), label('admin.publications.approved')),
+    );
+  // Reject asks first, with an optional reason the editor sees and gets by mail; a refusal stays in the dialog.
+  const reject = () =>
+    void run('REJECTED', async () => {
+      const done = await confirm({
+        title: label('admin.publications.confirmReject'),
+        message: label(
+          request.status === 'APPROVED' ? 'admin.publications.rejectPublished' : 'admin.publications.rejectLead',
+        ),
+        confirmLabel: label('admin.publications.rejectOf'),
+        field: {
+          label: intl.formatMessage({ id: 'admin.publications.reason' }),
+          hint: intl.formatMessage({ id: 'admin.publications.reasonHint' }),
+          maxLength: LIMITS.teaser,
+        },
+        action: (reason) => setPublicationStatus(request, 'REJECTED', reason || null),
+      });
+      if (done) notify({ kind: 'success', message: label('admin.publications.rejected') });
+    });
   const clear = () =>
     void run('clear', () =>
       act(() => setPublicationExpiry(request.id, null), label('admin.publications.expiryCleared')),
@@ -113,11 +138,11 @@ function RequestActions({ request, onEditExpiry }: { request: Request; onEditExp
   );
   return (
     <div className="admin-actions">
-      {request.status === 'PENDING' &&
-        button('approve', false, () => decide('APPROVED', 'admin.publications.approved'))}
-      {open && button('reject', true, () => decide('REJECTED', 'admin.publications.rejected'))}
+      {request.status === 'PENDING' && button('approve', false, approve)}
+      {open && button('reject', true, reject)}
       {open && button('setExpiry', true, onEditExpiry, false)}
       {open && request.expirationDate && button('clearExpiry', true, clear)}
+      {confirmDialog}
     </div>
   );
 }

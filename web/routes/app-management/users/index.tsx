@@ -1,5 +1,5 @@
-// /appManagement/users: every account, filtered and paged; role and active changed in place; a new user; delete,
-// and deactivation offered instead when the account still owns content (the API's 409).
+// /appManagement/users: every account, filtered and paged; role and active changed in place (after a
+// confirmation); a new user; delete, and deactivation offered instead when the account still owns content (409).
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../../schema/entities';
@@ -10,7 +10,7 @@ import { DataTable, type Column } from '../../../components/screen-kit/data-tabl
 import { useUserList } from '../../../data/admin';
 import { useSession } from '../../../session/session';
 import { NewUserForm } from './new-user-form';
-import { OwnsContent, RoleSelect, useUserActions } from './user-actions';
+import { RoleSelect, useUserActions } from './user-actions';
 
 type ActiveFilter = 'true' | 'false';
 
@@ -82,9 +82,8 @@ export default function AdminUsersView() {
   const [active, setActive] = useState<ActiveFilter | ''>('');
   const [creating, setCreating] = useState(false);
   const [saving, setSaving] = useState<string | null>(null);
-  const [ownsContent, setOwnsContent] = useState<{ id: string; message: string } | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const { change, remove } = useUserActions({ saving, setSaving, setOwnsContent, confirm });
+  const { change, remove } = useUserActions({ saving, setSaving, confirm });
   const columns = useColumns(me?.id, saving, change, remove);
   const q = useSettled(text.trim());
   const list = useUserList({
@@ -138,17 +137,6 @@ export default function AdminUsersView() {
         columns={columns}
         label={intl.formatMessage({ id: 'admin.caption' })}
         empty={intl.formatMessage({ id: 'admin.users.empty' })}
-        detail={(u) =>
-          ownsContent?.id === u.id && (
-            <OwnsContent
-              user={u}
-              message={ownsContent.message}
-              busy={saving === u.id}
-              onDeactivate={() => void change(u, { active: false }).then(() => setOwnsContent(null))}
-              onClose={() => setOwnsContent(null)}
-            />
-          )
-        }
       />
       {confirmDialog}
       <p className="muted small">

@@ -1,45 +1,85 @@
-// A user row's controls: role and active changed in place, and delete (after a confirmation); when the account
-// still owns content the API answers 409 and deactivation is offered instead.
-import { FormattedMessage, useIntl } from 'react-intl';
+// A user row's controls: role and active changed in place after a confirmation (activation at once), and delete
+// (after a confirmation); when the account still owns content the API answers 409 and the dialog offers
+// deactivation instead.
+import { useIntl } from 'react-intl';
 import type { User } from '../../../../schema/entities';
 import { ROLES, type Role } from '../../../../schema/enums';
 import { ApiError } from '../../../api/errors';
 import { useAct, useErrorText } from '../../../components/admin-kit';
 import { useNotify } from '../../../components/notifications';
+import type { ConfirmRequest } from '../../../components/screen-kit/confirm-dialog';
 import { deleteAccount, updateAccount } from '../../../data/admin';
 
 export interface RowState {
   saving: string | null;
   setSaving: (id: string | null) => void;
-  /** The row whose delete was refused, with the server's message. */
-  setOwnsContent: (refusal: { id: string; message: string } | null) => void;
-  confirm: (request: { title: string; confirmLabel: string }) => Promise<boolean>;
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
 }
 
-export function useUserActions({ setSaving, setOwnsContent, confirm }: RowState) {
+/** What a role allows, in a sentence, for the confirmation of a role change. */
+const ROLE_MEANS: Record<Role, string> = {
+  REGULAR_USER: 'admin.users.roleMeans.REGULAR_USER',
+  CLIENT: 'admin.users.roleMeans.CLIENT',
+  CONTRIBUTOR: 'admin.users.roleMeans.CONTRIBUTOR',
+  ADMIN: 'admin.users.roleMeans.ADMIN',
+};
+
+export function useUserActions({ setSaving, confirm }: RowState) {
   const intl = useIntl();
   const act = useAct();
   const notify = useNotify();
   const errorText = useErrorText();
-  async function change(user: User, patch: { role?: Role; active?: boolean }) {
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  async function save(user: User, patch: { role?: Role; active?: boolean }) {
     setSaving(user.id);
-    await act(() => updateAccount(user.id, patch), intl.formatMessage({ id: 'admin.saved' }, { name: user.name }));
+    await act(() => updateAccount(user.id, patch), t('admin.saved', { name: user.name }));
     setSaving(null);
+  }
+  /** A role change and a deactivation ask first (each changes what the person may do at once); activation not. */
+  async function change(user: User, patch: { role?: Role; active?: boolean }) {
+    const { name } = user;
+    if (patch.role && patch.role !== user.role) {
+      const role = t(`role.${patch.role}`);
+      const ok = await confirm({
+        title: t(patch.role === 'ADMIN' ? 'admin.users.confirmAdmin' : 'admin.users.confirmRole', { name, role }),
+        message: t(ROLE_MEANS[patch.role]),
+        confirmLabel: t('admin.users.makeRole', { name, role }),
+      });
+      if (!ok) return;
+    }
+    if (patch.active === false) {
+      const ok = await confirm({
+        title: t('admin.users.confirmDeactivate', { name }),
+        message: t('admin.users.deactivateMeans'),
+        confirmLabel: t('admin.users.deactivateOf', { name }),
+      });
+      if (!ok) return;
+    }
+    await save(user, patch);
   }
   async function remove(user: User) {
     const ok = await confirm({
-      title: intl.formatMessage({ id: 'admin.users.confirmDelete' }, { name: user.name }),
-      confirmLabel: intl.formatMessage({ id: 'admin.users.deleteOf' }, { name: user.name }),
+      title: t('admin.users.confirmDelete', { name: user.name }),
+      confirmLabel: t('admin.users.deleteOf', { name: user.name }),
     });
     if (!ok) return;
     setSaving(user.id);
     try {
       await deleteAccount(user.id);
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'admin.users.deleted' }, { name: user.name }) });
+      notify({ kind: 'success', message: t('admin.users.deleted', { name: user.name }) });
     } catch (err) {
-      // 409: the account owns channels, articles or news; the server's message says to deactivate instead.
-      if (err instanceof ApiError && err.code === 409) setOwnsContent({ id: user.id, message: err.message });
-      else notify({ kind: 'error', message: errorText(err) });
+      // 409: the account owns channels, articles or news; the server's message says to deactivate instead, which
+      // the same dialog offers while the account is active.
+      if (err instanceof ApiError && err.code === 409 && user.active) {
+        setSaving(null);
+        const deactivated = await confirm({
+          title: t('admin.users.cannotDelete', { name: user.name }),
+          message: err.message,
+          confirmLabel: t('admin.users.deactivateInstead', { name: user.name }),
+          action: () => updateAccount(user.id, { active: false }),
+        });
+        if (deactivated) notify({ kind: 'success', message: t('admin.saved', { name: user.name }) });
+      } else notify({ kind: 'error', message: errorText(err) });
     } finally {
       setSaving(null);
     }
@@ -70,36 +110,5 @@ export function RoleSelect({
         </option>
       ))}
     </select>
-  );
-}
-
-/** The refusal of a delete, with 'Deactivate … instead' while the account is active. */
-export function OwnsContent({
-  user,
-  message,
-  busy,
-  onDeactivate,
-  onClose,
-}: {
-  user: User;
-  message: string;
-  busy: boolean;
-  onDeactivate: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <div role="alert" className="admin-confirm">
-      <p>{message}</p>
-      <div className="admin-actions">
-        {user.active && (
-          <button type="button" className="button button-small" disabled={busy} onClick={onDeactivate}>
-            <FormattedMessage id="admin.users.deactivateInstead" values={{ name: user.name }} />
-          </button>
-        )}
-        <button type="button" className="button button-secondary button-small" onClick={onClose}>
-          <FormattedMessage id="admin.close" />
-        </button>
-      </div>
-    </div>
   );
 }

@@ -54,7 +54,14 @@ function useColumns(admin: boolean): Column<PublicationRequestListItem>[] {
       name: 'status',
       header: t('ws.col.status'),
       cell: (r) => (
-        <span className={`state state-${r.status.toLowerCase()}`}>{t(`ws.publication.status.${r.status}`)}</span>
+        <>
+          <span className={`state state-${r.status.toLowerCase()}`}>{t(`ws.publication.status.${r.status}`)}</span>
+          {r.status === 'REJECTED' && r.reason && (
+            <p className="ws-reason small">
+              {intl.formatMessage({ id: 'ws.publications.reason' }, { reason: r.reason })}
+            </p>
+          )}
+        </>
       ),
     },
     { name: 'expires', header: t('ws.col.expires'), cell: (r) => date(r.expirationDate) },
