@@ -1,14 +1,12 @@
-// The article form's guards against lost work (decision 029): the draft kept in this browser and its restore
-// offer, the save waiting for the network, the conflict dialog of a stale save, and the Preview of the unsaved
-// state as the public page shows it.
+// The article form's pieces against lost work (decision 029) that are its own: the text fields a conflict or a
+// revision compares, and the Preview of the unsaved state as the public page shows it (the draft, the offline
+// retry and the conflict dialog are the workspace's, components/workspace/no-lost-work.tsx).
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import type { ArticleDocument } from '../../../../../schema/document';
 import { plainText } from '../../../../../schema/document-text';
 import type { Article } from '../../../../../schema/entities';
 import ArticlePreview from '../../../../components/rich-text/article-preview';
-import { RestoreOffer } from '../../../../components/workspace/autosave';
-import { ConflictDialog } from '../../../../components/workspace/conflict-dialog';
 import type { FieldTexts } from '../../../../components/workspace/diff-view';
 import { Modal } from '../../../../components/workspace/modal';
 import type { ArticleValues } from './changes';
@@ -26,31 +24,6 @@ export function articleTexts(intl: IntlShape, a: Record<string, unknown>): Field
       after: body ? plainText(body) : text(a.description),
     },
   ];
-}
-
-/** A draft found in this browser (restore or discard), and a save waiting for the connection. */
-export function DraftNotices({
-  pending,
-  offline,
-  onRestore,
-  onDiscard,
-}: {
-  pending: { savedAt: number } | null;
-  offline: boolean;
-  onRestore: () => void;
-  onDiscard: () => void;
-}) {
-  const intl = useIntl();
-  return (
-    <>
-      {pending && <RestoreOffer savedAt={pending.savedAt} onRestore={onRestore} onDiscard={onDiscard} />}
-      {offline && (
-        <p className="ws-offline" role="status">
-          {intl.formatMessage({ id: 'rt.offline' })}
-        </p>
-      )}
-    </>
-  );
 }
 
 /** The unsaved article as its public page would show it. */
@@ -85,31 +58,5 @@ export function ArticlePreviewModal({
         </button>
       </p>
     </Modal>
-  );
-}
-
-/** A save refused as stale: what they changed since the form opened; load theirs, or save mine over theirs. */
-export function ArticleConflict({
-  article,
-  theirs,
-  onCancel,
-  onReload,
-  onOverwrite,
-}: {
-  article: Article;
-  theirs: Article;
-  onCancel: () => void;
-  onReload: () => void;
-  onOverwrite: () => void;
-}) {
-  const intl = useIntl();
-  const now = articleTexts(intl, theirs);
-  return (
-    <ConflictDialog
-      fields={articleTexts(intl, article).map((f, i) => ({ ...f, before: f.after, after: now[i]!.after }))}
-      onCancel={onCancel}
-      onReload={onReload}
-      onOverwrite={onOverwrite}
-    />
   );
 }
