@@ -15,7 +15,7 @@ import { invalidate, useQuery } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
 import { imagePart, VIDEO_TYPES } from '../../../../uploads/multipart';
 import { cancelResumable, uploadResumable } from '../../../../uploads/resumable';
-import { titleFromFile } from './add-images';
+import { titleFromFile } from './gallery-upload';
 import { articleChanged } from './media-list';
 
 export function AddVideo({ article, queue }: { article: Article; queue: UploadQueue }) {

@@ -24,6 +24,7 @@ import { articleHomePath } from '../../../../paths';
 import { useSession } from '../../../../session/session';
 import { ArticleFields } from './article-fields';
 import { articleValues } from './changes';
+import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
 import { ArticlePreviewModal, articleTexts } from './no-lost-work';
 import { useArticleSave } from './use-article-save';
@@ -85,6 +86,10 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
     setEditorKey((k) => k + 1);
   });
   const [previewing, setPreviewing] = useState(false);
+  const uploadPicture = useMemo(
+    () => (canTakePictures(article) ? pictureUploader(queue, article) : undefined),
+    [article, queue],
+  );
   const status = useQuery(
     article ? keys.workspaceArticle(article.id) : null,
     async () => (await listWorkspaceArticles({ id: article!.id })).items[0] ?? null,
@@ -118,6 +123,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
           ownerId={article?.userId ?? user?.id}
           admin={admin}
           editorKey={editorKey}
+          uploadPicture={uploadPicture}
         />
         {!article && tasks}
         <FormButtons
