@@ -44,6 +44,7 @@ export function ArticlePreviewModal({
         <ArticlePreview
           article={{
             title: values.title,
+            type: values.type,
             teaser: values.teaser,
             body: values.body,
             media: article?.media ?? null,
