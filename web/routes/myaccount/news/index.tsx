@@ -7,6 +7,7 @@ import type { Column } from '../../../components/screen-kit/data-table';
 import { WorkspaceListPage, type Translate } from '../../../components/workspace/list';
 import { keys } from '../../../data/keys';
 import { contentPath } from '../../../paths';
+import { ScheduledFor } from '../../../components/workspace/status';
 
 export default function WorkspaceNewsView() {
   return (
@@ -29,7 +30,7 @@ function columns(t: Translate, admin: boolean): Column<WorkspaceNewsItem>[] {
           <li
             className={`badge ws-badge ${Date.parse(n.publishedAt) > Date.now() ? 'ws-badge-pending' : 'ws-badge-published'}`}
           >
-            {Date.parse(n.publishedAt) > Date.now() ? t('ws.status.scheduled') : t('ws.status.published')}
+            {Date.parse(n.publishedAt) > Date.now() ? <ScheduledFor date={n.publishedAt} /> : t('ws.status.published')}
           </li>
         </ul>
       ),

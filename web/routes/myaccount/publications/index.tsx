@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../../../components/screen-kit/data-tabl
 import { SelectField } from '../../../components/workspace/fields';
 import { WorkspacePage } from '../../../components/workspace/frame';
 import { ChangedAt } from '../../../components/workspace/list';
+import { ScheduledFor, startsAhead } from '../../../components/workspace/status';
 import { WorkspaceMessages } from '../../../components/workspace/messages';
 import { usePagedQuery } from '../../../data/cache';
 import { keys } from '../../../data/keys';
@@ -53,7 +54,17 @@ function useColumns(admin: boolean): Column<PublicationRequestListItem>[] {
       name: 'status',
       header: t('ws.col.status'),
       cell: (r) => (
-        <span className={`state state-${r.status.toLowerCase()}`}>{t(`ws.publication.status.${r.status}`)}</span>
+        <>
+          <span className={`state state-${r.status.toLowerCase()}`}>{t(`ws.publication.status.${r.status}`)}</span>
+          {startsAhead(r) && (
+            <>
+              {' '}
+              <span className="muted">
+                <ScheduledFor date={r.publishAt!} />
+              </span>
+            </>
+          )}
+        </>
       ),
     },
     { name: 'expires', header: t('ws.col.expires'), cell: (r) => date(r.expirationDate) },
