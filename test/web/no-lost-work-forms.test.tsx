@@ -1,7 +1,7 @@
 // No lost work in the channel and news item forms (decision 029), through the real app on a stubbed /api: a stale
 // save (409) opens the conflict dialog with their change, loads theirs or saves over theirs naming their version;
-// the draft is kept in this browser per user and item and offered back; a save while offline says so, keeps the
-// changes and goes again when the connection is back.
+// the draft is kept in this browser per user and item and offered back; a save while offline (or one the server
+// never answered) says so, keeps the changes and goes again when the connection is back.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../schema/entities';
@@ -157,6 +157,40 @@ describe('the channel form against lost work', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Restore them' }));
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Typed, not saved');
     expect(screen.queryByRole('heading', { name: 'Unsaved changes found' })).toBeNull();
+  });
+});
+
+describe('a save that gets no answer while the browser thinks it is online', () => {
+  it('says so, keeps the changes and sends them again after a pause, once the server answers', async () => {
+    const stored = channelOf({ name: 'Harbour notes' });
+    let unreachable = true;
+    const puts: ApiCall[] = [];
+    const { calls } = fakeApi((c) => {
+      if (c.path === `/channels/${stored.id}` && c.method === 'PUT') {
+        puts.push(c);
+        // The server cannot be reached: the request fails without an answer.
+        if (unreachable) throw new TypeError('Failed to fetch');
+        return { code: 200, result: { ...stored, ...(c.body as object) } };
+      }
+      if (c.path === `/channels/${stored.id}`) return { code: 200, result: stored };
+      if (c.path.startsWith('/workspace/channels?')) return { code: 200, result: page([channelRow(stored, 3)]) };
+      return common(c);
+    });
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/workspace/channels?'))).toBe(true));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await screen.findByText(
+      'No connection: your changes are kept in this browser and will be saved when the connection is back.',
+    );
+    expect(screen.queryByText('Failed to fetch')).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Harbour diary');
+    unreachable = false;
+    await screen.findByText('Saved.', undefined, { timeout: 5000 });
+    expect(puts).toHaveLength(2);
+    expect(puts[1]!.body).toMatchObject({ name: 'Harbour diary' });
+    expect(screen.queryByText(/No connection/)).toBeNull();
   });
 });
 

@@ -2,12 +2,20 @@
 // draft kept in this browser per user and item and the offer to restore it, a save while offline that waits for
 // the connection and goes again (and says so), and the conflict dialog of a stale save (409) with the choice to
 // load theirs or save the form's over theirs.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/errors';
 import { useSession } from '../../session/session';
 import type { Form } from '../screen-kit/use-form';
 import { RestoreOffer, useAutosave, whenOnline } from './autosave';
+
+/** The first pause before a save that got no answer is sent again, doubling up to the last. */
+const RETRY_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/** Resolves when the browser is back online, or (online but unanswered) after `pause`. */
+const connectionBack = (pause: number) =>
+  navigator.onLine ? new Promise<void>((resolve) => setTimeout(resolve, pause)) : whenOnline();
 import { ConflictDialog } from './conflict-dialog';
 import type { FieldTexts } from './diff-view';
 
@@ -48,14 +56,25 @@ export function useNoLostWork<V extends object, T>(options: NoLostWorkOptions<V,
   const draft = useAutosave(user ? `${user.id}:${kind}:${id ?? 'new'}` : null, kept, form.dirty);
   const [conflict, setConflict] = useState<{ theirs: Saved<T>; resubmit: Resubmit } | null>(null);
   const [offline, setOffline] = useState(false);
-  // One retry waits for the connection, however often Save is pressed meanwhile.
+  // One retry waits for the connection, however often Save is pressed meanwhile; its pause grows with each failure.
   const waiting = useRef(false);
+  const retries = useRef(0);
+  // A form left meanwhile sends nothing more: its draft is kept, and offered when it opens again.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
 
   /**
-   * A failed save: a stale one (409, and the item has a newer version) opens the conflict dialog; one refused
-   * because the browser is offline waits for the connection and runs `resubmit`. True when handled here.
+   * A failed save: a stale one (409, and the item has a newer version) opens the conflict dialog; one that got no
+   * answer (offline, or the server unreachable) waits for the connection and runs `resubmit`. True when handled.
    */
   async function failed(err: unknown, resubmit: Resubmit): Promise<boolean> {
+    const lost = !navigator.onLine || (err instanceof ApiError && err.transport);
+    if (!lost) setOffline(false);
     if (id && started && err instanceof ApiError && err.code === 409) {
       const theirs = await current().catch(() => null);
       // Another 409 (a taken name, a media conflict) is the form's alert as before.
@@ -63,15 +82,16 @@ export function useNoLostWork<V extends object, T>(options: NoLostWorkOptions<V,
       setConflict({ theirs, resubmit });
       return true;
     }
-    if (!navigator.onLine) {
+    if (lost) {
       setOffline(true);
       if (waiting.current) return true;
       waiting.current = true;
-      // The form stays open meanwhile; the values of the moment the connection is back are saved.
-      void whenOnline().then(() => {
+      // The form stays open meanwhile. Offline, the browser says when the connection is back; a request that got
+      // no answer while the browser thinks it is online (the server unreachable) is tried again after a pause.
+      const pause = Math.min(RETRY_MS * 2 ** retries.current++, RETRY_MAX_MS);
+      void connectionBack(pause).then(() => {
         waiting.current = false;
-        setOffline(false);
-        void resubmit();
+        if (open.current) void resubmit();
       });
       return true;
     }
@@ -123,8 +143,12 @@ export function useNoLostWork<V extends object, T>(options: NoLostWorkOptions<V,
 
   return {
     failed,
-    /** After a save: the kept draft goes. */
-    saved: () => draft.clear(),
+    /** After a save: the kept draft goes, and so does the notice of a lost connection. */
+    saved: () => {
+      draft.clear();
+      retries.current = 0;
+      setOffline(false);
+    },
     /** The restore offer and the offline notice, above the form. */
     notices,
     /** The conflict dialog while a stale save waits for the editor's choice. */
