@@ -7,23 +7,14 @@ import type { ArticleDocument } from '../../../../../schema/document';
 import { plainText } from '../../../../../schema/document-text';
 import type { Article } from '../../../../../schema/entities';
 import ArticlePreview from '../../../../components/rich-text/article-preview';
-import type { FieldTexts } from '../../../../components/workspace/diff-view';
+import { textFields, type FieldTexts } from '../../../../components/workspace/diff-view';
 import { Modal } from '../../../../components/workspace/modal';
 import type { ArticleValues } from './changes';
 
-/** The text fields of an article (or of a revision's saved fields) for a line diff. */
+/** The text fields of an article (or of a revision's saved fields) for a line diff: its text as plain text. */
 export function articleTexts(intl: IntlShape, a: Record<string, unknown>): FieldTexts[] {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const body = a.body as ArticleDocument | null | undefined;
-  return [
-    { label: intl.formatMessage({ id: 'ws.field.title' }), before: '', after: text(a.title) },
-    { label: intl.formatMessage({ id: 'ws.field.teaser' }), before: '', after: text(a.teaser) },
-    {
-      label: intl.formatMessage({ id: 'ws.field.description' }),
-      before: '',
-      after: body ? plainText(body) : text(a.description),
-    },
-  ];
+  return textFields(intl, body ? { ...a, description: plainText(body) } : a, ['title', 'teaser', 'description']);
 }
 
 /** The unsaved article as its public page would show it. */

@@ -13,7 +13,7 @@ import { listWorkspaceChannels } from '../../../../api/workspace';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { errorMessage } from '../../../../components/view-state';
-import type { FieldTexts } from '../../../../components/workspace/diff-view';
+import { textFields } from '../../../../components/workspace/diff-view';
 import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
@@ -24,13 +24,7 @@ import { cancelResumable, uploadResumable } from '../../../../uploads/resumable'
 import { channelChanges, coverProblem, newChannelBody, withoutFiles, type ChannelValues } from './changes';
 
 /** The text fields of a channel (or of a revision's saved fields) for a line diff. */
-export function channelTexts(intl: IntlShape, c: Record<string, unknown>): FieldTexts[] {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  return [
-    { label: intl.formatMessage({ id: 'ws.field.name' }), before: '', after: text(c.name) },
-    { label: intl.formatMessage({ id: 'ws.field.infoText' }), before: '', after: text(c.infoText) },
-  ];
-}
+export const channelTexts = (intl: IntlShape, c: Record<string, unknown>) => textFields(intl, c, ['name', 'infoText']);
 
 /**
  * The channel form's submit, and what follows any save (a restored revision too). `version` is the one the form

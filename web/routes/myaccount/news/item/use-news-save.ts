@@ -13,7 +13,7 @@ import { useNotify } from '../../../../components/notifications';
 import { fromLocalInput, toLocalInput } from '../../../../components/screen-kit/local-time';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { errorMessage } from '../../../../components/view-state';
-import type { FieldTexts } from '../../../../components/workspace/diff-view';
+import { textFields } from '../../../../components/workspace/diff-view';
 import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
@@ -46,13 +46,8 @@ const newsBody = (v: NewsValues) => ({
 const keep = (v: NewsValues): NewsValues => ({ ...v, thumbnail: null });
 
 /** The text fields of a news item (or of a revision's saved fields) for a line diff. */
-export function newsTexts(intl: IntlShape, n: Record<string, unknown>): FieldTexts[] {
-  return (['title', 'teaser', 'description'] as const).map((k) => ({
-    label: intl.formatMessage({ id: `ws.field.${k}` }),
-    before: '',
-    after: typeof n[k] === 'string' ? n[k] : '',
-  }));
-}
+export const newsTexts = (intl: IntlShape, n: Record<string, unknown>) =>
+  textFields(intl, n, ['title', 'teaser', 'description']);
 
 export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | null, queue: UploadQueue) {
   const intl = useIntl();
