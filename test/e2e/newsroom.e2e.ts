@@ -1,7 +1,8 @@
 // Writing like a newsroom, in Chromium against wrangler dev: an editor writes a formatted article (a heading, a bold
-// phrase, a link, a list and a gallery picture placed in the text), previews it, schedules it; a second browser
-// context saving meanwhile gets the conflict dialog; a reload mid-typing offers the unsaved text back; once
-// approved and due (the Cron Trigger run with the clock moved), a visitor sees exactly what was written.
+// phrase, a link, a list, a gallery picture and a new one uploaded from the editor placed in the text), previews
+// it, schedules it; a second browser context saving meanwhile gets the conflict dialog; a reload mid-typing offers
+// the unsaved text back; once approved and due (the Cron Trigger run with the clock moved), a visitor sees exactly
+// what was written.
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expect, loginByApi, newContext, screenshot, test, watchProblems } from './browser';
@@ -89,6 +90,15 @@ test(
     await page.getByRole('textbox', { name: 'Alternative text (what the picture shows)' }).fill('The lake at dawn');
     await page.getByRole('textbox', { name: 'Caption (optional)' }).fill('Seen from the quay');
     await page.getByRole('button', { name: 'Insert', exact: true }).click();
+    // A new picture straight from the editor: it goes up into the gallery and the text places it.
+    await toolbar.getByRole('button', { name: 'Insert picture' }).click();
+    const panel = page.getByRole('group', { name: 'Insert picture' });
+    await panel.getByRole('radio', { name: 'A new picture from this device' }).check();
+    await panel.getByLabel('Picture file').setInputFiles([path.join(MEDIA, 'alps-hut.jpg')]);
+    await panel.getByRole('textbox', { name: 'Alternative text (what the picture shows)' }).fill('The hut above');
+    await panel.getByRole('button', { name: 'Upload and insert' }).click();
+    await panel.waitFor({ state: 'detached', timeout: 30_000 });
+    await poll(() => page.getByRole('list', { name: 'Pictures of the gallery' }).getByRole('listitem').count()).toBe(2);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.').first().waitFor();
 
@@ -111,6 +121,9 @@ test(
     expect(json).toMatch(
       /"type":"image","mediaId":"[0-9a-f-]{36}","alt":"The lake at dawn","caption":"Seen from the quay"/,
     );
+    // The uploaded one is placed by the id of the gallery's new picture.
+    const uploaded = await apiCall<{ media: { images: { id: string }[] } }>(context, 'GET', `/articles/${id}`);
+    expect(json).toContain(`{"type":"image","mediaId":"${uploaded.media.images[1]!.id}","alt":"The hut above"}`);
 
     // 3. Preview: the public page's rendering of the form's state, unsaved changes included.
     await page.getByRole('textbox', { name: 'Teaser', exact: true }).fill('Not saved yet');
@@ -188,6 +201,7 @@ test(
     expect(await picture.getAttribute('srcset')).toMatch(/\?w=960 960w/);
     expect(await picture.getAttribute('loading')).toBe('lazy');
     await view.getByText('Seen from the quay').waitFor();
+    await view.getByRole('img', { name: 'The hut above' }).waitFor();
     await screenshot(view, 'newsroom-visitor');
     await visitor.close();
     expect(viewProblems).toEqual([]);

@@ -65,6 +65,8 @@ describe('call', () => {
     const err = await failure(call(news(), z.unknown()));
     expect(err.code).toBe(400);
     expect(err.message).toBe('Failed to fetch');
+    // Marked as the transport's, so a form can send it again when the connection is back.
+    expect(err.transport).toBe(true);
   });
 
   it('names a network failure without a message "Network Error"', async () => {
@@ -84,7 +86,7 @@ describe('call', () => {
   ])('raises a non-success envelope with the server code %i and message', async (code, message) => {
     respond(JSON.stringify({ code, message, result: null }), code);
     const err = await failure(call(news(), z.unknown()));
-    expect([err.code, err.message]).toEqual([code, message]);
+    expect([err.code, err.message, err.transport]).toEqual([code, message, false]);
   });
 
   it('takes the envelope code when the HTTP status says success but the envelope does not', async () => {

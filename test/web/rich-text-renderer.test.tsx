@@ -1,9 +1,11 @@
 // The document renderer: React elements for every node, anchors on headings, pictures as the gallery shows them,
 // and nothing a hostile document could turn into markup or a script link.
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ArticleDocument } from '../../schema/document';
-import DocumentRenderer from '../../web/components/rich-text/document-renderer';
+import type { Article } from '../../schema/entities';
+import ArticlePreview from '../../web/components/rich-text/article-preview';
+import DocumentRenderer, { galleryAbove } from '../../web/components/rich-text/document-renderer';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok } from './fake-api';
 
@@ -19,9 +21,10 @@ function show(document: ArticleDocument, media: Parameters<typeof DocumentRender
   });
 }
 
-describe('DocumentRenderer', () => {
-  afterAll(() => vi.unstubAllGlobals());
+// Once for the file: a picture's look-up of its framing may still be on its way when one describe ends.
+afterAll(() => vi.unstubAllGlobals());
 
+describe('DocumentRenderer', () => {
   it('renders headings with anchors, marks, links, lists, quotes and rules', async () => {
     const { container } = show({
       version: 1,
@@ -114,5 +117,67 @@ describe('DocumentRenderer', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByText('click').closest('a')!.hasAttribute('href')).toBe(false);
+  });
+});
+
+describe('pictures placed in the text and the gallery above it', () => {
+  const image = (n: number, title: string) => ({
+    id: `c2000000-0000-4000-8000-00000000000${n}`,
+    ordinal: n,
+    title,
+    href: `/api/files/image/${title.toLowerCase()}.jpg`,
+  });
+  const [quay, pier] = [image(1, 'Quay'), image(2, 'Pier')];
+  const body: ArticleDocument = {
+    version: 1,
+    children: [
+      { type: 'paragraph', children: [t('The harbour at dawn.')] },
+      { type: 'image', mediaId: quay.id, alt: 'The quay at dawn' },
+    ],
+  };
+
+  it("a text article's gallery shows only what its text does not place: an uploaded picture shows once", async () => {
+    const article: Article = {
+      id: 'c2000000-0000-4000-8000-0000000000aa',
+      slug: 'harbour',
+      title: 'Harbour at dawn',
+      teaser: '',
+      type: 'text',
+      channelId: null,
+      userId: 'c2000000-0000-4000-8000-0000000000bb',
+      thumbnailHref: null,
+      published: true,
+      hidden: false,
+      restricted: false,
+      isAd: false,
+      isEditorial: false,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      description: 'The harbour at dawn.',
+      body,
+      version: 3,
+      categoryIds: [],
+      publishedAtCategory: false,
+      media: { kind: 'gallery', images: [quay, pier] },
+      locked: false,
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    };
+    const { calls } = fakeApi((call) => (call.path.startsWith('/imageOptions') ? ok([]) : undefined));
+    // The form's Preview and the reviewers' preview; the article page decides the same way (galleryAbove).
+    renderScreen({ path: '/a', routes: [{ path: '/a', element: <ArticlePreview article={article} /> }] });
+    await screen.findByRole('heading', { level: 1, name: 'Harbour at dawn' });
+    const gallery = screen.getByRole('region', { name: 'Gallery' });
+    expect(within(gallery).queryByRole('button', { name: /Quay/ })).toBeNull();
+    expect(within(gallery).getByRole('button', { name: /Pier/ })).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: 'The quay at dawn' })).toHaveLength(1);
+    // The pictures' framing look-up is answered before the test ends (it would reach the network after).
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/imageOptions'))).toBe(true));
+  });
+
+  it('a gallery article shows its whole gallery; with every picture placed, a text article shows none above', () => {
+    const media = { kind: 'gallery' as const, images: [quay, pier] };
+    expect(galleryAbove('gallery', media, body)).toEqual([quay, pier]);
+    expect(galleryAbove('text', media, body)).toEqual([pier]);
+    expect(galleryAbove('text', { kind: 'gallery', images: [quay] }, body)).toEqual([]);
+    expect(galleryAbove('text', null, body)).toEqual([]);
   });
 });

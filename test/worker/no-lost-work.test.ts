@@ -1,14 +1,27 @@
 // No lost work (decision 029): saves carry their version (409 on a stale one, nothing written), every save of an
 // article, channel or news item keeps a revision (listed, read, restored as a new one, retention bounded), and
 // shareable preview links (scoped, expiring, revocable, noindex, read-only, nothing else opens).
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { article as articleSchema, preview as previewSchema } from '../../schema/entities';
-import { articleCategories, articles, channels, news, previewLinks, revisions } from '../../schema/tables';
+import {
+  articleCategories,
+  articles,
+  blobs,
+  channelCategories,
+  channels,
+  news,
+  previewLinks,
+  revisions,
+} from '../../schema/tables';
 import { updateArticle } from '../../worker/queries/articles';
+import { updateChannel } from '../../worker/queries/channels';
+import { updateNews } from '../../worker/queries/news';
 import { REVISION_DAYS, REVISIONS_KEPT } from '../../worker/queries/revisions';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
+import { multipartBody, pngFile } from './upload-fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const doc = (text: string) => ({ version: 1, children: [{ type: 'paragraph', children: [{ type: 'text', text }] }] });
@@ -86,6 +99,104 @@ describe('conflicts', () => {
       409,
     );
     expect((await db().select().from(news).where(eq(news.id, item.id)).get())!.title).toBe('A');
+  });
+});
+
+describe('conflicts of channels and news items', () => {
+  const rowsOf = async (id: string) => ({
+    channel: await db().select().from(channels).where(eq(channels.id, id)).get(),
+    news: await db().select().from(news).where(eq(news.id, id)).get(),
+    categories: await db().select().from(channelCategories).where(eq(channelCategories.channelId, id)).all(),
+    revisions: await revisionCount(id),
+  });
+
+  it('a stale channel save with new pictures and categories writes nothing: row, categories, revisions, files', async () => {
+    const editor = await asRole('CLIENT');
+    const [kept, other] = [await createCategory(), await createCategory()];
+    const ch = await createChannel({ userId: editor.user.id });
+    const first = await editor.call(`/channels/${ch.id}`, {
+      method: 'PUT',
+      body: { version: 1, name: 'First', categoryIds: [kept.id] },
+    });
+    expect(first.status).toBe(200);
+    const before = await rowsOf(ch.id);
+    const blobsBefore = await db().select().from(blobs).all();
+    const stale = await editor.call(`/channels/${ch.id}`, {
+      method: 'PUT',
+      body: multipartBody(
+        { version: 1, name: 'Lost', infoText: 'lost', categoryIds: [other.id], portraitFileTag: 'p' },
+        { p: pngFile('portrait.png') },
+      ),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/changed by someone else/);
+    expect(await rowsOf(ch.id)).toEqual(before);
+    expect(await db().select().from(blobs).all()).toEqual(blobsBefore);
+    expect((await env.FILES.list()).objects.map((o) => o.key).sort()).toEqual(blobsBefore.map((b) => b.key).sort());
+    // If-Match says the same; the current version saves.
+    const viaHeader = await editor.call(`/channels/${ch.id}`, {
+      method: 'PUT',
+      body: { name: 'Lost' },
+      headers: { 'If-Match': '"1"' },
+    });
+    expect(viaHeader.status).toBe(409);
+    expect(
+      (await editor.call(`/channels/${ch.id}`, { method: 'PUT', body: { version: 2, name: 'Second' } })).status,
+    ).toBe(200);
+  });
+
+  it('a stale news save with a new thumbnail writes nothing', async () => {
+    const editor = await asRole('CLIENT');
+    const a = await createArticle({ userId: editor.user.id });
+    const item = await createNewsItem({ refKind: 'article', refId: a.id, userId: editor.user.id });
+    expect(
+      (await editor.call(`/news/${item.id}`, { method: 'PUT', body: { version: 1, teaser: 'First' } })).status,
+    ).toBe(200);
+    const before = await rowsOf(item.id);
+    const blobsBefore = await db().select().from(blobs).all();
+    const stale = await editor.call(`/news/${item.id}`, {
+      method: 'PUT',
+      body: multipartBody(
+        { version: 1, title: 'Lost', description: 'lost', thumbnailFileTag: 't' },
+        { t: pngFile('thumb.png') },
+      ),
+    });
+    expect(stale.status).toBe(409);
+    expect(await rowsOf(item.id)).toEqual(before);
+    expect(await db().select().from(blobs).all()).toEqual(blobsBefore);
+    expect(
+      (
+        await editor.call(`/news/${item.id}`, {
+          method: 'PUT',
+          body: { title: 'Lost' },
+          headers: { 'If-Match': '"1"' },
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('a channel or news save that loses the race after its check still writes nothing (one batch)', async () => {
+    const editor = await asRole('CLIENT');
+    const cat = await createCategory();
+    const ch = await createChannel({ userId: editor.user.id });
+    const channelRow = (await db().select().from(channels).where(eq(channels.id, ch.id)).get())!;
+    await updateChannel(db(), channelRow, { name: 'Winner' });
+    await expect(updateChannel(db(), channelRow, { name: 'Loser', categoryIds: [cat.id] })).rejects.toThrow(
+      /changed by someone else/,
+    );
+    const channelAfter = await rowsOf(ch.id);
+    expect(channelAfter.channel).toMatchObject({ name: 'Winner', version: 2 });
+    expect(channelAfter.categories).toEqual([]);
+    expect(channelAfter.revisions).toBe(1);
+
+    const a = await createArticle({ userId: editor.user.id });
+    const item = await createNewsItem({ refKind: 'article', refId: a.id, userId: editor.user.id });
+    const newsRow = (await db().select().from(news).where(eq(news.id, item.id)).get())!;
+    await updateNews(db(), editor.user, newsRow, { title: 'Winner' });
+    await expect(updateNews(db(), editor.user, newsRow, { title: 'Loser' })).rejects.toThrow(/changed by someone else/);
+    const newsAfter = await rowsOf(item.id);
+    expect(newsAfter.news).toMatchObject({ title: 'Winner', version: 2 });
+    expect(newsAfter.revisions).toBe(1);
   });
 });
 

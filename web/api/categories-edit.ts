@@ -20,7 +20,7 @@ async function sendWithImage(method: 'POST' | 'PUT', path: string, body: object,
       headers: { Accept: 'application/json' },
     });
   } catch (err) {
-    throw new ApiError(400, err instanceof Error && err.message ? err.message : 'Network Error');
+    throw new ApiError(400, err instanceof Error && err.message ? err.message : 'Network Error', true);
   }
   return resultOf(response.status, await response.json().catch(() => null), category);
 }

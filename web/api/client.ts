@@ -81,7 +81,7 @@ export async function call<R extends ClientResponse<unknown, number, string>, S 
     try {
       response = await pending;
     } catch (err) {
-      throw new ApiError(400, err instanceof Error && err.message ? err.message : 'Network Error');
+      throw new ApiError(400, err instanceof Error && err.message ? err.message : 'Network Error', true);
     }
     let data: unknown;
     try {

@@ -2,10 +2,13 @@
 /** Every failed call ends in one of these: `code` is the HTTP-like status (400 for transport failures). */
 export class ApiError extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  /** True when the request never got an answer (no connection, the server unreachable): worth sending again. */
+  readonly transport: boolean;
+  constructor(code: number, message: string, transport = false) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.transport = transport;
   }
 }
 

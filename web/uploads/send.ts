@@ -60,7 +60,7 @@ export function send<S extends z.core.$ZodType>(
     };
     xhr.onerror = () => {
       done();
-      reject(new ApiError(400, 'Network Error'));
+      reject(new ApiError(400, 'Network Error', true));
     };
     xhr.onabort = () => {
       done();

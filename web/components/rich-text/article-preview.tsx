@@ -5,12 +5,16 @@ import type { Article } from '../../../schema/entities';
 import Gallery from '../gallery';
 import Picture from '../picture';
 import VideoList from '../video-player';
-import DocumentRenderer from './document-renderer';
+import DocumentRenderer, { galleryAbove } from './document-renderer';
 
-export type PreviewArticle = Pick<Article, 'title' | 'teaser' | 'media' | 'thumbnailHref' | 'body' | 'createdAt'>;
+export type PreviewArticle = Pick<
+  Article,
+  'title' | 'type' | 'teaser' | 'media' | 'thumbnailHref' | 'body' | 'createdAt'
+>;
 
 export default function ArticlePreview({ article }: { article: PreviewArticle }) {
   const media = article.media;
+  const above = galleryAbove(article.type, media, article.body);
   return (
     <article className="article-view">
       <header className="article-header">
@@ -22,11 +26,11 @@ export default function ArticlePreview({ article }: { article: PreviewArticle })
         </p>
       </header>
       {article.teaser && <p className="article-teaser">{article.teaser}</p>}
-      {media?.kind === 'gallery' && <Gallery images={media.images} articleTitle={article.title} />}
+      {above.length > 0 && <Gallery images={above} articleTitle={article.title} />}
       {media?.kind === 'video' && (
         <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />
       )}
-      {!media && article.thumbnailHref && (
+      {above.length === 0 && media?.kind !== 'video' && article.thumbnailHref && (
         <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} eager />
       )}
       <DocumentRenderer document={article.body} media={media} articleTitle={article.title} />

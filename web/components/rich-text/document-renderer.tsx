@@ -10,14 +10,25 @@ import {
   type InlineNode,
   type ListNode,
 } from '../../../schema/document';
-import { headingAnchors } from '../../../schema/document-text';
-import type { Media } from '../../../schema/entities';
+import { headingAnchors, placedMedia } from '../../../schema/document-text';
+import type { Article, Media } from '../../../schema/entities';
 import Picture from '../picture';
 import { VideoPlayer } from '../video-player';
 import './rich-text.css';
 
 type GalleryImage = Extract<NonNullable<Media>, { kind: 'gallery' }>['images'][number];
 type Video = Extract<NonNullable<Media>, { kind: 'video' }>['videos'][number];
+
+/**
+ * The pictures the gallery above the text shows: all of a gallery article's; of any other article only those its
+ * text does not place (a picture uploaded from the editor joins the gallery, and would otherwise show twice).
+ */
+export function galleryAbove(type: Article['type'], media: Media, body: ArticleDocument): GalleryImage[] {
+  if (media?.kind !== 'gallery') return [];
+  if (type === 'gallery') return media.images;
+  const placed = new Set(placedMedia(body).map((p) => p.mediaId));
+  return media.images.filter((image) => !placed.has(image.id));
+}
 
 /** Pictures in the text are as wide as the text column at most. */
 const PICTURE = { width: 960, height: 540 };

@@ -10,9 +10,21 @@ import {
   type Spread,
 } from 'lexical';
 
+/**
+ * Uploads a new picture into the article's gallery and answers its media id, so the text can place it; rejects
+ * when the upload fails or is cancelled (`signal`).
+ */
+export type PictureUpload = (
+  file: File,
+  options: { onProgress: (sent: number, total: number) => void; signal: AbortSignal },
+) => Promise<string>;
+
 export interface EditorMedia {
   images: { id: string; href: string; title: string }[];
   videos: { id: string; href: string; title: string; thumbnailHref: string | null }[];
+  /** Absent where the article can take no new picture: not saved yet, or it holds videos (`noUpload` says which). */
+  upload?: PictureUpload | undefined;
+  noUpload?: 'unsaved' | 'videos' | undefined;
 }
 export const MediaContext = createContext<EditorMedia>({ images: [], videos: [] });
 

@@ -1,5 +1,6 @@
 // The editor's toolbar: every button has an accessible name (en-US and de-DE), marks and blocks say whether
-// they are on (aria-pressed), and Link, Insert picture and Insert video open a small form of their own.
+// they are on (aria-pressed), and Link, Insert picture (picture-form.tsx) and Insert video open a small form of
+// their own.
 import { $isLinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
 import {
   $isListNode,
@@ -30,6 +31,7 @@ import { useCallback, useContext, useEffect, useId, useState, type FormEvent } f
 import { useIntl } from 'react-intl';
 import { isSafeHref } from '../../../schema/document';
 import { $createPictureNode, $createVideoNode, MediaContext } from './nodes';
+import { PictureForm } from './picture-form';
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'h4' | 'quote' | 'bullet' | 'number';
 type Panel = null | 'link' | 'picture' | 'video';
@@ -215,13 +217,8 @@ export default function Toolbar({ editorId }: { editorId: string }) {
         />
       )}
       {panel === 'picture' && (
-        <MediaForm
-          kind="picture"
-          options={media.images.map((i) => ({
-            id: i.id,
-            label: i.title || i.href.split('/').pop() || i.id,
-            href: i.href,
-          }))}
+        <PictureForm
+          media={media}
           onInsert={(id, alt, caption) => {
             editor.update(() => {
               $insertNodeToNearestRoot($createPictureNode(id, alt, caption));
@@ -232,8 +229,7 @@ export default function Toolbar({ editorId }: { editorId: string }) {
         />
       )}
       {panel === 'video' && (
-        <MediaForm
-          kind="video"
+        <VideoForm
           options={media.videos.map((v, i) => ({ id: v.id, label: v.title || `${i + 1}`, href: v.thumbnailHref }))}
           onInsert={(id) => {
             editor.update(() => {
@@ -307,85 +303,41 @@ function LinkForm({
   );
 }
 
-function MediaForm({
-  kind,
+/** Insert video: one of the article's videos (an upload goes through the Videos section below the form). */
+function VideoForm({
   options,
   onInsert,
   onCancel,
 }: {
-  kind: 'picture' | 'video';
   options: { id: string; label: string; href: string | null }[];
-  onInsert: (id: string, alt: string, caption: string) => void;
+  onInsert: (id: string) => void;
   onCancel: () => void;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const base = useId();
   const [chosen, setChosen] = useState(options[0]?.id ?? '');
-  const [alt, setAlt] = useState('');
-  const [caption, setCaption] = useState('');
-  const [error, setError] = useState(false);
-  if (options.length === 0)
-    return (
-      <div
-        className="rte-panel"
-        role="group"
-        aria-label={t(kind === 'picture' ? 'rt.insertPicture' : 'rt.insertVideo')}
-      >
-        <p>{t(kind === 'picture' ? 'rt.noPictures' : 'rt.noVideos')}</p>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {t('rt.cancel')}
-        </button>
-      </div>
-    );
-  const insert = () => {
-    if (kind === 'picture' && !alt.trim()) return setError(true);
-    onInsert(chosen, alt.trim(), caption.trim());
-  };
   return (
-    <div className="rte-panel" role="group" aria-label={t(kind === 'picture' ? 'rt.insertPicture' : 'rt.insertVideo')}>
-      <fieldset className="rte-choices">
-        <legend>{t(kind === 'picture' ? 'rt.choosePicture' : 'rt.chooseVideo')}</legend>
-        {options.map((o) => (
-          <label key={o.id} className="rte-choice">
-            <input type="radio" name={`${base}-media`} checked={chosen === o.id} onChange={() => setChosen(o.id)} />
-            {o.href && <img src={o.href} alt="" width={64} height={48} />}
-            <span>{o.label}</span>
-          </label>
-        ))}
-      </fieldset>
-      {kind === 'picture' && (
+    <div className="rte-panel" role="group" aria-label={t('rt.insertVideo')}>
+      {options.length === 0 ? (
+        <p>{t('rt.noVideos')}</p>
+      ) : (
         <>
-          <label htmlFor={`${base}-alt`}>{t('rt.altText')}</label>
-          <input
-            id={`${base}-alt`}
-            value={alt}
-            required
-            maxLength={300}
-            aria-invalid={error || undefined}
-            aria-describedby={error ? `${base}-alt-error` : undefined}
-            onChange={(e) => {
-              setAlt(e.currentTarget.value);
-              setError(false);
-            }}
-          />
-          {error && (
-            <p id={`${base}-alt-error`} className="field-error">
-              {t('rt.altRequired')}
-            </p>
-          )}
-          <label htmlFor={`${base}-caption`}>{t('rt.caption')}</label>
-          <input
-            id={`${base}-caption`}
-            value={caption}
-            maxLength={500}
-            onChange={(e) => setCaption(e.currentTarget.value)}
-          />
+          <fieldset className="rte-choices">
+            <legend>{t('rt.chooseVideo')}</legend>
+            {options.map((o) => (
+              <label key={o.id} className="rte-choice">
+                <input type="radio" name={`${base}-media`} checked={chosen === o.id} onChange={() => setChosen(o.id)} />
+                {o.href && <img src={o.href} alt="" width={64} height={48} />}
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="button" className="button" onClick={() => onInsert(chosen)}>
+            {t('rt.insert')}
+          </button>
         </>
       )}
-      <button type="button" className="button" onClick={insert}>
-        {t('rt.insert')}
-      </button>
       <button type="button" className="button button-secondary" onClick={onCancel}>
         {t('rt.cancel')}
       </button>

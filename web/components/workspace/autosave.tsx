@@ -55,13 +55,6 @@ export function useAutosave<T>(key: string | null, values: T, dirty: boolean) {
       if (key) localStorage.removeItem(PREFIX + key);
       setSavedAt(null);
     },
-    /** Moves a draft kept under one key (a new article's) to another (the article once it exists). */
-    move(to: string) {
-      if (!key) return;
-      const raw = localStorage.getItem(PREFIX + key);
-      localStorage.removeItem(PREFIX + key);
-      if (raw) localStorage.setItem(PREFIX + to, raw);
-    },
   };
 }
 

@@ -1,5 +1,5 @@
 // Shows what changed in the text fields between two states: one line diff per field that differs.
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { diffLines } from './text-diff';
 import './no-lost-work.css';
 
@@ -7,6 +7,18 @@ export interface FieldTexts {
   label: string;
   before: string;
   after: string;
+}
+
+/** The text fields `keys` of an item (or of a revision's saved fields), labelled as the forms label them. */
+export function textFields(intl: IntlShape, item: Record<string, unknown>, keys: readonly string[]): FieldTexts[] {
+  return keys.map((key) => {
+    const value = item[key];
+    return {
+      label: intl.formatMessage({ id: `ws.field.${key}` }),
+      before: '',
+      after: typeof value === 'string' ? value : '',
+    };
+  });
 }
 
 export function DiffView({ fields }: { fields: FieldTexts[] }) {

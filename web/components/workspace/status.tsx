@@ -29,6 +29,10 @@ export interface StatusFlags {
   visitorState?: VisitorState | undefined;
 }
 
+/** An open publication request whose wished start lies ahead (the Cron Trigger publishes it then, once approved). */
+export const startsAhead = (r: { status: string; publishAt?: string | null | undefined }) =>
+  (r.status === 'APPROVED' || r.status === 'PENDING') && !!r.publishAt && Date.parse(r.publishAt) > Date.now();
+
 /** What a row's badges say, in the order they show. */
 export function statusesOf(row: StatusFlags): StatusBadge[] {
   const badges: StatusBadge[] = [];
@@ -40,9 +44,7 @@ export function statusesOf(row: StatusFlags): StatusBadge[] {
     badges.push({ kind: row.visitorState });
   if (row.published && request?.status === 'APPROVED' && request.expirationDate)
     badges.push({ kind: 'expires', date: request.expirationDate });
-  // An open request with a start still ahead: the Cron Trigger publishes it then (once approved).
-  if (!row.published && request?.publishAt && (request.status === 'APPROVED' || request.status === 'PENDING'))
-    badges.push({ kind: 'scheduled', date: request.publishAt });
+  if (!row.published && request && startsAhead(request)) badges.push({ kind: 'scheduled', date: request.publishAt! });
   if (row.hidden) badges.push({ kind: 'hidden' });
   if (row.restricted) badges.push({ kind: 'restricted' });
   if (row.private) badges.push({ kind: 'private' });
@@ -76,7 +78,7 @@ export function StatusBadges({ row, badges }: { row?: StatusFlags; badges?: Stat
       {shown.map((badge) => (
         <li key={badge.kind} className={`badge ws-badge ws-badge-${badge.kind}`}>
           {badge.kind === 'scheduled' ? (
-            <FormattedMessage id="ws.status.scheduled" values={{ date: dateTime(badge.date) }} />
+            <ScheduledFor date={badge.date} />
           ) : badge.kind === 'expires' ? (
             <FormattedMessage
               id="ws.status.expires"
@@ -101,5 +103,29 @@ export function VisitorNote({ state, date }: { state: VisitorState | undefined; 
     <p className={`ws-visitor ws-visitor-${state}`}>
       <FormattedMessage id={`ws.visitor.${state}`} values={{ date: date ? dateTime(date) : '' }} />
     </p>
+  );
+}
+
+/** "Scheduled for {date}": the start's date and time in the viewer's time zone, the zone named. */
+export function ScheduledFor({ date }: { date: string }) {
+  return (
+    <FormattedMessage
+      id="ws.status.scheduled"
+      values={{
+        date: (
+          <time dateTime={date}>
+            <FormattedDate
+              value={date}
+              year="numeric"
+              month="short"
+              day="numeric"
+              hour="2-digit"
+              minute="2-digit"
+              timeZoneName="short"
+            />
+          </time>
+        ),
+      }}
+    />
   );
 }

@@ -11,7 +11,7 @@ import RequestAccess from '../../components/request-access';
 import VideoList from '../../components/video-player';
 import { LoadError, Loading, errorCode } from '../../components/view-state';
 import { useArticle } from '../../data/content';
-import DocumentRenderer from '../../components/rich-text/document-renderer';
+import DocumentRenderer, { galleryAbove } from '../../components/rich-text/document-renderer';
 import { textStart } from '../../../schema/document-text';
 import './article.css';
 
@@ -51,6 +51,8 @@ export default function ArticleView() {
 
 function ArticleBody({ article }: { article: Article }) {
   const media = article.media;
+  const above = galleryAbove(article.type, media, article.body);
+  const mediaAbove = above.length > 0 || media?.kind === 'video';
   return (
     <article className="article-view">
       {/* React places it in the head: search engines' and link previews' summary of the article. */}
@@ -77,18 +79,18 @@ function ArticleBody({ article }: { article: Article }) {
         </>
       ) : (
         <>
-          {media?.kind === 'gallery' && <Gallery images={media.images} articleTitle={article.title} />}
+          {above.length > 0 && <Gallery images={above} articleTitle={article.title} />}
           {media?.kind === 'video' && (
             <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />
           )}
-          {!media && article.thumbnailHref && (
+          {!mediaAbove && article.thumbnailHref && (
             <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} priority />
           )}
           <DocumentRenderer
             document={article.body}
             media={media}
             articleTitle={article.title}
-            eagerFirstPicture={!media && !article.thumbnailHref}
+            eagerFirstPicture={!mediaAbove && !article.thumbnailHref}
           />
         </>
       )}

@@ -12,6 +12,7 @@ import { DataTable, type Column } from '../../../components/screen-kit/data-tabl
 import { SelectField } from '../../../components/workspace/fields';
 import { WorkspacePage } from '../../../components/workspace/frame';
 import { ChangedAt } from '../../../components/workspace/list';
+import { ScheduledFor, startsAhead } from '../../../components/workspace/status';
 import { WorkspaceMessages } from '../../../components/workspace/messages';
 import { usePagedQuery } from '../../../data/cache';
 import { keys } from '../../../data/keys';
@@ -60,6 +61,14 @@ function useColumns(admin: boolean): Column<PublicationRequestListItem>[] {
             <p className="ws-reason small">
               {intl.formatMessage({ id: 'ws.publications.reason' }, { reason: r.reason })}
             </p>
+          )}
+          {startsAhead(r) && (
+            <>
+              {' '}
+              <span className="muted">
+                <ScheduledFor date={r.publishAt!} />
+              </span>
+            </>
           )}
         </>
       ),

@@ -5,25 +5,15 @@ import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { UPLOAD_LIMITS } from '../../../../../schema/limits';
 import { LIMITS } from '../../../../../schema/requests';
-import { addImages } from '../../../../api/article-media';
 import { IMAGE_TYPES, imageProblem } from '../../../../components/workspace/image-picker';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { imagePart } from '../../../../uploads/multipart';
-import { articleChanged } from './media-list';
+import { queueGalleryPicture, titleFromFile } from './gallery-upload';
 
 interface Staged {
   key: number;
   file: File;
   title: string;
 }
-
-/** A file name without its extension: the title a picture starts with. */
-export const titleFromFile = (name: string) =>
-  name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .slice(0, LIMITS.title);
 
 let staged = 0;
 
@@ -53,17 +43,7 @@ export function AddImages({ article, queue }: { article: Article; queue: UploadQ
   };
 
   const upload = () => {
-    for (const item of picked) {
-      queue.add({
-        name: item.file.name,
-        size: item.file.size,
-        run: async ({ signal, progress }) => {
-          const part = await imagePart(item.file);
-          const saved = await addImages(article.id, [{ ...part, title: item.title }], { signal, onProgress: progress });
-          await articleChanged(saved);
-        },
-      });
-    }
+    for (const item of picked) queueGalleryPicture(queue, article.id, item.file, item.title);
     setPicked([]);
   };
 

@@ -18,7 +18,7 @@ import { keys } from '../../../../data/keys';
 import { imagePart, VIDEO_TYPES } from '../../../../uploads/multipart';
 import { cancelResumable, fingerprintOf, uploadResumable } from '../../../../uploads/resumable';
 import { useSession } from '../../../../session/session';
-import { titleFromFile } from './add-images';
+import { titleFromFile } from './gallery-upload';
 import { articleChanged } from './media-list';
 import { forgetVideo, recallVideo, rememberVideo } from './video-memory';
 

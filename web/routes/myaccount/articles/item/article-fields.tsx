@@ -7,7 +7,7 @@ import { listUserChannels } from '../../../../api/channels-edit';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { SelectField } from '../../../../components/workspace/fields';
 import BodyField from '../../../../components/rich-text/body-field';
-import type { EditorMedia } from '../../../../components/rich-text/nodes';
+import type { EditorMedia, PictureUpload } from '../../../../components/rich-text/nodes';
 import { CategoriesField, FlagFields, TeaserField, TitleField } from '../../../../components/workspace/form-page';
 import { ImagePicker } from '../../../../components/workspace/image-picker';
 import { useQuery } from '../../../../data/cache';
@@ -20,6 +20,7 @@ export function ArticleFields({
   ownerId,
   admin,
   editorKey,
+  uploadPicture,
 }: {
   form: Form<ArticleValues>;
   article: Article | null;
@@ -27,6 +28,8 @@ export function ArticleFields({
   admin: boolean;
   /** Changes when the editor must load the values' text again (a restored draft, a reloaded article). */
   editorKey: number;
+  /** A new picture from the editor's Insert picture, into the gallery; absent where the article can take none. */
+  uploadPicture: PictureUpload | undefined;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -68,7 +71,7 @@ export function ArticleFields({
         label={t('ws.field.description')}
         value={values.body}
         onChange={(doc) => set('body', doc)}
-        media={editorMedia(article)}
+        media={editorMedia(article, uploadPicture)}
         error={errors.body}
       />
       <CategoriesField form={form} />
@@ -84,11 +87,13 @@ export function ArticleFields({
   );
 }
 
-/** The article's pictures and videos, as the editor offers them to be placed in the text. */
-function editorMedia(article: Article | null): EditorMedia {
+/** The article's pictures and videos, as the editor offers them to be placed in the text, and the upload of a new one. */
+function editorMedia(article: Article | null, upload: PictureUpload | undefined): EditorMedia {
   const media = article?.media;
   return {
     images: media?.kind === 'gallery' ? media.images : [],
     videos: media?.kind === 'video' ? media.videos : [],
+    upload,
+    noUpload: upload ? undefined : article ? 'videos' : 'unsaved',
   };
 }

@@ -18,15 +18,16 @@ import { PublicationBox } from '../../../../components/workspace/publication';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { SlugBox } from '../../../../components/workspace/slug-box';
 import { UploadList, useUploadQueue, type UploadQueue } from '../../../../components/workspace/upload-queue';
-import { setQueryData, useQuery, write } from '../../../../data/cache';
+import { useQuery, write } from '../../../../data/cache';
 import { useArticle } from '../../../../data/content';
 import { keys } from '../../../../data/keys';
 import { articleHomePath } from '../../../../paths';
 import { useSession } from '../../../../session/session';
 import { ArticleFields } from './article-fields';
 import { articleValues } from './changes';
+import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
-import { ArticleConflict, ArticlePreviewModal, articleTexts, DraftNotices } from './no-lost-work';
+import { ArticlePreviewModal, articleTexts } from './no-lost-work';
 import { useArticleSave } from './use-article-save';
 
 export default function WorkspaceArticleView() {
@@ -82,20 +83,23 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
   const initial = useMemo(() => articleValues(article), [article]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
   const { ref: formElement } = form;
-  // The editor holds its own copy of the text: a form that takes a new article (or a draft) loads it again.
+  // The editor holds its own copy of the text: a form that takes a new text (theirs, a draft) loads it again. A new
+  // answer with the same text (a picture added to the gallery, one uploaded from the editor) leaves it alone.
   const [editorKey, setEditorKey] = useState(0);
   const [shown, setShown] = useState(initial);
   if (shown !== initial) {
     setShown(initial);
-    if (!form.dirty) setEditorKey((k) => k + 1);
+    if (!form.dirty && JSON.stringify(initial.body) !== JSON.stringify(shown.body)) setEditorKey((k) => k + 1);
   }
-  const { submit, afterSave, draft, conflict, setConflict, offline } = useArticleSave(form, article, queue);
-  const [previewing, setPreviewing] = useState(false);
-  const restoreDraft = () => {
-    if (draft.pending) form.setValues({ ...draft.pending.values, thumbnail: null });
+  const { submit, afterSave, guard } = useArticleSave(form, article, queue, (values) => {
+    form.setValues(values);
     setEditorKey((k) => k + 1);
-    draft.settle();
-  };
+  });
+  const [previewing, setPreviewing] = useState(false);
+  const uploadPicture = useMemo(
+    () => (canTakePictures(article) ? pictureUploader(queue, article) : undefined),
+    [article, queue],
+  );
   const status = useQuery(
     article ? keys.workspaceArticle(article.id) : null,
     async () => (await listWorkspaceArticles({ id: article!.id })).items[0] ?? null,
@@ -121,12 +125,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
       actions={article && <Link to={articleHomePath(article)}>{t('ws.viewPublic')}</Link>}
     >
       <FormAlert message={form.alert} />
-      <DraftNotices
-        pending={draft.pending}
-        offline={offline}
-        onRestore={restoreDraft}
-        onDiscard={() => draft.settle()}
-      />
+      {guard.notices}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <ArticleFields
           form={form}
@@ -134,6 +133,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
           ownerId={article?.userId ?? user?.id}
           admin={admin}
           editorKey={editorKey}
+          uploadPicture={uploadPicture}
         />
         {!article && tasks}
         <FormButtons
@@ -166,24 +166,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
       {previewing && (
         <ArticlePreviewModal values={form.values} article={article} onClose={() => setPreviewing(false)} />
       )}
-      {conflict && article && (
-        <ArticleConflict
-          article={article}
-          theirs={conflict}
-          onCancel={() => setConflict(null)}
-          onReload={() => {
-            draft.clear();
-            setConflict(null);
-            form.markSaved();
-            void setQueryData(keys.article(conflict.id), () => conflict);
-          }}
-          onOverwrite={() => {
-            const theirs = conflict.version;
-            setConflict(null);
-            void submit(theirs);
-          }}
-        />
-      )}
+      {guard.dialog}
       {deleteDialog}
     </WorkspacePage>
   );

@@ -1,5 +1,6 @@
-// Below a stored article's form: the gallery or the videos, as its type says; media of the other kind is offered
-// to be switched (which removes it, after a confirmation).
+// Below a stored article's form: the gallery or the videos, as its type says (a text article: the media it has,
+// such as the pictures uploaded from the editor); media of the other kind is offered to be switched (which
+// removes it, after a confirmation).
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
@@ -19,7 +20,9 @@ export function MediaSections({ article, queue }: { article: Article; queue: Upl
   const intl = useIntl();
   const notify = useNotify();
   const [confirm, confirmDialog] = useConfirm();
-  const wanted = article.type === 'gallery' ? 'gallery' : article.type === 'video' ? 'video' : null;
+  // A text article shows the gallery its in-text pictures made (uploaded from the editor), to title or remove them.
+  const wanted =
+    article.type === 'gallery' ? 'gallery' : article.type === 'video' ? 'video' : (article.media?.kind ?? null);
   if (!wanted) return null;
   const other = article.media && article.media.kind !== wanted ? article.media : null;
   const switchKind = async () => {

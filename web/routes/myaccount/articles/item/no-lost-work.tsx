@@ -1,56 +1,20 @@
-// The article form's guards against lost work (decision 029): the draft kept in this browser and its restore
-// offer, the save waiting for the network, the conflict dialog of a stale save, and the Preview of the unsaved
-// state as the public page shows it.
+// The article form's pieces against lost work (decision 029) that are its own: the text fields a conflict or a
+// revision compares, and the Preview of the unsaved state as the public page shows it (the draft, the offline
+// retry and the conflict dialog are the workspace's, components/workspace/no-lost-work.tsx).
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import type { ArticleDocument } from '../../../../../schema/document';
 import { plainText } from '../../../../../schema/document-text';
 import type { Article } from '../../../../../schema/entities';
 import ArticlePreview from '../../../../components/rich-text/article-preview';
-import { RestoreOffer } from '../../../../components/workspace/autosave';
-import { ConflictDialog } from '../../../../components/workspace/conflict-dialog';
-import type { FieldTexts } from '../../../../components/workspace/diff-view';
+import { textFields, type FieldTexts } from '../../../../components/workspace/diff-view';
 import { Modal } from '../../../../components/workspace/modal';
 import type { ArticleValues } from './changes';
 
-/** The text fields of an article (or of a revision's saved fields) for a line diff. */
+/** The text fields of an article (or of a revision's saved fields) for a line diff: its text as plain text. */
 export function articleTexts(intl: IntlShape, a: Record<string, unknown>): FieldTexts[] {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const body = a.body as ArticleDocument | null | undefined;
-  return [
-    { label: intl.formatMessage({ id: 'ws.field.title' }), before: '', after: text(a.title) },
-    { label: intl.formatMessage({ id: 'ws.field.teaser' }), before: '', after: text(a.teaser) },
-    {
-      label: intl.formatMessage({ id: 'ws.field.description' }),
-      before: '',
-      after: body ? plainText(body) : text(a.description),
-    },
-  ];
-}
-
-/** A draft found in this browser (restore or discard), and a save waiting for the connection. */
-export function DraftNotices({
-  pending,
-  offline,
-  onRestore,
-  onDiscard,
-}: {
-  pending: { savedAt: number } | null;
-  offline: boolean;
-  onRestore: () => void;
-  onDiscard: () => void;
-}) {
-  const intl = useIntl();
-  return (
-    <>
-      {pending && <RestoreOffer savedAt={pending.savedAt} onRestore={onRestore} onDiscard={onDiscard} />}
-      {offline && (
-        <p className="ws-offline" role="status">
-          {intl.formatMessage({ id: 'rt.offline' })}
-        </p>
-      )}
-    </>
-  );
+  return textFields(intl, body ? { ...a, description: plainText(body) } : a, ['title', 'teaser', 'description']);
 }
 
 /** The unsaved article as its public page would show it. */
@@ -71,6 +35,7 @@ export function ArticlePreviewModal({
         <ArticlePreview
           article={{
             title: values.title,
+            type: values.type,
             teaser: values.teaser,
             body: values.body,
             media: article?.media ?? null,
@@ -85,31 +50,5 @@ export function ArticlePreviewModal({
         </button>
       </p>
     </Modal>
-  );
-}
-
-/** A save refused as stale: what they changed since the form opened; load theirs, or save mine over theirs. */
-export function ArticleConflict({
-  article,
-  theirs,
-  onCancel,
-  onReload,
-  onOverwrite,
-}: {
-  article: Article;
-  theirs: Article;
-  onCancel: () => void;
-  onReload: () => void;
-  onOverwrite: () => void;
-}) {
-  const intl = useIntl();
-  const now = articleTexts(intl, theirs);
-  return (
-    <ConflictDialog
-      fields={articleTexts(intl, article).map((f, i) => ({ ...f, before: f.after, after: now[i]!.after }))}
-      onCancel={onCancel}
-      onReload={onReload}
-      onOverwrite={onOverwrite}
-    />
   );
 }

@@ -1,18 +1,16 @@
 // Saving the article form: the fields as JSON with the version the form started from (a stale save opens the
 // conflict dialog; saving over theirs names their version), a new thumbnail through the upload queue, a save
 // while offline waiting for the connection, and the draft kept in this browser meanwhile (decision 029).
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Article } from '../../../../../schema/entities';
 import { createArticleBody, updateArticleBody } from '../../../../../schema/requests';
 import { getArticle } from '../../../../api/articles';
 import { createArticle, updateArticle } from '../../../../api/articles-edit';
-import { ApiError } from '../../../../api/errors';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { errorMessage } from '../../../../components/view-state';
-import { useAutosave, whenOnline } from '../../../../components/workspace/autosave';
+import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
 import { invalidate, setQueryData } from '../../../../data/cache';
@@ -20,22 +18,42 @@ import { keys } from '../../../../data/keys';
 import { useSession } from '../../../../session/session';
 import { imagePart } from '../../../../uploads/multipart';
 import { articleChanges, newArticleBody, type ArticleValues } from './changes';
+import { articleTexts } from './no-lost-work';
 
-export function useArticleSave(form: Form<ArticleValues>, article: Article | null, queue: UploadQueue) {
+/** What the browser keeps of the form: a chosen thumbnail file cannot be kept. */
+const keep = (v: ArticleValues): ArticleValues => ({ ...v, thumbnail: null });
+
+/** `restore` puts a restored draft into the form (and the editor, which holds its own copy of the text). */
+export function useArticleSave(
+  form: Form<ArticleValues>,
+  article: Article | null,
+  queue: UploadQueue,
+  restore: (values: ArticleValues) => void,
+) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const notify = useNotify();
   const navigate = useNavigate();
   const { user } = useSession();
   const admin = user?.role === 'ADMIN';
-  const draftKey = (id: string) => (user ? `${user.id}:article:${id}` : null);
-  const draft = useAutosave(draftKey(article?.id ?? 'new'), { ...form.values, thumbnail: null }, form.dirty);
-  const [conflict, setConflict] = useState<Article | null>(null);
-  const [offline, setOffline] = useState(false);
+  const guard = useNoLostWork({
+    kind: 'article',
+    id: article?.id ?? null,
+    form,
+    keep,
+    started: article,
+    version: article?.version,
+    current: async () => {
+      const item = await getArticle(article!.id);
+      return { item, version: item.version };
+    },
+    textsOf: (a) => articleTexts(intl, a),
+    load: ({ item }) => setQueryData(keys.article(item.id), () => item),
+    restore,
+  });
 
   const afterSave = async (result: Article) => {
-    if (!article) draft.move(draftKey(result.id) ?? '');
-    draft.clear();
+    guard.saved();
     await setQueryData(keys.article(result.id), () => result);
     await invalidate(['workspace'], ['articles'], ['channel'], ['category'], ['news']);
     notify({ kind: 'success', message: t(article ? 'ws.saved' : 'ws.articles.created') });
@@ -46,20 +64,7 @@ export function useArticleSave(form: Form<ArticleValues>, article: Article | nul
   };
 
   /** A stale save opens the conflict dialog; a lost connection waits for it and saves again. True when handled. */
-  async function saveFailed(err: unknown): Promise<boolean> {
-    if (article && err instanceof ApiError && err.code === 409) {
-      setConflict(await getArticle(article.id));
-      return true;
-    }
-    if (!navigator.onLine) {
-      setOffline(true);
-      await whenOnline();
-      setOffline(false);
-      void submit();
-      return true;
-    }
-    return false;
-  }
+  const saveFailed = (err: unknown) => guard.failed(err, submit);
 
   async function submit(overVersion?: number) {
     const { values } = form;
@@ -95,5 +100,5 @@ export function useArticleSave(form: Form<ArticleValues>, article: Article | nul
     });
   }
 
-  return { submit, afterSave, draft, conflict, setConflict, offline };
+  return { submit, afterSave, guard };
 }

@@ -1,6 +1,7 @@
 // /myaccount/channels/new and /myaccount/channels/{id}: a channel's form (name, info text, categories, flags,
 // portrait, banner, cover picture or video with its thumbnail time), then the order of its articles, its address,
-// its publication request, preview links, revisions and deleting it. Preview shows the unsaved name and text.
+// its publication request, preview links, revisions and deleting it. Preview shows the unsaved name and text; the
+// draft is kept in this browser, and a stale save opens the conflict dialog.
 import { lazy, Suspense, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -27,7 +28,7 @@ import { channelPath } from '../../../../paths';
 import { useSession } from '../../../../session/session';
 import { channelValues } from './changes';
 import { ChannelFields } from './channel-fields';
-import { useChannelSave } from './use-channel-save';
+import { channelTexts, useChannelSave } from './use-channel-save';
 
 // The article order (drag and drop) loads with an existing channel's form.
 const ArticleOrder = lazy(() => import('./arrange').then((m) => ({ default: m.ArticleOrder })));
@@ -81,7 +82,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     channel ? keys.workspaceChannel(channel.id) : null,
     async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null,
   );
-  const { submit, afterSave } = useChannelSave(form, channel, queue, admin, status.data?.version);
+  const { submit, afterSave, guard } = useChannelSave(form, channel, queue, admin, status.data?.version);
   const [remove, deleteDialog] = useDeleteItem(
     form,
     {
@@ -103,7 +104,8 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       actions={channel && <Link to={channelPath(channel.id)}>{t('ws.viewPublic')}</Link>}
     >
       <FormAlert message={form.alert} />
-      <form ref={formElement} noValidate onSubmit={form.onSubmit(submit)} className="ws-form">
+      {guard.notices}
+      <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <ChannelFields form={form} channel={channel} admin={admin} />
         <UploadList queue={queue} tasks={tasks} />
         <FormButtons
@@ -127,14 +129,12 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
             id={channel.id}
             version={status.data?.version ?? 1}
             current={channel}
-            textsOf={(f) => [
-              { label: t('ws.field.name'), before: '', after: typeof f.name === 'string' ? f.name : '' },
-              { label: t('ws.field.infoText'), before: '', after: typeof f.infoText === 'string' ? f.infoText : '' },
-            ]}
+            textsOf={(f) => channelTexts(intl, f)}
             onRestored={(result) => afterSave(result as Channel)}
           />
         </>
       )}
+      {guard.dialog}
       {deleteDialog}
     </WorkspacePage>
   );

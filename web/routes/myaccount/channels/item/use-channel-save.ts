@@ -1,13 +1,20 @@
 // Saving the channel form: the fields as JSON, new pictures as files beside them (through the upload queue, so
-// their progress shows), and a new cover video in resumable parts after the channel is saved.
+// their progress shows), and a new cover video in resumable parts after the channel is saved. A stale save opens
+// the conflict dialog, a save while offline waits for the connection, and the draft is kept in this browser
+// meanwhile (decision 029, components/workspace/no-lost-work.tsx).
+import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Channel } from '../../../../../schema/entities';
 import { createChannelBody, updateChannelBody } from '../../../../../schema/requests';
+import { getChannel } from '../../../../api/channels';
 import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/channels-edit';
+import { listWorkspaceChannels } from '../../../../api/workspace';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { errorMessage } from '../../../../components/view-state';
+import { textFields } from '../../../../components/workspace/diff-view';
+import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
 import { invalidate, setQueryData } from '../../../../data/cache';
@@ -16,9 +23,12 @@ import { imagePart } from '../../../../uploads/multipart';
 import { cancelResumable, uploadResumable } from '../../../../uploads/resumable';
 import { channelChanges, coverProblem, newChannelBody, withoutFiles, type ChannelValues } from './changes';
 
+/** The text fields of a channel (or of a revision's saved fields) for a line diff. */
+export const channelTexts = (intl: IntlShape, c: Record<string, unknown>) => textFields(intl, c, ['name', 'infoText']);
+
 /**
  * The channel form's submit, and what follows any save (a restored revision too). `version` is the one the form
- * started from (its workspace row's): a save after someone else's is 409, shown as the form's alert (decision 029).
+ * started from (its workspace row's): a save after someone else's is 409 and opens the conflict dialog.
  */
 export function useChannelSave(
   form: Form<ChannelValues>,
@@ -31,6 +41,23 @@ export function useChannelSave(
   const t = (id: string) => intl.formatMessage({ id });
   const notify = useNotify();
   const navigate = useNavigate();
+  const guard = useNoLostWork({
+    kind: 'channel',
+    id: channel?.id ?? null,
+    form,
+    keep: withoutFiles,
+    started: channel,
+    version,
+    current: async () => {
+      const [item, rows] = await Promise.all([getChannel(channel!.id), listWorkspaceChannels({ id: channel!.id })]);
+      return { item, version: rows.items[0]?.version ?? 0 };
+    },
+    textsOf: (c) => channelTexts(intl, c),
+    load: async ({ item }) => {
+      await setQueryData(keys.channel(item.id), () => item);
+      await invalidate(['workspace']);
+    },
+  });
 
   const afterSave = async (result: Channel) => {
     await setQueryData(keys.channel(result.id), () => result);
@@ -60,10 +87,12 @@ export function useChannelSave(
     });
   };
 
-  async function submit() {
+  async function submit(overVersion?: number) {
     const { values } = form;
     const body = channel ? channelChanges(channel, values, admin) : newChannelBody(values);
-    const versioned = version ? { ...body, version } : body;
+    // The version the form started from (or, saving over someone else's on purpose, theirs).
+    const base = overVersion ?? version;
+    const versioned = base ? { ...body, version: base } : body;
     const cover = coverProblem(channel, values);
     const valid = form.validate(channel ? updateChannelBody : createChannelBody, body, {
       cover: cover && t(cover),
@@ -77,6 +106,7 @@ export function useChannelSave(
     const newVideo = values.cover === 'video' && values.coverVideo ? values.coverVideo : null;
     const files = [pictures.portrait, pictures.banner, pictures.cover].filter((p) => !!p);
     const finish = async (result: Channel) => {
+      guard.saved();
       await afterSave(result);
       if (newVideo) queueCoverVideo(result.id, newVideo, values.coverMillis);
       form.markSaved(withoutFiles(values));
@@ -90,12 +120,16 @@ export function useChannelSave(
     if (files.length === 0) {
       await form.send(async () => {
         const unchanged = channel && Object.keys(body).length === 0;
-        const result = channel
-          ? unchanged
-            ? channel
-            : await updateChannel(channel.id, versioned)
-          : await createChannel(createChannelBody.parse(body));
-        await finish(result);
+        try {
+          const result = channel
+            ? unchanged
+              ? channel
+              : await updateChannel(channel.id, versioned)
+            : await createChannel(createChannelBody.parse(body));
+          await finish(result);
+        } catch (err) {
+          if (!(await guard.failed(err, submit))) throw err;
+        }
       });
       return;
     }
@@ -108,8 +142,8 @@ export function useChannelSave(
           ? updateChannel(channel.id, versioned, pictures, options)
           : createChannel(createChannelBody.parse(body), pictures, options),
       onSaved: finish,
-      onFailed: (err) => form.setAlert(errorMessage(err)),
+      onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.setAlert(errorMessage(err))),
     });
   }
-  return { submit, afterSave };
+  return { submit, afterSave, guard };
 }

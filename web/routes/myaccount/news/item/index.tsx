@@ -1,31 +1,27 @@
 // /myaccount/news/new and /myaccount/news/{id}: a news item's form (title, description, teaser, thumbnail, the
 // article or channel it points at, chosen with the search type-ahead, and when it is published), Preview of the
-// unsaved title and text, preview links, revisions and deleting it. Saves name the version the form started from.
+// unsaved title and text, preview links, revisions and deleting it. Saves name the version the form started from
+// (a stale one opens the conflict dialog); the draft is kept in this browser (use-news-save.ts).
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { WorkspaceNewsItem } from '../../../../../schema/workspace';
-import { createNewsBody, updateNewsBody } from '../../../../../schema/requests';
-import { createNews, deleteNews, updateNews } from '../../../../api/news-edit';
+import { deleteNews } from '../../../../api/news-edit';
 import { listWorkspaceNews } from '../../../../api/workspace';
 import { FormAlert } from '../../../../components/form';
-import { useNotify } from '../../../../components/notifications';
-import { fromLocalInput, toLocalInput } from '../../../../components/screen-kit/local-time';
 import { useForm } from '../../../../components/screen-kit/use-form';
-import { errorMessage } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
-import { queueSave } from '../../../../components/workspace/save';
 import { VisitorNote } from '../../../../components/workspace/status';
 import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
 import { invalidate, useQuery, write } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
-import { imagePart } from '../../../../uploads/multipart';
-import { NewsFields, type NewsValues } from './news-fields';
+import { NewsFields } from './news-fields';
+import { newsTexts, newsValues, useNewsSave } from './use-news-save';
 
 export default function WorkspaceNewsItemView() {
   return (
@@ -57,31 +53,9 @@ function NewsItemScreen() {
   return <NewsItemForm key={newsId ?? 'new'} item={existing.data ?? null} title={title} />;
 }
 
-const newsValues = (item: WorkspaceNewsItem | null): NewsValues => ({
-  title: item?.title ?? '',
-  description: item?.description ?? '',
-  teaser: item?.teaser ?? '',
-  ref: item ? { kind: item.ref.kind, id: item.ref.id, title: item.refTitle } : null,
-  publishedAt: item ? toLocalInput(item.publishedAt) : '',
-  thumbnail: null,
-  removeThumbnail: false,
-});
-
-/** The JSON of a write; a removed thumbnail is named, a new one goes as a file. */
-const newsBody = (v: NewsValues) => ({
-  title: v.title,
-  description: v.description,
-  teaser: v.teaser,
-  ...(v.ref ? { ref: { kind: v.ref.kind, id: v.ref.id } } : {}),
-  ...(v.publishedAt ? { publishedAt: fromLocalInput(v.publishedAt) ?? undefined } : {}),
-  ...(v.removeThumbnail && !v.thumbnail ? { thumbnailFileTag: null } : {}),
-});
-
 function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: string }) {
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
-  const notify = useNotify();
-  const navigate = useNavigate();
   const { queue, tasks, busy: uploading } = useUploadQueue();
   const initial = useMemo(() => newsValues(item), [item]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
@@ -98,39 +72,14 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
     item?.title ?? '',
   );
 
-  const afterSave = async (savedId: string) => {
-    await invalidate(['workspace'], ['news']);
-    const next = { ...values, thumbnail: null, removeThumbnail: false };
-    form.markSaved(next);
-    form.setValues(next);
-    notify({ kind: 'success', message: t('ws.saved') });
-    if (!item) void navigate(`/myaccount/news/${savedId}`, { replace: true });
-  };
-
-  async function submit() {
-    // The version the form started from: a save after someone else's is 409 (decision 029).
-    const body = { ...newsBody(values), ...(item?.version ? { version: item.version } : {}) };
-    const noRef = values.ref ? undefined : t('ws.news.refRequired');
-    if (!form.validate(item ? updateNewsBody : createNewsBody, body, { ref: noRef })) return;
-    const save = (part?: Awaited<ReturnType<typeof imagePart>>, options?: Parameters<typeof updateNews>[3]) =>
-      item ? updateNews(item.id, body, part, options) : createNews(createNewsBody.parse(body), part, options);
-    const file = values.thumbnail;
-    if (!file) return void form.send(async () => afterSave((await write(() => save())).id));
-    const part = await imagePart(file);
-    queueSave(queue, {
-      name: file.name,
-      size: file.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
-      run: (options) => save(part, options),
-      onSaved: (saved) => afterSave(saved.id),
-      onFailed: (err) => setAlert(errorMessage(err)),
-    });
-  }
+  const { submit, guard } = useNewsSave(form, item, queue);
 
   return (
     <WorkspacePage section="news" title={item ? t('ws.news.editNamed', { title: item.title }) : title}>
       <FormAlert message={form.alert} />
       {item && <VisitorNote state={item.visitorState} date={item.publishedAt} />}
-      <form ref={formElement} noValidate onSubmit={form.onSubmit(submit)} className="ws-form">
+      {guard.notices}
+      <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <NewsFields form={form} item={item} />
         <UploadList queue={queue} tasks={tasks} />
         <FormButtons
@@ -149,13 +98,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
             id={item.id}
             version={item.version ?? 1}
             current={item}
-            textsOf={(f) =>
-              (['title', 'teaser', 'description'] as const).map((k) => ({
-                label: t(`ws.field.${k}`),
-                before: '',
-                after: typeof f[k] === 'string' ? f[k] : '',
-              }))
-            }
+            textsOf={(f) => newsTexts(intl, f)}
             onRestored={async (result) => {
               const n = result as { title: string; description: string; teaser: string };
               const next = { ...values, title: n.title, description: n.description, teaser: n.teaser };
@@ -166,6 +109,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           />
         </>
       )}
+      {guard.dialog}
       {deleteDialog}
     </WorkspacePage>
   );

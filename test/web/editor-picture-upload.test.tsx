@@ -1,0 +1,267 @@
+// Insert picture with a new upload from inside the editor: the picture goes up through the form's upload queue into
+// the article's gallery (POST /articles/{id}/media/images, with progress), and the text places it by the media id
+// the server answered, with its alt text and caption; the file and the alt text are checked first, a failed upload
+// says why and keeps the form, Cancel upload stops it. XMLHttpRequest (the upload's transport) is the faked outside.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '../../schema/entities';
+import { fakeApi, type ApiCall } from './fake-api';
+import { findHeading, renderApp, userOf, uuid } from './shell-kit';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOW = '2026-03-01T10:00:00.000Z';
+const editor = userOf('CLIENT');
+const articleOf = (over: Partial<Article> = {}): Article => ({
+  id: uuid(),
+  slug: 'harbour-lights',
+  title: 'Harbour lights',
+  teaser: '',
+  type: 'text',
+  channelId: null,
+  userId: editor.id,
+  thumbnailHref: null,
+  published: false,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt: NOW,
+  description: 'The lights are back.',
+  categoryIds: [],
+  publishedAtCategory: false,
+  media: null,
+  locked: false,
+  body: {
+    version: 1,
+    children: [{ type: 'paragraph', children: [{ type: 'text', text: 'The lights are back.' }] }],
+  },
+  version: 2,
+  updatedAt: NOW,
+  ...over,
+});
+
+interface Sent {
+  method: string;
+  path: string;
+  json: unknown;
+  files: string[];
+}
+
+/** XMLHttpRequest answering the gallery upload with `answer` (or failing with `status`), progress in two steps. */
+function fakeXhr(answer: (sent: Sent) => { status: number; result?: unknown; message?: string }) {
+  const sent: Sent[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  class FakeXhr {
+    method = '';
+    url = '';
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+      onprogress: null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private aborted = false;
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: FormData) {
+      const req: Sent = {
+        method: this.method,
+        path: new URL(this.url).pathname,
+        json: JSON.parse(body.get('body') as string),
+        files: [...body.keys()].filter((k) => k.startsWith('blob:')),
+      };
+      sent.push(req);
+      void (async () => {
+        this.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
+        // The test lets the upload finish when it has seen its progress.
+        await held;
+        if (this.aborted) return;
+        const a = answer(req);
+        this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
+        this.status = a.status;
+        this.responseText = JSON.stringify({ code: a.status, message: a.message ?? 'OK', result: a.result ?? null });
+        this.onload?.();
+      })();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { sent, release: () => release() };
+}
+
+/** The article form on a server holding `stored`; PUTs answer what was sent. */
+function articleServer(stored: Article) {
+  let current = stored;
+  const api = fakeApi((c: ApiCall) => {
+    if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: current };
+    if (c.path === `/articles/${stored.id}` && c.method === 'PUT') {
+      current = { ...current, ...(c.body as object), version: current.version + 1 };
+      return { code: 200, result: current };
+    }
+    if (c.path === '/categories') return { code: 200, result: [] };
+    if (c.path.startsWith('/channels/')) return { code: 200, result: [] };
+    if (c.path.startsWith('/workspace/') || c.path.startsWith('/revisions') || c.path.startsWith('/previews'))
+      return { code: 200, result: c.path.startsWith('/workspace/') ? { items: [], nextCursor: null } : [] };
+    return undefined;
+  });
+  return { ...api, setCurrent: (a: Article) => (current = a) };
+}
+
+async function openPictureForm(article: Article) {
+  await renderApp(`/myaccount/articles/${article.id}`, editor);
+  await findHeading('Edit “Harbour lights”');
+  const toolbar = await screen.findByRole('toolbar', { name: 'Text formatting' }, { timeout: 5000 });
+  fireEvent.click(within(toolbar).getByRole('button', { name: 'Insert picture' }));
+  return screen.getByRole('group', { name: 'Insert picture' });
+}
+
+const png = (name = 'harbour_at-dawn.png') =>
+  new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+describe('Insert picture with a new upload', () => {
+  it('uploads the picture into the gallery, places it by its new media id with alt text and caption, and saves it', async () => {
+    const stored = articleOf();
+    const newId = uuid();
+    const server = articleServer(stored);
+    const xhr = fakeXhr((req) => {
+      const uploaded = {
+        ...stored,
+        media: {
+          kind: 'gallery' as const,
+          images: [{ id: newId, ordinal: 0, title: 'harbour at dawn', href: `/api/files/image/${uuid()}.png` }],
+        },
+      };
+      server.setCurrent(uploaded);
+      expect(req.path).toBe(`/api/articles/${stored.id}/media/images`);
+      return { status: 201, result: uploaded };
+    });
+    const panel = await openPictureForm(stored);
+
+    // No gallery yet: the new upload is the choice; the file and the alt text are checked before anything goes.
+    expect(within(panel).getByRole<HTMLInputElement>('radio', { name: 'A new picture from this device' }).checked).toBe(
+      true,
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' }));
+    expect(within(panel).getByText("Choose the picture's file.")).toBeTruthy();
+    expect(within(panel).getByText('Describe the picture for those who cannot see it.')).toBeTruthy();
+    const file = within(panel).getByLabelText('Picture file');
+    fireEvent.change(file, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' }));
+    expect(within(panel).getByText('Choose a JPEG, PNG, WebP, GIF or AVIF picture.')).toBeTruthy();
+    expect(xhr.sent).toHaveLength(0);
+
+    fireEvent.change(file, { target: { files: [png()] } });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Alternative text (what the picture shows)' }), {
+      target: { value: 'The harbour at dawn' },
+    });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Caption (optional)' }), {
+      target: { value: 'Seen from the pier' },
+    });
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
+    // Its progress shows in the form, and in the upload list of the form.
+    await waitFor(() => expect(within(panel).getByText('Uploading harbour_at-dawn.png: 40 %')).toBeTruthy());
+    expect(within(panel).getByRole('progressbar', { name: 'Upload of harbour_at-dawn.png' })).toBeTruthy();
+    expect(xhr.sent[0]!.json).toEqual({ images: [{ imageFileTag: expect.any(String), title: 'harbour at dawn' }] });
+    expect(xhr.sent[0]!.files).toHaveLength(1);
+
+    await act(async () => xhr.release());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Insert picture' })).toBeNull());
+    // The gallery below the form now shows it (a text article shows the gallery its pictures made).
+    expect(await screen.findByRole('heading', { name: 'Gallery' })).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await screen.findByText('Saved.');
+    const put = server.calls.find((c) => c.method === 'PUT' && c.path === `/articles/${stored.id}`)!;
+    expect(put.body).toMatchObject({ version: 2 });
+    expect((put.body as { body: { children: unknown[] } }).body.children).toContainEqual({
+      type: 'image',
+      mediaId: newId,
+      alt: 'The harbour at dawn',
+      caption: 'Seen from the pier',
+    });
+  });
+
+  it('picks its own picture among others added meanwhile, offers the gallery pictures beside the upload', async () => {
+    const existing = { id: uuid(), ordinal: 0, title: 'Quay', href: `/api/files/image/${uuid()}.png` };
+    const stored = articleOf({ media: { kind: 'gallery', images: [existing] } });
+    const mine = uuid();
+    const server = articleServer(stored);
+    const xhr = fakeXhr(() => {
+      const images = [
+        existing,
+        { id: mine, ordinal: 1, title: 'harbour at dawn', href: `/api/files/image/${uuid()}.png` },
+        // Another tab's upload landed after it.
+        { id: uuid(), ordinal: 2, title: 'Somebody else', href: `/api/files/image/${uuid()}.png` },
+      ];
+      const uploaded = { ...stored, media: { kind: 'gallery' as const, images } };
+      server.setCurrent(uploaded);
+      return { status: 201, result: uploaded };
+    });
+    const panel = await openPictureForm(stored);
+    expect(within(panel).getByRole<HTMLInputElement>('radio', { name: 'Quay' }).checked).toBe(true);
+    fireEvent.click(within(panel).getByRole('radio', { name: 'A new picture from this device' }));
+    fireEvent.change(within(panel).getByLabelText('Picture file'), { target: { files: [png()] } });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Alternative text (what the picture shows)' }), {
+      target: { value: 'Dawn' },
+    });
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
+    await act(async () => xhr.release());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Insert picture' })).toBeNull());
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await screen.findByText('Saved.');
+    const put = server.calls.find((c) => c.method === 'PUT' && c.path === `/articles/${stored.id}`)!;
+    expect(JSON.stringify(put.body)).toContain(`"mediaId":"${mine}"`);
+  });
+
+  it('a refused upload says why and keeps the form; Cancel upload stops one on its way', async () => {
+    const stored = articleOf();
+    articleServer(stored);
+    const xhr = fakeXhr(() => ({ status: 413, message: 'The picture has more than 40 megapixels' }));
+    const panel = await openPictureForm(stored);
+    fireEvent.change(within(panel).getByLabelText('Picture file'), { target: { files: [png()] } });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Alternative text (what the picture shows)' }), {
+      target: { value: 'Dawn' },
+    });
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
+    await act(async () => xhr.release());
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'The picture could not be uploaded: The picture has more than 40 megapixels',
+    );
+    expect(within(panel).getByRole<HTMLInputElement>('textbox', { name: 'Caption (optional)' })).toBeTruthy();
+
+    // Again, and cancelled while it travels: nothing placed, no failure shown, the form stays open.
+    const second = fakeXhr(() => ({ status: 201, result: stored }));
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
+    await waitFor(() => expect(second.sent).toHaveLength(1));
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Cancel upload' })));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(within(panel).queryByRole('status')).toBeNull();
+    expect(screen.getByText('Cancelled')).toBeTruthy();
+  });
+
+  it('a new article offers no upload until it is saved', async () => {
+    fakeApi((c) =>
+      c.path === '/categories' || c.path.startsWith('/channels/') ? { code: 200, result: [] } : undefined,
+    );
+    await renderApp('/myaccount/articles/new', editor);
+    await findHeading('New article');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Text formatting' }, { timeout: 5000 });
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Insert picture' }));
+    const panel = screen.getByRole('group', { name: 'Insert picture' });
+    expect(
+      within(panel).getByText('Save the article first: then you can upload a picture here and place it in the text.'),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole('radio')).toBeNull();
+  });
+});
