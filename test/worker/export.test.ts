@@ -16,6 +16,7 @@ import {
 } from '../../schema/export';
 import { articles } from '../../schema/tables';
 import { EXPORT_PAGE_SIZES } from '../../worker/queries/export';
+import { exportArchive } from '../../worker/services/export';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, db, unique } from './helpers';
 import { storeFile } from './matrix-fixtures';
@@ -29,8 +30,8 @@ const fetchExport = (query: string, cookie?: string) =>
 interface Archive {
   names: string[];
   files: Record<string, Uint8Array>;
-  text(name: string): string;
-  lines<T>(name: string, schema: z.ZodMiniType<T>): T[];
+  text: (name: string) => string;
+  lines: <T>(name: string, schema: z.ZodMiniType<T>) => T[];
 }
 
 async function download(query: string, cookie: string): Promise<Archive> {
@@ -70,7 +71,7 @@ describe('GET /export: who may', () => {
     for (const query of ['?scope=everything', '?media=zip']) {
       const res = await fetchExport(query, editor.cookie);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(/^Validation error/);
+      expect((await res.json<{ message: string }>()).message).toMatch(/^Validation error/);
     }
   });
 });
@@ -285,5 +286,44 @@ describe('GET /export?media=include', () => {
     // media.ndjson comes last: it says what the archive holds.
     expect(archive.names.at(-1)).toBe('media.ndjson');
     expect(await env.FILES.head(absent)).toBeNull();
+  });
+});
+
+describe('exportArchive: the limits of media=include', () => {
+  it('includes files in key order until a limit, and lists every later one by URL only', async () => {
+    const editor = await asRole('CLIENT');
+    const keys = await Promise.all(Array.from({ length: 4 }, () => storeFile()));
+    await createArticle({ userId: editor.user.id, media: { kind: 'gallery', images: keys.map((key) => ({ key })) } });
+    const sorted = [...keys].sort();
+    const options = {
+      viewer: { id: editor.user.id, name: editor.user.name, role: editor.user.role },
+      scope: 'own' as const,
+      media: 'include' as const,
+      siteUrl: SITE,
+      now: new Date(),
+    };
+    const unpack = async (mediaLimits: { maxFiles: number; maxBytes: number }) => {
+      const stream = exportArchive(db(), env.FILES, { ...options, mediaLimits }, (err) => {
+        throw err;
+      });
+      const files = unzipSync(new Uint8Array(await new Response(stream).arrayBuffer()));
+      const index = new TextDecoder()
+        .decode(files['media.ndjson'])
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => z.parse(exportMediaFile, JSON.parse(line)));
+      const manifest = z.parse(exportManifest, JSON.parse(new TextDecoder().decode(files['manifest.json'])));
+      return { names: Object.keys(files).filter((n) => n.startsWith('media/')), index, manifest };
+    };
+
+    const byCount = await unpack({ maxFiles: 2, maxBytes: 1_000_000 });
+    expect(byCount.manifest.mediaLimits).toEqual({ maxFiles: 2, maxBytes: 1_000_000 });
+    expect(byCount.names).toEqual(sorted.slice(0, 2).map((k) => `media/${k}`));
+    expect(byCount.index.map((f) => f.path)).toEqual([`media/${sorted[0]}`, `media/${sorted[1]}`, null, null]);
+
+    const size = pngBytes().length;
+    const byBytes = await unpack({ maxFiles: 100, maxBytes: size * 3 - 1 });
+    expect(byBytes.names).toEqual(sorted.slice(0, 2).map((k) => `media/${k}`));
+    expect(byBytes.index.filter((f) => f.path === null).map((f) => f.key)).toEqual(sorted.slice(2));
   });
 });

@@ -24,14 +24,14 @@ export class ZipTooLarge extends Error {
 /** The archive's bytes, chunk by chunk, as the entries' contents are read. */
 async function* zipChunks(entries: AsyncIterable<ZipEntry>, modified: Date): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
-  let failure: unknown = null;
+  let failure: Error | null = null;
   let written = 0;
   const zip = new Zip((err, chunk) => {
     if (err) failure = err;
     else if (chunk.length) out.push(chunk);
   });
   function* drain(): Generator<Uint8Array> {
-    if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+    if (failure) throw failure;
     while (out.length) {
       const chunk = out.shift()!;
       written += chunk.length;

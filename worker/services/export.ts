@@ -35,6 +35,8 @@ export interface ExportOptions extends ExportQuery {
   /** The portal's address (SITE_URL, no trailing slash): every file's URL starts with it. */
   siteUrl: string;
   now: Date;
+  /** EXPORT_MEDIA_LIMITS unless given (tests use small ones). */
+  mediaLimits?: { maxFiles: number; maxBytes: number };
 }
 
 /** Pages of a keyset read until one comes back short. */
@@ -64,13 +66,19 @@ async function* mediaKeyPages(db: Db, ownerId: string | null) {
 /** An R2 object's body, chunk by chunk. */
 async function* bodyChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
       yield value;
     }
   } finally {
+    // A download given up midway leaves R2's body unread: cancel it rather than leave the read open.
+    if (!finished) await reader.cancel();
     reader.releaseLock();
   }
 }
@@ -80,6 +88,7 @@ async function* exportEntries(db: Db, bucket: R2Bucket, options: ExportOptions):
   const ownerId = options.scope === 'all' ? null : options.viewer.id;
   const fileUrl = (key: string) => options.siteUrl + FILES_PATH + key;
   const ctx: ExportReadContext = { ownerId, fileRef: (key) => ({ key, url: fileUrl(key) }) };
+  const limits = options.mediaLimits ?? EXPORT_MEDIA_LIMITS;
   const manifest: ExportManifest = {
     formatVersion: EXPORT_FORMAT_VERSION,
     generator: 'so-portal',
@@ -95,7 +104,7 @@ async function* exportEntries(db: Db, bucket: R2Bucket, options: ExportOptions):
       news: EXPORT_FILES.news,
       media: EXPORT_FILES.media,
     },
-    mediaLimits: { maxFiles: EXPORT_MEDIA_LIMITS.maxFiles, maxBytes: EXPORT_MEDIA_LIMITS.maxBytes },
+    mediaLimits: { maxFiles: limits.maxFiles, maxBytes: limits.maxBytes },
   };
   yield { name: EXPORT_FILES.manifest, content: jsonChunks(manifest) };
   yield {
@@ -130,7 +139,7 @@ async function* exportEntries(db: Db, bucket: R2Bucket, options: ExportOptions):
           missing.add(file.key);
           continue;
         }
-        if (files + 1 > EXPORT_MEDIA_LIMITS.maxFiles || bytes + object.size > EXPORT_MEDIA_LIMITS.maxBytes) {
+        if (files + 1 > limits.maxFiles || bytes + object.size > limits.maxBytes) {
           await object.body.cancel();
           cutoff = file.key;
           break outer;
@@ -138,7 +147,7 @@ async function* exportEntries(db: Db, bucket: R2Bucket, options: ExportOptions):
         files += 1;
         bytes += object.size;
         lastIncluded = file.key;
-        yield { name: EXPORT_MEDIA_DIR + file.key, content: bodyChunks(object.body) };
+        yield { name: EXPORT_MEDIA_DIR + file.key, content: bodyChunks(object.body as ReadableStream<Uint8Array>) };
       }
     }
   }
