@@ -15,7 +15,8 @@ import {
   exportNewsItem,
 } from '../../schema/export';
 import { articles } from '../../schema/tables';
-import { EXPORT_PAGE_SIZES } from '../../worker/queries/export';
+import { articlesPageQuery, channelsPageQuery, EXPORT_PAGE_SIZES, newsPageQuery } from '../../worker/queries/export';
+import { zipStream } from '../../worker/lib/zip-stream';
 import { exportArchive } from '../../worker/services/export';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, db, unique } from './helpers';
@@ -325,5 +326,49 @@ describe('exportArchive: the limits of media=include', () => {
     const byBytes = await unpack({ maxFiles: 100, maxBytes: size * 3 - 1 });
     expect(byBytes.names).toEqual(sorted.slice(0, 2).map((k) => `media/${k}`));
     expect(byBytes.index.filter((f) => f.path === null).map((f) => f.key)).toEqual(sorted.slice(2));
+  });
+});
+
+describe('the export reads', () => {
+  // An owner's page must be an index range in id order, not all of the owner's rows sorted for every page.
+  it.each([
+    ['articles', articlesPageQuery, 'articles_user'],
+    ['channels', channelsPageQuery, 'channels_user'],
+    ['news', newsPageQuery, 'news_user'],
+  ] as const)("reads a page of one owner's %s from the owner's index, without a sort", async (_name, query, index) => {
+    const built = query(db(), crypto.randomUUID(), crypto.randomUUID(), 100).toSQL();
+    const plan = await env.DB.prepare(`explain query plan ${built.sql}`)
+      .bind(...built.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join('\n');
+    expect(details).toContain(`USING INDEX ${index}`);
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+});
+
+describe('zipStream', () => {
+  it('reads nothing ahead of its reader: a chunk is made when one is asked for', async () => {
+    const made: string[] = [];
+    async function* content(name: string) {
+      for (let i = 0; i < 3; i++) {
+        made.push(`${name}:${i}`);
+        yield new TextEncoder().encode(`${name} part ${i}\n`);
+      }
+    }
+    async function* entries() {
+      yield { name: 'a.txt', content: content('a') };
+      yield { name: 'b.txt', content: content('b') };
+    }
+    const reader = zipStream(entries(), { modified: new Date() }).getReader();
+    // After each chunk read, at most the one content chunk being written has been made beyond those delivered.
+    let delivered = 0;
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      if (new TextDecoder().decode(next.value).includes(' part ')) delivered += 1;
+      expect(made.length).toBeLessThanOrEqual(delivered + 1);
+    }
+    expect(delivered).toBe(6);
+    expect(made).toEqual(['a:0', 'a:1', 'a:2', 'b:0', 'b:1', 'b:2']);
   });
 });

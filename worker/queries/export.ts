@@ -78,13 +78,9 @@ export async function exportCategoriesPage(
   }));
 }
 
-export async function exportChannelsPage(
-  db: Db,
-  ctx: ExportReadContext,
-  after: string,
-  limit: number = EXPORT_PAGE_SIZES.channels,
-): Promise<ExportChannel[]> {
-  const rows = await db
+/** One page of channels, not yet run (so a test can read its query plan). */
+export const channelsPageQuery = (db: Db, ownerId: string | null, after: string, limit: number) =>
+  db
     .select({
       channel: channels,
       userName: users.name,
@@ -93,10 +89,17 @@ export async function exportChannelsPage(
     })
     .from(channels)
     .innerJoin(users, eq(users.id, channels.userId))
-    .where(and(ctx.ownerId ? eq(channels.userId, ctx.ownerId) : undefined, gt(channels.id, after)))
+    .where(and(ownerId ? eq(channels.userId, ownerId) : undefined, gt(channels.id, after)))
     .orderBy(asc(channels.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
+
+export async function exportChannelsPage(
+  db: Db,
+  ctx: ExportReadContext,
+  after: string,
+  limit: number = EXPORT_PAGE_SIZES.channels,
+): Promise<ExportChannel[]> {
+  const rows = await channelsPageQuery(db, ctx.ownerId, after, limit).all();
   return rows.map(({ channel: c, userName, categories }) => ({
     id: c.id,
     slug: c.slug,
@@ -134,13 +137,9 @@ interface MediaJson {
   thumbnailKey: string | null;
 }
 
-export async function exportArticlesPage(
-  db: Db,
-  ctx: ExportReadContext,
-  after: string,
-  limit: number = EXPORT_PAGE_SIZES.articles,
-): Promise<ExportArticle[]> {
-  const rows = await db
+/** One page of articles, not yet run. */
+export const articlesPageQuery = (db: Db, ownerId: string | null, after: string, limit: number) =>
+  db
     .select({
       article: articles,
       userName: users.name,
@@ -152,10 +151,17 @@ export async function exportArticlesPage(
     })
     .from(articles)
     .innerJoin(users, eq(users.id, articles.userId))
-    .where(and(ctx.ownerId ? eq(articles.userId, ctx.ownerId) : undefined, gt(articles.id, after)))
+    .where(and(ownerId ? eq(articles.userId, ownerId) : undefined, gt(articles.id, after)))
     .orderBy(asc(articles.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
+
+export async function exportArticlesPage(
+  db: Db,
+  ctx: ExportReadContext,
+  after: string,
+  limit: number = EXPORT_PAGE_SIZES.articles,
+): Promise<ExportArticle[]> {
+  const rows = await articlesPageQuery(db, ctx.ownerId, after, limit).all();
   return rows.map(({ article: a, userName, categories, media }) => {
     const items = (JSON.parse(media ?? '[]') as MediaJson[]).sort((x, y) => x.ordinal - y.ordinal);
     return {
@@ -198,20 +204,23 @@ export async function exportArticlesPage(
   });
 }
 
+/** One page of news items, not yet run. */
+export const newsPageQuery = (db: Db, ownerId: string | null, after: string, limit: number) =>
+  db
+    .select({ news, userName: users.name })
+    .from(news)
+    .innerJoin(users, eq(users.id, news.userId))
+    .where(and(ownerId ? eq(news.userId, ownerId) : undefined, gt(news.id, after)))
+    .orderBy(asc(news.id))
+    .limit(limit);
+
 export async function exportNewsPage(
   db: Db,
   ctx: ExportReadContext,
   after: string,
   limit: number = EXPORT_PAGE_SIZES.news,
 ): Promise<ExportNewsItem[]> {
-  const rows = await db
-    .select({ news, userName: users.name })
-    .from(news)
-    .innerJoin(users, eq(users.id, news.userId))
-    .where(and(ctx.ownerId ? eq(news.userId, ctx.ownerId) : undefined, gt(news.id, after)))
-    .orderBy(asc(news.id))
-    .limit(limit)
-    .all();
+  const rows = await newsPageQuery(db, ctx.ownerId, after, limit).all();
   return rows.map(({ news: n, userName }) => ({
     id: n.id,
     title: n.title,
