@@ -17,7 +17,7 @@ import {
 import { articles } from '../../schema/tables';
 import { articlesPageQuery, channelsPageQuery, EXPORT_PAGE_SIZES, newsPageQuery } from '../../worker/queries/export';
 import { zipStream } from '../../worker/lib/zip-stream';
-import { exportArchive } from '../../worker/services/export';
+import { EXPORT_LIMIT, exportArchive } from '../../worker/services/export';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, db, unique } from './helpers';
 import { storeFile } from './matrix-fixtures';
@@ -74,6 +74,25 @@ describe('GET /export: who may', () => {
       expect(res.status).toBe(400);
       expect((await res.json<{ message: string }>()).message).toMatch(/^Validation error/);
     }
+  });
+});
+
+describe('GET /export: how often', () => {
+  it('refuses a user past 20 exports in an hour with 429 and Retry-After; others are not held back', async () => {
+    const editor = await asRole('CLIENT');
+    for (let i = 0; i < EXPORT_LIMIT.max; i++) {
+      const res = await fetchExport('', editor.cookie);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const refused = await fetchExport('?media=include', editor.cookie);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3500);
+    expect(await refused.json()).toMatchObject({ code: 429, message: EXPORT_LIMIT.message });
+    const other = await asRole('CLIENT');
+    const allowed = await fetchExport('', other.cookie);
+    expect(allowed.status).toBe(200);
+    await allowed.arrayBuffer();
   });
 });
 

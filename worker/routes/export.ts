@@ -8,7 +8,8 @@ import { describe } from '../lib/route-doc';
 import { currentUser, isAdmin, requireEditor } from '../middleware/guards';
 import { logError } from '../middleware/request-log';
 import { query } from '../middleware/validate';
-import { exportArchive, exportFileName } from '../services/export';
+import { EXPORT_LIMIT, exportArchive, exportFileName } from '../services/export';
+import { limitWindow } from '../services/rate-limit';
 import { siteUrl } from '../site/routes';
 
 export const exportRoutes = new Hono<AppEnv>().get(
@@ -19,19 +20,21 @@ export const exportRoutes = new Hono<AppEnv>().get(
       'manifest.json (formatVersion, scope, media mode), then categories.ndjson, channels.ndjson, articles.ndjson and ' +
       'news.ndjson (one record a line, drafts and restricted text included), and media.ndjson, every file the records ' +
       'refer to by absolute URL; `?media=include` puts the files in under media/{key} too. No Content-Length: the ' +
-      'archive is written while it downloads. The format: docs/decisions/036-export.md.',
+      'archive is written while it downloads. At most 20 exports per user an hour (429 with Retry-After). ' +
+      'The format: docs/decisions/036-export.md.',
     raw: {
       contentTypes: ['application/zip'],
       statuses: { 200: 'The archive' },
     },
-    errors: [400],
+    errors: [400, 429],
   }),
   requireEditor,
   query(exportQuery),
-  (c) => {
+  async (c) => {
     const user = currentUser(c);
     const options = c.req.valid('query');
     if (options.scope === 'all' && !isAdmin(user)) throw new Forbidden("Only an admin may export everyone's content");
+    await limitWindow(c.get('db'), `export:user:${user.id}`, EXPORT_LIMIT);
     const now = new Date();
     const body = exportArchive(
       c.get('db'),

@@ -12,6 +12,7 @@ import {
 } from '../../schema/export';
 import type { SessionUser } from '../../schema/entities';
 import type { Db } from '../env';
+import type { WindowLimit } from './rate-limit';
 import { FILES_PATH } from '../lib/files';
 import { jsonChunks, ndjsonChunks, zipStream, type ZipEntry } from '../lib/zip-stream';
 import {
@@ -23,6 +24,16 @@ import {
   EXPORT_PAGE_SIZES,
   type ExportReadContext,
 } from '../queries/export';
+
+/**
+ * Exports one user may start per hour: each reads all of their content (ADMIN's: everyone's), so a loop of them is
+ * the cheapest way to keep D1 busy. The count is per user, whatever the scope.
+ */
+export const EXPORT_LIMIT: WindowLimit = {
+  max: 20,
+  windowMs: 60 * 60 * 1000,
+  message: 'Too many exports in an hour; try again later',
+};
 
 /**
  * What media=include puts in one archive at most; the rest is listed by URL (`path: null`). Files: every one is an
@@ -58,7 +69,8 @@ async function* mediaKeyPages(db: Db, ownerId: string | null) {
   for (;;) {
     const page = await exportMediaKeysPage(db, ownerId, after);
     yield page;
-    if (page.length === 0) return;
+    // Fewer keys than a page: every branch of the union ran out.
+    if (page.length < EXPORT_PAGE_SIZES.mediaKeys) return;
     after = page.at(-1)!.key;
   }
 }
