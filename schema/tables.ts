@@ -224,7 +224,8 @@ export const channels = sqliteTable(
     updatedAt: integer('updated_at').notNull().default(now),
   },
   (t) => [
-    index('channels_user').on(t.userId),
+    // By owner in id order: the export's keyset pages (migration 0019).
+    index('channels_user').on(t.userId, t.id),
     // The file route asks who shows a file (worker/queries/files.ts).
     index('channels_portrait').on(t.portraitKey),
     index('channels_banner').on(t.bannerKey),
@@ -288,7 +289,7 @@ export const articles = sqliteTable(
   },
   (t) => [
     index('articles_channel_order').on(t.channelId, t.channelRank, sql`${t.createdAt} desc`, t.id),
-    index('articles_user').on(t.userId),
+    index('articles_user').on(t.userId, t.id),
     index('articles_created').on(t.createdAt),
     index('articles_thumbnail').on(t.thumbnailKey),
   ],
@@ -360,6 +361,7 @@ export const news = sqliteTable(
     index('news_published').on(t.publishedAt),
     index('news_ref').on(t.refId),
     index('news_thumbnail').on(t.thumbnailKey),
+    index('news_user').on(t.userId, t.id),
   ],
 );
 

@@ -197,6 +197,14 @@ export const routes: RouteObject[] = [
                   () => import('./routes/app-management/messages/index'),
                 ),
               },
+              {
+                path: 'export',
+                handle: HANDLES['/appManagement/export'],
+                element: view(
+                  'routes/app-management/export/index.tsx',
+                  () => import('./routes/app-management/export/index'),
+                ),
+              },
             ],
           }),
           // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.

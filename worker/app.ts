@@ -21,6 +21,7 @@ import { categoriesRoutes } from './routes/categories';
 import { channelsRoutes } from './routes/channels';
 import { configRoutes } from './routes/config';
 import { contactRoutes } from './routes/contact';
+import { exportRoutes } from './routes/export';
 import { filesRoutes } from './routes/files';
 import { healthCheckRoutes } from './routes/health-check';
 import { imageOptionsRoutes } from './routes/image-options';
@@ -60,6 +61,7 @@ export function buildApp() {
     .route('/channels', channelsRoutes)
     .route('/config', configRoutes)
     .route('/contact', contactRoutes)
+    .route('/export', exportRoutes)
     .route('/files', filesRoutes)
     .route('/healthCheck', healthCheckRoutes)
     .route('/imageOptions', imageOptionsRoutes)

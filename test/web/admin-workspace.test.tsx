@@ -72,7 +72,15 @@ describe('the workspace frame', () => {
     await findHeading('App management');
     expect(router.state.location.pathname).toBe('/appManagement/users');
     const tabs = within(screen.getByRole('navigation', { name: 'App management sections' }));
-    for (const name of ['Users', 'Access requests', 'Publications', 'Categories', 'Health check', 'Messages']) {
+    for (const name of [
+      'Users',
+      'Access requests',
+      'Publications',
+      'Categories',
+      'Health check',
+      'Messages',
+      'Export',
+    ]) {
       expect(tabs.getByRole('link', { name })).toBeTruthy();
     }
     await waitFor(() =>

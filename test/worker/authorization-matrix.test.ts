@@ -494,6 +494,29 @@ const MATRIX: Entry[] = [
     }),
   },
 
+  // ---- export: an editor's own content, everyone's for ADMIN only (decision 036) ----
+  {
+    route: 'GET /api/export',
+    when: 'own content',
+    raw: true,
+    expected: editors(200),
+    request: async () => ({ path: '/export' }),
+  },
+  {
+    route: 'GET /api/export',
+    when: 'own content with the files',
+    raw: true,
+    expected: editors(200),
+    request: async () => ({ path: '/export?media=include' }),
+  },
+  {
+    route: 'GET /api/export',
+    when: "everyone's (?scope=all)",
+    raw: true,
+    expected: adminOnly(200),
+    request: async () => ({ path: '/export?scope=all' }),
+  },
+
   // ---- files: as visible as the entity that shows them (other methods: 405; every visibility rule: visibility.test.ts) ----
   {
     route: 'GET /api/files/:key{.+}',

@@ -1,9 +1,11 @@
 // /myaccount: the editor workspace's Account section, the signed-in editor's or admin's own details
 // (GET/PUT /users/{id}); the links to the other sections (Articles, Channels, ...) start here.
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccountForm, OwnAccount } from '../../components/account-form';
 import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
 import { WorkspaceMessages } from '../../components/workspace/messages';
+import { ExportLinks } from '../../components/export-links';
 import { SessionsSection } from './sessions';
 
 export default function MyAccountView() {
@@ -44,6 +46,28 @@ function AccountSection() {
           </>
         )}
       </OwnAccount>
+      <ExportSection />
     </div>
+  );
+}
+
+/** "Export my content": the caller's own content as one archive (GET /api/export, decision 036). */
+function ExportSection() {
+  const intl = useIntl();
+  const titleId = useId();
+  return (
+    <section className="account-export" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <FormattedMessage id="ws.export.title" />
+      </h2>
+      <p className="muted">
+        <FormattedMessage id="ws.export.intro" />
+      </p>
+      <ExportLinks
+        scope="own"
+        recordsLabel={intl.formatMessage({ id: 'ws.export.records' })}
+        withFilesLabel={intl.formatMessage({ id: 'ws.export.withFiles' })}
+      />
+    </section>
   );
 }
