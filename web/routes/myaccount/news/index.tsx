@@ -8,7 +8,6 @@ import { WorkspaceListPage, type Translate } from '../../../components/workspace
 import { newsStatusOf, StatusBadges } from '../../../components/workspace/status';
 import { keys } from '../../../data/keys';
 import { contentPath } from '../../../paths';
-import { ScheduledFor } from '../../../components/workspace/status';
 
 export default function WorkspaceNewsView() {
   return (
