@@ -1,12 +1,25 @@
 // The kit's one confirmation dialog in Chromium against the real worker (decision 038): leaving a form with unsaved
 // changes by a link or by the browser's Back button asks in it (the history held meanwhile), and a Back confirmed
-// with 'Leave this page' goes where it was going; a category deleted with its sub-categories moved up.
-import type { Page } from 'playwright-core';
-import { expect, login, screenshot, test, watchProblems } from './browser';
+// with 'Leave this page' goes where it was going; a publication rejected with a reason the editor then reads; a
+// category deleted with its sub-categories moved up.
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, expect, login, loginByApi, newContext, screenshot, test, watchProblems } from './browser';
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const question = 'You have unsaved changes or uploads in progress. Leave this page anyway?';
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+/** An /api call from the context (its cookies, the SPA's origin), answering the envelope's result. */
+async function apiCall<T>(context: BrowserContext, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await context.request.fetch(`/api${url}`, {
+    method,
+    headers: { Origin: new URL(baseUrl()).origin },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await response.json()) as { message: string; result: T };
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
+  return body.result;
+}
 
 test('leaving unsaved changes asks in the kit’s dialog, for links and for the Back button', async ({ page }) => {
   const problems = watchProblems(page);
@@ -77,5 +90,36 @@ test('a category with sub-categories is deleted after the dialog names them; the
   };
   expect(categories.result.find((c) => c.title === child)?.parentId).toBeNull();
   expect(categories.result.some((c) => c.title === parent)).toBe(false);
+  expect(problems).toEqual([]);
+});
+
+test('a rejection asks for a reason, which the editor then reads in their publication list', async ({
+  browser,
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const editor = await newContext(browser);
+  await loginByApi(editor, 'contributor');
+  const title = unique('Rejected walk');
+  const article = await apiCall<{ id: string }>(editor, 'POST', '/articles', { title, type: 'text', channelId: null });
+  await apiCall(editor, 'POST', '/publications', { contentId: article.id, type: 'article' });
+
+  await login(page, 'admin');
+  await page.goto('/appManagement/publications');
+  await page.getByRole('button', { name: `Reject ${title}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Reject the request to publish ${title}?` });
+  const reason = dialog.getByRole('textbox', { name: 'Reason (optional)' });
+  await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
+  await reason.fill('The pictures need credits.');
+  await screenshot(page, 'confirm-reject');
+  await dialog.getByRole('button', { name: `Reject ${title}` }).click();
+  await page.getByText(`The request for ${title} has been rejected.`).waitFor();
+
+  const editorPage = await editor.newPage();
+  await editorPage.goto('/myaccount/publications');
+  const row = editorPage.getByRole('row').filter({ has: editorPage.getByRole('link', { name: title }) });
+  await row.getByText('Reason: The pictures need credits.').waitFor();
+  expect(await row.getByText('Rejected', { exact: true }).count()).toBe(1);
+  await editor.close();
   expect(problems).toEqual([]);
 });
