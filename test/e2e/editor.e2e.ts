@@ -149,6 +149,22 @@ test(
     await page.keyboard.press('Space');
     expect((await moved).status()).toBe(200);
     await poll(titles).toEqual(['alps lake', 'alps hut', 'alps peaks']);
+    // The Move buttons keep the keyboard focus with the picture they moved: down and back up again (at the top its
+    // Move up is disabled, so the focus is on its Move down).
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const lakeDown = pictures.getByRole('button', { name: 'Move alps lake down' });
+    // The list takes the next move once the last one is saved.
+    await poll(() => lakeDown.isEnabled()).toBe(true);
+    await lakeDown.focus();
+    await page.keyboard.press('Enter');
+    await poll(titles).toEqual(['alps hut', 'alps lake', 'alps peaks']);
+    await poll(focusedLabel).toBe('Move alps lake down');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedLabel()).toBe('Move alps lake up');
+    await poll(() => pictures.getByRole('button', { name: 'Move alps lake up' }).isEnabled()).toBe(true);
+    await page.keyboard.press('Enter');
+    await poll(titles).toEqual(['alps lake', 'alps hut', 'alps peaks']);
+    await poll(focusedLabel).toBe('Move alps lake down');
 
     // 4. A focal point for the second picture.
     await pictures.getByRole('button', { name: 'Focus of alps hut' }).click();
