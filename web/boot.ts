@@ -20,7 +20,13 @@ function startApp(): void {
     link.href = href;
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ entry);
+  // A script element, not import(): it holds the window's load event until the app has run, as the entry's own
+  // <script> did, so whatever waits for the page to load (a test, a measurement) finds it hydrated or hydrating.
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  document.head.append(script);
 }
 
 let started = false;

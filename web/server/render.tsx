@@ -195,10 +195,10 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
 }
 
 /**
- * True inside Vite's development server (`npm run dev`, @cloudflare/vite-plugin), which sets import.meta.env; the
- * wrangler bundle (`npm start`, deployments, tests) has no import.meta.env.
+ * True inside Vite's development server (`npm run dev`, @cloudflare/vite-plugin: mode 'development'). The wrangler
+ * bundle (`npm start`, deployments) has no import.meta.env; the worker tests run in Vite's mode 'test'.
  */
-const VITE_DEV_SERVER = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+const VITE_DEV_SERVER = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
 
 /** The module of the header's search box (web/components/site-header): rendered on every page. */
 const SEARCH_BOX_MODULE = 'components/search-box/index.tsx';
