@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AccountForm, OwnAccount } from '../../components/account-form';
 import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
 import { WorkspaceMessages } from '../../components/workspace/messages';
+import { ApiTokensSection } from './api-tokens';
 import { SessionsSection } from './sessions';
 
 export default function MyAccountView() {
@@ -41,6 +42,7 @@ function AccountSection() {
             </dl>
             <AccountForm key={account.id} account={account} leaveMessage={intl.formatMessage({ id: 'ws.leave' })} />
             <SessionsSection userId={account.id} />
+            <ApiTokensSection userId={account.id} isAdmin={account.role === 'ADMIN'} />
           </>
         )}
       </OwnAccount>
