@@ -80,7 +80,7 @@ function NewTokenForm({
       aria-label={t('ws.tokens.new')}
       onSubmit={form.onSubmit(submit)}
     >
-      <FormAlert message={form.alert} />
+      {form.alert && <FormAlert message={form.alert} />}
       <div className="field-row">
         <TextField
           label={t('ws.tokens.name')}
