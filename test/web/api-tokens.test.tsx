@@ -128,6 +128,28 @@ describe('my account: API tokens', () => {
   });
 });
 
+describe('my account: a refused token', () => {
+  it("says the server's refusal in the form and shows no token", async () => {
+    const user = userOf('CLIENT');
+    const account = { ...user, email: 'eve@example.com', firstName: 'Eve', lastName: 'Editor', active: true };
+    fakeApi((c) => {
+      if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
+      if (c.path === '/sessions' || (c.path === '/tokens' && c.method === 'GET')) return { code: 200, result: [] };
+      if (c.path === '/tokens' && c.method === 'POST')
+        return { code: 409, message: 'You already have 20 live API tokens: revoke one first' };
+      return undefined;
+    });
+    await renderApp('/myaccount', user);
+    const section = (await screen.findByRole('heading', { name: 'API tokens' })).closest('section')!;
+    fireEvent.change(within(section).getByRole('textbox', { name: /^Name/ }), { target: { value: 'One too many' } });
+    await click(within(section).getByRole('button', { name: 'Create token' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'You already have 20 live API tokens: revoke one first',
+    );
+    expect(within(section).queryByRole('textbox', { name: 'Your new token' })).toBeNull();
+  });
+});
+
 describe("the admin's list of every user's tokens", () => {
   it('shows each token with its owner and revokes it', async () => {
     const admin = userOf('ADMIN');
