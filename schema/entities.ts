@@ -15,6 +15,7 @@ import {
   REQUEST_STATES,
   ROLES,
   ARTICLE_TYPES,
+  TOKEN_SCOPES,
 } from './enums';
 
 export const id = z.uuid();
@@ -374,3 +375,24 @@ export const preview = z.discriminatedUnion('type', [
 export type Preview = z.infer<typeof preview>;
 export type PreviewLink = z.infer<typeof previewLink>;
 export type Revision = z.infer<typeof revision>;
+
+/** A personal API token as its lists show it (never the token itself, which only its creation answers). */
+export const apiToken = z.object({
+  id,
+  name: z.string(),
+  scope: z.enum(TOKEN_SCOPES),
+  createdAt: isoDateTime,
+  /** Null: it never expires (ADMIN only). */
+  expiresAt: z.nullable(isoDateTime),
+  /** Kept to within a few minutes; null before its first use. */
+  lastUsedAt: z.nullable(isoDateTime),
+  /** Past its expiry: refused, listed until revoked or pruned. */
+  expired: z.boolean(),
+});
+export type ApiToken = z.infer<typeof apiToken>;
+/** Answer of POST /tokens: the token, `sop_...`, in this answer only. */
+export const createdApiToken = z.extend(apiToken, { token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiToken>;
+/** An ADMIN's list of every user's tokens: each with its owner. */
+export const ownedApiToken = z.extend(apiToken, { user: z.object({ id, name: z.string(), role }) });
+export type OwnedApiToken = z.infer<typeof ownedApiToken>;

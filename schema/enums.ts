@@ -55,3 +55,8 @@ export const AUDIT_ACTOR_KINDS = ['user', 'token', 'system'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+/** What an API token may do (docs/decisions/034-api-tokens.md): `read` only reads; `full` has its user's rights. */
+export const TOKEN_SCOPES = ['read', 'full'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** How long a new API token lives, in days; no expiry at all is ADMIN's alone. */
+export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;

@@ -14,6 +14,8 @@ import {
   REQUEST_STATES,
   RESUMABLE_TYPES,
   SLUG_KINDS,
+  TOKEN_EXPIRY_DAYS,
+  TOKEN_SCOPES,
 } from './enums';
 import { contentType, id, imagePosition, isoDateTime, publicationStatus, role, sessionId } from './entities';
 
@@ -438,3 +440,11 @@ export const previewFileParam = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
   key: z.string().check(z.minLength(1), z.maxLength(200)),
 });
+
+/** POST /tokens: a personal API token. `expiresInDays: null` (no expiry) is ADMIN's alone. */
+export const createApiTokenBody = z.object({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name)),
+  scope: z.enum(TOKEN_SCOPES),
+  expiresInDays: z.nullable(z.literal(TOKEN_EXPIRY_DAYS)),
+});
+export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;

@@ -17,6 +17,7 @@ import {
   REQUEST_STATES,
   ROLES,
   SLUG_KINDS,
+  TOKEN_SCOPES,
   UPLOAD_STATUSES,
 } from './enums';
 import {
@@ -79,6 +80,31 @@ export const sessions = sqliteTable(
     device: text('device').notNull().default(''),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt)],
+);
+
+/**
+ * Personal API tokens (docs/decisions/034-api-tokens.md): `Authorization: Bearer sop_...` acts as the user, limited
+ * to the scope. Only the SHA-256 of the token is stored (`tokenHash`, unique: the one indexed lookup of a bearer
+ * request). A revoked token keeps its row (revokedAt set) until the Cron Trigger prunes it.
+ */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scope: text('scope', { enum: TOKEN_SCOPES }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** Null: it never expires (ADMIN only). */
+    expiresAt: integer('expires_at'),
+    /** Moved forward at most every few minutes (worker/services/api-tokens.ts), to keep D1 writes rare. */
+    lastUsedAt: integer('last_used_at'),
+    revokedAt: integer('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_tokens_hash').on(t.tokenHash), index('api_tokens_user').on(t.userId, t.createdAt)],
 );
 
 /**

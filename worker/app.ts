@@ -14,6 +14,7 @@ import { methodNotAllowed } from './middleware/methods';
 import { logError, requestLog } from './middleware/request-log';
 import { securityHeaders, sameOriginForUnsafeMethods } from './middleware/security';
 import { sessionMiddleware } from './services/session';
+import { tokenScope } from './middleware/token-scope';
 import { adminRoutes } from './routes/admin';
 import { articleMediaRoutes } from './routes/article-media';
 import { articlesRoutes } from './routes/articles';
@@ -31,6 +32,7 @@ import { openApiRoutes } from './routes/openapi';
 import { publicationsRoutes } from './routes/publications';
 import { searchRoutes } from './routes/search';
 import { sessionsRoutes } from './routes/sessions';
+import { tokensRoutes } from './routes/tokens';
 import { slugsRoutes } from './routes/slugs';
 import { uploadsRoutes } from './routes/uploads';
 import { userContentRoutes } from './routes/user-content';
@@ -50,6 +52,7 @@ export function buildApp() {
   app.use(boundedBody);
   app.use(d1Session);
   app.use(sessionMiddleware);
+  app.use(tokenScope);
   app.use(newVersionAfterWrites);
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).
@@ -77,6 +80,7 @@ export function buildApp() {
     .route('/search', searchRoutes)
     .route('/sessions', sessionsRoutes)
     .route('/slugs', slugsRoutes)
+    .route('/tokens', tokensRoutes)
     .route('/uploads', uploadsRoutes)
     .route('/userContent', userContentRoutes)
     .route('/users', usersRoutes)

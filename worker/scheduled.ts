@@ -1,5 +1,5 @@
 // The Cron Trigger (wrangler.toml [triggers], every minute): publishes approved publications whose start has come,
-// expires those whose date has passed, removes expired sessions and audit entries past their retention, clears resumable uploads left alone for a day and
+// expires those whose date has passed, removes expired sessions, API tokens revoked or expired 30 days ago and audit entries past their retention, clears resumable uploads left alone for a day and
 // sweeps files that nothing refers to.
 import type { Env } from './env';
 import { createDb } from './services/db';
@@ -9,6 +9,7 @@ import { backfillPictureSizes } from './services/picture-sizes';
 import { clearIdleUploads } from './services/resumable-uploads';
 import { pruneSessions } from './services/session';
 import { pruneAuditLog } from './services/audit';
+import { pruneApiTokens } from './services/api-tokens';
 import { expirePublications, startDuePublications } from './queries/publications';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
@@ -20,6 +21,7 @@ export async function runScheduled(env: Env, now = Date.now()) {
   if ((started.length > 0 || expired.length > 0) && edgeCacheOn(env)) await startContentVersion(null);
   await pruneSessions(db, now);
   await pruneAuditLog(db, now);
+  await pruneApiTokens(db, now);
   return expired;
 }
 

@@ -32,8 +32,15 @@ async function fourStates(
   emptyText: string,
   others: string[] = [],
 ) {
+  // The users section lists every user's API tokens below its table (web/routes/app-management/users/api-tokens.tsx).
   const other = (c: ApiCall) =>
-    pathOf(c) === '/admin/counts' ? counts() : others.includes(pathOf(c)!) ? page([]) : undefined;
+    pathOf(c) === '/admin/counts'
+      ? counts()
+      : pathOf(c) === '/tokens/all'
+        ? { code: 200, result: [] }
+        : others.includes(pathOf(c)!)
+          ? page([])
+          : undefined;
   // loading: no answer yet
   let stub = fakeApi((c) => (pathOf(c) === path ? never() : other(c)));
   let view = await renderApp(`/appManagement/${section}`, admin);

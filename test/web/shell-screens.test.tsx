@@ -165,6 +165,7 @@ describe('my account and app management', () => {
           ? { code: 403, message: 'Current password is wrong' }
           : { code: 200, result: { ...account, email: 'new@example.com' } };
       }
+      if (c.path === '/tokens') return { code: 200, result: [] };
       return undefined;
     });
     await renderApp('/myaccount', user);

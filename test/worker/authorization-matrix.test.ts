@@ -25,6 +25,7 @@ import {
 import { BASE, call, createUser, db, sessionCookie, TEST_PASSWORD, unique, type TestUser } from './helpers';
 import {
   createAccessRequest,
+  createApiTokenRow,
   createArticleLike,
   createChannelLike,
   createContactMessage,
@@ -982,6 +983,21 @@ const MATRIX: Entry[] = [
       await grantAccess(grantee.id, channel.id, 'channel');
       return { path: '/userContent/revoke-access-channel', body: { userId: grantee.id, contentId: channel.id } };
     },
+  },
+
+  // ---- tokens: editors' and ADMIN's own; ADMIN lists and revokes anyone's ----
+  { route: 'GET /api/tokens', expected: editors(200), request: async () => ({ path: '/tokens' }) },
+  { route: 'GET /api/tokens/all', expected: adminOnly(200), request: async () => ({ path: '/tokens/all' }) },
+  {
+    route: 'POST /api/tokens',
+    expected: editors(201),
+    request: async () => ({ path: '/tokens', body: { name: unique('Token'), scope: 'read', expiresInDays: 30 } }),
+  },
+  {
+    // Someone else's token is not there for an editor: 404, as if it did not exist.
+    route: 'DELETE /api/tokens/:id',
+    expected: ownerEditorOrAdmin(200, 404),
+    request: async (c) => ({ path: `/tokens/${await createApiTokenRow(c.ownerId)}` }),
   },
 
   // ---- users ----

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import {
+  apiTokens,
   contactMessages,
   contentRequests,
   imageOptions,
@@ -90,6 +91,24 @@ export async function createContactMessage(
       message: 'Hello there',
       createdAt: Date.now(),
       ...overrides,
+    });
+  return id;
+}
+
+/** A live API token of the user (read scope, 30 days), stored as POST /tokens stores one; returns its id. */
+export async function createApiTokenRow(userId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await db()
+    .insert(apiTokens)
+    .values({
+      id,
+      userId,
+      name: 'Matrix token',
+      tokenHash: await sha256Hex(crypto.randomUUID()),
+      scope: 'read',
+      createdAt: now,
+      expiresAt: now + 30 * 24 * 3600 * 1000,
     });
   return id;
 }

@@ -360,7 +360,8 @@ describe('preview links', () => {
     await elsewhere.body?.cancel();
     // Read-only: the token is no session and changes nothing.
     expect((await call(`/articles/${a.id}`)).status).toBe(404);
-    expect((await call(`/articles/${other.id}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
+    // Sent as a bearer token it is no API token either (decision 034): refused as such.
+    expect((await call(`/articles/${other.id}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(401);
     expect((await call(`/previews/view/${token}`, { method: 'PUT', body: { title: 'x' } })).status).toBe(405);
   });
 

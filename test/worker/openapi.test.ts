@@ -185,8 +185,8 @@ describe('the OpenAPI document', () => {
 
   it('states the auth each route checks: guards, inherited guards, ownership, cross-site refusal', () => {
     const admin = operation('get', '/api/users');
-    expect(admin['x-auth']).toEqual({ level: 'admin', roles: ['ADMIN'] });
-    expect(admin.security).toEqual([{ session: [] }]);
+    expect(admin['x-auth']).toEqual({ level: 'admin', tokenScope: 'read', roles: ['ADMIN'] });
+    expect(admin.security).toEqual([{ session: [] }, { bearer: [] }]);
     expect(Object.keys(admin.responses)).toEqual(expect.arrayContaining(['401', '403']));
 
     const editor = operation('post', '/api/articles');
@@ -194,7 +194,11 @@ describe('the OpenAPI document', () => {
 
     // mySO is guarded once for the whole group (`.use('*', requireUser)`).
     const myso = operation('get', '/api/myso/vm');
-    expect(myso['x-auth']).toEqual({ level: 'signed-in', roles: ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'] });
+    expect(myso['x-auth']).toEqual({
+      level: 'signed-in',
+      tokenScope: 'read',
+      roles: ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'],
+    });
     expect(myso.responses).toHaveProperty('401');
 
     const account = operation('put', '/api/users/{id}');
@@ -203,8 +207,8 @@ describe('the OpenAPI document', () => {
     expect(account.responses).toHaveProperty('403');
 
     const open = operation('get', '/api/news');
-    expect(open['x-auth']).toEqual({ level: 'anonymous' });
-    expect(open.security).toEqual([{}, { session: [] }]);
+    expect(open['x-auth']).toEqual({ level: 'anonymous', tokenScope: 'read' });
+    expect(open.security).toEqual([{}, { session: [] }, { bearer: [] }]);
     expect(open.responses).not.toHaveProperty('401');
     expect(open.responses).not.toHaveProperty('403');
 
@@ -212,6 +216,32 @@ describe('the OpenAPI document', () => {
     const allow = operation('get', '/api/userContent/allow-request/{id}');
     expect(allow.description).toContain('refused cross-site');
     expect(operation('post', '/api/contact').responses).toHaveProperty('403');
+  });
+
+  it('declares the bearer scheme of API tokens beside the cookie, and what each operation needs of a token', () => {
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearer.description).toContain('sop_');
+    expect(doc.info.description).toContain('Authorization: Bearer sop_');
+    const write = operation('post', '/api/articles');
+    expect(write.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(write['x-auth'].tokenScope).toBe('full');
+    expect(write.description).toContain('only one of scope `full`');
+    expect(operation('post', '/api/search/search')['x-auth'].tokenScope).toBe('read');
+    expect(operation('get', '/api/userContent/allow-request/{id}')['x-auth'].tokenScope).toBe('full');
+    // Managing tokens, sessions and the account takes the session alone.
+    for (const [method, path] of [
+      ['post', '/api/tokens'],
+      ['delete', '/api/tokens/{id}'],
+      ['get', '/api/sessions'],
+      ['delete', '/api/users/{id}'],
+    ] as const) {
+      const op = operation(method, path);
+      expect(op.security, `${method} ${path}`).toEqual([{ session: [] }]);
+      expect(op['x-auth'].tokenScope).toBe('session');
+      expect(op.description).toContain('refused (403) with an API token');
+      expect(op.responses).toHaveProperty('403');
+    }
+    expect(operation('get', '/api/users/logout').security).toEqual([{}, { session: [] }]);
   });
 
   it('takes parameters and bodies from the shared schemas, with JSON and multipart bodies for uploads', () => {

@@ -36,6 +36,9 @@ export const keys = {
   user: (id: string) => ['user', id] as const,
   /** GET /sessions: the signed-in user's own sessions (the account screen). */
   sessions: (userId: string) => ['sessions', userId] as const,
+  /** GET /tokens and GET /tokens/all: one family, so a revocation in either list reaches the other. */
+  apiTokens: (userId: string) => ['api-tokens', userId] as const,
+  allApiTokens: () => ['api-tokens', 'all'] as const,
   // The admin workspace: one family, so a decision invalidates its lists and badge counts together.
   /** GET /admin/counts: the section badges. */
   adminCounts: () => ['admin', 'counts'] as const,

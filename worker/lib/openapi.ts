@@ -11,6 +11,7 @@ import { ROLES, type Role } from '../../schema/enums';
 import * as requests from '../../schema/requests';
 import * as workspace from '../../schema/workspace';
 import { EDITOR_ROLES } from '../middleware/guards';
+import { tokenNeed, type TokenNeed } from '../middleware/token-scope';
 import { routeDocPart, type ErrorCode, type RawAnswer, type RouteDocPart, type SuccessCode } from './route-doc';
 import { UPLOAD_LIMITS } from '../services/uploads';
 import type { Schema } from '../middleware/validate';
@@ -39,6 +40,8 @@ export interface RouteDoc {
   sameOrigin: boolean;
   errors: readonly ErrorCode[];
   edgeCacheSeconds?: number | undefined;
+  /** What an API token needs for it: any scope, the `full` scope, or no token at all (a session only). */
+  tokenNeed: TokenNeed;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -127,6 +130,7 @@ function merge(method: string, path: string, parts: readonly RouteDocPart[]): Ro
     sameOrigin,
     errors: [...errors].sort((a, b) => a - b),
     edgeCacheSeconds: one('edgeCacheSeconds'),
+    tokenNeed: tokenNeed(method, parts),
   };
 }
 
@@ -312,6 +316,8 @@ function describeAuth(doc: RouteDoc): string {
   if (doc.ownerOrAdmin) lines.push(`Only ${doc.ownerOrAdmin} or an ADMIN.`);
   if (doc.sameOrigin && !UNSAFE_METHODS.has(doc.method))
     lines.push('Changes state although a GET: refused cross-site like every unsafe method.');
+  if (doc.tokenNeed === 'session') lines.push('Needs a signed-in session: refused (403) with an API token.');
+  if (doc.tokenNeed === 'full') lines.push('With an API token, only one of scope `full` (403 for `read`).');
   if (doc.edgeCacheSeconds) {
     lines.push(
       `**Cache:** anonymous answers come from the edge cache of the caller's location, at most ${doc.edgeCacheSeconds} s old ` +
@@ -418,9 +424,14 @@ HTTP status. Errors carry \`result: null\` and a human-readable \`message\`; val
 **Sessions.** \`POST /api/users/auth\` sets an HttpOnly session cookie (\`__Host-session\` on https, \`session\` on
 plain http such as local development); send it back on later calls. \`GET /api/users/logout\` ends it.
 
+**API tokens.** Scripts and other programs send \`Authorization: Bearer sop_...\` instead: a personal API token
+made in the account screen (\`POST /api/tokens\`), shown once, with scope \`read\` (reads only) or \`full\` (the
+user's role) and an expiry. Managing tokens, sessions, the password, the e-mail or the account itself needs a
+signed-in session (\`x-auth.tokenScope: session\`).
+
 **Cross-site requests.** Unsafe methods, and the few GETs that change state, are refused with 403 when the
 request says it comes from another site (\`Sec-Fetch-Site\`, or an \`Origin\` other than this one). Clients that
-are not browsers and send neither header are not affected.
+are not browsers and send neither header are not affected, nor are calls with a bearer token.
 
 **Ids and slugs.** Article, channel and category paths that take \`{id}\` accept the slug too (see each parameter's schema).
 Lists that page take \`cursor\` (the previous page's \`nextCursor\`) and \`limit\`.
@@ -476,10 +487,15 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
         : {}),
       ...(body ? { requestBody: body } : {}),
       responses: responses(doc, outputs, envelopes),
-      security: doc.auth === 'anonymous' ? [{}, { session: [] }] : [{ session: [] }],
+      security: [
+        ...(doc.auth === 'anonymous' ? [{}] : []),
+        { session: [] },
+        ...(doc.tokenNeed === 'session' ? [] : [{ bearer: [] }]),
+      ],
       ...(doc.edgeCacheSeconds ? { 'x-edge-cache-seconds': doc.edgeCacheSeconds } : {}),
       'x-auth': {
         level: doc.auth,
+        tokenScope: doc.tokenNeed,
         ...(doc.roles.length ? { roles: doc.roles } : {}),
         ...(doc.ownerOrAdmin ? { ownerOrAdmin: doc.ownerOrAdmin } : {}),
       },
@@ -506,6 +522,18 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
           name: '__Host-session',
           description:
             'The session cookie set by POST /api/users/auth (named `session` on plain http, as in local development).',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sop_ API token',
+          description:
+            'A personal API token (`sop_...`, made with POST /api/tokens in a signed-in session): ' +
+            '`Authorization: Bearer sop_...` acts as its user, within its scope (`read`: only reads; `full`: the ' +
+            "user's role). Sent, it decides alone (a cookie is not read) and the cross-site checks do not apply. An " +
+            'invalid, revoked or expired token, or one of a deactivated user, is 401 on every route, with ' +
+            '`WWW-Authenticate: Bearer`. `x-auth.tokenScope` says what each operation needs: `read`, `full`, or ' +
+            '`session` (never through a token).',
         },
       },
     },

@@ -45,6 +45,10 @@ export interface RouteDocPart extends Partial<Described> {
   sameOrigin?: boolean;
   /** Anonymous answers are kept in the edge cache this long (middleware/edge-cache.ts). */
   edgeCacheSeconds?: number;
+  /** Only a signed-in session may call it, never an API token (middleware/token-scope.ts). */
+  sessionOnly?: boolean;
+  /** A POST that only reads: a `read` API token may call it (middleware/token-scope.ts). */
+  readsOnly?: boolean;
 }
 
 const ROUTE_DOC = Symbol('route-doc');

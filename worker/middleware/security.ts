@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../env';
 import { Forbidden } from '../lib/errors';
 import { documented } from '../lib/route-doc';
+import { bearerCredential } from '../services/api-tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,9 +21,15 @@ export function assertSameOrigin(req: Request): void {
   if (origin && origin !== new URL(req.url).origin) throw new Forbidden('Cross-origin request refused');
 }
 
-/** Every unsafe method passes the same-origin check. */
+/**
+ * Whether the request can carry a browser's ambient credential: a bearer call cannot, since a browser never sends
+ * the Authorization header by itself and a bearer request's cookie is not read (services/session.ts).
+ */
+const ambient = (req: Request) => bearerCredential(req) === undefined;
+
+/** Every unsafe method passes the same-origin check (bearer calls need not: see `ambient`). */
 export const sameOriginForUnsafeMethods: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method)) assertSameOrigin(c.req.raw);
+  if (!SAFE_METHODS.has(c.req.method) && ambient(c.req.raw)) assertSameOrigin(c.req.raw);
   await next();
 };
 
@@ -30,7 +37,7 @@ export const sameOriginForUnsafeMethods: MiddlewareHandler<AppEnv> = async (c, n
 export const sameOrigin: MiddlewareHandler<AppEnv> = documented(
   { sameOrigin: true, errors: [403] },
   async (c, next) => {
-    assertSameOrigin(c.req.raw);
+    if (ambient(c.req.raw)) assertSameOrigin(c.req.raw);
     await next();
   },
 );

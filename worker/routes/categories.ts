@@ -20,6 +20,7 @@ import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../middleware/guards';
+import { readsOnly } from '../middleware/token-scope';
 import { describe } from '../lib/route-doc';
 import { forgetSlug, resolveIdOrSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
@@ -54,6 +55,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
   .post(
     '/search',
     describe({ summary: 'Categories whose title matches, best first', result: z.array(category) }),
+    readsOnly,
     ...jsonBody(searchBody),
     async (c) => {
       return ok(c, await searchCategories(c.get('db'), c.req.valid('json').searchText));

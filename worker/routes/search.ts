@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';
 import { limitAddress } from '../services/rate-limit';
+import { readsOnly } from '../middleware/token-scope';
 import { describe } from '../lib/route-doc';
 import { jsonBody } from '../middleware/validate';
 import { searchEverything } from '../queries/search';
@@ -31,6 +32,7 @@ export const searchRoutes = new Hono<AppEnv>().post(
     result: z.array(searchItem),
     errors: [429],
   }),
+  readsOnly,
   ...jsonBody(searchBody),
   edgeCache(shortSearch),
   async (c) => {

@@ -13,11 +13,13 @@ import { currentUser, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { endOtherSessions, endUserSession, listUserSessions } from '../services/session';
 import { params } from '../middleware/validate';
+import { sessionOnly } from '../middleware/token-scope';
 
 export const sessionsRoutes = new Hono<AppEnv>()
   .get(
     '/',
     describe({ summary: "The caller's signed-in sessions, most recently seen first", result: z.array(userSession) }),
+    sessionOnly,
     requireUser,
     async (c) => {
       const current = c.get('sessionId');
@@ -36,6 +38,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
   .delete(
     '/',
     describe({ summary: "Signs out everywhere else: ends the caller's other sessions", result: endedSessions }),
+    sessionOnly,
     requireUser,
     async (c) => {
       const ended = await endOtherSessions(c.get('db'), currentUser(c).id, c.get('sessionId') ?? '');
@@ -51,6 +54,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
   .delete(
     '/:id',
     describe({ summary: "Ends one of the caller's sessions", result: z.null(), errors: [404] }),
+    sessionOnly,
     requireUser,
     params(sessionIdParam),
     async (c) => {

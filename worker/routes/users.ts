@@ -44,6 +44,7 @@ import { clientAddress, limitAddress } from '../services/rate-limit';
 import { passedTurnstile, requireTurnstile, turnstileOn } from '../services/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../middleware/security';
+import { readsOnly, sessionOnly } from '../middleware/token-scope';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../services/session';
 import { jsonBody, params, query, validate } from '../middleware/validate';
 
@@ -101,6 +102,9 @@ async function confirmOwnPassword(
   me: SessionUser,
   currentPassword: string | undefined,
 ): Promise<void> {
+  // Never through an API token: a stolen token must not lock the owner out (docs/decisions/034-api-tokens.md).
+  if (c.get('apiToken'))
+    throw new Forbidden('Changing the password or e-mail needs a signed-in session, not an API token');
   if (currentPassword === undefined)
     throw new BadRequest('Changing the password or e-mail needs your current password');
   const db = c.get('db');
@@ -148,6 +152,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .get(
     '/logout',
     describe({ summary: 'Signs out: ends the session and clears its cookie', result: z.null() }),
+    sessionOnly,
     sameOrigin,
     async (c) => {
       await endSession(c);
@@ -158,6 +163,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .post(
     '/auth-validate',
     describe({ summary: 'The user of the session cookie (401 when there is none)', result: sessionUser }),
+    readsOnly,
     requireUser,
     (c) => ok(c, currentUser(c)),
   )
@@ -350,6 +356,7 @@ export const usersRoutes = new Hono<AppEnv>()
       errors: [400, 403, 404, 409, 429],
       ownerOrAdmin: 'the account itself',
     }),
+    sessionOnly,
     requireUser,
     params(idParam),
     validate('json', deleteUserBody),

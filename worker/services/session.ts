@@ -9,6 +9,7 @@ import { sessions, users } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
 import { deviceLabel } from '../lib/device';
+import { authenticateBearer, bearerCredential } from './api-tokens';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -99,7 +100,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 }
 
 /**
- * Puts `user` on the context of every /api request. A signed-in request costs one D1 query: the live session
+ * Puts `user` on the context of every /api request, from the session cookie or an API token (services/api-tokens.ts). A signed-in request costs one D1 query: the live session
  * joined with its active user. It reads the primary (the binding itself, outside the request's D1 session
  * from worker/services/db.ts), so a logout, a password change or a deactivation holds at once everywhere, even where
  * the request's other reads come from a replica that has not caught up yet.
@@ -109,6 +110,14 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('sessionId', null);
   c.set('apiToken', null);
+  // A bearer token, when sent, decides alone: the cookie is not read (so the cross-site checks a cookie needs may be
+  // skipped for it, middleware/security.ts), and an invalid token is 401 even where no sign-in is needed.
+  const bearer = bearerCredential(c.req.raw);
+  if (bearer !== undefined) {
+    await authenticateBearer(c, bearer);
+    await next();
+    return;
+  }
   const token = cookieToken(c);
   if (token) {
     const id = await sha256Hex(token);

@@ -6,6 +6,7 @@ import { AccountForm, OwnAccount } from '../../components/account-form';
 import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { ExportLinks } from '../../components/export-links';
+import { ApiTokensSection } from './api-tokens';
 import { SessionsSection } from './sessions';
 
 export default function MyAccountView() {
@@ -43,6 +44,7 @@ function AccountSection() {
             </dl>
             <AccountForm key={account.id} account={account} leaveMessage={intl.formatMessage({ id: 'ws.leave' })} />
             <SessionsSection userId={account.id} />
+            <ApiTokensSection userId={account.id} isAdmin={account.role === 'ADMIN'} />
           </>
         )}
       </OwnAccount>

@@ -1,5 +1,6 @@
 // /appManagement/users: every account, filtered and paged; role and active changed in place (after a
-// confirmation); a new user; delete, and deactivation offered instead when the account still owns content (409).
+// confirmation); a new user; delete, and deactivation offered instead when the account still owns content (409);
+// below, every user's API tokens.
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { User } from '../../../../schema/entities';
@@ -9,6 +10,7 @@ import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
 import { DataTable, type Column } from '../../../components/screen-kit/data-table';
 import { useUserList } from '../../../data/admin';
 import { useSession } from '../../../session/session';
+import { AllApiTokens } from './api-tokens';
 import { NewUserForm } from './new-user-form';
 import { RoleSelect, useUserActions } from './user-actions';
 
@@ -142,6 +144,7 @@ export default function AdminUsersView() {
       <p className="muted small">
         <FormattedMessage id="admin.selfNote" />
       </p>
+      <AllApiTokens />
     </Section>
   );
 }
