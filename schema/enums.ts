@@ -55,3 +55,31 @@ export const AUDIT_ACTOR_KINDS = ['user', 'token', 'system'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/**
+ * What a webhook can subscribe to (decision 035): derived from audit entries by the outbox trigger of migration
+ * 0014 (an expiry is `*.unpublished`; a publication approved or rejected is `publication.decided`).
+ */
+export const WEBHOOK_EVENTS = [
+  'article.created',
+  'article.updated',
+  'article.published',
+  'article.unpublished',
+  'article.deleted',
+  'channel.created',
+  'channel.updated',
+  'channel.published',
+  'channel.unpublished',
+  'channel.deleted',
+  'news.created',
+  'news.updated',
+  'news.published',
+  'news.unpublished',
+  'news.deleted',
+  'publication.requested',
+  'publication.decided',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** A delivery: waiting for its (next) attempt, done, or given up after a day of retries (an admin may retry it). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

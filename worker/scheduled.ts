@@ -8,6 +8,7 @@ import { sweepUnreferencedFiles } from './services/file-sweep';
 import { clearIdleUploads } from './services/resumable-uploads';
 import { pruneSessions } from './services/session';
 import { pruneAuditLog } from './services/audit';
+import { pruneDeliveries, resendLostDeliveries } from './services/webhooks';
 import { expirePublications, startDuePublications } from './queries/publications';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
@@ -36,5 +37,13 @@ export async function runUploadCleanUp(env: Env, now = Date.now()) {
 /** The exported handler's `scheduled`: one run at the trigger's scheduled time. */
 export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   await runScheduled(env, controller.scheduledTime);
+  await runWebhookRecovery(env, controller.scheduledTime);
   await runUploadCleanUp(env, controller.scheduledTime);
+}
+
+/** Webhook deliveries whose queue message was never sent or got lost go out again; old history is pruned. */
+export async function runWebhookRecovery(env: Env, now = Date.now()) {
+  const resent = await resendLostDeliveries(env, now);
+  await pruneDeliveries(env, now);
+  return resent;
 }
