@@ -119,6 +119,9 @@ export default defineConfig(({ command }) => ({
           // The SPA's own modules under web/api/ are served by Vite at /api/*.ts in development; they must
           // not go to the worker, which owns every other /api path.
           config: (config) => {
+            // Webhooks may call a receiver on this machine: the local exception of decision 035 (never in
+            // wrangler.toml, so never in production).
+            config.vars = { ...config.vars, WEBHOOKS_ALLOW_LOCAL: '1' };
             if (config.assets) config.assets.not_found_handling = 'single-page-application';
             if (config.assets)
               config.assets.run_worker_first = [
