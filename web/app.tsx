@@ -197,6 +197,14 @@ export const routes: RouteObject[] = [
                   () => import('./routes/app-management/messages/index'),
                 ),
               },
+              {
+                path: 'webhooks',
+                handle: HANDLES['/appManagement/webhooks'],
+                element: view(
+                  'routes/app-management/webhooks/index.tsx',
+                  () => import('./routes/app-management/webhooks/index'),
+                ),
+              },
             ],
           }),
           // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.
