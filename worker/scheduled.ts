@@ -1,5 +1,6 @@
 // The Cron Trigger (wrangler.toml [triggers], every minute): publishes approved publications whose start has come,
-// expires those whose date has passed, removes expired sessions and audit entries past their retention, clears resumable uploads left alone for a day and
+// expires those whose date has passed, removes expired sessions and audit entries past their retention, puts webhook
+// deliveries whose queue message was lost back on the queue, clears resumable uploads left alone for a day and
 // sweeps files that nothing refers to.
 import type { Env } from './env';
 import { createDb } from './services/db';
