@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { baseUrl, expect, loginByApi, newContext, test } from './browser';
+import { baseUrl, expect, login, loginByApi, newContext, test, watchProblems } from './browser';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -92,6 +92,22 @@ test('an article deletion reaches the admin’s webhook receiver, signed with it
       { timeout: 10_000 },
     )
     .toMatchObject({ status: 'delivered', lastStatusCode: 200 });
+
+  // And on the Webhooks screen, in the browser.
+  const page = await admin.newPage();
+  const problems = watchProblems(page);
+  await login(page, 'admin');
+  await page.goto('/appManagement/webhooks');
+  await page.getByRole('button', { name: `Deliveries to ${receiverUrl}` }).click();
+  const row = page
+    .getByRole('table', { name: `Deliveries to ${receiverUrl}` })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Delivered');
+  expect(await row.textContent()).toContain('Article deleted');
+  // The row header is the event; the cells: about, when, status, attempts, last response, actions.
+  expect(await row.getByRole('cell').nth(4).textContent()).toBe('200');
+  expect(problems).toEqual([]);
 
   await admin.request.delete(`/api/webhooks/${webhook.id}`, { headers: { Origin: origin() } });
   await admin.close();
