@@ -138,6 +138,11 @@ describe('webhook URLs (not a way in)', () => {
     expect(webhookUrlProblem('https://192.168.1.1/hook', local)).toContain('IP address');
   });
 
+  it('keep the local exception out of wrangler.toml (so out of production)', () => {
+    // The worker tests run with wrangler.toml's vars: what a deployment gets.
+    expect(env.WEBHOOKS_ALLOW_LOCAL).toBeUndefined();
+  });
+
   it('are refused at creation with a clear 400, and nothing is stored', async () => {
     const admin = await as('ADMIN');
     for (const [url, message] of [
