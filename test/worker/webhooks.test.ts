@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { articles, auditLog, webhookDeliveries, webhooks } from '../../schema/tables';
 import type { WebhookEvent } from '../../schema/enums';
 import worker from '../../web/server/index';
+import type { Env } from '../../worker/env';
 import { auditEntry, systemScope } from '../../worker/services/audit';
 import { runWebhookRecovery } from '../../worker/scheduled';
 import {
@@ -140,7 +141,7 @@ describe('webhook URLs (not a way in)', () => {
 
   it('keep the local exception out of wrangler.toml (so out of production)', () => {
     // The worker tests run with wrangler.toml's vars: what a deployment gets.
-    expect(env.WEBHOOKS_ALLOW_LOCAL).toBeUndefined();
+    expect((env as Env).WEBHOOKS_ALLOW_LOCAL).toBeUndefined();
   });
 
   it('are refused at creation with a clear 400, and nothing is stored', async () => {
