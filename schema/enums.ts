@@ -60,3 +60,31 @@ export const TOKEN_SCOPES = ['read', 'full'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 /** How long a new API token lives, in days; no expiry at all is ADMIN's alone. */
 export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
+
+/**
+ * What a webhook can subscribe to (decision 035): derived from audit entries by the outbox trigger of migration
+ * 0014 (an expiry is `*.unpublished`; a publication approved or rejected is `publication.decided`).
+ */
+export const WEBHOOK_EVENTS = [
+  'article.created',
+  'article.updated',
+  'article.published',
+  'article.unpublished',
+  'article.deleted',
+  'channel.created',
+  'channel.updated',
+  'channel.published',
+  'channel.unpublished',
+  'channel.deleted',
+  'news.created',
+  'news.updated',
+  'news.published',
+  'news.unpublished',
+  'news.deleted',
+  'publication.requested',
+  'publication.decided',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** A delivery: waiting for its (next) attempt, done, or given up after a day of retries (an admin may retry it). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

@@ -19,6 +19,8 @@ import {
   SLUG_KINDS,
   TOKEN_SCOPES,
   UPLOAD_STATUSES,
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookEvent,
 } from './enums';
 import {
   index,
@@ -598,5 +600,65 @@ export const auditLog = sqliteTable(
     index('audit_log_actor').on(t.actorId, t.at),
     index('audit_log_owner').on(t.ownerId, t.at),
     index('audit_log_action').on(t.action, t.at),
+  ],
+);
+
+/**
+ * Webhooks (decision 035): where the portal POSTs its events, signed with the webhook's secret. The secret is stored
+ * encrypted (worker/services/webhook-secrets.ts); `events` is a JSON array of WEBHOOK_EVENTS.
+ */
+export const webhooks = sqliteTable('webhooks', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  events: text('events', { mode: 'json' }).$type<WebhookEvent[]>().notNull(),
+  secret: text('secret').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** What a delivery carries from its audit entry (written by the outbox trigger of migration 0014). */
+export interface WebhookPayload {
+  entityType: string;
+  entityId: string;
+  title: string;
+  action: string;
+  actorKind: string;
+  actorName: string;
+  tokenName: string | null;
+  fields: string[] | null;
+  at: number;
+}
+
+/**
+ * The outbox and history of webhook deliveries: one row per webhook and event, written by a trigger on audit_log in
+ * the change's own batch (migration 0014), or by the admin's test ping (no audit entry). `nextAttemptAt` is null until
+ * the delivery is first put on the queue, then the time its next attempt is due (the Cron Trigger re-enqueues a
+ * pending delivery whose attempt is long overdue: its message was lost).
+ */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    auditId: text('audit_id'),
+    event: text('event').notNull(),
+    payload: text('payload', { mode: 'json' }).$type<WebhookPayload>().notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    /** Why the last attempt failed, in a few words (never the receiver's body or the worker's internals). */
+    lastError: text('last_error'),
+    nextAttemptAt: integer('next_attempt_at'),
+    createdAt: integer('created_at').notNull(),
+    deliveredAt: integer('delivered_at'),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook').on(t.webhookId, t.createdAt),
+    index('webhook_deliveries_status').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_audit').on(t.auditId),
   ],
 );

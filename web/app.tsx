@@ -203,6 +203,11 @@ export const routes: RouteObject[] = [
                 element: view(
                   'routes/app-management/export/index.tsx',
                   () => import('./routes/app-management/export/index'),
+                path: 'webhooks',
+                handle: HANDLES['/appManagement/webhooks'],
+                element: view(
+                  'routes/app-management/webhooks/index.tsx',
+                  () => import('./routes/app-management/webhooks/index'),
                 ),
               },
             ],

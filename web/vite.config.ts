@@ -126,6 +126,9 @@ export default defineConfig(({ command }) => ({
             if (config.assets && Array.isArray(first)) config.assets.run_worker_first = [...first, '!/api/*.ts'];
             // Pages drawn by the code being edited: none is kept in the edge cache, so a reload shows the change.
             config.vars = { ...config.vars, EDGE_CACHE: 'off' };
+            // Webhooks may call a receiver on this machine: the local exception of decision 035 (never in
+            // wrangler.toml, so never in production).
+            config.vars.WEBHOOKS_ALLOW_LOCAL = '1';
             // Canonical URLs and links in mails name the development server (worker/scripts/dev.sh sets it).
             if (process.env.DEV_SITE_URL) config.vars.SITE_URL = process.env.DEV_SITE_URL;
           },

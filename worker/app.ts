@@ -7,6 +7,7 @@ import type { AppEnv } from './env';
 import { benchTiming } from './middleware/bench-timing';
 import { d1Session } from './services/db';
 import { newVersionAfterWrites } from './middleware/edge-cache';
+import { sendWebhooksAfterWrites } from './services/webhooks';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { boundedBody, boundedUrl } from './middleware/limits';
@@ -37,6 +38,7 @@ import { slugsRoutes } from './routes/slugs';
 import { uploadsRoutes } from './routes/uploads';
 import { userContentRoutes } from './routes/user-content';
 import { usersRoutes } from './routes/users';
+import { webhooksRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspace';
 
 /** Builds the API app; `app` below is the one the worker serves. Tests may build their own to add probes. */
@@ -54,6 +56,7 @@ export function buildApp() {
   app.use(sessionMiddleware);
   app.use(tokenScope);
   app.use(newVersionAfterWrites);
+  app.use(sendWebhooksAfterWrites);
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).
   const api = app
@@ -84,6 +87,7 @@ export function buildApp() {
     .route('/uploads', uploadsRoutes)
     .route('/userContent', userContentRoutes)
     .route('/users', usersRoutes)
+    .route('/webhooks', webhooksRoutes)
     .route('/workspace', workspaceRoutes);
 
   app.notFound((c) => c.json(failure(404, 'Not found'), 404));

@@ -22,6 +22,11 @@ export type Env = Cloudflare.Env & {
    * their account's budget ask for a solved challenge (worker/services/turnstile.ts). A secret, so never in wrangler.toml.
    */
   TURNSTILE_SECRET?: string;
+  /**
+   * "1" lets webhooks call http://localhost and 127.0.0.1 (decision 035): passed by `npm start`, `npm run dev`, the
+   * e2e server and the worker tests only, never set in wrangler.toml, so production refuses loopback targets.
+   */
+  WEBHOOKS_ALLOW_LOCAL?: string;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { app } from './app';
 import type { Env } from './env';
 import { scheduled } from './scheduled';
+import { handleWebhookBatch, type WebhookMessage } from './services/webhooks';
 import { isSitePath, siteRoutes } from './site/routes';
 
 export default {
@@ -12,4 +13,6 @@ export default {
     return app.fetch(request, env, ctx);
   },
   scheduled,
-} satisfies ExportedHandler<Env>;
+  // The WEBHOOKS queue's consumer: webhook deliveries (worker/services/webhooks.ts).
+  queue: handleWebhookBatch,
+} satisfies ExportedHandler<Env, WebhookMessage>;

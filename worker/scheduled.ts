@@ -1,5 +1,7 @@
 // The Cron Trigger (wrangler.toml [triggers], every minute): publishes approved publications whose start has come,
-// expires those whose date has passed, removes expired sessions, API tokens revoked or expired 30 days ago and audit entries past their retention, clears resumable uploads left alone for a day and
+// expires those whose date has passed, removes expired sessions, API tokens revoked or expired 30 days ago and audit
+// entries past their retention, puts webhook deliveries whose queue message was lost back on the queue, clears
+// resumable uploads left alone for a day and
 // sweeps files that nothing refers to.
 import type { Env } from './env';
 import { createDb } from './services/db';
@@ -10,6 +12,7 @@ import { clearIdleUploads } from './services/resumable-uploads';
 import { pruneSessions } from './services/session';
 import { pruneAuditLog } from './services/audit';
 import { pruneApiTokens } from './services/api-tokens';
+import { pruneDeliveries, resendLostDeliveries } from './services/webhooks';
 import { expirePublications, startDuePublications } from './queries/publications';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
@@ -42,5 +45,13 @@ export async function runUploadCleanUp(env: Env, now = Date.now()) {
 /** The exported handler's `scheduled`: one run at the trigger's scheduled time. */
 export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   await runScheduled(env, controller.scheduledTime);
+  await runWebhookRecovery(env, controller.scheduledTime);
   await runUploadCleanUp(env, controller.scheduledTime);
+}
+
+/** Webhook deliveries whose queue message was never sent or got lost go out again; old history is pruned. */
+export async function runWebhookRecovery(env: Env, now = Date.now()) {
+  const resent = await resendLostDeliveries(env, now);
+  await pruneDeliveries(env, now);
+  return resent;
 }

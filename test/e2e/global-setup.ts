@@ -77,7 +77,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await run('seeded the demo', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE]);
 
   const server = await startDevServer({
-    args: ['--persist-to', STATE, '--assets', DIST, '--log-level', 'warn'],
+    // WEBHOOKS_ALLOW_LOCAL: the webhook e2e's receiver listens on 127.0.0.1 (decision 035's local exception).
+    args: ['--persist-to', STATE, '--assets', DIST, '--log-level', 'warn', '--var', 'WEBHOOKS_ALLOW_LOCAL:1'],
     logFile: SERVER_LOG,
     readyPath: '/',
   });

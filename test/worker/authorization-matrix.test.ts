@@ -35,6 +35,7 @@ import {
   storeFile,
 } from './matrix-fixtures';
 import { createUploadOf, mp4File, multipartBody, pngFile, tinyVideo } from './upload-fixtures';
+import { createFailedDelivery, createWebhookRow } from './webhook-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -1142,6 +1143,45 @@ const MATRIX: Entry[] = [
     }),
   },
   { route: 'GET /api/workspace/news', expected: editors(200), request: async () => ({ path: '/workspace/news' }) },
+
+  // ---- webhooks: ADMIN only (decision 035) ----
+  { route: 'GET /api/webhooks', expected: adminOnly(200), request: async () => ({ path: '/webhooks' }) },
+  {
+    route: 'POST /api/webhooks',
+    expected: adminOnly(201),
+    request: async () => ({
+      path: '/webhooks',
+      body: { url: 'https://hooks.example.com/matrix', events: ['article.published'] },
+    }),
+  },
+  {
+    route: 'PUT /api/webhooks/:id',
+    expected: adminOnly(200),
+    request: async () => ({ path: `/webhooks/${await createWebhookRow()}`, body: { active: false } }),
+  },
+  {
+    route: 'DELETE /api/webhooks/:id',
+    expected: adminOnly(200),
+    request: async () => ({ path: `/webhooks/${await createWebhookRow()}` }),
+  },
+  {
+    route: 'POST /api/webhooks/:id/ping',
+    expected: adminOnly(200),
+    request: async () => ({ path: `/webhooks/${await createWebhookRow()}/ping` }),
+  },
+  {
+    route: 'GET /api/webhooks/:id/deliveries',
+    expected: adminOnly(200),
+    request: async () => ({ path: `/webhooks/${await createWebhookRow()}/deliveries` }),
+  },
+  {
+    route: 'POST /api/webhooks/:id/deliveries/:deliveryId/retry',
+    expected: adminOnly(200),
+    request: async () => {
+      const { webhookId, deliveryId } = await createFailedDelivery();
+      return { path: `/webhooks/${webhookId}/deliveries/${deliveryId}/retry` };
+    },
+  },
 ];
 
 // ---- the cells ----
@@ -1186,6 +1226,8 @@ const docOf = (route: string): RouteDoc => DOCS.get(route.replace(/^HEAD /, 'GET
 beforeAll(async () => {
   // The outside world: mail is intercepted, never sent.
   vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'matrix' });
+  // and a webhook's receiver (the ping) answers without the network.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(null, { status: 204 }));
   const roles: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
   const made = await Promise.all(
     roles.map(async (role) => {

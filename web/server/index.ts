@@ -4,6 +4,7 @@
 // rendered not-found page with status 404.
 import type { Env } from '../../worker/env';
 import worker from '../../worker/index';
+import type { WebhookMessage } from '../../worker/services/webhooks';
 import { PAGE_HEADERS } from '../../schema/page-headers';
 import { pageRoutes } from './pages';
 
@@ -28,4 +29,5 @@ export default {
     return pageRoutes.fetch(request, env, ctx);
   },
   scheduled: worker.scheduled,
-} satisfies ExportedHandler<Env>;
+  queue: worker.queue,
+} satisfies ExportedHandler<Env, WebhookMessage>;

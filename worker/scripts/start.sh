@@ -19,5 +19,7 @@ echo "== seeding the demo content (only into an empty database)"
 tsx worker/scripts/seed.ts
 
 echo "== serving http://localhost:${port} (Ctrl+C stops)"
-# Links in mails point at this server (wrangler.toml names the default port).
-exec wrangler dev --local --ip 127.0.0.1 --port "$port" --var "SITE_URL:http://localhost:${port}"
+# Links in mails point at this server (wrangler.toml names the default port). Webhooks may call a receiver on this
+# machine (http://localhost, 127.0.0.1): the local exception of decision 035, never set in production.
+exec wrangler dev --local --ip 127.0.0.1 --port "$port" --var "SITE_URL:http://localhost:${port}" \
+  --var "WEBHOOKS_ALLOW_LOCAL:1"

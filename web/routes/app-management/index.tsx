@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS = [
   { path: 'health', label: 'admin.section.health' },
   { path: 'messages', label: 'admin.section.messages', count: 'unreadMessages' },
   { path: 'export', label: 'admin.section.export' },
+  { path: 'webhooks', label: 'admin.section.webhooks' },
 ] as const satisfies readonly { path: string; label: string; count?: keyof AdminCounts }[];
 
 type Catalogue = Record<string, string>;
