@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
 import { articles, revisions, type Role } from '../../schema/tables';
 import { updateArticle } from '../../worker/queries/articles';
+import { systemScope } from '../../worker/services/audit';
 import { createPreviewLink } from '../../worker/queries/previews';
 import { app } from '../../worker/app';
 import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
@@ -174,7 +175,7 @@ const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (awa
 const revisedArticle = async (ownerId: string) => {
   const a = await createArticle({ userId: ownerId });
   const row = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
-  await updateArticle(db(), row, { title: unique('Revised') }, ownerId);
+  await updateArticle(db(), row, { title: unique('Revised') }, ownerId, systemScope());
   const revision = (await db().select().from(revisions).where(eq(revisions.entityId, a.id)).get())!;
   return { id: a.id, revisionId: revision.id };
 };

@@ -9,6 +9,7 @@ import { updateArticle } from '../../worker/queries/articles';
 import { REVISION_DAYS, REVISIONS_KEPT } from '../../worker/queries/revisions';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
+import { systemScope } from '../../worker/services/audit';
 
 const DAY = 24 * 3600 * 1000;
 const doc = (text: string) => ({ version: 1, children: [{ type: 'paragraph', children: [{ type: 'text', text }] }] });
@@ -56,10 +57,10 @@ describe('conflicts', () => {
     const a = await createArticle({ userId: editor.user.id });
     const row = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
     // Another save lands between the read and the write.
-    await updateArticle(db(), row, { title: 'Winner' }, editor.user.id);
-    await expect(updateArticle(db(), row, { title: 'Loser', categoryIds: [cat.id] }, editor.user.id)).rejects.toThrow(
-      /changed by someone else/,
-    );
+    await updateArticle(db(), row, { title: 'Winner' }, editor.user.id, systemScope());
+    await expect(
+      updateArticle(db(), row, { title: 'Loser', categoryIds: [cat.id] }, editor.user.id, systemScope()),
+    ).rejects.toThrow(/changed by someone else/);
     const after = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
     expect(after.title).toBe('Winner');
     expect(after.version).toBe(2);
