@@ -15,7 +15,17 @@ import {
   RESUMABLE_TYPES,
   SLUG_KINDS,
 } from './enums';
-import { contentType, id, imagePosition, isoDateTime, publicationStatus, role, sessionId } from './entities';
+import {
+  auditAction,
+  auditEntity,
+  contentType,
+  id,
+  imagePosition,
+  isoDateTime,
+  publicationStatus,
+  role,
+  sessionId,
+} from './entities';
 
 export const LIMITS = {
   name: 64,
@@ -442,4 +452,21 @@ export const previewTokenParam = z.object({
 export const previewFileParam = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
   key: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
+// audit log
+/** A full ISO time, or a day (`2026-11-25`: from its start, or to its end, in UTC). */
+const auditTime = z.union([isoDateTime, z.iso.date()]);
+/** GET /admin/auditLog: ADMIN's filters, each optional; `from`/`to` bound the time (inclusive). */
+export const auditLogQuery = z.extend(pageQuery, {
+  actor: z.optional(id),
+  entityType: z.optional(auditEntity),
+  entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  action: z.optional(auditAction),
+  from: z.optional(auditTime),
+  to: z.optional(auditTime),
+});
+/** GET /auditLog: the entries of the caller's own content (and account), optionally of one entity. */
+export const ownAuditLogQuery = z.extend(pageQuery, {
+  entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });

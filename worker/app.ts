@@ -15,6 +15,7 @@ import { logError, requestLog } from './middleware/request-log';
 import { securityHeaders, sameOriginForUnsafeMethods } from './middleware/security';
 import { sessionMiddleware } from './services/session';
 import { adminRoutes } from './routes/admin';
+import { auditLogRoutes } from './routes/audit-log';
 import { articleMediaRoutes } from './routes/article-media';
 import { articlesRoutes } from './routes/articles';
 import { categoriesRoutes } from './routes/categories';
@@ -56,6 +57,7 @@ export function buildApp() {
     .route('/admin', adminRoutes)
     .route('/articles', articlesRoutes)
     .route('/articleMedia', articleMediaRoutes)
+    .route('/auditLog', auditLogRoutes)
     .route('/categories', categoriesRoutes)
     .route('/channels', channelsRoutes)
     .route('/config', configRoutes)

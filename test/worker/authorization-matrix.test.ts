@@ -195,6 +195,16 @@ const previewOf = async (ownerId: string) => {
 const MATRIX: Entry[] = [
   // ---- admin workspace ----
   { route: 'GET /api/admin/counts', expected: adminOnly(200), request: async () => ({ path: '/admin/counts' }) },
+  {
+    route: 'GET /api/admin/auditLog',
+    expected: adminOnly(200),
+    request: async () => ({ path: `/admin/auditLog?entityType=article&entityId=${shared.article.id}&limit=5` }),
+  },
+  {
+    route: 'GET /api/auditLog',
+    expected: signedIn(200),
+    request: async () => ({ path: `/auditLog?entityId=${shared.article.id}` }),
+  },
 
   // ---- articles ----
   { route: 'GET /api/articles', expected: everyone(200), request: async () => ({ path: '/articles?limit=5' }) },
