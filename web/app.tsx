@@ -197,6 +197,14 @@ export const routes: RouteObject[] = [
                   () => import('./routes/app-management/messages/index'),
                 ),
               },
+              {
+                path: 'auditLog',
+                handle: HANDLES['/appManagement/auditLog'],
+                element: view(
+                  'routes/app-management/audit-log/index.tsx',
+                  () => import('./routes/app-management/audit-log/index'),
+                ),
+              },
             ],
           }),
           // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.

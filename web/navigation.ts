@@ -85,6 +85,7 @@ export const HANDLES = {
   '/appManagement/categories': { crumbs: () => [home, appManagement, label('shell.crumb.adminCategories')] },
   '/appManagement/health': { crumbs: () => [home, appManagement, label('shell.crumb.adminHealth')] },
   '/appManagement/messages': { crumbs: () => [home, appManagement, label('shell.crumb.adminMessages')] },
+  '/appManagement/auditLog': { crumbs: () => [home, appManagement, label('shell.crumb.adminAuditLog')] },
   '/no-permission': { crumbs: () => [home, label('shell.crumb.noPermission')] },
   '/article': { menu: 'homeAndNews', crumbs: () => [home, label('articles')] },
   '/article/:articleId': {

@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS = [
   { path: 'categories', label: 'admin.section.categories' },
   { path: 'health', label: 'admin.section.health' },
   { path: 'messages', label: 'admin.section.messages', count: 'unreadMessages' },
+  { path: 'auditLog', label: 'admin.section.auditLog' },
 ] as const satisfies readonly { path: string; label: string; count?: keyof AdminCounts }[];
 
 type Catalogue = Record<string, string>;

@@ -13,6 +13,7 @@ import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
+import { ActivityBox } from '../../../../components/workspace/activity';
 import { PublicationBox } from '../../../../components/workspace/publication';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { SlugBox } from '../../../../components/workspace/slug-box';
@@ -143,6 +144,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
           <SlugBox kind="article" id={article.id} slug={article.slug} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
           <PreviewLinksBox type="article" id={article.id} />
+          <ActivityBox id={article.id} />
           <RevisionsBox
             type="article"
             id={article.id}

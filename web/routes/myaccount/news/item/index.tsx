@@ -18,6 +18,7 @@ import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
+import { ActivityBox } from '../../../../components/workspace/activity';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { queueSave } from '../../../../components/workspace/save';
 import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
@@ -142,6 +143,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       {item && (
         <>
           <PreviewLinksBox type="news" id={item.id} />
+          <ActivityBox id={item.id} />
           <RevisionsBox
             type="news"
             id={item.id}
