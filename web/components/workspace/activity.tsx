@@ -16,16 +16,18 @@ export function ActivityBox({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
   const list = usePagedQuery(open ? keys.activity(id) : null, (cursor) => listActivity(id, cursor));
   const columns: Column<AuditLogEntry>[] = [
-    { name: 'at', header: t('audit.when'), cell: (e) => <DateTime value={e.at} /> },
-    { name: 'who', header: t('audit.who'), cell: (e) => <AuditActor entry={e} /> },
-    { name: 'action', header: t('audit.what'), cell: (e) => <AuditAction entry={e} /> },
+    { name: 'at', header: t('activity.when'), cell: (e) => <DateTime value={e.at} /> },
+    { name: 'who', header: t('activity.who'), cell: (e) => <AuditActor entry={e} ns="activity" /> },
+    { name: 'action', header: t('activity.what'), cell: (e) => <AuditAction entry={e} ns="activity" /> },
   ];
   return (
     <details className="ws-box" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>
-        <FormattedMessage id="audit.activity" />
+        <FormattedMessage id="activity.activity" />
       </summary>
-      {open && <DataTable data={list} columns={columns} label={t('audit.activity')} empty={t('audit.activityEmpty')} />}
+      {open && (
+        <DataTable data={list} columns={columns} label={t('activity.activity')} empty={t('activity.activityEmpty')} />
+      )}
     </details>
   );
 }
