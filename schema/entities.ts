@@ -7,6 +7,9 @@ import * as z from 'zod/mini';
 import { documentObject } from './document';
 import { int, nonnegativeInt } from './mini';
 import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_KINDS,
+  AUDIT_ENTITIES,
   CONTACT_KINDS,
   CONTENT_TYPES,
   LOCALES,
@@ -396,3 +399,32 @@ export type CreatedApiToken = z.infer<typeof createdApiToken>;
 /** An ADMIN's list of every user's tokens: each with its owner. */
 export const ownedApiToken = z.extend(apiToken, { user: z.object({ id, name: z.string(), role }) });
 export type OwnedApiToken = z.infer<typeof ownedApiToken>;
+
+// ---- audit log (decision 033) ----
+
+export const auditEntity = z.enum(AUDIT_ENTITIES);
+export const auditAction = z.enum(AUDIT_ACTIONS);
+/** One audit log entry: who (the name at that time, and the token used), when, what, and the request's id. */
+export const auditLogEntry = z.object({
+  id,
+  at: isoDateTime,
+  actorKind: z.enum(AUDIT_ACTOR_KINDS),
+  actorId: z.nullable(z.string()),
+  actorName: z.string(),
+  tokenId: z.nullable(z.string()),
+  tokenName: z.nullable(z.string()),
+  entityType: auditEntity,
+  entityId: z.string(),
+  /** The entity's title or name at that time. */
+  entityTitle: z.string(),
+  ownerId: z.nullable(z.string()),
+  action: auditAction,
+  /** `updated`: the changed fields; access entries: `reader:{name}`; role changes: `role:{new role}`. */
+  fields: z.nullable(z.array(z.string())),
+  requestId: z.string(),
+  /** Whether the entity is still there (a link to it can be followed); false once deleted. */
+  entityExists: z.boolean(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntry>;
+export const auditLogPage = z.object({ items: z.array(auditLogEntry), nextCursor: z.nullable(z.string()) });
+export type AuditLogPage = z.infer<typeof auditLogPage>;

@@ -17,7 +17,17 @@ import {
   TOKEN_EXPIRY_DAYS,
   TOKEN_SCOPES,
 } from './enums';
-import { contentType, id, imagePosition, isoDateTime, publicationStatus, role, sessionId } from './entities';
+import {
+  auditAction,
+  auditEntity,
+  contentType,
+  id,
+  imagePosition,
+  isoDateTime,
+  publicationStatus,
+  role,
+  sessionId,
+} from './entities';
 
 import { LIMITS } from './limits';
 
@@ -448,3 +458,20 @@ export const createApiTokenBody = z.object({
   expiresInDays: z.nullable(z.literal(TOKEN_EXPIRY_DAYS)),
 });
 export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
+
+// audit log
+/** A full ISO time, or a day (`2026-11-25`: from its start, or to its end, in UTC). */
+const auditTime = z.union([isoDateTime, z.iso.date()]);
+/** GET /admin/auditLog: ADMIN's filters, each optional; `from`/`to` bound the time (inclusive). */
+export const auditLogQuery = z.extend(pageQuery, {
+  actor: z.optional(id),
+  entityType: z.optional(auditEntity),
+  entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  action: z.optional(auditAction),
+  from: z.optional(auditTime),
+  to: z.optional(auditTime),
+});
+/** GET /auditLog: the entries of the caller's own content (and account), optionally of one entity. */
+export const ownAuditLogQuery = z.extend(pageQuery, {
+  entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});

@@ -203,11 +203,22 @@ export const routes: RouteObject[] = [
                 element: view(
                   'routes/app-management/export/index.tsx',
                   () => import('./routes/app-management/export/index'),
+                ),
+              },
+              {
                 path: 'webhooks',
                 handle: HANDLES['/appManagement/webhooks'],
                 element: view(
                   'routes/app-management/webhooks/index.tsx',
                   () => import('./routes/app-management/webhooks/index'),
+                ),
+              },
+              {
+                path: 'auditLog',
+                handle: HANDLES['/appManagement/auditLog'],
+                element: view(
+                  'routes/app-management/audit-log/index.tsx',
+                  () => import('./routes/app-management/audit-log/index'),
                 ),
               },
             ],

@@ -87,6 +87,7 @@ export const HANDLES = {
   '/appManagement/messages': { crumbs: () => [home, appManagement, label('shell.crumb.adminMessages')] },
   '/appManagement/export': { crumbs: () => [home, appManagement, label('shell.crumb.adminExport')] },
   '/appManagement/webhooks': { crumbs: () => [home, appManagement, label('shell.crumb.adminWebhooks')] },
+  '/appManagement/auditLog': { crumbs: () => [home, appManagement, label('shell.crumb.adminAuditLog')] },
   '/no-permission': { crumbs: () => [home, label('shell.crumb.noPermission')] },
   '/article': { menu: 'homeAndNews', crumbs: () => [home, label('articles')] },
   '/article/:articleId': {

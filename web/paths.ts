@@ -34,3 +34,7 @@ export const articleHomePath = (article: { id: string; channelId: string | null 
 /** What a news item, a like, an access request or a publication points at. */
 export const contentPath = (kind: 'article' | 'channel', id: string) =>
   kind === 'article' ? articlePath({ id }) : channelPath(id);
+
+/** An article, channel or news item in the editor workspace: its edit form. */
+export const workspaceItemPath = (kind: 'article' | 'channel' | 'news', id: string) =>
+  `/myaccount/${kind === 'news' ? 'news' : `${kind}s`}/${seg(id)}`;

@@ -17,6 +17,7 @@ import { securityHeaders, sameOriginForUnsafeMethods } from './middleware/securi
 import { sessionMiddleware } from './services/session';
 import { tokenScope } from './middleware/token-scope';
 import { adminRoutes } from './routes/admin';
+import { auditLogRoutes } from './routes/audit-log';
 import { articleMediaRoutes } from './routes/article-media';
 import { articlesRoutes } from './routes/articles';
 import { categoriesRoutes } from './routes/categories';
@@ -63,6 +64,7 @@ export function buildApp() {
     .route('/admin', adminRoutes)
     .route('/articles', articlesRoutes)
     .route('/articleMedia', articleMediaRoutes)
+    .route('/auditLog', auditLogRoutes)
     .route('/categories', categoriesRoutes)
     .route('/channels', channelsRoutes)
     .route('/config', configRoutes)

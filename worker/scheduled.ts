@@ -10,7 +10,7 @@ import { sweepUnreferencedFiles } from './services/file-sweep';
 import { backfillPictureSizes } from './services/picture-sizes';
 import { clearIdleUploads } from './services/resumable-uploads';
 import { pruneSessions } from './services/session';
-import { pruneAuditLog } from './services/audit';
+import { pruneAuditLog, systemScope } from './services/audit';
 import { pruneApiTokens } from './services/api-tokens';
 import { pruneDeliveries, resendLostDeliveries } from './services/webhooks';
 import { expirePublications, startDuePublications } from './queries/publications';
@@ -18,8 +18,10 @@ import { expirePublications, startDuePublications } from './queries/publications
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
 export async function runScheduled(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
-  const started = await startDuePublications(db, now);
-  const expired = await expirePublications(db, now);
+  // The system acts: one scope for the run's audit entries (decision 033).
+  const audit = systemScope();
+  const started = await startDuePublications(db, now, audit);
+  const expired = await expirePublications(db, now, audit);
   // Started and expired content changes the public reads: this location's cached copies go at once, the rest expire.
   if ((started.length > 0 || expired.length > 0) && edgeCacheOn(env)) await startContentVersion(null);
   await pruneSessions(db, now);

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
 import { articles, revisions, type Role } from '../../schema/tables';
 import { updateArticle } from '../../worker/queries/articles';
+import { systemScope } from '../../worker/services/audit';
 import { createPreviewLink } from '../../worker/queries/previews';
 import { app } from '../../worker/app';
 import { routeDocs, type RouteDoc } from '../../worker/lib/openapi';
@@ -176,7 +177,7 @@ const accountId = async (cell: Cell) => (cell.owner ? cell.actor!.user.id : (awa
 const revisedArticle = async (ownerId: string) => {
   const a = await createArticle({ userId: ownerId });
   const row = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
-  await updateArticle(db(), row, { title: unique('Revised') }, ownerId);
+  await updateArticle(db(), row, { title: unique('Revised') }, ownerId, systemScope());
   const revision = (await db().select().from(revisions).where(eq(revisions.entityId, a.id)).get())!;
   return { id: a.id, revisionId: revision.id };
 };
@@ -196,6 +197,16 @@ const previewOf = async (ownerId: string) => {
 const MATRIX: Entry[] = [
   // ---- admin workspace ----
   { route: 'GET /api/admin/counts', expected: adminOnly(200), request: async () => ({ path: '/admin/counts' }) },
+  {
+    route: 'GET /api/admin/auditLog',
+    expected: adminOnly(200),
+    request: async () => ({ path: `/admin/auditLog?entityType=article&entityId=${shared.article.id}&limit=5` }),
+  },
+  {
+    route: 'GET /api/auditLog',
+    expected: signedIn(200),
+    request: async () => ({ path: `/auditLog?entityId=${shared.article.id}` }),
+  },
 
   // ---- articles ----
   { route: 'GET /api/articles', expected: everyone(200), request: async () => ({ path: '/articles?limit=5' }) },

@@ -22,6 +22,7 @@ import { REVISION_DAYS, REVISIONS_KEPT } from '../../worker/queries/revisions';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { multipartBody, pngFile } from './upload-fixtures';
+import { systemScope } from '../../worker/services/audit';
 
 const DAY = 24 * 3600 * 1000;
 const doc = (text: string) => ({ version: 1, children: [{ type: 'paragraph', children: [{ type: 'text', text }] }] });
@@ -69,10 +70,10 @@ describe('conflicts', () => {
     const a = await createArticle({ userId: editor.user.id });
     const row = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
     // Another save lands between the read and the write.
-    await updateArticle(db(), row, { title: 'Winner' }, editor.user.id);
-    await expect(updateArticle(db(), row, { title: 'Loser', categoryIds: [cat.id] }, editor.user.id)).rejects.toThrow(
-      /changed by someone else/,
-    );
+    await updateArticle(db(), row, { title: 'Winner' }, editor.user.id, systemScope());
+    await expect(
+      updateArticle(db(), row, { title: 'Loser', categoryIds: [cat.id] }, editor.user.id, systemScope()),
+    ).rejects.toThrow(/changed by someone else/);
     const after = (await db().select().from(articles).where(eq(articles.id, a.id)).get())!;
     expect(after.title).toBe('Winner');
     expect(after.version).toBe(2);
@@ -180,10 +181,10 @@ describe('conflicts of channels and news items', () => {
     const cat = await createCategory();
     const ch = await createChannel({ userId: editor.user.id });
     const channelRow = (await db().select().from(channels).where(eq(channels.id, ch.id)).get())!;
-    await updateChannel(db(), channelRow, { name: 'Winner' });
-    await expect(updateChannel(db(), channelRow, { name: 'Loser', categoryIds: [cat.id] })).rejects.toThrow(
-      /changed by someone else/,
-    );
+    await updateChannel(db(), channelRow, { name: 'Winner' }, editor.user.id, systemScope());
+    await expect(
+      updateChannel(db(), channelRow, { name: 'Loser', categoryIds: [cat.id] }, editor.user.id, systemScope()),
+    ).rejects.toThrow(/changed by someone else/);
     const channelAfter = await rowsOf(ch.id);
     expect(channelAfter.channel).toMatchObject({ name: 'Winner', version: 2 });
     expect(channelAfter.categories).toEqual([]);
@@ -192,8 +193,10 @@ describe('conflicts of channels and news items', () => {
     const a = await createArticle({ userId: editor.user.id });
     const item = await createNewsItem({ refKind: 'article', refId: a.id, userId: editor.user.id });
     const newsRow = (await db().select().from(news).where(eq(news.id, item.id)).get())!;
-    await updateNews(db(), editor.user, newsRow, { title: 'Winner' });
-    await expect(updateNews(db(), editor.user, newsRow, { title: 'Loser' })).rejects.toThrow(/changed by someone else/);
+    await updateNews(db(), editor.user, newsRow, { title: 'Winner' }, systemScope());
+    await expect(updateNews(db(), editor.user, newsRow, { title: 'Loser' }, systemScope())).rejects.toThrow(
+      /changed by someone else/,
+    );
     const newsAfter = await rowsOf(item.id);
     expect(newsAfter.news).toMatchObject({ title: 'Winner', version: 2 });
     expect(newsAfter.revisions).toBe(1);

@@ -6,6 +6,7 @@ import { articles, channels, publicationRequests } from '../../schema/tables';
 import { updatePublicationStatus } from '../../worker/queries/publications';
 import { createArticle, createChannel } from './content-factories';
 import { as, call, db } from './helpers';
+import { systemScope } from '../../worker/services/audit';
 
 const uuid = () => crypto.randomUUID();
 type Caller = Awaited<ReturnType<typeof as>>;
@@ -176,15 +177,15 @@ describe('PUT /publications/update-status', () => {
     const article = await createArticle({ userId: editor.user!.id, published: false });
     const first = (await requestPublication(editor, article.id, 'article')).body.result;
     const admin = (await as('ADMIN')).user!;
-    await updatePublicationStatus(db(), first.id, 'APPROVED', { by: admin.id });
+    await updatePublicationStatus(db(), first.id, 'APPROVED', { by: admin.id }, systemScope());
     // A second approved request (ADMIN set both) for the same content.
     const second = crypto.randomUUID();
     await db()
       .insert(publicationRequests)
       .values({ id: second, userId: editor.user!.id, contentId: article.id, type: 'article', status: 'APPROVED' });
-    await updatePublicationStatus(db(), first.id, 'EXPIRED', { by: admin.id });
+    await updatePublicationStatus(db(), first.id, 'EXPIRED', { by: admin.id }, systemScope());
     expect(await articlePublished(article.id)).toBe(true);
-    await updatePublicationStatus(db(), second, 'REJECTED', { by: admin.id });
+    await updatePublicationStatus(db(), second, 'REJECTED', { by: admin.id }, systemScope());
     expect(await articlePublished(article.id)).toBe(false);
   });
 

@@ -156,26 +156,31 @@ describe('media writes keep ordinals dense', () => {
         { kind: 'image', title: 'y', key: 'image/y' },
       ],
       1,
+      systemScope(),
     );
     expect(await titles(a.id)).toEqual(['0:a', '1:x', '2:y', '3:b']);
-    await addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'z', key: 'image/z' }]);
+    await addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'z', key: 'image/z' }], undefined, systemScope());
     expect(await titles(a.id)).toEqual(['0:a', '1:x', '2:y', '3:b', '4:z']);
-    expect(await removeMediaAt(db(), await rowOf(a.id), 1)).toEqual(['image/x']);
+    expect(await removeMediaAt(db(), await rowOf(a.id), 1, systemScope())).toEqual(['image/x']);
     expect(await titles(a.id)).toEqual(['0:a', '1:y', '2:b', '3:z']);
     await expect(
-      addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'far', key: 'image/f' }], 9),
+      addMedia(db(), await rowOf(a.id), [{ kind: 'image', title: 'far', key: 'image/f' }], 9, systemScope()),
     ).rejects.toMatchObject({ status: 404 });
     await expect(
-      addMedia(db(), await rowOf(a.id), [
-        { kind: 'video', title: 'v', key: 'video/v', thumbnailMillis: 0, thumbnailKey: null },
-      ]),
+      addMedia(
+        db(),
+        await rowOf(a.id),
+        [{ kind: 'video', title: 'v', key: 'video/v', thumbnailMillis: 0, thumbnailKey: null }],
+        undefined,
+        systemScope(),
+      ),
     ).rejects.toMatchObject({ status: 409 });
   });
 
   it('setMediaKind: same kind keeps entries, another kind returns every file key', async () => {
     const a = await createArticle({ media: { kind: 'video', videos: [{ key: 'video/a', thumbnailKey: 'image/ta' }] } });
-    expect(await setMediaKind(db(), await rowOf(a.id), 'video')).toEqual([]);
-    expect(await setMediaKind(db(), await rowOf(a.id), 'gallery')).toEqual(['video/a', 'image/ta']);
+    expect(await setMediaKind(db(), await rowOf(a.id), 'video', systemScope())).toEqual([]);
+    expect(await setMediaKind(db(), await rowOf(a.id), 'gallery', systemScope())).toEqual(['video/a', 'image/ta']);
     expect((await rowOf(a.id)).mediaKind).toBe('gallery');
     expect(await titles(a.id)).toEqual([]);
   });

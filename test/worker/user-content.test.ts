@@ -6,6 +6,7 @@ import { contentAccess, contentRequests } from '../../schema/tables';
 import { decideRequest, listContentRequests, requestAccess } from '../../worker/queries/user-content';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 import { as, call, createUser, db } from './helpers';
+import { systemScope } from '../../worker/services/audit';
 
 const uuid = () => crypto.randomUUID();
 type Caller = Awaited<ReturnType<typeof as>>;
@@ -205,7 +206,7 @@ describe('allow and deny', () => {
       { contentId: article.id, contentType: 'article' },
     );
     await grantAccess(user.id, article.id, 'article');
-    expect((await decideRequest(db(), request.id, 'ALLOWED')).status).toBe('ALLOWED');
+    expect((await decideRequest(db(), request.id, 'ALLOWED', systemScope())).status).toBe('ALLOWED');
     expect(await grantsOf(user.id, article.id)).toHaveLength(1);
   });
 });

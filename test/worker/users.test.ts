@@ -17,6 +17,7 @@ import {
 } from '../../worker/queries/users';
 import { createArticle } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
+import { systemScope } from '../../worker/services/audit';
 
 const ROLES: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
 
@@ -487,12 +488,12 @@ describe('user queries', () => {
   it('insertUser and updateUser answer the unique indexes as 409', async () => {
     const a = await createUser();
     const base = { email: null, passwordHash: 'x', firstName: '', lastName: '', role: 'REGULAR_USER' as const };
-    await expect(insertUser(db(), { ...base, name: a.name })).rejects.toMatchObject({
+    await expect(insertUser(db(), { ...base, name: a.name }, systemScope())).rejects.toMatchObject({
       status: 409,
       message: 'Name already taken',
     });
-    const b = await insertUser(db(), { ...base, name: unique('b') });
-    await expect(updateUser(db(), b.id, { email: a.email!.toUpperCase() })).rejects.toMatchObject({
+    const b = await insertUser(db(), { ...base, name: unique('b') }, systemScope());
+    await expect(updateUser(db(), b.id, { email: a.email!.toUpperCase() }, systemScope())).rejects.toMatchObject({
       status: 409,
       message: 'Email already taken',
     });
@@ -505,7 +506,10 @@ describe('user queries', () => {
       .insert(articles)
       .values({ id: crypto.randomUUID(), slug: unique('art'), title: 'Owned', userId: owner.id });
     expect(await ownsContent(db(), owner.id)).toBe(true);
-    await expect(deleteUser(db(), owner.id)).rejects.toMatchObject({ status: 409, message: OWNS_CONTENT });
+    await expect(deleteUser(db(), owner.id, systemScope())).rejects.toMatchObject({
+      status: 409,
+      message: OWNS_CONTENT,
+    });
   });
 
   it('the D1 foreign keys really guard owned content', async () => {

@@ -49,6 +49,10 @@ export const keys = {
   /** GET /publications/requests?status&expiresWithinDays ('' for none). */
   publicationRequests: (status: string, expiresWithinDays: string) =>
     ['admin', 'publications', status, expiresWithinDays] as const,
+  /** GET /admin/auditLog with its filters (as one query string). */
+  auditLog: (filter: string) => ['admin', 'audit-log', filter] as const,
+  /** GET /auditLog?entityId: an item's Activity, under the item so its writes reach it. */
+  activity: (entityId: string) => ['activity', entityId] as const,
   /** GET /contact/messages?status ('' for all). */
   messages: (status: string) => ['admin', 'messages', status] as const,
   /** The editor workspace's lists (GET /workspace/...): one family, so every editor write invalidates them all. */

@@ -6,6 +6,7 @@ import { articleMedia, articles } from '../../schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import type { ArticleRow, MediaKind, MediaRow } from './article-mappers';
+import { auditEntry, auditEntryWhen, type AuditScope } from '../services/audit';
 
 export const MEDIA_NOT_FOUND = 'Media entry not found';
 type Batch = BatchItem<'sqlite'>[];
@@ -35,6 +36,18 @@ export const mediaValues = (articleId: string, ordinal: number | SQL, e: NewMedi
   thumbnailMillis: e.kind === 'video' ? e.thumbnailMillis : null,
   thumbnailKey: e.kind === 'video' ? e.thumbnailKey : null,
 });
+
+/** The entry of a media change: the article was `updated` in its media (decision 033). */
+const mediaChanged = (db: Db, audit: AuditScope, row: ArticleRow) => auditEntry(db, audit, mediaFact(row));
+const mediaFact = (row: ArticleRow) =>
+  ({
+    entityType: 'article',
+    entityId: row.id,
+    title: row.title,
+    ownerId: row.userId,
+    action: 'updated',
+    fields: ['media'],
+  }) as const;
 
 const mediaFileKeys = (rows: readonly MediaRow[]) =>
   rows.flatMap((m) => [m.blobKey, m.thumbnailKey]).filter((k): k is string => !!k);
@@ -69,12 +82,19 @@ function assertKind(row: ArticleRow, entry: 'image' | 'video'): void {
  * Sets the media kind (null removes the media). Changing the kind removes every entry; setting the same
  * kind again keeps them. Returns the file keys no longer used.
  */
-export async function setMediaKind(db: Db, row: ArticleRow, kind: MediaKind | null): Promise<string[]> {
+export async function setMediaKind(
+  db: Db,
+  row: ArticleRow,
+  kind: MediaKind | null,
+  audit: AuditScope,
+): Promise<string[]> {
   if (kind !== null && row.mediaKind === kind) return [];
   const media = await listMediaRows(db, row.id);
+  if (row.mediaKind === kind && media.length === 0) return [];
   await db.batch([
     db.delete(articleMedia).where(eq(articleMedia.articleId, row.id)),
     touch(db, row.id, { mediaKind: kind }),
+    mediaChanged(db, audit, row),
   ]);
   return mediaFileKeys(media);
 }
@@ -134,7 +154,8 @@ export async function addMedia(
   db: Db,
   row: ArticleRow,
   entries: readonly NewMediaEntry[],
-  ordinal?: number,
+  ordinal: number | undefined,
+  audit: AuditScope,
 ): Promise<void> {
   if (entries.length === 0) return;
   const kind = entries[0]!.kind;
@@ -159,6 +180,7 @@ export async function addMedia(
     batch.push(db.insert(articleMedia).values(mediaValues(row.id, at, e)));
   });
   batch.push(touch(db, row.id, row.mediaKind ? {} : { mediaKind: kind === 'image' ? 'gallery' : 'video' }));
+  batch.push(mediaChanged(db, audit, row));
   await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
 
@@ -167,9 +189,12 @@ export async function addMedia(
  * by its place as well as its id: the gap is closed at that place, so an entry another write moved meanwhile is not
  * removed from somewhere else (which left a gap where it was), and the call is as if it had come after the move.
  */
-export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number): Promise<string[]> {
+export async function removeMediaAt(db: Db, row: ArticleRow, ordinal: number, audit: AuditScope): Promise<string[]> {
   const entry = await mediaAt(db, row.id, ordinal);
-  const [removed] = await db.batch([
+  const stillThere = sql`exists (select 1 from ${articleMedia} m where m.id = ${entry.id} and m.ordinal = ${ordinal})`;
+  const [, removed] = await db.batch([
+    // Recorded only when the delete below finds the entry where it was read (the same condition, just before it).
+    auditEntryWhen(db, audit, mediaFact(row), stillThere),
     db
       .delete(articleMedia)
       .where(and(eq(articleMedia.articleId, row.id), eq(articleMedia.ordinal, ordinal), eq(articleMedia.id, entry.id)))
@@ -202,7 +227,8 @@ export async function updateMediaAt(
   row: ArticleRow,
   ordinal: number,
   changes: MediaChanges,
-  kind?: 'image' | 'video',
+  kind: 'image' | 'video' | undefined,
+  audit: AuditScope,
 ): Promise<string[]> {
   if (kind) assertKind(row, kind);
   const entry = await mediaAt(db, row.id, ordinal);
@@ -221,13 +247,23 @@ export async function updateMediaAt(
   const move = moves ? moveMediaStatements(db, row.id, entry.id, ordinal, changes.ordinal!) : [];
   const fields =
     Object.keys(set).length > 0 ? [db.update(articleMedia).set(set).where(eq(articleMedia.id, entry.id))] : [];
-  const results = await db.batch([touch(db, row.id), ...fields, ...move] as [
+  // A field change is made whatever happens to the move; a move alone only while the entry is where it was read.
+  const recorded =
+    fields.length > 0
+      ? mediaChanged(db, audit, row)
+      : auditEntryWhen(
+          db,
+          audit,
+          mediaFact(row),
+          sql`exists (select 1 from ${articleMedia} m where m.id = ${entry.id} and m.ordinal = ${ordinal})`,
+        );
+  const results = await db.batch([touch(db, row.id), recorded, ...fields, ...move] as [
     BatchItem<'sqlite'>,
     ...BatchItem<'sqlite'>[],
   ]);
   // The park statement (first of the move) found the entry elsewhere: another write moved or removed entries
   // between the read and the batch, so the move changed nothing (the guards below it saw no parked entry).
-  if (moves && (results[1 + fields.length] as unknown[]).length === 0) {
+  if (moves && (results[2 + fields.length] as unknown[]).length === 0) {
     throw new Conflict('The media entries changed meanwhile; reload them and move the entry again');
   }
   return [

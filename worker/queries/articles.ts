@@ -25,7 +25,7 @@ import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../middleware/guards';
 import { insertWithUniqueSlug } from './slugs';
 import { batchRows, reusable } from '../lib/statements';
-import { auditEntry, type AuditScope } from '../services/audit';
+import { auditEntry, changedFields, contentSaveEntries, type AuditScope } from '../services/audit';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
 import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
@@ -234,7 +234,12 @@ export interface NewArticle {
 }
 
 /** Inserts a draft (published=false) owned by `userId`, with slug, category links and media, in one batch. */
-export async function insertArticle(db: Db, userId: string, input: NewArticle): Promise<{ id: string; slug: string }> {
+export async function insertArticle(
+  db: Db,
+  userId: string,
+  input: NewArticle,
+  audit: AuditScope,
+): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
   const now = nowMs();
   const slug = await insertWithUniqueSlug(db, { text: input.title, id, kind: 'article' }, (slug) => [
@@ -271,6 +276,13 @@ export async function insertArticle(db: Db, userId: string, input: NewArticle): 
       userId,
       fields: articleRevisionFields({ ...input, body: input.body }, [...new Set(input.categoryIds)]),
       now,
+    }),
+    auditEntry(db, audit, {
+      entityType: 'article',
+      entityId: id,
+      title: input.title,
+      ownerId: userId,
+      action: 'created',
     }),
   ]);
   return { id, slug };
@@ -337,21 +349,25 @@ export async function updateArticle(
   db: Db,
   row: ArticleRow,
   changes: ArticleChanges,
-  userId: string = row.userId,
+  userId: string,
+  audit: AuditScope,
 ): Promise<string[]> {
   const { categoryIds, ...columns } = changes;
   const now = nowMs();
-  const savedCategoryIds = categoryIds
-    ? [...new Set(categoryIds)]
-    : (
-        await db
-          .select({ id: articleCategories.categoryId })
-          .from(articleCategories)
-          .where(eq(articleCategories.articleId, row.id))
-          .orderBy(asc(articleCategories.ordinal))
-          .all()
-      ).map((r) => r.id);
+  const storedCategoryIds = (
+    await db
+      .select({ id: articleCategories.categoryId })
+      .from(articleCategories)
+      .where(eq(articleCategories.articleId, row.id))
+      .orderBy(asc(articleCategories.ordinal))
+      .all()
+  ).map((r) => r.id);
+  const savedCategoryIds = categoryIds ? [...new Set(categoryIds)] : storedCategoryIds;
   const saved = { ...row, ...columns };
+  const fields = changedFields(
+    { ...row, categoryIds: storedCategoryIds },
+    { ...columns, categoryIds: categoryIds ? savedCategoryIds : undefined },
+  ).map((f) => (f === 'thumbnailKey' ? 'thumbnail' : f));
   const batch: Batch = [
     ...revisionStatements(db, {
       type: 'article',
@@ -365,6 +381,10 @@ export async function updateArticle(
       .update(articles)
       .set({ ...columns, version: row.version + 1, updatedAt: now })
       .where(and(eq(articles.id, row.id), eq(articles.version, row.version))),
+    ...contentSaveEntries(db, audit, articleSubject(saved), fields, {
+      before: row.published,
+      after: changes.published,
+    }),
   ];
   if (categoryIds) {
     batch.push(db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)));
@@ -381,6 +401,10 @@ export async function updateArticle(
     ? [row.thumbnailKey]
     : [];
 }
+
+/** The article as its audit entries name it. */
+export const articleSubject = (row: Pick<ArticleRow, 'id' | 'title' | 'userId'>) =>
+  ({ entityType: 'article', entityId: row.id, title: row.title, ownerId: row.userId }) as const;
 
 /**
  * Deletes the article and everything that names it (likes, grants, access and publication requests,

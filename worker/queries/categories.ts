@@ -22,6 +22,7 @@ import { articleSummaryColumns, toArticleSummary } from './article-mappers';
 import { channelSummaryFields, summaryOf } from './channels';
 import { searchCategoryIds } from './search';
 import { assertSlugFree, renameSlugStatements, withSlugConflict, type Statement } from './slugs';
+import { auditEntry, auditEntryWhen, changedFields, type AuditScope } from '../services/audit';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 /** Deeper trees than this are refused; it also bounds the recursive queries. */
@@ -126,7 +127,11 @@ export interface CreateCategoryInput {
   imageKey?: string | null | undefined;
 }
 
-export async function createCategory(db: Db, input: CreateCategoryInput): Promise<Category> {
+/** The category as its audit entries name it (nobody owns a category: ADMIN writes them). */
+const categorySubject = (row: { id: string; title: string }) =>
+  ({ entityType: 'category', entityId: row.id, title: row.title, ownerId: null }) as const;
+
+export async function createCategory(db: Db, input: CreateCategoryInput, audit: AuditScope): Promise<Category> {
   if (input.parentId) {
     const chain = await parentChain(db, input.parentId);
     if (chain.length >= MAX_CATEGORY_DEPTH) throw new BadRequest(`Categories nest at most ${MAX_CATEGORY_DEPTH} deep`);
@@ -149,11 +154,13 @@ export async function createCategory(db: Db, input: CreateCategoryInput): Promis
       db.batch([
         db.insert(slugs).values({ slug: chosen, entityId: base.id, entityKind: 'category' }),
         db.insert(categories).values({ ...base, slug: chosen }),
+        auditEntry(db, audit, { ...categorySubject(base), action: 'created' }),
       ]),
     );
   } else {
     slug = await insertWithUniqueSlug(db, { text: input.title, id: base.id, kind: 'category' }, (claimed) => [
       db.insert(categories).values({ ...base, slug: claimed }),
+      auditEntry(db, audit, { ...categorySubject(base), action: 'created' }),
     ]);
   }
   return toCategory({ ...base, slug });
@@ -177,7 +184,12 @@ export interface CategoryUpdate {
  * Applies the changes in one batch. A move under itself or one of its descendants is 409; a move under
  * a missing parent 400. A slug change renames the slug record too; the caller fixes KV and old files.
  */
-export async function updateCategory(db: Db, id: string, input: UpdateCategoryInput): Promise<CategoryUpdate> {
+export async function updateCategory(
+  db: Db,
+  id: string,
+  input: UpdateCategoryInput,
+  audit: AuditScope,
+): Promise<CategoryUpdate> {
   const before = await findCategoryRow(db, id);
   if (!before) throw new NotFound(CATEGORY_NOT_FOUND);
   const moving = input.parentId !== undefined && input.parentId !== before.parentId;
@@ -210,9 +222,13 @@ export async function updateCategory(db: Db, id: string, input: UpdateCategoryIn
       imageKey: after.imageKey,
     })
     .where(eq(categories.id, id));
+  const fieldNames: Record<string, string> = { parentId: 'parent', imageKey: 'image' };
+  const fields = changedFields(before, after).map((f) => fieldNames[f] ?? f);
   const statements: [Statement, ...Statement[]] = renaming
     ? [update, ...renameSlugStatements(db, 'category', id, before.slug, after.slug)]
     : [update];
+  if (fields.length > 0)
+    statements.push(auditEntry(db, audit, { ...categorySubject(after), action: 'updated', fields }));
   try {
     await withSlugConflict(() => db.batch(statements));
   } catch (err) {
@@ -256,7 +272,7 @@ function isForeignKeyViolation(err: unknown): boolean {
  * PUT /categories/{id}/position: puts the category at `index` among its siblings (0 first; past the end is last)
  * and numbers the siblings 0, 1, 2, ... in that order, in one batch. Returns the siblings in their new order.
  */
-export async function positionCategory(db: Db, id: string, index: number): Promise<Category[]> {
+export async function positionCategory(db: Db, id: string, index: number, audit: AuditScope): Promise<Category[]> {
   const row = await findCategoryRow(db, id);
   if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
   const siblings = await db
@@ -271,7 +287,14 @@ export async function positionCategory(db: Db, id: string, index: number): Promi
   const [first, ...rest] = changed.map((c) =>
     db.update(categories).set({ ordinal: c.ordinal }).where(eq(categories.id, c.id)),
   );
-  if (first) await db.batch([first, ...rest]);
+  // One entry, for the category that was moved (its siblings only close up around it).
+  if (first) {
+    await db.batch([
+      first,
+      ...rest,
+      auditEntry(db, audit, { ...categorySubject(row), action: 'updated', fields: ['ordinal'] }),
+    ]);
+  }
   return ordered.map(toCategory);
 }
 
@@ -294,7 +317,12 @@ export async function categoryDependants(
  * (after the parent's other children, in their order), in the same batch and under the same check on channels
  * and articles, so either both happen or neither.
  */
-export async function deleteCategory(db: Db, id: string, { moveChildren = false } = {}): Promise<CategoryRow> {
+export async function deleteCategory(
+  db: Db,
+  id: string,
+  audit: AuditScope,
+  { moveChildren = false } = {},
+): Promise<CategoryRow> {
   const row = await findCategoryRow(db, id);
   if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
   const deps = await categoryDependants(db, id);
@@ -319,14 +347,21 @@ export async function deleteCategory(db: Db, id: string, { moveChildren = false 
     .update(categories)
     .set({ parentId: row.parentId, ordinal: sql`${after} + ${categories.ordinal}` })
     .where(and(eq(categories.parentId, id), unlinked));
+  // Recorded only when the delete below takes place: the same condition, just before it (after the move).
+  const entry = auditEntryWhen(
+    db,
+    audit,
+    { ...categorySubject(row), action: 'deleted' },
+    sql`exists (select 1 from ${categories} where ${categories.id} = ${id}) and ${empty}`,
+  );
   const removeSlugs = db.delete(slugs).where(and(eq(slugs.entityId, id), sql`${empty}`));
   const remove = db
     .delete(categories)
     .where(and(eq(categories.id, id), empty))
     .returning({ id: categories.id });
   const deleted = moveChildren
-    ? (await db.batch([moveUp, removeSlugs, remove]))[2]
-    : (await db.batch([removeSlugs, remove]))[1];
+    ? (await db.batch([moveUp, entry, removeSlugs, remove]))[3]
+    : (await db.batch([entry, removeSlugs, remove]))[2];
   if (deleted.length === 0) throw refuse((await categoryDependants(db, id)).categories);
   return row;
 }

@@ -39,6 +39,7 @@ import {
 import { insertWithUniqueSlug } from './slugs';
 import { articleSummaryColumns, toArticleSummary } from './article-mappers';
 import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
+import { auditEntry, changedFields, contentSaveEntries, type AuditScope } from '../services/audit';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;
@@ -320,6 +321,11 @@ export interface NewChannel {
   isAd: boolean;
 }
 
+const coverColumnsOf = (row: ChannelRow) => ({
+  coverKind: row.coverKind,
+  coverKey: row.coverKey,
+  coverThumbnailMillis: row.coverThumbnailMillis,
+});
 const coverColumns = (cover: CoverMediaValue | null) => ({
   coverKind: cover?.kind ?? null,
   coverKey: cover?.key ?? null,
@@ -327,7 +333,12 @@ const coverColumns = (cover: CoverMediaValue | null) => ({
 });
 
 /** Inserts an unpublished channel owned by `userId`, with its slug and category links, in one batch. */
-export async function insertChannel(db: Db, userId: string, input: NewChannel): Promise<{ id: string; slug: string }> {
+export async function insertChannel(
+  db: Db,
+  userId: string,
+  input: NewChannel,
+  audit: AuditScope,
+): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
   const slug = await insertWithUniqueSlug(db, { text: input.name, id, kind: 'channel' }, (slug) => [
     db.insert(channels).values({
@@ -349,6 +360,13 @@ export async function insertChannel(db: Db, userId: string, input: NewChannel): 
     ...[...new Set(input.categoryIds)].map((categoryId, ordinal) =>
       db.insert(channelCategories).values({ channelId: id, categoryId, ordinal }),
     ),
+    auditEntry(db, audit, {
+      entityType: 'channel',
+      entityId: id,
+      title: input.name,
+      ownerId: userId,
+      action: 'created',
+    }),
   ]);
   return { id, slug };
 }
@@ -377,22 +395,31 @@ export async function updateChannel(
   db: Db,
   row: ChannelRow,
   changes: ChannelChanges,
-  userId: string = row.userId,
+  userId: string,
+  audit: AuditScope,
 ): Promise<string[]> {
   const { categoryIds, coverMedia, ...columns } = changes;
   const now = Date.now();
   const set = { ...columns, ...(coverMedia !== undefined ? coverColumns(coverMedia) : {}), updatedAt: now };
   const saved = { ...row, ...columns };
-  const savedCategoryIds = categoryIds
-    ? [...new Set(categoryIds)]
-    : (
-        await db
-          .select({ id: channelCategories.categoryId })
-          .from(channelCategories)
-          .where(eq(channelCategories.channelId, row.id))
-          .orderBy(channelCategories.ordinal)
-          .all()
-      ).map((r) => r.id);
+  const storedCategoryIds = (
+    await db
+      .select({ id: channelCategories.categoryId })
+      .from(channelCategories)
+      .where(eq(channelCategories.channelId, row.id))
+      .orderBy(channelCategories.ordinal)
+      .all()
+  ).map((r) => r.id);
+  const savedCategoryIds = categoryIds ? [...new Set(categoryIds)] : storedCategoryIds;
+  const fieldNames: Record<string, string> = { portraitKey: 'portrait', bannerKey: 'banner' };
+  const fields = changedFields(
+    { ...row, categoryIds: storedCategoryIds, coverMedia: coverColumnsOf(row) },
+    {
+      ...columns,
+      categoryIds: categoryIds ? savedCategoryIds : undefined,
+      coverMedia: coverMedia !== undefined ? coverColumns(coverMedia) : undefined,
+    },
+  ).map((f) => fieldNames[f] ?? f);
   await runSave(db, [
     ...revisionStatements(db, {
       type: 'channel',
@@ -414,6 +441,10 @@ export async function updateChannel(
       .update(channels)
       .set({ ...set, version: row.version + 1 })
       .where(and(eq(channels.id, row.id), eq(channels.version, row.version))),
+    ...contentSaveEntries(db, audit, channelSubject({ ...row, ...columns }), fields, {
+      before: row.published,
+      after: changes.published,
+    }),
     ...(categoryIds
       ? [
           db.delete(channelCategories).where(eq(channelCategories.channelId, row.id)),
@@ -432,12 +463,20 @@ export async function updateChannel(
   ].filter((k): k is string => !!k);
 }
 
+/** The channel as its audit entries name it. */
+export const channelSubject = (row: Pick<ChannelRow, 'id' | 'name' | 'userId'>) =>
+  ({ entityType: 'channel', entityId: row.id, title: row.name, ownerId: row.userId }) as const;
+
 /**
  * Deletes a channel that has no articles left (409 otherwise: its articles would lose the privacy of
  * their channel), with everything naming it (likes, grants, access and publication requests, news items,
  * slugs, category links), in one batch. Returns its slugs (for KV) and the file keys to delete.
  */
-export async function deleteChannel(db: Db, row: ChannelRow): Promise<{ slugs: string[]; fileKeys: string[] }> {
+export async function deleteChannel(
+  db: Db,
+  row: ChannelRow,
+  audit: AuditScope,
+): Promise<{ slugs: string[]; fileKeys: string[] }> {
   const [articleCount, newsRows, slugRows] = await Promise.all([
     db
       .select({ n: sql<number>`count(*)` })
@@ -464,6 +503,7 @@ export async function deleteChannel(db: Db, row: ChannelRow): Promise<{ slugs: s
     deleteRevisionsOf(db, row.id),
     db.delete(previewLinks).where(eq(previewLinks.entityId, row.id)),
     db.delete(channels).where(eq(channels.id, row.id)),
+    auditEntry(db, audit, { ...channelSubject(row), action: 'deleted' }),
   ]);
   const fileKeys = [row.portraitKey, row.bannerKey, row.coverKey, ...newsRows.map((n) => n.thumbnailKey)].filter(
     (k): k is string => !!k,

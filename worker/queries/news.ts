@@ -12,6 +12,7 @@ import { fileHref } from '../lib/files';
 import { assertOwnerOrAdmin } from '../middleware/guards';
 import { articleVisibleWhere, channelVisibleWhere, newsVisibleWhere, type Viewer } from '../lib/visibility';
 import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
+import { auditEntry, changedFields, contentSaveEntries, type AuditScope } from '../services/audit';
 
 export const NEWS_NOT_FOUND = 'News item not found';
 export const REF_NOT_FOUND = 'The news item must point at an article or channel you can see';
@@ -148,22 +149,29 @@ export interface NewNews {
   publishedAt?: string | undefined;
 }
 
-export async function createNews(db: Db, user: SessionUser, input: NewNews): Promise<NewsItem> {
+/** The news item as its audit entries name it. */
+export const newsSubject = (row: Pick<NewsRow, 'id' | 'title' | 'userId'>) =>
+  ({ entityType: 'news', entityId: row.id, title: row.title, ownerId: row.userId }) as const;
+
+export async function createNews(db: Db, user: SessionUser, input: NewNews, audit: AuditScope): Promise<NewsItem> {
   await assertRefVisible(db, user, input.ref);
   const id = crypto.randomUUID();
   const now = Date.now();
-  await db.insert(news).values({
-    id,
-    title: input.title,
-    description: input.description,
-    teaser: input.teaser,
-    refKind: input.ref.kind,
-    refId: input.ref.id,
-    thumbnailKey: input.thumbnailKey,
-    userId: user.id,
-    publishedAt: input.publishedAt ? Date.parse(input.publishedAt) : now,
-    createdAt: now,
-  });
+  await db.batch([
+    db.insert(news).values({
+      id,
+      title: input.title,
+      description: input.description,
+      teaser: input.teaser,
+      refKind: input.ref.kind,
+      refId: input.ref.id,
+      thumbnailKey: input.thumbnailKey,
+      userId: user.id,
+      publishedAt: input.publishedAt ? Date.parse(input.publishedAt) : now,
+      createdAt: now,
+    }),
+    auditEntry(db, audit, { ...newsSubject({ id, title: input.title, userId: user.id }), action: 'created' }),
+  ]);
   return getNews(db, user, id);
 }
 
@@ -186,7 +194,13 @@ export interface NewsChanges {
 }
 
 /** Applies the changes with the item's next version and a revision (409 with nothing written when stale). */
-export async function updateNews(db: Db, user: SessionUser, row: NewsRow, changes: NewsChanges): Promise<NewsItem> {
+export async function updateNews(
+  db: Db,
+  user: SessionUser,
+  row: NewsRow,
+  changes: NewsChanges,
+  audit: AuditScope,
+): Promise<NewsItem> {
   if (changes.ref) await assertRefVisible(db, user, changes.ref);
   const set = Object.fromEntries(
     Object.entries({
@@ -200,6 +214,8 @@ export async function updateNews(db: Db, user: SessionUser, row: NewsRow, change
     }).filter(([, v]) => v !== undefined),
   ) as Partial<NewsRow>;
   const saved = { ...row, ...set };
+  const fieldNames: Record<string, string> = { refKind: 'ref', refId: 'ref', thumbnailKey: 'thumbnail' };
+  const fields = [...new Set(changedFields(row, set).map((f) => fieldNames[f] ?? f))];
   await runSave(db, [
     ...revisionStatements(db, {
       type: 'news',
@@ -219,12 +235,14 @@ export async function updateNews(db: Db, user: SessionUser, row: NewsRow, change
       .update(news)
       .set({ ...set, version: row.version + 1 })
       .where(and(eq(news.id, row.id), eq(news.version, row.version))),
+    ...contentSaveEntries(db, audit, newsSubject(saved), fields),
   ]);
   return getNews(db, user, row.id);
 }
 
-export async function deleteNews(db: Db, row: NewsRow): Promise<void> {
+export async function deleteNews(db: Db, row: NewsRow, audit: AuditScope): Promise<void> {
   await db.batch([
+    auditEntry(db, audit, { ...newsSubject(row), action: 'deleted' }),
     deleteRevisionsOf(db, row.id),
     db.delete(previewLinks).where(eq(previewLinks.entityId, row.id)),
     db.delete(news).where(eq(news.id, row.id)),

@@ -13,6 +13,7 @@ import { iso } from '../services/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { contentTitleOf, type Page } from './user-content';
+import { auditEntry, auditEntryWhen, type AuditFact, type AuditScope, type ContentSubject } from '../services/audit';
 
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 export type PublicationRequestListItem = z.infer<typeof publicationRequestListItem>;
@@ -48,16 +49,47 @@ export async function getPublicationStatus(db: Db, id: string): Promise<Publicat
 async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: string) {
   return type === 'article'
     ? db
-        .select({ userId: articles.userId, published: articles.published })
+        .select({ userId: articles.userId, published: articles.published, title: articles.title })
         .from(articles)
         .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false })))
         .get()
     : db
-        .select({ userId: channels.userId, published: channels.published })
+        .select({ userId: channels.userId, published: channels.published, title: channels.name })
         .from(channels)
         .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false })))
         .get();
 }
+
+/** The content a request names, as its audit entries name it, and whether it is published; undefined when gone. */
+async function contentOfRequest(
+  db: Db,
+  type: ContentType,
+  id: string,
+): Promise<{ subject: ContentSubject; published: boolean } | undefined> {
+  const row =
+    type === 'article'
+      ? await db
+          .select({ title: articles.title, userId: articles.userId, published: articles.published })
+          .from(articles)
+          .where(eq(articles.id, id))
+          .get()
+      : await db
+          .select({ title: channels.name, userId: channels.userId, published: channels.published })
+          .from(channels)
+          .where(eq(channels.id, id))
+          .get();
+  if (!row) return undefined;
+  return {
+    subject: { entityType: type, entityId: id, title: row.title, ownerId: row.userId },
+    published: row.published,
+  };
+}
+
+/** The condition that the content is (published) or is not (!published) public right now, inside a statement. */
+const contentPublished = (type: ContentType, id: string, published: boolean) => {
+  const table = type === 'article' ? articles : channels;
+  return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.published} = ${published ? 1 : 0})`;
+};
 
 /**
  * POST /publications: the owner (or ADMIN) asks for publication, optionally until a wished expiry date (400 when
@@ -73,6 +105,7 @@ export async function createPublicationRequest(
     expirationDate?: string | null | undefined;
     publishAt?: string | null | undefined;
   },
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<PublicationRequest> {
   const content = await findOwnContent(db, viewer, input.type, input.contentId);
@@ -86,12 +119,27 @@ export async function createPublicationRequest(
   if (start !== null && expiration !== null && start >= expiration)
     throw new BadRequest('The wished start must come before the expiry date');
   const id = crypto.randomUUID();
-  // One statement, so two racing requests cannot both open one.
-  const result = await db.run(sql`
-    insert into ${pr} (id, user_id, content_id, type, status, expiration_date, publish_at)
-    select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}, ${start}
-    where not exists (select 1 from ${pr} where content_id = ${input.contentId} and status = 'PENDING')`);
-  if (result.meta.changes === 0) throw new Conflict('An open publication request for this content exists');
+  // One statement, so two racing requests cannot both open one; its entry under the same condition, just before it.
+  const noneOpen = sql`not exists (select 1 from ${pr} where content_id = ${input.contentId} and status = 'PENDING')`;
+  const subject: ContentSubject = {
+    entityType: input.type,
+    entityId: input.contentId,
+    title: content.title,
+    ownerId: content.userId,
+  };
+  const [, inserted] = await db.batch([
+    auditEntryWhen(db, audit, { ...subject, action: 'publication_requested' }, noneOpen, now),
+    db
+      .insert(pr)
+      .select(
+        sql`
+      select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}, null, null, ${start},
+        cast(unixepoch('subsec') * 1000 as integer), cast(unixepoch('subsec') * 1000 as integer)
+      where ${noneOpen}`,
+      )
+      .returning({ id: pr.id }),
+  ]);
+  if (inserted.length === 0) throw new Conflict('An open publication request for this content exists');
   return toPublicationRequest(await findRequest(db, id));
 }
 
@@ -278,6 +326,7 @@ export async function updatePublicationStatus(
   id: string,
   status: PublicationStatus,
   decision: { by: string; reason?: string | null | undefined },
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<Row> {
   const request = await findRequest(db, id);
@@ -287,10 +336,9 @@ export async function updatePublicationStatus(
     if (request.expirationDate !== null && request.expirationDate <= now) {
       throw new Conflict('The expiration date has passed; change it before approving');
     }
-    const table = request.type === 'article' ? articles : channels;
-    const exists = await db.select({ id: table.id }).from(table).where(eq(table.id, request.contentId)).get();
-    if (!exists) throw new NotFound('The content of this request no longer exists');
   }
+  const content = await contentOfRequest(db, request.type, request.contentId);
+  if (status === 'APPROVED' && !content) throw new NotFound('The content of this request no longer exists');
   const reason = status === 'REJECTED' ? (decision.reason ?? null) : request.reason;
   const startsNow = status === 'APPROVED' && request.publishAt !== null && request.publishAt <= now;
   const setStatus = db
@@ -303,7 +351,7 @@ export async function updatePublicationStatus(
   const stillFrom = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${status})`;
   // Approved with a start still ahead: the content stays as it is until the Cron Trigger publishes it.
   const scheduled = status === 'APPROVED' && request.publishAt !== null && request.publishAt > now;
-  const content: BatchItem<'sqlite'>[] =
+  const contentChanges: BatchItem<'sqlite'>[] =
     status === 'APPROVED'
       ? scheduled
         ? []
@@ -311,8 +359,36 @@ export async function updatePublicationStatus(
       : request.status === 'APPROVED'
         ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillFrom)]
         : [];
-  const [changed] = await db.batch([setStatus, ...content]);
-  if ((changed as { id: string }[]).length === 0) throw new Conflict('The request was changed meanwhile; reload it');
+  // The entries, just before the status change and under its condition (the status is still the one read); the
+  // content's own entry also only when the content really flips.
+  const stillAt = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${request.status})`;
+  const entries: BatchItem<'sqlite'>[] = [];
+  if (content) {
+    const record = (action: AuditFact['action'], when?: SQL) =>
+      entries.push(auditEntryWhen(db, audit, { ...content.subject, action }, when ?? stillAt, now));
+    if (status === 'APPROVED') record('publication_approved');
+    if (status === 'REJECTED' && request.status === 'PENDING') record('publication_rejected');
+    if (status === 'APPROVED' && !scheduled) {
+      record('published', and(stillAt, contentPublished(request.type, request.contentId, false)));
+    }
+    if (request.status === 'APPROVED') {
+      if (status === 'REJECTED') record('publication_rejected');
+      record(
+        status === 'EXPIRED' ? 'expired' : 'unpublished',
+        and(
+          stillAt,
+          contentPublished(request.type, request.contentId, true),
+          notExists(otherLivePublication(db, sql`${request.contentId}`, now, id)),
+        ),
+      );
+    }
+  }
+  const results = await db.batch([...entries, setStatus, ...contentChanges] as [
+    BatchItem<'sqlite'>,
+    ...BatchItem<'sqlite'>[],
+  ]);
+  const changed = results[entries.length] as unknown as { id: string }[];
+  if (changed.length === 0) throw new Conflict('The request was changed meanwhile; reload it');
   return {
     ...request,
     status,
@@ -335,6 +411,7 @@ export async function unpublishContent(
   db: Db,
   viewer: SessionUser,
   input: { contentId: string; type: ContentType },
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<PublicationRequest> {
   const content = await findOwnContent(db, viewer, input.type, input.contentId);
@@ -344,7 +421,14 @@ export async function unpublishContent(
   const table = input.type === 'article' ? articles : channels;
   const entryId = crypto.randomUUID();
   const wasPublished = sql`exists (select 1 from ${table} where ${table.id} = ${input.contentId} and ${table.published} = 1)`;
-  const [ended, , draft] = await db.batch([
+  const subject: ContentSubject = {
+    entityType: input.type,
+    entityId: input.contentId,
+    title: content.title,
+    ownerId: content.userId,
+  };
+  const [, ended, , draft] = await db.batch([
+    auditEntryWhen(db, audit, { ...subject, action: 'unpublished' }, wasPublished, now),
     db
       .update(pr)
       .set({ status: 'UNPUBLISHED', decidedBy: viewer.id, updatedAt: now })
@@ -378,6 +462,7 @@ export async function updatePublicationStart(
   db: Db,
   id: string,
   publishAt: number | null,
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<PublicationRequest> {
   const request = await findRequest(db, id);
@@ -395,13 +480,30 @@ export async function updatePublicationStart(
       : future
         ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillApproved)]
         : [publish(db, request.type, request.contentId, now, stillApproved)];
+  const stillAt = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${request.status})`;
+  const subject = (await contentOfRequest(db, request.type, request.contentId))?.subject;
+  const entries: BatchItem<'sqlite'>[] = [];
+  if (subject) {
+    entries.push(auditEntryWhen(db, audit, { ...subject, action: 'updated', fields: ['publishAt'] }, stillAt, now));
+    if (request.status === 'APPROVED') {
+      const flips = future
+        ? and(
+            stillApproved,
+            contentPublished(request.type, request.contentId, true),
+            notExists(otherLivePublication(db, sql`${request.contentId}`, now, id)),
+          )!
+        : and(stillApproved, contentPublished(request.type, request.contentId, false))!;
+      entries.push(auditEntryWhen(db, audit, { ...subject, action: future ? 'unpublished' : 'published' }, flips, now));
+    }
+  }
   await db.batch([
+    ...entries,
     db
       .update(pr)
       .set({ publishAt: stored, updatedAt: now })
       .where(and(eq(pr.id, id), eq(pr.status, request.status))),
     ...content,
-  ]);
+  ] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return toPublicationRequest({ ...request, publishAt: stored, updatedAt: now });
 }
 
@@ -412,19 +514,34 @@ export async function updatePublicationStart(
 export async function startDuePublications(
   db: Db,
   now: number,
+  audit: AuditScope,
 ): Promise<{ id: string; contentId: string; type: ContentType }[]> {
   const due = and(
     eq(pr.status, 'APPROVED'),
     isNotNull(pr.publishAt),
     lte(pr.publishAt, now),
     or(isNull(pr.expirationDate), gt(pr.expirationDate, now)),
-  );
+  )!;
   const dueContent = (type: ContentType) =>
     db
       .select({ id: pr.contentId })
       .from(pr)
       .where(and(due, eq(pr.type, type)));
-  const [, , started] = await db.batch([
+  // The system's `published` entries: one per content that is still due and still a draft when the batch runs.
+  const entries = (await dueSubjects(db, due)).map(({ subject, type }) =>
+    auditEntryWhen(
+      db,
+      audit,
+      { ...subject, action: 'published' },
+      and(
+        sql`exists (select 1 from ${pr} where ${pr.contentId} = ${subject.entityId} and ${due})`,
+        contentPublished(type, subject.entityId, false),
+      )!,
+      now,
+    ),
+  );
+  const results = await db.batch([
+    ...entries,
     db
       .update(articles)
       .set({ published: true, updatedAt: now })
@@ -438,8 +555,8 @@ export async function startDuePublications(
       .set({ publishAt: null, updatedAt: now })
       .where(due)
       .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
-  ]);
-  return started;
+  ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return results[results.length - 1] as { id: string; contentId: string; type: ContentType }[];
 }
 
 /**
@@ -451,13 +568,18 @@ export async function updatePublicationExpiration(
   db: Db,
   id: string,
   expirationDate: number | null,
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<PublicationRequest> {
   const request = await findRequest(db, id);
   if (!OPEN_STATUSES.includes(request.status)) {
     throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no expiry to change`);
   }
-  await db.update(pr).set({ expirationDate, updatedAt: now }).where(eq(pr.id, id));
+  const subject = (await contentOfRequest(db, request.type, request.contentId))?.subject;
+  await db.batch([
+    db.update(pr).set({ expirationDate, updatedAt: now }).where(eq(pr.id, id)),
+    ...(subject ? [auditEntry(db, audit, { ...subject, action: 'updated', fields: ['expirationDate'] }, now)] : []),
+  ]);
   return toPublicationRequest({ ...request, expirationDate, updatedAt: now });
 }
 
@@ -468,14 +590,30 @@ export async function updatePublicationExpiration(
 export async function expirePublications(
   db: Db,
   now: number,
+  audit: AuditScope,
 ): Promise<{ id: string; contentId: string; type: ContentType }[]> {
-  const due = and(eq(pr.status, 'APPROVED'), isNotNull(pr.expirationDate), lte(pr.expirationDate, now));
+  const due = and(eq(pr.status, 'APPROVED'), isNotNull(pr.expirationDate), lte(pr.expirationDate, now))!;
   const dueContent = (type: ContentType) =>
     db
       .select({ id: pr.contentId })
       .from(pr)
       .where(and(due, eq(pr.type, type)));
-  const [, , expired] = await db.batch([
+  // The system's `expired` entries: one per content the batch really takes back to draft (the same conditions).
+  const entries = (await dueSubjects(db, due)).map(({ subject, type }) =>
+    auditEntryWhen(
+      db,
+      audit,
+      { ...subject, action: 'expired' },
+      and(
+        sql`exists (select 1 from ${pr} where ${pr.contentId} = ${subject.entityId} and ${due})`,
+        contentPublished(type, subject.entityId, true),
+        notExists(otherLivePublication(db, sql`${subject.entityId}`, now)),
+      )!,
+      now,
+    ),
+  );
+  const results = await db.batch([
+    ...entries,
     db
       .update(articles)
       .set({ published: false, updatedAt: now })
@@ -489,6 +627,30 @@ export async function expirePublications(
       .set({ status: 'EXPIRED', updatedAt: now })
       .where(due)
       .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
-  ]);
-  return expired;
+  ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return results[results.length - 1] as { id: string; contentId: string; type: ContentType }[];
+}
+
+/** The content of the requests matching `due` (once each), as their audit entries name it. */
+async function dueSubjects(db: Db, due: SQL): Promise<{ subject: ContentSubject; type: ContentType }[]> {
+  const rows = await db
+    .selectDistinct({
+      contentId: pr.contentId,
+      type: pr.type,
+      articleTitle: articles.title,
+      articleOwner: articles.userId,
+      channelName: channels.name,
+      channelOwner: channels.userId,
+    })
+    .from(pr)
+    .leftJoin(articles, and(eq(pr.type, 'article'), eq(articles.id, pr.contentId)))
+    .leftJoin(channels, and(eq(pr.type, 'channel'), eq(channels.id, pr.contentId)))
+    .where(due)
+    .all();
+  return rows.flatMap((r) => {
+    const title = r.type === 'article' ? r.articleTitle : r.channelName;
+    const ownerId = r.type === 'article' ? r.articleOwner : r.channelOwner;
+    if (title === null || ownerId === null) return [];
+    return [{ type: r.type, subject: { entityType: r.type, entityId: r.contentId, title, ownerId } }];
+  });
 }

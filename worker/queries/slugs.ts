@@ -196,6 +196,33 @@ export async function entityVisible(db: Db, viewer: Viewer, entityId: string): P
   return !!row?.found;
 }
 
+/** The article, channel or category behind a slug record as its audit entries name it (title or name, owner). */
+export async function slugEntitySubject(
+  db: Db,
+  kind: SlugKind,
+  entityId: string,
+): Promise<{ entityType: SlugKind; entityId: string; title: string; ownerId: string | null }> {
+  const row =
+    kind === 'article'
+      ? await db
+          .select({ title: articles.title, ownerId: articles.userId })
+          .from(articles)
+          .where(eq(articles.id, entityId))
+          .get()
+      : kind === 'channel'
+        ? await db
+            .select({ title: channels.name, ownerId: channels.userId })
+            .from(channels)
+            .where(eq(channels.id, entityId))
+            .get()
+        : await db
+            .select({ title: categories.title, ownerId: sql<null>`null` })
+            .from(categories)
+            .where(eq(categories.id, entityId))
+            .get();
+  return { entityType: kind, entityId, title: row?.title ?? '', ownerId: row?.ownerId ?? null };
+}
+
 /** The owner of the entity behind a slug record: null for categories, which only ADMIN writes. */
 export async function entityOwner(
   db: Db,

@@ -11,6 +11,7 @@ import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, canReadContent, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import { auditEntryWhen, type AuditFact, type AuditScope } from '../services/audit';
 
 export type ContentRequest = z.infer<typeof contentRequest>;
 export type ContentRequestListItem = z.infer<typeof contentRequestListItem>;
@@ -326,6 +327,7 @@ export async function decideRequest(
   db: Db,
   id: string,
   decision: 'ALLOWED' | 'DENIED',
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<ContentRequest> {
   const request = await db.select(requestColumns).from(contentRequests).where(eq(contentRequests.id, id)).get();
@@ -335,8 +337,22 @@ export async function decideRequest(
     .update(contentRequests)
     .set({ status: decision, decidedAt: now })
     .where(and(eq(contentRequests.id, id), eq(contentRequests.status, 'PENDING')));
+  // Recorded just before the decision, under its condition (the request is still pending).
+  const entry = auditEntryWhen(
+    db,
+    audit,
+    await accessFact(
+      db,
+      request.contentId,
+      request.userId,
+      decision === 'ALLOWED' ? 'access_allowed' : 'access_denied',
+    ),
+    sql`exists (select 1 from ${contentRequests} where ${contentRequests.id} = ${id} and ${contentRequests.status} = 'PENDING')`,
+    now,
+  );
   if (decision === 'ALLOWED') {
     await db.batch([
+      entry,
       db
         .insert(contentAccess)
         .values({
@@ -350,9 +366,35 @@ export async function decideRequest(
       mark,
     ]);
   } else {
-    await mark;
+    await db.batch([entry, mark]);
   }
   return toContentRequest({ ...request, status: decision });
+}
+
+/**
+ * An access entry (decision 033): about the content (its id and title at that time, its owner, so the owner sees it
+ * in the content's Activity), naming the reader in `fields` as `reader:{name}`.
+ */
+async function accessFact(
+  db: Db,
+  contentId: string,
+  readerId: string,
+  action: AuditFact['action'],
+): Promise<AuditFact> {
+  const row = await db.get<{ title: string; ownerId: string | null; reader: string | null }>(sql`select
+      ${contentTitleOf(sql`${contentId}`)} as title,
+      coalesce(
+        (select user_id from ${articles} where ${articles.id} = ${contentId}),
+        (select user_id from ${channels} where ${channels.id} = ${contentId})) as ownerId,
+      (select name from ${users} where ${users.id} = ${readerId}) as reader`);
+  return {
+    entityType: 'access',
+    entityId: contentId,
+    title: row?.title ?? '',
+    ownerId: row?.ownerId ?? null,
+    action,
+    fields: [`reader:${row?.reader ?? readerId}`],
+  };
 }
 
 /** The article or channel with this id, whichever it is, if the viewer may see it. */
@@ -369,6 +411,7 @@ export async function revokeAccess(
   db: Db,
   viewer: SessionUser,
   input: { userId: string; contentId: string },
+  audit: AuditScope,
   now = Date.now(),
 ): Promise<{ contentType: ContentType }> {
   // ADMIN may revoke any grant, even one whose content is gone (ids are not foreign keys, so such grants stay listed).
@@ -381,7 +424,15 @@ export async function revokeAccess(
   const grant = and(eq(contentAccess.userId, input.userId), eq(contentAccess.contentId, input.contentId));
   // The allowed request that opened the grant says so too, so mySO never shows "Allowed" beside no access; only
   // when the grant is really removed in the same batch (the condition is in the statement).
-  const [removed] = await db.batch([
+  const [, removed] = await db.batch([
+    // Recorded just before the grant goes, under the same condition (it is still there).
+    auditEntryWhen(
+      db,
+      audit,
+      await accessFact(db, input.contentId, input.userId, 'access_revoked'),
+      sql`exists (select 1 from ${contentAccess} where ${grant})`,
+      now,
+    ),
     db.delete(contentAccess).where(grant).returning({ contentType: contentAccess.contentType }),
     db
       .update(contentRequests)

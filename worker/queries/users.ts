@@ -1,5 +1,6 @@
 // User rows in D1: look-ups for sign-in and reset, and the writes behind /users with their conflicts.
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { User } from '../../schema/entities';
 import type { Locale } from '../../schema/enums';
 import {
@@ -8,6 +9,7 @@ import {
   contentAccess,
   contentRequests,
   news,
+  rateCounters,
   sessions,
   userArticles,
   userChannels,
@@ -17,6 +19,18 @@ import {
 import type { Db } from '../env';
 import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { Conflict, NotFound } from '../lib/errors';
+import {
+  actingAs,
+  auditEntry,
+  auditEntryWhen,
+  changedFields,
+  type AuditFact,
+  type AuditScope,
+} from '../services/audit';
+
+/** The account as its audit entries name it: its own owner, so its user sees their account's entries too. */
+const userSubject = (user: { id: string; name: string }) =>
+  ({ entityType: 'user', entityId: user.id, title: user.name, ownerId: user.id }) as const;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -195,13 +209,17 @@ function takenWhere(wanted: string[]) {
  * time tells nothing more than its status (which the registration limit keeps from being harvested in bulk): one batch
  * of the same two statements either way, the look-up and an insert that takes effect only when nothing was found.
  */
-export async function insertUser(db: Db, input: NewUser): Promise<User> {
+export async function insertUser(db: Db, input: NewUser, audit: AuditScope): Promise<User> {
   const wanted = [input.name, input.email].filter((v): v is string => !!v).map(lower);
   const id = crypto.randomUUID();
   const row = { id, ...input, active: true };
-  const [found, inserted] = await db
+  // Whoever registers themselves is the actor of their own `created` (an ADMIN creating an account is the ADMIN).
+  const scope = audit.actor.userId ? audit : actingAs(audit, { id, name: input.name });
+  const free = sql`not exists (select 1 from ${users} where ${takenWhere(wanted)})`;
+  const [found, , inserted] = await db
     .batch([
       db.select({ name: users.name, email: users.email }).from(users).where(takenWhere(wanted)),
+      auditEntryWhen(db, scope, { ...userSubject(row), action: 'created' }, free),
       db
         .insert(users)
         .select(
@@ -254,7 +272,7 @@ const LAST_ADMIN = 'The last active admin cannot be removed';
 const anotherActiveAdmin = (id: string) =>
   sql`exists (select 1 from ${users} u where u.role = 'ADMIN' and u.active = 1 and u.id <> ${id})`;
 
-export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<User> {
+export async function updateUser(db: Db, id: string, patch: UserPatch, audit: AuditScope): Promise<User> {
   const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
   if (!current) throw new NotFound('User not found');
   await assertNameAndEmailFree(db, { name: patch.name, email: patch.email }, id);
@@ -262,13 +280,32 @@ export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<
     current.role === 'ADMIN' &&
     current.active &&
     ((patch.role !== undefined && patch.role !== 'ADMIN') || patch.active === false);
-  const row = await db
-    .update(users)
-    .set({ ...patch, updatedAt: Date.now() })
-    .where(and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined))
-    .returning(userColumns)
-    .get()
+  const where = and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined)!;
+  // The entries, just before the update and under its condition.
+  const { passwordHash, role, active, ...profile } = patch;
+  const subject = userSubject({ id, name: patch.name ?? current.name });
+  const facts: AuditFact[] = [];
+  const fields = changedFields(current, profile);
+  if (fields.length > 0) facts.push({ ...subject, action: 'updated', fields });
+  if (role !== undefined && role !== current.role)
+    facts.push({ ...subject, action: 'role_changed', fields: [`role:${role}`] });
+  if (active !== undefined && active !== current.active)
+    facts.push({ ...subject, action: active ? 'activated' : 'deactivated' });
+  if (passwordHash !== undefined) facts.push({ ...subject, action: 'password_changed' });
+  const entries = facts.map((fact) =>
+    auditEntryWhen(db, audit, fact, sql`exists (select 1 from ${users} where ${where})`),
+  );
+  const results = await db
+    .batch([
+      ...entries,
+      db
+        .update(users)
+        .set({ ...patch, updatedAt: Date.now() })
+        .where(where)
+        .returning(userColumns),
+    ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
     .catch(rethrowUnique);
+  const row = (results[entries.length] as (typeof current)[])[0];
   if (!row) {
     if (removesAdmin) throw new Conflict(LAST_ADMIN);
     throw new NotFound('User not found');
@@ -276,8 +313,27 @@ export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<
   return toUser(row);
 }
 
+/** A new hash of the same password (a rehash at sign-in): no change the audit log records. */
 export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, id));
+}
+
+/**
+ * A password reset by the mailed link, in one batch: the new hash, the end of every session of the account, its
+ * shared sign-in budget cleared (whoever reads its mail owns it), and its `password_changed` entry.
+ */
+export async function resetPassword(
+  db: Db,
+  user: { id: string; name: string },
+  passwordHash: string,
+  audit: AuditScope,
+): Promise<void> {
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, user.id)),
+    db.delete(sessions).where(eq(sessions.userId, user.id)),
+    db.delete(rateCounters).where(eq(rateCounters.key, `login:user:${user.id}`)),
+    auditEntry(db, audit, { ...userSubject(user), action: 'password_changed' }),
+  ]);
 }
 
 export const OWNS_CONTENT =
@@ -297,16 +353,23 @@ export async function ownsContent(db: Db, id: string): Promise<boolean> {
  * Deletes the user with their likes, requests and access grants (those cascade); uploaded files
  * stay and lose their uploader. Owned channels, articles or news: 409, reassign or deactivate instead.
  */
-export async function deleteUser(db: Db, id: string): Promise<void> {
+export async function deleteUser(db: Db, id: string, audit: AuditScope): Promise<void> {
   const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
   if (!current) throw new NotFound('User not found');
   if (await ownsContent(db, id)) throw new Conflict(OWNS_CONTENT);
   const removesAdmin = current.role === 'ADMIN' && current.active;
+  const where = and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined)!;
   const deleted = await db
-    .delete(users)
-    .where(and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined))
-    .returning({ id: users.id })
-    .get()
+    .batch([
+      auditEntryWhen(
+        db,
+        audit,
+        { ...userSubject(current), action: 'deleted' },
+        sql`exists (select 1 from ${users} where ${where})`,
+      ),
+      db.delete(users).where(where).returning({ id: users.id }),
+    ])
+    .then(([, rows]) => rows[0])
     .catch((err: unknown) => {
       // Content created between the check and the delete still stops it, through the foreign keys.
       if (sqliteMessage(err).includes('FOREIGN KEY constraint failed')) throw new Conflict(OWNS_CONTENT);
@@ -326,7 +389,12 @@ export type AccountDeletion = 'deleted' | 'anonymised';
  * their owner, anonymised: name "Deleted user …", no e-mail or names, no usable password, inactive, `deletedAt`
  * set, so the content keeps its owner and shows it as a deleted user's. The last active ADMIN cannot go (409).
  */
-export async function deleteOwnAccount(db: Db, id: string, now = Date.now()): Promise<AccountDeletion> {
+export async function deleteOwnAccount(
+  db: Db,
+  id: string,
+  audit: AuditScope,
+  now = Date.now(),
+): Promise<AccountDeletion> {
   const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
   if (!current) throw new NotFound('User not found');
   if (current.role === 'ADMIN' && current.active) {
@@ -335,7 +403,7 @@ export async function deleteOwnAccount(db: Db, id: string, now = Date.now()): Pr
   }
   if (!(await ownsContent(db, id))) {
     try {
-      await deleteUser(db, id);
+      await deleteUser(db, id, audit);
       return 'deleted';
     } catch (err) {
       // Content created meanwhile: anonymise instead.
@@ -362,6 +430,7 @@ export async function deleteOwnAccount(db: Db, id: string, now = Date.now()): Pr
         updatedAt: now,
       })
       .where(eq(users.id, id)),
+    auditEntry(db, audit, { ...userSubject(current), action: 'deleted' }, now),
   ]);
   return 'anonymised';
 }

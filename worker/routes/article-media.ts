@@ -11,6 +11,7 @@ import { resolveIdOrSlug } from '../queries/slugs';
 import { params, query } from '../middleware/validate';
 import { updateMediaAt } from '../queries/article-media';
 import { ARTICLE_NOT_FOUND, articleForWrite, getArticle } from '../queries/articles';
+import { auditScope } from '../services/audit';
 
 export const articleMediaRoutes = new Hono<AppEnv>()
   /** Sets the title of the entry (image or video); an empty title is `PUT .../media/` and does not match, so titles are non-empty here. */
@@ -29,7 +30,7 @@ export const articleMediaRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       const { id, title } = c.req.valid('param');
       const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
-      await updateMediaAt(db, row, c.req.valid('query').ordinal, { title });
+      await updateMediaAt(db, row, c.req.valid('query').ordinal, { title }, undefined, auditScope(c));
       return ok(c, await getArticle(db, c.get('user'), row.id));
     },
   )
@@ -50,7 +51,7 @@ export const articleMediaRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       const { id, millis } = c.req.valid('param');
       const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
-      await updateMediaAt(db, row, c.req.valid('query').ordinal, { thumbnailMillis: millis }, 'video');
+      await updateMediaAt(db, row, c.req.valid('query').ordinal, { thumbnailMillis: millis }, 'video', auditScope(c));
       return ok(c, await getArticle(db, c.get('user'), row.id));
     },
   );

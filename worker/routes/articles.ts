@@ -124,22 +124,27 @@ export const articlesRoutes = new Hono<AppEnv>()
       const media = body.media ? { kind: body.media.kind, entries } : null;
       if (body.body) await assertPlacedMedia(db, null, body.body);
       const text = textChanges(body);
-      const { id, slug } = await insertArticle(db, user.id, {
-        title: body.title,
-        description: text.description ?? '',
-        body: text.body ?? null,
-        teaser: body.teaser,
-        type: body.type,
-        channelId: body.channelId,
-        categoryIds: body.categoryIds,
-        thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
-        publishedAtCategory: body.publishedAtCategory,
-        hidden: body.hidden,
-        restricted: body.restricted,
-        isAd: body.isAd,
-        isEditorial: body.isEditorial,
-        media,
-      });
+      const { id, slug } = await insertArticle(
+        db,
+        user.id,
+        {
+          title: body.title,
+          description: text.description ?? '',
+          body: text.body ?? null,
+          teaser: body.teaser,
+          type: body.type,
+          channelId: body.channelId,
+          categoryIds: body.categoryIds,
+          thumbnailKey: up.optionalFile(body.thumbnailFileTag, 'image')?.key ?? null,
+          publishedAtCategory: body.publishedAtCategory,
+          hidden: body.hidden,
+          restricted: body.restricted,
+          isAd: body.isAd,
+          isEditorial: body.isEditorial,
+          media,
+        },
+        auditScope(c),
+      );
       await cacheSlug(c.env.KV, slug, id);
       return answer(c, id, 201);
     },
@@ -172,7 +177,7 @@ export const articlesRoutes = new Hono<AppEnv>()
       const changes: ArticleChanges = { ...body, ...textChanges({ description, body: document }) };
       if (thumbnailFileTag !== undefined)
         changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
-      const unused = await updateArticle(db, row, changes, user.id);
+      const unused = await updateArticle(db, row, changes, user.id, auditScope(c));
       await deleteFiles(c.env, db, unused);
       return answer(c, row.id);
     },
@@ -213,7 +218,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-      await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind));
+      await deleteFiles(c.env, db, await setMediaKind(db, row, c.req.valid('json').kind, auditScope(c)));
       return answer(c, row.id);
     },
   )
@@ -231,7 +236,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
-      await deleteFiles(c.env, db, await setMediaKind(db, row, null));
+      await deleteFiles(c.env, db, await setMediaKind(db, row, null, auditScope(c)));
       return answer(c, row.id);
     },
   )
@@ -257,7 +262,7 @@ export const articlesRoutes = new Hono<AppEnv>()
         title: i.title,
         key: up.file(i.imageFileTag, 'image').key,
       }));
-      await addMedia(db, row, entries);
+      await addMedia(db, row, entries, undefined, auditScope(c));
       return answer(c, row.id, 201);
     },
   )
@@ -289,6 +294,7 @@ export const articlesRoutes = new Hono<AppEnv>()
           ordinal: up.body.ordinal,
         },
         'image',
+        auditScope(c),
       );
       await deleteFiles(c.env, db, unused);
       return answer(c, row.id);
@@ -309,7 +315,7 @@ export const articlesRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       const { id, ordinal } = c.req.valid('param');
       const row = await articleForWrite(db, currentUser(c), await articleId(c, id));
-      await deleteFiles(c.env, db, await removeMediaAt(db, row, ordinal));
+      await deleteFiles(c.env, db, await removeMediaAt(db, row, ordinal, auditScope(c)));
       return answer(c, row.id);
     },
   )
@@ -330,7 +336,7 @@ export const articlesRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       const row = await articleForWrite(db, currentUser(c), await articleId(c, c.req.valid('param').id));
       const up = upload(c, addVideoBody);
-      await addMedia(db, row, [await videoEntry(up, up.body)], up.body.ordinal);
+      await addMedia(db, row, [await videoEntry(up, up.body)], up.body.ordinal, auditScope(c));
       return answer(c, row.id, 201);
     },
   )
@@ -364,6 +370,7 @@ export const articlesRoutes = new Hono<AppEnv>()
           ordinal: up.body.ordinal,
         },
         'video',
+        auditScope(c),
       );
       await deleteFiles(c.env, db, unused);
       return answer(c, row.id);

@@ -1,4 +1,5 @@
 // /api/categories: the category tree. Reads are public; writes are ADMIN's.
+import { auditScope } from '../services/audit';
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import {
@@ -133,7 +134,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
       const up = upload(c, createCategoryBody);
       const { imageFileTag, ...body } = up.body;
       const image = up.optionalFile(imageFileTag, 'image');
-      const category = await createCategory(c.get('db'), { ...body, imageKey: image?.key ?? null });
+      const category = await createCategory(c.get('db'), { ...body, imageKey: image?.key ?? null }, auditScope(c));
       await recacheSlug(c.env.KV, null, category.slug, category.id);
       return ok(c, category, 201);
     },
@@ -154,10 +155,12 @@ export const categoriesRoutes = new Hono<AppEnv>()
       const { imageFileTag, ...body } = up.body;
       const imageKey = imageFileTag === undefined ? undefined : (up.optionalFile(imageFileTag, 'image')?.key ?? null);
       const db = c.get('db');
-      const { category, before } = await updateCategory(db, await categoryId(c, c.req.valid('param').id), {
-        ...body,
-        imageKey,
-      });
+      const { category, before } = await updateCategory(
+        db,
+        await categoryId(c, c.req.valid('param').id),
+        { ...body, imageKey },
+        auditScope(c),
+      );
       if (category.slug !== before.slug) await recacheSlug(c.env.KV, before.slug, category.slug, category.id);
       if (imageKey !== undefined && before.imageKey !== imageKey) await deleteFiles(c.env, db, [before.imageKey]);
       return ok(c, category);
@@ -177,7 +180,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
     ...jsonBody(categoryPositionBody),
     async (c) => {
       const id = await categoryId(c, c.req.valid('param').id);
-      return ok(c, await positionCategory(c.get('db'), id, c.req.valid('json').index));
+      return ok(c, await positionCategory(c.get('db'), id, c.req.valid('json').index, auditScope(c)));
     },
   )
 
@@ -196,7 +199,9 @@ export const categoriesRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const moveChildren = c.req.valid('query').children === 'moveUp';
-      const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id), { moveChildren });
+      const deleted = await deleteCategory(db, await categoryId(c, c.req.valid('param').id), auditScope(c), {
+        moveChildren,
+      });
       await forgetSlug(c.env.KV, deleted.slug);
       await deleteFiles(c.env, db, [deleted.imageKey]);
       return ok(c, null);

@@ -20,6 +20,7 @@ import { describe } from '../lib/route-doc';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../services/uploads';
 import { params, query } from '../middleware/validate';
+import { auditScope } from '../services/audit';
 import { assertCategoriesExist } from '../queries/articles';
 import {
   CHANNEL_NOT_FOUND,
@@ -144,18 +145,23 @@ export const channelsRoutes = new Hono<AppEnv>()
       await assertCategoriesExist(db, body.categoryIds);
       // A new channel has no articles yet, so any id in articleOrdinals is refused.
       await assertOrdinalsOfChannel(db, null, body.articleOrdinals);
-      const { id, slug } = await insertChannel(db, user.id, {
-        name: body.name,
-        infoText: body.infoText,
-        categoryIds: body.categoryIds,
-        portraitKey: up.optionalFile(body.portraitFileTag, 'image')?.key ?? null,
-        bannerKey: up.optionalFile(body.bannerFileTag, 'image')?.key ?? null,
-        coverMedia: body.coverMedia ? await coverValue(up, body.coverMedia) : null,
-        hidden: body.hidden,
-        private: body.private,
-        restricted: body.restricted,
-        isAd: body.isAd,
-      });
+      const { id, slug } = await insertChannel(
+        db,
+        user.id,
+        {
+          name: body.name,
+          infoText: body.infoText,
+          categoryIds: body.categoryIds,
+          portraitKey: up.optionalFile(body.portraitFileTag, 'image')?.key ?? null,
+          bannerKey: up.optionalFile(body.bannerFileTag, 'image')?.key ?? null,
+          coverMedia: body.coverMedia ? await coverValue(up, body.coverMedia) : null,
+          hidden: body.hidden,
+          private: body.private,
+          restricted: body.restricted,
+          isAd: body.isAd,
+        },
+        auditScope(c),
+      );
       await cacheSlug(c.env.KV, slug, id);
       return ok(c, await getChannel(db, user, id), 201);
     },
@@ -191,7 +197,7 @@ export const channelsRoutes = new Hono<AppEnv>()
         changes.bannerKey = bannerFileTag === null ? null : up.file(bannerFileTag, 'image').key;
       if (coverMedia !== undefined)
         changes.coverMedia = coverMedia === null ? null : await coverValue(up, coverMedia, row);
-      const unused = await updateChannel(db, row, changes, user.id);
+      const unused = await updateChannel(db, row, changes, user.id, auditScope(c));
       await deleteFiles(c.env, db, unused);
       return ok(c, await getChannel(db, user, row.id));
     },
@@ -211,7 +217,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const row = await channelForWrite(db, currentUser(c), await channelId(c, c.req.valid('param').id));
-      const { slugs, fileKeys } = await deleteChannel(db, row);
+      const { slugs, fileKeys } = await deleteChannel(db, row, auditScope(c));
       await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
       await deleteFiles(c.env, db, fileKeys);
       return ok(c, { id: row.id });

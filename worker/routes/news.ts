@@ -11,6 +11,7 @@ import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { params, query } from '../middleware/validate';
+import { auditScope } from '../services/audit';
 import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
 
 export const newsRoutes = new Hono<AppEnv>()
@@ -49,7 +50,7 @@ export const newsRoutes = new Hono<AppEnv>()
       const thumbnail = up.optionalFile(thumbnailFileTag, 'image');
       return ok(
         c,
-        await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }),
+        await createNews(c.get('db'), currentUser(c), { ...body, thumbnailKey: thumbnail?.key ?? null }, auditScope(c)),
         201,
       );
     },
@@ -70,7 +71,7 @@ export const newsRoutes = new Hono<AppEnv>()
       assertVersion(row.version, version ?? ifMatchVersion(c.req.header('If-Match')));
       const thumbnailKey =
         thumbnailFileTag === undefined ? undefined : (up.optionalFile(thumbnailFileTag, 'image')?.key ?? null);
-      const item = await updateNews(db, user, row, { ...body, thumbnailKey });
+      const item = await updateNews(db, user, row, { ...body, thumbnailKey }, auditScope(c));
       if (thumbnailKey !== undefined && row.thumbnailKey !== thumbnailKey)
         await deleteFiles(c.env, db, [row.thumbnailKey]);
       return ok(c, item);
@@ -85,7 +86,7 @@ export const newsRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
-      await deleteNews(db, row);
+      await deleteNews(db, row, auditScope(c));
       await deleteFiles(c.env, db, [row.thumbnailKey]);
       return ok(c, null);
     },

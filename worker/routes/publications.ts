@@ -30,6 +30,7 @@ import {
 } from '../queries/publications';
 import { contentTitle } from '../queries/user-content';
 import { notifyUser, type Notice } from '../services/notices';
+import { auditScope } from '../services/audit';
 
 export const publicationsRoutes = new Hono<AppEnv>()
   /** Public: what approved requests keep published, as far as the caller may see it, with expiration dates. */
@@ -55,7 +56,11 @@ export const publicationsRoutes = new Hono<AppEnv>()
     requireEditor,
     ...jsonBody(createPublicationBody),
     async (c) => {
-      return ok(c, await createPublicationRequest(c.get('db'), currentUser(c), c.req.valid('json')), 201);
+      return ok(
+        c,
+        await createPublicationRequest(c.get('db'), currentUser(c), c.req.valid('json'), auditScope(c)),
+        201,
+      );
     },
   )
 
@@ -88,7 +93,7 @@ export const publicationsRoutes = new Hono<AppEnv>()
       const { id, status, reason } = c.req.valid('json');
       const db = c.get('db');
       const before = await getPublicationStatus(db, id);
-      const row = await updatePublicationStatus(db, id, status, { by: currentUser(c).id, reason });
+      const row = await updatePublicationStatus(db, id, status, { by: currentUser(c).id, reason }, auditScope(c));
       if (before !== row.status && (row.status === 'APPROVED' || row.status === 'REJECTED')) {
         const notice = { kind: 'publication', decision: row.status, contentType: row.type, contentId: row.contentId };
         notifyUser(c, row.userId, { ...notice, reason: row.reason } as Notice, await contentTitle(db, row.contentId));
@@ -108,7 +113,7 @@ export const publicationsRoutes = new Hono<AppEnv>()
     }),
     requireEditor,
     ...jsonBody(unpublishBody),
-    async (c) => ok(c, await unpublishContent(c.get('db'), currentUser(c), c.req.valid('json'))),
+    async (c) => ok(c, await unpublishContent(c.get('db'), currentUser(c), c.req.valid('json'), auditScope(c))),
   )
 
   .put(
@@ -122,7 +127,10 @@ export const publicationsRoutes = new Hono<AppEnv>()
     ...jsonBody(updatePublicationStartBody),
     async (c) => {
       const { id, publishAt } = c.req.valid('json');
-      return ok(c, await updatePublicationStart(c.get('db'), id, publishAt === null ? null : Date.parse(publishAt)));
+      return ok(
+        c,
+        await updatePublicationStart(c.get('db'), id, publishAt === null ? null : Date.parse(publishAt), auditScope(c)),
+      );
     },
   )
 
@@ -135,7 +143,12 @@ export const publicationsRoutes = new Hono<AppEnv>()
       const { id, expirationDate } = c.req.valid('json');
       return ok(
         c,
-        await updatePublicationExpiration(c.get('db'), id, expirationDate === null ? null : Date.parse(expirationDate)),
+        await updatePublicationExpiration(
+          c.get('db'),
+          id,
+          expirationDate === null ? null : Date.parse(expirationDate),
+          auditScope(c),
+        ),
       );
     },
   );

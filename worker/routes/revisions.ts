@@ -1,6 +1,7 @@
 // /api/revisions: the saved states of an article, channel or news item (decision 029), for its owner or ADMIN:
 // the list, one with its fields (the form diffs two), and a restore, which is itself a save (a new revision).
 import { Hono } from 'hono';
+import { auditScope } from '../services/audit';
 import * as z from 'zod/mini';
 import { article, channel, newsItem, revisionList, revisionWithFields } from '../../schema/entities';
 import { articleDocument } from '../../schema/document-input';
@@ -140,6 +141,7 @@ export const revisionsRoutes = new Hono<AppEnv>()
             categoryIds: await existingCategories(db, categoryIds),
           },
           user.id,
+          auditScope(c),
         );
         return ok(c, await getArticle(db, user, id));
       }
@@ -147,12 +149,18 @@ export const revisionsRoutes = new Hono<AppEnv>()
         const row = await channelForWrite(db, user, id);
         assertVersion(row.version, expected);
         const f = z.parse(channelFields, fields);
-        await updateChannel(db, row, { ...f, categoryIds: await existingCategories(db, f.categoryIds) }, user.id);
+        await updateChannel(
+          db,
+          row,
+          { ...f, categoryIds: await existingCategories(db, f.categoryIds) },
+          user.id,
+          auditScope(c),
+        );
         return ok(c, await getChannel(db, user, id));
       }
       const row = await newsForWrite(db, user, id);
       assertVersion(row.version, expected);
       const f = z.parse(newsFields, fields);
-      return ok(c, await updateNews(db, user, row, f));
+      return ok(c, await updateNews(db, user, row, f, auditScope(c)));
     },
   );

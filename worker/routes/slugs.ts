@@ -18,8 +18,10 @@ import {
   findSlugOfEntity,
   recacheSlug,
   renameSlugStatements,
+  slugEntitySubject,
   withSlugConflict,
 } from '../queries/slugs';
+import { auditEntry, auditScope } from '../services/audit';
 
 export const slugsRoutes = new Hono<AppEnv>()
   .get(
@@ -69,7 +71,13 @@ export const slugsRoutes = new Hono<AppEnv>()
       assertOwnerOrAdmin(user, owner.userId ?? '');
       const oldSlug = record?.slug ?? null;
       if (body.slug !== oldSlug && (await assertSlugFree(db, body.slug, entityId))) {
-        await withSlugConflict(() => db.batch(renameSlugStatements(db, kind, entityId, oldSlug, body.slug)));
+        const subject = await slugEntitySubject(db, kind, entityId);
+        await withSlugConflict(() =>
+          db.batch([
+            ...renameSlugStatements(db, kind, entityId, oldSlug, body.slug),
+            auditEntry(db, auditScope(c), { ...subject, action: 'updated', fields: ['slug'] }),
+          ]),
+        );
       }
       await recacheSlug(c.env.KV, oldSlug, body.slug, entityId);
       return ok(c, { slug: body.slug, entityId, currentSlug: body.slug });

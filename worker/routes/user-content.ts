@@ -32,6 +32,7 @@ import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';
 import { currentUser, requireAdmin, requireUser } from '../middleware/guards';
 import { notifyUser } from '../services/notices';
+import { auditScope } from '../services/audit';
 import { describe } from '../lib/route-doc';
 import { sameOrigin } from '../middleware/security';
 import { resolveIdOrSlug } from '../queries/slugs';
@@ -80,7 +81,7 @@ const listAccess =
 /** ADMIN's decision, then the mail that tells the reader (in their language, with a link). */
 async function decideAndNotify(c: Context<AppEnv>, id: string, decision: 'ALLOWED' | 'DENIED') {
   const db = c.get('db');
-  const request = await decideRequest(db, id, decision);
+  const request = await decideRequest(db, id, decision, auditScope(c));
   notifyUser(
     c,
     request.userId,
@@ -268,7 +269,7 @@ export const userContentRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('json');
       const db = c.get('db');
-      const { contentType } = await revokeAccess(db, currentUser(c), input);
+      const { contentType } = await revokeAccess(db, currentUser(c), input, auditScope(c));
       notifyUser(
         c,
         input.userId,

@@ -22,6 +22,7 @@ import {
   getUser,
   insertUser,
   listUsers,
+  resetPassword,
   setPasswordHash,
   updateUser,
   type UserPatch,
@@ -30,13 +31,7 @@ import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import {
-  allowResetMail,
-  clearAccountFailures,
-  countResetRequest,
-  loginKeys,
-  verifyPasswordLimited,
-} from '../services/login-limit';
+import { allowResetMail, countResetRequest, loginKeys, verifyPasswordLimited } from '../services/login-limit';
 import { deviceFor, issueDeviceCookie } from '../services/device-cookie';
 import { sendMail } from '../services/mail';
 import { assertPasswordAllowed } from '../lib/password-policy';
@@ -47,6 +42,7 @@ import { sameOrigin } from '../middleware/security';
 import { readsOnly, sessionOnly } from '../middleware/token-scope';
 import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../services/session';
 import { jsonBody, params, query, validate } from '../middleware/validate';
+import { actingAs, auditEntry, auditScope } from '../services/audit';
 
 export const RESET_TOKEN_SECONDS = 3600;
 export const RESET_MAIL_MESSAGE = 'If the address belongs to an account, a reset link is on its way';
@@ -110,7 +106,8 @@ async function confirmOwnPassword(
   const db = c.get('db');
   const row = await findActiveUserById(db, me.id);
   const keys = loginKeys(me.name, me.id, clientAddress(c), await deviceFor(c, me.id));
-  if (!(await verifyPasswordLimited(db, keys, row?.passwordHash, currentPassword))) {
+  const burst = { scope: auditScope(c), user: me };
+  if (!(await verifyPasswordLimited(db, keys, row?.passwordHash, currentPassword, undefined, burst))) {
     throw new Forbidden('Current password is wrong');
   }
 }
@@ -137,12 +134,24 @@ export const usersRoutes = new Hono<AppEnv>()
       // The browser's device cookie for this account, if it has one, gives it its own budget (decision 003).
       const keys = loginKeys(username, found?.id, clientAddress(c), await deviceFor(c, found?.id));
       const challenge = turnstileOn(c.env) ? () => passedTurnstile(c) : undefined;
-      const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password, challenge);
+      // A failure that exhausts a known account's budget is recorded (by nobody signed in: the anonymous caller).
+      const burst = found ? { scope: auditScope(c), user: { id: found.id, name: found.name } } : undefined;
+      const valid = await verifyPasswordLimited(db, keys, found?.passwordHash, password, challenge, burst);
       if (!found || !valid) throw new Unauthorized(INVALID_LOGIN);
       // Only whoever knows the password learns the account exists but is switched off.
       if (!found.active) throw new Forbidden(DEACTIVATED);
       if (needsRehash(found.passwordHash)) await setPasswordHash(db, found.id, await hashPassword(password));
-      await startSession(c, found.id);
+      const self = { id: found.id, name: found.name };
+      // The session and its `signed_in` entry in one batch; the user signing in is the actor.
+      await startSession(c, found.id, (sessionDb) => [
+        auditEntry(sessionDb, actingAs(auditScope(c), self), {
+          entityType: 'user',
+          entityId: found.id,
+          title: found.name,
+          ownerId: found.id,
+          action: 'signed_in',
+        }),
+      ]);
       await issueDeviceCookie(c, found.id);
       const user: SessionUser = { id: found.id, name: found.name, role: found.role };
       return ok(c, user);
@@ -223,9 +232,9 @@ export const usersRoutes = new Hono<AppEnv>()
       assertPasswordAllowed(password, user);
       // Single use: the token goes before anything else can fail.
       await c.env.KV.delete(key);
-      await setPasswordHash(db, user.id, await hashPassword(password));
-      await endUserSessions(db, user.id);
-      await clearAccountFailures(db, user.id);
+      // Whoever holds the mailed link acts as the account's user.
+      const self = { id: user.id, name: user.name };
+      await resetPassword(db, self, await hashPassword(password), actingAs(auditScope(c), self));
       return ok(c, null, 200, 'Password changed');
     },
   )
@@ -253,15 +262,19 @@ export const usersRoutes = new Hono<AppEnv>()
       const role = admin ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
       // Hashed before the name and e-mail are looked up, so a taken one answers in the time a free one takes.
       const passwordHash = await hashPassword(body.password);
-      const user = await insertUser(c.get('db'), {
-        name: body.name,
-        email: body.email ?? null,
-        passwordHash,
-        firstName: body.firstName ?? '',
-        lastName: body.lastName ?? '',
-        role,
-        locale: body.locale,
-      });
+      const user = await insertUser(
+        c.get('db'),
+        {
+          name: body.name,
+          email: body.email ?? null,
+          passwordHash,
+          firstName: body.firstName ?? '',
+          lastName: body.lastName ?? '',
+          role,
+          locale: body.locale,
+        },
+        auditScope(c),
+      );
       return ok(c, user, 201);
     },
   )
@@ -335,7 +348,7 @@ export const usersRoutes = new Hono<AppEnv>()
       if (isAdmin(me) && role !== undefined) patch.role = role;
       if (isAdmin(me) && active !== undefined) patch.active = active;
       if (password !== undefined) patch.passwordHash = await hashPassword(password);
-      const user = await updateUser(db, id, patch);
+      const user = await updateUser(db, id, patch, auditScope(c));
       if (password !== undefined) {
         // A new password ends every session of the account; whoever changed their own stays signed in here.
         await endUserSessions(db, id);
@@ -368,16 +381,21 @@ export const usersRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       if (me.id !== id) {
         // Its sessions go with the row (foreign key, on delete cascade).
-        await deleteUser(db, id);
+        await deleteUser(db, id, auditScope(c));
         return ok(c, null, 200, 'User deleted');
       }
       if (password === undefined) throw new BadRequest('Deleting your account needs your password');
       // Confirmed with the password, counted like a sign-in: a cookie alone cannot delete an account.
       const row = await findActiveUserById(db, me.id);
       const keys = loginKeys(me.name, me.id, c.req.header('CF-Connecting-IP'));
-      if (!(await verifyPasswordLimited(db, keys, row?.passwordHash, password)))
+      if (
+        !(await verifyPasswordLimited(db, keys, row?.passwordHash, password, undefined, {
+          scope: auditScope(c),
+          user: me,
+        }))
+      )
         throw new Forbidden('Password is wrong');
-      const account = await deleteOwnAccount(db, id);
+      const account = await deleteOwnAccount(db, id, auditScope(c));
       await endSession(c);
       return ok(c, { account }, 200, 'Account deleted');
     },

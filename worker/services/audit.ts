@@ -4,7 +4,7 @@
 // acts as `systemScope()`.
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
-import { lt } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import { auditLog, type AuditAction, type AuditActorKind, type AuditEntity } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 
@@ -55,7 +55,9 @@ export function systemScope(): AuditScope {
  * once per request and kept on the context. Call it only where a user is signed in, or for a sign-in in the making
  * pass `as` (the user the request acts as).
  */
-export function auditScope(c: Context<AppEnv>, as?: { id: string; name: string }): AuditScope {
+export function auditScope<E extends AppEnv>(context: Context<E>, as?: { id: string; name: string }): AuditScope {
+  // Any route's context: its own variables (an upload, say) come on top of AppEnv's.
+  const c = context as unknown as Context<AppEnv>;
   const existing = c.get('audit');
   if (existing && !as) return existing;
   const user = as ?? c.get('user');
@@ -73,6 +75,15 @@ export function auditScope(c: Context<AppEnv>, as?: { id: string; name: string }
   };
   if (!as) c.set('audit', scope);
   return scope;
+}
+
+/** The same request acting as `user` (whoever registers or resets their own password acts on their own account). */
+export function actingAs(scope: AuditScope, user: { id: string; name: string }): AuditScope {
+  return {
+    actor: { kind: 'user', userId: user.id, name: user.name, tokenId: null, tokenName: null },
+    requestId: scope.requestId,
+    recorded: scope.recorded,
+  };
 }
 
 /** The statement that records `fact` as done now by the scope's actor: put it in the change's own batch. */
@@ -97,6 +108,32 @@ export function auditEntry(db: Db, scope: AuditScope, fact: AuditFact, now = Dat
   });
 }
 
+/**
+ * The statement that records `fact` only if `condition` holds when it runs: for a change whose own statement is
+ * conditional (a delete that a race may turn into a no-op, a status change guarded by the status read before).
+ * Put it in the same batch just BEFORE that statement, with the same condition: one transaction, so the entry is
+ * written exactly when the change is.
+ */
+export function auditEntryWhen(
+  db: Db,
+  scope: AuditScope,
+  fact: AuditFact,
+  condition: SQL,
+  now = Date.now(),
+): BatchItem<'sqlite'> {
+  const id = crypto.randomUUID();
+  scope.recorded.push(id);
+  const fields = fact.fields && fact.fields.length > 0 ? JSON.stringify([...fact.fields]) : null;
+  const a = scope.actor;
+  // Columns in the table's order: id, at, actor_kind, actor_id, actor_name, token_id, token_name, entity_type,
+  // entity_id, entity_title, owner_id, action, fields, request_id.
+  return db.insert(auditLog).select(sql`
+    select ${id}, ${now}, ${a.kind}, ${a.userId}, ${a.name}, ${a.tokenId}, ${a.tokenName}, ${fact.entityType},
+      ${fact.entityId}, ${fact.title.slice(0, 500)}, ${fact.ownerId ?? null}, ${fact.action}, ${fields},
+      ${scope.requestId}
+    where ${condition}`);
+}
+
 /** The names of the fields whose value differs between `before` and `after`, of the keys `after` has. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return Object.keys(after).filter(
@@ -107,4 +144,32 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 /** Removes entries older than the retention (the Cron Trigger). */
 export async function pruneAuditLog(db: Db, now = Date.now()): Promise<void> {
   await db.delete(auditLog).where(lt(auditLog.at, now - AUDIT_RETENTION_DAYS * 24 * 3600 * 1000));
+}
+
+/** An article, channel or news item as its entries name it. */
+export interface ContentSubject {
+  entityType: 'article' | 'channel' | 'news';
+  entityId: string;
+  title: string;
+  ownerId: string;
+}
+
+/**
+ * The entries of a save of content, for the save's own batch: `updated` naming the changed fields (a save that
+ * changed nothing records nothing), and `published` or `unpublished` when ADMIN's save flipped its published flag.
+ */
+export function contentSaveEntries(
+  db: Db,
+  scope: AuditScope,
+  subject: ContentSubject,
+  fields: readonly string[],
+  published?: { before: boolean; after: boolean | undefined },
+): BatchItem<'sqlite'>[] {
+  const entries: BatchItem<'sqlite'>[] = [];
+  const changed = fields.filter((f) => f !== 'published');
+  if (changed.length > 0) entries.push(auditEntry(db, scope, { ...subject, action: 'updated', fields: changed }));
+  if (published && published.after !== undefined && published.after !== published.before) {
+    entries.push(auditEntry(db, scope, { ...subject, action: published.after ? 'published' : 'unpublished' }));
+  }
+  return entries;
 }

@@ -6,11 +6,18 @@
 // client shares the account's budget: past it, unknown devices get 429 until the window ends (or, where Turnstile
 // is configured, a challenge). An address that has failed against many accounts gets 429 without a device cookie.
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { rateCounters } from '../../schema/tables';
+import { auditLog, rateCounters } from '../../schema/tables';
 import type { Db } from '../env';
 import { dummyPasswordHash, verifyPassword } from '../lib/password';
 import { TooManyRequests } from '../lib/errors';
 import { countStatement, pruneStatement } from './rate-limit';
+import { auditEntryWhen, type AuditScope } from './audit';
+
+/** Whom a failed attempt is against, for the audit log's `failed_sign_in_burst` (decision 033), and who tried. */
+export interface BurstRecord {
+  scope: AuditScope;
+  user: { id: string; name: string };
+}
 
 export const LOGIN_LIMITS = {
   /** The window of the account's and a device's budgets. */
@@ -128,9 +135,42 @@ export async function reserveLoginAttempt(
 }
 
 /** A failed attempt stays counted; from an unknown device it also marks the address as failing this account. */
-export async function recordLoginFailure(db: Db, keys: LoginKeys, now = Date.now()): Promise<void> {
+export async function recordLoginFailure(
+  db: Db,
+  keys: LoginKeys,
+  now = Date.now(),
+  burst?: BurstRecord,
+): Promise<void> {
   if (keys.device) return;
-  await countStatement(db, keys.pair, now, LOGIN_LIMITS.addressWindowMs).run();
+  const count = countStatement(db, keys.pair, now, LOGIN_LIMITS.addressWindowMs);
+  if (!burst) {
+    await count.run();
+    return;
+  }
+  // The failure that exhausts the account's budget records one `failed_sign_in_burst`, once per window: the
+  // account's count has reached the budget and no such entry exists since the window began.
+  const { windowMs, account } = LOGIN_LIMITS;
+  const exhausted = sql`exists (
+      select 1 from ${rateCounters} r where r.key = ${keys.account} and r.count >= ${account}
+        and r.first_at > ${now - windowMs}
+        and not exists (select 1 from ${auditLog} a where a.entity_id = ${burst.user.id}
+          and a.action = 'failed_sign_in_burst' and a.at >= r.first_at))`;
+  await db.batch([
+    count,
+    auditEntryWhen(
+      db,
+      burst.scope,
+      {
+        entityType: 'user',
+        entityId: burst.user.id,
+        title: burst.user.name,
+        ownerId: burst.user.id,
+        action: 'failed_sign_in_burst',
+      },
+      exhausted,
+      now,
+    ),
+  ]);
 }
 
 /**
@@ -154,7 +194,8 @@ export async function recordLoginSuccess(db: Db, keys: LoginKeys): Promise<void>
 /**
  * Checks a password under the sign-in limits: the attempt is counted and may be refused (429) before any PBKDF2
  * run; then one PBKDF2 run (against a dummy hash when there is no account, so both refusals take alike time).
- * Sign-in and every account change that asks for the current password use this.
+ * Sign-in and every account change that asks for the current password use this. With `burst`, the failure that
+ * exhausts a known account's budget is recorded in the audit log.
  */
 export async function verifyPasswordLimited(
   db: Db,
@@ -162,12 +203,13 @@ export async function verifyPasswordLimited(
   passwordHash: string | undefined,
   password: string,
   challenge?: ChallengeCheck,
+  burst?: BurstRecord,
 ): Promise<boolean> {
   await reserveLoginAttempt(db, keys, Date.now(), challenge);
   const valid =
     (await verifyPassword(password, passwordHash ?? (await dummyPasswordHash()))) && passwordHash !== undefined;
   if (valid) await recordLoginSuccess(db, keys);
-  else await recordLoginFailure(db, keys);
+  else await recordLoginFailure(db, keys, Date.now(), burst);
   return valid;
 }
 

@@ -3,6 +3,7 @@
 // change, reset, deactivation, role change or deletion holds from the very next request, everywhere
 // (D1 is strongly consistent; KV, where sessions used to live, lags up to 60 s between locations).
 import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessions, users } from '../../schema/tables';
@@ -45,11 +46,22 @@ const liveAt = (now: number) =>
     gt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000),
   );
 
-/** Stores a new session for the user and returns its token; every sign-in gets a new one. */
-export async function createSession(db: Db, userId: string, device = ''): Promise<string> {
+/**
+ * Stores a new session for the user and returns its token; every sign-in gets a new one. `also` joins the insert's
+ * batch (the sign-in's audit entry).
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  device = '',
+  also: BatchItem<'sqlite'>[] = [],
+): Promise<string> {
   const token = randomToken();
   const now = Date.now();
-  await db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, device });
+  await db.batch([
+    db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, lastSeenAt: now, device }),
+    ...also,
+  ]);
   return token;
 }
 
@@ -76,11 +88,15 @@ const cookieToken = (c: Context<AppEnv>) => {
 };
 
 /** Signs the user in on this response with a fresh token; a token the browser still had is dropped. */
-export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+export async function startSession(
+  c: Context<AppEnv>,
+  userId: string,
+  also: (db: Db) => BatchItem<'sqlite'>[] = () => [],
+): Promise<void> {
   const db = createDb(c.env.DB);
   const previous = cookieToken(c);
   if (previous) await db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)));
-  const token = await createSession(db, userId, deviceLabel(c.req.header('User-Agent')));
+  const token = await createSession(db, userId, deviceLabel(c.req.header('User-Agent')), also(db));
   setCookie(c, sessionCookieName(c.req.url), token, {
     httpOnly: true,
     sameSite: 'Lax',

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { path: 'messages', label: 'admin.section.messages', count: 'unreadMessages' },
   { path: 'export', label: 'admin.section.export' },
   { path: 'webhooks', label: 'admin.section.webhooks' },
+  { path: 'auditLog', label: 'admin.section.auditLog' },
 ] as const satisfies readonly { path: string; label: string; count?: keyof AdminCounts }[];
 
 type Catalogue = Record<string, string>;

@@ -14,6 +14,7 @@ import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
 import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
+import { ActivityBox } from '../../../../components/workspace/activity';
 import { PublicationBox } from '../../../../components/workspace/publication';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { SlugBox } from '../../../../components/workspace/slug-box';
@@ -153,6 +154,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
           <SlugBox kind="article" id={article.id} slug={article.slug} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
           <PreviewLinksBox type="article" id={article.id} />
+          <ActivityBox id={article.id} />
           <RevisionsBox
             type="article"
             id={article.id}

@@ -17,6 +17,7 @@ import { WorkspaceMessages } from '../../../../components/workspace/messages';
 import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
+import { ActivityBox } from '../../../../components/workspace/activity';
 import { PublicationBox } from '../../../../components/workspace/publication';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { SlugBox } from '../../../../components/workspace/slug-box';
@@ -124,6 +125,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           <SlugBox kind="channel" id={channel.id} slug={channel.slug} />
           <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
           <PreviewLinksBox type="channel" id={channel.id} />
+          <ActivityBox id={channel.id} />
           <RevisionsBox
             type="channel"
             id={channel.id}

@@ -15,6 +15,7 @@ import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
+import { ActivityBox } from '../../../../components/workspace/activity';
 import { RevisionsBox } from '../../../../components/workspace/revisions';
 import { VisitorNote } from '../../../../components/workspace/status';
 import { UploadList, useUploadQueue } from '../../../../components/workspace/upload-queue';
@@ -93,6 +94,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       {item && (
         <>
           <PreviewLinksBox type="news" id={item.id} />
+          <ActivityBox id={item.id} />
           <RevisionsBox
             type="news"
             id={item.id}
