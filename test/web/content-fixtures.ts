@@ -1,6 +1,7 @@
 // Content as the API answers it, for the web tests: an article summary and a channel summary with every field,
 // published and public unless a test overrides a field.
 import type { ArticleSummary, ChannelSummary } from '../../schema';
+import type { Article } from '../../schema/entities';
 
 /** Article `n` of the channel `channelId`, owned by `userId`; its id ends in n. */
 export const articleSummary = (n: number, channelId: string, userId: string): ArticleSummary => ({
@@ -38,4 +39,31 @@ export const channelSummary = (id: string, userId: string): ChannelSummary => ({
   coverMedia: null,
   locked: false,
   createdAt: '2025-01-01T10:00:00.000Z',
+});
+
+/** The draft text article "Harbour lights" owned by `userId`, as the workspace's form reads it, at `createdAt`. */
+export const draftArticle = (userId: string, createdAt: string, over: Partial<Article> = {}): Article => ({
+  id: crypto.randomUUID(),
+  slug: 'harbour-lights',
+  title: 'Harbour lights',
+  teaser: '',
+  type: 'text',
+  channelId: null,
+  userId,
+  thumbnailHref: null,
+  published: false,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt,
+  description: '',
+  categoryIds: [],
+  publishedAtCategory: false,
+  media: null,
+  locked: false,
+  body: { version: 1, children: [] },
+  version: 1,
+  updatedAt: createdAt,
+  ...over,
 });

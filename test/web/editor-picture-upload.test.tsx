@@ -7,39 +7,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema/entities';
 import { fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
+import { draftArticle } from './content-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const NOW = '2026-03-01T10:00:00.000Z';
 const editor = userOf('CLIENT');
-const articleOf = (over: Partial<Article> = {}): Article => ({
-  id: uuid(),
-  slug: 'harbour-lights',
-  title: 'Harbour lights',
-  teaser: '',
-  type: 'text',
-  channelId: null,
-  userId: editor.id,
-  thumbnailHref: null,
-  published: false,
-  hidden: false,
-  restricted: false,
-  isAd: false,
-  isEditorial: false,
-  createdAt: NOW,
-  description: 'The lights are back.',
-  categoryIds: [],
-  publishedAtCategory: false,
-  media: null,
-  locked: false,
-  body: {
-    version: 1,
-    children: [{ type: 'paragraph', children: [{ type: 'text', text: 'The lights are back.' }] }],
-  },
-  version: 2,
-  updatedAt: NOW,
-  ...over,
-});
+const articleOf = (over: Partial<Article> = {}): Article =>
+  draftArticle(editor.id, NOW, {
+    description: 'The lights are back.',
+    body: {
+      version: 1,
+      children: [{ type: 'paragraph', children: [{ type: 'text', text: 'The lights are back.' }] }],
+    },
+    version: 2,
+    ...over,
+  });
 
 interface Sent {
   method: string;

@@ -7,6 +7,7 @@ import type { Article } from '../../schema/entities';
 import type { WorkspaceArticle } from '../../schema/workspace';
 import { statusesOf } from '../../web/components/workspace/status';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
+import { draftArticle } from './content-fixtures';
 import { fakeApi, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -35,31 +36,7 @@ const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
   publication: null,
   ...over,
 });
-const articleOf = (over: Partial<Article> = {}): Article => ({
-  id: uuid(),
-  slug: 'harbour-lights',
-  title: 'Harbour lights',
-  teaser: '',
-  type: 'text',
-  channelId: null,
-  userId: editor.id,
-  thumbnailHref: null,
-  published: false,
-  hidden: false,
-  restricted: false,
-  isAd: false,
-  isEditorial: false,
-  createdAt: NOW,
-  description: '',
-  categoryIds: [],
-  publishedAtCategory: false,
-  media: null,
-  locked: false,
-  body: { version: 1, children: [] },
-  version: 1,
-  updatedAt: NOW,
-  ...over,
-});
+const articleOf = (over: Partial<Article> = {}): Article => draftArticle(editor.id, NOW, over);
 const page = <T,>(items: T[]) => ({ items, nextCursor: null });
 const byPath = (calls: ApiCall[], method: string, path: string | RegExp) =>
   calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)));

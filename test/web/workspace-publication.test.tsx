@@ -16,6 +16,7 @@ import {
 import { timeZone } from '../../web/components/screen-kit/local-time';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
+import { draftArticle } from './content-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,31 +26,7 @@ const page = <T,>(items: T[]) => ({ items, nextCursor: null });
 const calls = (all: ApiCall[], method: string, path: string) =>
   all.filter((c) => c.method === method && c.path === path);
 
-const articleOf = (over: Partial<Article> = {}): Article => ({
-  id: uuid(),
-  slug: 'harbour-lights',
-  title: 'Harbour lights',
-  teaser: '',
-  type: 'text',
-  channelId: null,
-  userId: editor.id,
-  thumbnailHref: null,
-  published: false,
-  hidden: false,
-  restricted: false,
-  isAd: false,
-  isEditorial: false,
-  createdAt: NOW,
-  description: '',
-  categoryIds: [],
-  publishedAtCategory: false,
-  media: null,
-  locked: false,
-  body: { version: 1, children: [] },
-  version: 1,
-  updatedAt: NOW,
-  ...over,
-});
+const articleOf = (over: Partial<Article> = {}): Article => draftArticle(editor.id, NOW, over);
 const rowOf = (article: Article, over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
   ...article,
   userName: editor.name,
