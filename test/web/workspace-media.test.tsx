@@ -164,7 +164,7 @@ describe('the video form', () => {
     await act(async () => fireEvent.change(input, { target: { files: [file] } }));
     const title = await screen.findByRole('textbox', { name: 'Title of the video' });
     expect((title as HTMLInputElement).value).toBe('harbour at dusk');
-    fireEvent.change(title, { target: { value: 'The harbour at dusk' } });
+    await act(async () => fireEvent.change(title, { target: { value: 'The harbour at dusk' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload video' })));
     await screen.findByText('harbour-at-dusk.mp4');
     // The field no longer holds the file (a new, empty one); the title field went with the file.
