@@ -5,6 +5,7 @@ import { installHistoryGate } from './components/screen-kit/history-gate';
 import { fixedSeed, PAGE_DATA_ID, type PageData } from './data/seed';
 import { loadMessages } from './i18n';
 import './styles.css';
+import './page-styles';
 
 /** What the worker put into a server-rendered page (web/server/render.tsx); null for the bare SPA page. */
 function pageData(): PageData | null {

@@ -151,6 +151,21 @@ describe('bundle budget', () => {
     expect(total, report(files)).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
   });
 
+  it('a rendered page waits for one stylesheet: its views and the search box bring none of their own', () => {
+    // The worker renders every view but the guarded workspaces (web/server/render.tsx), and links the stylesheets
+    // of the view's chunks: each one more connection and round trip before the first paint (web/page-styles.ts).
+    const guarded = /^routes\/(myso|myso-account|myaccount|app-management)\//;
+    const start = new Set(closure(entryKey()));
+    const rendered = Object.keys(manifest).filter((key) => /^routes\/.+\/index\.tsx$/.test(key) && !guarded.test(key));
+    expect(rendered).toContain('routes/article/index.tsx');
+    const searchBox = startupImports().filter((key) => /(^|\/|_)search-box[-/.]/.test(key));
+    expect(searchBox.length).toBeGreaterThan(0);
+    const own = [...rendered, ...searchBox].flatMap((key) =>
+      [...closure(key)].filter((f) => f.endsWith('.css') && !start.has(f)).map((f) => `${key}: ${f}`),
+    );
+    expect(own, 'add these styles to web/page-styles.ts').toEqual([]);
+  });
+
   it("every lazily loaded view costs at most 40 KB gzip beyond the app's start", () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
