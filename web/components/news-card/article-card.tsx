@@ -7,11 +7,14 @@ export default function ArticleCard({
   article,
   to,
   eager = false,
+  priority = false,
   headingLevel = 3,
 }: {
   article: ArticleSummary;
   to: string;
   eager?: boolean;
+  /** The page's largest picture (web/components/picture). */
+  priority?: boolean;
   headingLevel?: 2 | 3;
 }) {
   return (
@@ -25,6 +28,7 @@ export default function ArticleCard({
       date={article.createdAt}
       teaser={article.teaser}
       eager={eager}
+      priority={priority}
       headingLevel={headingLevel}
     />
   );

@@ -19,6 +19,11 @@ export interface ContentCardProps {
   eager?: boolean;
   /** The card's picture is the page's largest (see Picture). */
   priority?: boolean;
+  /**
+   * The list's lead story: two columns wide where its grid has room (the item's `card-grid-lead`), with a picture
+   * twice the width.
+   */
+  lead?: boolean;
   headingLevel?: 2 | 3;
 }
 
@@ -34,16 +39,18 @@ export default function ContentCard({
   teaser,
   eager = false,
   priority = false,
+  lead = false,
   headingLevel = 3,
 }: ContentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const width = lead ? 2 * CARD_PICTURE_WIDTH : CARD_PICTURE_WIDTH;
   return (
     <article className={`card ${className}`}>
       <Picture
         src={thumbnailHref}
         alt={title}
-        width={CARD_PICTURE_WIDTH}
-        height={(CARD_PICTURE_WIDTH / 16) * 9}
+        width={width}
+        height={(width / 16) * 9}
         eager={eager}
         priority={priority}
         className="card-thumb"

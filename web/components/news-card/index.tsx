@@ -11,11 +11,13 @@ export default function NewsCard({
   item,
   eager = false,
   priority = false,
+  lead = false,
   headingLevel = 2,
 }: {
   item: NewsItem;
   eager?: boolean;
   priority?: boolean;
+  lead?: boolean;
   headingLevel?: 2 | 3;
 }) {
   return (
@@ -29,6 +31,7 @@ export default function NewsCard({
       teaser={item.teaser}
       eager={eager}
       priority={priority}
+      lead={lead}
       headingLevel={headingLevel}
     />
   );

@@ -85,7 +85,12 @@ type PictureProps = {
   alt: string;
   width: number;
   height: number;
-  /** The first or hero image of a page loads at once; the rest lazily. */
+  /**
+   * A picture of the first screen: loads at once, but behind the page's priority picture (fetchpriority low). Over
+   * HTTP/1.1 (wrangler dev, older clients) the browser otherwise starts the first five large pictures together and
+   * they share the line with the priority one; low ones wait until the render-blocking stylesheet is in. The rest
+   * load lazily.
+   */
   eager?: boolean;
   /** The page's largest picture (its LCP element): loads at once, ahead of the other pictures. */
   priority?: boolean;
@@ -136,7 +141,7 @@ export default function Picture({ src, alt, width, height, eager = false, priori
         width={width}
         height={height}
         loading={eager || priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : eager ? 'low' : undefined}
         // The page's largest picture paints in the frame it arrives for; the others may decode off the main thread.
         decoding={priority ? undefined : 'async'}
         style={imgStyle}

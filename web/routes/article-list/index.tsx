@@ -51,7 +51,13 @@ export default function ArticleListView() {
         >
           {items.map((article, index) => (
             <li key={article.id}>
-              <ArticleCard article={article} to={articleHomePath(article)} eager={index < 3} headingLevel={2} />
+              <ArticleCard
+                article={article}
+                to={articleHomePath(article)}
+                eager={index < 3}
+                priority={index === 0}
+                headingLevel={2}
+              />
             </li>
           ))}
         </ul>
