@@ -25,13 +25,15 @@ export const userOf = (role: SessionUser['role']): SessionUser => ({
 export async function renderApp(path: string, user: SessionUser | null = null) {
   if (user) sessionStorage.setItem(SESSION_KEY, JSON.stringify(user));
   const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
-  const view = render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  // Lazy views resolve on the next ticks.
+  let view!: ReturnType<typeof render>;
+  // In an awaited act: a view may suspend right away (a catalogue not loaded yet, web/components/catalogue-overlay.tsx),
+  // and lazy views resolve on the next ticks.
   await act(async () => {
+    view = render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
     await new Promise((r) => setTimeout(r, 0));
   });
   return { ...view, router };
