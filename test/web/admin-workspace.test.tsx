@@ -281,6 +281,36 @@ describe('Access requests', () => {
       contentId: grant.contentId,
     });
   });
+
+  it('denies only after asking, with Cancel focused; Cancel sends nothing', async () => {
+    let pending = [request];
+    const { calls } = fakeApi((c) => {
+      if (pathOf(c) === '/admin/counts') return counts({ pendingAccessRequests: pending.length });
+      if (pathOf(c) === '/userContent/requests') return page(pending);
+      if (pathOf(c) === '/userContent/access') return page([]);
+      if (c.path === `/userContent/deny-request/${request.id}`) {
+        pending = [];
+        return { code: 200, result: { ...request, status: 'DENIED', userName: undefined, contentTitle: undefined } };
+      }
+      return undefined;
+    });
+    await renderApp('/appManagement/access', admin);
+    const deny = await screen.findByRole('button', { name: 'Deny rita access to Secret recipe' });
+    await click(deny);
+    let dialog = screen.getByRole('alertdialog', { name: "Deny rita's request for Secret recipe?" });
+    expect(within(dialog).getByText('They are told by e-mail, and may ask again.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((c) => c.path.includes('deny-request'))).toBe(false);
+
+    await click(screen.getByRole('button', { name: 'Deny rita access to Secret recipe' }));
+    dialog = screen.getByRole('alertdialog');
+    await click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await screen.findByText("rita's request for Secret recipe has been denied.");
+    await screen.findByText('No requests.');
+    expect(calls.filter((c) => c.path === `/userContent/deny-request/${request.id}`)).toHaveLength(1);
+  });
 });
 
 describe('Publications', () => {

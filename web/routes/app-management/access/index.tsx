@@ -54,16 +54,26 @@ function useTypeOptions() {
 type Request = ReturnType<typeof useAccessRequests>['items'][number];
 type Grant = ReturnType<typeof useGrants>['items'][number];
 
-function Decide({ request }: { request: Request }) {
+/**
+ * Allow is one click (it is what the reader asked for); Deny asks first, saying the reader is told (decision 038:
+ * the admin's decisions that refuse or take away ask, as Reject and Revoke do).
+ */
+function Decide({ request, confirm }: { request: Request; confirm: ReturnType<typeof useConfirm>[0] }) {
   const intl = useIntl();
   const act = useAct();
   const what = useWhat()(request);
   const { busy, run } = useBusy();
   if (request.status !== 'PENDING') return null;
   const decide = (decision: 'allow' | 'deny', done: string) =>
-    void run(request.id, () =>
-      act(() => decideAccessRequest(request.id, decision), intl.formatMessage({ id: done }, what)),
-    );
+    run(request.id, () => act(() => decideAccessRequest(request.id, decision), intl.formatMessage({ id: done }, what)));
+  const deny = async () => {
+    const ok = await confirm({
+      title: intl.formatMessage({ id: 'admin.access.confirmDeny' }, what),
+      message: intl.formatMessage({ id: 'admin.access.confirmDenyText' }),
+      confirmLabel: intl.formatMessage({ id: 'admin.access.deny' }),
+    });
+    if (ok) await decide('deny', 'admin.access.denied');
+  };
   return (
     <div className="admin-actions">
       <button
@@ -71,7 +81,7 @@ function Decide({ request }: { request: Request }) {
         className="button button-small"
         disabled={busy === request.id}
         aria-label={intl.formatMessage({ id: 'admin.access.allowOf' }, what)}
-        onClick={() => decide('allow', 'admin.access.allowed')}
+        onClick={() => void decide('allow', 'admin.access.allowed')}
       >
         <FormattedMessage id="admin.access.allow" />
       </button>
@@ -80,7 +90,7 @@ function Decide({ request }: { request: Request }) {
         className="button button-secondary button-small"
         disabled={busy === request.id}
         aria-label={intl.formatMessage({ id: 'admin.access.denyOf' }, what)}
-        onClick={() => decide('deny', 'admin.access.denied')}
+        onClick={() => void deny()}
       >
         <FormattedMessage id="admin.access.deny" />
       </button>
@@ -94,6 +104,7 @@ function Requests() {
   const [status, setStatus] = useState<RequestState | ''>('PENDING');
   const [type, setType] = useState<ContentType | ''>('');
   const list = useAccessRequests(status || undefined, type || undefined);
+  const [confirm, confirmDialog] = useConfirm();
   const headingId = useId();
   const typeOptions = useTypeOptions();
   const columns: Column<Request>[] = [
@@ -103,7 +114,7 @@ function Requests() {
       header: t('admin.status'),
       cell: (r) => <span className={`state state-${r.status.toLowerCase()}`}>{t(`admin.request.${r.status}`)}</span>,
     },
-    { name: 'actions', header: t('admin.actions'), cell: (r) => <Decide request={r} /> },
+    { name: 'actions', header: t('admin.actions'), cell: (r) => <Decide request={r} confirm={confirm} /> },
   ];
 
   return (
@@ -131,6 +142,7 @@ function Requests() {
         label={t('admin.access.requests')}
         empty={t('admin.access.noRequests')}
       />
+      {confirmDialog}
     </section>
   );
 }
