@@ -94,7 +94,9 @@ describe('Picture', () => {
         },
       ],
     });
-    const [hero, next, later] = ['Hero', 'Next', 'Later'].map((alt) => screen.getByAltText(alt));
+    const hero = screen.getByAltText('Hero');
+    const next = screen.getByAltText('Next');
+    const later = screen.getByAltText('Later');
     expect(hero.getAttribute('loading')).toBe('eager');
     expect(hero.getAttribute('fetchpriority')).toBe('high');
     expect(hero.getAttribute('sizes')).toBe('(max-width: 480px) 100vw, 480px');
