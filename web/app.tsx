@@ -27,6 +27,17 @@ const view = (module: string, load: () => Promise<ViewModule>) => {
   return element;
 };
 
+/**
+ * The load of every view under a guarded branch on the server, which never renders those (web/server/render.tsx:
+ * the browser draws the workspaces). Each such view is loaded by `import.meta.env.SSR ? drawnByTheBrowser : () =>
+ * import(...)`: SSR is true in every server build (Vite's own in `npm run dev` and the worker tests, wrangler.toml's
+ * `define` for the deployed bundle), so there the import is dead code and the editor's and admin's screens, with
+ * Lexical, dnd-kit and their catalogues, stay out of the worker's bundle (test/deploy checks it); the SPA's build
+ * keeps the import.
+ */
+const drawnByTheBrowser = (): Promise<ViewModule> =>
+  Promise.reject(new Error('A guarded view is drawn by the browser, never rendered on the server'));
+
 /** The source module of a route's view element, if it is one. */
 export const viewModuleOf = (element: unknown): string | undefined =>
   typeof element === 'object' && element !== null ? viewModules.get(element) : undefined;
@@ -55,37 +66,37 @@ const WORKSPACE_ROUTES = [
   {
     path: '/myaccount/articles',
     module: 'routes/myaccount/articles/index.tsx',
-    load: () => import('./routes/myaccount/articles/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/articles/index'),
   },
   {
     path: '/myaccount/articles/:item',
     module: 'routes/myaccount/articles/item/index.tsx',
-    load: () => import('./routes/myaccount/articles/item/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/articles/item/index'),
   },
   {
     path: '/myaccount/channels',
     module: 'routes/myaccount/channels/index.tsx',
-    load: () => import('./routes/myaccount/channels/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/channels/index'),
   },
   {
     path: '/myaccount/channels/:item',
     module: 'routes/myaccount/channels/item/index.tsx',
-    load: () => import('./routes/myaccount/channels/item/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/channels/item/index'),
   },
   {
     path: '/myaccount/news',
     module: 'routes/myaccount/news/index.tsx',
-    load: () => import('./routes/myaccount/news/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/news/index'),
   },
   {
     path: '/myaccount/news/:item',
     module: 'routes/myaccount/news/item/index.tsx',
-    load: () => import('./routes/myaccount/news/item/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/news/item/index'),
   },
   {
     path: '/myaccount/publications',
     module: 'routes/myaccount/publications/index.tsx',
-    load: () => import('./routes/myaccount/publications/index'),
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/publications/index'),
   },
 ] as const;
 
@@ -126,17 +137,26 @@ export const routes: RouteObject[] = [
           guarded('signedIn', {
             path: 'mySO',
             handle: HANDLES['/mySO'],
-            element: view('routes/myso/index.tsx', () => import('./routes/myso/index')),
+            element: view(
+              'routes/myso/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myso/index'),
+            ),
           }),
           guarded('signedIn', {
             path: 'mySO/account',
             handle: HANDLES['/mySO/account'],
-            element: view('routes/myso-account/index.tsx', () => import('./routes/myso-account/index')),
+            element: view(
+              'routes/myso-account/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myso-account/index'),
+            ),
           }),
           guarded('editorOrAdmin', {
             path: 'myaccount',
             handle: HANDLES['/myaccount'],
-            element: view('routes/myaccount/index.tsx', () => import('./routes/myaccount/index')),
+            element: view(
+              'routes/myaccount/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/index'),
+            ),
           }),
           // The editor workspace (docs/decisions/016-editor-workspace.md): each section's list and form its own chunk.
           ...WORKSPACE_ROUTES.map(({ path, module, load }) =>
@@ -145,7 +165,10 @@ export const routes: RouteObject[] = [
           guarded('admin', {
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
-            element: view('routes/app-management/index.tsx', () => import('./routes/app-management/index')),
+            element: view(
+              'routes/app-management/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/index'),
+            ),
             // The workspace's sections (docs/decisions/015-admin-workspace.md), each its own chunk inside its frame.
             children: [
               { index: true, element: <Navigate to="users" replace /> },
@@ -154,7 +177,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/users'],
                 element: view(
                   'routes/app-management/users/index.tsx',
-                  () => import('./routes/app-management/users/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/users/index'),
                 ),
               },
               {
@@ -162,7 +185,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/access'],
                 element: view(
                   'routes/app-management/access/index.tsx',
-                  () => import('./routes/app-management/access/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/access/index'),
                 ),
               },
               {
@@ -170,7 +193,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/publications'],
                 element: view(
                   'routes/app-management/publications/index.tsx',
-                  () => import('./routes/app-management/publications/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/publications/index'),
                 ),
               },
               {
@@ -178,7 +201,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/categories'],
                 element: view(
                   'routes/app-management/categories/index.tsx',
-                  () => import('./routes/app-management/categories/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/categories/index'),
                 ),
               },
               {
@@ -186,7 +209,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/health'],
                 element: view(
                   'routes/app-management/health/index.tsx',
-                  () => import('./routes/app-management/health/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/health/index'),
                 ),
               },
               {
@@ -194,7 +217,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/messages'],
                 element: view(
                   'routes/app-management/messages/index.tsx',
-                  () => import('./routes/app-management/messages/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/messages/index'),
                 ),
               },
               {
@@ -202,7 +225,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/export'],
                 element: view(
                   'routes/app-management/export/index.tsx',
-                  () => import('./routes/app-management/export/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/export/index'),
                 ),
               },
               {
@@ -210,7 +233,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/webhooks'],
                 element: view(
                   'routes/app-management/webhooks/index.tsx',
-                  () => import('./routes/app-management/webhooks/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/webhooks/index'),
                 ),
               },
               {
@@ -218,7 +241,7 @@ export const routes: RouteObject[] = [
                 handle: HANDLES['/appManagement/auditLog'],
                 element: view(
                   'routes/app-management/audit-log/index.tsx',
-                  () => import('./routes/app-management/audit-log/index'),
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/audit-log/index'),
                 ),
               },
             ],

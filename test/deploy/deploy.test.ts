@@ -3,7 +3,8 @@
 // dry run leaves the compatibility date and flags to Cloudflare's API, so the bundle it wrote is then started
 // in workerd with wrangler.toml's date, flags and bindings: a date or flag the runtime does not know fails
 // here. The bundle must stay under a gzip budget well inside the free plan's 3 MB; the figure is printed on
-// every run (README, "The deploy path").
+// every run (README, "The deploy path"). What it holds is checked too (esbuild's metafile): nothing the worker never
+// runs, so the headroom does not creep away unseen.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,9 @@ function run(tool: string, args: string[]) {
       PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
       CLOUDFLARE_CF_FETCH_ENABLED: 'false',
       WRANGLER_SEND_METRICS: 'false',
+      // As a deployment builds: vitest sets NODE_ENV to 'test', with which wrangler would bundle React's development
+      // builds (process.env.NODE_ENV is defined from it; unset, `wrangler deploy` defines 'production').
+      NODE_ENV: 'production',
     },
   });
   return {
@@ -64,6 +68,8 @@ describe('wrangler deploy --dry-run', () => {
       '--dry-run',
       '--outdir',
       path.join(work, 'bundle'),
+      '--metafile',
+      path.join(work, 'meta.json'),
       '--assets',
       path.join(work, 'assets'),
     ]);
@@ -101,6 +107,44 @@ describe('wrangler deploy --dry-run', () => {
       `worker bundle: ${(gzip / KB).toFixed(1)} KB gzip (${(raw / KB).toFixed(1)} KB raw) in ${files.length} file(s); wrangler: ${wranglerSays}`,
     );
     expect(gzip).toBeLessThanOrEqual(WORKER_GZIP_BUDGET);
+  });
+
+  it('bundles nothing the worker never runs: no view only the browser draws, no editor, no classic zod, no React build it does not call', () => {
+    expect(dryRun.status, dryRun.output).toBe(0);
+    const meta = JSON.parse(readFileSync(path.join(work, 'meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    const inputs = Object.values(meta.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([file]) => file),
+    );
+    // What the bundle must hold, so that the list below is no empty promise.
+    for (const file of [
+      'web/routes/home/index.tsx',
+      'web/routes/preview/index.tsx',
+      'node_modules/react-dom/cjs/react-dom-server.edge.production.js',
+      'node_modules/zod/v4/mini/schemas.js',
+    ]) {
+      expect(inputs, file).toContain(file);
+    }
+    const neverRun: [RegExp, string][] = [
+      // web/app.tsx: the guarded branches' views are drawn by the browser (import.meta.env.SSR, wrangler.toml define).
+      [/^web\/routes\/(myso|myso-account|myaccount|app-management)\//, 'a view of a guarded branch'],
+      [/^web\/i18n\/admin\./, "the admin workspace's catalogue"],
+      [/node_modules\/(lexical|@lexical)\//, 'the rich text editor (Lexical)'],
+      [/node_modules\/@dnd-kit\//, "the workspace's drag and drop"],
+      // worker/middleware/validate.ts: the worker imports zod/mini; classic zod brings every locale along.
+      [/node_modules\/zod\/v4\/classic\//, 'classic zod'],
+      [/node_modules\/zod\/v4\/locales\/(?!(en|index)\.js$)/, 'a zod locale other than English'],
+      // web/server/react-dom-server-edge.cjs (wrangler.toml alias); NODE_ENV production, as above.
+      [/node_modules\/react-dom\/cjs\/react-dom-server-legacy\./, "React's legacy renderToString"],
+      [/node_modules\/(react|react-dom)\/cjs\/.*\.development\.js$/, 'a development build of React'],
+    ];
+    const found = neverRun.flatMap(([pattern, what]) =>
+      inputs.filter((file) => pattern.test(file)).map((file) => `${file} (${what})`),
+    );
+    expect(found).toEqual([]);
   });
 
   it('the bundle starts in workerd with the compatibility date, flags and bindings of wrangler.toml, and answers and logs', async () => {

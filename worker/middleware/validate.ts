@@ -2,14 +2,16 @@
 // so every failure reads `Validation error: {message} at "{path}"; ...` with status 400.
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 import { BadRequest, UnsupportedMediaType } from '../lib/errors';
 import { documented } from '../lib/route-doc';
 
 // The shared schemas (schema/) are written with zod/mini, which carries no messages of its own: zod's
-// English locale, set here once for every schema of the worker (classic zod sets it too), makes their
-// default messages read 'Too big: expected string to have <=200 characters' and so on.
-z.config(z.locales.en());
+// English locale, set here once for every schema of the worker, makes their default messages read 'Too big:
+// expected string to have <=200 characters' and so on. The worker imports zod/mini only, never classic zod
+// (`import { z } from 'zod'` keeps its every locale in the bundle: test/deploy).
+z.config(en());
 
 /** Any zod schema, classic or mini. */
 export type Schema = z.core.$ZodType;

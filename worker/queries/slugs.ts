@@ -3,7 +3,7 @@
 // statements that rename one; callers fix the KV cache after the batch succeeded.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { articles, categories, channels, slugs, type SLUG_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
 import { Conflict, NotFound } from '../lib/errors';

@@ -1,6 +1,6 @@
 // /api/articles: the article itself and its media (gallery images or videos).
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { article, articlePage, idResult } from '../../schema/entities';
 import {
   addImagesBody,

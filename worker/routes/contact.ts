@@ -5,7 +5,7 @@
 // (GET /messages) and marks them (PUT /messages/{id}).
 import { and, count, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { contactBody, contactMessageListQuery, idParam, updateContactMessageBody } from '../../schema/requests';
 import { contactMessage, contactMessagePage, idResult } from '../../schema/entities';
 import { contactMessages } from '../../schema/tables';

@@ -4,7 +4,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { eq, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fileTag } from '../../schema/requests';
 import { blobs, type PictureCopy } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
