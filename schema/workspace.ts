@@ -41,7 +41,7 @@ export type VisitorState = z.infer<typeof visitorState>;
 export const workspaceArticle = z.extend(articleSummary, {
   updatedAt: isoDateTime,
   /** The version a save starts from (decision 029). */
-  version: z.optional(int()),
+  version: int(),
   userName: z.string(),
   channelName: z.nullable(z.string()),
   publication: z.nullable(publicationState),
@@ -64,7 +64,7 @@ export const workspaceChannel = z.object({
   isAd: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-  version: z.optional(int()),
+  version: int(),
   publication: z.nullable(publicationState),
   visitorState: z.optional(visitorState),
 });
@@ -76,7 +76,7 @@ export const workspaceNewsItem = z.extend(newsItem, {
   refTitle: z.string(),
   createdAt: isoDateTime,
   visitorState: z.optional(visitorState),
-  version: z.optional(int()),
+  version: int(),
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../schema/entities';
 import type { WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
 import { channelSummary } from './content-fixtures';
-import { fakeApi, type ApiCall } from './fake-api';
+import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 
 const NOW = '2026-03-01T10:00:00.000Z';
@@ -34,6 +34,7 @@ const channelOf = (over: Partial<Channel> = {}): Channel => ({
   ...channelSummary(uuid(), editor.id),
   published: false,
   articleOrdinals: {},
+  version: 3,
   ...over,
 });
 const channelRow = (c: Channel, version: number): WorkspaceChannel => ({
@@ -70,23 +71,26 @@ const newsOf = (over: Partial<WorkspaceNewsItem> = {}): WorkspaceNewsItem => ({
 });
 
 /**
- * A channel stored as version 3 on the server; unless `theirs` is null, someone else saves it as `theirs`
- * (version 4) just before the form's first save arrives.
+ * A channel stored as its version (3) on the server; unless `theirs` is null, someone else saves it as `theirs`
+ * (version 4) just before the form's first save arrives. `row` answers the channel's workspace row (default: the
+ * row of the channel as stored now).
  */
-function channelServer(stored: Channel, theirs: Channel | null) {
-  let current = { channel: stored, version: 3 };
+function channelServer(stored: Channel, theirs: Channel | null, row?: () => Promise<ApiAnswer>) {
+  let current = stored;
   let pending = theirs;
   const api = fakeApi((c) => {
-    if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: current.channel };
+    if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: current };
     if (c.path.startsWith('/workspace/channels?'))
-      return { code: 200, result: page([channelRow(current.channel, current.version)]) };
+      return row ? row() : { code: 200, result: page([channelRow(current, current.version)]) };
     if (c.path === `/channels/${stored.id}` && c.method === 'PUT') {
-      if (pending) current = { channel: pending, version: 4 };
+      if (pending) current = pending;
       pending = null;
       const body = c.body as { version?: number };
-      if (body.version !== current.version) return { code: 409, message: 'The channel was changed by someone else' };
-      current = { channel: { ...current.channel, ...(c.body as object) }, version: current.version + 1 };
-      return { code: 200, result: current.channel };
+      // The server's contract: a save naming no version is not checked (API clients); the form always names one.
+      if (body.version !== undefined && body.version !== current.version)
+        return { code: 409, message: 'The channel was changed by someone else' };
+      current = { ...current, ...(c.body as object), version: current.version + 1 };
+      return { code: 200, result: current };
     }
     return common(c);
   });
@@ -96,7 +100,7 @@ function channelServer(stored: Channel, theirs: Channel | null) {
 describe('the channel form against lost work', () => {
   it('a stale save opens the conflict dialog with their change; saving over theirs names their version', async () => {
     const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
-    const theirs = { ...stored, infoText: 'Boats and ferries.' };
+    const theirs = { ...stored, infoText: 'Boats and ferries.', version: 4 };
     const { calls } = channelServer(stored, theirs);
     await renderApp(`/myaccount/channels/${stored.id}`, editor);
     await findHeading('Edit “Harbour notes”');
@@ -120,7 +124,7 @@ describe('the channel form against lost work', () => {
 
   it('"Discard mine and load theirs" shows their channel and saves nothing', async () => {
     const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
-    const theirs = { ...stored, name: 'Harbour news', infoText: 'Boats and ferries.' };
+    const theirs = { ...stored, name: 'Harbour news', infoText: 'Boats and ferries.', version: 4 };
     const { calls } = channelServer(stored, theirs);
     await renderApp(`/myaccount/channels/${stored.id}`, editor);
     await findHeading('Edit “Harbour notes”');
@@ -138,6 +142,53 @@ describe('the channel form against lost work', () => {
     );
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Harbour news');
     expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(1);
+  });
+
+  it('names the version read with the channel, though its workspace row has not arrived', async () => {
+    const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
+    const theirs = { ...stored, infoText: 'Boats and ferries.', version: 4 };
+    // The workspace row (the publication box's) is slow to come: the save cannot wait for it, nor go without a version.
+    const waiting: (() => void)[] = [];
+    const { calls } = channelServer(
+      stored,
+      theirs,
+      () =>
+        new Promise<ApiAnswer>((resolve) => {
+          waiting.push(() => resolve({ code: 200, result: page([channelRow(stored, 3)]) }));
+        }),
+    );
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+
+    // Someone else's save came first: the stale save is refused, not a silent overwrite of theirs.
+    expect(puts(calls, `/channels/${stored.id}`)[0]!.body).toEqual({ name: 'Harbour diary', version: 3 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this meanwhile' });
+    expect([...dialog.querySelectorAll('ins')].map((i) => i.textContent).join()).toContain('Boats and ferries.');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' })));
+    await waitFor(() => expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(2));
+    expect(puts(calls, `/channels/${stored.id}`)[1]!.body).toEqual({ name: 'Harbour diary', version: 4 });
+    // What follows a save waits for the screen's views to be read again, the row too.
+    await act(async () => waiting.forEach((arrive) => arrive()));
+    await screen.findByText('Saved.');
+  });
+
+  it('names the version its last save answered, at once', async () => {
+    const stored = channelOf({ name: 'Harbour notes' });
+    // The workspace row lags a save behind (a replica, a slow refetch): the next save must not name its version.
+    const { calls } = channelServer(stored, null, async () => ({ code: 200, result: page([channelRow(stored, 3)]) }));
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await screen.findByText('Saved.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour log' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(2));
+    expect(puts(calls, `/channels/${stored.id}`)[1]!.body).toEqual({ name: 'Harbour log', version: 4 });
+    await waitFor(() => expect(screen.getAllByText('Saved.').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('keeps the typed changes in this browser and offers them back when the form opens again', async () => {
@@ -207,7 +258,7 @@ describe('the news item form against lost work', () => {
         const body = c.body as { version?: number };
         if (body.version !== current.version) return { code: 409, message: 'The item was changed by someone else' };
         const { title, teaser, description } = c.body as WorkspaceNewsItem;
-        current = { ...current, title, teaser, description, version: current.version! + 1 };
+        current = { ...current, title, teaser, description, version: current.version + 1 };
         return { code: 200, result: current };
       }
       return common(c);

@@ -31,6 +31,7 @@ const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
   isEditorial: false,
   createdAt: NOW,
   updatedAt: NOW,
+  version: 1,
   userName: editor.name,
   channelName: null,
   publication: null,

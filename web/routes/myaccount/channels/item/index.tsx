@@ -83,7 +83,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     channel ? keys.workspaceChannel(channel.id) : null,
     async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null,
   );
-  const { submit, afterSave, guard } = useChannelSave(form, channel, queue, admin, status.data?.version);
+  const { submit, afterSave, guard } = useChannelSave(form, channel, queue, admin);
   const [remove, deleteDialog] = useDeleteItem(
     form,
     {
@@ -129,7 +129,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           <RevisionsBox
             type="channel"
             id={channel.id}
-            version={status.data?.version ?? 1}
+            version={channel.version}
             current={channel}
             textsOf={(f) => channelTexts(intl, f)}
             onRestored={(result) => afterSave(result as Channel)}

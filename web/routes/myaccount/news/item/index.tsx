@@ -98,7 +98,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           <RevisionsBox
             type="news"
             id={item.id}
-            version={item.version ?? 1}
+            version={item.version}
             current={item}
             textsOf={(f) => newsTexts(intl, f)}
             onRestored={async (result) => {

@@ -63,7 +63,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
     current: async () => {
       const now = (await listWorkspaceNews({ id: item!.id })).items[0];
       if (!now) throw new Error('gone');
-      return { item: now, version: now.version ?? 0 };
+      return { item: now, version: now.version };
     },
     textsOf: (n) => newsTexts(intl, n),
     load: ({ item: theirs }) => setQueryData(keys.workspaceNewsItem(theirs.id), () => theirs),
@@ -82,8 +82,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
   async function submit(overVersion?: number) {
     const { values } = form;
     // The version the form started from (or, saving over someone else's on purpose, theirs).
-    const base = overVersion ?? item?.version;
-    const body = { ...newsBody(values), ...(item && base ? { version: base } : {}) };
+    const body = { ...newsBody(values), ...(item ? { version: overVersion ?? item.version } : {}) };
     const noRef = values.ref ? undefined : intl.formatMessage({ id: 'ws.news.refRequired' });
     if (!form.validate(item ? updateNewsBody : createNewsBody, body, { ref: noRef })) return;
     const save = (part?: Awaited<ReturnType<typeof imagePart>>, options?: Parameters<typeof updateNews>[3]) =>
