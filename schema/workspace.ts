@@ -1,7 +1,7 @@
 // Zod schemas of what the editor workspace's calls answer (GET /workspace/..., the resumable uploads of
 // /uploads), apart from entities.ts: that module loads with the first visit, these only with the workspace.
 import * as z from 'zod/mini';
-import { articleSummary, id, isoDateTime, newsItem, pageOf, publicationStatus } from './entities';
+import { article, articleSummary, id, isoDateTime, newsItem, pageOf, publicationStatus } from './entities';
 import { int, nonnegativeInt } from './mini';
 
 // editor workspace (/myaccount)
@@ -80,6 +80,17 @@ export const workspaceNewsItem = z.extend(newsItem, {
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);
+
+// gallery uploads
+/** A gallery image one call created: its media id, and the file tag of the request's entry it was made from. */
+export const addedImage = z.object({ id, imageFileTag: z.string() });
+/**
+ * The answer of POST /articles/{id}/media/images: the article, and the images this call created, in the order of
+ * the request's `images`. A client finds its own entries here, not by title or place in the gallery (titles may
+ * repeat, and another call may add pictures at the same moment).
+ */
+export const articleWithAddedImages = z.extend(article, { added: z.array(addedImage) });
+export type ArticleWithAddedImages = z.infer<typeof articleWithAddedImages>;
 
 // resumable uploads
 /**
