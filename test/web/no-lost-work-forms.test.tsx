@@ -6,6 +6,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../schema/entities';
 import type { WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
+import { setQueryData } from '../../web/data/cache';
+import { keys } from '../../web/data/keys';
 import { channelSummary } from './content-fixtures';
 import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
@@ -191,6 +193,57 @@ describe('the channel form against lost work', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('a newer channel read while the form holds changes (a refetch on focus) does not become what it started from', async () => {
+    const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
+    const theirs = { ...stored, infoText: 'Boats and ferries.', version: 4 };
+    const { calls } = channelServer(stored, null);
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    // Someone else saves the info text; the form's channel is read again (the window got the focus back).
+    await act(async () => {
+      await setQueryData(keys.channel(stored.id), () => theirs);
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    // The save names what the form started from: their info text is not put back to "Boats." without a word.
+    expect(puts(calls, `/channels/${stored.id}`)[0]!.body).toEqual({ name: 'Harbour diary', version: 3 });
+  });
+
+  it('starts from its own save though more was typed while it travelled; the next save names its version', async () => {
+    const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
+    let current = stored;
+    let answer = () => {};
+    const { calls } = fakeApi((c) => {
+      if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: current };
+      if (c.path.startsWith('/workspace/channels?')) return { code: 200, result: page([channelRow(current, 3)]) };
+      if (c.path === `/channels/${stored.id}` && c.method === 'PUT') {
+        const body = c.body as { version: number };
+        if (body.version !== current.version) return { code: 409, message: 'The channel was changed by someone else' };
+        current = { ...current, ...(c.body as object), version: current.version + 1 };
+        const result = current;
+        return new Promise<ApiAnswer>((resolve) => (answer = () => resolve({ code: 200, result })));
+      }
+      return common(c);
+    });
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'About the channel' }), {
+      target: { value: 'Boats, ferries.' },
+    });
+    await act(async () => answer());
+    await screen.findByText('Saved.');
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'About the channel' }).value).toBe(
+      'Boats, ferries.',
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(2));
+    expect(puts(calls, `/channels/${stored.id}`)[1]!.body).toEqual({ infoText: 'Boats, ferries.', version: 4 });
+    await act(async () => answer());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('keeps the typed changes in this browser and offers them back when the form opens again', async () => {
     const stored = channelOf({ name: 'Harbour notes' });
     channelServer(stored, null);
@@ -292,6 +345,26 @@ describe('the news item form against lost work', () => {
     await waitFor(() => expect(puts(calls, `/news/${stored.id}`)).toHaveLength(2));
     expect(puts(calls, `/news/${stored.id}`)[1]!.body).toMatchObject({ teaser: 'Second try', version: 4 });
     await screen.findByText('Saved.');
+  });
+
+  it('a newer row read while the form holds changes is not what its save starts from', async () => {
+    const stored = newsOf();
+    const theirs = { ...stored, description: 'Changed elsewhere.', version: 4 };
+    const { calls } = newsServer(stored, null);
+    await renderApp(`/myaccount/news/${stored.id}`, editor);
+    await findHeading('Edit “Lights on”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Lights out' } });
+    await act(async () => {
+      await setQueryData(keys.workspaceNewsItem(stored.id), () => theirs);
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    // The form sends all its fields: naming their version, it would have put their text back without a word.
+    await waitFor(() => expect(puts(calls, `/news/${stored.id}`)).toHaveLength(1));
+    expect(puts(calls, `/news/${stored.id}`)[0]!.body).toMatchObject({
+      title: 'Lights out',
+      description: 'The harbour lights are back.',
+      version: 3,
+    });
   });
 
   it('saving over theirs names their version', async () => {

@@ -30,7 +30,13 @@ export const channelTexts = (intl: IntlShape, c: Record<string, unknown>) => tex
  * channel the form started from, read with the channel itself (never a separate read that could lag behind or
  * not have arrived yet): a save after someone else's is 409 and opens the conflict dialog.
  */
-export function useChannelSave(form: Form<ChannelValues>, channel: Channel | null, queue: UploadQueue, admin: boolean) {
+export function useChannelSave(
+  form: Form<ChannelValues>,
+  base: { started: Channel | null; saved: (version: number) => void },
+  queue: UploadQueue,
+  admin: boolean,
+) {
+  const channel = base.started;
   const version = channel?.version;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -61,7 +67,7 @@ export function useChannelSave(form: Form<ChannelValues>, channel: Channel | nul
   };
 
   /** A new video cover goes up in resumable parts, then the channel names its upload. */
-  const queueCoverVideo = (channelId: string, file: File, thumbnailMillis: number) => {
+  const queueCoverVideo = (result: Channel, file: File, thumbnailMillis: number) => {
     const job = { uploadId: null as string | null };
     queue.add({
       name: file.name,
@@ -72,9 +78,12 @@ export function useChannelSave(form: Form<ChannelValues>, channel: Channel | nul
           onProgress: progress,
           onStarted: (u) => (job.uploadId = u.id),
         });
-        await afterSave(
-          await updateChannel(channelId, { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis } }),
-        );
+        const saved = await updateChannel(result.id, {
+          coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis },
+        });
+        // The form's own follow-up, when no other save came between.
+        if (saved.version === result.version + 1) base.saved(saved.version);
+        await afterSave(saved);
       },
       cancel: async () => {
         if (job.uploadId) await cancelResumable(job.uploadId);
@@ -101,8 +110,9 @@ export function useChannelSave(form: Form<ChannelValues>, channel: Channel | nul
     const files = [pictures.portrait, pictures.banner, pictures.cover].filter((p) => !!p);
     const finish = async (result: Channel) => {
       guard.saved();
+      base.saved(result.version);
       await afterSave(result);
-      if (newVideo) queueCoverVideo(result.id, newVideo, values.coverMillis);
+      if (newVideo) queueCoverVideo(result, newVideo, values.coverMillis);
       form.markSaved(withoutFiles(values));
       form.setValues(withoutFiles);
       if (!channel) void navigate(`/myaccount/channels/${result.id}`, { replace: true });

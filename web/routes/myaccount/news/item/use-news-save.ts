@@ -49,7 +49,16 @@ const keep = (v: NewsValues): NewsValues => ({ ...v, thumbnail: null });
 export const newsTexts = (intl: IntlShape, n: Record<string, unknown>) =>
   textFields(intl, n, ['title', 'teaser', 'description']);
 
-export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | null, queue: UploadQueue) {
+/**
+ * The news form's submit. `base` is the item the form started from (useStartedFrom): its saves name its version,
+ * and the row read after a save is taken as the new start.
+ */
+export function useNewsSave(
+  form: Form<NewsValues>,
+  base: { started: WorkspaceNewsItem | null; saved: (version: number) => void },
+  queue: UploadQueue,
+) {
+  const item = base.started;
   const intl = useIntl();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -69,8 +78,10 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
     load: ({ item: theirs }) => setQueryData(keys.workspaceNewsItem(theirs.id), () => theirs),
   });
 
-  const afterSave = async (savedId: string, saved: NewsValues) => {
+  /** `named`: the version the save named (the item's next one is the form's own). */
+  const afterSave = async (savedId: string, saved: NewsValues, named: number | undefined) => {
     guard.saved();
+    if (named !== undefined) base.saved(named + 1);
     await invalidate(['workspace'], ['news']);
     // What is typed meanwhile (a save waiting for the connection) stays a change.
     form.markSaved({ ...saved, thumbnail: null, removeThumbnail: false });
@@ -91,7 +102,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
     if (!file) {
       return void form.send(async () => {
         try {
-          await afterSave((await write(() => save())).id, values);
+          await afterSave((await write(() => save())).id, values, body.version);
         } catch (err) {
           if (!(await guard.failed(err, submit))) throw err;
         }
@@ -102,7 +113,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
       name: file.name,
       size: file.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
       run: (options) => save(part, options),
-      onSaved: (saved) => afterSave(saved.id, values),
+      onSaved: (saved) => afterSave(saved.id, values, body.version),
       onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.setAlert(errorMessage(err))),
     });
   }
