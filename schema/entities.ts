@@ -140,6 +140,8 @@ export type ChannelSummary = z.infer<typeof channelSummary>;
 /** The channel entity: the summary and its articleOrdinals (lists of article ids; `main` orders the channel page). */
 export const channel = z.extend(channelSummary, {
   articleOrdinals: z.record(z.string(), z.array(id)),
+  /** The version a save starts from (send it back as `version` or If-Match); 409 when another save came first. */
+  version: int(),
 });
 export type Channel = z.infer<typeof channel>;
 

@@ -1,7 +1,7 @@
 // Zod schemas of what the editor workspace's calls answer (GET /workspace/..., the resumable uploads of
 // /uploads), apart from entities.ts: that module loads with the first visit, these only with the workspace.
 import * as z from 'zod/mini';
-import { articleSummary, id, isoDateTime, newsItem, pageOf, publicationStatus } from './entities';
+import { article, articleSummary, id, isoDateTime, newsItem, pageOf, publicationStatus } from './entities';
 import { int, nonnegativeInt } from './mini';
 
 // editor workspace (/myaccount)
@@ -41,7 +41,7 @@ export type VisitorState = z.infer<typeof visitorState>;
 export const workspaceArticle = z.extend(articleSummary, {
   updatedAt: isoDateTime,
   /** The version a save starts from (decision 029). */
-  version: z.optional(int()),
+  version: int(),
   userName: z.string(),
   channelName: z.nullable(z.string()),
   publication: z.nullable(publicationState),
@@ -64,7 +64,7 @@ export const workspaceChannel = z.object({
   isAd: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
-  version: z.optional(int()),
+  version: int(),
   publication: z.nullable(publicationState),
   visitorState: z.optional(visitorState),
 });
@@ -76,10 +76,21 @@ export const workspaceNewsItem = z.extend(newsItem, {
   refTitle: z.string(),
   createdAt: isoDateTime,
   visitorState: z.optional(visitorState),
-  version: z.optional(int()),
+  version: int(),
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);
+
+// gallery uploads
+/** A gallery image one call created: its media id, and the file tag of the request's entry it was made from. */
+export const addedImage = z.object({ id, imageFileTag: z.string() });
+/**
+ * The answer of POST /articles/{id}/media/images: the article, and the images this call created, in the order of
+ * the request's `images`. A client finds its own entries here, not by title or place in the gallery (titles may
+ * repeat, and another call may add pictures at the same moment).
+ */
+export const articleWithAddedImages = z.extend(article, { added: z.array(addedImage) });
+export type ArticleWithAddedImages = z.infer<typeof articleWithAddedImages>;
 
 // resumable uploads
 /**

@@ -27,9 +27,13 @@ const articleOf = (over: Partial<Article> = {}): Article =>
 interface Sent {
   method: string;
   path: string;
-  json: unknown;
+  json: { images: { imageFileTag: string; title: string }[] };
   files: string[];
 }
+
+/** What POST .../media/images answers of the entries it created: `ids` in the order of the request's images. */
+const addedOf = (sent: Sent, ...ids: string[]) =>
+  ids.map((id, i) => ({ id, imageFileTag: sent.json.images[i]!.imageFileTag }));
 
 /** XMLHttpRequest answering the gallery upload with `answer` (or failing with `status`), progress in two steps. */
 function fakeXhr(answer: (sent: Sent) => { status: number; result?: unknown; message?: string }) {
@@ -62,7 +66,7 @@ function fakeXhr(answer: (sent: Sent) => { status: number; result?: unknown; mes
       const req: Sent = {
         method: this.method,
         path: new URL(this.url).pathname,
-        json: JSON.parse(body.get('body') as string),
+        json: JSON.parse(body.get('body') as string) as Sent['json'],
         files: [...body.keys()].filter((k) => k.startsWith('blob:')),
       };
       sent.push(req);
@@ -127,7 +131,7 @@ describe('Insert picture with a new upload', () => {
       };
       server.setCurrent(uploaded);
       expect(req.path).toBe(`/api/articles/${stored.id}/media/images`);
-      return { status: 201, result: uploaded };
+      return { status: 201, result: { ...uploaded, added: addedOf(req, newId) } };
     });
     const panel = await openPictureForm(stored);
 
@@ -175,21 +179,21 @@ describe('Insert picture with a new upload', () => {
     });
   });
 
-  it('picks its own picture among others added meanwhile, offers the gallery pictures beside the upload', async () => {
+  it('places the picture the answer names as its own, though another of the same name landed beside it', async () => {
     const existing = { id: uuid(), ordinal: 0, title: 'Quay', href: `/api/files/image/${uuid()}.png` };
     const stored = articleOf({ media: { kind: 'gallery', images: [existing] } });
     const mine = uuid();
     const server = articleServer(stored);
-    const xhr = fakeXhr(() => {
+    const xhr = fakeXhr((req) => {
       const images = [
         existing,
         { id: mine, ordinal: 1, title: 'harbour at dawn', href: `/api/files/image/${uuid()}.png` },
-        // Another tab's upload landed after it.
-        { id: uuid(), ordinal: 2, title: 'Somebody else', href: `/api/files/image/${uuid()}.png` },
+        // Another tab's upload of a file of the same name landed after it, at the same moment.
+        { id: uuid(), ordinal: 2, title: 'harbour at dawn', href: `/api/files/image/${uuid()}.png` },
       ];
       const uploaded = { ...stored, media: { kind: 'gallery' as const, images } };
       server.setCurrent(uploaded);
-      return { status: 201, result: uploaded };
+      return { status: 201, result: { ...uploaded, added: addedOf(req, mine) } };
     });
     const panel = await openPictureForm(stored);
     expect(within(panel).getByRole<HTMLInputElement>('radio', { name: 'Quay' }).checked).toBe(true);
@@ -224,7 +228,7 @@ describe('Insert picture with a new upload', () => {
     expect(within(panel).getByRole<HTMLInputElement>('textbox', { name: 'Caption (optional)' })).toBeTruthy();
 
     // Again, and cancelled while it travels: nothing placed, no failure shown, the form stays open.
-    const second = fakeXhr(() => ({ status: 201, result: stored }));
+    const second = fakeXhr(() => ({ status: 201, result: { ...stored, added: [] } }));
     await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
     await waitFor(() => expect(second.sent).toHaveLength(1));
     await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Cancel upload' })));

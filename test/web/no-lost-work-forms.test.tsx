@@ -6,8 +6,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Channel } from '../../schema/entities';
 import type { WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
+import { setQueryData } from '../../web/data/cache';
+import { keys } from '../../web/data/keys';
 import { channelSummary } from './content-fixtures';
-import { fakeApi, type ApiCall } from './fake-api';
+import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 
 const NOW = '2026-03-01T10:00:00.000Z';
@@ -34,6 +36,7 @@ const channelOf = (over: Partial<Channel> = {}): Channel => ({
   ...channelSummary(uuid(), editor.id),
   published: false,
   articleOrdinals: {},
+  version: 3,
   ...over,
 });
 const channelRow = (c: Channel, version: number): WorkspaceChannel => ({
@@ -70,23 +73,26 @@ const newsOf = (over: Partial<WorkspaceNewsItem> = {}): WorkspaceNewsItem => ({
 });
 
 /**
- * A channel stored as version 3 on the server; unless `theirs` is null, someone else saves it as `theirs`
- * (version 4) just before the form's first save arrives.
+ * A channel stored as its version (3) on the server; unless `theirs` is null, someone else saves it as `theirs`
+ * (version 4) just before the form's first save arrives. `row` answers the channel's workspace row (default: the
+ * row of the channel as stored now).
  */
-function channelServer(stored: Channel, theirs: Channel | null) {
-  let current = { channel: stored, version: 3 };
+function channelServer(stored: Channel, theirs: Channel | null, row?: () => Promise<ApiAnswer>) {
+  let current = stored;
   let pending = theirs;
   const api = fakeApi((c) => {
-    if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: current.channel };
+    if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: current };
     if (c.path.startsWith('/workspace/channels?'))
-      return { code: 200, result: page([channelRow(current.channel, current.version)]) };
+      return row ? row() : { code: 200, result: page([channelRow(current, current.version)]) };
     if (c.path === `/channels/${stored.id}` && c.method === 'PUT') {
-      if (pending) current = { channel: pending, version: 4 };
+      if (pending) current = pending;
       pending = null;
       const body = c.body as { version?: number };
-      if (body.version !== current.version) return { code: 409, message: 'The channel was changed by someone else' };
-      current = { channel: { ...current.channel, ...(c.body as object) }, version: current.version + 1 };
-      return { code: 200, result: current.channel };
+      // The server's contract: a save naming no version is not checked (API clients); the form always names one.
+      if (body.version !== undefined && body.version !== current.version)
+        return { code: 409, message: 'The channel was changed by someone else' };
+      current = { ...current, ...(c.body as object), version: current.version + 1 };
+      return { code: 200, result: current };
     }
     return common(c);
   });
@@ -96,7 +102,7 @@ function channelServer(stored: Channel, theirs: Channel | null) {
 describe('the channel form against lost work', () => {
   it('a stale save opens the conflict dialog with their change; saving over theirs names their version', async () => {
     const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
-    const theirs = { ...stored, infoText: 'Boats and ferries.' };
+    const theirs = { ...stored, infoText: 'Boats and ferries.', version: 4 };
     const { calls } = channelServer(stored, theirs);
     await renderApp(`/myaccount/channels/${stored.id}`, editor);
     await findHeading('Edit “Harbour notes”');
@@ -120,7 +126,7 @@ describe('the channel form against lost work', () => {
 
   it('"Discard mine and load theirs" shows their channel and saves nothing', async () => {
     const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
-    const theirs = { ...stored, name: 'Harbour news', infoText: 'Boats and ferries.' };
+    const theirs = { ...stored, name: 'Harbour news', infoText: 'Boats and ferries.', version: 4 };
     const { calls } = channelServer(stored, theirs);
     await renderApp(`/myaccount/channels/${stored.id}`, editor);
     await findHeading('Edit “Harbour notes”');
@@ -138,6 +144,104 @@ describe('the channel form against lost work', () => {
     );
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' }).value).toBe('Harbour news');
     expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(1);
+  });
+
+  it('names the version read with the channel, though its workspace row has not arrived', async () => {
+    const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
+    const theirs = { ...stored, infoText: 'Boats and ferries.', version: 4 };
+    // The workspace row (the publication box's) is slow to come: the save cannot wait for it, nor go without a version.
+    const waiting: (() => void)[] = [];
+    const { calls } = channelServer(
+      stored,
+      theirs,
+      () =>
+        new Promise<ApiAnswer>((resolve) => {
+          waiting.push(() => resolve({ code: 200, result: page([channelRow(stored, 3)]) }));
+        }),
+    );
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+
+    // Someone else's save came first: the stale save is refused, not a silent overwrite of theirs.
+    expect(puts(calls, `/channels/${stored.id}`)[0]!.body).toEqual({ name: 'Harbour diary', version: 3 });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this meanwhile' });
+    expect([...dialog.querySelectorAll('ins')].map((i) => i.textContent).join()).toContain('Boats and ferries.');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' })));
+    await waitFor(() => expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(2));
+    expect(puts(calls, `/channels/${stored.id}`)[1]!.body).toEqual({ name: 'Harbour diary', version: 4 });
+    // What follows a save waits for the screen's views to be read again, the row too.
+    await act(async () => waiting.forEach((arrive) => arrive()));
+    await screen.findByText('Saved.');
+  });
+
+  it('names the version its last save answered, at once', async () => {
+    const stored = channelOf({ name: 'Harbour notes' });
+    // The workspace row lags a save behind (a replica, a slow refetch): the next save must not name its version.
+    const { calls } = channelServer(stored, null, async () => ({ code: 200, result: page([channelRow(stored, 3)]) }));
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await screen.findByText('Saved.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour log' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(2));
+    expect(puts(calls, `/channels/${stored.id}`)[1]!.body).toEqual({ name: 'Harbour log', version: 4 });
+    await waitFor(() => expect(screen.getAllByText('Saved.').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a newer channel read while the form holds changes (a refetch on focus) does not become what it started from', async () => {
+    const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
+    const theirs = { ...stored, infoText: 'Boats and ferries.', version: 4 };
+    const { calls } = channelServer(stored, null);
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    // Someone else saves the info text; the form's channel is read again (the window got the focus back).
+    await act(async () => {
+      await setQueryData(keys.channel(stored.id), () => theirs);
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    // The save names what the form started from: their info text is not put back to "Boats." without a word.
+    expect(puts(calls, `/channels/${stored.id}`)[0]!.body).toEqual({ name: 'Harbour diary', version: 3 });
+  });
+
+  it('starts from its own save though more was typed while it travelled; the next save names its version', async () => {
+    const stored = channelOf({ name: 'Harbour notes', infoText: 'Boats.' });
+    let current = stored;
+    let answer = () => {};
+    const { calls } = fakeApi((c) => {
+      if (c.path === `/channels/${stored.id}` && c.method === 'GET') return { code: 200, result: current };
+      if (c.path.startsWith('/workspace/channels?')) return { code: 200, result: page([channelRow(current, 3)]) };
+      if (c.path === `/channels/${stored.id}` && c.method === 'PUT') {
+        const body = c.body as { version: number };
+        if (body.version !== current.version) return { code: 409, message: 'The channel was changed by someone else' };
+        current = { ...current, ...(c.body as object), version: current.version + 1 };
+        const result = current;
+        return new Promise<ApiAnswer>((resolve) => (answer = () => resolve({ code: 200, result })));
+      }
+      return common(c);
+    });
+    await renderApp(`/myaccount/channels/${stored.id}`, editor);
+    await findHeading('Edit “Harbour notes”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Harbour diary' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    fireEvent.change(screen.getByRole('textbox', { name: 'About the channel' }), {
+      target: { value: 'Boats, ferries.' },
+    });
+    await act(async () => answer());
+    await screen.findByText('Saved.');
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'About the channel' }).value).toBe(
+      'Boats, ferries.',
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(puts(calls, `/channels/${stored.id}`)).toHaveLength(2));
+    expect(puts(calls, `/channels/${stored.id}`)[1]!.body).toEqual({ infoText: 'Boats, ferries.', version: 4 });
+    await act(async () => answer());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('keeps the typed changes in this browser and offers them back when the form opens again', async () => {
@@ -207,7 +311,7 @@ describe('the news item form against lost work', () => {
         const body = c.body as { version?: number };
         if (body.version !== current.version) return { code: 409, message: 'The item was changed by someone else' };
         const { title, teaser, description } = c.body as WorkspaceNewsItem;
-        current = { ...current, title, teaser, description, version: current.version! + 1 };
+        current = { ...current, title, teaser, description, version: current.version + 1 };
         return { code: 200, result: current };
       }
       return common(c);
@@ -241,6 +345,26 @@ describe('the news item form against lost work', () => {
     await waitFor(() => expect(puts(calls, `/news/${stored.id}`)).toHaveLength(2));
     expect(puts(calls, `/news/${stored.id}`)[1]!.body).toMatchObject({ teaser: 'Second try', version: 4 });
     await screen.findByText('Saved.');
+  });
+
+  it('a newer row read while the form holds changes is not what its save starts from', async () => {
+    const stored = newsOf();
+    const theirs = { ...stored, description: 'Changed elsewhere.', version: 4 };
+    const { calls } = newsServer(stored, null);
+    await renderApp(`/myaccount/news/${stored.id}`, editor);
+    await findHeading('Edit “Lights on”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Lights out' } });
+    await act(async () => {
+      await setQueryData(keys.workspaceNewsItem(stored.id), () => theirs);
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    // The form sends all its fields: naming their version, it would have put their text back without a word.
+    await waitFor(() => expect(puts(calls, `/news/${stored.id}`)).toHaveLength(1));
+    expect(puts(calls, `/news/${stored.id}`)[0]!.body).toMatchObject({
+      title: 'Lights out',
+      description: 'The harbour lights are back.',
+      version: 3,
+    });
   });
 
   it('saving over theirs names their version', async () => {

@@ -42,6 +42,7 @@ const articleRow = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => (
   isEditorial: false,
   createdAt: NOW,
   updatedAt: NOW,
+  version: 1,
   userName: editor.name,
   channelName: null,
   publication: scheduled,
@@ -105,6 +106,7 @@ describe('Scheduled for {date}', () => {
       isAd: false,
       createdAt: NOW,
       updatedAt: NOW,
+      version: 1,
       publication: { ...scheduled, status: 'PENDING' },
     };
     fakeApi((c) => (c.path.startsWith('/workspace/channels') ? page([channel]) : undefined));
@@ -126,6 +128,7 @@ describe('Scheduled for {date}', () => {
       userName: editor.name,
       refTitle: 'Tide tables',
       createdAt: NOW,
+      version: 1,
     };
     fakeApi((c) => (c.path.startsWith('/workspace/news') ? page([item]) : undefined));
     await renderApp('/myaccount/news', editor);

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema/entities';
 import type { WorkspaceArticle } from '../../schema/workspace';
 import { statusesOf } from '../../web/components/workspace/status';
+import { setQueryData } from '../../web/data/cache';
+import { keys } from '../../web/data/keys';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 import { draftArticle } from './content-fixtures';
 import { fakeApi, type ApiCall } from './fake-api';
@@ -31,6 +33,7 @@ const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
   isEditorial: false,
   createdAt: NOW,
   updatedAt: NOW,
+  version: 1,
   userName: editor.name,
   channelName: null,
   publication: null,
@@ -282,6 +285,35 @@ describe('the article form', () => {
     expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[1]!.body).toEqual({ teaser: 'My teaser', version: 4 });
     await screen.findByText('Saved.');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a newer article read while the form holds changes is not what its save starts from: no silent revert', async () => {
+    const stored = articleOf({ title: 'Harbour lights', teaser: 'Old teaser', version: 3 });
+    // Someone else's save of the title, read again while the form holds a new teaser (the window got the focus back,
+    // or a gallery upload answered the whole article).
+    const theirs = { ...stored, title: 'Harbour lights at night', version: 4 };
+    let current = stored;
+    const { calls } = fakeApi((c) => {
+      if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: current };
+      if (c.path === `/articles/${stored.id}` && c.method === 'PUT') {
+        const body = c.body as { version: number };
+        if (body.version !== theirs.version) return { code: 409, message: 'The article has changed meanwhile' };
+        return { code: 200, result: { ...theirs, ...(c.body as object), version: 5 } };
+      }
+      return common(c);
+    });
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    await findHeading('Edit “Harbour lights”');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'My teaser' } });
+    current = theirs;
+    await act(async () => {
+      await setQueryData(keys.article(stored.id), () => theirs);
+    });
+    // The form keeps what it started from (their title is not put back to the old one by a save naming theirs).
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Harbour lights');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    expect(byPath(calls, 'PUT', `/articles/${stored.id}`)[0]!.body).toEqual({ teaser: 'My teaser', version: 3 });
+    await screen.findByRole('alertdialog', { name: 'Someone else saved this meanwhile' });
   });
 
   it('moves a gallery picture with its buttons: PUT .../media/images/{n} with the new ordinal, announced', async () => {

@@ -52,6 +52,7 @@ const channelOf = (over: Partial<Channel> = {}): Channel => ({
   coverMedia: null,
   locked: false,
   createdAt: NOW,
+  version: 1,
   ...over,
 });
 

@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { article as articleSchema, type Article } from '../../schema/entities';
 import { articleMedia, articles } from '../../schema/tables';
+import { articleWithAddedImages } from '../../schema/workspace';
 import { call, db } from './helpers';
 import { asRole, createArticle } from './content-factories';
 import { mp4File, multipartBody, pngFile, webmFile } from './upload-fixtures';
@@ -114,6 +115,50 @@ describe('gallery images', () => {
     expect(res.status).toBe(201);
     expect(titlesOf(res.body.result)).toEqual(['a', 'b', 'c']);
     expect(ordinalsOf(res.body.result)).toEqual([0, 1, 2]);
+  });
+
+  it('names the entries it created in the order sent: two pictures of one title each end in the text as its own', async () => {
+    const owner = await asRole('CLIENT');
+    const a = await gallery(owner, ['Quay']);
+    // Two files of one name and title in one save (the same picture's crop, say): only the answer tells them apart.
+    const narrow = pngFile('harbour.png', 2, 1);
+    const wide = pngFile('harbour.png', 3, 1);
+    const res = await owner.call(`/articles/${a.id}/media/images`, {
+      method: 'POST',
+      body: multipartBody(
+        {
+          images: [
+            { imageFileTag: 'wide', title: 'Harbour' },
+            { imageFileTag: 'narrow', title: 'Harbour' },
+          ],
+        },
+        { narrow, wide },
+      ),
+    });
+    expect(res.status).toBe(201);
+    const answer = articleWithAddedImages.parse(res.body.result);
+    expect(answer.added.map((x) => x.imageFileTag)).toEqual(['wide', 'narrow']);
+    const [wideId, narrowId] = answer.added.map((x) => x.id);
+    expect(new Set([wideId, narrowId]).size).toBe(2);
+
+    // The text places each by the id the answer gave it, in the other order.
+    const figure = (mediaId: string | undefined, alt: string) => ({ type: 'image', mediaId, alt });
+    const body = { version: 1, children: [figure(narrowId, 'narrow'), figure(wideId, 'wide')] };
+    const saved = await owner.call(`/articles/${a.id}`, { method: 'PUT', body: { body } });
+    expect(saved.status).toBe(200);
+    const raw = (await owner.call(`/articles/${a.id}`)).body.result;
+    const read = articleSchema.parse(raw);
+    const images = read.media?.kind === 'gallery' ? read.media.images : [];
+    for (const [node, file] of [
+      [read.body.children[0], narrow],
+      [read.body.children[1], wide],
+    ] as const) {
+      const placed = images.find((i) => node?.type === 'image' && i.id === node.mediaId)!;
+      const bytes = new Uint8Array(await (await env.FILES.get(keyOf(placed.href)))!.arrayBuffer());
+      expect(bytes).toEqual(new Uint8Array(await file.arrayBuffer()));
+    }
+    // The article itself reads as before: `added` belongs to this answer only.
+    expect(raw).not.toHaveProperty('added');
   });
 
   it('gives an article without media the gallery kind on its first image', async () => {

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { article as articleSchema, preview as previewSchema } from '../../schema/entities';
+import { article as articleSchema, channel as channelSchema, preview as previewSchema } from '../../schema/entities';
 import {
   articleCategories,
   articles,
@@ -100,6 +100,23 @@ describe('conflicts', () => {
       409,
     );
     expect((await db().select().from(news).where(eq(news.id, item.id)).get())!.title).toBe('A');
+  });
+
+  it('a channel answers its version with its fields, as an article does: a form starts from both at once', async () => {
+    const editor = await asRole('CLIENT');
+    const ch = await createChannel({ userId: editor.user.id });
+    const read = await editor.call(`/channels/${ch.id}`);
+    expect(channelSchema.parse(read.body.result).version).toBe(1);
+    const saved = await editor.call(`/channels/${ch.id}`, { method: 'PUT', body: { version: 1, name: 'Renamed' } });
+    expect(channelSchema.parse(saved.body.result)).toMatchObject({ name: 'Renamed', version: 2 });
+    expect((await editor.call(`/channels/${ch.id}`)).body.result.version).toBe(2);
+    // A visitor reads it too (articles answer theirs to anyone); the summaries of lists carry none.
+    await db().update(channels).set({ published: true }).where(eq(channels.id, ch.id));
+    expect((await call(`/channels/${ch.id}`)).body.result.version).toBe(2);
+    expect((await call(`/channels/${ch.id}/summary`)).body.result).not.toHaveProperty('version');
+    // The API's contract stays: a save naming no version (nor If-Match) is not checked.
+    const unchecked = await editor.call(`/channels/${ch.id}`, { method: 'PUT', body: { name: 'Unchecked' } });
+    expect(unchecked.body.result).toMatchObject({ name: 'Unchecked', version: 3 });
   });
 });
 

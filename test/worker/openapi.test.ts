@@ -175,6 +175,17 @@ describe('the OpenAPI document', () => {
     expect(
       operation('get', '/api/users').responses['200'].content['application/json'].schema.properties.result,
     ).toEqual({ $ref: '#/components/schemas/UserPage' });
+    // Adding gallery images answers the article and which entries the call created, by the request's file tags.
+    const added = operation('post', '/api/articles/{id}/media/images');
+    expect(added.responses['201'].content['application/json'].schema.properties.result).toEqual({
+      $ref: '#/components/schemas/ArticleWithAddedImages',
+    });
+    expect(added.description).toMatch(/`added`.*order of the request/s);
+    expect(doc.components.schemas.ArticleWithAddedImages.required).toEqual(expect.arrayContaining(['id', 'added']));
+    expect(doc.components.schemas.ArticleWithAddedImages.properties.added.items).toEqual({
+      $ref: '#/components/schemas/AddedImage',
+    });
+    expect(doc.components.schemas.AddedImage.required).toEqual(['id', 'imageFileTag']);
     // Created and already-there are both successes of a like.
     expect(Object.keys(operation('post', '/api/myso/user-articles').responses)).toEqual(
       expect.arrayContaining(['200', '201']),

@@ -3,6 +3,7 @@
 import type * as z from 'zod/mini';
 import { article } from '../../schema/entities';
 import type { updateImageBody } from '../../schema/requests';
+import { articleWithAddedImages } from '../../schema/workspace';
 import { multipartBody, type ImagePart } from '../uploads/multipart';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
@@ -16,14 +17,17 @@ export const setMediaKind = (id: string, kind: 'gallery' | 'video' | null) =>
     ? call(api.articles[':id'].media.$delete(byId(id)), article)
     : call(api.articles[':id'].media.$put({ ...byId(id), json: { kind } }), article);
 
-/** Appends gallery images (each with its title and variants) in one request, with upload progress. */
+/**
+ * Appends gallery images (each with its title and variants) in one request, with upload progress. Answers the
+ * article, and the media ids of the new images in the order of `images` (`added`, each with its part's tag).
+ */
 export function addImages(id: string, images: readonly (ImagePart & { title: string })[], options?: SendOptions) {
   const json = { images: images.map((i) => ({ imageFileTag: i.tag, title: i.title })) };
   return send(
     'POST',
     urls().articles[':id'].media.images.$url(byId(id)),
     multipartBody(json, { images }),
-    article,
+    articleWithAddedImages,
     options,
   );
 }

@@ -149,6 +149,7 @@ function closeGap(db: Db, articleId: string, at: number): Batch {
  * Inserts entries of one kind at `ordinal` (default: the end), shifting later entries up, in one batch.
  * An article without media kind takes the kind of the entries. Out-of-range ordinal: 404 (checked against
  * the entries read first; the insert itself clamps to the end, so entries removed meanwhile leave no gap).
+ * Answers the new entries' ids, in the order of `entries`.
  */
 export async function addMedia(
   db: Db,
@@ -156,8 +157,8 @@ export async function addMedia(
   entries: readonly NewMediaEntry[],
   ordinal: number | undefined,
   audit: AuditScope,
-): Promise<void> {
-  if (entries.length === 0) return;
+): Promise<string[]> {
+  if (entries.length === 0) return [];
   const kind = entries[0]!.kind;
   if (entries.some((e) => e.kind !== kind)) throw new BadRequest('Entries of one call must be of one kind');
   assertKind(row, kind);
@@ -175,13 +176,16 @@ export async function addMedia(
     // Always opened: an entry appended by a concurrent call since the count was read must move too.
     batch.push(...openGap(db, row.id, ordinal, entries.length));
   }
-  entries.forEach((e, i) => {
+  const ids = entries.map((e, i) => {
     const at = ordinal === undefined ? nextOrdinal(row.id) : sql`min(${ordinal + i}, ${nextOrdinal(row.id)})`;
-    batch.push(db.insert(articleMedia).values(mediaValues(row.id, at, e)));
+    const values = mediaValues(row.id, at, e);
+    batch.push(db.insert(articleMedia).values(values));
+    return values.id;
   });
   batch.push(touch(db, row.id, row.mediaKind ? {} : { mediaKind: kind === 'image' ? 'gallery' : 'video' }));
   batch.push(mediaChanged(db, audit, row));
   await db.batch(batch as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return ids;
 }
 
 /**

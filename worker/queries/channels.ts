@@ -86,12 +86,12 @@ export function toChannelSummary(
   };
 }
 
-/** The Channel entity: its summary and its articleOrdinals (as the viewer may see them). */
+/** The Channel entity: its summary, its articleOrdinals (as the viewer may see them) and the version saves name. */
 export function toChannel(
   row: ChannelSummaryRow,
   extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean },
 ): Channel {
-  return { ...toChannelSummary(row, extra), articleOrdinals: extra.articleOrdinals };
+  return { ...toChannelSummary(row, extra), articleOrdinals: extra.articleOrdinals, version: row.version };
 }
 
 // ---- reads ----

@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { article, articlePage, idResult } from '../../schema/entities';
+import { articleWithAddedImages } from '../../schema/workspace';
 import {
   addImagesBody,
   addVideoBody,
@@ -244,8 +245,13 @@ export const articlesRoutes = new Hono<AppEnv>()
   .post(
     '/:id/media/images',
     describe({
-      summary: 'Adds gallery images',
-      result: article,
+      summary: 'Adds gallery images at the end of the gallery',
+      description:
+        "Answers the article with `added`: the images this call created, in the order of the request's `images`, " +
+        'each with its media id and the `imageFileTag` it was made from. A client finds its new pictures there (to ' +
+        'place one in the text by its id), never by title: titles may repeat, and another call may add pictures ' +
+        'at the same moment.',
+      result: articleWithAddedImages,
       status: 201,
       errors: [404, 409],
       ownerOrAdmin: "the article's owner",
@@ -262,8 +268,10 @@ export const articlesRoutes = new Hono<AppEnv>()
         title: i.title,
         key: up.file(i.imageFileTag, 'image').key,
       }));
-      await addMedia(db, row, entries, undefined, auditScope(c));
-      return answer(c, row.id, 201);
+      const ids = await addMedia(db, row, entries, undefined, auditScope(c));
+      // Which new entry is which: by the request's order, never by title (titles and files may repeat).
+      const added = ids.map((id, i) => ({ id, imageFileTag: up.body.images[i]!.imageFileTag }));
+      return ok(c, { ...(await getArticle(db, c.get('user'), row.id)), added }, 201);
     },
   )
 

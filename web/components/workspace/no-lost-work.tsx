@@ -1,7 +1,7 @@
 // What the workspace's content forms (article, channel, news item) share against lost work (decision 029): the
 // draft kept in this browser per user and item and the offer to restore it, a save while offline that waits for
 // the connection and goes again (and says so), and the conflict dialog of a stale save (409) with the choice to
-// load theirs or save the form's over theirs.
+// load theirs or save the form's over theirs; and the item a form started from, kept while it holds changes.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/errors';
@@ -43,6 +43,28 @@ export interface NoLostWorkOptions<V extends object, T> {
   load: (theirs: Saved<T>) => void | Promise<void>;
   /** Puts restored values into the form (default: setValues). */
   restore?: (values: V) => void;
+}
+
+/**
+ * The stored item a form started from: what its saves are computed against and the version they name. A newer
+ * read of the item (a refetch when the window gets the focus back, a media change answering the whole item with
+ * someone else's save in it) takes its place only while the form holds no unsaved change; otherwise the form would
+ * compare its values with theirs and name their version, and a save would put back what they changed without a
+ * word. The form follows once it is clean again. A read of a version its own save made (`saved`: a version names
+ * one saved state) it takes at once, whatever was typed meanwhile. Call `follow` with the form's `dirty` on every
+ * render, after useForm.
+ */
+export function useStartedFrom<T extends { version: number }>(latest: T | null) {
+  const [started, setStarted] = useState(latest);
+  const own = useRef(new Set<number>());
+  return {
+    started,
+    follow: (dirty: boolean) => {
+      if (latest && started !== latest && (!dirty || own.current.has(latest.version))) setStarted(latest);
+    },
+    /** This form's save made `version` (a save naming version n makes n + 1). */
+    saved: (version: number) => void own.current.add(version),
+  };
 }
 
 /** A save to run again: without a version, the one the form started from; with one, over that version. */

@@ -17,13 +17,16 @@ export const titleFromFile = (name: string) =>
     .trim()
     .slice(0, LIMITS.title);
 
-/** Queues the upload of `file` as a gallery picture titled `title`; `saved` gets the article the server answers. */
+/**
+ * Queues the upload of `file` as a gallery picture titled `title`; `saved` gets the article the server answers and
+ * the media id the server gave this picture (undefined if the answer does not name it).
+ */
 export function queueGalleryPicture(
   queue: UploadQueue,
   articleId: string,
   file: File,
   title: string,
-  saved?: (article: Article) => void,
+  saved?: (article: Article, mediaId: string | undefined) => void,
   onProgress?: (sent: number, total: number) => void,
 ): number {
   return queue.add({
@@ -31,7 +34,7 @@ export function queueGalleryPicture(
     size: file.size,
     run: async ({ signal, progress }) => {
       const part = await imagePart(file);
-      const answer = await addImages(articleId, [{ ...part, title }], {
+      const { added, ...answer } = await addImages(articleId, [{ ...part, title }], {
         signal,
         onProgress: (sent, total) => {
           progress(sent, total);
@@ -39,12 +42,11 @@ export function queueGalleryPicture(
         },
       });
       await articleChanged(answer);
-      saved?.(answer);
+      // The answer names the entry made from this request's part: titles (and files) may repeat in the gallery.
+      saved?.(answer, added.find((a) => a.imageFileTag === part.tag)?.id);
     },
   });
 }
-
-const galleryIds = (a: Article) => (a.media?.kind === 'gallery' ? a.media.images.map((i) => i.id) : []);
 
 /**
  * Whether the article can take a picture uploaded from the editor: it is saved, and holds a gallery or no media
@@ -54,26 +56,23 @@ export const canTakePictures = (article: Article | null): article is Article =>
   !!article && article.media?.kind !== 'video' && article.type !== 'video';
 
 /**
- * The editor's upload of a new picture: into the gallery like any other, resolving with its media id. The new
- * picture is the last of the answer's gallery that was not there before (the queue sends one at a time, so a
- * gallery upload queued earlier is in the answer already) and has the title sent.
+ * The editor's upload of a new picture: into the gallery like any other, resolving with the media id the server
+ * answered for it (its `added` entry, by the request's file tag; never a guess by title or place in the gallery).
  */
 export function pictureUploader(queue: UploadQueue, article: Article): PictureUpload {
   return (file, { onProgress, signal }) =>
     new Promise<string>((resolve, reject) => {
-      const title = titleFromFile(file.name);
-      const before = new Set(galleryIds(article));
       let settled = false;
       const task = queueGalleryPicture(
         queue,
         article.id,
         file,
-        title,
-        (answer) => {
-          const added = (answer.media?.kind === 'gallery' ? answer.media.images : []).filter((i) => !before.has(i.id));
-          const mine = added.filter((i) => i.title === title).at(-1) ?? added.at(-1);
+        titleFromFile(file.name),
+        (answer, mediaId) => {
           settled = true;
-          if (mine) resolve(mine.id);
+          // Removed again at once (another tab) and the text would place a picture the gallery no longer holds.
+          const images = answer.media?.kind === 'gallery' ? answer.media.images : [];
+          if (mediaId && images.some((i) => i.id === mediaId)) resolve(mediaId);
           else reject(new Error('The uploaded picture is not in the answer'));
         },
         onProgress,

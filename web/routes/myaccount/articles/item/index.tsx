@@ -12,6 +12,7 @@ import { useForm } from '../../../../components/screen-kit/use-form';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { useStartedFrom } from '../../../../components/workspace/no-lost-work';
 import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { ActivityBox } from '../../../../components/workspace/activity';
@@ -81,8 +82,12 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { user } = useSession();
   const admin = user?.role === 'ADMIN';
-  const initial = useMemo(() => articleValues(article), [article]);
+  // The fields and the version the form started from; `article` is the latest read (its media, address and boxes
+  // below show it: a picture uploaded from the editor is in it, not in what the form started from).
+  const base = useStartedFrom(article);
+  const initial = useMemo(() => articleValues(base.started), [base.started]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
+  base.follow(form.dirty);
   const { ref: formElement } = form;
   // The editor holds its own copy of the text: a form that takes a new text (theirs, a draft) loads it again. A new
   // answer with the same text (a picture added to the gallery, one uploaded from the editor) leaves it alone.
@@ -92,7 +97,7 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
     setShown(initial);
     if (!form.dirty && JSON.stringify(initial.body) !== JSON.stringify(shown.body)) setEditorKey((k) => k + 1);
   }
-  const { submit, afterSave, guard } = useArticleSave(form, article, queue, (values) => {
+  const { submit, afterSave, guard } = useArticleSave(form, base, queue, (values) => {
     form.setValues(values);
     setEditorKey((k) => k + 1);
   });

@@ -23,13 +23,17 @@ import { articleTexts } from './no-lost-work';
 /** What the browser keeps of the form: a chosen thumbnail file cannot be kept. */
 const keep = (v: ArticleValues): ArticleValues => ({ ...v, thumbnail: null });
 
-/** `restore` puts a restored draft into the form (and the editor, which holds its own copy of the text). */
+/**
+ * `base` is the article the form started from (useStartedFrom): its saves are computed against it and name its
+ * version. `restore` puts a restored draft into the form (and the editor, which holds its own copy of the text).
+ */
 export function useArticleSave(
   form: Form<ArticleValues>,
-  article: Article | null,
+  base: { started: Article | null; saved: (version: number) => void },
   queue: UploadQueue,
   restore: (values: ArticleValues) => void,
 ) {
+  const article = base.started;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const notify = useNotify();
@@ -63,6 +67,12 @@ export function useArticleSave(
     }
   };
 
+  /** What follows the form's own save: the article it made is what the form starts from now. */
+  const ownSave = (result: Article) => {
+    base.saved(result.version);
+    return afterSave(result);
+  };
+
   /** A stale save opens the conflict dialog; a lost connection waits for it and saves again. True when handled. */
   const saveFailed = (err: unknown) => guard.failed(err, submit);
 
@@ -84,7 +94,7 @@ export function useArticleSave(
     if (!thumbnail) {
       return void form.send(async () => {
         try {
-          await afterSave(await save());
+          await ownSave(await save());
         } catch (err) {
           if (!(await saveFailed(err))) throw err;
         }
@@ -95,7 +105,7 @@ export function useArticleSave(
       name: thumbnail.name,
       size: thumbnail.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
       run: (options) => save(part, options),
-      onSaved: afterSave,
+      onSaved: ownSave,
       onFailed: (err) => void saveFailed(err).then((done) => done || form.setAlert(errorMessage(err))),
     });
   }

@@ -14,6 +14,7 @@ import { Loading } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { useStartedFrom } from '../../../../components/workspace/no-lost-work';
 import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
@@ -76,14 +77,17 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
   const { user } = useSession();
   const admin = user?.role === 'ADMIN';
   const { queue, tasks, busy: uploading } = useUploadQueue();
-  const initial = useMemo(() => channelValues(channel), [channel]);
+  // The fields and the version the form started from; `channel` is the latest read (the boxes below show it).
+  const base = useStartedFrom(channel);
+  const initial = useMemo(() => channelValues(base.started), [base.started]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
+  base.follow(form.dirty);
   const { ref: formElement } = form;
   const status = useQuery(
     channel ? keys.workspaceChannel(channel.id) : null,
     async () => (await listWorkspaceChannels({ id: channel!.id })).items[0] ?? null,
   );
-  const { submit, afterSave, guard } = useChannelSave(form, channel, queue, admin, status.data?.version);
+  const { submit, afterSave, guard } = useChannelSave(form, base, queue, admin);
   const [remove, deleteDialog] = useDeleteItem(
     form,
     {
@@ -107,7 +111,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
       <FormAlert message={form.alert} />
       {guard.notices}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
-        <ChannelFields form={form} channel={channel} admin={admin} />
+        <ChannelFields form={form} channel={base.started} admin={admin} />
         <UploadList queue={queue} tasks={tasks} />
         <FormButtons
           busy={form.busy}
@@ -129,7 +133,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           <RevisionsBox
             type="channel"
             id={channel.id}
-            version={status.data?.version ?? 1}
+            version={channel.version}
             current={channel}
             textsOf={(f) => channelTexts(intl, f)}
             onRestored={(result) => afterSave(result as Channel)}

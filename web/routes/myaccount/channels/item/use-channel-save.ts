@@ -9,7 +9,6 @@ import type { Channel } from '../../../../../schema/entities';
 import { createChannelBody, updateChannelBody } from '../../../../../schema/requests';
 import { getChannel } from '../../../../api/channels';
 import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/channels-edit';
-import { listWorkspaceChannels } from '../../../../api/workspace';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
 import { errorMessage } from '../../../../components/view-state';
@@ -27,16 +26,18 @@ import { channelChanges, coverProblem, newChannelBody, withoutFiles, type Channe
 export const channelTexts = (intl: IntlShape, c: Record<string, unknown>) => textFields(intl, c, ['name', 'infoText']);
 
 /**
- * The channel form's submit, and what follows any save (a restored revision too). `version` is the one the form
- * started from (its workspace row's): a save after someone else's is 409 and opens the conflict dialog.
+ * The channel form's submit, and what follows any save (a restored revision too). Its saves name the version of the
+ * channel the form started from, read with the channel itself (never a separate read that could lag behind or
+ * not have arrived yet): a save after someone else's is 409 and opens the conflict dialog.
  */
 export function useChannelSave(
   form: Form<ChannelValues>,
-  channel: Channel | null,
+  base: { started: Channel | null; saved: (version: number) => void },
   queue: UploadQueue,
   admin: boolean,
-  version: number | undefined,
 ) {
+  const channel = base.started;
+  const version = channel?.version;
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const notify = useNotify();
@@ -49,8 +50,8 @@ export function useChannelSave(
     started: channel,
     version,
     current: async () => {
-      const [item, rows] = await Promise.all([getChannel(channel!.id), listWorkspaceChannels({ id: channel!.id })]);
-      return { item, version: rows.items[0]?.version ?? 0 };
+      const item = await getChannel(channel!.id);
+      return { item, version: item.version };
     },
     textsOf: (c) => channelTexts(intl, c),
     load: async ({ item }) => {
@@ -66,7 +67,7 @@ export function useChannelSave(
   };
 
   /** A new video cover goes up in resumable parts, then the channel names its upload. */
-  const queueCoverVideo = (channelId: string, file: File, thumbnailMillis: number) => {
+  const queueCoverVideo = (result: Channel, file: File, thumbnailMillis: number) => {
     const job = { uploadId: null as string | null };
     queue.add({
       name: file.name,
@@ -77,9 +78,12 @@ export function useChannelSave(
           onProgress: progress,
           onStarted: (u) => (job.uploadId = u.id),
         });
-        await afterSave(
-          await updateChannel(channelId, { coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis } }),
-        );
+        const saved = await updateChannel(result.id, {
+          coverMedia: { kind: 'video', uploadId: done.id, thumbnailMillis },
+        });
+        // The form's own follow-up, when no other save came between.
+        if (saved.version === result.version + 1) base.saved(saved.version);
+        await afterSave(saved);
       },
       cancel: async () => {
         if (job.uploadId) await cancelResumable(job.uploadId);
@@ -91,8 +95,7 @@ export function useChannelSave(
     const { values } = form;
     const body = channel ? channelChanges(channel, values, admin) : newChannelBody(values);
     // The version the form started from (or, saving over someone else's on purpose, theirs).
-    const base = overVersion ?? version;
-    const versioned = base ? { ...body, version: base } : body;
+    const versioned = { ...body, version: overVersion ?? version };
     const cover = coverProblem(channel, values);
     const valid = form.validate(channel ? updateChannelBody : createChannelBody, body, {
       cover: cover && t(cover),
@@ -107,8 +110,9 @@ export function useChannelSave(
     const files = [pictures.portrait, pictures.banner, pictures.cover].filter((p) => !!p);
     const finish = async (result: Channel) => {
       guard.saved();
+      base.saved(result.version);
       await afterSave(result);
-      if (newVideo) queueCoverVideo(result.id, newVideo, values.coverMillis);
+      if (newVideo) queueCoverVideo(result, newVideo, values.coverMillis);
       form.markSaved(withoutFiles(values));
       form.setValues(withoutFiles);
       if (!channel) void navigate(`/myaccount/channels/${result.id}`, { replace: true });

@@ -13,6 +13,7 @@ import { useForm } from '../../../../components/screen-kit/use-form';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { useStartedFrom } from '../../../../components/workspace/no-lost-work';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
 import { ActivityBox } from '../../../../components/workspace/activity';
@@ -58,8 +59,11 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
   const intl = useIntl();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const { queue, tasks, busy: uploading } = useUploadQueue();
-  const initial = useMemo(() => newsValues(item), [item]);
+  // The fields and the version the form started from; `item` is the latest read (the notes and boxes show it).
+  const base = useStartedFrom(item);
+  const initial = useMemo(() => newsValues(base.started), [base.started]);
   const form = useForm({ initial, leaveMessage: t('ws.leave'), blockLeave: uploading });
+  base.follow(form.dirty);
   const { values, setAlert, ref: formElement } = form;
   useEffect(() => setAlert(null), [values, setAlert]);
   const [remove, deleteDialog] = useDeleteItem(
@@ -73,7 +77,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
     item?.title ?? '',
   );
 
-  const { submit, guard } = useNewsSave(form, item, queue);
+  const { submit, guard } = useNewsSave(form, base, queue);
 
   return (
     <WorkspacePage section="news" title={item ? t('ws.news.editNamed', { title: item.title }) : title}>
@@ -98,7 +102,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           <RevisionsBox
             type="news"
             id={item.id}
-            version={item.version ?? 1}
+            version={item.version}
             current={item}
             textsOf={(f) => newsTexts(intl, f)}
             onRestored={async (result) => {

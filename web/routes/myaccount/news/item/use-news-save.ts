@@ -49,7 +49,16 @@ const keep = (v: NewsValues): NewsValues => ({ ...v, thumbnail: null });
 export const newsTexts = (intl: IntlShape, n: Record<string, unknown>) =>
   textFields(intl, n, ['title', 'teaser', 'description']);
 
-export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | null, queue: UploadQueue) {
+/**
+ * The news form's submit. `base` is the item the form started from (useStartedFrom): its saves name its version,
+ * and the row read after a save is taken as the new start.
+ */
+export function useNewsSave(
+  form: Form<NewsValues>,
+  base: { started: WorkspaceNewsItem | null; saved: (version: number) => void },
+  queue: UploadQueue,
+) {
+  const item = base.started;
   const intl = useIntl();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -63,14 +72,16 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
     current: async () => {
       const now = (await listWorkspaceNews({ id: item!.id })).items[0];
       if (!now) throw new Error('gone');
-      return { item: now, version: now.version ?? 0 };
+      return { item: now, version: now.version };
     },
     textsOf: (n) => newsTexts(intl, n),
     load: ({ item: theirs }) => setQueryData(keys.workspaceNewsItem(theirs.id), () => theirs),
   });
 
-  const afterSave = async (savedId: string, saved: NewsValues) => {
+  /** `named`: the version the save named (the item's next one is the form's own). */
+  const afterSave = async (savedId: string, saved: NewsValues, named: number | undefined) => {
     guard.saved();
+    if (named !== undefined) base.saved(named + 1);
     await invalidate(['workspace'], ['news']);
     // What is typed meanwhile (a save waiting for the connection) stays a change.
     form.markSaved({ ...saved, thumbnail: null, removeThumbnail: false });
@@ -82,8 +93,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
   async function submit(overVersion?: number) {
     const { values } = form;
     // The version the form started from (or, saving over someone else's on purpose, theirs).
-    const base = overVersion ?? item?.version;
-    const body = { ...newsBody(values), ...(item && base ? { version: base } : {}) };
+    const body = { ...newsBody(values), ...(item ? { version: overVersion ?? item.version } : {}) };
     const noRef = values.ref ? undefined : intl.formatMessage({ id: 'ws.news.refRequired' });
     if (!form.validate(item ? updateNewsBody : createNewsBody, body, { ref: noRef })) return;
     const save = (part?: Awaited<ReturnType<typeof imagePart>>, options?: Parameters<typeof updateNews>[3]) =>
@@ -92,7 +102,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
     if (!file) {
       return void form.send(async () => {
         try {
-          await afterSave((await write(() => save())).id, values);
+          await afterSave((await write(() => save())).id, values, body.version);
         } catch (err) {
           if (!(await guard.failed(err, submit))) throw err;
         }
@@ -103,7 +113,7 @@ export function useNewsSave(form: Form<NewsValues>, item: WorkspaceNewsItem | nu
       name: file.name,
       size: file.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
       run: (options) => save(part, options),
-      onSaved: (saved) => afterSave(saved.id, values),
+      onSaved: (saved) => afterSave(saved.id, values, body.version),
       onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.setAlert(errorMessage(err))),
     });
   }
