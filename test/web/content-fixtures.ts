@@ -2,6 +2,7 @@
 // published and public unless a test overrides a field.
 import type { ArticleSummary, ChannelSummary } from '../../schema';
 import type { Article } from '../../schema/entities';
+import type { WorkspaceArticle } from '../../schema/workspace';
 
 /** Article `n` of the channel `channelId`, owned by `userId`; its id ends in n. */
 export const articleSummary = (n: number, channelId: string, userId: string): ArticleSummary => ({
@@ -65,5 +66,33 @@ export const draftArticle = (userId: string, createdAt: string, over: Partial<Ar
   body: { version: 1, children: [] },
   version: 1,
   updatedAt: createdAt,
+  ...over,
+});
+
+/** A row of the editor's article list: a draft of `user`, unscheduled, saved once at `createdAt`. */
+export const workspaceArticle = (
+  user: { id: string; name: string },
+  createdAt: string,
+  over: Partial<WorkspaceArticle> = {},
+): WorkspaceArticle => ({
+  id: crypto.randomUUID(),
+  slug: 'harbour-lights',
+  title: 'Harbour lights',
+  teaser: '',
+  type: 'text',
+  channelId: null,
+  userId: user.id,
+  thumbnailHref: null,
+  published: false,
+  hidden: false,
+  restricted: false,
+  isAd: false,
+  isEditorial: false,
+  createdAt,
+  updatedAt: createdAt,
+  version: 1,
+  userName: user.name,
+  channelName: null,
+  publication: null,
   ...over,
 });

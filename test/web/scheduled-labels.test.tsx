@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCounts } from '../../schema/entities';
 import type { WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
+import { workspaceArticle } from './content-fixtures';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 
@@ -26,28 +27,8 @@ afterAll(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const scheduled = { id: uuid(), status: 'APPROVED' as const, expirationDate: null, publishAt: START, createdAt: NOW };
-const articleRow = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
-  id: uuid(),
-  slug: 'tide-tables',
-  title: 'Tide tables',
-  teaser: '',
-  type: 'text',
-  channelId: null,
-  userId: editor.id,
-  thumbnailHref: null,
-  published: false,
-  hidden: false,
-  restricted: false,
-  isAd: false,
-  isEditorial: false,
-  createdAt: NOW,
-  updatedAt: NOW,
-  version: 1,
-  userName: editor.name,
-  channelName: null,
-  publication: scheduled,
-  ...over,
-});
+const articleRow = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle =>
+  workspaceArticle(editor, NOW, { slug: 'tide-tables', title: 'Tide tables', publication: scheduled, ...over });
 const request = (over: Record<string, unknown> = {}) => ({
   id: uuid(),
   userId: editor.id,

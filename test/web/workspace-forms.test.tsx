@@ -9,7 +9,7 @@ import { statusesOf } from '../../web/components/workspace/status';
 import { setQueryData } from '../../web/data/cache';
 import { keys } from '../../web/data/keys';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
-import { draftArticle } from './content-fixtures';
+import { draftArticle, workspaceArticle } from './content-fixtures';
 import { fakeApi, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,28 +17,8 @@ afterEach(() => vi.unstubAllGlobals());
 const NOW = '2026-03-01T10:00:00.000Z';
 const editor = userOf('CLIENT');
 
-const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle => ({
-  id: uuid(),
-  slug: 'a',
-  title: 'An article',
-  teaser: '',
-  type: 'text',
-  channelId: null,
-  userId: editor.id,
-  thumbnailHref: null,
-  published: false,
-  hidden: false,
-  restricted: false,
-  isAd: false,
-  isEditorial: false,
-  createdAt: NOW,
-  updatedAt: NOW,
-  version: 1,
-  userName: editor.name,
-  channelName: null,
-  publication: null,
-  ...over,
-});
+const row = (over: Partial<WorkspaceArticle> = {}): WorkspaceArticle =>
+  workspaceArticle(editor, NOW, { slug: 'a', title: 'An article', ...over });
 const articleOf = (over: Partial<Article> = {}): Article => draftArticle(editor.id, NOW, over);
 const page = <T,>(items: T[]) => ({ items, nextCursor: null });
 const byPath = (calls: ApiCall[], method: string, path: string | RegExp) =>
