@@ -183,14 +183,15 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const view = viewModuleOf(leaf?.route.element);
   // The view's chunk and styles, and the header's search box (lazy in the SPA, rendered here on every page).
   const page = rendered ? await files.pageTags(c, template, [...(view ? [view] : []), SEARCH_BOX_MODULE]) : template;
+  // Every replacement that carries data is a function: a replacement string would interpret `$&`, `` $` `` and `$'`
+  // in the page's text as parts of the template (test/deploy/string-replacements.test.ts keeps it so).
+  const headTags = pageHead(head, facts, pictureSize);
+  const root = `<div id="root">${body}</div><script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`;
   const html = page
-    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, '')
-    .replace('</head>', `${pageHead(head, facts, pictureSize)}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${body}</div><script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`,
-    );
+    .replace('</head>', () => `${headTags}</head>`)
+    .replace('<div id="root"></div>', () => root);
   return new Response(html, { status, headers: pageHeaders(user) });
 }
 

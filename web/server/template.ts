@@ -100,10 +100,10 @@ export const buildFiles: BuildFiles = {
     const appModules = [...new Set([entry, ...start.chunks, ...wanted.chunks])];
     let html = page
       .replace(/<link rel="modulepreload" crossorigin href="\/[^"]+">\s*/g, '')
-      .replace(/<script type="module" crossorigin src="\/[^"]+"><\/script>/, BOOT_SCRIPT(boot, appModules))
+      .replace(/<script type="module" crossorigin src="\/[^"]+"><\/script>/, () => BOOT_SCRIPT(boot, appModules))
       .replaceAll('<link rel="preload" as="style" crossorigin href=', '<link rel="stylesheet" crossorigin href=');
     const extra = [...new Set(wanted.css)].filter((file) => !html.includes(`href="/${file}"`)).map(STYLESHEET);
-    html = html.replace('</head>', `${extra.join('')}</head>`);
+    html = html.replace('</head>', () => `${extra.join('')}</head>`);
     return html;
   },
 };

@@ -115,7 +115,7 @@ function parseHeaders(block: string): Omit<MultipartPart, 'body'> {
   const params = new Map<string, string>();
   const re = /;\s*([\w*-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g;
   for (let m = re.exec(disposition); m; m = re.exec(disposition)) {
-    params.set(m[1]!.toLowerCase(), m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]!);
+    params.set(m[1]!.toLowerCase(), m[2] !== undefined ? m[2].replace(/\\(.)/g, (_, ch: string) => ch) : m[3]!);
   }
   const partName = params.get('name');
   if (partName === undefined) throw new MultipartError('Multipart part without a name');

@@ -18,7 +18,7 @@ function compile(route: RouterRoute): RoutePattern {
       const param = /^:\w+(?:\{(.+)\})?$/.exec(s);
       if (param) return param[1] ? `(?:${param[1]})` : '[^/]+';
       if (s === '*') return '.*';
-      return s.replace(/[.+?^${}()|[\]\\*]/g, '\\$&');
+      return s.replace(/[.+?^${}()|[\]\\*]/g, (ch) => `\\${ch}`);
     })
     .join('/');
   return {
