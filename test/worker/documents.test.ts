@@ -131,6 +131,18 @@ describe('the document format', () => {
     expect((await put(editor, a.id, { body: long })).status).toBe(400);
   });
 
+  it('counts the text of every document, however small its JSON (issue 27 §3)', async () => {
+    const { editor, a } = await ownArticle();
+    const twoNodes = (each: number) => doc(p(t('x'.repeat(each)), t('y'.repeat(each), { bold: true })));
+    expect((await put(editor, a.id, { body: twoNodes(DOCUMENT_LIMITS.text / 2) })).status).toBe(200);
+    // 39,800 characters of text in under 40,000 of JSON: the count used to be skipped below twice the bound.
+    const over = twoNodes(19_900);
+    expect(JSON.stringify(over).length).toBeLessThan(DOCUMENT_LIMITS.text * 2);
+    const res = await put(editor, a.id, { body: over });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(`Too big: the text has at most ${DOCUMENT_LIMITS.text} characters`);
+  });
+
   it("refuses pictures and videos that are not the article's own", async () => {
     const { editor, a } = await ownArticle({ kind: 'gallery', images: [{ key: 'image/own.png' }] });
     const other = await createArticle({ media: { kind: 'gallery', images: [{ key: 'image/theirs.png' }] } });
