@@ -36,10 +36,10 @@ describe('registration', () => {
     expect(calls.some((c) => c.path === '/users' && c.method === 'POST')).toBe(false);
   });
 
-  it('marks both a taken name and a taken e-mail from the server, and sends the shown language', async () => {
+  it('marks a taken name from the server, and sends the shown language', async () => {
     const { calls } = fakeApi((c) =>
       c.path === '/users' && c.method === 'POST'
-        ? { code: 409, message: 'Name already taken; Email already taken' }
+        ? { code: 409, message: 'Name already taken' }
         : { code: 401, message: 'Unauthorized' },
     );
     await renderApp('/register');
@@ -50,8 +50,19 @@ describe('registration', () => {
     fill('Repeat the password', 'long-enough-secret');
     await submit('Create account');
     await screen.findByText('This username is taken.');
-    expect(screen.getByText('An account with this e-mail exists already.')).toBeTruthy();
     expect(calls.find((c) => c.path === '/users')?.body).toMatchObject({ name: 'nora', locale: 'en-US' });
+  });
+
+  it('says beforehand what happens to an address that has an account, and never that one has (issue 27 §8)', async () => {
+    fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
+    await renderApp('/register');
+    await findHeading('Create an account');
+    expect(
+      screen.getByText(
+        'Optional; needed to reset a forgotten password. If it already belongs to an account, we tell its owner by mail and make yours without it.',
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/exists already/);
   });
 });
 

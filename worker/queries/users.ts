@@ -207,15 +207,31 @@ function takenWhere(wanted: string[]) {
 /**
  * Registers a user: 409 when the name or e-mail is taken. A taken and a free name cost the same work, so the answer's
  * time tells nothing more than its status (which the registration limit keeps from being harvested in bulk): one batch
- * of the same two statements either way, the look-up and an insert that takes effect only when nothing was found.
+ * of the same statements either way, the look-up and an insert that takes effect only when nothing was found.
+ *
+ * With `takenEmail: 'omit'` (self-registration, issue 27 §8) a taken e-mail is no conflict: the account is made
+ * without it, in the same batch, and `emailTaken` says so to the caller alone (who tells the address's owner, never
+ * the registrant). Only a taken name is a 409 then.
  */
-export async function insertUser(db: Db, input: NewUser, audit: AuditScope): Promise<User> {
+export async function insertUser(
+  db: Db,
+  input: NewUser,
+  audit: AuditScope,
+  options: { takenEmail: 'refuse' | 'omit' } = { takenEmail: 'refuse' },
+): Promise<{ user: User; emailTaken: boolean }> {
   const wanted = [input.name, input.email].filter((v): v is string => !!v).map(lower);
+  const omit = options.takenEmail === 'omit';
+  // What must be free for the insert: name and e-mail, or (omitting a taken e-mail) the name alone.
+  const blocking = takenWhere(omit ? [lower(input.name)] : wanted);
+  const email =
+    omit && input.email
+      ? sql`case when exists (select 1 from ${users} where ${takenWhere([lower(input.email)])}) then null else ${input.email} end`
+      : sql`${input.email}`;
   const id = crypto.randomUUID();
   const row = { id, ...input, active: true };
   // Whoever registers themselves is the actor of their own `created` (an ADMIN creating an account is the ADMIN).
   const scope = audit.actor.userId ? audit : actingAs(audit, { id, name: input.name });
-  const free = sql`not exists (select 1 from ${users} where ${takenWhere(wanted)})`;
+  const free = sql`not exists (select 1 from ${users} where ${blocking})`;
   const [found, , inserted] = await db
     .batch([
       db.select({ name: users.name, email: users.email }).from(users).where(takenWhere(wanted)),
@@ -227,7 +243,7 @@ export async function insertUser(db: Db, input: NewUser, audit: AuditScope): Pro
             .select({
               id: sql`${row.id}`.as('id'),
               name: sql`${row.name}`.as('name'),
-              email: sql`${row.email}`.as('email'),
+              email: email.as('email'),
               firstName: sql`${row.firstName}`.as('first_name'),
               lastName: sql`${row.lastName}`.as('last_name'),
               role: sql`${row.role}`.as('role'),
@@ -239,20 +255,21 @@ export async function insertUser(db: Db, input: NewUser, audit: AuditScope): Pro
               updatedAt: sql`cast(unixepoch('subsec') * 1000 as integer)`.as('updated_at'),
             })
             .from(sql`(select 1)`)
-            .where(sql`not exists (select 1 from ${users} where ${takenWhere(wanted)})`),
+            .where(free),
         )
         .returning(userColumns),
     ])
     .catch(rethrowUnique);
   const taken = new Set(found.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
+  const emailTaken = !!input.email && taken.has(lower(input.email));
   // Both at once, so the form can mark every field that needs changing.
   const conflicts = [
     taken.has(lower(input.name)) ? 'Name already taken' : '',
-    input.email && taken.has(lower(input.email)) ? 'Email already taken' : '',
+    emailTaken && !omit ? 'Email already taken' : '',
   ].filter(Boolean);
   if (conflicts.length > 0) throw new Conflict(conflicts.join('; '));
   if (!inserted[0]) throw new Conflict('Name already taken');
-  return toUser(inserted[0]);
+  return { user: toUser(inserted[0]), emailTaken };
 }
 
 export interface UserPatch {

@@ -34,6 +34,7 @@ import { describe } from '../lib/route-doc';
 import { allowResetMail, countResetRequest, loginKeys, verifyPasswordLimited } from '../services/login-limit';
 import { deviceFor, issueDeviceCookie } from '../services/device-cookie';
 import { sendMail } from '../services/mail';
+import { notifyRegistrationAttempt } from '../services/registration-mail';
 import { assertPasswordAllowed } from '../lib/password-policy';
 import { clientAddress, limitAddress } from '../services/rate-limit';
 import { passedTurnstile, requireTurnstile, turnstileOn } from '../services/turnstile';
@@ -239,12 +240,15 @@ export const usersRoutes = new Hono<AppEnv>()
     },
   )
 
-  /** Registration, open to everyone; only an ADMIN chooses the role, everyone else gets REGULAR_USER. */
+  /**
+   * Registration, open to everyone; only an ADMIN chooses the role, everyone else gets REGULAR_USER. It answers
+   * alike whether or not the e-mail belongs to an account (docs/decisions/039-registration-without-enumeration.md).
+   */
   .post(
     '/',
     describe({
       summary:
-        'Registers an account (only an ADMIN chooses its role); 10 an hour per address, and a Turnstile challenge where configured, except for ADMIN',
+        "Registers an account (only an ADMIN chooses its role); 10 an hour per address, and a Turnstile challenge where configured, except for ADMIN. A taken name is a 409; a taken e-mail is not (except for an ADMIN): the answer is the same as for a free one, the account is made without the address, and the address's owner is mailed",
       result: user,
       status: 201,
       errors: [403, 409, 429],
@@ -262,11 +266,13 @@ export const usersRoutes = new Hono<AppEnv>()
       const role = admin ? (body.role ?? 'REGULAR_USER') : 'REGULAR_USER';
       // Hashed before the name and e-mail are looked up, so a taken one answers in the time a free one takes.
       const passwordHash = await hashPassword(body.password);
-      const user = await insertUser(
+      const email = body.email ?? null;
+      // An ADMIN sees every account's address anyway; anyone else learns nothing of who has one.
+      const { user, emailTaken } = await insertUser(
         c.get('db'),
         {
           name: body.name,
-          email: body.email ?? null,
+          email,
           passwordHash,
           firstName: body.firstName ?? '',
           lastName: body.lastName ?? '',
@@ -274,8 +280,12 @@ export const usersRoutes = new Hono<AppEnv>()
           locale: body.locale,
         },
         auditScope(c),
+        { takenEmail: admin ? 'refuse' : 'omit' },
       );
-      return ok(c, user, 201);
+      // Looked for after the answer either way, so a taken and a free address leave the same work behind; the
+      // address's owner is told, never the registrant, who gets the answer a free address gets.
+      if (email && !admin) notifyRegistrationAttempt(c, email, user.id);
+      return ok(c, emailTaken ? { ...user, email } : user, 201);
     },
   )
 

@@ -249,6 +249,14 @@ export async function allowResetMail(db: Db, userId: string, now = Date.now()): 
   return (await countInWindow(db, `reset:user:${userId}`, now)).count <= RESET_MAIL_LIMITS.perAccount;
 }
 
+/**
+ * Whether another "someone tried to register with your address" mail may go to the account this hour (as many as
+ * reset mails); counts it when it may. Registrations from many addresses cannot flood one mailbox.
+ */
+export async function allowRegistrationAttemptMail(db: Db, userId: string, now = Date.now()): Promise<boolean> {
+  return (await countInWindow(db, `register-attempt:user:${userId}`, now)).count <= RESET_MAIL_LIMITS.perAccount;
+}
+
 /** Clears an account's shared sign-in budget (after a password reset: whoever reads its mail owns it). */
 export async function clearAccountFailures(db: Db, userId: string): Promise<void> {
   await db.delete(rateCounters).where(eq(rateCounters.key, `login:user:${userId}`));

@@ -64,13 +64,12 @@ function RegisterViewForm() {
         try {
           created = await register(parsed.data, turnstile.token).finally(turnstile.reset);
         } catch (err) {
-          // A taken name or e-mail (both at once when both are) is shown at its field.
+          // A taken name is shown at its field. A taken e-mail is never said (issue 27 §8): the server answers as
+          // for a free one and mails the address's owner; the field's hint tells so beforehand.
           if (err instanceof ApiError && err.code === 409) {
             const taken: FieldErrors = {};
             if (err.message.includes('Name already taken'))
               taken.name = intl.formatMessage({ id: 'register.nameTaken' });
-            if (err.message.includes('Email already taken'))
-              taken.email = intl.formatMessage({ id: 'register.emailTaken' });
             if (Object.keys(taken).length > 0) {
               setErrors(taken);
               setTimeout(() => focusFirstInvalid(form.current), 0);
