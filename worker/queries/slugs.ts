@@ -25,8 +25,13 @@ export async function forgetSlug(kv: KVNamespace, slug: string): Promise<void> {
   await kv.delete(kvKey(slug));
 }
 
+/** KV's limit on a key, in bytes: a longer key throws. */
+const KV_KEY_BYTES = 512;
+
 /** The entity id a slug names, read through KV; null when no entity has it. */
 export async function resolveSlug(db: Db, kv: KVNamespace, slug: string): Promise<string | null> {
+  // No slug is that long (at most 120 characters, schema/requests.ts); KV would throw on the key (issue 27 §2).
+  if (new TextEncoder().encode(kvKey(slug)).length > KV_KEY_BYTES) return null;
   const cached = await kv.get(kvKey(slug));
   if (cached) return cached;
   const row = await db.select({ entityId: slugs.entityId }).from(slugs).where(eq(slugs.slug, slug)).get();

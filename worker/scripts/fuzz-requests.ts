@@ -4,6 +4,14 @@
 // answer outside the envelope is a finding. Pure TypeScript (fetch API only), so it runs in Node and workerd.
 import { routeDocPart } from '../lib/route-doc';
 
+/** A page (or crawler document, or feed) over this many bytes is a finding (worker/scripts/fuzz-pages.ts). */
+export const PAGE_SIZE_LIMIT = 1_000_000;
+/**
+ * How much a page may grow per byte of its input: the input shows a few times (title, head tags, heading, search
+ * box, the page's data) and escaping makes a character up to 6 bytes (`'` is `&#x27;`, `<` in JSON `\u003c`).
+ */
+export const GROWTH_FACTOR = 64;
+
 export type FuzzRole = 'anonymous' | 'reader' | 'editor' | 'admin';
 export const FUZZ_ROLES: readonly FuzzRole[] = ['anonymous', 'reader', 'editor', 'admin'];
 
@@ -29,6 +37,11 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body: BodyInit | null;
+  /**
+   * A page, crawler document or feed (worker/scripts/fuzz-pages.ts): checked for its size instead of the envelope;
+   * `growth` pairs it with the request of the same group whose input differs only in length.
+   */
+  page?: { growth?: { group: string; input: number } };
 }
 
 /**
@@ -103,6 +116,13 @@ const HOSTILE = [
   'NEAR(',
   '"*',
   'title:x',
+  // String.prototype.replace's replacement patterns: text that carries them must come back as written (issue 27 §1).
+  '$`',
+  "$'",
+  '$&',
+  '$1',
+  '$<x>',
+  '$$',
 ];
 /** Words of the text editors type every day (titles, names, filters), in the portal's languages. */
 const WORDS = [
@@ -229,6 +249,23 @@ const CONTENT_TYPES = [
 const OTHER_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
 
+/** Generators of realistic text (words, up to 200 characters) and hostile strings, from a seeded `random`. */
+export function fuzzTexts(random: () => number) {
+  const int = (n: number) => Math.floor(random() * n);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+  const realistic = () => realisticText(random, 1 + int(random() < 0.5 ? 80 : 200));
+  const hostile = (): string => {
+    const roll = random();
+    if (roll < 0.1) return realistic();
+    if (roll < 0.45) return pick(HOSTILE);
+    if (roll < 0.6) return pick(HOSTILE).repeat(1 + int(200));
+    if (roll < 0.7) return 'x'.repeat(int(5000));
+    if (roll < 0.8) return String.fromCodePoint(...Array.from({ length: 1 + int(40) }, () => int(0x2ffff) & ~0x800));
+    return Math.random().toString(36).slice(2);
+  };
+  return { realistic, hostile };
+}
+
 /** Builds the requests of one fuzz run: `count` of them, from `seed`. */
 export function* fuzzRequests(
   routes: readonly FuzzRoute[],
@@ -244,16 +281,7 @@ export function* fuzzRequests(
   /** A well-formed v4 uuid that names nothing. */
   const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 
-  const realistic = () => realisticText(random, 1 + int(chance(0.5) ? 80 : 200));
-  const hostile = (): string => {
-    const roll = random();
-    if (roll < 0.1) return realistic();
-    if (roll < 0.45) return pick(HOSTILE);
-    if (roll < 0.6) return pick(HOSTILE).repeat(1 + int(200));
-    if (roll < 0.7) return 'x'.repeat(int(5000));
-    if (roll < 0.8) return String.fromCodePoint(...Array.from({ length: 1 + int(40) }, () => int(0x2ffff) & ~0x800));
-    return Math.random().toString(36).slice(2);
-  };
+  const { realistic, hostile } = fuzzTexts(random);
   const param = (name: string): string => {
     const roll = random();
     if (name === 'key') {
@@ -454,7 +482,7 @@ export interface FuzzFinding {
   path: string;
   role: FuzzRole;
   status: number;
-  problem: '5xx' | 'non-envelope' | 'threw';
+  problem: '5xx' | 'non-envelope' | 'oversize' | 'threw';
   detail?: string;
 }
 
@@ -462,6 +490,8 @@ export interface FuzzReport {
   requests: number;
   serverErrors: number;
   nonEnvelope: number;
+  /** Pages over PAGE_SIZE_LIMIT, and pages that grew faster than their input (GROWTH_FACTOR). */
+  oversize: number;
   statuses: Record<number, number>;
   findings: FuzzFinding[];
 }
@@ -478,7 +508,9 @@ export interface FuzzTarget {
 
 /** Runs the requests and tallies what came back. */
 export async function runFuzz(target: FuzzTarget, requests: Iterable<FuzzRequest>): Promise<FuzzReport> {
-  const report: FuzzReport = { requests: 0, serverErrors: 0, nonEnvelope: 0, statuses: {}, findings: [] };
+  const report: FuzzReport = { requests: 0, serverErrors: 0, nonEnvelope: 0, oversize: 0, statuses: {}, findings: [] };
+  /** The first answer's size and input of each growth probe, until its pair comes. */
+  const probes = new Map<string, { size: number; input: number }>();
   for (const req of requests) {
     report.requests++;
     const cookie = await target.cookie(req.role);
@@ -514,7 +546,24 @@ export async function runFuzz(target: FuzzTarget, requests: Iterable<FuzzRequest
       report.serverErrors++;
       finding('5xx', (await res.clone().text()).slice(0, 300));
     }
-    if (answersWithoutEnvelope(req, res)) await res.body?.cancel();
+    if (req.page) {
+      const size = (await res.arrayBuffer()).byteLength;
+      if (size > PAGE_SIZE_LIMIT) {
+        report.oversize++;
+        finding('oversize', `${size} bytes`);
+      }
+      const growth = req.page.growth;
+      const first = growth && probes.get(growth.group);
+      if (growth && !first) probes.set(growth.group, { size, input: growth.input });
+      else if (growth && first) {
+        probes.delete(growth.group);
+        const grew = size - first.size;
+        if (grew > GROWTH_FACTOR * Math.abs(growth.input - first.input) + 256) {
+          report.oversize++;
+          finding('oversize', `grew ${grew} bytes for ${growth.input - first.input} more of input`);
+        }
+      }
+    } else if (answersWithoutEnvelope(req, res)) await res.body?.cancel();
     else if (!(await isEnvelope(res))) {
       report.nonEnvelope++;
       finding('non-envelope');
@@ -532,4 +581,4 @@ export async function runFuzz(target: FuzzTarget, requests: Iterable<FuzzRequest
 }
 
 export const formatReport = (r: FuzzReport) =>
-  `${r.requests} requests, ${r.serverErrors} 5xx, ${r.nonEnvelope} non-envelope`;
+  `${r.requests} requests, ${r.serverErrors} 5xx, ${r.nonEnvelope} non-envelope, ${r.oversize} oversize`;

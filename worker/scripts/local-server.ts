@@ -21,7 +21,7 @@ export interface LocalServer {
   stop(): Promise<void>;
 }
 
-/** Starts `wrangler dev` on a fresh migrated and seeded state; the API only (an empty assets folder). */
+/** Starts `wrangler dev` on a fresh migrated and seeded state; the API and the pages, without the SPA's build. */
 export async function startLocalServer(log: (line: string) => void = console.log): Promise<LocalServer> {
   const work = path.join(ROOT, 'node_modules/.cache/local-server', `run-${process.pid}`);
   const state = path.join(work, 'state');
@@ -29,7 +29,11 @@ export async function startLocalServer(log: (line: string) => void = console.log
   rmSync(work, { recursive: true, force: true });
   mkdirSync(state, { recursive: true });
   mkdirSync(assets, { recursive: true });
-  writeFileSync(path.join(assets, 'index.html'), '<!doctype html><title>API only</title>');
+  // The pages' template without the SPA's files (as web/server/template.ts's BARE_TEMPLATE): pages render into it.
+  writeFileSync(
+    path.join(assets, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n<head><title>SO Portal</title></head>\n<body><div id="root"></div></body>\n</html>\n',
+  );
   log('local server: migrating and seeding a fresh state');
   await runTool('migrations', 'wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   await runTool('seed', 'tsx', ['worker/scripts/seed.ts', '--persist-to', state]);

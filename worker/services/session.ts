@@ -4,13 +4,13 @@
 // (D1 is strongly consistent; KV, where sessions used to live, lags up to 60 s between locations).
 import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sessions, users } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
 import { deviceLabel } from '../lib/device';
-import { authenticateBearer, bearerCredential } from './api-tokens';
+import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -121,7 +121,15 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
  * from worker/services/db.ts), so a logout, a password change or a deactivation holds at once everywhere, even where
  * the request's other reads come from a replica that has not caught up yet.
  */
-export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'refuse');
+
+/**
+ * The pages' reading of the session (web/server/pages.ts): as the API's, except that an invalid bearer token makes
+ * the page anonymous instead of a 401 (issue 27 §2). The cookie is still not read then, so a bad token grants nothing.
+ */
+export const pageSessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'anonymous');
+
+async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refuse' | 'anonymous'): Promise<void> {
   const db = createDb(c.env.DB);
   c.set('user', null);
   c.set('sessionId', null);
@@ -130,7 +138,12 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   // skipped for it, middleware/security.ts), and an invalid token is 401 even where no sign-in is needed.
   const bearer = bearerCredential(c.req.raw);
   if (bearer !== undefined) {
-    await authenticateBearer(c, bearer);
+    try {
+      await authenticateBearer(c, bearer);
+    } catch (err) {
+      // authenticateBearer sets nothing before it throws: the request stays anonymous.
+      if (invalidBearer === 'refuse' || !(err instanceof InvalidToken)) throw err;
+    }
     await next();
     return;
   }
@@ -159,7 +172,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
   }
   await next();
-};
+}
 
 export interface SessionRow {
   id: string;
