@@ -14,8 +14,7 @@ describe('migrations/README.md', () => {
       .map(Number)
       .sort((a, b) => a - b);
     const skipped: string[] = [];
-    for (let n = 0; n < numbers.at(-1)!; n++)
-      if (!numbers.includes(n)) skipped.push(String(n).padStart(4, '0'));
+    for (let n = 0; n < numbers.at(-1)!; n++) if (!numbers.includes(n)) skipped.push(String(n).padStart(4, '0'));
     const readme = readFileSync(path.join(dir, 'README.md'), 'utf8');
     for (const n of skipped) expect(readme, `migrations/README.md should explain ${n}`).toContain(n);
   });

@@ -129,7 +129,7 @@ describe('imprint', () => {
   it('names every cookie the portal sets and what it is for, in both languages', async () => {
     fakeApi(() => undefined);
     await renderApp('/imprint');
-    const privacy = (await screen.findByRole('region', { name: 'Privacy' })).textContent!;
+    const privacy = (await screen.findByRole('region', { name: 'Privacy' })).textContent;
     expect(privacy).not.toMatch(/one cookie/);
     for (const cookie of ['session', 'device', 'd1-bookmark', 'locale']) expect(privacy).toContain(`• ${cookie},`);
     expect(privacy).toContain('keeps you signed in');
@@ -178,7 +178,7 @@ describe('a refusal the page was rendered with', () => {
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(app);
-    document.body.append(container);
+    document.body.appendChild(container);
     expect(container.textContent).toBe('gone');
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {

@@ -135,7 +135,9 @@ describe('publication decisions', () => {
     expect(yes).toMatchObject({ subject: 'Published: Draft one' });
     expect(yes!.text).toContain(`Open it here:\nhttp://localhost/article/${article.id}\n`);
     // The sentence after the greeting starts a sentence.
-    expect(no!.text).toContain(`Hello ${editor.user.name},\n\nYour request to publish the article “Draft one” was declined.`);
+    expect(no!.text).toContain(
+      `Hello ${editor.user.name},\n\nYour request to publish the article “Draft one” was declined.`,
+    );
     // Too long a reason is a clear 400.
     const third = await ask(editor, (await createArticle({ userId: editor.user.id, published: false })).id);
     const tooLong = await admin.call('/publications/update-status', {
@@ -200,12 +202,18 @@ describe('POST /publications/unpublish', () => {
 describe('notice mails', () => {
   it('start the sentence after the greeting with a capital, in every decision and language', () => {
     const decisions: Notice[] = [
-      ...(['ALLOWED', 'DENIED', 'REVOKED'] as const).map(
-        (decision): Notice => ({ kind: 'access', decision, contentType: 'article', contentId: 'a1' }),
-      ),
-      ...(['APPROVED', 'REJECTED'] as const).map(
-        (decision): Notice => ({ kind: 'publication', decision, contentType: 'channel', contentId: 'c1' }),
-      ),
+      ...(['ALLOWED', 'DENIED', 'REVOKED'] as const).map((decision): Notice => ({
+        kind: 'access',
+        decision,
+        contentType: 'article',
+        contentId: 'a1',
+      })),
+      ...(['APPROVED', 'REJECTED'] as const).map((decision): Notice => ({
+        kind: 'publication',
+        decision,
+        contentType: 'channel',
+        contentId: 'c1',
+      })),
     ];
     for (const locale of ['en-US', 'de-DE'] as const)
       for (const notice of decisions) {

@@ -121,7 +121,11 @@ describe('scheduled publication', () => {
     const { admin, a, requestId } = await scheduledArticle(Date.now() + 1000);
     await admin.call('/publications/update-status', { method: 'PUT', body: { id: requestId, status: 'APPROVED' } });
     await new Promise((r) => setTimeout(r, 1100));
-    for (const path of ['/__scheduled?cron=*+*+*+*+*', '/cdn-cgi/local/scheduled?cron=*+*+*+*+*', '/cdn-cgi/handler/scheduled']) {
+    for (const path of [
+      '/__scheduled?cron=*+*+*+*+*',
+      '/cdn-cgi/local/scheduled?cron=*+*+*+*+*',
+      '/cdn-cgi/handler/scheduled',
+    ]) {
       const res = await exports.default.fetch(new Request(`http://localhost${path}`));
       await res.body?.cancel();
       expect(res.status, path).toBe(404);

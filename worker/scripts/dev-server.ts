@@ -161,7 +161,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);
-  let cron: CronTimer | undefined;
+  // Started once the server answers; `stop` may come first (a server that never got ready).
+  let cron: CronTimer | undefined = undefined;
   const stop = async () => {
     cron?.stop();
     if (server.pid !== undefined) await stopProcessGroup(server.pid);
@@ -175,9 +176,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await stop();
     throw error;
   }
-  if (options.cron !== false) cron = startCronTimer(url, (line) => {
-    if (!log.writableEnded) log.write(line + '\n');
-  });
+  if (options.cron !== false)
+    cron = startCronTimer(url, (line) => {
+      if (!log.writableEnded) log.write(line + '\n');
+    });
   return { url, pid: server.pid!, logFile: options.logFile, stop };
 }
 
@@ -206,7 +208,8 @@ export async function startViteDevServer(options: {
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);
-  let cron: CronTimer | undefined;
+  // Started once the server answers; `stop` may come first (a server that never got ready).
+  let cron: CronTimer | undefined = undefined;
   const stop = async () => {
     cron?.stop();
     if (server.pid !== undefined) await stopProcessGroup(server.pid);

@@ -181,7 +181,10 @@ export default function Toolbar({ editorId }: { editorId: string }) {
           pressed: state.italic,
           icon: 'I',
         })}
-        {button(t('rt.link'), () => setPanel(panel === 'link' ? null : 'link'), { pressed: state.link, icon: <LinkIcon /> })}
+        {button(t('rt.link'), () => setPanel(panel === 'link' ? null : 'link'), {
+          pressed: state.link,
+          icon: <LinkIcon />,
+        })}
         {button(t('rt.heading'), () => setBlock(NEXT_HEADING[state.block]), {
           pressed: heading,
           // The visible letter stays part of the name (axe's label-content-name-mismatch); the level shows in the text.
@@ -193,10 +196,18 @@ export default function Toolbar({ editorId }: { editorId: string }) {
           pressed: state.block === 'quote',
           icon: <QuoteIcon />,
         })}
-        {button(t('rt.insertPicture'), () => setPanel(panel === 'picture' ? null : 'picture'), { icon: <PictureIcon /> })}
+        {button(t('rt.insertPicture'), () => setPanel(panel === 'picture' ? null : 'picture'), {
+          icon: <PictureIcon />,
+        })}
         {button(t('rt.insertVideo'), () => setPanel(panel === 'video' ? null : 'video'), { icon: <VideoIcon /> })}
-        {button(t('rt.undo'), () => editor.dispatchCommand(UNDO_COMMAND, undefined), { disabled: !canUndo, icon: <UndoIcon /> })}
-        {button(t('rt.redo'), () => editor.dispatchCommand(REDO_COMMAND, undefined), { disabled: !canRedo, icon: <RedoIcon /> })}
+        {button(t('rt.undo'), () => editor.dispatchCommand(UNDO_COMMAND, undefined), {
+          disabled: !canUndo,
+          icon: <UndoIcon />,
+        })}
+        {button(t('rt.redo'), () => editor.dispatchCommand(REDO_COMMAND, undefined), {
+          disabled: !canRedo,
+          icon: <RedoIcon />,
+        })}
       </div>
       {panel === 'link' && (
         <LinkForm
