@@ -6,6 +6,8 @@ const MiB = 1024 * 1024;
 /** Lengths of text fields and lists in requests. */
 export const LIMITS = {
   name: 64,
+  /** Shortest user name: "Hello a!" greets nobody. */
+  userNameMin: 3,
   title: 200,
   teaser: 1_000,
   text: 20_000,

@@ -47,6 +47,8 @@ export const slug = z
     z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lower-case letters and digits joined by "-"'),
   );
 export const password = z.string().check(z.minLength(LIMITS.password.min), z.maxLength(LIMITS.password.max));
+/** A user name: what greetings, bylines and sign-in use (3 to 64 characters). */
+export const userName = z.string().check(z.trim(), z.minLength(LIMITS.userNameMin), z.maxLength(LIMITS.name));
 const email = z.email().check(z.maxLength(254));
 const millis = nonnegativeInt().check(z.lte(24 * 3600 * 1000));
 
@@ -74,7 +76,7 @@ export const loginBody = z.object({
   password: z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max)),
 });
 export const createUserBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name)),
+  name: userName,
   email: z.optional(z.nullable(email)),
   password,
   firstName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
@@ -85,7 +87,7 @@ export const createUserBody = z.object({
   locale: z.optional(z.enum(LOCALES)),
 });
 export const updateUserBody = z.object({
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name))),
+  name: z.optional(userName),
   email: z.optional(z.nullable(email)),
   password: z.optional(password),
   firstName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),

@@ -300,6 +300,8 @@ export const routes: RouteObject[] = [
             handle: HANDLES['/search'],
             element: view('routes/search/index.tsx', () => import('./routes/search/index')),
           },
+          // An unknown path keeps the whole header (menu, search, sign-in): the way on from a dead link.
+          { path: '*', element: view('routes/not-found/index.tsx', () => import('./routes/not-found/index')) },
         ],
       },
       {
@@ -315,7 +317,6 @@ export const routes: RouteObject[] = [
             path: 'forgot-password/:token',
             element: view('routes/reset-password/index.tsx', () => import('./routes/reset-password/index')),
           },
-          { path: '*', element: view('routes/not-found/index.tsx', () => import('./routes/not-found/index')) },
         ],
       },
     ],

@@ -135,10 +135,9 @@ describe('Insert picture with a new upload', () => {
     });
     const panel = await openPictureForm(stored);
 
-    // No gallery yet: the new upload is the choice; the file and the alt text are checked before anything goes.
-    expect(within(panel).getByRole<HTMLInputElement>('radio', { name: 'A new picture from this device' }).checked).toBe(
-      true,
-    );
+    // No gallery yet: the form asks for the new picture's file at once (no choice to make); the file and the alt
+    // text are checked before anything goes.
+    expect(within(panel).queryByRole('radio')).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' }));
     expect(within(panel).getByText("Choose the picture's file.")).toBeTruthy();
     expect(within(panel).getByText('Describe the picture for those who cannot see it.')).toBeTruthy();

@@ -7,6 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { articles, users } from '../../schema/tables';
 import { asRole, createArticle, createChannel } from './content-factories';
 import { db } from './helpers';
+import { composeNotice, noticePath, type Notice } from '../../worker/services/notices';
+import { contentPath as webContentPath, workspaceItemPath } from '../../web/paths';
 
 type Caller = Awaited<ReturnType<typeof asRole>>;
 type SentMail = { to: string; subject: string; text: string };
@@ -127,8 +129,15 @@ describe('publication decisions', () => {
     const [no, yes] = mailsTo(send, editor.user.email!);
     expect(no).toMatchObject({ subject: 'Publication declined: Draft one' });
     expect(no!.text).toContain('Reason: The teaser is missing');
-    expect(no!.text).toContain(`http://localhost/article/${article.id}`);
+    // A rejection sends the editor to the form where they fix it; an approval to the public page.
+    expect(no!.text).toContain(`Change it and ask again here:\nhttp://localhost/myaccount/articles/${article.id}\n`);
+    expect(no!.text).not.toContain(`/article/${article.id}`);
     expect(yes).toMatchObject({ subject: 'Published: Draft one' });
+    expect(yes!.text).toContain(`Open it here:\nhttp://localhost/article/${article.id}\n`);
+    // The sentence after the greeting starts a sentence.
+    expect(no!.text).toContain(
+      `Hello ${editor.user.name},\n\nYour request to publish the article “Draft one” was declined.`,
+    );
     // Too long a reason is a clear 400.
     const third = await ask(editor, (await createArticle({ userId: editor.user.id, published: false })).id);
     const tooLong = await admin.call('/publications/update-status', {
@@ -187,5 +196,38 @@ describe('POST /publications/unpublish', () => {
     // The owner's history shows it, though ADMIN did it.
     const history = await owner.call('/publications/requests?status=UNPUBLISHED');
     expect(history.body.result.items).toMatchObject([{ contentId: channel.id, userId: owner.user.id }]);
+  });
+});
+
+describe('notice mails', () => {
+  it('start the sentence after the greeting with a capital, in every decision and language', () => {
+    const decisions: Notice[] = [
+      ...(['ALLOWED', 'DENIED', 'REVOKED'] as const).map((decision): Notice => ({
+        kind: 'access',
+        decision,
+        contentType: 'article',
+        contentId: 'a1',
+      })),
+      ...(['APPROVED', 'REJECTED'] as const).map((decision): Notice => ({
+        kind: 'publication',
+        decision,
+        contentType: 'channel',
+        contentId: 'c1',
+      })),
+    ];
+    for (const locale of ['en-US', 'de-DE'] as const)
+      for (const notice of decisions) {
+        const { text } = composeNotice(locale, { name: 'Ada' }, notice, 'Bread', 'https://portal.example');
+        const sentence = text.split('\n\n')[1]!;
+        expect(sentence[0], `${locale} ${notice.decision}: ${sentence}`).toMatch(/\p{Lu}/u);
+      }
+  });
+
+  it('link a declined publication to the workspace form the SPA serves', () => {
+    for (const contentType of ['article', 'channel'] as const) {
+      const notice: Notice = { kind: 'publication', decision: 'REJECTED', contentType, contentId: 'x/1' };
+      expect(noticePath(notice)).toBe(workspaceItemPath(contentType, 'x/1'));
+      expect(noticePath({ ...notice, decision: 'APPROVED' })).toBe(webContentPath(contentType, 'x/1'));
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Scheduled publication (decision 030): a request's wished start keeps approved content unpublished until the
 // Cron Trigger (every minute) publishes it, and its expiry ends it; a start in the past publishes at once.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articles, publicationRequests } from '../../schema/tables';
@@ -113,5 +113,25 @@ describe('scheduled publication', () => {
       (await editor.call('/publications/update-start', { method: 'PUT', body: { id: requestId, publishAt: null } }))
         .status,
     ).toBe(403);
+  });
+
+  it('the local trigger routes are no part of the worker: a deployment answers them 404 and runs nothing', async () => {
+    // npm start and npm run dev fire the handler through Miniflare's /cdn-cgi/local/scheduled (decision 040);
+    // wrangler's --test-scheduled would add /__scheduled. The worker itself must answer neither.
+    const { admin, a, requestId } = await scheduledArticle(Date.now() + 1000);
+    await admin.call('/publications/update-status', { method: 'PUT', body: { id: requestId, status: 'APPROVED' } });
+    await new Promise((r) => setTimeout(r, 1100));
+    for (const path of [
+      '/__scheduled?cron=*+*+*+*+*',
+      '/cdn-cgi/local/scheduled?cron=*+*+*+*+*',
+      '/cdn-cgi/handler/scheduled',
+    ]) {
+      const res = await exports.default.fetch(new Request(`http://localhost${path}`));
+      await res.body?.cancel();
+      expect(res.status, path).toBe(404);
+    }
+    expect(await published(a.id)).toBe(false);
+    await cronAt(Date.now());
+    expect(await published(a.id)).toBe(true);
   });
 });

@@ -207,12 +207,21 @@ export function useFormState() {
   return { errors, setErrors, alert, setAlert, busy: busy || !hydrated, send };
 }
 
-/** The server's refusal, shown above the form and announced. */
+/**
+ * The server's refusal, shown above the form and announced. Without JavaScript the form cannot send (its button
+ * stays disabled, see useFormState): a <noscript> note says so instead of leaving the visitor guessing.
+ */
 export function FormAlert({ message }: { message: string | null }) {
+  const intl = useIntl();
   return (
-    <div className="form-alert-region" role="alert">
-      {message && <p className="form-alert">{message}</p>}
-    </div>
+    <>
+      <noscript>
+        <p className="form-alert">{intl.formatMessage({ id: 'form.needsJavaScript' })}</p>
+      </noscript>
+      <div className="form-alert-region" role="alert">
+        {message && <p className="form-alert">{message}</p>}
+      </div>
+    </>
   );
 }
 

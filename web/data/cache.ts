@@ -101,8 +101,8 @@ export function useQuery<T>(
   const seeded = key ? (seed?.data(key) as T | undefined) : undefined;
   const refused = key && seeded === undefined ? seed?.error(key) : undefined;
   const fallbackData = options.fallbackData ?? seeded;
-  // Mounted by the hydration of the page that carries the answer: it is as new as the page, so not asked for again
-  // (a later mount asks as its refresh policy says).
+  // Mounted by the hydration of the page that carries the answer, or the server's refusal (an unknown article's
+  // 404): it is as new as the page, so not asked for again (a later mount asks as its refresh policy says).
   const hydrating = !useHydrated();
   const {
     data,
@@ -112,7 +112,7 @@ export function useQuery<T>(
   } = useSWR<T, unknown, QueryKey | null>(key, () => fetcher(), {
     ...config,
     ...(fallbackData === undefined ? {} : { fallbackData }),
-    ...(seeded !== undefined && hydrating ? { revalidateOnMount: false } : {}),
+    ...((seeded !== undefined || refused) && hydrating ? { revalidateOnMount: false } : {}),
   });
   useOnScreen(key);
   const reload = useCallback(() => void revalidate(), [revalidate]);

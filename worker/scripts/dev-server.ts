@@ -1,9 +1,11 @@
 // Running the local tools the way the e2e harness and the bench both need: a tool from node_modules/.bin
-// to completion, and `wrangler dev` on a free port in its own process group, stopped by its id.
+// to completion, and `wrangler dev` on a free port in its own process group, stopped by its id, with the Cron Trigger
+// fired every minute as deployed (worker/scripts/cron-timer.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { startCronTimer, type CronTimer } from './cron-timer';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -94,6 +96,8 @@ export interface DevServerOptions {
   readyPath: string;
   /** The checkout to serve (default: this one); wrangler reads its tsconfig from there. */
   cwd?: string;
+  /** Whether the scheduled handler runs every minute, as deployed (default true). */
+  cron?: boolean;
 }
 
 const groupAlive = (pgid: number) => {
@@ -157,7 +161,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);
+  // Started once the server answers; `stop` may come first (a server that never got ready).
+  let cron: CronTimer | undefined = undefined;
   const stop = async () => {
+    cron?.stop();
     if (server.pid !== undefined) await stopProcessGroup(server.pid);
     if (!log.closed) await new Promise<void>((resolve) => log.end(resolve));
     live.delete(stop);
@@ -169,6 +176,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await stop();
     throw error;
   }
+  if (options.cron !== false)
+    cron = startCronTimer(url, (line) => {
+      if (!log.writableEnded) log.write(line + '\n');
+    });
   return { url, pid: server.pid!, logFile: options.logFile, stop };
 }
 
@@ -197,7 +208,10 @@ export async function startViteDevServer(options: {
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);
+  // Started once the server answers; `stop` may come first (a server that never got ready).
+  let cron: CronTimer | undefined = undefined;
   const stop = async () => {
+    cron?.stop();
     if (server.pid !== undefined) await stopProcessGroup(server.pid);
     if (!log.closed) await new Promise<void>((resolve) => log.end(resolve));
     live.delete(stop);
@@ -209,6 +223,9 @@ export async function startViteDevServer(options: {
     await stop();
     throw error;
   }
+  cron = startCronTimer(url, (line) => {
+    if (!log.writableEnded) log.write(line + '\n');
+  });
   return { url, pid: server.pid!, logFile: options.logFile, stop };
 }
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # `npm start`: build the SPA, migrate the local D1, seed the demo into an empty database, then serve the
-# portal with `wrangler dev` on local bindings at http://localhost:${PORT:-8787}. State stays in
-# .wrangler/state, so a second start keeps the data (delete that folder to start over).
+# portal with `wrangler dev` on local bindings at http://localhost:${PORT:-8787} (on 127.0.0.1 only; LISTEN_IP=0.0.0.0
+# serves the LAN). State stays in .wrangler/state, so a second start keeps the data (delete that folder to start
+# over). wrangler dev fires no Cron Triggers: worker/scripts/cron-timer.ts runs the scheduled handler every minute.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 port="${PORT:-8787}"
+host="${LISTEN_IP:-127.0.0.1}"
 
 echo "== building the SPA"
 vite build --config web/vite.config.ts --logLevel warn
@@ -21,5 +23,8 @@ tsx worker/scripts/seed.ts
 echo "== serving http://localhost:${port} (Ctrl+C stops)"
 # Links in mails point at this server (wrangler.toml names the default port). Webhooks may call a receiver on this
 # machine (http://localhost, 127.0.0.1): the local exception of decision 035, never set in production.
-exec wrangler dev --local --ip 127.0.0.1 --port "$port" --var "SITE_URL:http://localhost:${port}" \
+# The timer calls the server on loopback (wrangler listens there for 0.0.0.0 too) and ends with it: exec keeps this
+# shell's pid ($$) for wrangler.
+tsx worker/scripts/cron-timer.ts --url "http://127.0.0.1:${port}" --while-pid $$ &
+exec wrangler dev --local --ip "$host" --port "$port" --var "SITE_URL:http://localhost:${port}" \
   --var "WEBHOOKS_ALLOW_LOCAL:1"

@@ -22,6 +22,15 @@ export type Notice =
 export const contentPath = (type: ContentType, id: string) =>
   type === 'article' ? `/article/${encodeURIComponent(id)}` : `/chan/${encodeURIComponent(id)}`;
 
+/** The editor workspace's form of an article or channel (web/paths.ts workspaceItemPath): where a rejection is fixed. */
+export const workspacePath = (type: ContentType, id: string) => `/myaccount/${type}s/${encodeURIComponent(id)}`;
+
+/** Where the mail's link leads: a declined publication to the form that fixes it, everything else to the content. */
+export const noticePath = (notice: Notice) =>
+  notice.kind === 'publication' && notice.decision === 'REJECTED'
+    ? workspacePath(notice.contentType, notice.contentId)
+    : contentPath(notice.contentType, notice.contentId);
+
 interface Words {
   hello: (name: string) => string;
   what: (type: ContentType) => string;
@@ -29,6 +38,8 @@ interface Words {
   body: (notice: Notice, title: string) => string;
   reason: (reason: string) => string;
   open: string;
+  /** Leads to the edit form of a declined publication. */
+  fix: string;
   bye: string;
 }
 
@@ -47,16 +58,17 @@ const en: Words = {
     const what = `${en.what(n.contentType)} “${title}”`;
     if (n.kind === 'publication')
       return n.decision === 'APPROVED'
-        ? `your request to publish ${what} was approved. Visitors can see it now.`
-        : `your request to publish ${what} was declined.`;
+        ? `Your request to publish ${what} was approved. Visitors can see it now.`
+        : `Your request to publish ${what} was declined.`;
     return {
-      ALLOWED: `your request for access to ${what} was granted. You can read it now.`,
-      DENIED: `your request for access to ${what} was declined.`,
-      REVOKED: `your access to ${what} was withdrawn.`,
+      ALLOWED: `Your request for access to ${what} was granted. You can read it now.`,
+      DENIED: `Your request for access to ${what} was declined.`,
+      REVOKED: `Your access to ${what} was withdrawn.`,
     }[n.decision];
   },
   reason: (reason) => `Reason: ${reason}`,
   open: 'Open it here:',
+  fix: 'Change it and ask again here:',
   bye: 'SO Portal',
 };
 
@@ -85,6 +97,7 @@ const de: Words = {
   },
   reason: (reason) => `Begründung: ${reason}`,
   open: 'Hier geht es dazu:',
+  fix: 'Hier können Sie es ändern und erneut anfragen:',
   bye: 'SO Portal',
 };
 
@@ -99,12 +112,13 @@ export function composeNotice(
   origin: string,
 ): { subject: string; text: string } {
   const w = WORDS[locale] ?? en;
+  const rejected = notice.kind === 'publication' && notice.decision === 'REJECTED';
   const reason = notice.kind === 'publication' && notice.reason ? `\n\n${w.reason(notice.reason)}` : '';
   return {
     subject: w.subject(notice, title),
     text:
       `${w.hello(to.name)}\n\n${w.body(notice, title)}${reason}\n\n` +
-      `${w.open}\n${origin}${contentPath(notice.contentType, notice.contentId)}\n\n${w.bye}\n`,
+      `${rejected ? w.fix : w.open}\n${origin}${noticePath(notice)}\n\n${w.bye}\n`,
   };
 }
 

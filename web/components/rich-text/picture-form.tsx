@@ -90,28 +90,37 @@ export function PictureForm({
     progress && progress.total > 0 ? Math.min(100, Math.floor((progress.sent / progress.total) * 100)) : 0;
 
   return (
-    <div className="rte-panel" role="group" aria-label={label} aria-busy={progress ? true : undefined}>
-      <fieldset className="rte-choices" disabled={!!progress}>
-        <legend>{t('rt.choosePicture')}</legend>
-        {media.images.map((image) => (
-          <label key={image.id} className="rte-choice">
-            <input
-              type="radio"
-              name={`${base}-media`}
-              checked={chosen === image.id}
-              onChange={() => setChosen(image.id)}
-            />
-            <img src={image.href} alt="" width={64} height={48} />
-            <span>{image.title || image.href.split('/').pop() || image.id}</span>
-          </label>
-        ))}
-        {upload && (
-          <label className="rte-choice">
-            <input type="radio" name={`${base}-media`} checked={chosen === NEW} onChange={() => setChosen(NEW)} />
-            <span>{t('rt.uploadNew')}</span>
-          </label>
-        )}
-      </fieldset>
+    <div
+      className="rte-panel rte-picture-panel"
+      role="group"
+      aria-label={label}
+      aria-busy={progress ? true : undefined}
+    >
+      {/* A choice only where there is one: with an empty gallery the form asks for the new picture's file at once. */}
+      {media.images.length > 0 && (
+        <fieldset className="rte-choices" disabled={!!progress}>
+          <legend>{t('rt.choosePicture')}</legend>
+          {media.images.map((image, index) => (
+            <label key={image.id} className="rte-choice">
+              <input
+                type="radio"
+                name={`${base}-media`}
+                checked={chosen === image.id}
+                onChange={() => setChosen(image.id)}
+              />
+              <img src={image.href} alt="" width={64} height={48} />
+              {/* An untitled picture by its place in the gallery, never by its stored file's name. */}
+              <span>{image.title.trim() || t('rt.pictureNumber', { n: index + 1 })}</span>
+            </label>
+          ))}
+          {upload && (
+            <label className="rte-choice">
+              <input type="radio" name={`${base}-media`} checked={chosen === NEW} onChange={() => setChosen(NEW)} />
+              <span>{t('rt.uploadNew')}</span>
+            </label>
+          )}
+        </fieldset>
+      )}
       {chosen === NEW && (
         <>
           <label htmlFor={`${base}-file`}>{t('rt.uploadFile')}</label>
@@ -174,12 +183,14 @@ export function PictureForm({
           {failure}
         </p>
       )}
-      <button type="button" className="button" disabled={!!progress} onClick={() => void insert()}>
-        {t(chosen === NEW ? 'rt.uploadInsert' : 'rt.insert')}
-      </button>
-      <button type="button" className="button button-secondary" onClick={cancel}>
-        {t(progress ? 'rt.uploadCancel' : 'rt.cancel')}
-      </button>
+      <div className="rte-panel-actions">
+        <button type="button" className="button" disabled={!!progress} onClick={() => void insert()}>
+          {t(chosen === NEW ? 'rt.uploadInsert' : 'rt.insert')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={cancel}>
+          {t(progress ? 'rt.uploadCancel' : 'rt.cancel')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -27,11 +27,12 @@ import {
   UNDO_COMMAND,
   type LexicalNode,
 } from 'lexical';
-import { useCallback, useContext, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useContext, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { isSafeHref } from '../../../schema/document';
 import { $createPictureNode, $createVideoNode, MediaContext } from './nodes';
 import { PictureForm } from './picture-form';
+import { LinkIcon, PictureIcon, QuoteIcon, RedoIcon, UndoIcon, VideoIcon } from './toolbar-icons';
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'h4' | 'quote' | 'bullet' | 'number';
 type Panel = null | 'link' | 'picture' | 'video';
@@ -152,7 +153,7 @@ export default function Toolbar({ editorId }: { editorId: string }) {
   const button = (
     label: string,
     onClick: () => void,
-    extra: { pressed?: boolean; disabled?: boolean; icon: string },
+    extra: { pressed?: boolean; disabled?: boolean; icon: ReactNode },
   ) => (
     <button
       type="button"
@@ -180,7 +181,10 @@ export default function Toolbar({ editorId }: { editorId: string }) {
           pressed: state.italic,
           icon: 'I',
         })}
-        {button(t('rt.link'), () => setPanel(panel === 'link' ? null : 'link'), { pressed: state.link, icon: '🔗' })}
+        {button(t('rt.link'), () => setPanel(panel === 'link' ? null : 'link'), {
+          pressed: state.link,
+          icon: <LinkIcon />,
+        })}
         {button(t('rt.heading'), () => setBlock(NEXT_HEADING[state.block]), {
           pressed: heading,
           // The visible letter stays part of the name (axe's label-content-name-mismatch); the level shows in the text.
@@ -190,12 +194,20 @@ export default function Toolbar({ editorId }: { editorId: string }) {
         {button(t('rt.numberList'), () => toggleList('number'), { pressed: state.block === 'number', icon: '#' })}
         {button(t('rt.quote'), () => setBlock(state.block === 'quote' ? 'paragraph' : 'quote'), {
           pressed: state.block === 'quote',
-          icon: '❝',
+          icon: <QuoteIcon />,
         })}
-        {button(t('rt.insertPicture'), () => setPanel(panel === 'picture' ? null : 'picture'), { icon: '🖼' })}
-        {button(t('rt.insertVideo'), () => setPanel(panel === 'video' ? null : 'video'), { icon: '▶' })}
-        {button(t('rt.undo'), () => editor.dispatchCommand(UNDO_COMMAND, undefined), { disabled: !canUndo, icon: '↶' })}
-        {button(t('rt.redo'), () => editor.dispatchCommand(REDO_COMMAND, undefined), { disabled: !canRedo, icon: '↷' })}
+        {button(t('rt.insertPicture'), () => setPanel(panel === 'picture' ? null : 'picture'), {
+          icon: <PictureIcon />,
+        })}
+        {button(t('rt.insertVideo'), () => setPanel(panel === 'video' ? null : 'video'), { icon: <VideoIcon /> })}
+        {button(t('rt.undo'), () => editor.dispatchCommand(UNDO_COMMAND, undefined), {
+          disabled: !canUndo,
+          icon: <UndoIcon />,
+        })}
+        {button(t('rt.redo'), () => editor.dispatchCommand(REDO_COMMAND, undefined), {
+          disabled: !canRedo,
+          icon: <RedoIcon />,
+        })}
       </div>
       {panel === 'link' && (
         <LinkForm

@@ -171,14 +171,11 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
 
   const optionId = (index: number) => `${listboxId}-option-${index}`;
   const expanded = open && items.length > 0;
-  return (
-    <div
-      className="search-box"
-      role={onChoose ? undefined : 'search'}
-      aria-label={onChoose ? undefined : intl.formatMessage({ id: 'search.region', defaultMessage: 'Site search' })}
-    >
+  const box = (
+    <>
       <input
         type="text"
+        name={onChoose ? undefined : 'q'}
         role="combobox"
         className="search-input"
         aria-label={
@@ -229,6 +226,25 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
       <span className="visually-hidden-screens" aria-live="polite">
         {announcement}
       </span>
-    </div>
+    </>
+  );
+  // A chooser sits inside another form: no form of its own.
+  if (onChoose) return <div className="search-box">{box}</div>;
+  // The header's box is a GET form of /search?q=, which works before (or without) JavaScript; with it, Enter is
+  // handled above and a submit that still comes (a browser's own) opens the same results page.
+  return (
+    <form
+      className="search-box"
+      role="search"
+      action="/search"
+      method="get"
+      aria-label={intl.formatMessage({ id: 'search.region', defaultMessage: 'Site search' })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (text.trim()) go(resultsPath(text), true);
+      }}
+    >
+      {box}
+    </form>
   );
 }

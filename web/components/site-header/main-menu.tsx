@@ -1,5 +1,6 @@
-// The main menu: a list of the sections, behind a toggle on small screens; the current section is marked.
-import { useId, useState } from 'react';
+// The main menu: a list of the sections, behind a toggle on small screens (☰ opens, ✕ or Esc closes); the current
+// section is marked.
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { MENU_ITEMS, type MenuItemId } from '../../navigation';
@@ -11,16 +12,31 @@ export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined 
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  // While open, Esc closes it and gives focus back to the toggle.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenAt(null);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
     <nav className="main-menu" aria-label={intl.formatMessage({ id: 'shell.mainMenu' })}>
       <button
+        ref={toggle}
         type="button"
         className="menu-toggle"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpenAt(open ? null : location.key)}
       >
-        <span aria-hidden="true">☰</span>
+        <span aria-hidden="true">{open ? '✕' : '☰'}</span>
         <span className="visually-hidden">
           <FormattedMessage id="shell.menu" />
         </span>

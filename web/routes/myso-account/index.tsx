@@ -3,11 +3,11 @@
 // docs/decisions/031).
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { AccountForm, OwnAccount } from '../../components/account-form';
 import { AccountMessages } from '../../components/account-messages';
 import { pageTitle } from '../../components/page-title';
 import { DeleteAccount } from './delete-account';
+import { MysoNav } from '../../components/myso-nav';
 
 export default function MysoAccountView() {
   return (
@@ -33,11 +33,7 @@ function AccountView() {
       <h1 ref={heading} tabIndex={-1}>
         <FormattedMessage id="myso.account.title" />
       </h1>
-      <p>
-        <Link to="/mySO">
-          <FormattedMessage id="myso.account.back" />
-        </Link>
-      </p>
+      <MysoNav />
       <OwnAccount>
         {(account) => (
           <>

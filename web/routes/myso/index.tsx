@@ -8,6 +8,7 @@ import { unlike as unlikeContent, useMysoView } from '../../data/myso';
 import { useSession } from '../../session/session';
 import { contentPath } from '../../paths';
 import { DataTable, type Column } from '../../components/screen-kit/data-table';
+import { MysoNav } from '../../components/myso-nav';
 
 export default function MysoView() {
   const intl = useIntl();
@@ -44,16 +45,12 @@ export default function MysoView() {
       <h1>
         <FormattedMessage id="mySO" />
       </h1>
+      <MysoNav />
       {user && (
         <p className="lead">
           <FormattedMessage id="myso.greeting" values={{ name: user.name }} />
         </p>
       )}
-      <p>
-        <Link to="/mySO/account">
-          <FormattedMessage id="myso.account.title" />
-        </Link>
-      </p>
       {error && (
         <div className="panel" role="alert">
           <p>{error}</p>

@@ -101,7 +101,9 @@ function RegisterViewForm() {
           name="name"
           autoComplete="username"
           required
+          minLength={LIMITS.userNameMin}
           maxLength={LIMITS.name}
+          hint={intl.formatMessage({ id: 'register.nameHint' }, { min: LIMITS.userNameMin })}
           error={errors.name}
         />
         <TextField
