@@ -21,19 +21,19 @@ const category = 'cat egory?';
 
 const BUILT: Record<string, { path: string; params: Record<string, string> }> = {
   '/article/:articleId': { path: articlePath({ id: article }), params: { articleId: article } },
-  '/chan/:channelId': { path: channelPath(channel), params: { channel } },
+  '/chan/:channelId': { path: channelPath(channel), params: { channelId: channel } },
   '/chan/:channelId/a/:articleId': {
     path: articlePath({ id: article }, { channel }),
     params: { channelId: channel, articleId: article },
   },
-  '/category/:categoryId': { path: categoryPath(category), params: { category } },
+  '/category/:categoryId': { path: categoryPath(category), params: { categoryId: category } },
   '/category/:categoryId/a/:articleId': {
     path: articlePath({ id: article }, { category }),
     params: { categoryId: category, articleId: article },
   },
   '/category/:categoryId/c/:channelId': {
     path: channelPath(channel, category),
-    params: { category, channel },
+    params: { categoryId: category, channelId: channel },
   },
   '/category/:categoryId/c/:channelId/a/:articleId': {
     path: articlePath({ id: article }, { category, channel }),

@@ -95,7 +95,12 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
           .select({
             article: articles,
             readable: sql<boolean>`${articleReadableWhere(v)}`.mapWith(Boolean),
-            channel: { id: articleChannel.id, slug: articleChannel.slug, name: articleChannel.name },
+            // Named apart: a batch's rows come keyed by column name, and the article has an id and a slug too.
+            channel: {
+              id: sql<string | null>`${articleChannel.id}`.as('channel_id_'),
+              slug: sql<string>`${articleChannel.slug}`.as('channel_slug_'),
+              name: sql<string>`${articleChannel.name}`.as('channel_name_'),
+            },
             owner: authorColumns,
           })
           .from(articles)

@@ -14,11 +14,12 @@ export const AUTHOR_NOT_FOUND = 'Author not found';
 
 /** The columns a byline is made from (select them under any name, map them with toAuthor). */
 export const authorColumns = {
-  name: users.name,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  active: users.active,
-  deletedAt: users.deletedAt,
+  // Named apart from the other tables' columns of a joined select (a batch keys its rows by column name).
+  name: sql<string>`${users.name}`.as('author_name_'),
+  firstName: sql<string>`${users.firstName}`.as('author_first_name_'),
+  lastName: sql<string>`${users.lastName}`.as('author_last_name_'),
+  active: sql<boolean>`${users.active}`.mapWith(Boolean).as('author_active_'),
+  deletedAt: sql<number | null>`${users.deletedAt}`.as('author_deleted_at_'),
 };
 
 type AuthorRow = { name: string; firstName: string; lastName: string; active: boolean; deletedAt: number | null };
@@ -33,7 +34,14 @@ export function toAuthor(row: AuthorRow | null | undefined): Author | null {
 /** The author behind a user name (case as typed or not: user names are unique without case), with their id. */
 export async function findAuthor(db: Db, username: string): Promise<Author & { id: string }> {
   const row = await db
-    .select({ id: users.id, ...authorColumns })
+    .select({
+      id: users.id,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      active: users.active,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(and(sql`lower(${users.name}) = lower(${username})`, isNull(users.deletedAt)))
     .get();
