@@ -1,7 +1,14 @@
 // Issue 27 §5.1 and §5.2 in a real browser: a category page is readable with JavaScript off (by its slug and by its
 // id), and an article page says where it belongs: its channel, its author (whose page lists their published
 // articles), its categories and its date, each a link that leads there.
+import type { Page } from 'playwright-core';
 import { baseUrl, expect, newContext, test, watchProblems } from './browser';
+
+/** The page's one h1, once it says `text` (the app may still be drawing it). */
+async function heading(page: Page, text: string): Promise<void> {
+  await page.locator('main h1', { hasText: text }).waitFor({ timeout: 30_000 });
+  expect(await page.locator('main h1').textContent()).toBe(text);
+}
 
 interface Listed {
   id: string;
@@ -36,7 +43,7 @@ test('with JavaScript off, a category page shows its title and contents by slug 
     const page = await context.newPage();
     for (const path of [`/category/${category.slug}`, `/category/${category.id}`]) {
       expect((await page.goto(path))?.status()).toBe(200);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(category.title);
+      expect(await page.locator('main h1').textContent()).toBe(category.title);
       expect(await page.getByText('Loading…').count()).toBe(0);
       const first = children.channels[0]?.name ?? children.articles[0]?.title;
       if (first) expect(await page.locator('main').textContent()).toContain(first);
@@ -50,7 +57,7 @@ test('an article page links its channel, author, categories; the author page lis
   const problems = watchProblems(page);
   const article = await placedArticle();
   await page.goto(`/article/${article.slug}`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(article.title);
+  await heading(page, article.title);
   const header = page.locator('.article-context');
   expect(await header.getByRole('link', { name: article.channel!.name }).getAttribute('href')).toBe(
     `/chan/${article.channel!.slug}`,
@@ -64,13 +71,13 @@ test('an article page links its channel, author, categories; the author page lis
   );
 
   await header.getByRole('link', { name: article.author!.displayName }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(`/author/${article.author!.username}`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(article.author!.displayName);
-  await expect.poll(() => page.getByRole('link', { name: article.title }).count()).toBeGreaterThan(0);
+  await page.waitForURL((url) => url.pathname === `/author/${article.author!.username}`, { timeout: 30_000 });
+  await heading(page, article.author!.displayName);
+  await page.getByRole('link', { name: article.title }).first().waitFor({ timeout: 30_000 });
 
   await page.getByRole('link', { name: article.title }).first().click();
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(article.title);
+  await heading(page, article.title);
   await page.locator('.article-context').getByRole('link', { name: article.channel!.name }).click();
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(article.channel!.name);
+  await heading(page, article.channel!.name);
   expect(problems).toEqual([]);
 });
