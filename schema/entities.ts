@@ -79,7 +79,20 @@ export type ArticleSummary = z.infer<typeof articleSummary>;
 export const articlePage = z.object({ items: z.array(articleSummary), nextCursor: z.nullable(z.string()) });
 export type ArticlePage = z.infer<typeof articlePage>;
 
+/**
+ * An author as the public sees them (decision 041): the user name (their page's address) and the display name,
+ * never the e-mail. Null for an account that is deactivated or deleted.
+ */
+export const author = z.object({ username: z.string(), displayName: z.string() });
+export type Author = z.infer<typeof author>;
+
 export const article = z.extend(articleSummary, {
+  /** The channel it belongs to, named and linked on the article page (null: none). */
+  channel: z.nullable(z.object({ id, slug: z.string(), name: z.string() })),
+  /** The byline (null when the owner's account is deactivated or deleted). */
+  author: z.nullable(author),
+  /** Its categories as the page links them, in categoryIds' order. */
+  categories: z.array(z.object({ id, slug: z.string(), title: z.string() })),
   /** The document's plain text (decision 027): for API clients that read text. */
   description: z.string(),
   /** The text as a structured document (schema/document.ts); empty when locked. */
@@ -430,3 +443,6 @@ export const auditLogEntry = z.object({
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 export const auditLogPage = z.object({ items: z.array(auditLogEntry), nextCursor: z.nullable(z.string()) });
 export type AuditLogPage = z.infer<typeof auditLogPage>;
+
+/** GET /authors/{username}: an author's public page (their articles come from GET /authors/{username}/articles). */
+export const authorProfile = author;

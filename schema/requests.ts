@@ -477,3 +477,7 @@ export const auditLogQuery = z.extend(pageQuery, {
 export const ownAuditLogQuery = z.extend(pageQuery, {
   entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
+
+// authors
+/** An author page's address: a user name as registered (any case). */
+export const usernameParam = z.object({ username: z.string().check(z.minLength(1), z.maxLength(LIMITS.name)) });

@@ -318,6 +318,8 @@ export const articles = sqliteTable(
   (t) => [
     index('articles_channel_order').on(t.channelId, t.channelRank, sql`${t.createdAt} desc`, t.id),
     index('articles_user').on(t.userId, t.id),
+    // An author's page: their articles newest first (migrations/0020_author_articles.sql).
+    index('articles_user_created').on(t.userId, t.createdAt, t.id),
     index('articles_created').on(t.createdAt),
     index('articles_thumbnail').on(t.thumbnailKey),
   ],

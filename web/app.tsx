@@ -296,6 +296,11 @@ export const routes: RouteObject[] = [
             element: articleView,
           },
           {
+            path: 'author/:username',
+            handle: HANDLES['/author/:username'],
+            element: view('routes/author/index.tsx', () => import('./routes/author/index')),
+          },
+          {
             path: 'search',
             handle: HANDLES['/search'],
             element: view('routes/search/index.tsx', () => import('./routes/search/index')),
@@ -307,14 +312,24 @@ export const routes: RouteObject[] = [
       {
         element: <BareLayout />,
         children: [
-          { path: 'login', element: view('routes/login/index.tsx', () => import('./routes/login/index')) },
-          { path: 'register', element: view('routes/register/index.tsx', () => import('./routes/register/index')) },
+          {
+            path: 'login',
+            handle: HANDLES['/login'],
+            element: view('routes/login/index.tsx', () => import('./routes/login/index')),
+          },
+          {
+            path: 'register',
+            handle: HANDLES['/register'],
+            element: view('routes/register/index.tsx', () => import('./routes/register/index')),
+          },
           {
             path: 'forgot-password',
+            handle: HANDLES['/forgot-password'],
             element: view('routes/forgot-password/index.tsx', () => import('./routes/forgot-password/index')),
           },
           {
             path: 'forgot-password/:token',
+            handle: HANDLES['/forgot-password/:token'],
             element: view('routes/reset-password/index.tsx', () => import('./routes/reset-password/index')),
           },
         ],

@@ -17,6 +17,7 @@ export type CrumbDef =
   | { kind: 'label'; key: string; to?: string }
   | { kind: 'article'; id: string; to?: string }
   | { kind: 'channel'; id: string; to?: string }
+  | { kind: 'author'; username: string }
   /** Expands to every ancestor of the category and the category itself. */
   | { kind: 'category'; idOrSlug: string };
 
@@ -24,6 +25,8 @@ export type Params = Readonly<Record<string, string | undefined>>;
 
 export interface RouteHandle {
   menu?: MenuItemId;
+  /** The page's title (a message id), where its last crumb does not name it or it has no crumbs. */
+  title?: string;
   crumbs?: (params: Params) => CrumbDef[];
 }
 
@@ -131,4 +134,12 @@ export const HANDLES = {
     ],
   },
   '/search': { crumbs: () => [home, label('shell.crumb.search')] },
+  '/author/:username': {
+    menu: 'homeAndNews',
+    crumbs: (params) => [home, label('articles', '/article'), { kind: 'author', username: p(params, 'username') }],
+  },
+  '/login': { title: 'login.title' },
+  '/register': { title: 'register.title' },
+  '/forgot-password': { title: 'forgot.title' },
+  '/forgot-password/:token': { title: 'reset.title' },
 } satisfies Record<string, RouteHandle>;

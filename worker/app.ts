@@ -18,6 +18,7 @@ import { sessionMiddleware } from './services/session';
 import { tokenScope } from './middleware/token-scope';
 import { adminRoutes } from './routes/admin';
 import { auditLogRoutes } from './routes/audit-log';
+import { authorsRoutes } from './routes/authors';
 import { articleMediaRoutes } from './routes/article-media';
 import { articlesRoutes } from './routes/articles';
 import { categoriesRoutes } from './routes/categories';
@@ -65,6 +66,7 @@ export function buildApp() {
     .route('/articles', articlesRoutes)
     .route('/articleMedia', articleMediaRoutes)
     .route('/auditLog', auditLogRoutes)
+    .route('/authors', authorsRoutes)
     .route('/categories', categoriesRoutes)
     .route('/channels', channelsRoutes)
     .route('/config', configRoutes)

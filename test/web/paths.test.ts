@@ -4,7 +4,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../web/app';
-import { articleHomePath, articlePath, categoryPath, channelPath, contentPath } from '../../web/paths';
+import { articleHomePath, articlePath, authorPath, categoryPath, channelPath, contentPath } from '../../web/paths';
 
 /** Every route's full pattern, e.g. '/category/:categoryId/c/:channelId'. */
 function patterns(list: RouteObject[], parent = ''): string[] {
@@ -23,12 +23,12 @@ const BUILT: Record<string, { path: string; params: Record<string, string> }> = 
   '/article/:articleId': { path: articlePath({ id: article }), params: { articleId: article } },
   '/chan/:channelId': { path: channelPath(channel), params: { channelId: channel } },
   '/chan/:channelId/a/:articleId': {
-    path: articlePath({ id: article }, { channelId: channel }),
+    path: articlePath({ id: article }, { channel }),
     params: { channelId: channel, articleId: article },
   },
   '/category/:categoryId': { path: categoryPath(category), params: { categoryId: category } },
   '/category/:categoryId/a/:articleId': {
-    path: articlePath({ id: article }, { categoryId: category }),
+    path: articlePath({ id: article }, { category }),
     params: { categoryId: category, articleId: article },
   },
   '/category/:categoryId/c/:channelId': {
@@ -36,12 +36,13 @@ const BUILT: Record<string, { path: string; params: Record<string, string> }> = 
     params: { categoryId: category, channelId: channel },
   },
   '/category/:categoryId/c/:channelId/a/:articleId': {
-    path: articlePath({ id: article }, { categoryId: category, channelId: channel }),
+    path: articlePath({ id: article }, { category, channel }),
     params: { categoryId: category, channelId: channel, articleId: article },
   },
+  '/author/:username': { path: authorPath({ username: 'Zoë K' }), params: { username: 'Zoë K' } },
 };
 
-const contentPatterns = () => patterns(routes).filter((p) => /:(articleId|channelId|categoryId)\b/.test(p));
+const contentPatterns = () => patterns(routes).filter((p) => /:(articleId|channelId|categoryId|username)\b/.test(p));
 
 describe('public paths', () => {
   it('every route pattern that names content has a builder', () => {
@@ -67,5 +68,18 @@ describe('public paths', () => {
     expect(articleHomePath({ id: 'x', channelId: null })).toBe('/article/x');
     expect(contentPath('article', 'a/1')).toBe('/article/a%2F1');
     expect(contentPath('channel', 'c 1')).toBe('/chan/c%201');
+  });
+
+  it('an item with a slug is named by it (the readable, canonical form), else by its id', () => {
+    const id = 'd1000000-0000-4000-8000-000000000001';
+    expect(articlePath({ id, slug: 'hut-to-hut' })).toBe('/article/hut-to-hut');
+    expect(articlePath({ id, slug: '' })).toBe(`/article/${id}`);
+    expect(
+      articlePath({ id, slug: 'hut' }, { channel: { id: 'c', slug: 'alps' }, category: { id: 'k', slug: 'walks' } }),
+    ).toBe('/category/walks/c/alps/a/hut');
+    expect(channelPath({ id: 'c', slug: 'alpine-journal' })).toBe('/chan/alpine-journal');
+    expect(categoryPath({ id: 'k', slug: 'alps' })).toBe('/category/alps');
+    expect(contentPath('article', { id, slug: 'hut-to-hut' })).toBe('/article/hut-to-hut');
+    expect(articleHomePath({ id, slug: 'hut', channelId: 'c' })).toBe('/chan/c/a/hut');
   });
 });

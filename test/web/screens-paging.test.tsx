@@ -112,7 +112,7 @@ describe('category view', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbours' })).toBeTruthy();
     expect(articleTitles()).toEqual(['Article 1', 'Article 2']);
     expect(screen.getByRole('link', { name: /Article 1/ }).getAttribute('href')).toBe(
-      `/category/${CATEGORY_ID}/a/${summary(1).id}`,
+      `/category/harbours/a/${summary(1).slug}`,
     );
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Show more' })));
     await screen.findByRole('link', { name: /Article 4/ });

@@ -208,6 +208,25 @@ const MATRIX: Entry[] = [
     request: async () => ({ path: `/auditLog?entityId=${shared.article.id}` }),
   },
 
+  // ---- authors ----
+  {
+    route: 'GET /api/authors/:username',
+    when: 'an active author',
+    expected: everyone(200),
+    request: async () => ({ path: `/authors/${encodeURIComponent(stranger.name)}` }),
+  },
+  {
+    route: 'GET /api/authors/:username',
+    when: 'a deactivated account',
+    expected: everyone(404),
+    request: async () => ({ path: `/authors/${(await createUser({ role: 'CLIENT', active: false })).name}` }),
+  },
+  {
+    route: 'GET /api/authors/:username/articles',
+    expected: everyone(200),
+    request: async () => ({ path: `/authors/${encodeURIComponent(stranger.name)}/articles?limit=5` }),
+  },
+
   // ---- articles ----
   { route: 'GET /api/articles', expected: everyone(200), request: async () => ({ path: '/articles?limit=5' }) },
   {

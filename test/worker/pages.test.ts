@@ -22,7 +22,7 @@ function pageData(html: string): any {
 const meta = (html: string, property: string) =>
   new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(html)?.[1];
 
-let c: Record<string, { id: string; userId?: string }> = {};
+let c: Record<string, { id: string; slug: string; userId?: string }> = {};
 
 beforeAll(async () => {
   const channel = await createChannel({ name: 'Alpine Journal', infoText: 'Stories from the mountains' });
@@ -79,9 +79,9 @@ describe('public pages', () => {
     expect(html).toContain('HUT TO HUT'); // the crumb, upper case
     expect(html).toContain('<title>Hut to hut – SO Portal</title>');
     expect(meta(html, 'description')).toBe('Four days above the clouds');
-    expect(html).toContain(`<link rel="canonical" href="${SITE}/article/${c.article!.id}">`);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/article/${c.article!.slug}">`);
     expect(meta(html, 'og:type')).toBe('article');
-    expect(meta(html, 'og:url')).toBe(`${SITE}/article/${c.article!.id}`);
+    expect(meta(html, 'og:url')).toBe(`${SITE}/article/${c.article!.slug}`);
     expect(meta(html, 'og:image')).toBe(`${SITE}/api/files/image/hut.jpg?w=1920`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'robots')).toBeUndefined();
@@ -92,7 +92,8 @@ describe('public pages', () => {
     expect(news).toMatchObject({ headline: 'Hut to hut', publisher: { name: 'SO Portal' } });
     expect(news.datePublished).toMatch(/^\d{4}-/);
     expect(news.isAccessibleForFree).toBeUndefined();
-    expect(ld.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.at(-1).name).toBe('HUT TO HUT');
+    // Names in data are as written: the crumbs' upper case is the page's style, not the title.
+    expect(ld.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.at(-1).name).toBe('Hut to hut');
   });
 
   it('a long page is sent whole, with nothing the CSP would refuse (no inline script, only JSON data)', async () => {
@@ -110,17 +111,17 @@ describe('public pages', () => {
     const path = `/category/${c.category!.id}/a/${c.article!.id}`;
     const { res, html } = await page(path);
     expect(res.status).toBe(200);
-    expect(html).toContain(`<link rel="canonical" href="${SITE}/article/${c.article!.id}">`);
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/article/${c.article!.slug}">`);
     expect((await page(`/chan/${c.channel!.id}/a/${c.article!.id}`)).res.status).toBe(200);
   });
 
   it('a nested route whose parts do not belong together redirects to the canonical URL', async () => {
     const wrong = await page(`/chan/${c.channel!.id}/a/${c.elsewhere!.id}`);
     expect(wrong.res.status).toBe(301);
-    expect(wrong.res.headers.get('Location')).toBe(`/article/${c.elsewhere!.id}`);
+    expect(wrong.res.headers.get('Location')).toBe(`/article/${c.elsewhere!.slug}`);
     const wrongCategory = await page(`/category/${c.category!.id}/c/${c.otherChannel!.id}`);
     expect(wrongCategory.res.status).toBe(301);
-    expect(wrongCategory.res.headers.get('Location')).toBe(`/chan/${c.otherChannel!.id}`);
+    expect(wrongCategory.res.headers.get('Location')).toBe(`/chan/${c.otherChannel!.slug}`);
   });
 
   it('a channel page shows its name and first articles, and advertises its feed', async () => {

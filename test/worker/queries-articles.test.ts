@@ -64,16 +64,17 @@ describe('mappers', () => {
     });
   });
 
+  const noContext = { channel: null, author: null, categories: [] };
   it('toArticle withholds description and media when locked', async () => {
     const a = await createArticle({ description: 'secret', media: { kind: 'gallery', images: [{ key: 'image/x' }] } });
     const row: ArticleRow = await rowOf(a.id);
     const media = [mediaRow(0)];
-    expect(toArticle(row, { categoryIds: [], media, locked: true })).toMatchObject({
+    expect(toArticle(row, { categoryIds: [], media, locked: true, ...noContext })).toMatchObject({
       description: '',
       media: null,
       locked: true,
     });
-    expect(toArticle(row, { categoryIds: [], media, locked: false })).toMatchObject({
+    expect(toArticle(row, { categoryIds: [], media, locked: false, ...noContext })).toMatchObject({
       description: 'secret',
       media: { kind: 'gallery' },
       locked: false,

@@ -32,17 +32,17 @@ function parse(text: string): any {
 }
 
 let content: {
-  channel: { id: string };
-  hiddenChannel: { id: string };
-  privateChannel: { id: string };
-  draftChannel: { id: string };
-  open: { id: string };
-  gallery: { id: string };
-  restricted: { id: string };
-  hidden: { id: string };
-  draft: { id: string };
-  inPrivate: { id: string };
-  category: { id: string };
+  channel: { id: string; slug: string };
+  hiddenChannel: { id: string; slug: string };
+  privateChannel: { id: string; slug: string };
+  draftChannel: { id: string; slug: string };
+  open: { id: string; slug: string };
+  gallery: { id: string; slug: string };
+  restricted: { id: string; slug: string };
+  hidden: { id: string; slug: string };
+  draft: { id: string; slug: string };
+  inPrivate: { id: string; slug: string };
+  category: { id: string; slug: string };
 };
 
 beforeAll(async () => {
@@ -104,10 +104,11 @@ describe('sitemap', () => {
   it('lists exactly the public, published, listed articles, at their canonical URL, with visible pictures', async () => {
     const urls = parse((await get('/sitemaps/articles/all.xml')).text).urlset.url as any[];
     const byLoc = new Map(urls.map((u) => [u.loc as string, u]));
-    const expected = [content.open, content.gallery, content.restricted].map((a) => `${SITE}/article/${a.id}`);
+    const expected = [content.open, content.gallery, content.restricted].map((a) => `${SITE}/article/${a.slug}`);
     expect([...byLoc.keys()].sort()).toEqual(expected.sort());
+    const slugOf = new Map([content.open, content.gallery, content.restricted].map((a) => [a.id, a.slug]));
     const images = (id: string) =>
-      ((byLoc.get(`${SITE}/article/${id}`)['image:image'] ?? []) as any[]).map((i) => i['image:loc']);
+      ((byLoc.get(`${SITE}/article/${slugOf.get(id)}`)['image:image'] ?? []) as any[]).map((i) => i['image:loc']);
     expect(images(content.open.id)).toEqual([`${SITE}/api/files/image/open.png`]);
     expect(images(content.gallery.id)).toEqual([`${SITE}/api/files/image/g1.png`, `${SITE}/api/files/image/g2.png`]);
     // A restricted article: its thumbnail is public (lists show it), its gallery is not.
@@ -116,15 +117,15 @@ describe('sitemap', () => {
       .select({ updatedAt: articles.updatedAt })
       .from(articles)
       .where(eq(articles.id, content.open.id));
-    expect(byLoc.get(`${SITE}/article/${content.open.id}`).lastmod).toBe(new Date(row!.updatedAt).toISOString());
+    expect(byLoc.get(`${SITE}/article/${content.open.slug}`).lastmod).toBe(new Date(row!.updatedAt).toISOString());
   });
 
   it('lists the listed public channels and every category', async () => {
     const channels = parse((await get('/sitemaps/channels.xml')).text).urlset.url as any[];
-    expect(channels.map((u) => u.loc)).toEqual([`${SITE}/chan/${content.channel.id}`]);
+    expect(channels.map((u) => u.loc)).toEqual([`${SITE}/chan/${content.channel.slug}`]);
     expect(channels[0]['image:image'][0]['image:title']).toBe('Alps & <Peaks>');
     const categories = parse((await get('/sitemaps/categories.xml')).text).urlset.url as any[];
-    expect(categories.map((u) => u.loc)).toEqual([`${SITE}/category/${content.category.id}`]);
+    expect(categories.map((u) => u.loc)).toEqual([`${SITE}/category/${content.category.slug}`]);
   });
 
   it('splits articles by the leading hex digits of their id once there are many', () => {
@@ -165,10 +166,10 @@ describe('feeds', () => {
     expect(feed.channel['atom:link'][0]['@href']).toBe(`${SITE}/feeds/news.xml`);
     const items = feed.channel.item as any[];
     expect(items.map((i) => i.title)).toEqual(['Newer', 'Older']);
-    expect(items[0].link).toBe(`${SITE}/chan/${content.channel.id}`);
+    expect(items[0].link).toBe(`${SITE}/chan/${content.channel.slug}`);
     expect(items[0].description).toBe('Read <this>');
     expect(new Date(items[0].pubDate).getTime()).toBeGreaterThan(new Date(items[1].pubDate).getTime());
-    expect(items[1].link).toBe(`${SITE}/article/${content.open.id}`);
+    expect(items[1].link).toBe(`${SITE}/article/${content.open.slug}`);
     expect(items[1]['media:content'][0]['@url']).toBe(`${SITE}/api/files/image/n.png`);
   });
 
@@ -179,7 +180,7 @@ describe('feeds', () => {
     expect(channel.title).toBe('SO Portal: Alps & <Peaks>');
     const links = (channel.item as any[]).map((i) => i.link).sort();
     expect(links).toEqual(
-      [content.open, content.gallery, content.restricted].map((a) => `${SITE}/article/${a.id}`).sort(),
+      [content.open, content.gallery, content.restricted].map((a) => `${SITE}/article/${a.slug}`).sort(),
     );
     expect(text).not.toContain('secret.png');
   });

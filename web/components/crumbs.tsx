@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { QueryState } from '../data/cache';
-import { useArticle, useCategoryTrail, useChannelSummary, type CategoryTrail } from '../data/content';
+import { useArticle, useAuthor, useCategoryTrail, useChannelSummary, type CategoryTrail } from '../data/content';
 import type { CrumbDef } from '../navigation';
 import type { Crumb } from './breadcrumbs';
 import { categoryPath } from '../paths';
@@ -15,6 +15,7 @@ export const FALLBACK_KEYS = {
   article: 'shell.crumb.article',
   channel: 'chan',
   category: 'shell.crumb.categoryNotFound',
+  author: 'author.crumb',
 } as const;
 
 type EntityDef = Exclude<CrumbDef, { kind: 'label' }>;
@@ -29,6 +30,8 @@ export default function EntityCrumbs({ def, children }: Props<EntityDef>) {
       return <ChannelCrumb def={def}>{children}</ChannelCrumb>;
     case 'category':
       return <CategoryCrumbs def={def}>{children}</CategoryCrumbs>;
+    case 'author':
+      return <AuthorCrumb def={def}>{children}</AuthorCrumb>;
   }
 }
 
@@ -58,4 +61,11 @@ function CategoryCrumbs({ def, children }: Props<Extract<CrumbDef, { kind: 'cate
   const show = (chain: CategoryTrail) =>
     chain.map((c) => ({ text: c.title.toLocaleUpperCase(locale), to: categoryPath(c.id) }));
   return children(crumbsOf(trail, show, { key: FALLBACK_KEYS.category }));
+}
+
+function AuthorCrumb({ def, children }: Props<Extract<CrumbDef, { kind: 'author' }>>) {
+  const { locale } = useIntl();
+  const author = useAuthor(def.username);
+  const show = (a: { displayName: string }) => [{ text: a.displayName.toLocaleUpperCase(locale) }];
+  return children(crumbsOf(author, show, { key: FALLBACK_KEYS.author }));
 }

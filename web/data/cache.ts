@@ -94,9 +94,14 @@ export function useQuery<T>(
   const config = configFor(key);
   // A server-rendered page's answer for this key (web/data/seed.tsx); on the server, loaded here first.
   const seed = useSeed();
-  if (key && seed?.load && seed.data(key) === undefined && !seed.error(key)) {
+  // React's use() gives back, at the same position in a render retried after a suspension, the promise that
+  // position had before: a view whose second query starts after its first came (the category page: category, then
+  // children) would take the first one's settled promise for the second's and render without its data. So
+  // use() again until this key's answer is in: each retry position holds a settled promise, the first new one waits.
+  for (let tries = 0; key && seed?.load && seed.data(key) === undefined && !seed.error(key) && tries < 32; tries++) {
     const loading = seed.load(key);
-    if (loading) use(loading);
+    if (!loading) break;
+    use(loading);
   }
   const seeded = key ? (seed?.data(key) as T | undefined) : undefined;
   const refused = key && seeded === undefined ? seed?.error(key) : undefined;

@@ -27,6 +27,10 @@ export const keys = {
   /** GET /categories/{id}/route: the ancestors, for the breadcrumbs. */
   categoryRoute: (id: string) => ['category', id, 'route'] as const,
   news: () => ['news'] as const,
+  /** GET /authors/{username}: the author page and its breadcrumb. */
+  author: (username: string) => ['author', username] as const,
+  /** GET /authors/{username}/articles: their published articles, paged. */
+  authorArticles: (username: string) => ['author', username, 'articles'] as const,
   search: (text: string) => ['search', text] as const,
   /** GET /myso/vm of the signed-in user: likes, access requests and granted access. */
   myso: (userId: string) => ['myso', userId] as const,

@@ -17,6 +17,8 @@ import {
 import { CHANNEL_NOT_FOUND, getChannelSummary, listChannelArticles, listChannels } from '../../worker/queries/channels';
 import { mysoView } from '../../worker/queries/myso';
 import { listNews } from '../../worker/queries/news';
+import { findAuthor, listAuthorArticles } from '../../worker/queries/authors';
+import { AUTHOR_PAGE_SIZE } from '../routes/author/index';
 import { searchEverything } from '../../worker/queries/search';
 import type { QueryKey } from '../data/keys';
 import { ARTICLE_PAGE_SIZE } from '../routes/article-list/index';
@@ -67,6 +69,15 @@ export function serverLoader(c: Context<AppEnv>): (key: QueryKey) => Promise<unk
         if (b === undefined) return asJson(category(id).then((found) => getCategory(db, found)));
         if (b === 'children') return asJson(category(id).then((found) => categoryChildren(db, user, found)));
         if (b === 'route') return asJson(category(id).then((found) => categoryRoute(db, found)));
+        return undefined;
+      case 'author':
+        if (b === undefined) return findAuthor(db, id).then(({ username, displayName }) => ({ username, displayName }));
+        if (b === 'articles')
+          return asJson(
+            findAuthor(db, id)
+              .then((found) => listAuthorArticles(db, user, found.id, { limit: AUTHOR_PAGE_SIZE }))
+              .then((page) => [page]),
+          );
         return undefined;
       case 'news':
         return key.length === 1

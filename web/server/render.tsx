@@ -22,6 +22,7 @@ import { listImageOptions } from '../../worker/queries/image-options';
 import { storedPictureSize } from '../../worker/services/picture-sizes';
 import { siteUrl } from '../../worker/site/routes';
 import { buildFiles, type BuildFiles } from './template';
+import { articlePath, channelPath } from '../../schema/urls';
 
 /** The language of the page: the visitor's choice (cookie), else the first of Accept-Language we have, else en-US. */
 export function pageLocale(request: Request): Locale {
@@ -91,6 +92,7 @@ async function misplaced(params: Record<string, string | undefined>, get: (key: 
   if (articleId !== undefined && (channelId !== undefined || categoryId !== undefined)) {
     const article = (await get(['article', articleId])) as {
       id: string;
+      slug: string;
       channelId: string | null;
       categoryIds: string[];
     };
@@ -102,11 +104,12 @@ async function misplaced(params: Record<string, string | undefined>, get: (key: 
     const wrongChannel = channelId !== undefined && (!channel || article.channelId !== channel.id);
     // Under a channel the article's own categories do not matter (the channel's do, below).
     const wrongCategory = channelId === undefined && category !== undefined && !article.categoryIds.includes(category);
-    if (wrongChannel || wrongCategory) return `/article/${article.id}`;
+    if (wrongChannel || wrongCategory) return articlePath(article);
   }
   if (channelId !== undefined && category !== undefined) {
-    const channel = (await get(['channel', channelId, 'summary'])) as { id: string; categoryIds: string[] } | undefined;
-    if (channel && !channel.categoryIds.includes(category)) return `/chan/${channel.id}`;
+    const channel = (await get(['channel', channelId, 'summary'])) as
+      { id: string; slug: string; categoryIds: string[] } | undefined;
+    if (channel && !channel.categoryIds.includes(category)) return channelPath(channel);
   }
   return null;
 }
@@ -166,6 +169,8 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const pageData: PageData = { rendered, locale, user, queries: data.queries(), errors, framings };
   const head: HeadInput = {
     site: siteUrl(c),
+    siteDescription: c.env.SITE_DESCRIPTION ?? '',
+    body,
     url,
     locale,
     status,

@@ -119,7 +119,10 @@ export function toMedia(kind: MediaKind | null, rows: readonly MediaRow[]): Medi
 /** The Article entity; a locked article shows neither description nor media. */
 export function toArticle(
   row: ArticleRow,
-  extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean },
+  extra: { categoryIds: string[]; media: readonly MediaRow[]; locked: boolean } & Pick<
+    Article,
+    'channel' | 'author' | 'categories'
+  >,
 ): Article {
   const summary = toArticleSummary(row);
   return {
@@ -131,7 +134,10 @@ export function toArticle(
     description: extra.locked ? '' : row.description,
     body: extra.locked ? { version: DOCUMENT_VERSION, children: [] } : (row.body ?? documentFromText(row.description)),
     version: row.version,
+    channel: extra.channel,
+    author: extra.author,
     categoryIds: extra.categoryIds,
+    categories: extra.categories,
     publishedAtCategory: row.publishedAtCategory,
     media: extra.locked ? null : toMedia(row.mediaKind, extra.media),
     locked: extra.locked,

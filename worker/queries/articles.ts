@@ -18,7 +18,9 @@ import {
   publicationRequests,
   slugs,
   userArticles,
+  users,
 } from '../../schema/tables';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { BadRequest, Forbidden, NotFound } from '../lib/errors';
@@ -28,6 +30,7 @@ import { batchRows, reusable } from '../lib/statements';
 import { auditEntry, changedFields, contentSaveEntries, type AuditScope } from '../services/audit';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { toArticle, toArticleSummary, type ArticleRow, type MediaKind } from './article-mappers';
+import { authorColumns, toAuthor } from './authors';
 import { listMediaRows, mediaValues, type NewMediaEntry } from './article-media';
 import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 
@@ -54,6 +57,9 @@ export async function findVisibleArticle(db: Db, viewer: Viewer, id: string): Pr
     .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false })))
     .get();
 }
+
+/** The article's channel under its own name, so the visibility conditions' `channels` stay theirs. */
+const articleChannel = alias(channels, 'article_channel');
 
 /** GET /articles: the newest articles the viewer may see (listing rules), a page at a time. */
 export async function listArticles(
@@ -86,8 +92,20 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
       'article',
       (v) =>
         db
-          .select({ article: articles, readable: sql<boolean>`${articleReadableWhere(v)}`.mapWith(Boolean) })
+          .select({
+            article: articles,
+            readable: sql<boolean>`${articleReadableWhere(v)}`.mapWith(Boolean),
+            // Named apart: a batch's rows come keyed by column name, and the article has an id and a slug too.
+            channel: {
+              id: sql<string | null>`${articleChannel.id}`.as('channel_id_'),
+              slug: sql<string>`${articleChannel.slug}`.as('channel_slug_'),
+              name: sql<string>`${articleChannel.name}`.as('channel_name_'),
+            },
+            owner: authorColumns,
+          })
           .from(articles)
+          .leftJoin(articleChannel, eq(articleChannel.id, articles.channelId))
+          .innerJoin(users, eq(users.id, articles.userId))
           .where(and(eq(articles.id, articleId), articleVisibleWhere(v, { listing: false }))),
       { id },
     ),
@@ -97,8 +115,9 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
       'article categories',
       () =>
         db
-          .select({ id: articleCategories.categoryId })
+          .select({ id: articleCategories.categoryId, slug: categories.slug, title: categories.title })
           .from(articleCategories)
+          .innerJoin(categories, eq(categories.id, articleCategories.categoryId))
           .where(eq(articleCategories.articleId, articleId))
           .orderBy(asc(articleCategories.ordinal)),
       { id },
@@ -114,7 +133,14 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
   ]);
   const row = found[0];
   if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
-  return toArticle(row.article, { categoryIds: categoryRows.map((r) => r.id), media, locked: !row.readable });
+  return toArticle(row.article, {
+    categoryIds: categoryRows.map((r) => r.id),
+    media,
+    locked: !row.readable,
+    channel: row.channel?.id ? { id: row.channel.id, slug: row.channel.slug, name: row.channel.name } : null,
+    author: toAuthor(row.owner),
+    categories: categoryRows,
+  });
 }
 
 /** An article the user may change: 404 if they may not see it, 403 if they neither own it nor are ADMIN. */

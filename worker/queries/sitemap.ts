@@ -4,6 +4,7 @@
 // the primary key and costs the same whatever the total (docs/decisions/025-server-rendering.md, "Sitemap").
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { articleMedia, articles, categories, channels } from '../../schema/tables';
+import { articlePath, categoryPath, channelPath } from '../../schema/urls';
 import type { Db } from '../env';
 import { fileHref } from '../lib/files';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';
@@ -51,6 +52,7 @@ export async function sitemapArticles(db: Db, prefix: string): Promise<SitemapEn
   const rows = await db
     .select({
       id: articles.id,
+      slug: articles.slug,
       title: articles.title,
       updatedAt: articles.updatedAt,
       thumbnailKey: articles.thumbnailKey,
@@ -82,7 +84,7 @@ export async function sitemapArticles(db: Db, prefix: string): Promise<SitemapEn
     const thumbnail = fileHref(r.thumbnailKey);
     const pictures = images.get(r.id) ?? [];
     return {
-      path: `/article/${r.id}`,
+      path: articlePath(r),
       lastmod: r.updatedAt,
       images: [...(thumbnail ? [{ href: thumbnail, title: r.title }] : []), ...pictures].slice(0, 1000),
     };
@@ -94,6 +96,7 @@ export async function sitemapChannels(db: Db): Promise<SitemapEntry[]> {
   const rows = await db
     .select({
       id: channels.id,
+      slug: channels.slug,
       name: channels.name,
       updatedAt: channels.updatedAt,
       portraitKey: channels.portraitKey,
@@ -105,7 +108,7 @@ export async function sitemapChannels(db: Db): Promise<SitemapEntry[]> {
     .limit(SITEMAP_MAX_URLS)
     .all();
   return rows.map((r) => ({
-    path: `/chan/${r.id}`,
+    path: channelPath(r),
     lastmod: r.updatedAt,
     images: [r.bannerKey, r.portraitKey].flatMap((key) => (key ? [{ href: fileHref(key)!, title: r.name }] : [])),
   }));
@@ -116,6 +119,7 @@ export async function sitemapCategories(db: Db): Promise<SitemapEntry[]> {
   const rows = await db
     .select({
       id: categories.id,
+      slug: categories.slug,
       title: categories.title,
       createdAt: categories.createdAt,
       imageKey: categories.imageKey,
@@ -125,7 +129,7 @@ export async function sitemapCategories(db: Db): Promise<SitemapEntry[]> {
     .limit(SITEMAP_MAX_URLS)
     .all();
   return rows.map((r) => ({
-    path: `/category/${r.id}`,
+    path: categoryPath(r),
     lastmod: r.createdAt,
     images: r.imageKey ? [{ href: fileHref(r.imageKey)!, title: r.title }] : [],
   }));

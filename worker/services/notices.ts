@@ -1,6 +1,7 @@
 // Mails that tell a user what someone else decided about them: access requests allowed, denied or revoked, and
 // publication requests approved or rejected. In the user's language (users.locale), with a link to the content,
 // through the one mail sender. Sent after the answer (waitUntil): a relay failure never undoes the decision.
+import { contentPath as publicContentPath } from '../../schema/urls';
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { ContentType, Locale } from '../../schema/enums';
@@ -19,8 +20,7 @@ export type Notice =
     };
 
 /** The public page of an article or channel (the SPA's routes; ids always resolve). */
-export const contentPath = (type: ContentType, id: string) =>
-  type === 'article' ? `/article/${encodeURIComponent(id)}` : `/chan/${encodeURIComponent(id)}`;
+export const contentPath = (type: ContentType, id: string) => publicContentPath(type, id);
 
 /** The editor workspace's form of an article or channel (web/paths.ts workspaceItemPath): where a rejection is fixed. */
 export const workspacePath = (type: ContentType, id: string) => `/myaccount/${type}s/${encodeURIComponent(id)}`;

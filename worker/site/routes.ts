@@ -3,6 +3,7 @@
 // are kept in the edge cache under the content version of the API's reads (worker/lib/edge-cache.ts).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
+import { channelFeedPath, channelPath, homePath, NEWS_FEED_PATH } from '../../schema/urls';
 import { d1Session } from '../services/db';
 import { CACHED_READ_CONTROL, edgeCache } from '../middleware/edge-cache';
 import { HttpError, NotFound } from '../lib/errors';
@@ -71,8 +72,8 @@ export const siteRoutes = new Hono<AppEnv>()
       rssFeed(siteUrl(c), {
         title: 'SO Portal: news',
         description: 'The newest news of SO Portal',
-        path: '/',
-        selfPath: '/feeds/news.xml',
+        path: homePath(),
+        selfPath: NEWS_FEED_PATH,
         language: FEED_LANGUAGE,
         items: items.map(newsFeedItem),
       }),
@@ -88,8 +89,8 @@ export const siteRoutes = new Hono<AppEnv>()
       rssFeed(siteUrl(c), {
         title: `SO Portal: ${channel.name}`,
         description: channel.infoText,
-        path: `/chan/${channel.id}`,
-        selfPath: `/feeds/chan/${channel.id}.xml`,
+        path: channelPath(channel),
+        selfPath: channelFeedPath(channel),
         language: FEED_LANGUAGE,
         items: items.map(articleFeedItem),
       }),

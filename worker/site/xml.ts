@@ -2,6 +2,7 @@
 // Every value is escaped here; every URL in them is absolute, on the portal's own address (SITE_URL).
 import type { ArticleSummary, NewsItem } from '../../schema/entities';
 import type { SitemapEntry } from '../queries/sitemap';
+import { absoluteUrl, articlePath, contentPath } from '../../schema/urls';
 
 /** Escapes text for XML content and attribute values (also drops the control characters XML 1.0 forbids). */
 export function xmlEscape(value: string): string {
@@ -45,7 +46,7 @@ export function robotsTxt(site: string): string {
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 export function sitemapIndex(site: string, files: string[]): string {
-  const entries = files.map((file) => `<sitemap><loc>${xmlEscape(site + file)}</loc></sitemap>`);
+  const entries = files.map((file) => `<sitemap><loc>${xmlEscape(absoluteUrl(site, file))}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -53,11 +54,11 @@ export function sitemapFile(site: string, entries: SitemapEntry[]): string {
   const urls = entries.map((e) => {
     const images = e.images.map(
       (i) =>
-        `<image:image><image:loc>${xmlEscape(site + i.href)}</image:loc>${
+        `<image:image><image:loc>${xmlEscape(absoluteUrl(site, i.href))}</image:loc>${
           i.title ? `<image:title>${xmlEscape(i.title)}</image:title>` : ''
         }</image:image>`,
     );
-    return `<url><loc>${xmlEscape(site + e.path)}</loc><lastmod>${new Date(e.lastmod).toISOString()}</lastmod>${images.join('')}</url>`;
+    return `<url><loc>${xmlEscape(absoluteUrl(site, e.path))}</loc><lastmod>${new Date(e.lastmod).toISOString()}</lastmod>${images.join('')}</url>`;
   });
   return (
     `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ` +
@@ -90,7 +91,7 @@ const rfc822 = (iso: string) => new Date(iso).toUTCString();
 /** An RSS 2.0 document (with atom:link to itself, and each item's picture as media:content). */
 export function rssFeed(site: string, feed: Feed): string {
   const items = feed.items.map((item) => {
-    const link = xmlEscape(site + item.path);
+    const link = xmlEscape(absoluteUrl(site, item.path));
     return [
       '<item>',
       `<title>${xmlEscape(item.title)}</title>`,
@@ -98,7 +99,7 @@ export function rssFeed(site: string, feed: Feed): string {
       `<guid isPermaLink="true">${link}</guid>`,
       `<pubDate>${rfc822(item.date)}</pubDate>`,
       `<description>${xmlEscape(item.summary)}</description>`,
-      item.pictureHref ? `<media:content url="${xmlEscape(site + item.pictureHref)}" medium="image"/>` : '',
+      item.pictureHref ? `<media:content url="${xmlEscape(absoluteUrl(site, item.pictureHref))}" medium="image"/>` : '',
       '</item>',
     ].join('');
   });
@@ -108,11 +109,11 @@ export function rssFeed(site: string, feed: Feed): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     '<channel>',
     `<title>${xmlEscape(feed.title)}</title>`,
-    `<link>${xmlEscape(site + feed.path)}</link>`,
+    `<link>${xmlEscape(absoluteUrl(site, feed.path))}</link>`,
     `<description>${xmlEscape(feed.description || feed.title)}</description>`,
     `<language>${xmlEscape(feed.language)}</language>`,
     newest ? `<lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
-    `<atom:link href="${xmlEscape(site + feed.selfPath)}" rel="self" type="application/rss+xml"/>`,
+    `<atom:link href="${xmlEscape(absoluteUrl(site, feed.selfPath))}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '</channel>',
     '</rss>',
@@ -123,8 +124,7 @@ export function rssFeed(site: string, feed: Feed): string {
 }
 
 /** The public page of a news item's target. */
-export const newsItemPath = (item: NewsItem) =>
-  item.ref.kind === 'article' ? `/article/${item.ref.id}` : `/chan/${item.ref.id}`;
+export const newsItemPath = (item: NewsItem) => contentPath(item.ref.kind, item.ref);
 
 export const newsFeedItem = (item: NewsItem): FeedItem => ({
   title: item.title,
@@ -137,7 +137,7 @@ export const newsFeedItem = (item: NewsItem): FeedItem => ({
 /** An article of a channel's feed links to the article's one canonical address. */
 export const articleFeedItem = (article: ArticleSummary): FeedItem => ({
   title: article.title,
-  path: `/article/${article.id}`,
+  path: articlePath(article),
   date: article.createdAt,
   summary: article.teaser,
   pictureHref: article.thumbnailHref,

@@ -45,16 +45,19 @@ export default function ContentCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const width = lead ? 2 * CARD_PICTURE_WIDTH : CARD_PICTURE_WIDTH;
   return (
-    <article className={`card ${className}`}>
-      <Picture
-        src={thumbnailHref}
-        alt={title}
-        width={width}
-        height={(width / 16) * 9}
-        eager={eager}
-        priority={priority}
-        className="card-thumb"
-      />
+    <article className={`card ${className}${lead && !thumbnailHref ? ' card-without-picture' : ''}`}>
+      {/* A lead story without a picture is laid out without one: a large empty box would be the page's first sight. */}
+      {(thumbnailHref || !lead) && (
+        <Picture
+          src={thumbnailHref}
+          alt={title}
+          width={width}
+          height={(width / 16) * 9}
+          eager={eager}
+          priority={priority}
+          className="card-thumb"
+        />
+      )}
       <div className="card-body">
         <Heading className="card-title">
           <Link to={to}>{title}</Link>

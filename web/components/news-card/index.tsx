@@ -4,7 +4,7 @@ import { contentPath } from '../../paths';
 
 /** Where a news item points: the article or the channel it announces. */
 export function newsTarget(item: Pick<NewsItem, 'ref'>): string {
-  return contentPath(item.ref.kind, item.ref.id);
+  return contentPath(item.ref.kind, item.ref);
 }
 
 export default function NewsCard({

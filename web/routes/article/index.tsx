@@ -1,6 +1,6 @@
 // One article: /article/:articleId and the nested forms under a channel and/or a category.
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { Article } from '../../../schema';
 import ContentBadges from '../../components/content-badges';
 import { DraftBadges, EditLink } from '../../components/content-badges/draft';
@@ -12,7 +12,8 @@ import VideoList from '../../components/video-player';
 import { LoadError, Loading, errorCode } from '../../components/view-state';
 import { useArticle } from '../../data/content';
 import DocumentRenderer, { galleryAbove } from '../../components/rich-text/document-renderer';
-import { textStart } from '../../../schema/document-text';
+import { placedMedia } from '../../../schema/document-text';
+import { authorPath, categoryPath, channelPath } from '../../paths';
 import './article.css';
 
 export default function ArticleView() {
@@ -53,20 +54,15 @@ function ArticleBody({ article }: { article: Article }) {
   const media = article.media;
   const above = galleryAbove(article.type, media, article.body);
   const mediaAbove = above.length > 0 || media?.kind === 'video';
+  const lead = leadPicture(article);
   return (
     <article className="article-view">
-      {/* React places it in the head: search engines' and link previews' summary of the article. */}
-      <meta name="description" content={article.teaser || textStart(article.description)} />
       <header className="article-header">
         <h1>{article.title}</h1>
         <ContentBadges restricted={article.restricted} isAd={article.isAd} isEditorial={article.isEditorial} />
         <DraftBadges lifecycle={article} />
         <EditLink kind="article" id={article.id} userId={article.userId} />
-        <p className="article-date">
-          <time dateTime={article.createdAt}>
-            <FormattedDate value={article.createdAt} year="numeric" month="long" day="numeric" />
-          </time>
-        </p>
+        <ArticleContext article={article} />
         <LikeButton kind="article" content={article} />
       </header>
       {article.teaser && <p className="article-teaser">{article.teaser}</p>}
@@ -83,17 +79,71 @@ function ArticleBody({ article }: { article: Article }) {
           {media?.kind === 'video' && (
             <VideoList videos={media.videos} articleTitle={article.title} poster={article.thumbnailHref} />
           )}
-          {!mediaAbove && article.thumbnailHref && (
-            <Picture src={article.thumbnailHref} alt={article.title} width={960} height={540} priority />
-          )}
+          {!mediaAbove && lead && <Picture src={lead} alt={article.title} width={960} height={540} priority />}
           <DocumentRenderer
             document={article.body}
             media={media}
             articleTitle={article.title}
-            eagerFirstPicture={!mediaAbove && !article.thumbnailHref}
+            eagerFirstPicture={!mediaAbove && !lead}
           />
         </>
       )}
     </article>
+  );
+}
+
+/**
+ * The large picture above the text: the thumbnail, unless the text places that same picture itself (a text
+ * article's thumbnail is often its first picture), which would show it twice.
+ */
+export function leadPicture(article: Pick<Article, 'thumbnailHref' | 'media' | 'body'>): string | null {
+  const href = article.thumbnailHref;
+  if (!href || article.media?.kind !== 'gallery') return href;
+  const placed = new Set(placedMedia(article.body).map((p) => p.mediaId));
+  return article.media.images.some((image) => placed.has(image.id) && image.href === href) ? null : href;
+}
+
+/** Where the article belongs: its channel, its author, its categories and its date, each linked to its page. */
+function ArticleContext({ article }: { article: Article }) {
+  const date = (
+    <time dateTime={article.createdAt}>
+      <FormattedDate value={article.createdAt} year="numeric" month="long" day="numeric" />
+    </time>
+  );
+  return (
+    <div className="article-context">
+      <p className="article-date">
+        {article.author ? (
+          <FormattedMessage
+            id="article.byline"
+            defaultMessage="By {author} on {date}"
+            values={{ author: <Link to={authorPath(article.author)}>{article.author.displayName}</Link>, date }}
+          />
+        ) : (
+          date
+        )}
+        {article.channel && (
+          <>
+            {' · '}
+            <FormattedMessage
+              id="article.inChannel"
+              defaultMessage="in {channel}"
+              values={{ channel: <Link to={channelPath(article.channel)}>{article.channel.name}</Link> }}
+            />
+          </>
+        )}
+      </p>
+      {article.categories.length > 0 && (
+        <p className="article-categories">
+          <FormattedMessage id="article.categories" defaultMessage="Categories:" />{' '}
+          {article.categories.map((category, i) => (
+            <span key={category.id}>
+              {i > 0 && ', '}
+              <Link to={categoryPath(category)}>{category.title}</Link>
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
   );
 }

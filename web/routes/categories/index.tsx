@@ -15,7 +15,7 @@ function TreeLevel({ nodes, level }: { nodes: CategoryNode[]; level: number }) {
     <ul className={level === 1 ? 'category-tree' : 'category-subtree'}>
       {nodes.map((node) => (
         <li key={node.id}>
-          <Link to={categoryPath(node.id)}>{node.title}</Link>
+          <Link to={categoryPath(node)}>{node.title}</Link>
           {node.children.length > 0 && <TreeLevel nodes={node.children} level={level + 1} />}
         </li>
       ))}

@@ -59,7 +59,7 @@ export default function CategoryView() {
 
   // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).
   if (!UUID.test(categoryId) && categoryId !== category.data.slug) {
-    return <Navigate to={`/category/${encodeURIComponent(category.data.slug)}`} replace />;
+    return <Navigate to={categoryPath(category.data)} replace />;
   }
   return <CategoryBody category={category.data} contents={children.data} />;
 }
@@ -91,7 +91,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
           <ul className="category-subtree category-children">
             {contents.categories.map((c) => (
               <li key={c.id}>
-                <Link to={categoryPath(c.id)}>{c.title}</Link>
+                <Link to={categoryPath(c)}>{c.title}</Link>
               </li>
             ))}
           </ul>
@@ -105,7 +105,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
           <ul className="card-grid">
             {contents.channels.map((channel) => (
               <li key={channel.id}>
-                <ChannelCard channel={channel} to={channelPath(channel.id, category.id)} headingLevel={3} />
+                <ChannelCard channel={channel} to={channelPath(channel, category)} headingLevel={3} />
               </li>
             ))}
           </ul>
@@ -114,7 +114,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
       {contents.articles.length > 0 && (
         <CategoryArticles
           key={category.id}
-          categoryId={category.id}
+          category={category}
           firstPage={{ items: contents.articles, nextCursor: contents.articlesCursor }}
         />
       )}
@@ -126,7 +126,8 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
  * The articles filed in the category: the first page came with the children, "Show more" follows
  * articlesCursor through GET /categories/{id}/articles.
  */
-function CategoryArticles({ categoryId, firstPage }: { categoryId: string; firstPage: Page<ArticleSummary> }) {
+function CategoryArticles({ category, firstPage }: { category: Category; firstPage: Page<ArticleSummary> }) {
+  const categoryId = category.id;
   const notify = useNotify();
   const { items, cursor, busy, loadMore } = usePagedQuery(
     keys.categoryArticles(categoryId),
@@ -146,7 +147,7 @@ function CategoryArticles({ categoryId, firstPage }: { categoryId: string; first
       <ul ref={listRef} className="card-grid">
         {items.map((article) => (
           <li key={article.id}>
-            <ArticleCard article={article} to={articlePath(article, { categoryId })} />
+            <ArticleCard article={article} to={articlePath(article, { category })} />
           </li>
         ))}
       </ul>

@@ -131,7 +131,7 @@ function ChannelBody({ channel, categoryId }: { channel: ChannelSummary; categor
           <ol ref={listRef} className="card-grid">
             {items.map((article) => (
               <li key={article.id}>
-                <ArticleCard article={article} to={articlePath(article, { channelId: channel.id, categoryId })} />
+                <ArticleCard article={article} to={articlePath(article, { channel, category: categoryId })} />
               </li>
             ))}
           </ol>

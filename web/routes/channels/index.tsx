@@ -83,7 +83,7 @@ export default function ChannelsView() {
           <ul className="card-grid">
             {state.data.map((channel, index) => (
               <li key={channel.id}>
-                <ChannelCard channel={channel} to={channelPath(channel.id)} eager={index < 6} />
+                <ChannelCard channel={channel} to={channelPath(channel)} eager={index < 6} />
               </li>
             ))}
           </ul>

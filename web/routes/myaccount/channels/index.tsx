@@ -28,7 +28,7 @@ function columns(t: Translate, admin: boolean): Column<WorkspaceChannel>[] {
     {
       header: t('ws.col.links'),
       cell: (c) => (
-        <Link to={channelPath(c.id)} aria-label={t('ws.viewPublicOf', { title: c.name })}>
+        <Link to={channelPath(c)} aria-label={t('ws.viewPublicOf', { title: c.name })}>
           {t('ws.viewPublic')}
         </Link>
       ),

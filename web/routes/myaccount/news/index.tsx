@@ -28,7 +28,7 @@ function columns(t: Translate, admin: boolean): Column<WorkspaceNewsItem>[] {
     {
       header: t('ws.col.reference'),
       cell: (n) => (
-        <Link to={contentPath(n.ref.kind, n.ref.id)}>
+        <Link to={contentPath(n.ref.kind, n.ref)}>
           {t(n.ref.kind === 'article' ? 'ws.news.refArticle' : 'ws.news.refChannel', { title: n.refTitle })}
         </Link>
       ),

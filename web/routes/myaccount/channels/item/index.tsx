@@ -64,7 +64,7 @@ function ChannelScreen() {
       section="channels"
       ownerId={channel.data.userId}
       name={channel.data.name}
-      publicPath={channelPath(channel.data.id)}
+      publicPath={channelPath(channel.data)}
     >
       <ChannelForm key={channel.data.id} channel={channel.data} />
     </OwnedItem>
@@ -106,7 +106,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     <WorkspacePage
       section="channels"
       title={channel ? t('ws.channels.editNamed', { name: channel.name }) : t('ws.channels.new')}
-      actions={channel && <Link to={channelPath(channel.id)}>{t('ws.viewPublic')}</Link>}
+      actions={channel && <Link to={channelPath(channel)}>{t('ws.viewPublic')}</Link>}
     >
       <FormAlert message={form.alert} />
       {guard.notices}

@@ -1,0 +1,71 @@
+// Every public URL of the portal, built in one place for both sides: the SPA's links, the server's canonicals,
+// Open Graph and JSON-LD (web/server/head.ts), the sitemaps and feeds (worker/site), and the mails
+// (worker/services/notices.ts). An item is named by its slug where it has one (the readable, canonical form) and by
+// its id otherwise; the id form keeps answering. Each builder takes the item and, last, UrlOptions: a language
+// becomes one more option there (issue 29), so no caller spells a path itself. docs/decisions/041-pages-and-urls.md
+const seg = encodeURIComponent;
+
+/** An item a URL names: its id, and its slug when the caller has it. A bare string is used as it is (id or slug). */
+export type UrlRef = string | { id: string; slug?: string | null | undefined };
+
+/**
+ * What every builder may be told besides the item. Empty today: the language of issue 29 becomes a field here
+ * (`locale`), and each builder puts it into the path in one place (`localized` below).
+ */
+export type UrlOptions = Record<never, never>;
+
+/** The segment that names an item: its slug where it has one, else its id. */
+export const itemSegment = (ref: UrlRef) => seg(typeof ref === 'string' ? ref : ref.slug || ref.id);
+
+/** The one place a path is finished (the language prefix goes here). */
+const localized = (path: string, _options?: UrlOptions) => path;
+
+/** Where an article is shown from: on its own, inside its channel, or inside a category (and its channel). */
+export interface ArticleContext {
+  channel?: UrlRef | null | undefined;
+  category?: UrlRef | null | undefined;
+}
+
+const categorySegment = (category: UrlRef) => `/category/${itemSegment(category)}`;
+const channelSegment = (channel: UrlRef, category?: UrlRef | null) =>
+  category ? `${categorySegment(category)}/c/${itemSegment(channel)}` : `/chan/${itemSegment(channel)}`;
+
+/** /category/{slug}. */
+export const categoryPath = (category: UrlRef, options?: UrlOptions) => localized(categorySegment(category), options);
+
+/** /chan/{slug}, or /category/{category}/c/{slug} when reached from a category. */
+export const channelPath = (channel: UrlRef, category?: UrlRef | null, options?: UrlOptions) =>
+  localized(channelSegment(channel, category), options);
+
+/**
+ * An article, inside the channel and category it was reached from: /article/{slug}, /chan/{c}/a/{slug},
+ * /category/{k}/a/{slug} or /category/{k}/c/{c}/a/{slug}. Without a context it is the article's canonical URL.
+ */
+export function articlePath(article: UrlRef, context: ArticleContext = {}, options?: UrlOptions): string {
+  const { channel, category } = context;
+  if (channel) return localized(`${channelSegment(channel, category)}/a/${itemSegment(article)}`, options);
+  if (category) return localized(`${categorySegment(category)}/a/${itemSegment(article)}`, options);
+  return localized(`/article/${itemSegment(article)}`, options);
+}
+
+/** /author/{username}: an author's published articles. */
+export const authorPath = (author: { username: string }, options?: UrlOptions) =>
+  localized(`/author/${seg(author.username)}`, options);
+
+/** What a news item, a like, an access request, a mail or a publication points at. */
+export const contentPath = (kind: 'article' | 'channel', ref: UrlRef, options?: UrlOptions) =>
+  kind === 'article' ? articlePath(ref, {}, options) : channelPath(ref, null, options);
+
+/** The RSS feed of a channel (by id: a feed reader's subscription outlives a renamed slug), and of the news. */
+export const channelFeedPath = (channel: { id: string }) => `/feeds/chan/${seg(channel.id)}.xml`;
+export const NEWS_FEED_PATH = '/feeds/news.xml';
+
+/** The search page for a text ({search_term_string} stays a template for the WebSite's SearchAction). */
+export const searchPath = (text: string, options?: UrlOptions) =>
+  localized(`/search?q=${text === '{search_term_string}' ? text : seg(text)}`, options);
+
+/** The home page. */
+export const homePath = (options?: UrlOptions) => localized('/', options);
+
+/** A path made absolute on the portal's own address (SITE_URL, without a trailing slash). */
+export const absoluteUrl = (site: string, path: string) => site.replace(/\/+$/, '') + path;
