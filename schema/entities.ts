@@ -200,6 +200,12 @@ export const user = z.object({
   locale: z.optional(z.enum(LOCALES)),
 });
 export type User = z.infer<typeof user>;
+/**
+ * PUT /users/{id}: the account as saved; after a new password, `sessionsEnded` counts the sessions it signed out
+ * (every session of the account but the caller's own).
+ */
+export const savedUser = z.extend(user, { sessionsEnded: z.optional(z.number()) });
+export type SavedUser = z.infer<typeof savedUser>;
 /** DELETE /users/{id}: null when ADMIN deleted someone else's; for one's own, whether the row went or stays anonymised. */
 export const accountDeletion = z.nullable(z.object({ account: z.enum(['deleted', 'anonymised']) }));
 export const userPage = pageOf(user);
