@@ -1,6 +1,6 @@
 // Reads the SPA's stylesheets as text, for tests that a class a component renders is styled where it shows (happy-dom
 // applies no CSS; vitest loads imported stylesheets as empty).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,3 +21,16 @@ export function declarationsOf(file: string, className: string): string[] {
 }
 
 const lastCompound = (selector: string) => selector.split(/[\s>+~]+/).at(-1) ?? '';
+
+/** The declarations of `.className` in every stylesheet under web/. */
+export function declarationsAnywhere(className: string): string[] {
+  return stylesheets().flatMap((file) => declarationsOf(file, className));
+}
+
+function stylesheets(dir = 'web'): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'dist' || entry.name === 'public' ? [] : stylesheets(file);
+    return entry.name.endsWith('.css') ? [file] : [];
+  });
+}
