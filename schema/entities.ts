@@ -91,6 +91,11 @@ export const article = z.extend(articleSummary, {
   media,
   /** True when the article is restricted (or in a private channel) and the caller has no access: description is empty and media null. */
   locked: z.boolean(),
+  /**
+   * Only on a locked article read by a signed-in caller: whether their request for access to it, or to its
+   * channel, waits for a decision (the page then says so instead of offering another request).
+   */
+  accessRequested: z.optional(z.boolean()),
   updatedAt: isoDateTime,
 });
 export type Article = z.infer<typeof article>;
