@@ -6,6 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema/entities';
 import { fakeApi, type ApiCall } from './fake-api';
+import { addedOf, fakeXhr } from './fake-xhr';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 import { draftArticle } from './content-fixtures';
 
@@ -23,69 +24,6 @@ const articleOf = (over: Partial<Article> = {}): Article =>
     version: 2,
     ...over,
   });
-
-interface Sent {
-  method: string;
-  path: string;
-  json: { images: { imageFileTag: string; title: string }[] };
-  files: string[];
-}
-
-/** What POST .../media/images answers of the entries it created: `ids` in the order of the request's images. */
-const addedOf = (sent: Sent, ...ids: string[]) =>
-  ids.map((id, i) => ({ id, imageFileTag: sent.json.images[i]!.imageFileTag }));
-
-/** XMLHttpRequest answering the gallery upload with `answer` (or failing with `status`), progress in two steps. */
-function fakeXhr(answer: (sent: Sent) => { status: number; result?: unknown; message?: string }) {
-  const sent: Sent[] = [];
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  class FakeXhr {
-    method = '';
-    url = '';
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private aborted = false;
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
-      this.aborted = true;
-      this.onabort?.();
-    }
-    send(body: FormData) {
-      const req: Sent = {
-        method: this.method,
-        path: new URL(this.url).pathname,
-        json: JSON.parse(body.get('body') as string) as Sent['json'],
-        files: [...body.keys()].filter((k) => k.startsWith('blob:')),
-      };
-      sent.push(req);
-      void (async () => {
-        this.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
-        // The test lets the upload finish when it has seen its progress.
-        await held;
-        if (this.aborted) return;
-        const a = answer(req);
-        this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
-        this.status = a.status;
-        this.responseText = JSON.stringify({ code: a.status, message: a.message ?? 'OK', result: a.result ?? null });
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent, release: () => release() };
-}
 
 /** The article form on a server holding `stored`; PUTs answer what was sent. */
 function articleServer(stored: Article) {
@@ -159,7 +97,8 @@ describe('Insert picture with a new upload', () => {
     // Its progress shows in the form, and in the upload list of the form.
     await waitFor(() => expect(within(panel).getByText('Uploading harbour_at-dawn.png: 40 %')).toBeTruthy());
     expect(within(panel).getByRole('progressbar', { name: 'Upload of harbour_at-dawn.png' })).toBeTruthy();
-    expect(xhr.sent[0]!.json).toEqual({ images: [{ imageFileTag: expect.any(String), title: 'harbour at dawn' }] });
+    // No title made from the file's name (issue 27 §6.11): the text has its own alt text and caption.
+    expect(xhr.sent[0]!.json).toEqual({ images: [{ imageFileTag: expect.any(String), title: '' }] });
     expect(xhr.sent[0]!.files).toHaveLength(1);
 
     await act(async () => xhr.release());

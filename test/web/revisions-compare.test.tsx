@@ -77,5 +77,5 @@ describe('Revisions › Compare with current', () => {
 
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close comparison' })));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  }, 30_000);
 });
