@@ -104,6 +104,11 @@ export const article = z.extend(articleSummary, {
   media,
   /** True when the article is restricted (or in a private channel) and the caller has no access: description is empty and media null. */
   locked: z.boolean(),
+  /**
+   * Only on a locked article read by a signed-in caller: whether their request for access to it, or to its
+   * channel, waits for a decision (the page then says so instead of offering another request).
+   */
+  accessRequested: z.optional(z.boolean()),
   updatedAt: isoDateTime,
 });
 export type Article = z.infer<typeof article>;
@@ -213,6 +218,12 @@ export const user = z.object({
   locale: z.optional(z.enum(LOCALES)),
 });
 export type User = z.infer<typeof user>;
+/**
+ * PUT /users/{id}: the account as saved; after a new password, `sessionsEnded` counts the sessions it signed out
+ * (every session of the account but the caller's own).
+ */
+export const savedUser = z.extend(user, { sessionsEnded: z.optional(z.number()) });
+export type SavedUser = z.infer<typeof savedUser>;
 /** DELETE /users/{id}: null when ADMIN deleted someone else's; for one's own, whether the row went or stays anonymised. */
 export const accountDeletion = z.nullable(z.object({ account: z.enum(['deleted', 'anonymised']) }));
 export const userPage = pageOf(user);

@@ -117,14 +117,23 @@ test(
     await page.getByRole('button', { name: 'Create draft' }).click();
     await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
     const galleryId = idFromUrl(page);
+    // Picked pictures go up at once, in the order picked; they start untitled (a file name is no caption).
     await page
       .getByLabel('Add pictures')
       .setInputFiles(['alps-peaks.jpg', 'alps-lake.jpg', 'alps-hut.jpg'].map((f) => path.join(MEDIA, f)));
-    await page.getByRole('button', { name: 'Upload 3 pictures' }).click();
     const pictures = page.getByRole('list', { name: 'Pictures of the gallery' });
     await poll(() => pictures.getByRole('listitem').count(), 30_000).toBe(3);
     const titles = () =>
       pictures.getByRole('textbox').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(await titles()).toEqual(['', '', '']);
+    for (const [i, title] of ['alps peaks', 'alps lake', 'alps hut'].entries()) {
+      const saved = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && r.url().endsWith(`/media/images/${i}`),
+      );
+      await pictures.getByRole('textbox').nth(i).fill(title);
+      await pictures.getByRole('textbox').nth(i).press('Enter');
+      expect((await saved).status()).toBe(200);
+    }
     expect(await titles()).toEqual(['alps peaks', 'alps lake', 'alps hut']);
     await poll(() => page.getByRole('progressbar', { name: 'Upload of alps-hut.jpg' }).getAttribute('value')).toBe(
       '100',

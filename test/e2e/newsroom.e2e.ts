@@ -54,7 +54,6 @@ test(
     await page.waitForURL(/\/myaccount\/articles\/[0-9a-f-]{36}$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByLabel('Add pictures').setInputFiles([path.join(MEDIA, 'alps-lake.jpg')]);
-    await page.getByRole('button', { name: 'Upload 1 picture' }).click();
     await poll(
       () => page.getByRole('list', { name: 'Pictures of the gallery' }).getByRole('listitem').count(),
       30_000,

@@ -6,6 +6,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema/entities';
 import { fakeApi, type ApiCall } from './fake-api';
+import { addedOf, fakeXhr } from './fake-xhr';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 import { draftArticle } from './content-fixtures';
 
@@ -23,69 +24,6 @@ const articleOf = (over: Partial<Article> = {}): Article =>
     version: 2,
     ...over,
   });
-
-interface Sent {
-  method: string;
-  path: string;
-  json: { images: { imageFileTag: string; title: string }[] };
-  files: string[];
-}
-
-/** What POST .../media/images answers of the entries it created: `ids` in the order of the request's images. */
-const addedOf = (sent: Sent, ...ids: string[]) =>
-  ids.map((id, i) => ({ id, imageFileTag: sent.json.images[i]!.imageFileTag }));
-
-/** XMLHttpRequest answering the gallery upload with `answer` (or failing with `status`), progress in two steps. */
-function fakeXhr(answer: (sent: Sent) => { status: number; result?: unknown; message?: string }) {
-  const sent: Sent[] = [];
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  class FakeXhr {
-    method = '';
-    url = '';
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private aborted = false;
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
-      this.aborted = true;
-      this.onabort?.();
-    }
-    send(body: FormData) {
-      const req: Sent = {
-        method: this.method,
-        path: new URL(this.url).pathname,
-        json: JSON.parse(body.get('body') as string) as Sent['json'],
-        files: [...body.keys()].filter((k) => k.startsWith('blob:')),
-      };
-      sent.push(req);
-      void (async () => {
-        this.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
-        // The test lets the upload finish when it has seen its progress.
-        await held;
-        if (this.aborted) return;
-        const a = answer(req);
-        this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
-        this.status = a.status;
-        this.responseText = JSON.stringify({ code: a.status, message: a.message ?? 'OK', result: a.result ?? null });
-        this.onload?.();
-      })();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent, release: () => release() };
-}
 
 /** The article form on a server holding `stored`; PUTs answer what was sent. */
 function articleServer(stored: Article) {
@@ -158,7 +96,8 @@ describe('Insert picture with a new upload', () => {
     // Its progress shows in the form, and in the upload list of the form.
     await waitFor(() => expect(within(panel).getByText('Uploading harbour_at-dawn.png: 40 %')).toBeTruthy());
     expect(within(panel).getByRole('progressbar', { name: 'Upload of harbour_at-dawn.png' })).toBeTruthy();
-    expect(xhr.sent[0]!.json).toEqual({ images: [{ imageFileTag: expect.any(String), title: 'harbour at dawn' }] });
+    // No title made from the file's name (issue 27 §6.11): the text has its own alt text and caption.
+    expect(xhr.sent[0]!.json).toEqual({ images: [{ imageFileTag: expect.any(String), title: '' }] });
     expect(xhr.sent[0]!.files).toHaveLength(1);
 
     await act(async () => xhr.release());
@@ -236,18 +175,86 @@ describe('Insert picture with a new upload', () => {
     expect(screen.getByText('Cancelled')).toBeTruthy();
   });
 
-  it('a new article offers no upload until it is saved', async () => {
-    fakeApi((c) =>
-      c.path === '/categories' || c.path.startsWith('/channels/') ? { code: 200, result: [] } : undefined,
-    );
-    await renderApp('/myaccount/articles/new', editor);
-    await findHeading('New article');
+  it('a new article takes a picture too: the upload saves its draft first, and the form goes on with it', async () => {
+    // Issue 27 §6.5: "Save the article first" is gone; the first upload makes the draft.
+    const newId = uuid();
+    const pictureId = uuid();
+    let current: Article | null = null;
+    const server = fakeApi((c: ApiCall) => {
+      if (c.path === '/articles' && c.method === 'POST') {
+        const body = c.body as Partial<Article>;
+        current = articleOf({
+          id: newId,
+          title: body.title!,
+          teaser: body.teaser ?? '',
+          body: body.body ?? { version: 1, children: [] },
+          description: '',
+          version: 1,
+        });
+        return { code: 201, result: current };
+      }
+      if (c.path === `/articles/${newId}` && c.method === 'GET') return { code: 200, result: current };
+      if (c.path === `/articles/${newId}` && c.method === 'PUT') {
+        current = { ...current!, ...(c.body as object), version: current!.version + 1 };
+        return { code: 200, result: current };
+      }
+      if (c.path === '/categories' || c.path.startsWith('/channels/')) return { code: 200, result: [] };
+      if (c.path.startsWith('/workspace/') || c.path.startsWith('/revisions') || c.path.startsWith('/previews'))
+        return { code: 200, result: c.path.startsWith('/workspace/') ? { items: [], nextCursor: null } : [] };
+      return undefined;
+    });
+    const xhr = fakeXhr((req) => {
+      expect(req.path).toBe(`/api/articles/${newId}/media/images`);
+      const image = { id: pictureId, ordinal: 0, title: '', href: `/api/files/image/${uuid()}.png` };
+      current = { ...current!, media: { kind: 'gallery', images: [image] } };
+      return { status: 201, result: { ...current, added: addedOf(req, pictureId) } };
+    });
+    const { router } = await renderApp('/myaccount/articles/new', editor);
+    await screen.findByRole('heading', { level: 1, name: 'New article' }, { timeout: 10_000 });
     const toolbar = await screen.findByRole('toolbar', { name: 'Text formatting' }, { timeout: 5000 });
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Insert picture' }));
-    const panel = screen.getByRole('group', { name: 'Insert picture' });
-    expect(
-      within(panel).getByText('Save the article first: then you can upload a picture here and place it in the text.'),
-    ).toBeTruthy();
-    expect(within(panel).queryByRole('radio')).toBeNull();
-  });
+    let panel = screen.getByRole('group', { name: 'Insert picture' });
+    expect(within(panel).queryByText(/Save the article first/)).toBeNull();
+    expect(within(panel).getByRole<HTMLInputElement>('radio', { name: 'A new picture from this device' }).checked).toBe(
+      true,
+    );
+
+    // Without a title there is no draft to put the picture in: the field says so, nothing is sent.
+    fireEvent.change(within(panel).getByLabelText('Picture file'), { target: { files: [png()] } });
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Alternative text (what the picture shows)' }), {
+      target: { value: 'The harbour at dawn' },
+    });
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
+    await within(panel).findByText(/needs its fields first/);
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(xhr.sent).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Harbour lights' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'Back on' } });
+    panel = screen.getByRole('group', { name: 'Insert picture' });
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Upload and insert' })));
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/articles')?.body).toMatchObject({
+      title: 'Harbour lights',
+      teaser: 'Back on',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/myaccount/articles/${newId}`));
+    // Typed while the draft was being made: kept, in the same form.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Teaser' }), { target: { value: 'Back on tonight' } });
+
+    await act(async () => xhr.release());
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Insert picture' })).toBeNull());
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Harbour lights');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Teaser' }).value).toBe('Back on tonight');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await screen.findByText('Saved.');
+    const put = server.calls.find((c) => c.method === 'PUT' && c.path === `/articles/${newId}`)!;
+    expect(put.body).toMatchObject({ version: 1, teaser: 'Back on tonight' });
+    expect((put.body as { body: { children: unknown[] } }).body.children).toContainEqual({
+      type: 'image',
+      mediaId: pictureId,
+      alt: 'The harbour at dawn',
+    });
+  }, 30_000);
 });

@@ -141,6 +141,14 @@ describe('locked article', () => {
     expect(await screen.findByText('Your request for access is waiting for approval.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request access' })).toBeNull();
   });
+
+  it('shows the request for its channel as pending, as the server says (issue 27 §6.10)', async () => {
+    // mySO lists the request under the channel's id, which is not the article's: only the server's word tells.
+    serve(article({ accessRequested: true }), (call) => (call.path === '/myso/vm' ? ok(emptyView) : undefined));
+    renderScreen({ path: `/article/${ARTICLE_ID}`, routes, user: READER });
+    expect(await screen.findByText('Your request for access is waiting for approval.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request access' })).toBeNull();
+  });
 });
 
 describe('unlocked article', () => {

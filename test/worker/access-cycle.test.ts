@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../worker/index';
 import { asRole, createArticle, createChannel } from './content-factories';
+import { call } from './helpers';
 
 type Caller = Awaited<ReturnType<typeof asRole>>;
 
@@ -114,6 +115,33 @@ describe('access to a restricted article', () => {
 
     await revoke(owner, reader.user.id, channel.id);
     expect((await reader.call(`/articles/${article.id}`)).body.result.locked).toBe(true);
+  });
+
+  it('a locked article tells the reader their request for it or its channel waits (issue 27 §6.10)', async () => {
+    const owner = await asRole('CONTRIBUTOR');
+    const reader = await asRole('REGULAR_USER');
+    const other = await asRole('REGULAR_USER');
+    const admin = await asRole('ADMIN');
+    const channel = await createChannel({ userId: owner.user.id, restricted: true });
+    const article = await createArticle({ userId: owner.user.id, channelId: channel.id, restricted: true });
+    const read = async (who: Caller) => (await who.call(`/articles/${article.id}`)).body.result;
+
+    expect(await read(reader)).toMatchObject({ locked: true, accessRequested: false });
+    const request = await ask(reader, channel.id, 'channel');
+    expect(request.status).toBe(201);
+    expect(await read(reader)).toMatchObject({ locked: true, accessRequested: true });
+    // Someone else's request is not theirs; a visitor is told nothing.
+    expect(await read(other)).toMatchObject({ accessRequested: false });
+    const anonymous = await call(`/articles/${article.id}`);
+    expect(anonymous.body.result).not.toHaveProperty('accessRequested');
+    // Decided: no longer pending (denied, still locked).
+    await admin.call(`/userContent/deny-request/${request.body.result.id}`);
+    expect(await read(reader)).toMatchObject({ locked: true, accessRequested: false });
+    // A request for the article itself counts as well.
+    expect((await ask(reader, article.id, 'article')).status).toBe(201);
+    expect(await read(reader)).toMatchObject({ locked: true, accessRequested: true });
+    // With access, the article is open and the field is left out.
+    expect(await read(owner)).not.toHaveProperty('accessRequested');
   });
 });
 

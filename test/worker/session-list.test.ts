@@ -1,6 +1,6 @@
 // The list of one's own sessions (device, created, last seen) and "sign out everywhere else" (ASVS V7.5.2).
 import { describe, expect, it } from 'vitest';
-import { userSession } from '../../schema/entities';
+import { savedUser, userSession } from '../../schema/entities';
 import { deviceLabel } from '../../worker/lib/device';
 import { as, call, createUser } from './helpers';
 
@@ -76,6 +76,40 @@ describe('GET /sessions and DELETE /sessions', () => {
     expect((await call(`/sessions/${laptopId}`, { method: 'DELETE', cookie: phone })).status).toBe(200);
     expect((await call('/users/auth-validate', { method: 'POST', cookie: laptop })).status).toBe(401);
     expect((await call('/sessions/not-a-session', { method: 'DELETE', cookie: phone })).status).toBe(400);
+  });
+
+  it('a new password answers how many other sessions it signed out (issue 27 §6.8)', async () => {
+    const user = await createUser();
+    const laptop = await signIn(user.name, user.password, FIREFOX_LINUX);
+    const phone = await signIn(user.name, user.password, SAFARI_IPHONE);
+    const changed = await call(`/users/${user.id}`, {
+      method: 'PUT',
+      cookie: phone,
+      body: { password: 'a-new-long-password-1', currentPassword: user.password },
+    });
+    expect(changed.status).toBe(200);
+    expect(savedUser.parse(changed.body.result)).toMatchObject({ id: user.id, sessionsEnded: 1 });
+    expect((await call('/users/auth-validate', { method: 'POST', cookie: laptop })).status).toBe(401);
+    // The only session left is the new one of the caller: a second change ends no other.
+    const sessionOf = (res: typeof changed) =>
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('session='))!
+        .split(';')[0]!;
+    const again = await call(`/users/${user.id}`, {
+      method: 'PUT',
+      cookie: sessionOf(changed),
+      body: { password: 'a-newer-long-password-2', currentPassword: 'a-new-long-password-1' },
+    });
+    expect(again.body.result).toMatchObject({ sessionsEnded: 0 });
+    // A change without a new password says nothing about sessions.
+    const renamed = await call(`/users/${user.id}`, {
+      method: 'PUT',
+      cookie: sessionOf(again),
+      body: { firstName: 'Ada' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.result).not.toHaveProperty('sessionsEnded');
   });
 
   it('an admin deactivating the user ends every session of theirs', async () => {

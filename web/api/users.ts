@@ -1,6 +1,6 @@
 // /api/users: sign-in and out, session validation, registration, password reset, accounts.
 import * as z from 'zod/mini';
-import { accountDeletion, sessionUser, user } from '../../schema/entities';
+import { accountDeletion, savedUser, sessionUser, user } from '../../schema/entities';
 import type { createUserBody, updateUserBody } from '../../schema/requests';
 import { api, call, seg } from './client';
 import { challengeHeaders } from './config';
@@ -22,7 +22,7 @@ export const resetPassword = (token: string, password: string) =>
   call(api.users['reset-password'].$post({ json: { token, password } }), z.null());
 export const getUser = (id: string) => call(api.users[':id'].$get({ param: { id: seg(id) } }), user);
 export const updateUser = (id: string, body: z.input<typeof updateUserBody>) =>
-  call(api.users[':id'].$put({ param: { id: seg(id) }, json: body }), user);
+  call(api.users[':id'].$put({ param: { id: seg(id) }, json: body }), savedUser);
 /** Deletes the caller's own account, confirmed with their password; the session ends with it. */
 export const deleteOwnAccount = (id: string, password: string) =>
   call(api.users[':id'].$delete({ param: { id: seg(id) }, json: { password } }), accountDeletion);

@@ -3,7 +3,7 @@
 // name, e-mail or password goes with the current password, as the server asks (docs/decisions/003). The editor
 // workspace's Account section (routes/myaccount/) and every user's Account page (routes/myso-account/) use it.
 import { useId, useMemo, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { User } from '../../schema/entities';
 import type { Locale } from '../../schema/enums';
 import { LIMITS, updateUserBody } from '../../schema/requests';
@@ -96,6 +96,17 @@ export function accountChanges(current: User, v: Partial<AccountValues>) {
 const lacksCurrentPassword = (changes: ReturnType<typeof accountChanges>) =>
   (changes.email !== undefined || changes.password !== undefined) && !changes.currentPassword;
 
+/**
+ * What a save says: a new password is named, with the other sessions it signed out (the server counts them), since
+ * "saved" would hide that the other devices now ask to sign in again.
+ */
+function savedMessage(intl: IntlShape, newPassword: boolean, sessionsEnded: number | undefined): string {
+  if (!newPassword) return intl.formatMessage({ id: 'account.saved' });
+  const changed = intl.formatMessage({ id: 'account.passwordChanged' });
+  if (!sessionsEnded) return changed;
+  return `${changed} ${intl.formatMessage({ id: 'account.otherSessionsEnded' }, { count: sessionsEnded })}`;
+}
+
 export interface AccountFormProps {
   account: User;
   /** Shows the username field (the workspace shows the name as a fact instead). */
@@ -130,12 +141,12 @@ export function AccountForm({ account, withName = false, withLocale = false, lea
     }
     await form.send(async () => {
       // The admin's user list shows the same account.
-      await write(() => updateUser(account.id, valid), {
-        update: (saved) => setQueryData<User>(keys.user(saved.id), () => saved),
+      const { sessionsEnded } = await write(() => updateUser(account.id, valid), {
+        update: ({ sessionsEnded: _, ...saved }) => setQueryData<User>(keys.user(saved.id), () => saved),
         invalidate: [keys.users()],
       });
       form.setValues((v) => ({ ...v, password: '', confirm: '', currentPassword: '' }));
-      notify({ kind: 'success', message: t('account.saved') });
+      notify({ kind: 'success', message: savedMessage(intl, valid.password !== undefined, sessionsEnded) });
     });
   }
 

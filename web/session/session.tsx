@@ -17,6 +17,11 @@ export interface Session {
   ready: boolean;
   login: (username: string, password: string, challenge?: string | null) => Promise<SessionUser>;
   logout: () => Promise<void>;
+  /**
+   * True once this page signed out (until the next sign-in): a signed-in-only page then sends the visitor home,
+   * not to "No permission" (the guard renders before the sign-out's own move to the home page).
+   */
+  signedOut: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -93,6 +98,7 @@ export function SessionProvider({
   const [stored] = useState(() => (known ? initialUser : readStoredUser()));
   const [user, setUser] = useState<SessionUser | null>(stored);
   const [ready, setReady] = useState(known || stored !== null);
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     if (known) storeUser(stored);
@@ -133,6 +139,7 @@ export function SessionProvider({
     const signedIn = await (await usersApi()).login(username, password, challenge);
     storeUser(signedIn);
     setUser(signedIn);
+    setSignedOut(false);
     setReady(true);
     setChanges((n) => n + 1);
     return signedIn;
@@ -145,11 +152,15 @@ export function SessionProvider({
       // Signed out here even when the server could not be told; the cookie then ends on its own expiry.
       storeUser(null);
       setUser(null);
+      setSignedOut(true);
       setChanges((n) => n + 1);
     }
   }, []);
 
-  const value = useMemo<Session>(() => ({ user, ready, login, logout }), [user, ready, login, logout]);
+  const value = useMemo<Session>(
+    () => ({ user, ready, login, logout, signedOut }),
+    [user, ready, login, logout, signedOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -133,7 +133,7 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
   ]);
   const row = found[0];
   if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
-  return toArticle(row.article, {
+  const result = toArticle(row.article, {
     categoryIds: categoryRows.map((r) => r.id),
     media,
     locked: !row.readable,
@@ -141,6 +141,27 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
     author: toAuthor(row.owner),
     categories: categoryRows,
   });
+  if (!result.locked || !viewer) return result;
+  // A locked article for a signed-in reader (rare: one more read): a pending request for it or for its channel.
+  const asked = [row.article.id, ...(row.article.channelId ? [row.article.channelId] : [])];
+  return { ...result, accessRequested: await hasPendingRequest(db, viewer.id, asked) };
+}
+
+/** Whether the user's request for access to one of `contentIds` waits for a decision. */
+async function hasPendingRequest(db: Db, userId: string, contentIds: string[]): Promise<boolean> {
+  const found = await db
+    .select({ id: contentRequests.id })
+    .from(contentRequests)
+    .where(
+      and(
+        eq(contentRequests.userId, userId),
+        eq(contentRequests.status, 'PENDING'),
+        inArray(contentRequests.contentId, contentIds),
+      ),
+    )
+    .limit(1)
+    .all();
+  return found.length > 0;
 }
 
 /** An article the user may change: 404 if they may not see it, 403 if they neither own it nor are ADMIN. */

@@ -1,7 +1,7 @@
 // /users: sign-in and out, registration, the account CRUD, and the password reset by mail.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { accountDeletion, sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
+import { accountDeletion, savedUser, sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
 import {
   createUserBody,
   deleteUserBody,
@@ -323,8 +323,8 @@ export const usersRoutes = new Hono<AppEnv>()
     '/:id',
     describe({
       summary:
-        "Changes an account; role and active flag are ADMIN's; a new password or e-mail needs the caller's currentPassword; a new password ends its other sessions",
-      result: user,
+        "Changes an account; role and active flag are ADMIN's; a new password or e-mail needs the caller's currentPassword; a new password ends its other sessions (sessionsEnded counts them)",
+      result: savedUser,
       errors: [400, 403, 404, 409, 429],
       ownerOrAdmin: 'the account itself',
     }),
@@ -359,12 +359,13 @@ export const usersRoutes = new Hono<AppEnv>()
       if (isAdmin(me) && active !== undefined) patch.active = active;
       if (password !== undefined) patch.passwordHash = await hashPassword(password);
       const user = await updateUser(db, id, patch, auditScope(c));
-      if (password !== undefined) {
-        // A new password ends every session of the account; whoever changed their own stays signed in here.
-        await endUserSessions(db, id);
-        if (me.id === id) await startSession(c, id);
-      }
-      return ok(c, user);
+      if (password === undefined) return ok(c, user);
+      // A new password ends every session of the account; whoever changed their own stays signed in here, so the
+      // answer counts the others (what the form tells: "your other sessions were signed out").
+      const ended = await endUserSessions(db, id);
+      if (me.id === id) await startSession(c, id);
+      const mine = c.get('sessionId');
+      return ok(c, { ...user, sessionsEnded: ended.filter((s) => s !== mine).length });
     },
   )
 

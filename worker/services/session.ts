@@ -65,9 +65,10 @@ export async function createSession(
   return token;
 }
 
-/** Ends every session of the user (password change or reset). */
-export async function endUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of the user (password change or reset); returns the ids of those it ended. */
+export async function endUserSessions(db: Db, userId: string): Promise<string[]> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.map((s) => s.id);
 }
 
 /** Removes expired sessions (the Cron Trigger; an expired one signs nobody in meanwhile). */

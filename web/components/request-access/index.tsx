@@ -10,9 +10,18 @@ import { errorCode, errorMessage } from '../view-state';
 import { useSession } from '../../session/session';
 import './request-access.css';
 
-type Props = { contentId: string; contentType: ContentType; title: string };
+type Props = {
+  contentId: string;
+  contentType: ContentType;
+  title: string;
+  /**
+   * The server's word that the reader's request waits (an article's `accessRequested`: asked for the article or
+   * for its channel, which mySO's list would not match with this article).
+   */
+  requested?: boolean;
+};
 
-export default function RequestAccess({ contentId, contentType, title }: Props) {
+export default function RequestAccess({ contentId, contentType, title, requested = false }: Props) {
   const intl = useIntl();
   const notify = useNotify();
   const location = useLocation();
@@ -21,7 +30,7 @@ export default function RequestAccess({ contentId, contentType, title }: Props) 
   // Asked from this page (or the server already had a request, 409): pending even before the shared view says so.
   const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const pending = asked || hasPendingRequest(myso.data, contentId);
+  const pending = asked || requested || hasPendingRequest(myso.data, contentId);
 
   const ask = async () => {
     if (!user) return;

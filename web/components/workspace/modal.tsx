@@ -2,6 +2,8 @@
 // it opens and back when it closes. It asks nothing: a question is the kit's confirm dialog (screen-kit/).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+// The kit's dialog look (a fixed layer over the page, a card in it), shared with the confirm dialog.
+import '../screen-kit/screen-kit.css';
 
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
@@ -26,11 +28,11 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
     };
   }, []);
   return createPortal(
-    <div className="ws-dialog-backdrop">
+    <div className="kit-dialog-backdrop">
       <div
         ref={box}
         tabIndex={-1}
-        className="ws-dialog ws-dialog-wide"
+        className="kit-dialog kit-dialog-wide"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

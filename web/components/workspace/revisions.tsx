@@ -90,14 +90,17 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
           return (
             <li key={r.id}>
               <span>{label}</span>
-              <button
-                type="button"
-                className="button button-secondary"
-                aria-label={`${intl.formatMessage({ id: 'rt.compare' })}: ${label}`}
-                onClick={() => void compare(r)}
-              >
-                <FormattedMessage id="rt.compare" />
-              </button>
+              {/* The current version's revision is the current state: nothing to compare or restore. */}
+              {r.version !== version && (
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-label={`${intl.formatMessage({ id: 'rt.compare' })}: ${label}`}
+                  onClick={() => void compare(r)}
+                >
+                  <FormattedMessage id="rt.compare" />
+                </button>
+              )}
               {r.version !== version && (
                 <button
                   type="button"

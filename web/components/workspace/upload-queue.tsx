@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { errorMessage } from '../view-state';
+import { useObjectUrl } from './image-picker';
 
 export type TaskStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
@@ -15,6 +16,8 @@ export interface UploadTask {
   sent: number;
   status: TaskStatus;
   error: string | null;
+  /** The picked picture, shown beside its progress before the server has it. */
+  preview: Blob | null;
 }
 
 export interface JobContext {
@@ -25,6 +28,8 @@ export interface JobContext {
 export interface UploadJob {
   name: string;
   size: number;
+  /** A picture to show while it travels (the picked file itself). */
+  preview?: Blob;
   run(context: JobContext): Promise<void>;
   /** Cleans up on the server after a cancel (a resumable upload's parts); the editor asked for it. */
   cancel?(): Promise<void>;
@@ -54,7 +59,16 @@ export class UploadQueue {
   add(job: UploadJob): number {
     const id = this.nextId++;
     this.jobs.set(id, { job, controller: null });
-    this.tasks = [...this.tasks, { id, name: job.name, total: job.size, sent: 0, status: 'queued', error: null }];
+    const task: UploadTask = {
+      id,
+      name: job.name,
+      total: job.size,
+      sent: 0,
+      status: 'queued',
+      error: null,
+      preview: job.preview ?? null,
+    };
+    this.tasks = [...this.tasks, task];
     for (const listener of this.listeners) listener();
     this.pump();
     return id;
@@ -151,6 +165,12 @@ export function formatBytes(intl: IntlShape, bytes: number): string {
 const percentOf = (t: UploadTask) =>
   t.total > 0 ? Math.min(100, Math.floor((t.sent / t.total) * 100)) : t.status === 'done' ? 100 : 0;
 
+/** A picked picture as a thumbnail (decorative: its file name follows). */
+function UploadPreview({ picture }: { picture: Blob }) {
+  const src = useObjectUrl(picture);
+  return src ? <img className="ws-upload-preview" src={src} alt="" width={48} height={48} /> : null;
+}
+
 /** The queue's tasks with their progress bars and buttons; finished ones are announced. */
 export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readonly UploadTask[] }) {
   const intl = useIntl();
@@ -168,7 +188,10 @@ export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readon
       <ul>
         {tasks.map((t) => (
           <li key={t.id} className={`ws-upload ws-upload-${t.status}`}>
-            <span className="ws-upload-name">{t.name}</span>
+            <span className="ws-upload-name">
+              {t.preview && <UploadPreview picture={t.preview} />}
+              {t.name}
+            </span>
             <progress
               max={100}
               value={percentOf(t)}

@@ -71,7 +71,12 @@ function ArticleBody({ article }: { article: Article }) {
           {article.thumbnailHref && (
             <Picture src={article.thumbnailHref} alt={article.title} width={640} height={360} priority />
           )}
-          <RequestAccess contentId={article.id} contentType="article" title={article.title} />
+          <RequestAccess
+            contentId={article.id}
+            contentType="article"
+            title={article.title}
+            requested={article.accessRequested ?? false}
+          />
         </>
       ) : (
         <>

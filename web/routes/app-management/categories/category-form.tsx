@@ -1,6 +1,6 @@
 // Creating a category (a root, or a child) or editing one: title, slug, parent and image, checked with the shared
 // schemas; the image goes with the write as a multipart part.
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Category } from '../../../../schema/entities';
 import { createCategoryBody, LIMITS, updateCategoryBody } from '../../../../schema/requests';
@@ -62,6 +62,31 @@ export function parentOptions(
   return options;
 }
 
+/**
+ * The opened form takes the focus in its first field (it opens below the button, often below the fold: the focus
+ * scrolls it into view and a screen reader is where the typing goes); when it closes, the focus goes back to the
+ * button that opened it, if nothing else took it. Answers the form's ref, joined to `formRef`.
+ */
+function useFocusWhileOpen(formRef: (element: HTMLFormElement | null) => void) {
+  const [element, setElement] = useState<HTMLFormElement | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const opener = document.activeElement;
+    element.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    return () => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [element]);
+  return useCallback(
+    (el: HTMLFormElement | null) => {
+      formRef(el);
+      setElement(el);
+    },
+    [formRef],
+  );
+}
+
 /** Create (a root, or a child of `parent`) or edit `category`. */
 export function CategoryForm({
   category,
@@ -88,6 +113,7 @@ export function CategoryForm({
   const form = useForm({ initial });
   const { ref: formElement } = form;
   const { values, set, errors } = form;
+  const attach = useFocusWhileOpen(formElement);
 
   async function submit() {
     const slug = values.slug.trim() || undefined;
@@ -127,7 +153,7 @@ export function CategoryForm({
       : t('admin.categories.rootTitle');
 
   return (
-    <AdminForm formRef={formElement} title={heading} alert={form.alert} onSubmit={form.onSubmit(submit)}>
+    <AdminForm formRef={attach} title={heading} alert={form.alert} onSubmit={form.onSubmit(submit)}>
       <div className="field-row">
         <TextField
           label={t('admin.categories.name')}

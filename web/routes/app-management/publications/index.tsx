@@ -16,6 +16,7 @@ import {
   timeZone,
   useAct,
   useBusy,
+  useErrorText,
   SubmitCancel,
 } from '../../../components/admin-kit';
 import { useNotify } from '../../../components/notifications';
@@ -94,15 +95,31 @@ function RequestActions({ request, onEditExpiry }: { request: Request; onEditExp
   const intl = useIntl();
   const act = useAct();
   const notify = useNotify();
+  const errorText = useErrorText();
   const { busy, run } = useBusy();
   const title = request.contentTitle || intl.formatMessage({ id: 'admin.contentGone' });
   const open = request.status === 'PENDING' || request.status === 'APPROVED';
   const label = (id: string) => intl.formatMessage({ id }, { title });
   const [confirm, confirmDialog] = useConfirm();
+  // Approve says what it did: published now, or (a wished start ahead) approved and online from that time.
   const approve = () =>
-    void run('APPROVED', () =>
-      act(() => setPublicationStatus(request, 'APPROVED'), label('admin.publications.approved')),
-    );
+    void run('APPROVED', async () => {
+      try {
+        const { publishAt } = await setPublicationStatus(request, 'APPROVED');
+        const scheduled = publishAt && Date.parse(publishAt) > Date.now();
+        notify({
+          kind: 'success',
+          message: scheduled
+            ? intl.formatMessage(
+                { id: 'admin.publications.approvedScheduled' },
+                { title, date: intl.formatDate(publishAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+              )
+            : label('admin.publications.approved'),
+        });
+      } catch (err) {
+        notify({ kind: 'error', message: errorText(err) });
+      }
+    });
   // Reject asks first, with an optional reason the editor sees and gets by mail; a refusal stays in the dialog.
   const reject = () =>
     void run('REJECTED', async () => {

@@ -18,7 +18,6 @@ import { keys } from '../../../../data/keys';
 import { imagePart, VIDEO_TYPES } from '../../../../uploads/multipart';
 import { cancelResumable, fingerprintOf, uploadResumable } from '../../../../uploads/resumable';
 import { useSession } from '../../../../session/session';
-import { titleFromFile } from './gallery-upload';
 import { articleChanged } from './media-list';
 import { forgetVideo, recallVideo, rememberVideo } from './video-memory';
 
@@ -45,11 +44,12 @@ export function AddVideo({ article, queue }: { article: Article; queue: UploadQu
     }
     setFile(picked);
     setMillis(0);
-    setTitle(picked ? titleFromFile(picked.name) : '');
+    // No title made from the file's name ("v1"): it would be the video's public caption.
+    setTitle('');
     // The same file again (to resume its upload): what was typed for it comes back.
     const kept = picked && user ? recallVideo(user.id, await fingerprintOf(picked)) : null;
     if (kept) {
-      setTitle((t) => (t === titleFromFile(picked!.name) ? kept.title : t));
+      setTitle((t) => t || kept.title);
       setMillis(kept.millis);
     }
   };

@@ -94,6 +94,7 @@ function editorMedia(article: Article | null, upload: PictureUpload | undefined)
     images: media?.kind === 'gallery' ? media.images : [],
     videos: media?.kind === 'video' ? media.videos : [],
     upload,
-    noUpload: upload ? undefined : article ? 'videos' : 'unsaved',
+    // A new article takes pictures too (the first upload saves its draft): only videos keep them out.
+    noUpload: upload ? undefined : 'videos',
   };
 }

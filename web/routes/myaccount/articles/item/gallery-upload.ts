@@ -2,20 +2,11 @@
 // variants: the gallery's Add pictures and the editor's Insert picture (a new upload placed in the text) both send
 // theirs this way. The answer goes into the cache, so the form, the gallery and the editor show it.
 import type { Article } from '../../../../../schema/entities';
-import { LIMITS } from '../../../../../schema/requests';
 import { addImages } from '../../../../api/article-media';
 import type { PictureUpload } from '../../../../components/rich-text/nodes';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
 import { imagePart } from '../../../../uploads/multipart';
 import { articleChanged } from './media-list';
-
-/** A file name without its extension: the title a picture starts with. */
-export const titleFromFile = (name: string) =>
-  name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .slice(0, LIMITS.title);
 
 /**
  * Queues the upload of `file` as a gallery picture titled `title`; `saved` gets the article the server answers and
@@ -32,6 +23,7 @@ export function queueGalleryPicture(
   return queue.add({
     name: file.name,
     size: file.size,
+    preview: file,
     run: async ({ signal, progress }) => {
       const part = await imagePart(file);
       const { added, ...answer } = await addImages(articleId, [{ ...part, title }], {
@@ -67,7 +59,8 @@ export function pictureUploader(queue: UploadQueue, article: Article): PictureUp
         queue,
         article.id,
         file,
-        titleFromFile(file.name),
+        // No caption made from the file's name: the insert form asks for the text's alt and caption.
+        '',
         (answer, mediaId) => {
           settled = true;
           // Removed again at once (another tab) and the text would place a picture the gallery no longer holds.

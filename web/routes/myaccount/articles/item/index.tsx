@@ -1,13 +1,14 @@
 // /myaccount/articles/new and /myaccount/articles/{id}: an article's form. A new article is saved as a draft
 // first; then its gallery or videos, its address, its publication request, preview links, revisions and deleting
 // it are offered. Saves name the version the form started from (a stale one opens the conflict dialog).
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Article } from '../../../../../schema/entities';
 import { deleteArticle } from '../../../../api/articles-edit';
 import { listWorkspaceArticles } from '../../../../api/workspace';
 import { FormAlert } from '../../../../components/form';
+import type { PictureUpload } from '../../../../components/rich-text/nodes';
 import { useForm } from '../../../../components/screen-kit/use-form';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
@@ -47,7 +48,28 @@ function ArticleScreen() {
   const article = useArticle(articleId);
   const { queue, tasks, busy } = useUploadQueue();
   const uploads = <UploadList queue={queue} tasks={tasks} />;
-  if (!articleId) return <ArticleForm article={null} queue={queue} tasks={uploads} uploading={busy} />;
+  // The article this screen's new form created: the same form goes on with it at its address (same element, same
+  // key), keeping what was typed meanwhile and an upload under way (its first picture creates the draft). Leaving
+  // that address (another article, a new one) ends it: the next new form is a fresh one.
+  const [made, setMade] = useState<{ id: string | null; arrived: boolean; form: number }>({
+    id: null,
+    arrived: false,
+    form: 0,
+  });
+  if (made.id && !made.arrived && articleId === made.id) setMade({ ...made, arrived: true });
+  if (made.id && made.arrived && articleId !== made.id) setMade({ id: null, arrived: false, form: made.form + 1 });
+  if (!articleId || articleId === made.id) {
+    return (
+      <ArticleForm
+        key={`new-${made.form}`}
+        article={articleId ? (article.data ?? null) : null}
+        queue={queue}
+        tasks={uploads}
+        uploading={busy}
+        onCreated={(id) => setMade((m) => ({ ...m, id, arrived: false }))}
+      />
+    );
+  }
   if (article.status !== 'ok') {
     return (
       <ItemLoading
@@ -75,9 +97,10 @@ interface FormProps {
   queue: UploadQueue;
   tasks: ReactNode;
   uploading: boolean;
+  onCreated?: (id: string) => void;
 }
 
-function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
+function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { user } = useSession();
@@ -97,15 +120,29 @@ function ArticleForm({ article, queue, tasks, uploading }: FormProps) {
     setShown(initial);
     if (!form.dirty && JSON.stringify(initial.body) !== JSON.stringify(shown.body)) setEditorKey((k) => k + 1);
   }
-  const { submit, afterSave, guard } = useArticleSave(form, base, queue, (values) => {
-    form.setValues(values);
-    setEditorKey((k) => k + 1);
-  });
-  const [previewing, setPreviewing] = useState(false);
-  const uploadPicture = useMemo(
-    () => (canTakePictures(article) ? pictureUploader(queue, article) : undefined),
-    [article, queue],
+  const { submit, afterSave, guard, createDraft } = useArticleSave(
+    form,
+    base,
+    queue,
+    (values) => {
+      form.setValues(values);
+      setEditorKey((k) => k + 1);
+    },
+    onCreated,
   );
+  const [previewing, setPreviewing] = useState(false);
+  // The latest createDraft (it reads the form's values of the moment), for the uploader made once.
+  const draftNow = useRef(createDraft);
+  useEffect(() => {
+    draftNow.current = createDraft;
+  });
+  const takesPictures = form.values.type !== 'video';
+  const uploadPicture = useMemo((): PictureUpload | undefined => {
+    if (article) return canTakePictures(article) ? pictureUploader(queue, article) : undefined;
+    if (!takesPictures) return undefined;
+    // A new article: its first picture saves it as a draft, then goes into its gallery.
+    return async (file, options) => pictureUploader(queue, await draftNow.current())(file, options);
+  }, [article, queue, takesPictures]);
   const status = useQuery(
     article ? keys.workspaceArticle(article.id) : null,
     async () => (await listWorkspaceArticles({ id: article!.id })).items[0] ?? null,

@@ -32,6 +32,8 @@ export function useArticleSave(
   base: { started: Article | null; saved: (version: number) => void },
   queue: UploadQueue,
   restore: (values: ArticleValues) => void,
+  /** A new article was created from this form (before the move to its address): the form goes on with it. */
+  onCreated?: (id: string) => void,
 ) {
   const article = base.started;
   const intl = useIntl();
@@ -63,6 +65,7 @@ export function useArticleSave(
     notify({ kind: 'success', message: t(article ? 'ws.saved' : 'ws.articles.created') });
     if (!article) {
       form.markSaved();
+      onCreated?.(result.id);
       void navigate(`/myaccount/articles/${result.id}`, { replace: true });
     }
   };
@@ -110,5 +113,21 @@ export function useArticleSave(
     });
   }
 
-  return { submit, afterSave, guard };
+  /**
+   * Saves the new article as a draft with the fields as they are (issue 27 §6.5: its first picture needs an article
+   * to go into) and answers it; the form goes on with it. Fields that are not valid yet are shown beside them and
+   * the draft is not made (the error says so).
+   */
+  async function createDraft(): Promise<Article> {
+    if (article) return article;
+    const { values } = form;
+    const body = form.validate(createArticleBody, newArticleBody(values));
+    if (!body) throw new Error(t('ws.articles.draftFirst'));
+    const thumbnail = values.thumbnail ? await imagePart(values.thumbnail) : undefined;
+    const created = await createArticle(body, thumbnail);
+    await ownSave(created);
+    return created;
+  }
+
+  return { submit, afterSave, guard, createDraft };
 }
