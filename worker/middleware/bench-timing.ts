@@ -44,7 +44,7 @@ const UNWRAPPED = Symbol('unwrapped binding');
 
 /** The real binding behind a counting one; the binding itself otherwise. */
 export function unwrapped<T extends object>(binding: T): T {
-  return ((binding as { [UNWRAPPED]?: T })[UNWRAPPED] ?? binding);
+  return (binding as { [UNWRAPPED]?: T })[UNWRAPPED] ?? binding;
 }
 
 /** Statements that write: a replica forwards them to the primary. */
