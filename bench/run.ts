@@ -490,7 +490,7 @@ function printTable(rows: Row[], options: Options): void {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(
-    `\nmedian of ${options.rounds} rounds; latency in ms; ratio = project req/s / floor req/s; bytes = response body; ` +
+    `\n${options.load ? `median of ${options.rounds} rounds` : 'no load runs (--load off)'}; latency in ms; ratio = project req/s / floor req/s; bytes = response body; ` +
       'D1 trips and at primary: the Server-Timing counts of one warm request (worker/middleware/bench-timing.ts)',
   );
   console.log(line(header));
