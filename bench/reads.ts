@@ -40,19 +40,53 @@ export async function demoReads(projectUrl: string, searchText: string): Promise
 export const lcpArticlePath = async (projectUrl: string): Promise<string> =>
   `/article/${await entityId(projectUrl, SLUGS.article)}`;
 
-/** Signs the demo reader in; returns the Cookie header value. No Origin header: not a browser, like curl. */
-export async function signInReader(projectUrl: string): Promise<string> {
-  const res = await fetch(`${projectUrl}/api/users/auth`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'reader', password: DEMO_PASSWORD }),
-  });
-  const cookie = res.headers
+/** The cookie `name` an answer sets, as `name=value`. */
+const setCookie = (res: Response, name: string) =>
+  res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith('session='));
-  if (!res.ok || !cookie) throw new Error(`Signing in the demo reader failed: ${res.status} ${await res.text()}`);
-  return cookie;
+    .find((c) => c.startsWith(`${name}=`));
+
+/**
+ * The demo reader, signed in, as a browser holds it: the session cookie and a session ticket (worker/services/
+ * session-ticket.ts), renewed before it runs out (a browser gets a new one with the first read after that), so the
+ * measured reads are the ones a reader makes within a ticket's life.
+ */
+export class Reader {
+  private ticket = '';
+  private ticketAt = 0;
+  private constructor(
+    private readonly url: string,
+    private readonly session: string,
+  ) {}
+
+  /** Signs the demo reader in. No Origin header: not a browser, like curl. */
+  static async signIn(projectUrl: string): Promise<Reader> {
+    const res = await fetch(`${projectUrl}/api/users/auth`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'reader', password: DEMO_PASSWORD }),
+    });
+    const cookie = setCookie(res, 'session');
+    if (!res.ok || !cookie) throw new Error(`Signing in the demo reader failed: ${res.status} ${await res.text()}`);
+    return new Reader(projectUrl, cookie);
+  }
+
+  /** The Cookie header, with a ticket at least `fresh` seconds from running out (default: good for 40 s). */
+  async cookie(fresh = 40): Promise<string> {
+    if (Date.now() - this.ticketAt > (60 - fresh) * 1000) {
+      const res = await fetch(`${this.url}/api/users/auth-validate`, {
+        method: 'POST',
+        headers: { Cookie: this.session },
+      });
+      await res.arrayBuffer();
+      const ticket = setCookie(res, 'session-ticket');
+      if (!res.ok || !ticket) throw new Error(`The demo reader got no session ticket (${res.status})`);
+      this.ticket = ticket;
+      this.ticketAt = Date.now();
+    }
+    return `${this.session}; ${this.ticket}`;
+  }
 }
 
 export interface Probe {
@@ -61,6 +95,8 @@ export interface Probe {
   /** The project's Server-Timing counts (worker/middleware/bench-timing.ts); null from the floor. */
   d1RoundTrips: number | null;
   d1Statements: number | null;
+  /** Of the round trips, those at the D1 primary (the Sessions API's model, bench-timing.ts). */
+  d1PrimaryTrips: number | null;
   kvReads: number | null;
   /** The project's X-Edge-Cache answer (HIT, MISS, BYPASS) when the edge cache handled the read; null otherwise. */
   edgeCache: string | null;
@@ -86,6 +122,7 @@ export async function probe(baseUrl: string, read: Read, cookie: string | undefi
     bytes,
     d1RoundTrips: count(/d1;desc="(\d+) round trips?/),
     d1Statements: count(/(\d+) statements?/),
+    d1PrimaryTrips: count(/(\d+) at the primary/),
     kvReads: count(/kv;desc="(\d+) reads?/),
     edgeCache: res.headers.get('X-Edge-Cache'),
   };

@@ -11,7 +11,8 @@ import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } f
 import { spreadAddress } from '../worker/scripts/local-server';
 import { printLcp } from './lcp';
 import { printWorkerCpu } from './worker-cpu';
-import { demoReads, headersOf, lcpArticlePath, probe, signInReader, type Probe, type Read } from './reads';
+import { printLatencyModel } from './model';
+import { demoReads, headersOf, lcpArticlePath, probe, Reader, type Probe, type Read } from './reads';
 
 const USAGE = `Usage: npm run bench -- [options]
   --articles N      scale articles seeded on top of the demo (default 10000; 100000 works)
@@ -25,6 +26,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --lcp-baseline R  also build and serve the git commit R (a branch, a tag, HEAD~1) on the same state and measure
                     its LCP alternately with the working tree's, side by side: before and after in one run
   --reads on|off    measure the reads against the floor and the worker's CPU (default on; off: LCP only)
+  --load on|off     the reads under load (autocannon) against the floor (default on; off: counts, model and CPU only)
+  --replica-rtt MS  the latency model's round trip to the nearest D1 replica (default 5)
+  --primary-rtt MS  the latency model's round trip to the D1 primary (default 250)
   --keep            keep the work folder (state, server logs) in node_modules/.cache/bench`;
 
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/bench');
@@ -49,6 +53,9 @@ interface Options {
   lcpRuns: number;
   baseline: string | null;
   reads: boolean;
+  load: boolean;
+  replicaRtt: number;
+  primaryRtt: number;
   keep: boolean;
 }
 
@@ -65,6 +72,9 @@ function parseOptions(): Options | null {
       'lcp-runs': { type: 'string', default: '1' },
       'lcp-baseline': { type: 'string' },
       reads: { type: 'string', default: 'on' },
+      load: { type: 'string', default: 'on' },
+      'replica-rtt': { type: 'string', default: '5' },
+      'primary-rtt': { type: 'string', default: '250' },
       keep: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -83,6 +93,8 @@ function parseOptions(): Options | null {
   if (values.reads !== 'on' && values.reads !== 'off')
     throw new Error(`--reads is on or off, got ${values.reads}\n${USAGE}`);
   if (values.reads === 'off' && values.lcp === 'off') throw new Error('--reads off and --lcp off leave nothing to do');
+  if (values.load !== 'on' && values.load !== 'off')
+    throw new Error(`--load is on or off, got ${values.load}\n${USAGE}`);
   if (!values.search.trim()) throw new Error('--search needs some text');
   return {
     articles: whole('articles', values.articles, 0),
@@ -95,6 +107,9 @@ function parseOptions(): Options | null {
     lcpRuns: whole('lcp-runs', values['lcp-runs'], 1),
     baseline: values['lcp-baseline'] ?? null,
     reads: values.reads === 'on',
+    load: values.load === 'on',
+    replicaRtt: whole('replica-rtt', values['replica-rtt'], 0),
+    primaryRtt: whole('primary-rtt', values['primary-rtt'], 0),
     keep: values.keep,
   };
 }
@@ -181,8 +196,8 @@ const summary = (samples: Sample[]): Sample => ({
 interface Target {
   label: string;
   server: DevServer;
-  /** Signed-in reader's cookie on this server (the floor ignores it, but gets it too). */
-  readerCookie: string;
+  /** The signed-in reader on this server (the floor ignores its cookie, but gets it too). */
+  reader: Reader;
 }
 
 interface Row {
@@ -248,17 +263,8 @@ async function bench(options: Options): Promise<void> {
     });
   const projects: Target[] = [];
   for (const mode of options.cacheModes) {
-    const server = await start(`project cache ${mode}`, [
-      '--persist-to',
-      STATE,
-      '--assets',
-      DIST,
-      '--var',
-      'BENCH_TIMING:1',
-      '--var',
-      `EDGE_CACHE:${mode}`,
-    ]);
-    projects.push({ label: `cache ${mode}`, server, readerCookie: await signInReader(server.url) });
+    const server = await start(`project cache ${mode}`, projectArgs(mode));
+    projects.push({ label: `cache ${mode}`, server, reader: await Reader.signIn(server.url) });
   }
   if (options.reads) await benchReads(options, projects, start);
 
@@ -290,6 +296,18 @@ async function bench(options: Options): Promise<void> {
   }
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
+
+/** `wrangler dev` arguments of the project on the run's state, with the edge cache on or off. */
+const projectArgs = (mode: 'on' | 'off') => [
+  '--persist-to',
+  STATE,
+  '--assets',
+  DIST,
+  '--var',
+  'BENCH_TIMING:1',
+  '--var',
+  `EDGE_CACHE:${mode}`,
+];
 
 /**
  * The files of commit `ref` (git archive: committed content only) in BASELINE, with this checkout's node_modules,
@@ -327,7 +345,7 @@ async function benchReads(
   start: (label: string, args: string[]) => Promise<DevServer>,
 ): Promise<void> {
   const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
-  const floor: Target = { label: 'floor', server: floorServer, readerCookie: projects[0]!.readerCookie };
+  const floor: Target = { label: 'floor', server: floorServer, reader: projects[0]!.reader };
   console.log(
     `floor ${floorServer.url} (pid ${floorServer.pid}); ` +
       projects.map((p) => `project ${p.label} ${p.server.url} (pid ${p.server.pid})`).join('; '),
@@ -338,10 +356,10 @@ async function benchReads(
   for (const read of reads) {
     for (const who of ['visitor', 'reader'] as const) {
       for (const project of projects) {
-        const cookie = (t: Target) => (who === 'reader' ? t.readerCookie : undefined);
+        const cookie = (t: Target) => (who === 'reader' ? t.reader.cookie() : undefined);
         const probes = {
-          floor: await probe(floor.server.url, read, cookie(floor)),
-          project: await probe(project.server.url, read, cookie(project)),
+          floor: await probe(floor.server.url, read, await cookie(floor)),
+          project: await probe(project.server.url, read, await cookie(project)),
         };
         for (const [side, p] of Object.entries(probes)) {
           if (p.status !== 200)
@@ -353,7 +371,7 @@ async function benchReads(
   }
 
   // Warm both up (JIT, SQLite page cache) before anything counts.
-  for (const read of reads) {
+  for (const read of options.load ? reads : []) {
     for (const t of [floor, ...projects]) {
       await measure(t.server.url, read, undefined, 1, options.connections);
       await settle(t.server.url);
@@ -366,10 +384,34 @@ async function benchReads(
     row.probes.project = await probe(
       row.project.server.url,
       row.read,
-      row.who === 'reader' ? row.project.readerCookie : undefined,
+      row.who === 'reader' ? await row.project.reader.cookie() : undefined,
     );
   }
+  if (options.load) await measureRows(rows, options);
+  printTable(rows, options);
+  printLatencyModel(
+    rows
+      .filter((r) => r.project === projects[0])
+      .map((r) => ({ read: r.read.name, who: r.who, probe: r.probes.project })),
+    { replica: options.replicaRtt, primary: options.primaryRtt },
+  );
 
+  console.log(
+    '\nWorker CPU per request (workerd utime+stime from /proc over 200 sequential requests, one request at a time):',
+  );
+  await printWorkerCpu({
+    floor: floor.server,
+    project: (projects.find((p) => p.label === 'cache off') ?? projects[0]!).server,
+    cached:
+      projects.find((p) => p.label === 'cache on')?.server ??
+      (await start('project cache on (CPU)', projectArgs('on'))),
+    articlePath: await lcpArticlePath(projects[0]!.server.url),
+    readerCookie: (fresh) => projects[0]!.reader.cookie(fresh),
+  });
+}
+
+/** Rounds of floor and project alternating under load, each row in turn. */
+async function measureRows(rows: Row[], options: Options): Promise<void> {
   const perRound = rows.length * 2 * options.duration;
   console.log(
     `measuring: ${options.rounds} rounds x ${rows.length} pairs x 2 x ${options.duration} s = ` +
@@ -377,25 +419,17 @@ async function benchReads(
   );
   for (let round = 1; round <= options.rounds; round++) {
     for (const row of rows) {
-      const cookie = (t: Target) => (row.who === 'reader' ? t.readerCookie : undefined);
+      const cookie = (t: Target) => (row.who === 'reader' ? t.reader.cookie() : undefined);
       for (const side of ['floor', 'project'] as const) {
         const target = row[side];
         row.samples[side].push(
-          await measure(target.server.url, row.read, cookie(target), options.duration, options.connections),
+          await measure(target.server.url, row.read, await cookie(target), options.duration, options.connections),
         );
         await settle(target.server.url);
       }
     }
     console.log(`  round ${round} of ${options.rounds} done`);
   }
-
-  printTable(rows, options);
-
-  const cached = projects.find((p) => p.label === 'cache on') ?? projects[0]!;
-  console.log(
-    `\nWorker CPU per request (workerd utime+stime from /proc over 200 sequential requests), project ${cached.label}:`,
-  );
-  await printWorkerCpu(cached.server.url, cached.server.pid, await lcpArticlePath(cached.server.url));
 }
 
 // ---- output ----
@@ -422,6 +456,7 @@ function printTable(rows: Row[], options: Options): void {
     'bytes floor',
     'project',
     'D1 trips (stmts)',
+    'at primary',
     'KV reads',
     'edge cache',
   ];
@@ -430,20 +465,22 @@ function printTable(rows: Row[], options: Options): void {
     const p = summary(row.samples.project);
     const pp = row.probes.project;
     const failures = f.failures + p.failures;
+    const loaded = (cell: () => string) => (row.samples.floor.length > 0 ? cell() : '-');
     return [
       row.read.name,
       row.who,
       row.project.label.replace('cache ', ''),
-      rate(f.rps),
-      latency(f, f.p50),
-      latency(f, f.p99),
-      rate(p.rps),
-      latency(p, p.p50),
-      latency(p, p.p99),
-      f.rps > 0 ? (p.rps / f.rps).toFixed(2) : '-',
+      loaded(() => rate(f.rps)),
+      loaded(() => latency(f, f.p50)),
+      loaded(() => latency(f, f.p99)),
+      loaded(() => rate(p.rps)),
+      loaded(() => latency(p, p.p50)),
+      loaded(() => latency(p, p.p99)),
+      loaded(() => (f.rps > 0 ? (p.rps / f.rps).toFixed(2) : '-')),
       kb(row.probes.floor.bytes),
       kb(pp.bytes),
       pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`,
+      pp.d1PrimaryTrips === null ? '?' : String(pp.d1PrimaryTrips),
       pp.kvReads === null ? '?' : String(pp.kvReads),
       pp.edgeCache ?? '-',
       ...(failures ? [`${failures} failed requests`] : []),
@@ -453,7 +490,8 @@ function printTable(rows: Row[], options: Options): void {
   const line = (cells: string[]) =>
     cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
   console.log(
-    `\nmedian of ${options.rounds} rounds; latency in ms; ratio = project req/s / floor req/s; bytes = response body`,
+    `\n${options.load ? `median of ${options.rounds} rounds` : 'no load runs (--load off)'}; latency in ms; ratio = project req/s / floor req/s; bytes = response body; ` +
+      'D1 trips and at primary: the Server-Timing counts of one warm request (worker/middleware/bench-timing.ts)',
   );
   console.log(line(header));
   for (const r of body) console.log(line(r));

@@ -1,9 +1,10 @@
 // The bench's worker CPU step: what one request costs the worker process, read from the kernel's own accounting
-// (utime + stime of workerd in /proc/<pid>/stat) over N requests sent one at a time, divided by N. It compares a
-// rendered page (an edge-cache miss each time: every request names another URL), the API read of the same article
-// (also a miss each time), and the page from the edge cache (the same URL again), plus the page's bytes. Local
-// workerd under `wrangler dev` also spends CPU on its request log and the dev proxy, the same for each row: the
-// ratio of page to API read is the figure to compare.
+// (utime + stime of workerd in /proc/<pid>/stat) over N requests sent one at a time, divided by N. In the same run:
+// the floor's API read of an article (bench/floor), the project's (edge cache off, as a visitor and as a reader with
+// a session ticket), the project's answer to an unknown /api path, and, on a project with the edge cache on, the
+// rendered page (a miss each time: every request names another URL) against the same page from the edge cache.
+// Local workerd under `wrangler dev` also spends CPU on the dev proxy, the same for every row: the ratios are the
+// figures to compare.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -59,36 +60,88 @@ const get = async (url: string) => {
   return res.arrayBuffer();
 };
 
-/** Prints the CPU per request of the page, the API read and the cached page, and the page's bytes. */
-export async function printWorkerCpu(baseUrl: string, serverPid: number, articlePath: string, n = 200): Promise<void> {
-  const pid = workerdOf(serverPid);
-  if (pid === null) {
-    console.log('  (no workerd process found under the server; worker CPU not measured)');
+export interface CpuTargets {
+  floor: { url: string; pid: number };
+  /** The project with the edge cache off. */
+  project: { url: string; pid: number };
+  /** The project with the edge cache on (the page's cached row). */
+  cached: { url: string; pid: number };
+  articlePath: string;
+  /** The demo reader's Cookie header, with a session ticket good for `fresh` seconds more. */
+  readerCookie: (fresh: number) => Promise<string>;
+}
+
+const getWith = async (url: string, cookie: string) => {
+  const res = await fetch(url, { headers: { Cookie: cookie } });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return res.arrayBuffer();
+};
+const get404 = async (url: string) => {
+  const res = await fetch(url);
+  if (res.status !== 404) throw new Error(`${url} answered ${res.status}`);
+  return res.arrayBuffer();
+};
+
+/**
+ * Prints the CPU per request of the floor's and the project's API read, the project's unknown path, its rendered and
+ * cached page, with the ratios issue 31 sets goals for, and the page's bytes.
+ */
+export async function printWorkerCpu(t: CpuTargets, n = 200): Promise<void> {
+  const pids = { floor: workerdOf(t.floor.pid), project: workerdOf(t.project.pid), cached: workerdOf(t.cached.pid) };
+  if (pids.floor === null || pids.project === null || pids.cached === null) {
+    console.log('  (no workerd process found under a server; worker CPU not measured)');
     return;
   }
-  const articleId = articlePath.split('/').at(-1)!;
-  // Warm: the isolate, the statements built once, the page template and manifest.
+  const articleId = t.articlePath.split('/').at(-1)!;
+  const api = (base: string, i: number | string) => `${base}/api/articles/${articleId}?n=${i}`;
+  // Warm: the isolates, the statements built once, the page template and manifest.
   for (let i = 0; i < 20; i++) {
-    await get(`${baseUrl}${articlePath}?warm=${i}`);
-    await get(`${baseUrl}/api/articles/${articleId}?warm=${i}`);
+    await get(api(t.floor.url, `warm${i}`));
+    await get(api(t.project.url, `warm${i}`));
+    await getWith(api(t.project.url, `warm${i}`), await t.readerCookie(10));
+    await get404(`${t.project.url}/api/no-such-path?n=${i}`);
+    await get(`${t.cached.url}${t.articlePath}?warm=${i}`);
+    await get(`${t.cached.url}${t.articlePath}?n=cached`);
   }
+  const floorRead = await cpuPerRequest(pids.floor, n, (i) => get(api(t.floor.url, i)));
+  const readerCookie = await t.readerCookie(55);
   const rows: [string, number][] = [
+    ['floor: GET /api/articles/{id}', floorRead],
+    ['GET /api/articles/{id}, visitor', await cpuPerRequest(pids.project, n, (i) => get(api(t.project.url, i)))],
     [
-      'GET /api/articles/{id} (edge-cache miss)',
-      await cpuPerRequest(pid, n, (i) => get(`${baseUrl}/api/articles/${articleId}?n=${i}`)),
+      'GET /api/articles/{id}, reader (ticket)',
+      await cpuPerRequest(pids.project, n, (i) => getWith(api(t.project.url, i), readerCookie)),
+    ],
+    [
+      'GET /api/no-such-path (404)',
+      await cpuPerRequest(pids.project, n, (i) => get404(`${t.project.url}/api/no-such-path?n=${i}`)),
     ],
     [
       'GET /article/{id} rendered (edge-cache miss)',
-      await cpuPerRequest(pid, n, (i) => get(`${baseUrl}${articlePath}?n=${i}`)),
+      await cpuPerRequest(pids.cached, n, (i) => get(`${t.cached.url}${t.articlePath}?n=${i}`)),
     ],
     [
       'GET /article/{id} from the edge cache',
-      await cpuPerRequest(pid, n, () => get(`${baseUrl}${articlePath}?n=cached`)),
+      await cpuPerRequest(pids.cached, n, () => get(`${t.cached.url}${t.articlePath}?n=cached`)),
     ],
-    ['GET / rendered (edge-cache miss)', await cpuPerRequest(pid, n, (i) => get(`${baseUrl}/?n=${i}`))],
+    ['GET / rendered (edge-cache miss)', await cpuPerRequest(pids.cached, n, (i) => get(`${t.cached.url}/?n=${i}`))],
   ];
   for (const [label, ms] of rows) console.log(`  ${label.padEnd(46)} ${ms.toFixed(2)} ms CPU per request`);
-  console.log(`  rendered page / API read: ${(rows[1]![1] / rows[0]![1]).toFixed(2)}x (goal: at most 2x)`);
+  const of = (label: string) => rows.find(([l]) => l.startsWith(label))![1];
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  console.log(
+    `  API read / floor: visitor ${ratio(of('GET /api/articles/{id}, visitor'), floorRead)}x, ` +
+      `reader ${ratio(of('GET /api/articles/{id}, reader'), floorRead)}x (goal: at most 1.3x); ` +
+      `unknown /api path / floor read: ${ratio(of('GET /api/no-such-path'), floorRead)}x (goal: at most 1x)`,
+  );
+  console.log(
+    `  cached page / rendered page: ${ratio(of('GET /article/{id} from'), of('GET /article/{id} rendered'))}x ` +
+      `(goal: at most 0.5x); rendered page / API read: ` +
+      `${ratio(of('GET /article/{id} rendered'), of('GET /api/articles/{id}, visitor'))}x (goal: at most 2x)`,
+  );
+  const baseUrl = t.cached.url;
+  const pid = pids.cached;
+  const articlePath = t.articlePath;
   // The crawlers' documents: wall time and CPU of each, an edge-cache miss every time (flat from 1,000 to 100,000
   // articles is the goal: the sitemap's files are primary-key ranges, the feeds index ranges).
   const index = new TextDecoder().decode(await get(`${baseUrl}/sitemap.xml`));

@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SessionUser } from '../schema/entities';
+import type { RouteDocPart } from './lib/route-doc';
 import type { AuditScope } from './services/audit';
 
 /** An API token in use: its id, its name (for the audit log) and its scope. */
@@ -43,7 +44,10 @@ export interface AppEnv {
     db: Db;
     /** The request's D1 session, for its bookmark. */
     d1: D1DatabaseSession;
-    /** The signed-in user, read fresh from D1 on every request; null when signed out. */
+    /**
+     * The signed-in user; null when signed out. A write reads it from the primary; a read takes it from the session
+     * ticket, or from the request's D1 session when the ticket is missing or old (worker/services/session-ticket.ts).
+     */
     user: SessionUser | null;
     /** The id of the request's session (the SHA-256 of its cookie's token); null when signed out. */
     sessionId: string | null;
@@ -54,6 +58,8 @@ export interface AppEnv {
     apiToken: ApiTokenUse | null;
     /** Who the request's audit entries name (worker/services/audit.ts: auditScope), made on first use. */
     audit: AuditScope | undefined;
+    /** The documentation parts of the matched route's handlers (middleware/request-kind.ts), once worked out. */
+    routeParts: RouteDocPart[] | undefined;
     /** Cloudflare's Ray ID, or a UUID locally: on the answer (X-Request-Id) and in every log line of the request. */
     requestId: string;
   };

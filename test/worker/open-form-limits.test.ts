@@ -1,6 +1,7 @@
-// Anti-automation on the open forms and search (docs/decisions/021-anti-automation.md): limits per address in D1,
-// a global cap on the contact form's mails, the edge cache answering repeated searches uncounted, and Turnstile
-// where configured (only its siteverify call is stubbed).
+// Anti-automation on the open forms and search (docs/decisions/021-anti-automation.md): limits per address in D1 for
+// the forms, the Rate Limiting binding for search (decision 044: a read costs no D1 write), a global cap on the contact
+// form's mails, the edge cache answering repeated searches uncounted, and Turnstile where configured (only its
+// siteverify call is stubbed).
 import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,9 +9,10 @@ import { eq } from 'drizzle-orm';
 import { clientConfig } from '../../schema/entities';
 import { rateCounters } from '../../schema/tables';
 import { app } from '../../worker/app';
-import { CONTACT_MAILS, OPEN_LIMITS } from '../../worker/services/rate-limit';
+import { CONTACT_MAILS, OPEN_LIMITS, SEARCH_LIMIT } from '../../worker/services/rate-limit';
 import { CHALLENGE_FAILED, TURNSTILE_VERIFY_URL } from '../../worker/services/turnstile';
 import { as, BASE, call, db, unique } from './helpers';
+import wranglerToml from '../../wrangler.toml?raw';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -86,25 +88,51 @@ describe('search', () => {
       cookie: options.cookie,
     });
 
-  it(`answers ${OPEN_LIMITS.search.max} searches a minute from one address that reach the query, then 429`, async () => {
+  it(`answers ${SEARCH_LIMIT.max} searches per ${SEARCH_LIMIT.periodSeconds} s from one address that reach the query, then 429, writing nothing to D1`, async () => {
     const reader = await as('REGULAR_USER');
-    const ip = freshIp();
-    for (let i = 0; i < OPEN_LIMITS.search.max; i++)
-      expect((await search(`alpine ${i}`, { ip, cookie: reader.cookie })).status).toBe(200);
-    const refused = await search('alpine', { ip, cookie: reader.cookie });
-    expect(refused.body).toEqual({ code: 429, message: OPEN_LIMITS.search.message, result: null });
-    const retry = Number(refused.headers.get('Retry-After'));
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(60);
+    const counters = async () => (await db().select().from(rateCounters).all()).length;
+    const before = await counters();
+    /**
+     * Searches in parallel batches until the first 429; how many were answered before it. The binding's windows are
+     * fixed periods: one that ends midway starts the count over, so the refusal may come a window later, never before
+     * a whole budget was answered.
+     */
+    const untilRefused = async (options: { ip: string; cookie?: string }) => {
+      let answered = 0;
+      for (let sent = 0; sent <= 2 * SEARCH_LIMIT.max + 40; sent += 20) {
+        const batch = await Promise.all(Array.from({ length: 20 }, (_, i) => search(`alpine ${sent + i}`, options)));
+        const refused = batch.find((res) => res.status === 429);
+        answered += batch.filter((res) => res.status === 200).length;
+        if (refused) return { answered, refused };
+      }
+      return { answered, refused: undefined };
+    };
+    const { answered, refused } = await untilRefused({ ip: freshIp(), cookie: reader.cookie });
+    expect(answered).toBeGreaterThanOrEqual(SEARCH_LIMIT.max);
+    expect(refused?.body).toEqual({ code: 429, message: SEARCH_LIMIT.message, result: null });
+    expect(Number(refused?.headers.get('Retry-After'))).toBe(SEARCH_LIMIT.periodSeconds);
+    // Another address has its own budget; visitors are counted like readers.
     expect((await search('alpine', { ip: freshIp(), cookie: reader.cookie })).status).toBe(200);
+    const visitor = await untilRefused({ ip: freshIp() });
+    expect(visitor.answered).toBeGreaterThanOrEqual(SEARCH_LIMIT.max);
+    expect(visitor.refused?.status).toBe(429);
+    // The counts live in the binding, not in D1: a search is a read.
+    expect(await counters()).toBe(before);
+  }, 120_000);
+
+  it('counts under the limit the binding in wrangler.toml holds', async () => {
+    const toml = wranglerToml.match(
+      /\[\[ratelimits\]\][^[]*name = "SEARCH_LIMIT"[^[]*simple = \{ limit = (\d+), period = (\d+) \}/,
+    );
+    expect(toml?.slice(1).map(Number)).toEqual([SEARCH_LIMIT.max, SEARCH_LIMIT.periodSeconds]);
   });
 
   it('neither counts nor refuses what the edge cache answers: repeated short searches of visitors', async () => {
     const ip = freshIp();
-    for (let i = 0; i < OPEN_LIMITS.search.max + 30; i++) expect((await search('caf', { ip })).status).toBe(200);
+    for (let i = 0; i < SEARCH_LIMIT.max + 30; i++) expect((await search('caf', { ip })).status).toBe(200);
     // The one miss was counted; the address still has its budget for searches the cache cannot answer.
     expect((await search('a longer search text', { ip })).status).toBe(200);
-  });
+  }, 60_000);
 });
 
 describe('Turnstile, where TURNSTILE_SECRET and TURNSTILE_SITE_KEY are configured', () => {

@@ -97,7 +97,7 @@ describe('D1 sessions', () => {
     },
   );
 
-  it("reads the signed-in user from the primary, outside the request's session", async () => {
+  it("reads a write's signed-in user from the primary, outside the request's session; a read's in its own (a replica)", async () => {
     const reader = await as('REGULAR_USER');
     const sessionQueries: string[] = [];
     const real = env.DB.withSession.bind(env.DB);
@@ -110,8 +110,12 @@ describe('D1 sessions', () => {
       });
       return session;
     });
-    const res = await reader.call('/users/auth-validate', { method: 'POST' });
-    expect(res.status).toBe(200);
-    expect(sessionQueries.some((q) => /from "sessions"/i.test(q))).toBe(false);
+    const lookedUpInSession = () => sessionQueries.some((q) => /from "sessions" inner join "users"/i.test(q));
+    // A write (sign out everywhere else): the look-up is on the binding itself, so a revoked session never writes.
+    expect((await reader.call('/sessions', { method: 'DELETE' })).status).toBe(200);
+    expect(lookedUpInSession()).toBe(false);
+    // A read without a session ticket: the look-up runs in the request's D1 session, which starts at a replica.
+    expect((await reader.call('/users/auth-validate', { method: 'POST' })).status).toBe(200);
+    expect(lookedUpInSession()).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 // 404 or 405: the one place that tells a wrong method from an unknown path, from the registered routes.
 import type { MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
+import { failure } from '../lib/envelope';
 import { HttpError } from '../lib/errors';
 
 interface RoutePattern {
@@ -28,13 +29,18 @@ function compile(route: RouterRoute): RoutePattern {
   };
 }
 
+const BODYLESS = new Set(['GET', 'HEAD']);
+
 /** The path segment that groups routes: the first one after the API prefix (`/api/articles/:id` -> `articles`). */
 const groupOf = (segments: readonly string[]) => segments[1] ?? '';
 
 /**
  * Answers 405 with `Allow` when the path names a route but not for this method. The routes that decide are
  * the most literal ones matching the path, so `GET /users/auth` is a 405 (only POST is registered there)
- * rather than a bad id for `GET /users/:id`. Paths no route matches go on to the 404 of notFound.
+ * rather than a bad id for `GET /users/:id`. A GET or HEAD of a path no route matches is 404 here, before the D1
+ * session and the session check are set up for nothing (issue 31: an unknown path cost more than a whole read);
+ * other methods go on to the 404 of notFound, after their body is bounded and drained (middleware/limits.ts), and a
+ * bearer call after its token's scope is checked (middleware/token-scope.ts).
  * Registered before the session is read, so a wrong method costs nothing else. Every request passes here, so
  * only the routes of the path's group are tested (a dozen regular expressions, not every route's).
  */
@@ -61,6 +67,8 @@ export function methodNotAllowed(routes: () => readonly RouterRoute[]): Middlewa
       if (allowed.has('GET')) allowed.add('HEAD');
       if (!allowed.has(c.req.method))
         throw new HttpError(405, 'Method not allowed', { Allow: [...allowed].join(', ') });
+    } else if (BODYLESS.has(c.req.method) && !c.req.raw.headers.has('Authorization')) {
+      return c.json(failure(404, 'Not found'), 404);
     }
     await next();
   };

@@ -3,11 +3,10 @@
 // unless the route marks itself `readsOnly` (the POSTs that search); a route marked `sessionOnly` (tokens, sessions,
 // password, account) never takes a token. A `read` token may read; a `full` one may do what its user's role may.
 import type { MiddlewareHandler } from 'hono';
-import { matchedRoutes } from 'hono/route';
-import { findTargetHandler } from 'hono/utils/handler';
 import type { AppEnv } from '../env';
 import { Forbidden } from '../lib/errors';
-import { documented, routeDocPart, type RouteDocPart } from '../lib/route-doc';
+import { documented, type RouteDocPart } from '../lib/route-doc';
+import { routeParts, writesBy } from './request-kind';
 
 /** What a route needs of a token: any scope (`read`), the `full` scope, or no token at all (`session`). */
 export type TokenNeed = 'read' | 'full' | 'session';
@@ -15,8 +14,6 @@ export type TokenNeed = 'read' | 'full' | 'session';
 export const READ_ONLY_TOKEN = 'This API token may only read (scope "read"): this call changes something';
 export const SESSION_ONLY =
   'This call needs a signed-in session: an API token may not manage tokens, sessions or the account';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A marker that does nothing at request time (a function of its own each: `documented` marks the function). */
 const marker = (): MiddlewareHandler<AppEnv> => async (_c, next) => {
@@ -31,9 +28,7 @@ export const readsOnly = documented({ readsOnly: true }, marker());
 /** The need of a route from its method and its handlers' documentation parts. */
 export function tokenNeed(method: string, parts: readonly RouteDocPart[]): TokenNeed {
   if (parts.some((p) => p.sessionOnly)) return 'session';
-  if (parts.some((p) => p.sameOrigin)) return 'full'; // a GET that changes state
-  if (READ_METHODS.has(method)) return 'read';
-  return parts.some((p) => p.readsOnly) ? 'read' : 'full';
+  return writesBy(method, parts) ? 'full' : 'read';
 }
 
 /**
@@ -43,8 +38,7 @@ export function tokenNeed(method: string, parts: readonly RouteDocPart[]): Token
 export const tokenScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.get('apiToken');
   if (token) {
-    const parts = matchedRoutes(c).flatMap((r) => routeDocPart(findTargetHandler(r.handler)) ?? []);
-    const need = tokenNeed(c.req.method, parts);
+    const need = tokenNeed(c.req.method, routeParts(c));
     if (need === 'session') throw new Forbidden(SESSION_ONLY);
     if (need === 'full' && token.scope !== 'full') throw new Forbidden(READ_ONLY_TOKEN);
   }

@@ -6,7 +6,7 @@ import { searchBody } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';
-import { limitAddress } from '../services/rate-limit';
+import { limitSearch, SEARCH_LIMIT } from '../services/rate-limit';
 import { readsOnly } from '../middleware/token-scope';
 import { describe } from '../lib/route-doc';
 import { jsonBody } from '../middleware/validate';
@@ -28,7 +28,8 @@ export const searchRoutes = new Hono<AppEnv>().post(
   '/search',
   describe({
     summary:
-      'Articles, channels and categories matching the text, for type-ahead and the results page; 120 a minute per address (answers from the edge cache not counted)',
+      'Articles, channels and categories matching the text, for type-ahead and the results page; ' +
+      `${SEARCH_LIMIT.max} per ${SEARCH_LIMIT.periodSeconds} seconds per address and location (answers from the edge cache not counted)`,
     result: z.array(searchItem),
     errors: [429],
   }),
@@ -37,7 +38,7 @@ export const searchRoutes = new Hono<AppEnv>().post(
   edgeCache(shortSearch),
   async (c) => {
     // After the edge cache: an answer it serves never reaches here, so repeated searches are neither counted nor refused.
-    await limitAddress(c, 'search');
+    await limitSearch(c);
     return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
   },
 );

@@ -1,8 +1,9 @@
 // Personal API tokens (docs/decisions/034-api-tokens.md): `Authorization: Bearer sop_...` acts as the token's user,
 // limited to its scope (worker/middleware/token-scope.ts). A token is 256 random bits behind the `sop_` prefix
 // (so secret scanners can recognise it); D1 keeps only its SHA-256, looked up by a unique index, so an unknown token
-// costs one indexed read and no comparison that could leak timing. Like a session, the token's user is read from the
-// primary on every request: a revoked or expired token, or a deactivated user, is refused from the next request on.
+// costs one indexed read and no comparison that could leak timing. Like a session, the token's user is read on every
+// request: from the primary for a write, so a revoked or expired token, or a deactivated user, is refused from the
+// next write on; from the request's D1 session (a replica) for a read, so reads hold it within the replica lag.
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ApiToken, CreatedApiToken, OwnedApiToken, SessionUser } from '../../schema/entities';
@@ -48,12 +49,13 @@ export class InvalidToken extends HttpError {
 }
 
 /**
- * Authenticates the request by its bearer token: sets `user` and `apiToken`, or throws 401. Reads the primary (the
- * binding itself) like the session does; moves last_used_at forward at most every LAST_USED_REFRESH_MS.
+ * Authenticates the request by its bearer token: sets `user` and `apiToken`, or throws 401. A write reads the primary
+ * (the binding itself), a read the request's D1 session, as the session does; moves last_used_at forward (at the
+ * primary, after the answer) at most every LAST_USED_REFRESH_MS.
  */
-export async function authenticateBearer(c: Context<AppEnv>, credential: string): Promise<void> {
+export async function authenticateBearer(c: Context<AppEnv>, credential: string, writes: boolean): Promise<void> {
   if (!TOKEN_SHAPE.test(credential)) throw new InvalidToken('Invalid API token');
-  const db = createDb(c.env.DB);
+  const db = writes ? createDb(c.env.DB) : c.get('db');
   const now = Date.now();
   const row = await db
     .select({
@@ -79,7 +81,7 @@ export async function authenticateBearer(c: Context<AppEnv>, credential: string)
   c.set('apiToken', { id: row.id, name: row.name, scope: row.scope });
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_REFRESH_MS) {
     c.executionCtx.waitUntil(
-      db
+      createDb(c.env.DB)
         .update(apiTokens)
         .set({ lastUsedAt: now })
         .where(eq(apiTokens.id, row.id))

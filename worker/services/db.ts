@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Db } from '../env';
+import { requestWrites } from '../middleware/request-kind';
 
 /**
  * Drizzle over the binding itself (with read replication on, every query goes to the primary) or over a D1
@@ -21,7 +22,6 @@ export const iso = (millis: number) => new Date(millis).toISOString();
 export const BOOKMARK_COOKIE = 'd1-bookmark';
 /** Bookmarks are hex words joined by dashes; anything else in the cookie is ignored rather than sent to D1. */
 const BOOKMARK_SHAPE = /^[0-9a-f]{1,16}(?:-[0-9a-f]{1,64}){0,8}$/i;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Runs the request's queries in one D1 session from `constraint` (a bookmark, or "first-primary" /
@@ -41,14 +41,15 @@ export function bookmarkOf(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * Every request's D1 session: writes start at the primary (`first-primary`); reads continue from the caller's
+ * Every request's D1 session: writes (middleware/request-kind.ts: unsafe methods but the searches, and the few GETs
+ * that change state) start at the primary (`first-primary`); reads continue from the caller's
  * bookmark when it sent one (so its own writes are there even on another replica), and otherwise take the
  * nearest replica (`first-unconstrained`). After the request a signed-in caller, a writer and a caller that
  * sent a bookmark get the session's newest bookmark back (not after a refusal: nothing of theirs changed);
  * anonymous reads set no cookie, so they stay cacheable.
  */
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const write = !SAFE_METHODS.has(c.req.method);
+  const write = requestWrites(c);
   const bookmark = bookmarkOf(c);
   useD1Session(c, write ? 'first-primary' : (bookmark ?? 'first-unconstrained'));
   await next();

@@ -1,5 +1,6 @@
 // Fixed-window counters in D1 `rate_counters` (strongly consistent, unlike KV, which lets a burst through): the
-// sign-in limits and the limits of the open forms and search (decisions 003 and 021).
+// sign-in limits and the limits of the open forms, which are writes anyway (decisions 003 and 021). Limits on reads
+// (search) cost no D1 write: Cloudflare's Rate Limiting binding counts them in the location's memory (decision 044).
 import { lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { rateCounters } from '../../schema/tables';
@@ -56,7 +57,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The limits of the open forms and of search, per client address (decision 021 gives the reasons for each number).
+ * The limits of the open forms, per client address (decision 021 gives the reasons for each number).
  * Where TURNSTILE_SECRET is set, the forms also ask for a solved challenge (worker/services/turnstile.ts).
  */
 export const OPEN_LIMITS = {
@@ -64,9 +65,27 @@ export const OPEN_LIMITS = {
   register: { max: 10, windowMs: HOUR, message: 'Too many registrations from this address, try again later' },
   /** Contact and order messages from one address (besides 5 per sender e-mail, worker/routes/contact.ts). */
   contact: { max: 10, windowMs: HOUR, message: 'Too many messages; please try again later' },
-  /** Searches from one address that reach the query (answers from the edge cache are not counted). */
-  search: { max: 120, windowMs: MINUTE, message: 'Too many searches, try again in a minute' },
 } as const satisfies Record<string, WindowLimit>;
+
+/**
+ * Searches from one address that reach the query (answers from the edge cache are not counted), counted by the
+ * SEARCH_LIMIT binding (wrangler.toml `[[ratelimits]]`, whose limit and period must match these). The binding's
+ * period is 10 or 60 seconds and its count is per Cloudflare location and approximate (decision 044).
+ */
+export const SEARCH_LIMIT = {
+  max: 120,
+  periodSeconds: 60,
+  message: 'Too many searches, try again in a minute',
+} as const;
+
+/**
+ * Counts one search under the client's address with the Rate Limiting binding; 429 once the address is over
+ * SEARCH_LIMIT. The binding does not tell when its window ends: Retry-After names the whole period.
+ */
+export async function limitSearch(c: Context<AppEnv>): Promise<void> {
+  const { success } = await c.env.SEARCH_LIMIT.limit({ key: `search:ip:${clientAddress(c)}` });
+  if (!success) throw new TooManyRequests(SEARCH_LIMIT.periodSeconds, SEARCH_LIMIT.message);
+}
 
 /** Contact and order mails to the site per window, from everyone together; beyond, messages are stored unmailed. */
 export const CONTACT_MAILS = { max: 60, windowMs: HOUR } as const;

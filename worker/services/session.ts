@@ -1,7 +1,8 @@
 // Server-side sessions: a random 256-bit token in an HttpOnly cookie; D1 `sessions` holds only its SHA-256.
-// One D1 query per signed-in request reads the session and the user row together, so a logout, password
-// change, reset, deactivation, role change or deletion holds from the very next request, everywhere
-// (D1 is strongly consistent; KV, where sessions used to live, lags up to 60 s between locations).
+// A write reads the session joined with its user at the primary, so a logout, password change, reset, deactivation,
+// role change or deletion refuses the very next write, everywhere. A read takes its user from the session ticket
+// (./session-ticket.ts) and renews an old one from the request's D1 session (a replica): revocation holds for reads
+// within TICKET_SECONDS plus the replica lag (docs/decisions/003-users-and-sessions.md).
 import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context, MiddlewareHandler, Next } from 'hono';
@@ -11,6 +12,8 @@ import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
 import { deviceLabel } from '../lib/device';
 import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens';
+import { requestWrites } from '../middleware/request-kind';
+import { dropTicket, issueTicket, ticketUser } from './session-ticket';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -97,6 +100,8 @@ export async function startSession(
   const db = createDb(c.env.DB);
   const previous = cookieToken(c);
   if (previous) await db.delete(sessions).where(eq(sessions.id, await sha256Hex(previous)));
+  dropTicket(c);
+  c.set('sessionId', null); // the new session's ticket comes with the next request
   const token = await createSession(db, userId, deviceLabel(c.req.header('User-Agent')), also(db));
   setCookie(c, sessionCookieName(c.req.url), token, {
     httpOnly: true,
@@ -114,13 +119,18 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
       .delete(sessions)
       .where(eq(sessions.id, await sha256Hex(token)));
   deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  dropTicket(c);
+  c.set('sessionId', null);
 }
 
 /**
- * Puts `user` on the context of every /api request, from the session cookie or an API token (services/api-tokens.ts). A signed-in request costs one D1 query: the live session
- * joined with its active user. It reads the primary (the binding itself, outside the request's D1 session
- * from worker/services/db.ts), so a logout, a password change or a deactivation holds at once everywhere, even where
- * the request's other reads come from a replica that has not caught up yet.
+ * Puts `user` on the context of every /api request and page, from the session cookie or an API token
+ * (services/api-tokens.ts).
+ * - A write (middleware/request-kind.ts) reads the live session joined with its active user from the primary (the
+ *   binding itself, outside the request's D1 session), so a revoked session never writes, not even once.
+ * - A read takes the user from its session ticket when the ticket is fresh (no D1 at all), else from the same
+ *   look-up in the request's D1 session (the nearest replica, or one at least as new as the caller's bookmark), and
+ *   answers with a fresh ticket. No read waits on the primary.
  */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'refuse');
 
@@ -131,16 +141,16 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSes
 export const pageSessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'anonymous');
 
 async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refuse' | 'anonymous'): Promise<void> {
-  const db = createDb(c.env.DB);
   c.set('user', null);
   c.set('sessionId', null);
   c.set('apiToken', null);
+  const writes = requestWrites(c);
   // A bearer token, when sent, decides alone: the cookie is not read (so the cross-site checks a cookie needs may be
   // skipped for it, middleware/security.ts), and an invalid token is 401 even where no sign-in is needed.
   const bearer = bearerCredential(c.req.raw);
   if (bearer !== undefined) {
     try {
-      await authenticateBearer(c, bearer);
+      await authenticateBearer(c, bearer, writes);
     } catch (err) {
       // authenticateBearer sets nothing before it throws: the request stays anonymous.
       if (invalidBearer === 'refuse' || !(err instanceof InvalidToken)) throw err;
@@ -149,30 +159,42 @@ async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refus
     return;
   }
   const token = cookieToken(c);
-  if (token) {
-    const id = await sha256Hex(token);
-    const now = Date.now();
-    const row = await db
-      .select({ id: users.id, name: users.name, role: users.role, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), liveAt(now), eq(users.active, true)))
-      .get();
-    if (row) {
-      c.set('user', { id: row.id, name: row.name, role: row.role });
-      c.set('sessionId', id);
-      if (now - row.lastSeenAt > REFRESH_AFTER_MS) {
-        c.executionCtx.waitUntil(
-          db
-            .update(sessions)
-            .set({ lastSeenAt: now })
-            .where(eq(sessions.id, id))
-            .then(() => undefined),
-        );
-      }
+  if (!token) return next();
+  const id = await sha256Hex(token);
+  const now = Date.now();
+  const ticketed = writes ? null : await ticketUser(c, id, now);
+  if (ticketed) {
+    c.set('user', ticketed);
+    c.set('sessionId', id);
+    return next();
+  }
+  const db = writes ? createDb(c.env.DB) : c.get('db');
+  const row = await db
+    .select({ id: users.id, name: users.name, role: users.role, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), liveAt(now), eq(users.active, true)))
+    .get();
+  if (row) {
+    const user = { id: row.id, name: row.name, role: row.role };
+    c.set('user', user);
+    c.set('sessionId', id);
+    if (now - row.lastSeenAt > REFRESH_AFTER_MS) {
+      c.executionCtx.waitUntil(
+        createDb(c.env.DB)
+          .update(sessions)
+          .set({ lastSeenAt: now })
+          .where(eq(sessions.id, id))
+          .then(() => undefined),
+      );
     }
   }
   await next();
+  // After the route. A write drops the ticket: it may have changed the user (a new name, a role), and the next read
+  // renews the ticket from a replica at least as new as the write (its bookmark). A read issues one while its session
+  // is still the one looked up.
+  if (!row || writes) dropTicket(c);
+  else if (c.get('sessionId') === id) await issueTicket(c, id, { id: row.id, name: row.name, role: row.role }, now);
 }
 
 export interface SessionRow {
