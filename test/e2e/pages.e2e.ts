@@ -20,7 +20,7 @@ interface Listed {
 }
 
 const api = async <T>(path: string): Promise<T> =>
-  ((await (await fetch(`${baseUrl()}/api${path}`)).json()) as { result: T }).result;
+  (await (await fetch(`${baseUrl()}/api${path}`)).json<{ result: T }>()).result;
 
 /** A seeded public article with a channel, an author and a category. */
 async function placedArticle(): Promise<Listed> {

@@ -46,7 +46,7 @@ function article(over: Partial<Article> = {}): Article {
     updatedAt: NOW,
     createdAt: NOW,
     ...over,
-  } as Article;
+  };
 }
 
 function show(a: Article) {
@@ -94,7 +94,7 @@ describe('the article page', () => {
             { type: 'image', mediaId: quay.id, alt: 'The quay' },
           ],
         },
-      } as Partial<Article>),
+      }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Harbour at dawn' });
     const shown = [...document.querySelectorAll('img')].filter((img) => img.getAttribute('src')?.startsWith(quay.href));
