@@ -48,6 +48,7 @@ export const PAGE_PATTERNS = [
   '/category/:categoryId/a/:articleId',
   '/category/:categoryId/c/:channelId',
   '/category/:categoryId/c/:channelId/a/:articleId',
+  '/author/:username',
   '/search',
   '/login',
   '/register',
