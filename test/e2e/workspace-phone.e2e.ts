@@ -20,8 +20,11 @@ async function phone(browser: Browser, user: 'editor' | 'admin' | 'reader'): Pro
 /** How wide the page is to scroll: the screen's 390 px when nothing sticks out. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test('on a phone the editor lists scroll inside their table, not the page', async ({ browser }) => {
-  for (const user of ['editor', 'admin'] as const) {
+// Four lists each, on a machine that may be busy: time for them.
+test.for(['editor', 'admin'] as const)(
+  'on a phone the %s’s lists scroll inside their table, not the page',
+  { timeout: 150_000 },
+  async (user, { browser }) => {
     const page = await phone(browser, user);
     const problems = watchProblems(page);
     for (const [path, title] of [
@@ -39,8 +42,8 @@ test('on a phone the editor lists scroll inside their table, not the page', asyn
     }
     expect(problems).toEqual([]);
     await page.context().close();
-  }
-});
+  },
+);
 
 test('signing out from the account page lands on the home page', async ({ browser }) => {
   const page = await phone(browser, 'reader');

@@ -41,12 +41,12 @@ async function changePassword() {
   await press('Save changes');
 }
 
-describe('the account page', () => {
+describe('the account page', { timeout: 30_000 }, () => {
   it('says the password changed and how many other sessions were signed out', async () => {
     const { user, calls } = accountServer(2);
     await renderApp('/mySO/account', user);
     await findHeading('Account');
-    await screen.findByDisplayValue('Rita');
+    await screen.findByDisplayValue('Rita', undefined, { timeout: 10_000 });
     await changePassword();
     await screen.findByText('Your password has been changed. 2 other sessions were signed out.');
     expect(screen.queryByText('Your account has been saved.')).toBeNull();
@@ -56,7 +56,7 @@ describe('the account page', () => {
   it('says only that the password changed when no other session was signed in', async () => {
     const { user } = accountServer(0);
     await renderApp('/mySO/account', user);
-    await screen.findByDisplayValue('Rita');
+    await screen.findByDisplayValue('Rita', undefined, { timeout: 10_000 });
     await changePassword();
     await screen.findByText('Your password has been changed.');
     expect(screen.queryByText(/other sessions? (was|were) signed out/)).toBeNull();
@@ -65,7 +65,7 @@ describe('the account page', () => {
   it('still says "saved" for other changes', async () => {
     const { user } = accountServer(3);
     await renderApp('/mySO/account', user);
-    await screen.findByDisplayValue('Rita');
+    await screen.findByDisplayValue('Rita', undefined, { timeout: 10_000 });
     fill('Last name', 'Writer');
     await press('Save changes');
     await screen.findByText('Your account has been saved.');
@@ -74,7 +74,7 @@ describe('the account page', () => {
   it('styles "Delete my account" as a danger, in the stylesheet every page loads', async () => {
     const { user } = accountServer(0);
     await renderApp('/mySO/account', user);
-    await screen.findByDisplayValue('Rita');
+    await screen.findByDisplayValue('Rita', undefined, { timeout: 10_000 });
     const remove = screen.getByRole('button', { name: 'Delete my account' });
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(remove.className).not.toBe(save.className);

@@ -21,7 +21,7 @@ const click = (el: HTMLElement) =>
     fireEvent.click(el);
   });
 
-describe('Approve', () => {
+describe('Approve', { timeout: 30_000 }, () => {
   const request = {
     id: uuid(),
     userId: editor.id,
@@ -64,7 +64,7 @@ describe('Approve', () => {
   });
 });
 
-describe('Add sub-category', () => {
+describe('Add sub-category', { timeout: 30_000 }, () => {
   const travel = { id: uuid(), parentId: null, title: 'Travel', imageHref: null, slug: 'travel', ordinal: 0 };
   const food = { id: uuid(), parentId: null, title: 'Food', imageHref: null, slug: 'food', ordinal: 1 };
 
