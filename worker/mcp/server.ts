@@ -1,6 +1,6 @@
 // The MCP server at /mcp (docs/decisions/045-mcp-server.md): Streamable HTTP through the official SDK, stateless (a
 // fresh server per request, no session, no Durable Object). The caller authenticates with a portal API token
-// (`Authorization: Bearer sop_...`) or an OAuth grant that holds one; the tools they see follow its scope and their
+// (`Authorization: Bearer sop_...`) or an OAuth access token whose grant holds one; the tools they see follow its scope and their
 // role, and every tool acts through the API as them (./api.ts). Loaded only for /mcp (worker/mcp/route.ts).
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { Hono, type Context } from 'hono';
@@ -11,7 +11,8 @@ import type { AppEnv } from '../env';
 import { failure } from '../lib/envelope';
 import { HttpError } from '../lib/errors';
 import { logError, requestLog } from '../middleware/request-log';
-import { authenticateBearer, bearerCredential, InvalidToken } from '../services/api-tokens';
+import { authenticateBearer, bearerCredential, InvalidToken, TOKEN_PREFIX } from '../services/api-tokens';
+import { PROTECTED_RESOURCE_PATH } from '../oauth/route';
 import type { McpCaller } from './api';
 import { registerReadTools } from './tools-read';
 import { registerAdminTools, registerWriteTools } from './tools-write';
@@ -36,19 +37,47 @@ export function buildServer(caller: McpCaller, scope: string, user: SessionUser)
   return server;
 }
 
-/** The token the request acts with: an OAuth grant's (props set by the OAuth provider), else the bearer itself. */
-function portalToken(c: Context<AppEnv>): string | undefined {
-  const props = (c.executionCtx as ExecutionContext<{ portalToken?: unknown } | undefined>).props;
-  if (typeof props?.portalToken === 'string') return props.portalToken;
-  return bearerCredential(c.req.raw);
+/**
+ * A 401 that tells an MCP client where to sign in (RFC 9728): the protected-resource metadata names the portal's
+ * OAuth authorization server.
+ */
+class McpChallenge extends HttpError {
+  constructor(origin: string, message: string) {
+    super(401, message, {
+      'WWW-Authenticate': `Bearer resource_metadata="${origin}${PROTECTED_RESOURCE_PATH}", error="invalid_token", error_description="${message}"`,
+    });
+  }
+}
+
+/**
+ * The portal API token the request acts with: the bearer itself (`sop_...`), or the one an OAuth grant holds when
+ * the bearer is a valid OAuth access token for /mcp. Then authenticates with it as the API does.
+ */
+async function authenticate(c: Context<AppEnv>): Promise<string> {
+  const origin = new URL(c.req.url).origin;
+  const credential = bearerCredential(c.req.raw);
+  if (!credential)
+    throw new McpChallenge(origin, 'Send a portal API token (Authorization: Bearer sop_...) or sign in with OAuth');
+  let token = credential;
+  if (!credential.startsWith(TOKEN_PREFIX)) {
+    const { validateAccessToken } = await import('../oauth/authorization-server');
+    const props = await validateAccessToken(c.env, origin, credential);
+    if (!props) throw new McpChallenge(origin, 'Invalid or expired access token');
+    token = props.portalToken;
+  }
+  try {
+    await authenticateBearer(c, token);
+  } catch (error) {
+    if (error instanceof InvalidToken) throw new McpChallenge(origin, error.message);
+    throw error;
+  }
+  return token;
 }
 
 export const mcpApp = new Hono<AppEnv>();
 mcpApp.use(requestLog);
 mcpApp.all(MCP_PATH, async (c) => {
-  const token = portalToken(c);
-  if (!token) throw new InvalidToken('Send a portal API token (Authorization: Bearer sop_...) or sign in with OAuth');
-  await authenticateBearer(c, token);
+  const token = await authenticate(c);
   const user = c.get('user')!;
   const apiToken = c.get('apiToken')!;
   const caller: McpCaller = { env: c.env, ctx: c.executionCtx as ExecutionContext, token, request: c.req.raw };
