@@ -9,6 +9,7 @@ import { int, nonnegativeInt } from './mini';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTOR_KINDS,
+  AUDIT_VIAS,
   AUDIT_ENTITIES,
   CONTACT_KINDS,
   CONTENT_TYPES,
@@ -448,6 +449,8 @@ export const auditLogEntry = z.object({
   /** `updated`: the changed fields; access entries: `reader:{name}`; role changes: `role:{new role}`. */
   fields: z.nullable(z.array(z.string())),
   requestId: z.string(),
+  /** "mcp" when the write came through the MCP server (decision 045); null otherwise. */
+  via: z.nullable(z.enum(AUDIT_VIAS)),
   /** Whether the entity is still there (a link to it can be followed); false once deleted. */
   entityExists: z.boolean(),
 });

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 /** Who did it: a signed-in user, a user through one of their API tokens, or the portal itself (the Cron Trigger). */
 export const AUDIT_ACTOR_KINDS = ['user', 'token', 'system'] as const;
+/** The way a write came in when it was not the API or the SPA: the MCP server (decision 045). */
+export const AUDIT_VIAS = ['mcp'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];

@@ -6,6 +6,7 @@ import {
   ARTICLE_TYPES,
   AUDIT_ACTIONS,
   AUDIT_ACTOR_KINDS,
+  AUDIT_VIAS,
   AUDIT_ENTITIES,
   CONTACT_KINDS,
   CONTENT_TYPES,
@@ -595,6 +596,8 @@ export const auditLog = sqliteTable(
     fields: text('fields', { mode: 'json' }).$type<string[]>(),
     /** The request id of the request's log line (decision 014); '' for the Cron Trigger. */
     requestId: text('request_id').notNull().default(''),
+    /** "mcp" for a write through the MCP server (decision 045); null for the API and the SPA. */
+    via: text('via', { enum: AUDIT_VIAS }),
   },
   (t) => [
     index('audit_log_at').on(t.at, t.id),

@@ -158,6 +158,14 @@ export const routes: RouteObject[] = [
               import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/index'),
             ),
           }),
+          // An MCP client's OAuth consent (docs/decisions/045-mcp-server.md): signed in as an editor first.
+          guarded('editorOrAdmin', {
+            path: 'oauth/authorize',
+            element: view(
+              'routes/oauth-authorize/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/oauth-authorize/index'),
+            ),
+          }),
           // The editor workspace (docs/decisions/016-editor-workspace.md): each section's list and form its own chunk.
           ...WORKSPACE_ROUTES.map(({ path, module, load }) =>
             guarded('editorOrAdmin', { path: path.slice(1), handle: HANDLES[path], element: view(module, load) }),

@@ -31,6 +31,7 @@ import { healthCheckRoutes } from './routes/health-check';
 import { imageOptionsRoutes } from './routes/image-options';
 import { mysoRoutes } from './routes/myso';
 import { newsRoutes } from './routes/news';
+import { oauthRoutes } from './routes/oauth';
 import { openApiRoutes } from './routes/openapi';
 import { publicationsRoutes } from './routes/publications';
 import { searchRoutes } from './routes/search';
@@ -77,6 +78,7 @@ export function buildApp() {
     .route('/imageOptions', imageOptionsRoutes)
     .route('/myso', mysoRoutes)
     .route('/news', newsRoutes)
+    .route('/oauth', oauthRoutes)
     .route(
       '/openapi.json',
       openApiRoutes(() => app.routes),

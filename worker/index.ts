@@ -3,13 +3,17 @@ import type { Env } from './env';
 import { scheduled } from './scheduled';
 import { handleWebhookBatch, type WebhookMessage } from './services/webhooks';
 import { isSitePath, siteRoutes } from './site/routes';
+import { isMcpPath, serveMcp } from './mcp/route';
+import { isOAuthPath, serveOAuth } from './oauth/route';
 
 export default {
-  // The API (/api/*) and the crawlers' documents. The worker's entry (web/server/index.ts) sends every other path,
+  // The API (/api/*), the MCP server (/mcp) with its OAuth endpoints, and the crawlers' documents. The worker's entry (web/server/index.ts) sends every other path,
   // the pages, to the server rendering.
   fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {
     const url = new URL(request.url);
     if (isSitePath(url.pathname)) return siteRoutes.fetch(request, env, ctx);
+    if (isMcpPath(url.pathname)) return serveMcp(request, env, ctx);
+    if (isOAuthPath(url.pathname)) return serveOAuth(request, env, ctx);
     return app.fetch(request, env, ctx);
   },
   scheduled,

@@ -85,6 +85,7 @@ describe('wrangler deploy --dry-run', () => {
     for (const binding of [
       'env.DB',
       'env.KV',
+      'env.OAUTH_KV',
       'env.FILES',
       'env.MAIL',
       'env.ASSETS',
@@ -109,7 +110,7 @@ describe('wrangler deploy --dry-run', () => {
     expect(gzip).toBeLessThanOrEqual(WORKER_GZIP_BUDGET);
   });
 
-  it('bundles nothing the worker never runs: no view only the browser draws, no editor, no classic zod, no React build it does not call', () => {
+  it('bundles nothing the worker never runs: no view only the browser draws, no editor, no React build it does not call', () => {
     expect(dryRun.status, dryRun.output).toBe(0);
     const meta = JSON.parse(readFileSync(path.join(work, 'meta.json'), 'utf8')) as {
       outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
@@ -134,8 +135,6 @@ describe('wrangler deploy --dry-run', () => {
       [/^web\/i18n\/admin\./, "the admin workspace's catalogue"],
       [/node_modules\/(lexical|@lexical)\//, 'the rich text editor (Lexical)'],
       [/node_modules\/@dnd-kit\//, "the workspace's drag and drop"],
-      // worker/middleware/validate.ts: the worker imports zod/mini; classic zod brings every locale along.
-      [/node_modules\/zod\/v4\/classic\//, 'classic zod'],
       [/node_modules\/zod\/v4\/locales\/(?!(en|index)\.js$)/, 'a zod locale other than English'],
       // web/server/react-dom-server-edge.cjs (wrangler.toml alias); NODE_ENV production, as above.
       [/node_modules\/react-dom\/cjs\/react-dom-server-legacy\./, "React's legacy renderToString"],
@@ -145,6 +144,34 @@ describe('wrangler deploy --dry-run', () => {
       inputs.filter((file) => pattern.test(file)).map((file) => `${file} (${what})`),
     );
     expect(found).toEqual([]);
+  });
+
+  it('brings classic zod only for the MCP server, whose SDK needs it, and says what /mcp and OAuth weigh', () => {
+    expect(dryRun.status, dryRun.output).toBe(0);
+    const meta = JSON.parse(readFileSync(path.join(work, 'meta.json'), 'utf8')) as {
+      inputs: Record<string, { imports: { path: string }[] }>;
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    // worker/middleware/validate.ts: the worker imports zod/mini. Classic zod (what the MCP SDK and its tools' JSON
+    // Schemas are built on) may come in only through the MCP server, which worker/mcp/route.ts loads for /mcp alone.
+    const classic = /^node_modules\/zod\/(v4\/classic\/|index\.js$|v4\/index\.js$)/;
+    const importers = Object.entries(meta.inputs)
+      .filter(
+        ([file, input]) => !file.startsWith('node_modules/zod/') && input.imports.some((i) => classic.test(i.path)),
+      )
+      .map(([file]) => file);
+    expect(importers.filter((file) => !/^(node_modules\/@modelcontextprotocol\/|worker\/mcp\/)/.test(file))).toEqual(
+      [],
+    );
+    const bytes = (pattern: RegExp) =>
+      Object.values(meta.outputs)
+        .flatMap((o) => Object.entries(o.inputs))
+        .filter(([file]) => pattern.test(file))
+        .reduce((total, [, input]) => total + input.bytesInOutput, 0);
+    const mcp = bytes(/^(node_modules\/@modelcontextprotocol\/|worker\/mcp\/|node_modules\/zod\/v4\/classic\/)/);
+    const oauth = bytes(/^(node_modules\/@cloudflare\/workers-oauth-provider\/|worker\/oauth\/)/);
+    console.info(`MCP server ${(mcp / KB).toFixed(1)} KB raw, OAuth ${(oauth / KB).toFixed(1)} KB raw (loaded on use)`);
+    expect(mcp).toBeGreaterThan(0);
   });
 
   it('the bundle starts in workerd with the compatibility date, flags and bindings of wrangler.toml, and answers and logs', async () => {
@@ -198,5 +225,6 @@ describe('wrangler deploy --dry-run', () => {
     } finally {
       await mf.dispose();
     }
-  });
+    // Starting workerd and its first request on a shared 2-core machine takes more than the default 5 s at times.
+  }, 30_000);
 });

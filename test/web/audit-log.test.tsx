@@ -37,6 +37,7 @@ const entry = (o: Partial<AuditLogEntry>): AuditLogEntry => ({
   action: 'updated',
   fields: null,
   requestId: 'req-1',
+  via: null,
   entityExists: true,
   ...o,
 });
@@ -102,7 +103,10 @@ describe('the Activity box', () => {
     const { calls } = fakeApi((c) =>
       pathOf(c) === '/auditLog'
         ? answer(auditLogPage, {
-            items: [entry({ entityId: id, action: 'published', actorName: 'root', tokenName: 'ci' })],
+            items: [
+              entry({ entityId: id, action: 'published', actorName: 'root', tokenName: 'ci' }),
+              entry({ entityId: id, action: 'created', actorName: 'ada', tokenName: 'assistant', via: 'mcp' }),
+            ],
             nextCursor: null,
           })
         : undefined,
@@ -123,6 +127,7 @@ describe('the Activity box', () => {
     const table = await screen.findByRole('table', { name: 'Activity' });
     await within(table).findByText('Published');
     expect(within(table).getByText('root (API token “ci”)')).toBeTruthy();
+    expect(within(table).getByText('ada (API token “assistant”) via MCP')).toBeTruthy();
     expect(calls.map((c) => [pathOf(c), queryOf(c).get('entityId')])).toEqual([['/auditLog', id]]);
   });
 });

@@ -8,7 +8,7 @@ import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
-import { articles, revisions, type Role } from '../../schema/tables';
+import { apiTokens, articles, revisions, type Role } from '../../schema/tables';
 import { updateArticle } from '../../worker/queries/articles';
 import { systemScope } from '../../worker/services/audit';
 import { createPreviewLink } from '../../worker/queries/previews';
@@ -37,6 +37,7 @@ import {
 } from './matrix-fixtures';
 import { createUploadOf, mp4File, multipartBody, pngFile, tinyVideo } from './upload-fixtures';
 import { createFailedDelivery, createWebhookRow } from './webhook-fixtures';
+import { authorizationRequest, connectOAuthClient, registerOAuthClient } from './oauth-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -1031,6 +1032,35 @@ const MATRIX: Entry[] = [
     request: async (c) => ({ path: `/tokens/${await createApiTokenRow(c.ownerId)}` }),
   },
 
+  // ---- OAuth for MCP clients (decision 045): the person's side, session only ----
+  {
+    route: 'POST /api/oauth/consent',
+    expected: editors(200),
+    request: async () => ({
+      path: '/oauth/consent',
+      body: { request: (await authorizationRequest(await registerOAuthClient())).query },
+    }),
+  },
+  {
+    // Denying spends nothing; allowing is the same guard (test/worker/mcp-oauth.test.ts).
+    route: 'POST /api/oauth/decision',
+    expected: editors(200),
+    request: async () => ({
+      path: '/oauth/decision',
+      body: { request: (await authorizationRequest(await registerOAuthClient())).query, allow: false },
+    }),
+  },
+  { route: 'GET /api/oauth/clients', expected: editors(200), request: async () => ({ path: '/oauth/clients' }) },
+  {
+    // Grants are each person's own, ADMIN's too: someone else's client is not there (404).
+    route: 'DELETE /api/oauth/clients/:clientId',
+    expected: ownerOnly(200),
+    request: async (c) => {
+      const holder = c.owner ? c.actor!.cookie : await sessionCookie(await createUser({ role: 'CLIENT' }));
+      return { path: `/oauth/clients/${encodeURIComponent(await connectOAuthClient(holder))}` };
+    },
+  },
+
   // ---- users ----
   {
     // Signing in replaces the caller's session, so signed-in cells bring a spare one.
@@ -1340,5 +1370,73 @@ describe('authorization matrix', () => {
       // Parsing strips what the schema does not name: equal means the result holds no undocumented field.
       expect(parsed.data, 'no field beyond the documented ones').toEqual(res.body.result);
     }
+  });
+});
+
+// Outside /api: the MCP endpoint takes a portal API token (or an OAuth access token), never a session cookie; the
+// OAuth authorization server's endpoints are public by nature (a client has no credential before them).
+describe('authorization matrix: /mcp and the OAuth endpoints', { timeout: 30_000 }, () => {
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'matrix', version: '1' } },
+  });
+  const mcp = (headers: Record<string, string>) =>
+    exports.default.fetch(
+      new Request(`${BASE}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+        body: initialize,
+      }),
+    );
+  /** A live token of the user, stored as POST /tokens stores one (readers get none that way, so made here). */
+  async function tokenOf(userId: string): Promise<string> {
+    const token = `sop_${crypto.randomUUID().replace(/-/g, '')}${'x'.repeat(11)}`;
+    const now = Date.now();
+    await db()
+      .insert(apiTokens)
+      .values({
+        id: crypto.randomUUID(),
+        userId,
+        name: 'Matrix MCP',
+        tokenHash: await sha256Hex(token),
+        scope: 'read',
+        createdAt: now,
+        expiresAt: now + 24 * 3600 * 1000,
+      });
+    return token;
+  }
+  const byToken: Record<Who, number> = { anonymous: 401, REGULAR_USER: 401, CLIENT: 200, CONTRIBUTOR: 200, ADMIN: 200 };
+
+  it.each(WHO)('/mcp: %s with a session cookie 401, with an API token as the table says', async (who) => {
+    const session = who === 'anonymous' ? null : sessions[who];
+    const byCookie = await mcp(session ? { Cookie: session.cookie } : {});
+    expect(byCookie.status).toBe(401);
+    expect(byCookie.headers.get('WWW-Authenticate')).toContain('resource_metadata=');
+    if (!session) return;
+    const res = await mcp({ Authorization: `Bearer ${await tokenOf(session.user.id)}` });
+    await res.arrayBuffer();
+    expect(res.status).toBe(byToken[who]);
+  });
+
+  it.each([
+    ['GET', '/.well-known/oauth-authorization-server', undefined, 200],
+    ['GET', '/.well-known/oauth-protected-resource', undefined, 200],
+    ['GET', '/.well-known/oauth-protected-resource/mcp', undefined, 200],
+    [
+      'POST',
+      '/oauth/register',
+      JSON.stringify({ client_name: 'm', redirect_uris: ['https://client.example/cb'] }),
+      201,
+    ],
+    ['POST', '/oauth/token', 'grant_type=authorization_code&code=nope&client_id=nope', 401],
+  ] as const)('%s %s is public: %s', async (method, path, body, status) => {
+    const contentType = path === '/oauth/token' ? 'application/x-www-form-urlencoded' : 'application/json';
+    const res = await exports.default.fetch(
+      new Request(`${BASE}${path}`, { method, body, headers: body ? { 'Content-Type': contentType } : {} }),
+    );
+    await res.arrayBuffer();
+    expect(res.status).toBe(status);
   });
 });

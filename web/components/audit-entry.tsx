@@ -39,7 +39,7 @@ export function AuditEntity({ entry }: { entry: AuditLogEntry }) {
   );
 }
 
-/** The actor's name then; through a token, its name too; the Cron Trigger as "System". */
+/** The actor's name then; through a token, its name too (and "via MCP"); the Cron Trigger as "System". */
 export function AuditActor({ entry, ns = 'audit' }: { entry: AuditLogEntry; ns?: Namespace }) {
   const intl = useIntl();
   if (entry.actorKind === 'system' && entry.actorId === null)
@@ -48,6 +48,7 @@ export function AuditActor({ entry, ns = 'audit' }: { entry: AuditLogEntry; ns?:
     <>
       {entry.actorName}
       {entry.tokenName && ` ${intl.formatMessage({ id: `${ns}.viaToken` }, { name: entry.tokenName })}`}
+      {entry.via === 'mcp' && ` ${intl.formatMessage({ id: `${ns}.viaMcp` })}`}
     </>
   );
 }

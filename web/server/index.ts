@@ -12,7 +12,8 @@ import { pageRoutes } from './pages';
 const HASHED_ASSETS_PREFIX = '/assets/';
 
 /** Paths the worker answers itself; the rest of what reaches the worker is a page. */
-const WORKER_PATHS = /^\/(api|sitemaps|feeds)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
+const WORKER_PATHS =
+  /^\/(api|sitemaps|feeds)(\/|$)|^\/(robots\.txt|sitemap\.xml|mcp|oauth\/token|oauth\/register)$|^\/\.well-known\/oauth-/;
 
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response> {

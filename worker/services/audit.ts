@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { lt, sql, type SQL } from 'drizzle-orm';
 import { auditLog, type AuditAction, type AuditActorKind, type AuditEntity } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
+import { isViaMcp } from '../mcp/via';
 
 /** Entries are kept this long, then the Cron Trigger prunes them (decision 033). */
 export const AUDIT_RETENTION_DAYS = 400;
@@ -18,6 +19,8 @@ export interface AuditActor {
   name: string;
   tokenId: string | null;
   tokenName: string | null;
+  /** "mcp" when the write came through the MCP server (worker/mcp/via.ts); null for the API and the SPA. */
+  via: 'mcp' | null;
 }
 
 /** The actor and request of a run of writes, and the ids of the entries it recorded (after their batch ran). */
@@ -44,7 +47,7 @@ export interface AuditFact {
 /** The Cron Trigger's scope: the system acts. */
 export function systemScope(): AuditScope {
   return {
-    actor: { kind: 'system', userId: null, name: 'system', tokenId: null, tokenName: null },
+    actor: { kind: 'system', userId: null, name: 'system', tokenId: null, tokenName: null, via: null },
     requestId: '',
     recorded: [],
   };
@@ -69,6 +72,7 @@ export function auditScope<E extends AppEnv>(context: Context<E>, as?: { id: str
       name: user?.name ?? 'anonymous',
       tokenId: token?.id ?? null,
       tokenName: token?.name ?? null,
+      via: as ? null : viaOf(c),
     },
     requestId: c.get('requestId') ?? '',
     recorded: existing?.recorded ?? [],
@@ -77,10 +81,19 @@ export function auditScope<E extends AppEnv>(context: Context<E>, as?: { id: str
   return scope;
 }
 
+/** "mcp" when the request is an MCP tool's in-process API call; Hono's getter throws where there is no context. */
+function viaOf(c: Context<AppEnv>): 'mcp' | null {
+  try {
+    return isViaMcp(c.executionCtx as ExecutionContext) ? 'mcp' : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The same request acting as `user` (whoever registers or resets their own password acts on their own account). */
 export function actingAs(scope: AuditScope, user: { id: string; name: string }): AuditScope {
   return {
-    actor: { kind: 'user', userId: user.id, name: user.name, tokenId: null, tokenName: null },
+    actor: { kind: 'user', userId: user.id, name: user.name, tokenId: null, tokenName: null, via: null },
     requestId: scope.requestId,
     recorded: scope.recorded,
   };
@@ -98,6 +111,7 @@ export function auditEntry(db: Db, scope: AuditScope, fact: AuditFact, now = Dat
     actorName: scope.actor.name,
     tokenId: scope.actor.tokenId,
     tokenName: scope.actor.tokenName,
+    via: scope.actor.via,
     entityType: fact.entityType,
     entityId: fact.entityId,
     entityTitle: fact.title.slice(0, 500),
@@ -126,11 +140,11 @@ export function auditEntryWhen(
   const fields = fact.fields && fact.fields.length > 0 ? JSON.stringify([...fact.fields]) : null;
   const a = scope.actor;
   // Columns in the table's order: id, at, actor_kind, actor_id, actor_name, token_id, token_name, entity_type,
-  // entity_id, entity_title, owner_id, action, fields, request_id.
+  // entity_id, entity_title, owner_id, action, fields, request_id, via.
   return db.insert(auditLog).select(sql`
     select ${id}, ${now}, ${a.kind}, ${a.userId}, ${a.name}, ${a.tokenId}, ${a.tokenName}, ${fact.entityType},
       ${fact.entityId}, ${fact.title.slice(0, 500)}, ${fact.ownerId ?? null}, ${fact.action}, ${fields},
-      ${scope.requestId}
+      ${scope.requestId}, ${a.via}
     where ${condition}`);
 }
 

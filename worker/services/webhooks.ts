@@ -58,29 +58,37 @@ export const urlRules = (env: Env): UrlRules => ({
  * when a webhook is saved and again before each delivery. Locally, with `allowLocal`, http and loopback are allowed.
  */
 export function webhookUrlProblem(raw: string, rules: UrlRules): string | null {
+  return outboundUrlProblem(raw, rules, 'Webhook URL');
+}
+
+/**
+ * The same rules for any address the portal fetches on someone's behalf (a webhook's receiver, a picture an MCP
+ * tool adds from a URL), `what` naming it in the answer.
+ */
+export function outboundUrlProblem(raw: string, rules: UrlRules, what: string): string | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'Webhook URL is not a valid URL';
+    return `${what} is not a valid URL`;
   }
   // The URL parser has already turned decimal, octal and hex IPv4 forms (http://2130706433/) into dotted ones.
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const site = safeUrl(rules.siteUrl);
   const loopback = rules.allowLocal && LOOPBACK_HOSTS.has(host);
-  if (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:')) return 'Webhook URL must use https';
-  if (url.username || url.password) return 'Webhook URL must not contain a user name or password';
+  if (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:')) return `${what} must use https`;
+  if (url.username || url.password) return `${what} must not contain a user name or password`;
   if (loopback) {
     // Locally the portal itself is on loopback too: only its own port is refused.
-    return site && url.host === site.host ? 'Webhook URL must not point at the portal itself' : null;
+    return site && url.host === site.host ? `${what} must not point at the portal itself` : null;
   }
   if (host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host)) {
-    return 'Webhook URL must name a host, not an IP address';
+    return `${what} must name a host, not an IP address`;
   }
   if (host === 'localhost' || !host.includes('.') || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
-    return 'Webhook URL must point at a public host';
+    return `${what} must point at a public host`;
   }
-  if (site && host === site.hostname.toLowerCase()) return 'Webhook URL must not point at the portal itself';
+  if (site && host === site.hostname.toLowerCase()) return `${what} must not point at the portal itself`;
   return null;
 }
 

@@ -7,6 +7,7 @@ import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { ExportLinks } from '../../components/export-links';
 import { ApiTokensSection } from './api-tokens';
+import { ConnectedClientsSection } from './connected-clients';
 import { SessionsSection } from './sessions';
 
 export default function MyAccountView() {
@@ -45,6 +46,7 @@ function AccountSection() {
             <AccountForm key={account.id} account={account} leaveMessage={intl.formatMessage({ id: 'ws.leave' })} />
             <SessionsSection userId={account.id} />
             <ApiTokensSection userId={account.id} isAdmin={account.role === 'ADMIN'} />
+            <ConnectedClientsSection userId={account.id} />
           </>
         )}
       </OwnAccount>

@@ -1,0 +1,11 @@
+// /mcp in the worker's path split: the MCP server and its SDK load only when a request comes here (a dynamic import,
+// so the rest of the worker starts without evaluating them). Decision 045.
+import type { Env } from '../env';
+
+/** Whether the path is the MCP endpoint's. */
+export const isMcpPath = (pathname: string) => pathname === '/mcp';
+
+export async function serveMcp(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const { mcpApp } = await import('./server');
+  return mcpApp.fetch(request, env, ctx);
+}
