@@ -54,6 +54,7 @@ export const PAGE_PATTERNS = [
   '/register',
   '/forgot-password',
   '/forgot-password/:token',
+  '/oauth/authorize',
   '/:unknown',
 ] as const;
 
