@@ -28,6 +28,8 @@ export const keys = {
   categoryRoute: (id: string) => ['category', id, 'route'] as const,
   news: () => ['news'] as const,
   search: (text: string) => ['search', text] as const,
+  /** GET /previews/view/{token}: what a reviewer's preview link shows (its page is never cached). */
+  preview: (token: string) => ['preview', token] as const,
   /** GET /myso/vm of the signed-in user: likes, access requests and granted access. */
   myso: (userId: string) => ['myso', userId] as const,
   users: () => ['users'] as const,
