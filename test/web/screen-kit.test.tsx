@@ -44,7 +44,7 @@ describe('DataTable', () => {
     unmount();
     const reload = vi.fn();
     const failed = table({ status: 'error', error: new ApiError(503, 'Service unavailable'), items: [], reload });
-    expect(screen.getByRole('alert').textContent).toBe('Service unavailable');
+    expect(screen.getByRole('alert').textContent).toBe(enUS['error.server']);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reload).toHaveBeenCalledOnce();
     failed.unmount();
@@ -131,7 +131,7 @@ describe('the confirm dialog', () => {
   it('asks for a reason in its field (focused), runs the action with it and stays open when the action fails', async () => {
     const onAnswer = vi.fn();
     const action = vi.fn(async (reason: string) => {
-      if (action.mock.calls.length === 1) throw new Error('The request was decided meanwhile');
+      if (action.mock.calls.length === 1) throw new ApiError(409, 'The request was decided meanwhile');
       return reason;
     });
     const request = {
@@ -151,7 +151,8 @@ describe('the confirm dialog', () => {
     fireEvent.change(reason, { target: { value: '  Too short  ' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Travel' })));
     expect(action).toHaveBeenLastCalledWith('Too short');
-    expect(within(dialog).getByText('The request was decided meanwhile')).toBeTruthy();
+    // In the person's words, never the server's.
+    expect(within(dialog).getByText(enUS['error.conflict'])).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Travel' })));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
@@ -234,9 +235,12 @@ describe('useForm', () => {
     let sent: boolean | undefined;
     await act(async () => {
       sent = await result.current.send(async () => {
-        throw new ApiError(400, 'Validation error: Too small: expected string to have >=3 characters at "title"', false, [
-          { path: ['title'], code: 'too_small', message: 'Too small: expected string to have >=3 characters' },
-        ]);
+        throw new ApiError(
+          400,
+          'Validation error: Too small: expected string to have >=3 characters at "title"',
+          false,
+          [{ path: ['title'], code: 'too_small', message: 'Too small: expected string to have >=3 characters' }],
+        );
       });
     });
     expect(sent).toBe(false);
@@ -263,7 +267,7 @@ describe('useForm', () => {
     expect(result.current.alert).toBe('Please correct the marked fields.');
   });
 
-  it('never shows the server\'s message: a refusal without issues is said by its status', async () => {
+  it("never shows the server's message: a refusal without issues is said by its status", async () => {
     const { result } = renderHook(() => useForm({ initial: useState({ title: '' })[0] }), { wrapper: wrap });
     await act(async () => {
       await result.current.send(async () => {

@@ -270,7 +270,7 @@ const ERRORS: Record<ErrorCode, { name: string; description: string; headers?: J
     name: 'BadRequest',
     description:
       'Invalid input: `Validation error: {message} at "{path}"; ...` with the same in `result.issues` (zod\'s issue ' +
-      'codes, or the portal\'s own such as `password_common`, `url_not_https`), or a reference to something that does ' +
+      "codes, or the portal's own such as `password_common`, `url_not_https`), or a reference to something that does " +
       'not exist (`issues` then empty)',
   },
   401: { name: 'Unauthorized', description: 'No valid session (or, for sign-in, wrong name or password)' },

@@ -28,7 +28,7 @@ import {
   type UserPatch,
 } from '../queries/users';
 import { ok } from '../lib/envelope';
-import { BadRequest, Forbidden, InvalidInput, Unauthorized, issue } from '../lib/errors';
+import { BadRequest, Forbidden, Unauthorized, issue } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { allowResetMail, countResetRequest, loginKeys, verifyPasswordLimited } from '../services/login-limit';
@@ -95,6 +95,7 @@ async function sendResetMail(
 const WRONG_CURRENT = 'Current password is wrong';
 const WRONG_PASSWORD = 'Password is wrong';
 const NEEDS_CURRENT = 'Changing the password or e-mail needs your current password';
+const NEEDS_PASSWORD = 'Deleting your account needs your password';
 
 /** 400 without `currentPassword`, 403 when it is not the caller's password (counted like a failed sign-in). */
 async function confirmOwnPassword(
@@ -106,7 +107,7 @@ async function confirmOwnPassword(
   if (c.get('apiToken'))
     throw new Forbidden('Changing the password or e-mail needs a signed-in session, not an API token');
   if (currentPassword === undefined)
-    throw new InvalidInput([issue('currentPassword', 'required', NEEDS_CURRENT)]);
+    throw new BadRequest(NEEDS_CURRENT, [issue('currentPassword', 'required', NEEDS_CURRENT)]);
   const db = c.get('db');
   const row = await findActiveUserById(db, me.id);
   const keys = loginKeys(me.name, me.id, clientAddress(c), await deviceFor(c, me.id));
@@ -388,7 +389,7 @@ export const usersRoutes = new Hono<AppEnv>()
         await deleteUser(db, id, auditScope(c));
         return ok(c, null, 200, 'User deleted');
       }
-      if (password === undefined) throw new InvalidInput([issue('password', 'required', 'Deleting your account needs your password')]);
+      if (password === undefined) throw new BadRequest(NEEDS_PASSWORD, [issue('password', 'required', NEEDS_PASSWORD)]);
       // Confirmed with the password, counted like a sign-in: a cookie alone cannot delete an account.
       const row = await findActiveUserById(db, me.id);
       const keys = loginKeys(me.name, me.id, c.req.header('CF-Connecting-IP'));

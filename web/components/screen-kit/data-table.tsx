@@ -169,7 +169,9 @@ export function ShowMore({ data }: { data: Pick<TableData<unknown>, 'cursor' | '
         className="button button-secondary button-small"
         disabled={data.busy}
         aria-busy={data.busy}
-        onClick={() => void loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err, intl) }))}
+        onClick={() =>
+          void loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err, intl) }))
+        }
       >
         <FormattedMessage id="kit.showMore" />
       </button>
