@@ -88,7 +88,9 @@ describe('contact and order forms', () => {
     fill('Name of the channel', 'Harbour Rowing Club');
     fill('What the channel is about', 'Regattas and training');
     await submit('Send the order');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Too many messages, try again later'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a moment, then try again.'),
+    );
     expect(calls.find((c) => c.path === '/contact')?.body).toEqual({
       kind: 'orderChannel',
       name: 'Eve Example',
@@ -112,7 +114,7 @@ describe('login', () => {
     fill('Username', 'reader');
     fill('Password', 'wrong');
     await submit('Sign in');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Invalid username or password'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wrong username or password.'));
   });
 
   it('signs in and returns to where the visitor came from', async () => {
