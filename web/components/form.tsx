@@ -241,12 +241,19 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
  * had disabled (the focus would be left on <body>).
  */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => {
+  // A browser may run the next frame before React has committed the errors (and enabled the button again): look
+  // again for a few frames until there is something to focus.
+  let frames = 0;
+  const attempt = () => {
     const target =
       form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
       form?.querySelector<HTMLElement>('[type="submit"]:not(:disabled)');
-    if (!target) return;
+    if (!target) {
+      if (++frames < 20) requestAnimationFrame(attempt);
+      return;
+    }
     target.scrollIntoView?.({ block: 'center' });
     target.focus({ preventScroll: true });
-  });
+  };
+  requestAnimationFrame(attempt);
 }

@@ -29,8 +29,10 @@ function Preview() {
   // A token of the wrong shape is no link: the 404 page, as for an unknown, expired or revoked one (the server
   // renders the same, with status 404).
   const wellFormed = previewTokenParam.safeParse({ token }).success;
-  const query = useQuery(wellFormed ? keys.preview(token) : null, () => getPreview(token));
-  const state = wellFormed ? query : { status: 'error' as const, error: new ApiError(404, 'Not found') };
+  const query = useQuery(keys.preview(token), () =>
+    wellFormed ? getPreview(token) : Promise.reject(new ApiError(404, 'Not found')),
+  );
+  const state = query;
   if (state.status === 'error' && errorCode(state.error) === 404) return <NotFoundView />;
   return (
     <section className="preview-view">
