@@ -103,7 +103,9 @@ export function buildApp() {
       return c.json({ ...failure(err.status, err.message), result: err.result ?? null }, err.status, err.headers);
     }
     if (err instanceof HTTPException) {
-      return c.json(failure(err.status, err.message || 'Bad request'), err.status);
+      // Every 400 carries `issues` (none here: Hono's own refusals concern no field).
+      const result = err.status === 400 ? { issues: [] } : null;
+      return c.json({ ...failure(err.status, err.message || 'Bad request'), result }, err.status);
     }
     // The stack goes to the log under the request's id; the client gets only the generic envelope.
     logError(c, 'Unhandled error', err);

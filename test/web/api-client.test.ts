@@ -89,6 +89,19 @@ describe('call', () => {
     expect([err.code, err.message, err.transport]).toEqual([code, message, false]);
   });
 
+  it('carries the refused fields of an error envelope as issues, and none when it has none', async () => {
+    const issues = [
+      { path: ['name'], code: 'name_taken', message: 'Name already taken' },
+      { path: ['tags', 2], code: 'too_big', message: 'Too big' },
+    ];
+    respond(JSON.stringify({ code: 409, message: 'Name already taken', result: { issues } }), 409);
+    expect((await failure(call(news(), z.unknown()))).issues).toEqual(issues);
+    respond(JSON.stringify({ code: 400, message: 'Invalid cursor', result: { issues: [] } }), 400);
+    expect((await failure(call(news(), z.unknown()))).issues).toEqual([]);
+    respond(JSON.stringify({ code: 404, message: 'Not found', result: null }), 404);
+    expect((await failure(call(news(), z.unknown()))).issues).toEqual([]);
+  });
+
   it('takes the envelope code when the HTTP status says success but the envelope does not', async () => {
     respond(JSON.stringify({ code: 409, message: 'Conflict', result: null }), 200);
     const err = await failure(call(news(), z.unknown()));

@@ -39,7 +39,11 @@ describe('registration', () => {
   it('marks a taken name from the server, and sends the shown language', async () => {
     const { calls } = fakeApi((c) =>
       c.path === '/users' && c.method === 'POST'
-        ? { code: 409, message: 'Name already taken' }
+        ? {
+            code: 409,
+            message: 'Name already taken',
+            result: { issues: [{ path: ['name'], code: 'name_taken', message: 'Name already taken' }] },
+          }
         : { code: 401, message: 'Unauthorized' },
     );
     await renderApp('/register');
@@ -157,7 +161,11 @@ describe('mySO and the Account page', () => {
       if (c.path === `/users/${reader.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${reader.id}` && c.method === 'DELETE') {
         if ((c.body as { password?: string }).password !== 'right-one')
-          return { code: 403, message: 'Password is wrong' };
+          return {
+            code: 403,
+            message: 'Password is wrong',
+            result: { issues: [{ path: ['password'], code: 'wrong_password', message: 'Password is wrong' }] },
+          };
         deleted = true;
         return { code: 200, result: { account: 'deleted' } };
       }

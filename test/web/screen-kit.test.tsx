@@ -12,7 +12,7 @@ import { ApiError } from '../../web/api/errors';
 import { NotificationsProvider } from '../../web/components/notifications';
 import { useConfirm, type ConfirmRequest } from '../../web/components/screen-kit/confirm-dialog';
 import { DataTable, type Column, type TableData } from '../../web/components/screen-kit/data-table';
-import { envelopeFieldErrors, useForm } from '../../web/components/screen-kit/use-form';
+import { useForm } from '../../web/components/screen-kit/use-form';
 
 const wrap = ({ children }: { children: ReactNode }) => (
   <IntlProvider locale="en-US" messages={{ ...enUS, ...screensEn }}>
@@ -44,7 +44,7 @@ describe('DataTable', () => {
     unmount();
     const reload = vi.fn();
     const failed = table({ status: 'error', error: new ApiError(503, 'Service unavailable'), items: [], reload });
-    expect(screen.getByRole('alert').textContent).toBe('Service unavailable');
+    expect(screen.getByRole('alert').textContent).toBe(enUS['error.server']);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(reload).toHaveBeenCalledOnce();
     failed.unmount();
@@ -131,7 +131,7 @@ describe('the confirm dialog', () => {
   it('asks for a reason in its field (focused), runs the action with it and stays open when the action fails', async () => {
     const onAnswer = vi.fn();
     const action = vi.fn(async (reason: string) => {
-      if (action.mock.calls.length === 1) throw new Error('The request was decided meanwhile');
+      if (action.mock.calls.length === 1) throw new ApiError(409, 'The request was decided meanwhile');
       return reason;
     });
     const request = {
@@ -151,7 +151,8 @@ describe('the confirm dialog', () => {
     fireEvent.change(reason, { target: { value: '  Too short  ' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Travel' })));
     expect(action).toHaveBeenLastCalledWith('Too short');
-    expect(within(dialog).getByText('The request was decided meanwhile')).toBeTruthy();
+    // In the person's words, never the server's.
+    expect(within(dialog).getByText(enUS['error.conflict'])).toBeTruthy();
     expect(onAnswer).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Travel' })));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
@@ -234,20 +235,47 @@ describe('useForm', () => {
     let sent: boolean | undefined;
     await act(async () => {
       sent = await result.current.send(async () => {
-        throw new ApiError(400, 'Validation error: Too small: expected string to have >=3 characters at "title"');
+        throw new ApiError(
+          400,
+          'Validation error: Too small: expected string to have >=3 characters at "title"',
+          false,
+          [{ path: ['title'], code: 'too_small', message: 'Too small: expected string to have >=3 characters' }],
+        );
       });
     });
     expect(sent).toBe(false);
-    expect(result.current.errors.title).toBe('Too small: expected string to have >=3 characters');
-    expect(result.current.alert).toContain('Validation error');
+    // The field says it in the person's words, by the issue's code; the alert points at the fields.
+    expect(result.current.errors.title).toBe('This is too short.');
+    expect(result.current.alert).toBe('Please correct the marked fields.');
     expect(result.current.busy).toBe(false);
   });
 
-  it('reads only validation refusals for fields; other refusals stay in the alert', () => {
-    expect(
-      envelopeFieldErrors(new ApiError(400, 'Validation error: Required at "name"; Too long at "tags.2"')),
-    ).toEqual({ name: 'Required', tags: 'Too long' });
-    expect(envelopeFieldErrors(new ApiError(409, 'Slug taken at "slug"'))).toEqual({});
-    expect(envelopeFieldErrors(new Error('Validation error: x at "y"'))).toEqual({});
+  it('maps the issues to fields by path (the first per field), and a domain issue by its own code', async () => {
+    const { result } = renderHook(() => useForm({ initial: useState({ name: '', tags: [] as string[] })[0] }), {
+      wrapper: wrap,
+    });
+    await act(async () => {
+      await result.current.send(async () => {
+        throw new ApiError(409, 'Name already taken; whatever the server says', false, [
+          { path: ['name'], code: 'name_taken', message: 'Name already taken' },
+          { path: ['name'], code: 'too_big', message: 'second of the same field' },
+          { path: ['tags', 2], code: 'too_big', message: 'Too long' },
+        ]);
+      });
+    });
+    expect(result.current.errors).toEqual({ name: 'This username is taken.', tags: 'This is too long.' });
+    expect(result.current.alert).toBe('Please correct the marked fields.');
+  });
+
+  it("never shows the server's message: a refusal without issues is said by its status", async () => {
+    const { result } = renderHook(() => useForm({ initial: useState({ title: '' })[0] }), { wrapper: wrap });
+    await act(async () => {
+      await result.current.send(async () => {
+        throw new ApiError(409, 'The request was changed meanwhile; reload it');
+      });
+    });
+    expect(result.current.errors).toEqual({});
+    expect(result.current.alert).toBe(enUS['error.conflict']);
+    expect(result.current.alert).not.toContain('meanwhile; reload it');
   });
 });

@@ -88,7 +88,9 @@ describe('contact and order forms', () => {
     fill('Name of the channel', 'Harbour Rowing Club');
     fill('What the channel is about', 'Regattas and training');
     await submit('Send the order');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Too many messages, try again later'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a moment, then try again.'),
+    );
     expect(calls.find((c) => c.path === '/contact')?.body).toEqual({
       kind: 'orderChannel',
       name: 'Eve Example',
@@ -112,7 +114,7 @@ describe('login', () => {
     fill('Username', 'reader');
     fill('Password', 'wrong');
     await submit('Sign in');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Invalid username or password'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wrong username or password.'));
   });
 
   it('signs in and returns to where the visitor came from', async () => {
@@ -162,7 +164,13 @@ describe('my account and app management', () => {
       if (c.path === `/users/${user.id}` && c.method === 'GET') return { code: 200, result: account };
       if (c.path === `/users/${user.id}` && c.method === 'PUT') {
         return refuse
-          ? { code: 403, message: 'Current password is wrong' }
+          ? {
+              code: 403,
+              message: 'Current password is wrong',
+              result: {
+                issues: [{ path: ['currentPassword'], code: 'wrong_password', message: 'Current password is wrong' }],
+              },
+            }
           : { code: 200, result: { ...account, email: 'new@example.com' } };
       }
       if (c.path === '/tokens') return { code: 200, result: [] };
@@ -179,7 +187,14 @@ describe('my account and app management', () => {
 
     fill('Current password', 'not-it');
     await submit('Save changes');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Current password is wrong'));
+    // Beside its field, in the reader's words (never the server's sentence), and the focus on that field.
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(current.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(
+      'That is not your password.',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(current));
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.');
+    expect(document.body.textContent).not.toContain('Current password is wrong');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       email: 'new@example.com',
       currentPassword: 'not-it',

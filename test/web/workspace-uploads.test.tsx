@@ -5,6 +5,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESUMABLE_LIMITS } from '../../schema/limits';
+import { ApiError } from '../../web/api/errors';
+import enUS from '../../web/i18n/en-US.json';
 import { UploadList, UploadQueue, type JobContext } from '../../web/components/workspace/upload-queue';
 import workspaceEn from '../../web/i18n/workspace.en-US.json';
 import { fingerprintOf, uploadResumable } from '../../web/uploads/resumable';
@@ -27,13 +29,13 @@ function manualJob(name: string, size: number) {
 
 function renderList(queue: UploadQueue) {
   const view = render(
-    <IntlProvider locale="en-US" messages={workspaceEn}>
+    <IntlProvider locale="en-US" messages={{ ...enUS, ...workspaceEn }}>
       <UploadList queue={queue} tasks={queue.snapshot()} />
     </IntlProvider>,
   );
   const rerender = () =>
     view.rerender(
-      <IntlProvider locale="en-US" messages={workspaceEn}>
+      <IntlProvider locale="en-US" messages={{ ...enUS, ...workspaceEn }}>
         <UploadList queue={queue} tasks={queue.snapshot()} />
       </IntlProvider>,
     );
@@ -84,20 +86,31 @@ describe('the upload queue', () => {
     expect(screen.getByText(/^100%/)).toBeTruthy();
   });
 
-  it('shows why an upload failed and runs it again on Retry; a finished one can be dismissed', async () => {
+  it("shows why an upload failed in the editor's words; Retry only where sending again can help", async () => {
     const queue = new UploadQueue();
     renderList(queue);
     const a = manualJob('big.png', 1000);
     act(() => {
       queue.add(a.job);
     });
-    await act(async () => a.runs[0]!.reject(new Error('File part "blob:img1" exceeds the 10 MiB limit for images')));
-    expect(screen.getByText('Failed: File part "blob:img1" exceeds the 10 MiB limit for images')).toBeTruthy();
+    // A refused file comes back the same however often it is sent: no Retry, and not the server's English.
+    await act(async () =>
+      a.runs[0]!.reject(new ApiError(413, 'File part "blob:img1" exceeds the 10 MiB limit for images')),
+    );
+    expect(screen.getByText('Failed: This file is too large.')).toBeTruthy();
     expect(screen.getByText('The upload of big.png failed.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry the upload of big.png' }));
-    await act(async () => a.runs[1]!.resolve());
+    expect(screen.queryByRole('button', { name: 'Retry the upload of big.png' })).toBeNull();
+    expect(document.body.textContent).not.toContain('blob:img1');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss big.png' }));
-    expect(screen.queryByText('big.png')).toBeNull();
+    const b = manualJob('again.png', 1000);
+    act(() => {
+      queue.add(b.job);
+    });
+    await act(async () => b.runs[0]!.reject(new ApiError(400, 'Network Error', true)));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry the upload of again.png' }));
+    await act(async () => b.runs[1]!.resolve());
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss again.png' }));
+    expect(screen.queryByText('again.png')).toBeNull();
   });
 });
 

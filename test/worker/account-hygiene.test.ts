@@ -87,7 +87,7 @@ describe('password rules', () => {
     expect(top).toHaveLength(10_000);
     const passes = top.filter((p) => p.length >= LIMITS.password.min && passwordProblem(p, {}) === null);
     expect(passes).toEqual([]);
-    expect(passwordProblem('PassWord123', {})).toBe(COMMON_PASSWORD);
+    expect(passwordProblem('PassWord123', {})).toEqual({ code: 'password_common', message: COMMON_PASSWORD });
     expect(passwordProblem(DEMO_PASSWORD, { name: 'admin' })).toBeNull();
     expect(passwordProblem(TEST_PASSWORD, { name: 'x' })).toBeNull();
   });

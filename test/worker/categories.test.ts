@@ -310,7 +310,8 @@ describe('GET /categories/{id}/articles and the first page in children', () => {
     ]) {
       const res = await call(`/categories/${parent.id}/articles?cursor=${encodeURIComponent(cursor)}`);
       expect(res.status).toBe(400);
-      if (cursor.length <= 2000) expect(res.body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+      if (cursor.length <= 2000)
+        expect(res.body).toEqual({ code: 400, message: 'Invalid cursor', result: { issues: [] } });
     }
     expect((await call(`/categories/${parent.id}/articles?limit=100`)).body.result.items).toHaveLength(1);
     expect((await call(`/categories/${crypto.randomUUID()}/articles`)).body).toEqual({

@@ -142,7 +142,7 @@ describe('GET /api/files/{key}', () => {
     ]) {
       const res = await get('/api/files/' + key);
       expect(res.status, key).toBe(400);
-      expect(await res.json()).toEqual({ code: 400, message: 'Invalid file key', result: null });
+      expect(await res.json()).toEqual({ code: 400, message: 'Invalid file key', result: { issues: [] } });
     }
   });
 

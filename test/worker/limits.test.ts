@@ -105,7 +105,7 @@ describe('JSON must be UTF-8', () => {
       body: invalid,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 400, message: 'Request body is not valid UTF-8', result: null });
+    expect(res.body).toEqual({ code: 400, message: 'Request body is not valid UTF-8', result: { issues: [] } });
   });
 
   it('refuses invalid UTF-8 with 400 on a withUpload route, as JSON and as the multipart body part', async () => {

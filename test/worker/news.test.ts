@@ -149,7 +149,11 @@ describe('GET /news', () => {
   });
 
   it('refuses a malformed cursor or limit with 400', async () => {
-    expect((await call('/news?cursor=garbage')).body).toEqual({ code: 400, message: 'Invalid cursor', result: null });
+    expect((await call('/news?cursor=garbage')).body).toEqual({
+      code: 400,
+      message: 'Invalid cursor',
+      result: { issues: [] },
+    });
     expect((await call('/news?limit=0')).status).toBe(400);
     expect((await call('/news?limit=101')).status).toBe(400);
     expect((await call('/news/not-a-uuid')).status).toBe(400);

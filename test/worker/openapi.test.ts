@@ -164,7 +164,31 @@ describe('the OpenAPI document', () => {
     expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/ErrorEnvelope',
     });
-    expect(doc.components.schemas.ErrorEnvelope.properties.result).toEqual({ type: 'null' });
+    // Errors carry null or the refused fields; every 400 lists them (docs/decisions/043-structured-errors.md).
+    expect(doc.components.schemas.ErrorEnvelope.properties.result).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/IssuesResult' }, { type: 'null' }],
+    });
+    expect(answer['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+    expect(doc.components.responses.BadRequest.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/InvalidInputEnvelope',
+    });
+    expect(doc.components.schemas.InvalidInputEnvelope.properties.result).toEqual({
+      $ref: '#/components/schemas/IssuesResult',
+    });
+    expect(doc.components.schemas.IssuesResult).toMatchObject({
+      type: 'object',
+      required: ['issues'],
+      properties: { issues: { type: 'array', items: { $ref: '#/components/schemas/FieldIssue' } } },
+    });
+    expect(doc.components.schemas.FieldIssue).toMatchObject({
+      type: 'object',
+      required: ['path', 'code', 'message'],
+      properties: {
+        path: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+        code: { type: 'string' },
+        message: { type: 'string' },
+      },
+    });
     expect(doc.components.schemas.Article.required).toEqual(
       expect.arrayContaining(['id', 'slug', 'title', 'media', 'locked']),
     );

@@ -107,7 +107,8 @@ describe('content type and body', () => {
         body: method === 'PUT' ? { firstName: 'x' } : undefined,
       });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, message: 'Validation error: Invalid UUID at "id"', result: null });
+      expect(res.body).toMatchObject({ code: 400, message: 'Validation error: Invalid UUID at "id"' });
+      expect(res.body.result.issues).toEqual([expect.objectContaining({ path: ['id'] })]);
     }
   });
 

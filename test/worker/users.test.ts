@@ -109,10 +109,15 @@ describe('POST /users (registration)', () => {
   it('answers 409 for a taken name in any case, and for a name that is someone’s e-mail (a taken e-mail: see registration-enumeration.test.ts)', async () => {
     const taken = await createUser();
     const res1 = await register(newUserBody({ name: taken.name.toUpperCase() }));
-    expect(res1.body).toEqual({ code: 409, message: 'Name already taken', result: null });
+    const nameTaken = {
+      code: 409,
+      message: 'Name already taken',
+      result: { issues: [{ path: ['name'], code: 'name_taken', message: 'Name already taken' }] },
+    };
+    expect(res1.body).toEqual(nameTaken);
     // Both taken: the name is said, the e-mail never.
     const both = await register(newUserBody({ name: taken.name.toUpperCase(), email: taken.email }));
-    expect(both.body).toEqual({ code: 409, message: 'Name already taken', result: null });
+    expect(both.body).toEqual(nameTaken);
     const res3 = await register(newUserBody({ name: taken.email }));
     expect(res3.status).toBe(409);
     const res4 = await register(newUserBody({ email: `${unique('x')}@example.com`, name: unique('n') }));
@@ -239,12 +244,20 @@ describe('PUT /users/{id}', () => {
     const me = await as('REGULAR_USER');
     const other = await createUser();
     const name = await me.call(`/users/${me.user!.id}`, { method: 'PUT', body: { name: other.name.toUpperCase() } });
-    expect(name.body).toEqual({ code: 409, message: 'Name already taken', result: null });
+    expect(name.body).toEqual({
+      code: 409,
+      message: 'Name already taken',
+      result: { issues: [{ path: ['name'], code: 'name_taken', message: 'Name already taken' }] },
+    });
     const email = await me.call(`/users/${me.user!.id}`, {
       method: 'PUT',
       body: { email: other.email, currentPassword: me.user!.password },
     });
-    expect(email.body).toEqual({ code: 409, message: 'Email already taken', result: null });
+    expect(email.body).toEqual({
+      code: 409,
+      message: 'Email already taken',
+      result: { issues: [{ path: ['email'], code: 'email_taken', message: 'Email already taken' }] },
+    });
     const own = await me.call(`/users/${me.user!.id}`, {
       method: 'PUT',
       body: { name: me.user!.name.toUpperCase(), email: me.user!.email },
@@ -284,10 +297,24 @@ describe('PUT /users/{id}', () => {
       expect(missing.body).toEqual({
         code: 400,
         message: 'Changing the password or e-mail needs your current password',
-        result: null,
+        result: {
+          issues: [
+            {
+              path: ['currentPassword'],
+              code: 'required',
+              message: 'Changing the password or e-mail needs your current password',
+            },
+          ],
+        },
       });
       const wrong = await me.call(path, { method: 'PUT', body: { ...change, currentPassword: 'not-my-password' } });
-      expect(wrong.body).toEqual({ code: 403, message: 'Current password is wrong', result: null });
+      expect(wrong.body).toEqual({
+        code: 403,
+        message: 'Current password is wrong',
+        result: {
+          issues: [{ path: ['currentPassword'], code: 'wrong_password', message: 'Current password is wrong' }],
+        },
+      });
     }
     const row = await db().select().from(users).where(eq(users.id, me.user!.id)).get();
     expect(row!.email).toBe(me.user!.email);
@@ -368,7 +395,11 @@ describe('the last active ADMIN', () => {
     await onlyActiveAdmin(admin.user!.id);
     const path = `/users/${admin.user!.id}`;
     const demote = await admin.call(path, { method: 'PUT', body: { role: 'CLIENT' } });
-    expect(demote.body).toEqual({ code: 409, message: 'The last active admin cannot be removed', result: null });
+    expect(demote.body).toEqual({
+      code: 409,
+      message: 'The last active admin cannot be removed',
+      result: { issues: [{ path: [], code: 'last_admin', message: 'The last active admin cannot be removed' }] },
+    });
     expect((await admin.call(path, { method: 'PUT', body: { active: false } })).status).toBe(409);
     expect((await admin.call(path, { method: 'DELETE', body: { password: admin.user!.password } })).status).toBe(409);
     expect(
@@ -414,10 +445,16 @@ describe('DELETE /users/{id}', () => {
     expect((await me.call(path, { method: 'DELETE' })).body).toEqual({
       code: 400,
       message: 'Deleting your account needs your password',
-      result: null,
+      result: {
+        issues: [{ path: ['password'], code: 'required', message: 'Deleting your account needs your password' }],
+      },
     });
     const wrong = await me.call(path, { method: 'DELETE', body: { password: 'not-my-password' } });
-    expect(wrong.body).toEqual({ code: 403, message: 'Password is wrong', result: null });
+    expect(wrong.body).toEqual({
+      code: 403,
+      message: 'Password is wrong',
+      result: { issues: [{ path: ['password'], code: 'wrong_password', message: 'Password is wrong' }] },
+    });
     expect(await db().select().from(users).where(eq(users.id, me.user!.id)).get()).toBeDefined();
 
     const res = await me.call(path, { method: 'DELETE', body: { password: me.user!.password } });
@@ -466,7 +503,11 @@ describe('DELETE /users/{id}', () => {
       .insert(channels)
       .values({ id: channelId, slug: unique('chan'), name: 'Owned', userId: owner.id });
     const res = await admin.call(`/users/${owner.id}`, { method: 'DELETE' });
-    expect(res.body).toEqual({ code: 409, message: OWNS_CONTENT, result: null });
+    expect(res.body).toEqual({
+      code: 409,
+      message: OWNS_CONTENT,
+      result: { issues: [{ path: [], code: 'owns_content', message: OWNS_CONTENT }] },
+    });
     expect(await db().select().from(users).where(eq(users.id, owner.id)).get()).toBeDefined();
     await db().delete(channels).where(eq(channels.id, channelId));
     expect((await admin.call(`/users/${owner.id}`, { method: 'DELETE' })).status).toBe(200);

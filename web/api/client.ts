@@ -1,11 +1,11 @@
 // The one way the SPA talks to /api: Hono's `hc` client typed with the worker's routes (AppType), so a
 // path or shape change in the worker fails `tsc -b` here; every answer is still parsed as the envelope
 // and its result with the shared zod schemas. Errors: a failed envelope is an ApiError with the server's code
-// and message; a network failure is a 400 with the transport's message; an answer outside the envelope is
+// and message, and the fields it refused as `issues`; a network failure is a 400 with the transport's message; an answer outside the envelope is
 // 'Invalid response from server'; anything else 'Internal server error'.
 import { hc, type ClientResponse } from 'hono/client';
 import * as z from 'zod/mini';
-import { anyEnvelope } from '../../schema/entities';
+import { anyEnvelope, issuesResult } from '../../schema/entities';
 import type { AppType } from '../../worker/app';
 import { ApiError, reportUnauthorized } from './errors';
 
@@ -59,7 +59,8 @@ export function resultOf<S extends z.core.$ZodType>(
   if (status < 200 || status >= 300 || code < 200 || code >= 300) {
     const failed = code >= 400 ? code : status >= 400 ? status : 500;
     if (failed === 401 && options.reportUnauthorized !== false) reportUnauthorized();
-    throw new ApiError(failed, message || INTERNAL_ERROR);
+    const refused = z.safeParse(issuesResult, envelope.data.result);
+    throw new ApiError(failed, message || INTERNAL_ERROR, false, refused.success ? refused.data.issues : []);
   }
   const result = z.safeParse(schema, envelope.data.result);
   if (!result.success) throw new ApiError(500, INVALID_RESPONSE);

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { User } from '../../schema/entities';
 import type { Locale } from '../../schema/enums';
 import { LIMITS, updateUserBody } from '../../schema/requests';
-import { ApiError } from '../api/errors';
+import { canRetry, errorText } from './error-text';
 import { getUser, updateUser } from '../api/users';
 import { setQueryData, useQuery, write } from '../data/cache';
 import { keys } from '../data/keys';
@@ -29,12 +29,12 @@ export function OwnAccount({ children }: { children: (account: User) => ReactNod
     <>
       {failed && (
         <div className="panel" role="alert">
-          <p>
-            {query.error instanceof ApiError ? query.error.message : intl.formatMessage({ id: 'shell.error.title' })}
-          </p>
-          <button type="button" className="button" disabled={query.validating} onClick={query.reload}>
-            <FormattedMessage id="shell.retry" />
-          </button>
+          <p>{errorText(query.error, intl)}</p>
+          {canRetry(query.error) && (
+            <button type="button" className="button" disabled={query.validating} onClick={query.reload}>
+              <FormattedMessage id="shell.retry" />
+            </button>
+          )}
         </div>
       )}
       {!account && !failed && (

@@ -25,7 +25,7 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
   const intl = useIntl();
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
   const turnstile = useTurnstile();
   const [sent, setSent] = useState(false);
   const order = kind === 'orderChannel';

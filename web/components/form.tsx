@@ -1,12 +1,20 @@
 // Form building blocks shared by the shell's screens: labelled fields with their errors, zod issues
-// turned into translated messages, and the alert that shows what the server answered.
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+// turned into translated messages, and the alert that says what the server answered, in the person's words
+// (./error-text.ts: the server's refused fields go beside their fields, by path).
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type * as z from 'zod/mini';
-import { ApiError } from '../api/errors';
 import { useHydrated } from '../data/seed';
+import { formRefusal, type FieldErrors } from './error-text';
 
-export type FieldErrors = Partial<Record<string, string>>;
+export type { FieldErrors };
 
 /** One translated message per field (the first issue of each), from a failed zod parse of `values`. */
 export function issuesToFieldErrors(
@@ -183,10 +191,11 @@ export function NewPasswordFields({
 
 /**
  * What every form screen keeps: field errors, the server's refusal (the alert) and whether a send is under way.
- * `send` runs the server call; its failure becomes the alert. A screen that navigates away on success passes
- * `keepBusy` so the form stays disabled until it is gone.
+ * `send` runs the server call; its failure's refused fields go beside them (the focus to the first, inside `form`),
+ * the rest into the alert. A screen that navigates away on success passes `keepBusy` so the form stays disabled
+ * until it is gone.
  */
-export function useFormState() {
+export function useFormState(form?: RefObject<HTMLFormElement | null>) {
   const intl = useIntl();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -200,8 +209,11 @@ export function useFormState() {
       await action();
       if (!keepBusy) setBusy(false);
     } catch (err) {
-      setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+      const refusal = formRefusal(err, intl);
+      if (Object.keys(refusal.fields).length > 0) setErrors(refusal.fields);
+      setAlert(refusal.alert);
       setBusy(false);
+      focusFirstInvalid(form?.current ?? null);
     }
   }
   return { errors, setErrors, alert, setAlert, busy: busy || !hydrated, send };
@@ -232,7 +244,25 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   return values;
 }
 
-/** Focuses the first invalid field after a failed submit. */
+/**
+ * After a failed submit, the focus goes to the form's first invalid field, scrolled so that the error beside it shows
+ * too (a phone's screen is short); without one (a refusal no field shows), back to the submit button, which the send
+ * had disabled (the focus would be left on <body>).
+ */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // A browser may run the next frame before React has committed the errors (and enabled the button again): look
+  // again for a few frames until there is something to focus.
+  let frames = 0;
+  const attempt = () => {
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>('[type="submit"]:not(:disabled)');
+    if (!target) {
+      if (++frames < 20) requestAnimationFrame(attempt);
+      return;
+    }
+    target.scrollIntoView?.({ block: 'center' });
+    target.focus({ preventScroll: true });
+  };
+  requestAnimationFrame(attempt);
 }

@@ -2,9 +2,10 @@
 // the API's route for it calls, with the request's viewer (never the API over HTTP). The answer is what the route
 // would send as its result (JSON), so the browser's cache holds the same thing whichever side fetched it.
 import type { Context } from 'hono';
-import { ORDERED_PAGE_SIZE, searchBody } from '../../schema/requests';
+import { ORDERED_PAGE_SIZE, previewTokenParam, searchBody } from '../../schema/requests';
 import type { AppEnv } from '../../worker/env';
-import { BadRequest } from '../../worker/lib/errors';
+import { BadRequest, NotFound } from '../../worker/lib/errors';
+import { PREVIEW_NOT_FOUND, previewOfToken } from '../../worker/queries/previews';
 import { resolveIdOrSlug, resolveSlug } from '../../worker/queries/slugs';
 import { ARTICLE_NOT_FOUND, getArticle, listArticles } from '../../worker/queries/articles';
 import {
@@ -87,6 +88,11 @@ export function serverLoader(c: Context<AppEnv>): (key: QueryKey) => Promise<unk
         // The signed-in user's likes and requests (a like button's state on an article or channel page): GET
         // /myso/vm's answer, for that user only; such a page is never cached (web/server/render.tsx).
         return user && id === user.id ? asJson(mysoView(db, user)) : undefined;
+      case 'preview':
+        // A reviewer's link: a token of the wrong shape is no link either (a 404 page, not a validation error).
+        return previewTokenParam.safeParse({ token: id }).success
+          ? asJson(previewOfToken(db, id))
+          : Promise.reject(new NotFound(PREVIEW_NOT_FOUND));
       case 'search': {
         const body = searchBody.safeParse({ searchText: id });
         if (!body.success) return Promise.reject(new BadRequest('Invalid search text'));

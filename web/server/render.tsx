@@ -197,7 +197,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
     .replace(/<title>[^<]*<\/title>/, '')
     .replace('</head>', () => `${headTags}</head>`)
     .replace('<div id="root"></div>', () => root);
-  return new Response(html, { status, headers: pageHeaders(user) });
+  return new Response(html, { status, headers: pageHeaders(user, url.pathname.startsWith('/preview/')) });
 }
 
 /**
@@ -222,12 +222,13 @@ async function pictureFramings(c: Context<AppEnv>, html: string): Promise<PageDa
 
 const DEFAULT_FRAMING = { position: '50% 50%', scale: 1 };
 
-function pageHeaders(user: SessionUser | null): Headers {
+/** A reviewer's preview page (`confidential`) is no one else's: never kept by the edge, like its API answer. */
+function pageHeaders(user: SessionUser | null, confidential = false): Headers {
   const headers = new Headers(PAGE_HEADERS);
   headers.set('Content-Type', 'text/html; charset=utf-8');
   // Anonymous pages are what every visitor gets: the edge keeps them (worker/lib/edge-cache.ts); a signed-in page is
   // that user's alone.
-  headers.set('Cache-Control', user ? 'private, no-store' : CACHED_READ_CONTROL);
+  headers.set('Cache-Control', user || confidential ? 'private, no-store' : CACHED_READ_CONTROL);
   // Under `npm run dev` the template is Vite's development page: React Refresh's inline preamble and the views' styles
   // as <style> elements, which the policy refuses. Its pages go without it, as Vite's own pages always did.
   if (VITE_DEV_SERVER) headers.delete('Content-Security-Policy');

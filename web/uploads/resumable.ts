@@ -61,7 +61,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
       'abort',
       () => {
         clearTimeout(timer);
-        reject(new ApiError(400, ABORTED));
+        reject(new ApiError(400, ABORTED, true));
       },
       { once: true },
     );

@@ -15,7 +15,7 @@ export const urls = () => hc<AppType>(window.location.origin).api;
 export interface SendOptions {
   /** Bytes of the body sent so far, and its total. */
   onProgress?: (sent: number, total: number) => void;
-  /** Aborting rejects with ApiError 400 'Request aborted' (a transport failure is a 400 with its message). */
+  /** Aborting rejects with ApiError 400 'Request aborted', a transport failure (as a network error is). */
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -32,7 +32,7 @@ export function send<S extends z.core.$ZodType>(
 ): Promise<z.infer<S>> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
-      reject(new ApiError(400, ABORTED));
+      reject(new ApiError(400, ABORTED, true));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -64,12 +64,11 @@ export function send<S extends z.core.$ZodType>(
     };
     xhr.onabort = () => {
       done();
-      reject(new ApiError(400, ABORTED));
+      reject(new ApiError(400, ABORTED, true));
     };
     xhr.send(body);
   });
 }
 
-/** Whether a failure is the transport's (worth sending again) rather than the server's refusal. */
-export const isTransportFailure = (err: unknown) =>
-  err instanceof ApiError && err.code === 400 && (err.message === 'Network Error' || err.message === ABORTED);
+/** Whether a failure is the transport's (an abort too: worth sending again) rather than the server's refusal. */
+export const isTransportFailure = (err: unknown) => err instanceof ApiError && err.transport;

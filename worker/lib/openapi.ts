@@ -269,17 +269,23 @@ const ERRORS: Record<ErrorCode, { name: string; description: string; headers?: J
   400: {
     name: 'BadRequest',
     description:
-      'Invalid input: `Validation error: {message} at "{path}"; ...`, or a reference to something that does not exist',
+      'Invalid input: `Validation error: {message} at "{path}"; ...` with the same in `result.issues` (zod\'s issue ' +
+      "codes, or the portal's own such as `password_common`, `url_not_https`), or a reference to something that does " +
+      'not exist (`issues` then empty)',
   },
   401: { name: 'Unauthorized', description: 'No valid session (or, for sign-in, wrong name or password)' },
   403: {
     name: 'Forbidden',
-    description: 'The role or ownership does not allow the call, or the request came from another site',
+    description:
+      'The role or ownership does not allow the call, or the request came from another site; a wrong password ' +
+      'confirming a change carries `result.issues` (`wrong_password` at the password field)',
   },
   404: { name: 'NotFound', description: 'Not there, or not visible to the caller' },
   409: {
     name: 'Conflict',
-    description: 'The current state forbids the change (taken name, content still attached, decided request, ...)',
+    description:
+      'The current state forbids the change (taken name, content still attached, decided request, ...); a taken ' +
+      'name, e-mail or slug carries `result.issues` (`name_taken`, `email_taken`, `slug_taken` at its field)',
   },
   413: {
     name: 'PayloadTooLarge',
@@ -378,9 +384,11 @@ function responses(doc: RouteDoc, outputs: SchemaSet, envelopes: Map<RouteDoc, S
 
 function errorResponses(): Json {
   const content = { 'application/json': { schema: { $ref: COMPONENT + 'ErrorEnvelope' } } };
+  // Every 400 lists its issues (docs/decisions/043-structured-errors.md).
+  const invalid = { 'application/json': { schema: { $ref: COMPONENT + 'InvalidInputEnvelope' } } };
   const answers: Json = {};
-  for (const { name, description, headers } of Object.values(ERRORS))
-    answers[name] = { description, content, ...(headers ? { headers } : {}) };
+  for (const [code, { name, description, headers }] of Object.entries(ERRORS))
+    answers[name] = { description, content: code === '400' ? invalid : content, ...(headers ? { headers } : {}) };
   answers.Error = {
     description:
       'Any other failure: 405 with an Allow header for a method the path does not take, 500 for an internal error',
@@ -418,7 +426,10 @@ function reachable(paths: Json, schemas: Record<string, Json>, responsesJson: Js
 const API_DESCRIPTION = `The JSON API of SO Portal: news, articles, channels, categories, mySO, search.
 
 **Envelope.** Every answer except file downloads and this document is \`{code, message, result}\`; \`code\` equals the
-HTTP status. Errors carry \`result: null\` and a human-readable \`message\`; validation errors read
+HTTP status. Errors carry a human-readable \`message\` and \`result: null\`, or, when they concern fields,
+\`result: {issues: [{path, code, message}]}\`: \`path\` the keys and indexes to the field, \`code\` stable (zod's issue
+codes, or the portal's own: \`name_taken\`, \`slug_taken\`, \`url_not_https\`, \`wrong_password\`, ...), \`message\` in
+English. Every 400 has \`issues\` (empty when no field is at fault); validation errors' \`message\` reads
 \`Validation error: {message} at "{path}"; ...\`.
 
 **Sessions.** \`POST /api/users/auth\` sets an HttpOnly session cookie (\`__Host-session\` on https, \`session\` on
@@ -447,8 +458,10 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
     ...namedSchemas(entities),
     ...namedSchemas(workspace),
   ]);
-  const errorEnvelope = entities.envelope(z.null());
+  const errorEnvelope = entities.envelope(z.nullable(entities.issuesResult));
   outputNames.set(errorEnvelope, 'ErrorEnvelope');
+  const invalidEnvelope = entities.envelope(entities.issuesResult);
+  outputNames.set(invalidEnvelope, 'InvalidInputEnvelope');
   const outputs = new SchemaSet('output', outputNames);
   const clash = outputs.names().find((name) => inputs.names().includes(name));
   if (clash) throw new Error(`Schema name ${clash} is both a request and a result`);

@@ -1,10 +1,11 @@
-// The one validator wrapper: every body, path and query check goes through here,
-// so every failure reads `Validation error: {message} at "{path}"; ...` with status 400.
+// The one validator wrapper: every body, path and query check goes through here, so every failure is a 400 whose
+// message reads `Validation error: {message} at "{path}"; ...` and whose result lists the same as
+// `issues: [{ path, code, message }]` with zod's issue codes (docs/decisions/043-structured-errors.md).
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
-import { BadRequest, UnsupportedMediaType } from '../lib/errors';
+import { BadRequest, InvalidInput, UnsupportedMediaType, type FieldIssue } from '../lib/errors';
 import { documented } from '../lib/route-doc';
 
 // The shared schemas (schema/) are written with zod/mini, which carries no messages of its own: zod's
@@ -16,15 +17,23 @@ z.config(en());
 /** Any zod schema, classic or mini. */
 export type Schema = z.core.$ZodType;
 
-export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return 'Validation error: ' + issues.map((i) => `${i.message} at "${i.path.map(String).join('.')}"`).join('; ');
+/** zod's issues as the envelope's: the path's keys and indexes, zod's code, zod's (English) message. */
+export function fieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    code: i.code,
+    message: i.message,
+  }));
 }
+
+/** The 400 of a failed parse. */
+export const invalidInput = (issues: readonly z.core.$ZodIssue[]) => new InvalidInput(fieldIssues(issues));
 
 export const validate = <Target extends keyof ValidationTargets, T extends Schema>(target: Target, schema: T) =>
   documented(
     { [target]: schema, errors: [400] },
     zValidator(target, schema, (result) => {
-      if (!result.success) throw new BadRequest(formatIssues(result.error.issues));
+      if (!result.success) throw invalidInput(result.error.issues);
     }),
   );
 

@@ -23,7 +23,7 @@ import {
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
-import { BadRequest, Forbidden, NotFound } from '../lib/errors';
+import { BadRequest, Forbidden, InvalidInput, NotFound, issue } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../middleware/guards';
 import { insertWithUniqueSlug } from './slugs';
 import { batchRows, reusable } from '../lib/statements';
@@ -238,14 +238,14 @@ export async function assertPlacedMedia(db: Db, articleId: string | null, doc: A
   const kinds = new Map(own.map((m) => [m.id, m.kind]));
   const wrong = placed.filter((p) => kinds.get(p.mediaId) !== p.kind);
   if (wrong.length) {
-    throw new BadRequest(
-      'Validation error: ' +
-        wrong
-          .map(
-            (p) =>
-              `Expected one of this article's ${p.kind === 'image' ? 'gallery pictures' : 'videos'} at "body.children.${p.index}.mediaId"`,
-          )
-          .join('; '),
+    throw new InvalidInput(
+      wrong.map((p) =>
+        issue(
+          ['body', 'children', p.index, 'mediaId'],
+          'media_not_placeable',
+          `Expected one of this article's ${p.kind === 'image' ? 'gallery pictures' : 'videos'}`,
+        ),
+      ),
     );
   }
 }

@@ -2,7 +2,10 @@
 // scoped to one article, channel or news item, with an expiry, revocable. It shows the item's latest saved state
 // read-only and opens nothing else: no session, no other item, only the files that item shows.
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { PreviewLink, SessionUser } from '../../schema/entities';
+import type { Preview, PreviewLink, SessionUser } from '../../schema/entities';
+import { getArticle } from './articles';
+import { getChannel } from './channels';
+import { getNews } from './news';
 import { articleMedia, articles, channels, news, previewLinks, type RevisionType } from '../../schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
@@ -130,4 +133,35 @@ export async function itemShowsFile(db: Db, link: LinkRow, key: string): Promise
 export function assertMayRevoke(user: SessionUser, link: LinkRow, itemOwnerId: string): void {
   if (user.role !== 'ADMIN' && user.id !== link.userId && user.id !== itemOwnerId)
     throw new Forbidden('Only the item’s owner or an admin may revoke its preview links');
+}
+
+/** Every `href`/`...Href` string naming a stored file points at the preview's own file route instead. */
+function throughPreview<T>(value: T, token: string): T {
+  const walk = (v: unknown, key: string): unknown => {
+    if (typeof v === 'string')
+      return /href$/i.test(key) && v.startsWith('/api/files/')
+        ? `/api/previews/view/${token}/files/${v.slice('/api/files/'.length)}`
+        : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(value, '') as T;
+}
+
+/**
+ * What a preview link shows: the item's latest saved state as its owner sees it, its files through the preview's own
+ * file route. 404 for a token that is no live link (GET /api/previews/view/{token} and the /preview page both).
+ */
+export async function previewOfToken(db: Db, token: string): Promise<Preview> {
+  const link = await linkOfToken(db, token);
+  const viewer = await itemOwner(db, link);
+  const expiresAt = new Date(link.expiresAt).toISOString();
+  let answer: Preview;
+  if (link.entityType === 'article')
+    answer = { type: 'article', expiresAt, article: await getArticle(db, viewer, link.entityId) };
+  else if (link.entityType === 'channel')
+    answer = { type: 'channel', expiresAt, channel: await getChannel(db, viewer, link.entityId) };
+  else answer = { type: 'news', expiresAt, newsItem: await getNews(db, viewer, link.entityId) };
+  return throughPreview(answer, token);
 }

@@ -6,7 +6,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import * as z from 'zod/mini';
 import { articles, categories, channels, slugs, type SLUG_KINDS } from '../../schema/tables';
 import type { Db } from '../env';
-import { Conflict, NotFound } from '../lib/errors';
+import { Conflict, NotFound, issue } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
 import { slugify } from '../../schema/slugify';
 
@@ -113,6 +113,8 @@ export async function insertWithUniqueSlug(
 }
 
 export const SLUG_TAKEN = 'Slug already taken';
+/** The 409 of a taken slug, with its issue at `slug` (every write that takes a slug names the field so). */
+const slugTaken = () => new Conflict(SLUG_TAKEN, [issue('slug', 'slug_taken', SLUG_TAKEN)]);
 
 const entityTables = { article: articles, channel: channels, category: categories } as const;
 
@@ -137,7 +139,7 @@ export async function assertSlugFree(db: Db, slug: string, entityId?: string): P
     .get();
   if (!row) return true;
   if (row.entityId === entityId) return !row.current;
-  throw new Conflict(SLUG_TAKEN);
+  throw slugTaken();
 }
 
 /**
@@ -186,7 +188,7 @@ export async function withSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isSlugUniqueViolation(err)) throw new Conflict(SLUG_TAKEN);
+    if (isSlugUniqueViolation(err)) throw slugTaken();
     throw err;
   }
 }

@@ -18,7 +18,7 @@ import {
 } from '../../schema/tables';
 import type { Db } from '../env';
 import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
-import { Conflict, NotFound } from '../lib/errors';
+import { Conflict, NotFound, issue, type FieldIssue } from '../lib/errors';
 import {
   actingAs,
   auditEntry,
@@ -163,10 +163,20 @@ async function assertNameAndEmailFree(
   const taken = new Set(rows.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
   // Both at once, so a form can mark every field that needs changing.
   const conflicts = [
-    fields.name && taken.has(lower(fields.name)) ? 'Name already taken' : '',
-    fields.email && taken.has(lower(fields.email)) ? 'Email already taken' : '',
-  ].filter(Boolean);
-  if (conflicts.length > 0) throw new Conflict(conflicts.join('; '));
+    fields.name && taken.has(lower(fields.name)) ? NAME_TAKEN : null,
+    fields.email && taken.has(lower(fields.email)) ? EMAIL_TAKEN : null,
+  ];
+  throwTaken(conflicts);
+}
+
+const NAME_TAKEN = issue('name', 'name_taken', 'Name already taken');
+const EMAIL_TAKEN = issue('email', 'email_taken', 'Email already taken');
+
+/** 409 naming each taken field, its message the issues' words joined ('Name already taken; Email already taken'). */
+const takenConflict = (issues: FieldIssue[]) => new Conflict(issues.map((i) => i.message).join('; '), issues);
+function throwTaken(found: readonly (FieldIssue | null | '' | undefined)[]): void {
+  const issues = found.filter((i): i is FieldIssue => !!i);
+  if (issues.length > 0) throw takenConflict(issues);
 }
 
 /** The message of a D1 error, wherever drizzle wrapped it. */
@@ -179,8 +189,8 @@ function sqliteMessage(err: unknown): string {
 /** A race past assertNameAndEmailFree still ends in the unique indexes: answer it as the same 409. */
 function rethrowUnique(err: unknown): never {
   const message = sqliteMessage(err);
-  if (message.includes('users_name_unique')) throw new Conflict('Name already taken');
-  if (message.includes('users_email_unique')) throw new Conflict('Email already taken');
+  if (message.includes('users_name_unique')) throw takenConflict([NAME_TAKEN]);
+  if (message.includes('users_email_unique')) throw takenConflict([EMAIL_TAKEN]);
   throw err;
 }
 
@@ -263,12 +273,11 @@ export async function insertUser(
   const taken = new Set(found.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
   const emailTaken = !!input.email && taken.has(lower(input.email));
   // Both at once, so the form can mark every field that needs changing.
-  const conflicts = [
-    taken.has(lower(input.name)) ? 'Name already taken' : '',
-    emailTaken && !omit ? 'Email already taken' : '',
-  ].filter(Boolean);
-  if (conflicts.length > 0) throw new Conflict(conflicts.join('; '));
-  if (!inserted[0]) throw new Conflict('Name already taken');
+  throwTaken([
+    taken.has(lower(input.name)) ? NAME_TAKEN : null,
+    emailTaken && !omit ? EMAIL_TAKEN : null,
+  ]);
+  if (!inserted[0]) throw takenConflict([NAME_TAKEN]);
   return { user: toUser(inserted[0]), emailTaken };
 }
 
@@ -284,6 +293,9 @@ export interface UserPatch {
 }
 
 const LAST_ADMIN = 'The last active admin cannot be removed';
+// Refusals of the whole account, not of a field: an issue with an empty path carries their code.
+const lastAdminConflict = () => new Conflict(LAST_ADMIN, [issue([], 'last_admin', LAST_ADMIN)]);
+const ownsContentConflict = () => new Conflict(OWNS_CONTENT, [issue([], 'owns_content', OWNS_CONTENT)]);
 
 /** True when `id` is not the only active ADMIN; part of the write's own statement, so two admins cannot demote each other at once. */
 const anotherActiveAdmin = (id: string) =>
@@ -324,7 +336,7 @@ export async function updateUser(db: Db, id: string, patch: UserPatch, audit: Au
     .catch(rethrowUnique);
   const row = (results[entries.length] as (typeof current)[])[0];
   if (!row) {
-    if (removesAdmin) throw new Conflict(LAST_ADMIN);
+    if (removesAdmin) throw lastAdminConflict();
     throw new NotFound('User not found');
   }
   return toUser(row);
@@ -373,7 +385,7 @@ export async function ownsContent(db: Db, id: string): Promise<boolean> {
 export async function deleteUser(db: Db, id: string, audit: AuditScope): Promise<void> {
   const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
   if (!current) throw new NotFound('User not found');
-  if (await ownsContent(db, id)) throw new Conflict(OWNS_CONTENT);
+  if (await ownsContent(db, id)) throw ownsContentConflict();
   const removesAdmin = current.role === 'ADMIN' && current.active;
   const where = and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined)!;
   const deleted = await db
@@ -389,11 +401,11 @@ export async function deleteUser(db: Db, id: string, audit: AuditScope): Promise
     .then(([, rows]) => rows[0])
     .catch((err: unknown) => {
       // Content created between the check and the delete still stops it, through the foreign keys.
-      if (sqliteMessage(err).includes('FOREIGN KEY constraint failed')) throw new Conflict(OWNS_CONTENT);
+      if (sqliteMessage(err).includes('FOREIGN KEY constraint failed')) throw ownsContentConflict();
       throw err;
     });
   if (!deleted) {
-    if (removesAdmin) throw new Conflict(LAST_ADMIN);
+    if (removesAdmin) throw lastAdminConflict();
     throw new NotFound('User not found');
   }
 }
@@ -416,7 +428,7 @@ export async function deleteOwnAccount(
   if (!current) throw new NotFound('User not found');
   if (current.role === 'ADMIN' && current.active) {
     const other = await db.get<{ one: number }>(sql`select ${anotherActiveAdmin(id)} as one`);
-    if (!other?.one) throw new Conflict(LAST_ADMIN);
+    if (!other?.one) throw lastAdminConflict();
   }
   if (!(await ownsContent(db, id))) {
     try {

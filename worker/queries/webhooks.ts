@@ -5,11 +5,10 @@ import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } f
 import { WEBHOOK_DELIVERIES_SHOWN } from '../../schema/webhooks';
 import { webhookDeliveries, webhooks, type WebhookPayload } from '../../schema/tables';
 import type { Db, Env } from '../env';
-import { Conflict, NotFound } from '../lib/errors';
+import { Conflict, InvalidInput, NotFound, issue } from '../lib/errors';
 import { auditEntry, changedFields, type AuditScope } from '../services/audit';
 import { decryptSecret, encryptSecret, newWebhookSecret } from '../services/webhook-secrets';
-import { enqueueDeliveries, postWebhook, urlRules, webhookBody, webhookUrlProblem } from '../services/webhooks';
-import { BadRequest } from '../lib/errors';
+import { enqueueDeliveries, postWebhook, urlRules, webhookBody, webhookUrlRefusal } from '../services/webhooks';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 
@@ -44,10 +43,10 @@ export const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   deliveredAt: isoOrNull(row.deliveredAt),
 });
 
-/** 400 with the validation envelope's wording when the URL may not be a webhook's target (SSRF rules). */
+/** 400 with an issue at `url` when the URL may not be a webhook's target (SSRF rules). */
 export function assertWebhookUrl(env: Env, url: string): void {
-  const problem = webhookUrlProblem(url, urlRules(env));
-  if (problem) throw new BadRequest(`Validation error: ${problem} at "url"`);
+  const refusal = webhookUrlRefusal(url, urlRules(env));
+  if (refusal) throw new InvalidInput([issue('url', refusal.code, refusal.message)]);
 }
 
 export async function listWebhooks(db: Db): Promise<Webhook[]> {

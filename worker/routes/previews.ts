@@ -2,7 +2,7 @@
 // Creating, listing and revoking are the item owner's (or ADMIN's); viewing needs only the token, and answers
 // the latest saved state with noindex and no caching, plus the files that item shows. Nothing else opens.
 import { Hono, type Context } from 'hono';
-import { preview, previewLink, previewLinkList, type Preview } from '../../schema/entities';
+import { preview, previewLink, previewLinkList } from '../../schema/entities';
 import { createPreviewLinkBody, previewFileParam, previewTokenParam, revisionsParam } from '../../schema/requests';
 import { idParam } from '../../schema/requests';
 import type { AppEnv, Db } from '../env';
@@ -11,9 +11,9 @@ import { NotFound } from '../lib/errors';
 import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { jsonBody, params } from '../middleware/validate';
-import { articleForWrite, getArticle } from '../queries/articles';
-import { channelForWrite, getChannel } from '../queries/channels';
-import { getNews, newsForWrite } from '../queries/news';
+import { articleForWrite } from '../queries/articles';
+import { channelForWrite } from '../queries/channels';
+import { newsForWrite } from '../queries/news';
 import {
   assertMayRevoke,
   createPreviewLink,
@@ -22,6 +22,7 @@ import {
   itemShowsFile,
   linkOfToken,
   listPreviewLinks,
+  previewOfToken,
   revokePreviewLink,
 } from '../queries/previews';
 import type { SessionUser } from '../../schema/entities';
@@ -31,20 +32,6 @@ async function ownerOfWritable(db: Db, user: SessionUser, type: RevisionType, id
   if (type === 'article') return (await articleForWrite(db, user, id)).userId;
   if (type === 'channel') return (await channelForWrite(db, user, id)).userId;
   return (await newsForWrite(db, user, id)).userId;
-}
-
-/** Every `href`/`...Href` string naming a stored file points at the preview's own file route instead. */
-function throughPreview<T>(value: T, token: string): T {
-  const walk = (v: unknown, key: string): unknown => {
-    if (typeof v === 'string')
-      return /href$/i.test(key) && v.startsWith('/api/files/')
-        ? `/api/previews/view/${token}/files/${v.slice('/api/files/'.length)}`
-        : v;
-    if (Array.isArray(v)) return v.map((x) => walk(x, key));
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
-    return v;
-  };
-  return walk(value, '') as T;
 }
 
 const PRIVATE_HEADERS = {
@@ -125,17 +112,9 @@ export const previewsRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.var.db;
       const { token } = c.req.valid('param');
-      const link = await linkOfToken(db, token);
-      const viewer = await itemOwner(db, link);
-      const expiresAt = new Date(link.expiresAt).toISOString();
-      let answer: Preview;
-      if (link.entityType === 'article')
-        answer = { type: 'article', expiresAt, article: await getArticle(db, viewer, link.entityId) };
-      else if (link.entityType === 'channel')
-        answer = { type: 'channel', expiresAt, channel: await getChannel(db, viewer, link.entityId) };
-      else answer = { type: 'news', expiresAt, newsItem: await getNews(db, viewer, link.entityId) };
+      const answer = await previewOfToken(db, token);
       privateAnswer(c);
-      return ok(c, throughPreview(answer, token));
+      return ok(c, answer);
     },
   )
 

@@ -28,7 +28,7 @@ import {
   type UserPatch,
 } from '../queries/users';
 import { ok } from '../lib/envelope';
-import { BadRequest, Forbidden, Unauthorized } from '../lib/errors';
+import { BadRequest, Forbidden, Unauthorized, issue } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { allowResetMail, countResetRequest, loginKeys, verifyPasswordLimited } from '../services/login-limit';
@@ -93,6 +93,11 @@ async function sendResetMail(
   });
 }
 
+const WRONG_CURRENT = 'Current password is wrong';
+const WRONG_PASSWORD = 'Password is wrong';
+const NEEDS_CURRENT = 'Changing the password or e-mail needs your current password';
+const NEEDS_PASSWORD = 'Deleting your account needs your password';
+
 /** 400 without `currentPassword`, 403 when it is not the caller's password (counted like a failed sign-in). */
 async function confirmOwnPassword(
   c: Context<AppEnv>,
@@ -103,13 +108,13 @@ async function confirmOwnPassword(
   if (c.get('apiToken'))
     throw new Forbidden('Changing the password or e-mail needs a signed-in session, not an API token');
   if (currentPassword === undefined)
-    throw new BadRequest('Changing the password or e-mail needs your current password');
+    throw new BadRequest(NEEDS_CURRENT, [issue('currentPassword', 'required', NEEDS_CURRENT)]);
   const db = c.get('db');
   const row = await findActiveUserById(db, me.id);
   const keys = loginKeys(me.name, me.id, clientAddress(c), await deviceFor(c, me.id));
   const burst = { scope: auditScope(c), user: me };
   if (!(await verifyPasswordLimited(db, keys, row?.passwordHash, currentPassword, undefined, burst))) {
-    throw new Forbidden('Current password is wrong');
+    throw new Forbidden(WRONG_CURRENT, [issue('currentPassword', 'wrong_password', WRONG_CURRENT)]);
   }
 }
 
@@ -220,14 +225,14 @@ export const usersRoutes = new Hono<AppEnv>()
       const { token, password } = c.req.valid('json');
       const key = await resetKey(token);
       const stored = await c.env.KV.get<StoredReset>(key, 'json');
-      if (!stored) throw new BadRequest(INVALID_RESET);
+      if (!stored) throw new BadRequest(INVALID_RESET, [issue('token', 'token_expired', INVALID_RESET)]);
       const db = c.get('db');
       const user = await findActiveUserById(db, stored.userId);
       // A token made before the account's password or e-mail last changed is void (and so is one without a stamp).
       const valid = !!user && stored.expiresAt > Date.now() && stored.stamp === (await resetStamp(user));
       if (!valid) {
         await c.env.KV.delete(key);
-        throw new BadRequest(INVALID_RESET);
+        throw new BadRequest(INVALID_RESET, [issue('token', 'token_expired', INVALID_RESET)]);
       }
       // Like the schema's rules, the password's own are checked before the token is used up.
       assertPasswordAllowed(password, user);
@@ -395,7 +400,7 @@ export const usersRoutes = new Hono<AppEnv>()
         await deleteUser(db, id, auditScope(c));
         return ok(c, null, 200, 'User deleted');
       }
-      if (password === undefined) throw new BadRequest('Deleting your account needs your password');
+      if (password === undefined) throw new BadRequest(NEEDS_PASSWORD, [issue('password', 'required', NEEDS_PASSWORD)]);
       // Confirmed with the password, counted like a sign-in: a cookie alone cannot delete an account.
       const row = await findActiveUserById(db, me.id);
       const keys = loginKeys(me.name, me.id, c.req.header('CF-Connecting-IP'));
@@ -405,7 +410,7 @@ export const usersRoutes = new Hono<AppEnv>()
           user: me,
         }))
       )
-        throw new Forbidden('Password is wrong');
+        throw new Forbidden(WRONG_PASSWORD, [issue('password', 'wrong_password', WRONG_PASSWORD)]);
       const account = await deleteOwnAccount(db, id, auditScope(c));
       await endSession(c);
       return ok(c, { account }, 200, 'Account deleted');

@@ -23,7 +23,7 @@ import {
   type Sniffed,
 } from '../lib/sniff';
 import { documented } from '../lib/route-doc';
-import { decodeUtf8, formatIssues, mediaType, type Schema } from '../middleware/validate';
+import { decodeUtf8, invalidInput, mediaType, type Schema } from '../middleware/validate';
 import { VARIANT_PART, variantKey, withVariants } from '../lib/files';
 
 export type FileKind = 'image' | 'video';
@@ -233,7 +233,7 @@ export async function deleteFiles(
 
 function validateBody<T extends Schema>(schema: T, raw: unknown): z.infer<T> {
   const parsed = z.safeParse(schema, raw);
-  if (!parsed.success) throw new BadRequest(formatIssues(parsed.error.issues));
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
   return parsed.data;
 }
 

@@ -58,7 +58,12 @@ export const urlRules = (env: Env): UrlRules => ({
  * when a webhook is saved and again before each delivery. Locally, with `allowLocal`, http and loopback are allowed.
  */
 export function webhookUrlProblem(raw: string, rules: UrlRules): string | null {
-  return outboundUrlProblem(raw, rules, 'Webhook URL');
+  return outboundUrlRefusal(raw, rules, 'Webhook URL')?.message ?? null;
+}
+
+/** Why a URL may not be a webhook's target, with the stable code a client translates (url_not_https, ...). */
+export function webhookUrlRefusal(raw: string, rules: UrlRules): { code: string; message: string } | null {
+  return outboundUrlRefusal(raw, rules, 'Webhook URL');
 }
 
 /**
@@ -66,29 +71,35 @@ export function webhookUrlProblem(raw: string, rules: UrlRules): string | null {
  * tool adds from a URL), `what` naming it in the answer.
  */
 export function outboundUrlProblem(raw: string, rules: UrlRules, what: string): string | null {
+  return outboundUrlRefusal(raw, rules, what)?.message ?? null;
+}
+
+function outboundUrlRefusal(raw: string, rules: UrlRules, what: string): { code: string; message: string } | null {
+  const no = (code: string, message: string) => ({ code, message });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return `${what} is not a valid URL`;
+    return no('url_invalid', `${what} is not a valid URL`);
   }
   // The URL parser has already turned decimal, octal and hex IPv4 forms (http://2130706433/) into dotted ones.
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const site = safeUrl(rules.siteUrl);
   const loopback = rules.allowLocal && LOOPBACK_HOSTS.has(host);
-  if (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:')) return `${what} must use https`;
-  if (url.username || url.password) return `${what} must not contain a user name or password`;
-  if (loopback) {
-    // Locally the portal itself is on loopback too: only its own port is refused.
-    return site && url.host === site.host ? `${what} must not point at the portal itself` : null;
-  }
+  if (url.protocol !== 'https:' && !(loopback && url.protocol === 'http:'))
+    return no('url_not_https', `${what} must use https`);
+  if (url.username || url.password)
+    return no('url_has_credentials', `${what} must not contain a user name or password`);
+  const itself = no('url_is_portal', `${what} must not point at the portal itself`);
+  // Locally the portal itself is on loopback too: only its own port is refused.
+  if (loopback) return site && url.host === site.host ? itself : null;
   if (host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host)) {
-    return `${what} must name a host, not an IP address`;
+    return no('url_ip_address', `${what} must name a host, not an IP address`);
   }
   if (host === 'localhost' || !host.includes('.') || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
-    return `${what} must point at a public host`;
+    return no('url_not_public', `${what} must point at a public host`);
   }
-  if (site && host === site.hostname.toLowerCase()) return `${what} must not point at the portal itself`;
+  if (site && host === site.hostname.toLowerCase()) return itself;
   return null;
 }
 

@@ -2,6 +2,7 @@
 // shown in the admin's time zone, filters, and the error text and toast of a write.
 import { useEffect, useId, useState, type FormEventHandler, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { errorText } from '../error-text';
 import { FormAlert } from '../form';
 import { useNotify } from '../notifications';
 import { pageTitle } from '../page-title';
@@ -46,11 +47,10 @@ export function Section({
   );
 }
 
-/** The message of a failed call (ApiError carries the server's), else the generic one. */
+/** The sentence of a failed call in the admin's words (../error-text.ts). */
 export function useErrorText() {
   const intl = useIntl();
-  return (err: unknown) =>
-    err instanceof Error && err.message ? err.message : intl.formatMessage({ id: 'shell.error.title' });
+  return (err: unknown) => errorText(err, intl);
 }
 
 /** Runs a write, then says how it went in a toast; resolves to whether it succeeded. */

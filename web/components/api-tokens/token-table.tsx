@@ -4,7 +4,7 @@ import { FormattedDate, useIntl } from 'react-intl';
 import type { ApiToken, OwnedApiToken } from '../../../schema/entities';
 import { revokeApiToken } from '../../api/tokens';
 import { write } from '../../data/cache';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';
 import { DataTable, type Column, type TableData } from '../screen-kit/data-table';
@@ -44,7 +44,7 @@ export function TokenTable<T extends ApiToken | OwnedApiToken>({
       await write(() => revokeApiToken(token.id), { invalidate: [['api-tokens']] });
       notify({ kind: 'success', message: t('ws.tokens.revoked', { name: token.name }) });
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   }
 

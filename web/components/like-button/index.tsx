@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { like, unlike, isLiked, useMysoView, type Likeable } from '../../data/myso';
 import { useHydrated } from '../../data/seed';
 import { useNotify } from '../notifications';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 import { useSession } from '../../session/session';
 import './like-button.css';
 
@@ -38,7 +38,7 @@ export default function LikeButton(target: Likeable) {
         ),
       });
     } catch (error) {
-      notify({ kind: 'error', message: errorMessage(error) });
+      notify({ kind: 'error', message: errorText(error, intl) });
     } finally {
       setBusy(false);
     }

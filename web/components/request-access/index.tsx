@@ -6,7 +6,8 @@ import { Link, useLocation } from 'react-router';
 import type { ContentType } from '../../../schema';
 import { askForAccess, hasPendingRequest, refreshMyso, useMysoView } from '../../data/myso';
 import { useNotify } from '../notifications';
-import { errorCode, errorMessage } from '../view-state';
+import { errorCode } from '../view-state';
+import { errorText } from '../error-text';
 import { useSession } from '../../session/session';
 import './request-access.css';
 
@@ -57,7 +58,7 @@ export default function RequestAccess({ contentId, contentType, title, requested
           }),
         });
       } else {
-        notify({ kind: 'error', message: errorMessage(error) });
+        notify({ kind: 'error', message: errorText(error, intl) });
       }
     } finally {
       setBusy(false);

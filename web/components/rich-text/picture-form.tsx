@@ -4,6 +4,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { UPLOAD_LIMITS } from '../../../schema/limits';
+import { ApiError } from '../../api/errors';
+import { errorText } from '../error-text';
 import { IMAGE_TYPES, imageProblem } from '../workspace/image-picker';
 import type { EditorMedia } from './nodes';
 
@@ -73,8 +75,10 @@ export function PictureForm({
     } catch (err) {
       running.current = null;
       setProgress(null);
-      if (!controller.signal.aborted)
-        setFailure(t('rt.uploadFailed', { error: err instanceof Error ? err.message : String(err) }));
+      if (controller.signal.aborted) return;
+      // The file refused (its type, its size): said beside the file field, where choosing another one helps.
+      if (err instanceof ApiError && (err.code === 413 || err.code === 415)) setFileError(errorText(err, intl));
+      else setFailure(t('rt.uploadFailed', { error: errorText(err, intl) }));
     }
   };
   const cancel = () => {

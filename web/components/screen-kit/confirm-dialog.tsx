@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { errorText } from '../error-text';
 import { TextArea, TextField } from '../form';
 import './screen-kit.css';
 
@@ -32,7 +33,7 @@ export interface ConfirmRequest {
   /**
    * Runs the action while the dialog stays open (its buttons busy), with the field's value (trimmed, but not a
    * password); when it
-   * throws, the error's message is shown in the dialog (beside the field, if there is one) and the dialog stays.
+   * throws, the error's sentence (../error-text.ts) is shown in the dialog (beside the field, if there is one) and the dialog stays.
    */
   action?: (value: string) => Promise<unknown>;
   /** Other ways out besides Cancel and the action (a conflict: 'Load theirs'); each closes the dialog. */
@@ -57,8 +58,6 @@ export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, Re
   };
   return [confirm, open ? <ConfirmDialog {...open} onClose={close} /> : null];
 }
-
-const message = (err: unknown) => (err instanceof Error && err.message ? err.message : String(err));
 
 /** The dialog itself, for a view that keeps it open from its own state (useConfirm is the usual way). */
 export function ConfirmDialog({
@@ -133,7 +132,7 @@ export function ConfirmDialog({
     try {
       await action(answer);
     } catch (err) {
-      setError(message(err));
+      setError(errorText(err, intl));
       setBusy(false);
       busyNow.current = false;
       dialog.current?.querySelector<HTMLElement>('input, textarea')?.focus();

@@ -3,9 +3,10 @@
 // list is a column definition: each column a header and a cell, the first naming its row (a row header), the
 // last the row's actions; a column with `sortBy` sorts the loaded rows from its header button (aria-sort).
 import { useState, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNotify } from '../notifications';
-import { errorMessage, LoadError, Loading } from '../view-state';
+import { LoadError, Loading } from '../view-state';
+import { errorText } from '../error-text';
 import './screen-kit.css';
 
 export interface Column<T> {
@@ -57,10 +58,11 @@ export function DataTable<T>({
   rowClassName,
   detail,
 }: DataTableProps<T>) {
+  const intl = useIntl();
   const [sort, setSort] = useState<Sort>(null);
   if (data.status === 'loading' && data.items.length === 0) return <Loading />;
   if (data.status === 'error' && data.items.length === 0)
-    return <LoadError error={data.error} notFound={errorMessage(data.error)} onRetry={data.reload} />;
+    return <LoadError error={data.error} notFound={errorText(data.error, intl)} onRetry={data.reload} />;
   if (data.items.length === 0) return <p className="kit-empty muted">{empty}</p>;
   const rows = sorted(data.items, columns, sort);
   const toggle = (id: string) =>
@@ -157,6 +159,7 @@ function sorted<T>(items: readonly T[], columns: readonly Column<T>[], sort: Sor
 /** 'Show more' while the server has more rows; a failed page is said in a toast, the rows stay. */
 export function ShowMore({ data }: { data: Pick<TableData<unknown>, 'cursor' | 'busy' | 'loadMore'> }) {
   const notify = useNotify();
+  const intl = useIntl();
   if (!data.cursor || !data.loadMore) return null;
   const loadMore = data.loadMore;
   return (
@@ -166,7 +169,9 @@ export function ShowMore({ data }: { data: Pick<TableData<unknown>, 'cursor' | '
         className="button button-secondary button-small"
         disabled={data.busy}
         aria-busy={data.busy}
-        onClick={() => void loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorMessage(err) }))}
+        onClick={() =>
+          void loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err, intl) }))
+        }
       >
         <FormattedMessage id="kit.showMore" />
       </button>

@@ -1,32 +1,17 @@
 // The one form hook of the workspace and admin screens (docs/decisions/023-screen-kit.md): the values, whether
 // they differ from what was loaded (and asking before leaving them), field errors from the shared zod schemas
-// shown next to their fields, and a send whose refusal comes back from the envelope: a validation error on the
-// fields it names, anything else in the form's alert.
+// shown next to their fields, and a send whose refusal comes back from the envelope: the fields it refused
+// (its `issues`, by path) beside them in the person's words, the rest in the form's alert (../error-text.ts).
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type * as z from 'zod/mini';
-import { ApiError } from '../../api/errors';
+import { formRefusal } from '../error-text';
 import { focusFirstInvalid, issuesToFieldErrors, type FieldErrors } from '../form';
 import { useLeaveGuard } from './leave-guard';
 
 /** JSON of the values, for comparing a form's state with what was loaded (files by their size). */
 export const snapshot = (values: unknown) =>
   JSON.stringify(values, (_key, v: unknown) => (v instanceof Blob ? `blob:${v.size}` : v));
-
-/**
- * The fields a 400 'Validation error: … at "field"; …' names, each with its message (worker/lib/validate.ts
- * writes them so); empty for any other refusal.
- */
-export function envelopeFieldErrors(error: unknown): FieldErrors {
-  const found: FieldErrors = {};
-  if (!(error instanceof ApiError) || error.code !== 400 || !error.message.startsWith('Validation error: '))
-    return found;
-  for (const issue of error.message.slice('Validation error: '.length).split('; ')) {
-    const at = /^(.*) at "([^".]*)[^"]*"$/.exec(issue);
-    if (at?.[2] && !found[at[2]]) found[at[2]] = at[1];
-  }
-  return found;
-}
 
 export interface FormOptions<V> {
   /**
@@ -82,14 +67,15 @@ export function useForm<V extends object>({ initial, leaveMessage, blockLeave = 
     return check(found) && parsed.success ? parsed.data : null;
   }
 
-  /** The refusal of a send: validation errors beside their fields, the message in the alert. */
+  /**
+   * The refusal of a send: the refused fields beside them and the focus on the first (else back on the submit
+   * button), the sentence of the rest in the alert.
+   */
   const refused = (err: unknown) => {
-    const fields = envelopeFieldErrors(err);
-    if (Object.keys(fields).length > 0) {
-      setErrors(fields);
-      focusFirstInvalid(element);
-    }
-    setAlert(err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }));
+    const refusal = formRefusal(err, intl);
+    if (Object.keys(refusal.fields).length > 0) setErrors(refusal.fields);
+    setAlert(refusal.alert);
+    focusFirstInvalid(element);
   };
 
   /**

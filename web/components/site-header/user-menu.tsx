@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../api/errors';
+import { errorText } from '../error-text';
 import { canAccess } from '../../session/guards';
 import { useSession } from '../../session/session';
 import { useNotify } from '../notifications';
@@ -60,7 +60,7 @@ export function UserMenu() {
     } catch (err) {
       notify({
         kind: 'error',
-        message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }),
+        message: errorText(err, intl),
       });
     }
   }

@@ -1,16 +1,13 @@
 // The status lines the views show while their data loads or when it failed (the data itself comes from
-// web/data/cache.ts), and the helpers that read an ApiError.
-import { FormattedMessage } from 'react-intl';
+// web/data/cache.ts), and the helpers that read an ApiError: in the person's words (../error-text.ts).
+import { FormattedMessage, useIntl } from 'react-intl';
+import { canRetry, errorText } from '../error-text';
 import './view-state.css';
 
 /** The HTTP-like code of an error thrown by the API client (ApiError.code), or 500. */
 export function errorCode(error: unknown): number {
   if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'number') return error.code;
   return 500;
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function Loading() {
@@ -23,7 +20,7 @@ export function Loading() {
 
 /**
  * Error paragraph for a failed load; 404 shows the view's own not-found text. With `onRetry`, failures that
- * asking again may cure (not 403 or 404) get a 'Try again' button.
+ * asking again may cure (no answer, 5xx, 429: ../error-text.ts canRetry) get a 'Try again' button.
  */
 export function LoadError({
   error,
@@ -36,13 +33,14 @@ export function LoadError({
   onRetry?: () => void;
   retrying?: boolean;
 }) {
+  const intl = useIntl();
   const code = errorCode(error);
   return (
     <div className="view-error-box">
       <p role="alert" className="view-error">
-        {code === 404 ? notFound : errorMessage(error)}
+        {code === 404 ? notFound : errorText(error, intl)}
       </p>
-      {onRetry && code !== 404 && code !== 403 && (
+      {onRetry && canRetry(error) && (
         <button type="button" className="button-primary" disabled={retrying} aria-busy={retrying} onClick={onRetry}>
           <FormattedMessage id="media.retry" defaultMessage="Try again" />
         </button>

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { saveImageOption } from '../../api/imageOptions-edit';
 import { blobKeyOf, clearFramingCache, framingOf } from '../picture';
 import { useNotify } from '../notifications';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 
@@ -47,7 +47,7 @@ export function FocalPointPicker({ href, name }: { href: string; name: string })
       clearFramingCache();
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.focus.saved' }, { name }) });
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     } finally {
       setBusy(false);
     }

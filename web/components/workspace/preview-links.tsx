@@ -7,7 +7,7 @@ import { PREVIEW_DAYS } from '../../../schema/requests';
 import { createPreviewLink, listPreviewLinks, previewUrl, revokePreviewLink } from '../../api/previews';
 import type { RevisionKind } from '../../api/revisions';
 import { useNotify } from '../notifications';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 
 export function PreviewLinksBox({ type, id }: { type: RevisionKind; id: string }) {
   const intl = useIntl();
@@ -40,7 +40,7 @@ export function PreviewLinksBox({ type, id }: { type: RevisionKind; id: string }
       notify({ kind: 'success', message: intl.formatMessage({ id: 'rt.linkCreated' }) });
       await reload();
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   };
   const revoke = async (link: PreviewLink) => {
@@ -48,7 +48,7 @@ export function PreviewLinksBox({ type, id }: { type: RevisionKind; id: string }
       await revokePreviewLink(link.id);
       await reload();
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   };
   const live = links.filter((l) => !l.revokedAt && Date.parse(l.expiresAt) > loadedAt);

@@ -12,7 +12,7 @@ import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';
 import { endOfLocalDay, fromLocalInput, futureProblem, timeZone, toLocalDay } from '../screen-kit/local-time';
 import { useForm } from '../screen-kit/use-form';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 import { StatusBadges, VisitorNote, type StatusFlags } from './status';
 
 /** The end of the chosen day in the editor's time zone, as ISO; '' is no date. */
@@ -175,7 +175,7 @@ function UnpublishButton({ contentId, type, name }: { contentId: string; type: C
       await write(() => unpublish(contentId, type), { invalidate: changedBy(type, contentId) });
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.unpublish.done' }, { name }) });
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     } finally {
       setBusy(false);
     }

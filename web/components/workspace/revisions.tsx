@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Revision } from '../../../schema/entities';
 import { getRevision, listRevisions, restoreRevision, type RevisionKind } from '../../api/revisions';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';
 import { DiffView, type FieldTexts } from './diff-view';
@@ -49,7 +49,7 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
         fields: before.map((f, i) => ({ label: f.label, before: f.after, after: after[i]!.after })),
       });
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   };
   const restore = async (r: Revision) => {
@@ -63,7 +63,7 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
       await onRestored(await restoreRevision(type, id, r.id, version));
       notify({ kind: 'success', message: intl.formatMessage({ id: 'rt.restored' }, { version: r.version }) });
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   };
 

@@ -8,7 +8,7 @@ import { write } from '../../data/cache';
 import { keys } from '../../data/keys';
 import { TextField } from '../form';
 import { useNotify } from '../notifications';
-import { errorMessage } from '../view-state';
+import { errorText } from '../error-text';
 
 export function SlugBox({ kind, id, slug }: { kind: 'article' | 'channel'; id: string; slug: string }) {
   const intl = useIntl();
@@ -32,7 +32,7 @@ export function SlugBox({ kind, id, slug }: { kind: 'article' | 'channel'; id: s
       await write(() => putSlug(id, parsed.data, kind), { invalidate: [entity, ['workspace']] });
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.slug.saved' }) });
     } catch (err) {
-      setError(errorMessage(err));
+      setError(errorText(err, intl));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
 // gallery's pictures arrive in the order they were picked; a big video's own parts travel in parallel inside its job.
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { errorMessage } from '../view-state';
+import { canRetry, errorText } from '../error-text';
 import { useObjectUrl } from './image-picker';
 
 export type TaskStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
@@ -15,7 +15,8 @@ export interface UploadTask {
   total: number;
   sent: number;
   status: TaskStatus;
-  error: string | null;
+  /** Why it failed (shown in the editor's words; a retry is offered only when sending again can help). */
+  error: unknown;
   /** The picked picture, shown beside its progress before the server has it. */
   preview: Blob | null;
 }
@@ -139,7 +140,7 @@ export class UploadQueue {
         this.set(id, { status: 'done', sent: task?.total ?? 0 });
       }
     } catch (err) {
-      if (!controller.signal.aborted) this.set(id, { status: 'failed', error: errorMessage(err) });
+      if (!controller.signal.aborted) this.set(id, { status: 'failed', error: err });
     } finally {
       entry.controller = null;
       this.pump();
@@ -207,7 +208,10 @@ export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readon
                       total: formatBytes(intl, t.total),
                     },
                   )
-                : intl.formatMessage({ id: `ws.upload.${t.status}` }, { error: t.error ?? '' })}
+                : intl.formatMessage(
+                    { id: `ws.upload.${t.status}` },
+                    { error: t.status === 'failed' ? errorText(t.error, intl) : '' },
+                  )}
             </span>
             <span className="ws-upload-buttons">
               {(t.status === 'queued' || t.status === 'uploading') && (
@@ -220,7 +224,7 @@ export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readon
                   {intl.formatMessage({ id: 'ws.cancel' })}
                 </button>
               )}
-              {(t.status === 'failed' || t.status === 'cancelled') && (
+              {((t.status === 'failed' && canRetry(t.error)) || t.status === 'cancelled') && (
                 <button
                   type="button"
                   className="button-small"

@@ -6,7 +6,8 @@ import { listArticles } from '../../api/articles';
 import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import { useNotify } from '../../components/notifications';
-import { errorMessage, LoadError, Loading } from '../../components/view-state';
+import { LoadError, Loading } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { usePagedQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 import '../../components/news-card/news-card.css';
@@ -22,7 +23,7 @@ export default function ArticleListView() {
   const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onLoadMore = () => {
     beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
   };
   return (
     <section className="article-list-view">

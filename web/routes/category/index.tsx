@@ -8,7 +8,8 @@ import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import { useNotify } from '../../components/notifications';
-import { LoadError, Loading, errorCode, errorMessage } from '../../components/view-state';
+import { LoadError, Loading, errorCode } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { usePagedQuery, type Page } from '../../data/cache';
 import { useCategory, useCategoryChildren, useCategoryId } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -129,6 +130,7 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
 function CategoryArticles({ category, firstPage }: { category: Category; firstPage: Page<ArticleSummary> }) {
   const categoryId = category.id;
   const notify = useNotify();
+  const intl = useIntl();
   const { items, cursor, busy, loadMore } = usePagedQuery(
     keys.categoryArticles(categoryId),
     (cursor) => listCategoryArticles(categoryId, cursor),
@@ -137,7 +139,7 @@ function CategoryArticles({ category, firstPage }: { category: Category; firstPa
   const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onShowMore = () => {
     beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
   };
   return (
     <section aria-labelledby="category-articles">

@@ -12,7 +12,8 @@ import Picture from '../../components/picture';
 import RequestAccess from '../../components/request-access';
 import { VideoPlayer } from '../../components/video-player';
 import { useNotify } from '../../components/notifications';
-import { LoadError, Loading, errorCode, errorMessage } from '../../components/view-state';
+import { LoadError, Loading, errorCode } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { usePagedQuery } from '../../data/cache';
 import { useChannelSummary } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -64,7 +65,7 @@ function ChannelBody({ channel, categoryId }: { channel: ChannelSummary; categor
   const { listRef, beforeLoad } = useFocusNewItems<HTMLOListElement>(items.length);
   const onShowMore = () => {
     beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
   };
   const cover = channel.coverMedia;
   return (

@@ -17,7 +17,7 @@ import { useTurnstile } from '../../components/turnstile';
 export default function ForgotPasswordView() {
   const intl = useIntl();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
   const turnstile = useTurnstile();
   const [sentTo, setSentTo] = useState<string | null>(null);
 

@@ -2,7 +2,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFocusNewItems } from '../../components/focus-new-items';
 import NewsCard from '../../components/news-card';
-import { errorMessage, Loading } from '../../components/view-state';
+import { Loading } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { useNotify } from '../../components/notifications';
 import { usePagedQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
@@ -29,7 +30,7 @@ export default function HomeView() {
   const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onLoadMore = () => {
     beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
   };
 
   return (
@@ -42,7 +43,7 @@ export default function HomeView() {
         <p role="alert">
           {intl.formatMessage(
             { id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' },
-            { message: errorMessage(feed.error) },
+            { message: errorText(feed.error, intl) },
           )}
         </p>
       )}

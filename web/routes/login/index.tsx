@@ -10,7 +10,7 @@ import {
   type FieldErrors,
   useFormState,
 } from '../../components/form';
-import { ApiError } from '../../api/errors';
+import { ApiError, ShownError } from '../../api/errors';
 import { AccountMessages } from '../../components/account-messages';
 import { useNotify } from '../../components/notifications';
 import { useTurnstile } from '../../components/turnstile';
@@ -39,7 +39,7 @@ function LoginViewForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
   // The server asks for a challenge only after too many failed sign-ins from unknown devices (decision 003).
   const [challenged, setChallenged] = useState(false);
   const turnstile = useTurnstile(challenged);
@@ -61,7 +61,9 @@ function LoginViewForm() {
             if (err instanceof ApiError && err.code === 429) setChallenged(true);
             // Only said after the right password (the server's rule); in the reader's language.
             if (err instanceof ApiError && err.code === 403)
-              throw new ApiError(403, intl.formatMessage({ id: 'login.deactivated' }));
+              throw new ShownError(intl.formatMessage({ id: 'login.deactivated' }));
+            if (err instanceof ApiError && err.code === 401)
+              throw new ShownError(intl.formatMessage({ id: 'login.failed' }));
             throw err;
           })
           .finally(turnstile.reset);

@@ -2,7 +2,7 @@
 // with "Sign out" for one and "Sign out everywhere else" for all but this one (ASVS V7.5.2; docs/decisions/003).
 import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { ApiError } from '../../api/errors';
+import { errorText } from '../../components/error-text';
 import { endOtherSessions, endSession, listSessions } from '../../api/sessions';
 import { useNotify } from '../../components/notifications';
 import { useQuery, write } from '../../data/cache';
@@ -21,8 +21,7 @@ export function SessionsSection({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
   const query = useQuery(keys.sessions(userId), listSessions);
   const sessions = query.data ?? null;
-  const messageOf = (err: unknown) =>
-    err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' });
+  const messageOf = (err: unknown) => errorText(err, intl);
   const error = query.status === 'error' ? messageOf(query.error) : null;
 
   async function act(action: () => Promise<string>) {

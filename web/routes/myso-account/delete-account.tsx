@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../schema/entities';
-import { ApiError } from '../../api/errors';
 import { deleteOwnAccount } from '../../api/users';
 import { useNotify } from '../../components/notifications';
 import { useConfirm } from '../../components/screen-kit/confirm-dialog';
@@ -40,14 +39,8 @@ export function DeleteAccount({ account }: { account: User }) {
         required: true,
         autoComplete: 'current-password',
       },
-      action: async (password) => {
-        try {
-          await deleteOwnAccount(account.id, password);
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 403) throw new ApiError(403, t('myso.account.wrongPassword'));
-          throw err;
-        }
-      },
+      // A wrong password comes back as an issue (wrong_password), which the dialog says in the reader's words.
+      action: (password) => deleteOwnAccount(account.id, password),
     });
     // Focus back on the button (a click does not focus it in every browser).
     if (!ok) return opener.current?.focus();

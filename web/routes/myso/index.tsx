@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/errors';
+import { errorText } from '../../components/error-text';
 import { useNotify } from '../../components/notifications';
 import { unlike as unlikeContent, useMysoView } from '../../data/myso';
 import { useSession } from '../../session/session';
@@ -17,12 +17,7 @@ export default function MysoView() {
   // The same cached view the article and channel pages read: a like there shows here, and the other way round.
   const myso = useMysoView();
   const data = myso.data ?? null;
-  const error =
-    myso.status === 'error'
-      ? myso.error instanceof ApiError
-        ? myso.error.message
-        : intl.formatMessage({ id: 'shell.error.title' })
-      : null;
+  const error = myso.status === 'error' ? errorText(myso.error, intl) : null;
   const [pending, setPending] = useState<string | null>(null);
 
   async function unlike(kind: 'article' | 'channel', contentId: string, title: string) {
@@ -33,7 +28,7 @@ export default function MysoView() {
     } catch (err) {
       notify({
         kind: 'error',
-        message: err instanceof ApiError ? err.message : intl.formatMessage({ id: 'shell.error.title' }),
+        message: errorText(err, intl),
       });
     } finally {
       setPending(null);

@@ -1,14 +1,17 @@
 // /preview/:token: what a shareable preview link shows a reviewer without an account (decision 029): the item's
 // latest saved draft, read-only, kept out of search engines.
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import type { Preview as PreviewData } from '../../../schema/entities';
+import { previewTokenParam } from '../../../schema/requests';
+import { ApiError } from '../../api/errors';
 import { getPreview } from '../../api/previews';
+import { useQuery } from '../../data/cache';
+import { keys } from '../../data/keys';
 import ArticlePreview from '../../components/rich-text/article-preview';
-import { LoadError, Loading } from '../../components/view-state';
+import { LoadError, Loading, errorCode } from '../../components/view-state';
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { paragraphs } from '../article/paragraphs';
+import NotFoundView from '../not-found/index';
 import '../article/article.css';
 
 export default function PreviewView() {
@@ -23,21 +26,14 @@ export default function PreviewView() {
 function Preview() {
   const intl = useIntl();
   const { token = '' } = useParams();
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'ok'; data: PreviewData } | { status: 'error'; error: unknown }
-  >({
-    status: 'loading',
-  });
-  useEffect(() => {
-    let live = true;
-    getPreview(token).then(
-      (data) => live && setState({ status: 'ok', data }),
-      (error: unknown) => live && setState({ status: 'error', error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  // A token of the wrong shape is no link: the 404 page, as for an unknown, expired or revoked one (the server
+  // renders the same, with status 404).
+  const wellFormed = previewTokenParam.safeParse({ token }).success;
+  const query = useQuery(keys.preview(token), () =>
+    wellFormed ? getPreview(token) : Promise.reject(new ApiError(404, 'Not found')),
+  );
+  const state = query;
+  if (state.status === 'error' && errorCode(state.error) === 404) return <NotFoundView />;
   return (
     <section className="preview-view">
       <meta name="robots" content="noindex, nofollow" />
@@ -55,7 +51,12 @@ function Preview() {
       </p>
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && (
-        <LoadError error={state.error} notFound={intl.formatMessage({ id: 'preview.gone' })} />
+        <LoadError
+          error={state.error}
+          notFound={intl.formatMessage({ id: 'preview.gone' })}
+          onRetry={query.reload}
+          retrying={query.validating}
+        />
       )}
       {state.status === 'ok' && state.data.type === 'article' && <ArticlePreview article={state.data.article} />}
       {state.status === 'ok' && state.data.type === 'channel' && (

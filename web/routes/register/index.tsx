@@ -3,13 +3,11 @@ import { useRef, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { createUserBody, LIMITS } from '../../../schema/requests';
-import { ApiError } from '../../api/errors';
 import { register } from '../../api/users';
 import {
   FormAlert,
   NewPasswordFields,
   TextField,
-  type FieldErrors,
   focusFirstInvalid,
   formValues,
   issuesToFieldErrors,
@@ -35,7 +33,7 @@ function RegisterViewForm() {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
   const { locale } = useLocale();
   const turnstile = useTurnstile();
 
@@ -60,24 +58,9 @@ function RegisterViewForm() {
     if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
     await send(
       async () => {
-        let created;
-        try {
-          created = await register(parsed.data, turnstile.token).finally(turnstile.reset);
-        } catch (err) {
-          // A taken name is shown at its field. A taken e-mail is never said (issue 27 §8): the server answers as
-          // for a free one and mails the address's owner; the field's hint tells so beforehand.
-          if (err instanceof ApiError && err.code === 409) {
-            const taken: FieldErrors = {};
-            if (err.message.includes('Name already taken'))
-              taken.name = intl.formatMessage({ id: 'register.nameTaken' });
-            if (Object.keys(taken).length > 0) {
-              setErrors(taken);
-              setTimeout(() => focusFirstInvalid(form.current), 0);
-              throw new ApiError(409, intl.formatMessage({ id: 'form.fixFields' }));
-            }
-          }
-          throw err;
-        }
+        // A taken name comes back as an issue and is shown at its field. A taken e-mail is never said (issue 27 §8):
+        // the server answers as for a free one and mails the address's owner; the field's hint tells so beforehand.
+        const created = await register(parsed.data, turnstile.token).finally(turnstile.reset);
         await login(created.name, body.password);
         notify({ kind: 'success', message: intl.formatMessage({ id: 'register.done' }, { name: created.name }) });
         void navigate('/mySO', { replace: true });

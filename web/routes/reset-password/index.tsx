@@ -20,7 +20,7 @@ export default function ResetPasswordView() {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState();
+  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

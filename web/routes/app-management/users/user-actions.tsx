@@ -68,13 +68,13 @@ export function useUserActions({ setSaving, confirm }: RowState) {
       await deleteAccount(user.id);
       notify({ kind: 'success', message: t('admin.users.deleted', { name: user.name }) });
     } catch (err) {
-      // 409: the account owns channels, articles or news; the server's message says to deactivate instead, which
-      // the same dialog offers while the account is active.
-      if (err instanceof ApiError && err.code === 409 && user.active) {
+      // 409 owns_content: the account owns channels, articles or news; deactivating instead, which the same dialog
+      // offers while the account is active, keeps them.
+      if (err instanceof ApiError && err.issues.some((i) => i.code === 'owns_content') && user.active) {
         setSaving(null);
         const deactivated = await confirm({
           title: t('admin.users.cannotDelete', { name: user.name }),
-          message: err.message,
+          message: errorText(err),
           confirmLabel: t('admin.users.deactivateInstead', { name: user.name }),
           action: () => updateAccount(user.id, { active: false }),
         });

@@ -76,7 +76,7 @@ export function pictureUploader(queue: UploadQueue, article: Article): PictureUp
         const state = queue.snapshot().find((t) => t.id === task);
         if (state?.status === 'failed' || state?.status === 'cancelled') {
           unsubscribe();
-          if (!settled) reject(new Error(state.error ?? state.status));
+          if (!settled) reject(state.error instanceof Error ? state.error : new Error(state.status));
         } else if (state?.status === 'done') unsubscribe();
       });
       signal.addEventListener('abort', () => queue.cancel(task), { once: true });

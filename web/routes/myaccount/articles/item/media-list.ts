@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import type { Article } from '../../../../../schema/entities';
 import { removeMedia } from '../../../../api/article-media';
 import { useNotify } from '../../../../components/notifications';
-import { errorMessage } from '../../../../components/view-state';
+import { errorText } from '../../../../components/error-text';
 import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';
 import { invalidate, setQueryData, write } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
@@ -46,7 +46,7 @@ export function useMediaList<T extends MediaItem>(
   const [moving, setMoving] = useState(false);
   // Titles being typed, by item id, until they are saved.
   const [titles, setTitles] = useState<Record<string, string>>({});
-  const failed = (err: unknown) => notify({ kind: 'error', message: errorMessage(err) });
+  const failed = (err: unknown) => notify({ kind: 'error', message: errorText(err, intl) });
 
   const name = (item: T) =>
     item.title || intl.formatMessage({ id: `ws.${kind}.untitled` }, { n: order.indexOf(item) + 1 });

@@ -7,7 +7,8 @@ import type { Article } from '../../../../../schema/entities';
 import { setMediaKind } from '../../../../api/article-media';
 import { useNotify } from '../../../../components/notifications';
 import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';
-import { errorMessage, Loading } from '../../../../components/view-state';
+import { Loading } from '../../../../components/view-state';
+import { errorText } from '../../../../components/error-text';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
 import { setQueryData, write } from '../../../../data/cache';
 import { keys } from '../../../../data/keys';
@@ -37,7 +38,7 @@ export function MediaSections({ article, queue }: { article: Article; queue: Upl
       const saved = await write(() => setMediaKind(article.id, wanted));
       await setQueryData(keys.article(saved.id), () => saved);
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   };
   if (other) {

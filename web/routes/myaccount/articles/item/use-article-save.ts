@@ -9,7 +9,6 @@ import { getArticle } from '../../../../api/articles';
 import { createArticle, updateArticle } from '../../../../api/articles-edit';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
-import { errorMessage } from '../../../../components/view-state';
 import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
@@ -109,7 +108,7 @@ export function useArticleSave(
       size: thumbnail.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
       run: (options) => save(part, options),
       onSaved: ownSave,
-      onFailed: (err) => void saveFailed(err).then((done) => done || form.setAlert(errorMessage(err))),
+      onFailed: (err) => void saveFailed(err).then((done) => done || form.refused(err)),
     });
   }
 

@@ -7,7 +7,7 @@ import type { Article } from '../../../../../schema/entities';
 import { LIMITS } from '../../../../../schema/requests';
 import { updateVideo } from '../../../../api/article-media';
 import { useNotify } from '../../../../components/notifications';
-import { errorMessage } from '../../../../components/view-state';
+import { errorText } from '../../../../components/error-text';
 import { SortableList } from '../../../../components/workspace/sortable-list';
 import type { UploadQueue } from '../../../../components/workspace/upload-queue';
 import { imagePart } from '../../../../uploads/multipart';
@@ -129,7 +129,7 @@ function ThumbnailEditor({
       notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.video.thumbnailSaved' }) });
       onDone();
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,8 @@ import type { WorkspaceArticle } from '../../../../../schema/workspace';
 import { updateChannel } from '../../../../api/channels-edit';
 import { listChannelArticlesToArrange } from '../../../../api/workspace';
 import { useNotify } from '../../../../components/notifications';
-import { LoadError, Loading, errorMessage } from '../../../../components/view-state';
+import { LoadError, Loading } from '../../../../components/view-state';
+import { errorText } from '../../../../components/error-text';
 import { SortableList } from '../../../../components/workspace/sortable-list';
 import { StatusBadges } from '../../../../components/workspace/status';
 import { setQueryData, usePagedQuery, write } from '../../../../data/cache';
@@ -55,7 +56,7 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
       });
     } catch (err) {
       setOrder(before);
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     } finally {
       setMoving(false);
     }
@@ -97,7 +98,7 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
           className="button button-secondary load-more"
           disabled={list.busy}
           onClick={() =>
-            void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorMessage(err) }))
+            void list.loadMore().catch((err: unknown) => notify({ kind: 'error', message: errorText(err, intl) }))
           }
         >
           {intl.formatMessage({ id: 'ws.list.more' })}

@@ -11,7 +11,6 @@ import { getChannel } from '../../../../api/channels';
 import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/channels-edit';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
-import { errorMessage } from '../../../../components/view-state';
 import { textFields } from '../../../../components/workspace/diff-view';
 import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
@@ -146,7 +145,7 @@ export function useChannelSave(
           ? updateChannel(channel.id, versioned, pictures, options)
           : createChannel(createChannelBody.parse(body), pictures, options),
       onSaved: finish,
-      onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.setAlert(errorMessage(err))),
+      onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.refused(err)),
     });
   }
   return { submit, afterSave, guard };

@@ -12,7 +12,6 @@ import { listWorkspaceNews } from '../../../../api/workspace';
 import { useNotify } from '../../../../components/notifications';
 import { fromLocalInput, toLocalInput } from '../../../../components/screen-kit/local-time';
 import type { Form } from '../../../../components/screen-kit/use-form';
-import { errorMessage } from '../../../../components/view-state';
 import { textFields } from '../../../../components/workspace/diff-view';
 import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
 import { queueSave } from '../../../../components/workspace/save';
@@ -114,7 +113,7 @@ export function useNewsSave(
       size: file.size + part.variants.reduce((n, v) => n + v.blob.size, 0),
       run: (options) => save(part, options),
       onSaved: (saved) => afterSave(saved.id, values, body.version),
-      onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.setAlert(errorMessage(err))),
+      onFailed: (err) => void guard.failed(err, submit).then((done) => done || form.refused(err)),
     });
   }
 
