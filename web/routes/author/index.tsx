@@ -5,7 +5,8 @@ import { listAuthorArticles } from '../../api/authors';
 import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import { useNotify } from '../../components/notifications';
-import { errorCode, errorMessage, LoadError, Loading } from '../../components/view-state';
+import { errorCode, LoadError, Loading } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { usePagedQuery } from '../../data/cache';
 import { useAuthor } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -63,7 +64,7 @@ function AuthorArticles({ username }: { username: string }) {
   const { listRef, beforeLoad } = useFocusNewItems(items.length);
   const onLoadMore = () => {
     beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorMessage(error) }));
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
   };
   return (
     <>

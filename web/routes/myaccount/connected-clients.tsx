@@ -7,7 +7,7 @@ import { disconnectClient, listConnectedClients } from '../../api/oauth';
 import { useNotify } from '../../components/notifications';
 import { useConfirm } from '../../components/screen-kit/confirm-dialog';
 import { DataTable, type Column } from '../../components/screen-kit/data-table';
-import { errorMessage } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { useQuery, write } from '../../data/cache';
 
 export function ConnectedClientsSection({ userId }: { userId: string }) {
@@ -30,7 +30,7 @@ export function ConnectedClientsSection({ userId }: { userId: string }) {
       await write(() => disconnectClient(client.clientId), { invalidate: [key, ['api-tokens']] });
       notify({ kind: 'success', message: t('ws.oauth.disconnected', { name: client.clientName }) });
     } catch (err) {
-      notify({ kind: 'error', message: errorMessage(err) });
+      notify({ kind: 'error', message: errorText(err, intl) });
     }
   }
 

@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { OAuthConsent } from '../../../schema/oauth';
 import { decideOAuth, describeOAuthConsent } from '../../api/oauth';
-import { errorMessage } from '../../components/view-state';
+import { errorText } from '../../components/error-text';
 import { useDocumentTitle } from '../../components/workspace/frame';
 import { WorkspaceMessages } from '../../components/workspace/messages';
 import { useQuery } from '../../data/cache';
@@ -31,7 +31,7 @@ function Consent() {
         <FormattedMessage id="ws.oauth.title" />
       </h1>
       {query.status === 'error' ? (
-        <p role="alert">{errorMessage(query.error)}</p>
+        <p role="alert">{errorText(query.error, intl)}</p>
       ) : !query.data ? (
         <p className="page-loading" role="status" aria-busy="true" />
       ) : (
@@ -52,7 +52,7 @@ function ConsentForm({ request, consent }: { request: string; consent: OAuthCons
       const { redirectTo } = await decideOAuth(request, allow);
       window.location.assign(redirectTo);
     } catch (err) {
-      setFailure(errorMessage(err));
+      setFailure(errorText(err, intl));
       setBusy(false);
     }
   }
