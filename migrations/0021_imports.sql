@@ -15,6 +15,7 @@ CREATE TABLE `imports` (
 	`report` text DEFAULT '{}' NOT NULL,
 	`author_map` text DEFAULT '{}' NOT NULL,
 	`error` text,
+	`leased_until` integer,
 	`created_by` text REFERENCES `users`(`id`) ON DELETE set null,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,

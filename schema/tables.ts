@@ -707,6 +707,8 @@ export const imports = sqliteTable(
       .default(sql`'{}'`),
     /** Why it failed (with the line of the file where parsing broke); null otherwise. */
     error: text('error'),
+    /** While a step runs: until when it holds the import (a second delivery of its message waits). */
+    leasedUntil: integer('leased_until'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
