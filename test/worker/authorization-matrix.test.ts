@@ -37,6 +37,7 @@ import {
 } from './matrix-fixtures';
 import { createUploadOf, mp4File, multipartBody, pngFile, tinyVideo } from './upload-fixtures';
 import { createFailedDelivery, createWebhookRow } from './webhook-fixtures';
+import { createImportRow, importForm } from './import-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -1192,6 +1193,24 @@ const MATRIX: Entry[] = [
       const { webhookId, deliveryId } = await createFailedDelivery();
       return { path: `/webhooks/${webhookId}/deliveries/${deliveryId}/retry` };
     },
+  },
+
+  // ---- imports: ADMIN only (decisions 046, 047) ----
+  { route: 'GET /api/imports', expected: adminOnly(200), request: async () => ({ path: '/imports' }) },
+  {
+    route: 'POST /api/imports',
+    expected: adminOnly(202),
+    request: async () => ({ path: '/imports', body: importForm() }),
+  },
+  {
+    route: 'GET /api/imports/:id',
+    expected: adminOnly(200),
+    request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'done')}` }),
+  },
+  {
+    route: 'POST /api/imports/:id/cancel',
+    expected: adminOnly(200),
+    request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'queued')}/cancel` }),
   },
 ];
 

@@ -102,7 +102,14 @@ function exportFile(): WxrInput {
       { slug: 'night', name: 'Night' },
     ],
     posts: [
-      { id: 9, title: 'Featured', slug: 'featured', content: '', type: 'attachment', attachmentUrl: `${MEDIA}/featured.png` },
+      {
+        id: 9,
+        title: 'Featured',
+        slug: 'featured',
+        content: '',
+        type: 'attachment',
+        attachmentUrl: `${MEDIA}/featured.png`,
+      },
       {
         id: 1,
         title: 'Classic post',
@@ -118,11 +125,25 @@ function exportFile(): WxrInput {
       { id: 2, title: 'Block post', slug: 'block-post', content: BLOCKS, categories: ['sport'], creator: 'bob' },
       { id: 3, title: 'Draft post', slug: 'draft-post', content: 'Not yet', status: 'draft' },
       { id: 4, title: 'Pending post', slug: 'pending-post', content: 'Waiting', status: 'pending' },
-      { id: 5, title: 'Future post', slug: 'future-post', content: 'Later', status: 'future', date: '2099-01-01 08:00:00' },
+      {
+        id: 5,
+        title: 'Future post',
+        slug: 'future-post',
+        content: 'Later',
+        status: 'future',
+        date: '2099-01-01 08:00:00',
+      },
       { id: 6, title: 'Private post', slug: 'private-post', content: 'Members', status: 'private' },
       { id: 7, title: 'Locked post', slug: 'locked-post', content: 'Secret', password: 'hunter2' },
       { id: 8, title: 'Binned post', slug: 'binned-post', content: 'Gone', status: 'trash' },
-      { id: 10, title: 'About us', slug: 'about', content: '<p>We are a harbour.</p>', type: 'page', link: `${SITE}/our-story/` },
+      {
+        id: 10,
+        title: 'About us',
+        slug: 'about',
+        content: '<p>We are a harbour.</p>',
+        type: 'page',
+        link: `${SITE}/our-story/`,
+      },
       { id: 11, title: 'Menu', slug: 'menu', content: '', type: 'nav_menu_item' },
     ],
   };
@@ -244,19 +265,28 @@ describe('a WordPress export', () => {
     const named = (title: string) => all.find((c) => c.title === title)!;
     expect(named('Local').parentId).toBe(named('News').id);
     expect(named('Harbour').parentId).toBe(named('Tags').id);
-    const links = await db().select().from(articles).where(eq(articles.id, byTitle.get('Classic post').id));
+    const links = await db()
+      .select()
+      .from(articles)
+      .where(eq(articles.id, byTitle.get('Classic post').id));
     expect(links).toHaveLength(1);
     const about = byTitle.get('About us');
     const res = await exports.default.fetch(new Request(`${BASE}/api/articles/${about.id}`));
     const body = (await res.json()) as any;
     expect(body.result.categoryIds).toEqual([named('Pages').id]);
-    const classic = (await (await exports.default.fetch(new Request(`${BASE}/api/articles/${byTitle.get('Classic post').id}`))).json()) as any;
+    const classic = (await (
+      await exports.default.fetch(new Request(`${BASE}/api/articles/${byTitle.get('Classic post').id}`))
+    ).json()) as any;
     expect(classic.result.categoryIds).toEqual([named('Local').id, named('Harbour').id, named('Night').id]);
   });
 
   it('maps authors: to the user the admin chose, else a new inactive user without a password', async () => {
     expect(byTitle.get('Classic post').userId).toBe(alice.id);
-    const bob = await db().select().from(users).where(eq(users.id, byTitle.get('Block post').userId)).get();
+    const bob = await db()
+      .select()
+      .from(users)
+      .where(eq(users.id, byTitle.get('Block post').userId))
+      .get();
     expect(bob).toMatchObject({ name: 'bob', active: false, passwordHash: '!' });
   });
 
@@ -345,7 +375,10 @@ describe('bad input', () => {
     const detail = await settle(admin, res.body.result.id);
     expect(detail.state).toBe('failed');
     expect(detail.error).toMatch(/line \d+/);
-    const written = await db().select().from(articles).where(inArray(articles.title, ['Whole one', 'Cut one']));
+    const written = await db()
+      .select()
+      .from(articles)
+      .where(inArray(articles.title, ['Whole one', 'Cut one']));
     expect(written).toHaveLength(0);
   });
 
