@@ -8,6 +8,7 @@ import { imports, users } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { BadRequest, Conflict, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
+import { looksLikePortalExport } from './portal';
 import { declaresDoctype, looksLikeWxr } from './wxr';
 
 /** How much of the file's start decides its kind. */
@@ -18,6 +19,7 @@ const MiB = 1024 * 1024;
 
 /** The kind of an export file from its start, or null for none the importer reads. */
 export function detectKind(head: Uint8Array): ImportSourceKind | null {
+  if (looksLikePortalExport(head)) return 'portal';
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(head).replace(/^\uFEFF/, '');
   const start = text.trimStart();
   if (start.startsWith('<')) {
@@ -91,7 +93,10 @@ async function storeImportFile(
 
 function detectOrRefuse(head: Uint8Array): ImportSourceKind {
   const kind = detectKind(head);
-  if (!kind) throw new UnsupportedMediaType('Not a file the importer reads: expected a WordPress export (WXR)');
+  if (!kind)
+    throw new UnsupportedMediaType(
+      'Not a file the importer reads: expected a WordPress export (WXR) or the portal’s own export (ZIP)',
+    );
   return kind;
 }
 

@@ -7,6 +7,8 @@ import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { imports, users } from '../../schema/tables';
 import type { Env } from '../env';
 import { createDb } from '../services/db';
+import { ImportFailure } from './errors';
+import { portalStep } from './portal';
 import { ImportProgress, type ImportContext, type ImportRow } from './progress';
 import { wordpressStep } from './wordpress';
 import { WxrError } from './wxr';
@@ -15,13 +17,7 @@ export interface ImportMessage {
   importId: string;
 }
 
-/** A step that fails for the file's own fault: the import fails with this message (no retry would help). */
-export class ImportFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImportFailure';
-  }
-}
+export { ImportFailure };
 
 /** An import that has not moved for this long while queued or running lost its message: the Cron Trigger re-sends it. */
 export const STALLED_AFTER_MS = 10 * 60_000;
@@ -82,7 +78,7 @@ export async function runImportStep(env: Env, importId: string, now = Date.now):
   let more: boolean;
   try {
     const ctx = await contextOf(env, row);
-    more = await wordpressStep(ctx, progress);
+    more = row.sourceKind === 'portal' ? await portalStep(ctx, progress) : await wordpressStep(ctx, progress);
   } catch (err) {
     if (!(err instanceof WxrError || err instanceof ImportFailure)) {
       await db.update(imports).set({ leasedUntil: null }).where(eq(imports.id, row.id));

@@ -25,7 +25,8 @@ export const importsRoutes = new Hono<AppEnv>()
     describe({
       summary: 'Starts an import from an export file; answers its id, then it runs in the background',
       description:
-        'multipart/form-data with a part `file`: a WordPress export (WXR 1.1 or 1.2, Tools › Export), its kind ' +
+        'multipart/form-data with a part `file`: a WordPress export (WXR 1.1 or 1.2, Tools › Export) or the ' +
+        "portal's own export ZIP (GET /export; ids and slugs kept), its kind " +
         `detected from its content (415 for any other), at most ${IMPORT_LIMITS.file / 2 ** 20} MiB (413). XML ` +
         'with a DOCTYPE or entity declarations is refused (400). An optional part `authors` (JSON) maps the ' +
         "source's author logins to existing user ids; authors left unmapped become inactive users without a " +
