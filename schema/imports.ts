@@ -68,6 +68,9 @@ export const importReport = z.object({
   ),
   /** How many entries each list left out past its bound. */
   leftOut: z.optional(z.record(z.string(), z.number())),
+  /** With BENCH_TIMING only (npm run bench:import): D1 statements run and steps taken. */
+  statements: z.optional(z.number()),
+  steps: z.optional(z.number()),
 });
 
 export const importDetail = z.object({

@@ -98,7 +98,7 @@ export async function fetchPicture(env: Env, db: Db, userId: string | null, url:
     await res?.body?.cancel();
     return { ok: false, reason: res ? `Answered HTTP ${res.status}` : 'Too many redirects' };
   }
-  const bytes = await readBounded(res.body, UPLOAD_LIMITS.image);
+  const bytes = await readBounded(res.body as ReadableStream<Uint8Array>, UPLOAD_LIMITS.image);
   if (!bytes) return { ok: false, reason: `Larger than ${UPLOAD_LIMITS.image / 1024 / 1024} MiB` };
   return storePicture(env, db, userId, bytes);
 }

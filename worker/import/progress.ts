@@ -63,7 +63,7 @@ export class ImportProgress {
   constructor(row: ImportRow) {
     this.cursor = { ...row.cursor };
     this.counts = structuredClone(row.counts);
-    this.report = structuredClone(row.report) as ImportReport;
+    this.report = structuredClone(row.report);
     this.authorMap = { ...row.authorMap };
   }
 

@@ -24,8 +24,27 @@ export const STALLED_AFTER_MS = 10 * 60_000;
 
 const OPEN_STATES = ['queued', 'running'] as const;
 
-async function contextOf(env: Env, row: ImportRow): Promise<ImportContext> {
-  const db = createDb(env.DB);
+/**
+ * The D1 binding, counting the statements prepared through it (each runs once) when BENCH_TIMING is set: the
+ * benchmark reads the sum from the report (`statements`) to tell D1 statements per item.
+ */
+function countingD1(d1: D1Database, counter: { n: number }): D1Database {
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (query: string) => {
+          counter.n += 1;
+          return target.prepare(query);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+async function contextOf(env: Env, row: ImportRow, counter: { n: number }): Promise<ImportContext> {
+  const db = createDb(env.BENCH_TIMING === '1' ? countingD1(env.DB, counter) : env.DB);
   const admin = row.createdBy
     ? await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.createdBy)).get()
     : undefined;
@@ -75,9 +94,10 @@ export async function runImportStep(env: Env, importId: string, now = Date.now):
     return open ? 'busy' : 'done';
   }
   const progress = new ImportProgress(row);
+  const counter = { n: 0 };
   let more: boolean;
   try {
-    const ctx = await contextOf(env, row);
+    const ctx = await contextOf(env, row, counter);
     more = row.sourceKind === 'portal' ? await portalStep(ctx, progress) : await wordpressStep(ctx, progress);
   } catch (err) {
     if (!(err instanceof WxrError || err instanceof ImportFailure)) {
@@ -97,6 +117,10 @@ export async function runImportStep(env: Env, importId: string, now = Date.now):
       })
       .where(and(eq(imports.id, row.id), inArray(imports.state, OPEN_STATES)));
     return 'done';
+  }
+  if (env.BENCH_TIMING === '1') {
+    progress.report.statements = Number(progress.report.statements ?? 0) + counter.n;
+    progress.report.steps = Number(progress.report.steps ?? 0) + 1;
   }
   // Progress only while the import is still open: a cancel meanwhile wins (what this step wrote stays, whole).
   const saved = await db

@@ -158,7 +158,7 @@ async function terms(ctx: ImportContext, progress: ImportProgress): Promise<bool
     const tagsParent = await write(TAGS_CATEGORY.sourceId, TAGS_CATEGORY.title, TAGS_CATEGORY.slug, null, 'categories');
     for (const tag of tags) await write(`tag:${tag.slug}`, tag.name, tag.slug, tagsParent, 'tags');
   }
-  if ((progress.report.detected as Record<string, number> | undefined)?.pages) {
+  if (progress.report.detected?.pages) {
     await write(PAGES_CATEGORY.sourceId, PAGES_CATEGORY.title, PAGES_CATEGORY.slug, null, 'categories');
   }
   progress.cursor = { phase: 'items', items: 0 };
@@ -381,7 +381,7 @@ async function placePictures(
       const text: InlineNode = { type: 'text', text: block.alt || block.caption || block.src };
       out.push({
         type: 'paragraph',
-        children: [{ type: 'link', href: block.src, children: [text as { type: 'text'; text: string }] }],
+        children: [{ type: 'link', href: block.src, children: [text] }],
       });
       continue;
     }
@@ -405,7 +405,7 @@ async function recordPictures(
 /** Internal links between imported items pointed at the items' new pages. */
 async function links(ctx: ImportContext, progress: ImportProgress): Promise<boolean> {
   const site = String(progress.report.site ?? '');
-  const after = String(progress.cursor.after ?? '');
+  const after = typeof progress.cursor.after === 'string' ? progress.cursor.after : '';
   const rows = await ctx.db
     .select({ id: articles.id, body: articles.body })
     .from(importSources)
