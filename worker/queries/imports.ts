@@ -43,18 +43,13 @@ export async function listImports(db: Db): Promise<ImportSummary[]> {
 export async function getImport(db: Db, id: string): Promise<ImportDetail> {
   const row = await db.select().from(imports).where(eq(imports.id, id)).get();
   if (!row) throw new NotFound('Import not found');
-  const {
-    progress: _progress,
-    site,
-    detected,
-    items,
-    notes,
-    missingMedia,
-    leftOut,
-  } = row.report as Record<string, never>;
+  const { site, detected, items, notes, missingMedia, leftOut, statements, steps } = row.report as Record<
+    string,
+    never
+  >;
   return {
     ...toSummary(row),
-    report: { site, detected, items, notes, missingMedia, leftOut },
+    report: { site, detected, items, notes, missingMedia, leftOut, statements, steps },
     authorMap: row.authorMap,
   };
 }
