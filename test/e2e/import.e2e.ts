@@ -68,12 +68,12 @@ test('an admin imports a WordPress export in the screen and reads the report', a
   await page.getByRole('button', { name: 'Start import' }).click();
 
   // The progress bar, then the report once the queue has worked the file through.
-  await page.getByRole('progressbar', { name: `Progress of export-${stamp}.xml` })).toBeVisible();
+  await page.getByRole('progressbar', { name: `Progress of export-${stamp}.xml` }).waitFor();
   await page.getByRole('heading', { name: `Report of export-${stamp}.xml` }).waitFor();
   await page.getByText('Done').first().waitFor({ timeout: 45_000 });
   const link = page.getByRole('link', { name: `Imported post ${stamp}` });
   await link.waitFor({ timeout: 15_000 });
-  await expect(page.getByText(`${pictures}/missing.png (Answered HTTP 404)`).waitFor();
+  await page.getByText(`${pictures}/missing.png (Answered HTTP 404)`).waitFor();
   expect(asked).toContain('/dawn.png');
 
   // The imported article is published, with its picture served by the portal.
