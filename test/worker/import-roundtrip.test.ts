@@ -113,5 +113,5 @@ describe("the portal's own export", () => {
     const second = (await admin.call(`/imports/${again.body.result.id}`)).body.result;
     expect(second.counts.articles).toMatchObject({ created: 0, updated: 2 });
     expect(records(await exportAll(admin)).out).toEqual(before.out);
-  });
+  }, 60_000);
 });

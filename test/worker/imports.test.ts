@@ -356,7 +356,7 @@ describe('bad input', () => {
     const listed = await env.FILES.list({ prefix: 'import/' });
     const open = await db().select({ key: imports.fileKey }).from(imports);
     expect(listed.objects.every((o) => open.some((r) => o.key.startsWith(r.key.replace(/source$/, ''))))).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   it('fails a truncated file with the line where it broke, writing no partial item', async () => {
     const whole = makeWxr({
