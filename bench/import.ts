@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
 import { ROOT, runTool, startDevServer, stopStartedProcesses } from '../worker/scripts/dev-server';
 import { wxrHead, wxrItem, wxrTail } from '../test/fixtures/wxr';
+import type { ImportDetail } from '../schema/imports';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 const WORK = path.join(ROOT, 'node_modules/.cache/bench-import', `run-${process.pid}`);
@@ -23,9 +24,9 @@ const { values } = parseArgs({
 const POSTS = Number(values.posts);
 
 /** A whole 1x1 PNG (sniffed and sized like any upload). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
-  'base64',
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='),
+  (ch) => ch.charCodeAt(0),
 );
 
 function procStat(pid: number): { pid: number; comm: string; ppid: number; ticks: number } | null {
@@ -166,20 +167,17 @@ async function main() {
     const form = new FormData();
     form.append('file', file, 'bench.xml');
     const res = await fetch(`${server.url}/api/imports`, { method: 'POST', headers: { Cookie: cookie }, body: form });
-    const body = (await res.json()) as { result: { id: string } };
+    const body = await res.json<{ result: { id: string } }>();
     if (res.status !== 202) throw new Error(`POST /api/imports: ${res.status} ${JSON.stringify(body)}`);
     const uploaded = performance.now();
     console.log(`upload answered 202 in ${((uploaded - started) / 1000).toFixed(1)} s`);
     const deadline = started + Number(values['timeout-min']) * 60_000;
-    let detail: any;
+    let detail!: ImportDetail;
     let lastPrint = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 2000));
-      detail = (
-        (await (
-          await fetch(`${server.url}/api/imports/${body.result.id}`, { headers: { Cookie: cookie } })
-        ).json()) as any
-      ).result;
+      const polled = await fetch(`${server.url}/api/imports/${body.result.id}`, { headers: { Cookie: cookie } });
+      detail = (await polled.json<{ result: ImportDetail }>()).result;
       if (performance.now() - lastPrint > 30_000) {
         lastPrint = performance.now();
         console.log(

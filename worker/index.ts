@@ -16,10 +16,10 @@ export default {
   scheduled,
   // The queues' consumer, by queue: webhook deliveries (worker/services/webhooks.ts) and import steps
   // (worker/import/runner.ts).
-  queue(batch: MessageBatch<QueueMessage>, env: Env, ctx: ExecutionContext): Promise<void> {
-    if (batch.queue === IMPORTS_QUEUE) return handleImportBatch(batch as MessageBatch<ImportMessage>, env);
-    return handleWebhookBatch(batch as MessageBatch<WebhookMessage>, env, ctx);
-  },
+  queue: (batch: MessageBatch<QueueMessage>, env: Env, ctx: ExecutionContext): Promise<void> =>
+    batch.queue === IMPORTS_QUEUE
+      ? handleImportBatch(batch as MessageBatch<ImportMessage>, env)
+      : handleWebhookBatch(batch as MessageBatch<WebhookMessage>, env, ctx),
 } satisfies ExportedHandler<Env, QueueMessage>;
 
 /** What the worker's queues carry. */
