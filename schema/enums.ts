@@ -90,3 +90,22 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** A delivery: waiting for its (next) attempt, done, or given up after a day of retries (an admin may retry it). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** What an import runs through (decision 047): waiting on its queue, being worked, and its three ends. */
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+/** Where an import's file comes from, detected from its content (decision 046). */
+export const IMPORT_SOURCE_KINDS = ['wordpress', 'portal'] as const;
+export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
+/** What an import counts: each kind of record it reads. */
+export const IMPORT_COUNT_KINDS = [
+  'articles',
+  'pages',
+  'categories',
+  'tags',
+  'users',
+  'channels',
+  'news',
+  'media',
+] as const;
+export type ImportCountKind = (typeof IMPORT_COUNT_KINDS)[number];

@@ -237,6 +237,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'import',
+                handle: HANDLES['/appManagement/import'],
+                element: view(
+                  'routes/app-management/import/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/import/index'),
+                ),
+              },
+              {
                 path: 'webhooks',
                 handle: HANDLES['/appManagement/webhooks'],
                 element: view(

@@ -89,6 +89,7 @@ export const HANDLES = {
   '/appManagement/health': { crumbs: () => [home, appManagement, label('shell.crumb.adminHealth')] },
   '/appManagement/messages': { crumbs: () => [home, appManagement, label('shell.crumb.adminMessages')] },
   '/appManagement/export': { crumbs: () => [home, appManagement, label('shell.crumb.adminExport')] },
+  '/appManagement/import': { crumbs: () => [home, appManagement, label('shell.crumb.adminImport')] },
   '/appManagement/webhooks': { crumbs: () => [home, appManagement, label('shell.crumb.adminWebhooks')] },
   '/appManagement/auditLog': { crumbs: () => [home, appManagement, label('shell.crumb.adminAuditLog')] },
   '/no-permission': { crumbs: () => [home, label('shell.crumb.noPermission')] },

@@ -29,6 +29,7 @@ import { exportRoutes } from './routes/export';
 import { filesRoutes } from './routes/files';
 import { healthCheckRoutes } from './routes/health-check';
 import { imageOptionsRoutes } from './routes/image-options';
+import { importsRoutes } from './routes/imports';
 import { mysoRoutes } from './routes/myso';
 import { newsRoutes } from './routes/news';
 import { oauthRoutes } from './routes/oauth';
@@ -76,6 +77,7 @@ export function buildApp() {
     .route('/files', filesRoutes)
     .route('/healthCheck', healthCheckRoutes)
     .route('/imageOptions', imageOptionsRoutes)
+    .route('/imports', importsRoutes)
     .route('/myso', mysoRoutes)
     .route('/news', newsRoutes)
     .route('/oauth', oauthRoutes)

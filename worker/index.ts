@@ -2,6 +2,7 @@ import { app } from './app';
 import type { Env } from './env';
 import { scheduled } from './scheduled';
 import { handleWebhookBatch, type WebhookMessage } from './services/webhooks';
+import { handleImportBatch, type ImportMessage } from './import/runner';
 import { isSitePath, siteRoutes } from './site/routes';
 import { isMcpPath, serveMcp } from './mcp/route';
 import { isOAuthPath, serveOAuth } from './oauth/route';
@@ -17,6 +18,15 @@ export default {
     return app.fetch(request, env, ctx);
   },
   scheduled,
-  // The WEBHOOKS queue's consumer: webhook deliveries (worker/services/webhooks.ts).
-  queue: handleWebhookBatch,
-} satisfies ExportedHandler<Env, WebhookMessage>;
+  // The queues' consumer, by queue: webhook deliveries (worker/services/webhooks.ts) and import steps
+  // (worker/import/runner.ts).
+  queue: (batch: MessageBatch<QueueMessage>, env: Env, ctx: ExecutionContext): Promise<void> =>
+    batch.queue === IMPORTS_QUEUE
+      ? handleImportBatch(batch as MessageBatch<ImportMessage>, env)
+      : handleWebhookBatch(batch as MessageBatch<WebhookMessage>, env, ctx),
+} satisfies ExportedHandler<Env, QueueMessage>;
+
+/** What the worker's queues carry. */
+export type QueueMessage = WebhookMessage | ImportMessage;
+/** The imports queue's name (wrangler.toml); every other batch is the webhooks queue's. */
+export const IMPORTS_QUEUE = 'so-portal-imports';

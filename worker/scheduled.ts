@@ -13,6 +13,7 @@ import { pruneSessions } from './services/session';
 import { pruneAuditLog, systemScope } from './services/audit';
 import { pruneApiTokens } from './services/api-tokens';
 import { pruneDeliveries, resendLostDeliveries } from './services/webhooks';
+import { resendStalledImports } from './import/runner';
 import { expirePublications, startDuePublications } from './queries/publications';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
@@ -48,6 +49,8 @@ export async function runUploadCleanUp(env: Env, now = Date.now()) {
 export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   await runScheduled(env, controller.scheduledTime);
   await runWebhookRecovery(env, controller.scheduledTime);
+  // Imports whose step message was lost go on from where D1 says they stopped (decision 047).
+  await resendStalledImports(env, controller.scheduledTime);
   await runUploadCleanUp(env, controller.scheduledTime);
 }
 

@@ -38,6 +38,7 @@ import {
 import { createUploadOf, mp4File, multipartBody, pngFile, tinyVideo } from './upload-fixtures';
 import { createFailedDelivery, createWebhookRow } from './webhook-fixtures';
 import { authorizationRequest, connectOAuthClient, registerOAuthClient } from './oauth-fixtures';
+import { createImportRow, importForm } from './import-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -1241,6 +1242,24 @@ const MATRIX: Entry[] = [
       const { webhookId, deliveryId } = await createFailedDelivery();
       return { path: `/webhooks/${webhookId}/deliveries/${deliveryId}/retry` };
     },
+  },
+
+  // ---- imports: ADMIN only (decisions 046, 047) ----
+  { route: 'GET /api/imports', expected: adminOnly(200), request: async () => ({ path: '/imports' }) },
+  {
+    route: 'POST /api/imports',
+    expected: adminOnly(202),
+    request: async () => ({ path: '/imports', body: importForm() }),
+  },
+  {
+    route: 'GET /api/imports/:id',
+    expected: adminOnly(200),
+    request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'done')}` }),
+  },
+  {
+    route: 'POST /api/imports/:id/cancel',
+    expected: adminOnly(200),
+    request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'queued')}/cancel` }),
   },
 ];
 

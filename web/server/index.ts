@@ -3,8 +3,7 @@
 // run_worker_first); with not_found_handling "none", a path that is no file comes here and is a page, or the
 // rendered not-found page with status 404.
 import type { Env } from '../../worker/env';
-import worker from '../../worker/index';
-import type { WebhookMessage } from '../../worker/services/webhooks';
+import worker, { type QueueMessage } from '../../worker/index';
 import { PAGE_HEADERS } from '../../schema/page-headers';
 import { pageRoutes } from './pages';
 
@@ -31,4 +30,4 @@ export default {
   },
   scheduled: worker.scheduled,
   queue: worker.queue,
-} satisfies ExportedHandler<Env, WebhookMessage>;
+} satisfies ExportedHandler<Env, QueueMessage>;

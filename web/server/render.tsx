@@ -2,6 +2,7 @@
 // the same views and providers, rendered with React's renderToReadableStream into the built index.html. Every
 // query a view makes is loaded during the render by the API's own query functions (./loaders.ts), as the request's
 // viewer, and the answers go into the page once, for the browser's hydration (web/main.tsx).
+import { findRedirect } from '../../worker/queries/redirects';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter, type RouteMatch } from 'react-router';
@@ -127,6 +128,12 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   if (url.pathname.toLowerCase() === '/mysoherz') return redirect('/mySO', 302);
   const access = guardOf(matches);
   if (access && !canAccess(access, user)) return redirect(NO_PERMISSION_PATH, 302);
+
+  // An imported item's old address (decision 046): before the 404, or on `/` for WordPress's `?p=` form.
+  if (notFound || (url.pathname === '/' && url.search)) {
+    const moved = await findRedirect(c.get('db'), url);
+    if (moved) return redirect(moved, 301);
+  }
 
   const data = requestSeed(serverLoader(c));
   if (!notFound && leaf) {

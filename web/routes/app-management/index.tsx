@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS = [
   { path: 'health', label: 'admin.section.health' },
   { path: 'messages', label: 'admin.section.messages', count: 'unreadMessages' },
   { path: 'export', label: 'admin.section.export' },
+  { path: 'import', label: 'admin.section.import' },
   { path: 'webhooks', label: 'admin.section.webhooks' },
   { path: 'auditLog', label: 'admin.section.auditLog' },
 ] as const satisfies readonly { path: string; label: string; count?: keyof AdminCounts }[];

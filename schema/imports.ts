@@ -1,0 +1,82 @@
+// Imports (issue 30, decisions 046 and 047): what /api/imports answers, and the limits of what it takes. The SPA's
+// import screen parses the answers with these.
+import * as z from 'zod/mini';
+import { IMPORT_SOURCE_KINDS, IMPORT_STATES } from './enums';
+import { nonnegativeInt } from './mini';
+
+const MiB = 1024 * 1024;
+
+/** What POST /imports takes: the file in one multipart request (Workers refuse larger requests). */
+export const IMPORT_LIMITS = {
+  /** The export file. */
+  file: 95 * MiB,
+  /** The `authors` part: JSON mapping the source's author logins to portal user ids. */
+  authors: 64 * 1024,
+  /** Open (queued or running) imports at once. */
+  open: 3,
+} as const;
+
+const count = z.object({
+  created: nonnegativeInt(),
+  updated: nonnegativeInt(),
+  skipped: nonnegativeInt(),
+  failed: nonnegativeInt(),
+});
+
+/** POST /imports: `authors` maps source author logins to existing users' ids. */
+export const importAuthors = z.record(z.string().check(z.minLength(1), z.maxLength(200)), z.uuid());
+
+export const importSummary = z.object({
+  id: z.uuid(),
+  state: z.enum(IMPORT_STATES),
+  sourceKind: z.enum(IMPORT_SOURCE_KINDS),
+  fileName: z.string(),
+  fileSize: nonnegativeInt(),
+  /** Per kind of record (articles, pages, categories, tags, users, media). */
+  counts: z.record(z.string(), count),
+  /** Posts and pages worked through of those the file holds (known once the file was read through). */
+  progress: z.object({ total: nonnegativeInt(), done: nonnegativeInt() }),
+  /** Why it failed, with the line of the file where reading broke; null otherwise. */
+  error: z.nullable(z.string()),
+  createdBy: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+});
+export type ImportSummary = z.infer<typeof importSummary>;
+
+const reportNote = z.object({
+  sourceId: z.string(),
+  title: z.string(),
+  line: z.nullable(z.number()),
+  note: z.string(),
+});
+
+export const importReport = z.object({
+  site: z.optional(z.string()),
+  /** What the file holds, by kind (posts, pages, attachments, comments, authors, categories, tags, other). */
+  detected: z.optional(z.record(z.string(), z.number())),
+  /** The items written, with the new article's id (at most 500). */
+  items: z.optional(
+    z.array(z.object({ sourceId: z.string(), title: z.string(), articleId: z.string(), created: z.boolean() })),
+  ),
+  /** What could not be held as it was, per item (at most 1,000). */
+  notes: z.optional(z.array(reportNote)),
+  /** Pictures that could not be had, with their source address (at most 2,000). */
+  missingMedia: z.optional(
+    z.array(z.object({ url: z.string(), articleId: z.string(), title: z.string(), reason: z.string() })),
+  ),
+  /** How many entries each list left out past its bound. */
+  leftOut: z.optional(z.record(z.string(), z.number())),
+  /** With BENCH_TIMING only (npm run bench:import): D1 statements run and steps taken. */
+  statements: z.optional(z.number()),
+  steps: z.optional(z.number()),
+});
+
+export const importDetail = z.object({
+  ...importSummary.shape,
+  report: importReport,
+  /** The source's author logins and the portal user each was mapped to. */
+  authorMap: z.record(z.string(), z.string()),
+});
+export type ImportDetail = z.infer<typeof importDetail>;

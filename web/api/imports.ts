@@ -1,0 +1,28 @@
+// /api/imports: the admin's imports (decisions 046, 047): start one from a file, follow it, cancel it.
+import * as z from 'zod/mini';
+import { importDetail, importSummary } from '../../schema/imports';
+import { API_PREFIX, api, call, resultOf, seg } from './client';
+
+export const listImports = () => call(api.imports.$get(), z.array(importSummary));
+export const getImport = (id: string) => call(api.imports[':id'].$get({ param: { id: seg(id) } }), importDetail);
+export const cancelImport = (id: string) =>
+  call(api.imports[':id'].cancel.$post({ param: { id: seg(id) } }), importDetail);
+
+/** Sends the export file as multipart (part `file`); answers the new import's id. */
+export async function startImport(file: File): Promise<{ id: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const res = await fetch(`${API_PREFIX}/imports`, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    // Not JSON: resultOf answers the invalid response.
+  }
+  return resultOf(res.status, data, z.object({ id: z.string() }));
+}

@@ -1,0 +1,11 @@
+// The admin's imports in the data cache: one family, ['imports'], which starting or cancelling one invalidates.
+import { cancelImport, getImport, listImports, startImport } from '../api/imports';
+import { useQuery, write, type QueryKey } from './cache';
+
+const IMPORTS: QueryKey = ['imports'];
+
+export const useImports = () => useQuery(IMPORTS, listImports);
+export const useImport = (id: string | null) => useQuery(id ? ['imports', id] : null, () => getImport(id!));
+
+export const beginImport = (file: File) => write(() => startImport(file), { invalidate: [IMPORTS] });
+export const stopImport = (id: string) => write(() => cancelImport(id), { invalidate: [IMPORTS] });
