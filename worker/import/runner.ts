@@ -55,7 +55,7 @@ async function contextOf(env: Env, row: ImportRow, counter: { n: number }): Prom
     row,
     scope: { kind: row.sourceKind, site: '', importId: row.id },
     audit: {
-      actor: { kind: 'user', userId: admin.id, name: admin.name, tokenId: null, tokenName: null },
+      actor: { kind: 'user', userId: admin.id, name: admin.name, tokenId: null, tokenName: null, via: null },
       requestId: `import:${row.id}`,
       recorded: [],
     },
