@@ -273,10 +273,7 @@ export async function insertUser(
   const taken = new Set(found.flatMap((r) => [lower(r.name), r.email ? lower(r.email) : '']));
   const emailTaken = !!input.email && taken.has(lower(input.email));
   // Both at once, so the form can mark every field that needs changing.
-  throwTaken([
-    taken.has(lower(input.name)) ? NAME_TAKEN : null,
-    emailTaken && !omit ? EMAIL_TAKEN : null,
-  ]);
+  throwTaken([taken.has(lower(input.name)) ? NAME_TAKEN : null, emailTaken && !omit ? EMAIL_TAKEN : null]);
   if (!inserted[0]) throw takenConflict([NAME_TAKEN]);
   return { user: toUser(inserted[0]), emailTaken };
 }
