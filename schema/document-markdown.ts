@@ -24,7 +24,7 @@ const escapeLineStart = (line: string) =>
   /^(#{1,6}(\s|$)|>|[-+*](\s|$)|\d+[.)](\s|$)|[-*_]{3,}\s*$)/.test(line)
     ? line
         .replace(/^(\d+)([.)])/, (_m, digits: string, dot: string) => `${digits}\\${dot}`)
-        .replace(/^([#>+*_-])/, '\\$1')
+        .replace(/^([#>+*_-])/, (ch: string) => `\\${ch}`)
     : line;
 
 function textToMarkdown(node: TextNode): string {
@@ -40,7 +40,7 @@ function textToMarkdown(node: TextNode): string {
 }
 
 const hrefToMarkdown = (href: string) =>
-  /[\s()<>]/.test(href) ? `<${href.replace(/[<>]/g, encodeURIComponent)}>` : href;
+  /[\s()<>]/.test(href) ? `<${href.replace(/[<>]/g, (ch) => encodeURIComponent(ch))}>` : href;
 
 function inlinesToMarkdown(nodes: readonly InlineNode[]): string {
   return nodes
@@ -237,7 +237,7 @@ const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^ {0,3}([-*_])(\s*\1){2,}\s*$/;
 const LIST_ITEM = /^( *)([-+*]|\d{1,9}[.)])(?:\s+(.*)|$)/;
 const MEDIA = /^!\[((?:\\.|[^\]\\])*)\]\((media|video):([0-9a-fA-F-]{36})(?:\s+"((?:\\.|[^"\\])*)")?\)\s*$/;
-const unescape = (s: string) => s.replace(/\\(.)/g, '$1');
+const unescape = (s: string) => s.replace(/\\(.)/g, (_m, ch: string) => ch);
 
 /** Parses the list starting at `lines[start]`; returns the list and the index after it. */
 function parseList(lines: string[], start: number): [ListNode, number] {
