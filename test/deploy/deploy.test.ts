@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -188,7 +189,8 @@ describe('wrangler deploy --dry-run', () => {
     );
     const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, 'wrangler.toml'));
     const bundle = path.join(work, 'bundle');
-    // The assets are not needed to answer /api; storage is in memory and empty.
+    // The assets are not needed to answer /api; storage is in memory, with the migrations applied as before a deploy
+    // (a page that is not found looks up the import's redirects first).
     const { assets: _assets, modulesRules: _rules, ...options } = workerOptions;
     // The bundle's console, kept here instead of printed: its request log line shows logging works once bundled.
     const logs: { level: string; message: string }[] = [];
@@ -208,6 +210,10 @@ describe('wrangler deploy --dry-run', () => {
       }),
     );
     try {
+      const d1 = await mf.getD1Database('DB');
+      for (const migration of await readD1Migrations(path.join(root, 'migrations'))) {
+        await d1.batch(migration.queries.map((query) => d1.prepare(query)));
+      }
       const res = await mf.dispatchFetch('http://localhost/api/no-such-route');
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ code: 404, message: 'Not found', result: null });
@@ -218,10 +224,10 @@ describe('wrangler deploy --dry-run', () => {
           (l) => l.level === 'info' && l.message.includes(requestId!) && l.message.includes('/api/no-such-route'),
         ),
       ).toHaveLength(1);
-      // The pages are rendered by the bundle too (without the built assets here: the bare page around the view).
+      // The pages are rendered by the bundle too (without the built assets here: the layout around the view).
       const page = await mf.dispatchFetch('http://localhost/no-such-page');
       expect(page.status).toBe(404);
-      expect(await page.text()).toContain('<div id="root"><div class="page page-bare">');
+      expect(await page.text()).toContain('<div id="root"><div class="page">');
     } finally {
       await mf.dispose();
     }
