@@ -24,7 +24,7 @@ test('a deep link is rendered by the worker with the same headers; a path that i
   expect(response.headers.get('content-security-policy')).toBe(cspFromHeadersFile());
   const missing = await fetch(baseUrl() + '/no/such/page');
   expect(missing.status).toBe(404);
-  expect(await missing.text()).toMatch(/<div id="root"><div class="page page-bare">/);
+  expect(await missing.text()).toMatch(/<div id="root"><div class="page">/);
 });
 
 test('a missing file under /assets/ is 404, not the SPA document cached as immutable; real files stay immutable', async () => {

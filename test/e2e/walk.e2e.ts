@@ -45,7 +45,7 @@ test('a reader registers, then deletes their account with their password and is 
   await page.getByLabel('Username').fill(name);
   await page.getByLabel('Password').fill('a-good-long-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Invalid username or password').waitFor();
+  await page.getByText('Wrong username or password.').waitFor();
   expect(problems).toEqual([]);
 });
 
