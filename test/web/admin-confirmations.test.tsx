@@ -70,18 +70,24 @@ describe('Rejecting a publication request', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('keeps the dialog open with the API’s refusal', async () => {
+  it('keeps the dialog open with the refusal', async () => {
     fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/publications/requests') return page([request]);
       if (c.path === '/publications/update-status')
-        return { code: 400, message: 'A request that is REJECTED cannot become REJECTED' };
+        return {
+          code: 400,
+          message: 'A request that is REJECTED cannot become REJECTED',
+          result: { issues: [] },
+        };
       return undefined;
     });
     await renderApp('/appManagement/publications', admin);
     await click(await screen.findByRole('button', { name: 'Reject Alpine lakes' }));
     await click(dialog().getByRole('button', { name: 'Reject Alpine lakes' }));
-    expect(await dialog().findByText('A request that is REJECTED cannot become REJECTED')).toBeTruthy();
+    // The refusal's sentence by its status (error.badRequest), inside the dialog; never the server's English.
+    expect(await dialog().findByText('The portal could not accept this. Please check what you entered.')).toBeTruthy();
+    expect(dialog().queryByText(/cannot become REJECTED/)).toBeNull();
   });
 
   it('shows the editor the reason in their publication list', async () => {

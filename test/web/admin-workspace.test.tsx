@@ -17,6 +17,10 @@ const counts = (c: Partial<Record<'pendingAccessRequests' | 'pendingPublications
 const pathOf = (c: ApiCall) => c.path.split('?')[0];
 const never = () => new Promise<ApiAnswer>(() => {});
 const unavailable: ApiAnswer = { code: 503, message: 'Service unavailable' };
+/** What a 5xx reads as (web/i18n/en-US.json error.server): never the server's own English message. */
+const SERVER_FAILED = 'The portal could not do this just now. Please try again in a moment.';
+/** What a 409 without issues reads as (error.conflict). */
+const CONFLICT = 'This is not possible in its current state; it may have changed meanwhile. Please reload and check.';
 
 const click = (el: HTMLElement) =>
   act(async () => {
@@ -61,7 +65,7 @@ async function fourStates(
   let fail = true;
   stub = fakeApi((c) => (pathOf(c) === path ? (fail ? unavailable : page(populated)) : other(c)));
   await renderApp(`/appManagement/${section}`, admin);
-  expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
+  expect((await screen.findByRole('alert')).textContent).toBe(SERVER_FAILED);
   fail = false;
   await click(screen.getByRole('button', { name: 'Try again' }));
   await expectRow();
@@ -77,7 +81,7 @@ describe('the workspace frame', () => {
     });
     const { router } = await renderApp('/appManagement', admin);
     await findHeading('App management');
-    expect(router.state.location.pathname).toBe('/appManagement/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appManagement/users'));
     const tabs = within(screen.getByRole('navigation', { name: 'App management sections' }));
     for (const name of [
       'Users',
@@ -99,7 +103,9 @@ describe('the workspace frame', () => {
     expect(badge?.textContent).toBe('3 pending requests');
     expect(tabs.getByRole('link', { name: 'Messages' }).textContent).toBe('Messages1');
     expect(tabs.getByRole('link', { name: 'Publications' }).getAttribute('aria-describedby')).toBeNull();
-    await waitFor(() => expect(tabs.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page'));
+    await waitFor(() => expect(tabs.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page'), {
+      timeout: 3000,
+    });
     await waitFor(() => expect(document.title).toBe('Users · App management · SO Portal'));
     const crumbs = within(screen.getByRole('navigation', { name: /breadcrumb/i }));
     expect(crumbs.getByRole('link', { name: 'App management' }).getAttribute('href')).toBe('/appManagement');
@@ -172,6 +178,7 @@ describe('Users', () => {
           code: 409,
           message:
             'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead',
+          result: { issues: [{ path: [], code: 'owns_content', message: 'This user still owns content' }] },
         };
       }
       if (c.path === `/users/${other.id}` && c.method === 'PUT') {
@@ -203,7 +210,10 @@ describe('Users', () => {
 
     await click(screen.getByRole('button', { name: 'Delete owner-olga' }));
     await click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete owner-olga' }));
-    const refusal = await screen.findByText(/still owns channels, articles or news/);
+    // The issue's own sentence (error.issue.ownsContent), not the server's English message.
+    const refusal = await screen.findByText(
+      'This account still owns channels, articles or news, so it cannot be deleted; deactivate it instead.',
+    );
     expect(refusal.closest('[role="alertdialog"]')).toBeTruthy();
     await click(screen.getByRole('button', { name: 'Deactivate owner-olga instead' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ active: false }));
@@ -398,7 +408,7 @@ describe('Categories', () => {
           : undefined,
     );
     await renderApp('/appManagement/categories', admin);
-    expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
+    expect((await screen.findByRole('alert')).textContent).toBe(SERVER_FAILED);
     fail = false;
     await click(screen.getByRole('button', { name: 'Try again' }));
     const travel = (await screen.findByRole('link', { name: 'Travel' })).closest('li')!;
@@ -418,7 +428,7 @@ describe('Categories', () => {
     await screen.findByText('There are no categories yet.');
   });
 
-  it('moves a category under another parent, shows a refused move and a refused delete with the API’s message', async () => {
+  it('moves a category under another parent, shows a refused move and a refused delete as a conflict', async () => {
     const { calls } = fakeApi((c) => {
       if (pathOf(c) === '/admin/counts') return counts();
       if (pathOf(c) === '/categories' && c.method === 'GET') return { code: 200, result: [root, child, sibling] };
@@ -444,14 +454,13 @@ describe('Categories', () => {
         .map((o) => o.textContent),
     ).toEqual(['None (top level)']);
     await click(form.getByRole('button', { name: 'Cancel' }));
-    // A move the API refuses (the tree changed meanwhile) shows its message.
+    // A move the API refuses (the tree changed meanwhile) says so by its status (error.conflict), not in the API's words.
     await click(screen.getByRole('button', { name: 'Edit Alps' }));
     form = within(screen.getByRole('form', { name: 'Edit Alps' }));
     fireEvent.change(form.getByLabelText('Parent category'), { target: { value: sibling.id } });
     await click(form.getByRole('button', { name: 'Save' }));
-    expect(
-      (await form.findByText('A category cannot move inside its own sub-categories')).closest('[role="alert"]'),
-    ).toBeTruthy();
+    expect((await form.findByText(CONFLICT)).closest('[role="alert"]')).toBeTruthy();
+    expect(form.queryByText(/cannot move inside its own sub-categories/)).toBeNull();
     await click(form.getByRole('button', { name: 'Cancel' }));
 
     await click(screen.getByRole('button', { name: 'Edit Coasts' }));
@@ -469,7 +478,8 @@ describe('Categories', () => {
     await click(screen.getByRole('button', { name: 'Delete Travel' }));
     const asked = within(screen.getByRole('alertdialog'));
     await click(asked.getByRole('button', { name: 'Move 2 sub-categories up and delete Travel' }));
-    expect(await asked.findByText(/still has 1 article/)).toBeTruthy();
+    expect(await asked.findByText(CONFLICT)).toBeTruthy();
+    expect(asked.queryByText(/still has 1 article/)).toBeNull();
   });
 
   it('reorders siblings with the keyboard: Space, arrow down, Space', async () => {
@@ -558,7 +568,7 @@ describe('Health check', () => {
     });
     await renderApp('/appManagement/health', admin);
     await click(await screen.findByRole('button', { name: 'Run health check' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
+    expect((await screen.findByRole('alert')).textContent).toBe(SERVER_FAILED);
     fail = false;
     await click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText(/2 missing articles are still referenced/);

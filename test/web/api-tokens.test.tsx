@@ -143,8 +143,9 @@ describe('my account: a refused token', () => {
     const section = (await screen.findByRole('heading', { name: 'API tokens' })).closest('section')!;
     fireEvent.change(within(section).getByRole('textbox', { name: /^Name/ }), { target: { value: 'One too many' } });
     await click(within(section).getByRole('button', { name: 'Create token' }));
+    // The refusal's sentence by its status (error.conflict), never the server's English message.
     expect((await within(section).findByRole('alert')).textContent).toBe(
-      'You already have 20 live API tokens: revoke one first',
+      'This is not possible in its current state; it may have changed meanwhile. Please reload and check.',
     );
     expect(within(section).queryByRole('textbox', { name: 'Your new token' })).toBeNull();
   });

@@ -66,13 +66,14 @@ const BOOT = 'boot.ts';
 
 /**
  * What the shell imports on demand as soon as it starts, wherever the visitor lands: every dynamic import
- * of the entry except the views (web/routes/, loaded by the route the visitor opens) and the catalogues of
- * the other locales (loaded when one is chosen).
+ * of the entry, and of the shared chunks it imports statically (the session's chunk, which imports its client on
+ * demand, may be one), except the views (web/routes/, loaded by the route the visitor opens) and the catalogues
+ * of the other locales (loaded when one is chosen).
  */
 function startupImports(): string[] {
-  return (manifest[entryKey()]!.dynamicImports ?? []).filter(
-    (key) => !key.startsWith('routes/') && !/^i18n\/.+\.json$/.test(key),
-  );
+  const entry = manifest[entryKey()]!;
+  const started = [entry, ...(entry.imports ?? []).map((key) => manifest[key]!)].flatMap((c) => c.dynamicImports ?? []);
+  return [...new Set(started)].filter((key) => !key.startsWith('routes/') && !/^i18n\/.+\.json$/.test(key));
 }
 
 /**
@@ -155,7 +156,8 @@ describe('bundle budget', () => {
   it('a rendered page waits for one stylesheet: its views and the search box bring none of their own', () => {
     // The worker renders every view but the guarded workspaces (web/server/render.tsx), and links the stylesheets
     // of the view's chunks: each one more connection and round trip before the first paint (web/page-styles.ts).
-    const guarded = /^routes\/(myso|myso-account|myaccount|app-management)\//;
+    // The MCP consent page (decision 045) is guarded too: an editor's or admin's, drawn by the browser.
+    const guarded = /^routes\/(myso|myso-account|myaccount|app-management|oauth-authorize)\//;
     const start = new Set(closure(entryKey()));
     const rendered = Object.keys(manifest).filter((key) => /^routes\/.+\/index\.tsx$/.test(key) && !guarded.test(key));
     expect(rendered).toContain('routes/article/index.tsx');

@@ -479,7 +479,10 @@ describe('errors', () => {
       return undefined;
     });
     renderWithApp([{ path: '/article/:articleId', element: <ArticleView /> }], `/article/${ARTICLE_ID}`);
-    expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
+    // The sentence of a 5xx (error.server), never the server's English message.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The portal could not do this just now. Please try again in a moment.',
+    );
     fail = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lighthouse keepers' })).toBeTruthy();
@@ -516,7 +519,9 @@ describe('errors', () => {
     expect(count(calls, `/articles/${ARTICLE_ID}`)).toBe(1);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(count(calls, `/articles/${ARTICLE_ID}`)).toBe(1 + RETRIES);
-    expect(screen.getByRole('alert').textContent).toBe('Bad gateway');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The portal could not do this just now. Please try again in a moment.',
+    );
   });
 });
 

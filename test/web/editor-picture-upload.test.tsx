@@ -216,9 +216,9 @@ describe('Insert picture with a new upload', () => {
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Insert picture' }));
     let panel = screen.getByRole('group', { name: 'Insert picture' });
     expect(within(panel).queryByText(/Save the article first/)).toBeNull();
-    expect(within(panel).getByRole<HTMLInputElement>('radio', { name: 'A new picture from this device' }).checked).toBe(
-      true,
-    );
+    // Its gallery is empty: the form asks for the new picture's file at once, with no lone choice over it.
+    expect(within(panel).queryByRole('radio')).toBeNull();
+    expect(within(panel).getByLabelText('Picture file')).toBeTruthy();
 
     // Without a title there is no draft to put the picture in: the field says so, nothing is sent.
     fireEvent.change(within(panel).getByLabelText('Picture file'), { target: { files: [png()] } });

@@ -1,6 +1,9 @@
 // The channel and category views show the first page of articles and a "Show more" button that follows
 // nextCursor (GET /channels/{id}/articles, GET /categories/{id}/articles).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category } from '../../schema';
 import CategoryView from '../../web/routes/category';
@@ -16,6 +19,21 @@ const OWNER_ID = 'e1000000-0000-4000-8000-000000000001';
 const summary = (n: number) => articleSummary(n, CHANNEL_ID, OWNER_ID);
 
 const channel = channelSummary(CHANNEL_ID, OWNER_ID);
+
+/**
+ * The screens' messages plus the shell's error sentences (web/i18n/en-US.json `error.*`), which the app always has
+ * loaded: a failure reads as one of them (web/components/error-text.ts), never as the server's message.
+ */
+const catalogue = (name: string) =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../web/i18n/${name}`), 'utf8')) as Record<
+    string,
+    string
+  >;
+const shellEn = catalogue('en-US.json');
+const withErrors = {
+  ...catalogue('screens.en-US.json'),
+  ...Object.fromEntries(Object.entries(shellEn).filter(([id]) => id.startsWith('error.'))),
+};
 
 const category: Category = {
   id: CATEGORY_ID,
@@ -40,7 +58,19 @@ afterEach(() => {
 
 describe('channel view', () => {
   const renderChannel = () =>
-    renderScreen({ path: `/chan/${CHANNEL_ID}`, routes: [{ path: '/chan/:channelId', element: <ChannelView /> }] });
+    renderScreen({
+      path: `/chan/${CHANNEL_ID}`,
+      routes: [
+        {
+          path: '/chan/:channelId',
+          element: (
+            <IntlProvider locale="en-US" messages={withErrors}>
+              <ChannelView />
+            </IntlProvider>
+          ),
+        },
+      ],
+    });
 
   it('shows the first page and appends the next on "Show more" until there is none', async () => {
     const { calls } = fakeApi((call) => {
@@ -69,13 +99,16 @@ describe('channel view', () => {
     fakeApi((call) => {
       if (call.path === `/channels/${CHANNEL_ID}/summary`) return ok(channel);
       if (call.path === `/channels/${CHANNEL_ID}/articles`) return ok({ items: [summary(1)], nextCursor: '1' });
-      if (call.path.startsWith(`/channels/${CHANNEL_ID}/articles?cursor=`)) return fail(400, 'Invalid cursor');
+      if (call.path.startsWith(`/channels/${CHANNEL_ID}/articles?cursor=`))
+        return { ...fail(400, 'Invalid cursor'), result: { issues: [] } };
       return undefined;
     });
     renderChannel();
     await screen.findByRole('link', { name: /Article 1/ });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show more' })));
-    expect(await screen.findByText('Invalid cursor')).toBeTruthy();
+    // A 400 without a field at fault reads as error.badRequest, not as the server's English message.
+    expect(await screen.findByText(shellEn['error.badRequest']!)).toBeTruthy();
+    expect(screen.queryByText('Invalid cursor')).toBeNull();
     expect(articleTitles()).toEqual(['Article 1']);
     expect(screen.getByRole('button', { name: 'Show more' })).toBeTruthy();
   });

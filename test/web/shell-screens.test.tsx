@@ -173,7 +173,9 @@ describe('my account and app management', () => {
             }
           : { code: 200, result: { ...account, email: 'new@example.com' } };
       }
-      if (c.path === '/tokens') return { code: 200, result: [] };
+      // The account page's other lists (sessions, API tokens, connected assistants), empty.
+      if (c.path === '/tokens' || c.path === '/sessions' || c.path === '/oauth/clients')
+        return { code: 200, result: [] };
       return undefined;
     });
     await renderApp('/myaccount', user);

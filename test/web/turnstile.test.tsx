@@ -37,6 +37,9 @@ function fakeTurnstile() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** What a 429 reads as (web/i18n/en-US.json error.tooMany). */
+const TOO_MANY = 'Too many attempts. Please wait a moment, then try again.';
+
 const reader = { id: crypto.randomUUID(), name: 'nora', role: 'REGULAR_USER' };
 
 describe('Turnstile on the open forms', () => {
@@ -60,7 +63,9 @@ describe('Turnstile on the open forms', () => {
 
     await solve('token-1');
     await submit('Create account');
-    await screen.findByText('Too many registrations');
+    // A 429 reads as its sentence (error.tooMany), not the server's English message.
+    await screen.findByText(TOO_MANY);
+    expect(screen.queryByText('Too many registrations')).toBeNull();
     expect(challengeOf(calls.find((c) => c.path === '/users' && c.method === 'POST'))).toBe('token-1');
     expect(turnstile.reset).toHaveBeenCalledWith('widget-1');
   });
@@ -99,7 +104,8 @@ describe('Turnstile on the open forms', () => {
     fill('Username', 'nora');
     fill('Password', 'long-enough-secret');
     await submit('Sign in');
-    await screen.findByText('Too many failed sign-ins, try again later');
+    await screen.findByText(TOO_MANY);
+    expect(screen.queryByText('Too many failed sign-ins, try again later')).toBeNull();
     expect(challengeOf(calls.find((c) => c.path === '/users/auth'))).toBeNull();
     await waitFor(() => expect(turnstile.render).toHaveBeenCalled());
 

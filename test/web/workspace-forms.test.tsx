@@ -68,6 +68,7 @@ describe('the articles section', () => {
     });
     const live = row({
       title: 'Live one',
+      slug: 'live-one',
       published: true,
       channelId: uuid(),
       channelName: 'Harbour',
@@ -97,8 +98,9 @@ describe('the articles section', () => {
     const liveRow = within(table).getByRole('link', { name: 'Live one' }).closest('tr')!;
     expect(within(liveRow).getByText('Published')).toBeTruthy();
     expect(within(liveRow).getByText('Expires Dec 31, 2026')).toBeTruthy();
+    // The public page names the article by its slug, in its channel (docs/decisions/041-pages-and-urls.md).
     expect(within(liveRow).getByRole('link', { name: 'View “Live one” on the site' }).getAttribute('href')).toBe(
-      `/chan/${live.channelId}/a/${live.id}`,
+      `/chan/${live.channelId}/a/live-one`,
     );
     expect(screen.getByRole('link', { name: 'New article' }).getAttribute('href')).toBe('/myaccount/articles/new');
     expect(screen.queryByRole('combobox', { name: 'Owner' })).toBeNull();

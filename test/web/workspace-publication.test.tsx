@@ -219,8 +219,8 @@ describe('what visitors get', () => {
 describe('another editor’s content', () => {
   it('opens as a note with its public page, not as a form whose save would be refused', async () => {
     const other = uuid();
-    const article = articleOf({ title: 'Not mine', userId: other, published: true });
-    const channel = channelOf({ name: 'Their channel', userId: other });
+    const article = articleOf({ title: 'Not mine', slug: 'not-mine', userId: other, published: true });
+    const channel = channelOf({ name: 'Their channel', slug: 'their-channel', userId: other });
     const { calls: all } = fakeApi((c) => {
       if (c.path === `/articles/${article.id}`) return { code: 200, result: article };
       if (c.path === `/channels/${channel.id}`) return { code: 200, result: channel };
@@ -229,8 +229,9 @@ describe('another editor’s content', () => {
     const first = await renderApp(`/myaccount/articles/${article.id}`, editor);
     await findHeading('Not mine');
     expect(screen.getByText('This article belongs to another editor: only they and admins can edit it.')).toBeTruthy();
+    // The public pages are named by their slugs (docs/decisions/041-pages-and-urls.md).
     expect(screen.getByRole('link', { name: 'View “Not mine” on the site' }).getAttribute('href')).toBe(
-      `/article/${article.id}`,
+      '/article/not-mine',
     );
     expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
@@ -240,7 +241,7 @@ describe('another editor’s content', () => {
     await findHeading('Their channel');
     expect(screen.getByText('This channel belongs to another editor: only they and admins can edit it.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View “Their channel” on the site' }).getAttribute('href')).toBe(
-      `/chan/${channel.id}`,
+      '/chan/their-channel',
     );
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
     expect(all.filter((c) => c.method !== 'GET')).toEqual([]);

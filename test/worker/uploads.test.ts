@@ -157,7 +157,11 @@ describe('withUpload: the body', () => {
       expect(res.body).toEqual({
         code: 400,
         message: 'Validation error: Too small: expected string to have >=1 characters at "title"',
-        result: null,
+        result: {
+          issues: [
+            { path: ['title'], code: 'too_small', message: 'Too small: expected string to have >=1 characters' },
+          ],
+        },
       });
     });
   });

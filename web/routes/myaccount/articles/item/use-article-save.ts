@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { Article } from '../../../../../schema/entities';
 import { createArticleBody, updateArticleBody } from '../../../../../schema/requests';
 import { getArticle } from '../../../../api/articles';
+import { ShownError } from '../../../../api/errors';
 import { createArticle, updateArticle } from '../../../../api/articles-edit';
 import { useNotify } from '../../../../components/notifications';
 import type { Form } from '../../../../components/screen-kit/use-form';
@@ -121,7 +122,7 @@ export function useArticleSave(
     if (article) return article;
     const { values } = form;
     const body = form.validate(createArticleBody, newArticleBody(values));
-    if (!body) throw new Error(t('ws.articles.draftFirst'));
+    if (!body) throw new ShownError(t('ws.articles.draftFirst'));
     const thumbnail = values.thumbnail ? await imagePart(values.thumbnail) : undefined;
     const created = await createArticle(body, thumbnail);
     await ownSave(created);
