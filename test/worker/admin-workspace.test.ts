@@ -68,7 +68,7 @@ describe('paged lists', () => {
     expect((await admin.call('/userContent/requests?cursor=nonsense')).body).toEqual({
       code: 400,
       message: 'Invalid cursor',
-      result: null,
+      result: { issues: [] },
     });
     const perType = contentRequestPage.parse((await admin.call('/userContent/requests/articles?limit=2')).body.result);
     expect(perType.items).toHaveLength(2);
@@ -140,7 +140,7 @@ describe('publication statuses', () => {
       expect(res.body).toEqual({
         code: 400,
         message: `A ${from.toLowerCase()} publication request cannot become ${to.toLowerCase()}`,
-        result: null,
+        result: { issues: [] },
       });
       expect(published).toBe(from === 'APPROVED');
     }
@@ -168,7 +168,7 @@ describe('publication statuses', () => {
     ).toEqual({
       code: 400,
       message: 'A rejected publication request has no expiry to change',
-      result: null,
+      result: { issues: [] },
     });
   });
 
@@ -281,7 +281,7 @@ describe('contact messages', () => {
     expect((await admin.call(`/contact/messages/${target}`, { method: 'PUT', body: {} })).body).toEqual({
       code: 400,
       message: 'Validation error: Expected read or handled at ""',
-      result: null,
+      result: { issues: [{ path: [], code: 'custom', message: 'Expected read or handled' }] },
     });
     expect(
       (await admin.call(`/contact/messages/${crypto.randomUUID()}`, { method: 'PUT', body: { read: true } })).status,
@@ -397,7 +397,7 @@ describe('DELETE /users/{id} of an owner', () => {
     expect((await admin.call(`/users/${owner.id}`, { method: 'DELETE' })).body).toEqual({
       code: 409,
       message: OWNS_CONTENT,
-      result: null,
+      result: { issues: [{ path: [], code: 'owns_content', message: OWNS_CONTENT }] },
     });
     expect(OWNS_CONTENT).toMatch(/deactivate/);
     expect(

@@ -283,14 +283,18 @@ describe('scopes', () => {
       expect(d.tokenNeed, `GET ${d.path}`).toBe(d.sameOrigin ? 'full' : 'read');
     const sessionOnly = docs.filter((d) => d.tokenNeed === 'session').map((d) => `${d.method} ${d.path}`);
     expect(sessionOnly.sort()).toEqual([
+      'DELETE /api/oauth/clients/:clientId',
       'DELETE /api/sessions',
       'DELETE /api/sessions/:id',
       'DELETE /api/tokens/:id',
       'DELETE /api/users/:id',
+      'GET /api/oauth/clients',
       'GET /api/sessions',
       'GET /api/tokens',
       'GET /api/tokens/all',
       'GET /api/users/logout',
+      'POST /api/oauth/consent',
+      'POST /api/oauth/decision',
       'POST /api/tokens',
     ]);
   });

@@ -267,7 +267,7 @@ describe('GET /channels/{id}/articles', () => {
       expect((await call(`/channels/${ch.id}/articles?cursor=${encodeURIComponent(cursor)}`)).body).toEqual({
         code: 400,
         message: 'Invalid cursor',
-        result: null,
+        result: { issues: [] },
       });
     }
     // Past the end: an empty last page.

@@ -165,7 +165,7 @@ describe('PUT /publications/update-status', () => {
     expect((await setStatus(admin, request.id, 'APPROVED')).body).toEqual({
       code: 400,
       message: 'A rejected publication request cannot become approved',
-      result: null,
+      result: { issues: [] },
     });
     expect(await channelPublished(channel.id)).toBe(false);
     // The owner asks again instead.

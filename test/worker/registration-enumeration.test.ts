@@ -92,7 +92,11 @@ describe('registration with an e-mail address that is taken', () => {
     spyOnMail();
     const owner = await createUser();
     const res = await register({ ...newBody(owner.email!), name: owner.name });
-    expect(res.body).toEqual({ code: 409, message: 'Name already taken', result: null });
+    expect(res.body).toEqual({
+      code: 409,
+      message: 'Name already taken',
+      result: { issues: [{ path: ['name'], code: 'name_taken', message: 'Name already taken' }] },
+    });
   });
 
   it('an ADMIN creating an account still gets 409 for a taken address (they see every address anyway)', async () => {
@@ -100,7 +104,11 @@ describe('registration with an e-mail address that is taken', () => {
     const owner = await createUser();
     const admin = await as('ADMIN');
     const res = await admin.call('/users', { method: 'POST', body: newBody(owner.email!) });
-    expect(res.body).toEqual({ code: 409, message: 'Email already taken', result: null });
+    expect(res.body).toEqual({
+      code: 409,
+      message: 'Email already taken',
+      result: { issues: [{ path: ['email'], code: 'email_taken', message: 'Email already taken' }] },
+    });
     expect(send).not.toHaveBeenCalled();
   });
 });

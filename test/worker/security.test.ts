@@ -96,7 +96,7 @@ describe('content type and body', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(400);
-    expect(res.body.result).toBeNull();
+    expect(res.body.result).toEqual({ issues: [] });
   });
 
   it('answers a non-uuid id with 400 in the validation format', async () => {

@@ -37,6 +37,7 @@ export const PAGE_PATTERNS = [
   '/appManagement/export',
   '/appManagement/webhooks',
   '/appManagement/auditLog',
+  '/appManagement/import',
   '/no-permission',
   '/article',
   '/article/:articleId',
