@@ -367,9 +367,10 @@ export const usersRoutes = new Hono<AppEnv>()
       if (password === undefined) return ok(c, user);
       // A new password ends every session of the account; whoever changed their own stays signed in here, so the
       // answer counts the others (what the form tells: "your other sessions were signed out").
+      // The caller's session is read before startSession, which resets it (the new session's ticket comes later).
+      const mine = c.get('sessionId');
       const ended = await endUserSessions(db, id);
       if (me.id === id) await startSession(c, id);
-      const mine = c.get('sessionId');
       return ok(c, { ...user, sessionsEnded: ended.filter((s) => s !== mine).length });
     },
   )
