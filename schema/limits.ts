@@ -17,7 +17,7 @@ export const LIMITS = {
   listItems: 100,
 } as const;
 
-/** Files sent inside one multipart request (worker/lib/uploads.ts). */
+/** Files sent inside one multipart request (worker/services/uploads.ts). */
 export const UPLOAD_LIMITS = {
   /** Largest image file. */
   image: 10 * MiB,
@@ -33,7 +33,7 @@ export const UPLOAD_LIMITS = {
   partSize: 5 * MiB,
 } as const;
 
-/** Videos sent as resumable uploads (worker/lib/resumable-uploads.ts, docs/decisions/017-resumable-uploads.md). */
+/** Videos sent as resumable uploads (worker/services/resumable-uploads.ts, decision 017). */
 export const RESUMABLE_LIMITS = {
   /** Largest video sent in parts: 2 GB. */
   video: 2_000_000_000,

@@ -6,7 +6,7 @@ import { IntlProvider, useIntl } from 'react-intl';
 import type { Messages } from '../i18n';
 
 /**
- * The loaders of a catalogue by locale. Plain imports (`() => import('../i18n/x.de-DE.json')`), not Vite's globs:
+ * The loaders of a catalogue by locale. Plain imports (`() => import('../i18n/{name}.de-DE.json')`), not globs:
  * the worker's bundler reads these modules too, for the views rendered on the server
  * (docs/decisions/025-server-rendering.md).
  */

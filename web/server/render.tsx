@@ -233,8 +233,8 @@ const DEFAULT_FRAMING = { position: '50% 50%', scale: 1 };
 function pageHeaders(user: SessionUser | null, confidential = false): Headers {
   const headers = new Headers(PAGE_HEADERS);
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  // Anonymous pages are what every visitor gets: the edge keeps them (worker/lib/edge-cache.ts); a signed-in page is
-  // that user's alone.
+  // Anonymous pages are what every visitor gets: the edge keeps them (worker/middleware/edge-cache.ts); a signed-in
+  // page is that user's alone.
   headers.set('Cache-Control', user || confidential ? 'private, no-store' : CACHED_READ_CONTROL);
   // Under `npm run dev` the template is Vite's development page: React Refresh's inline preamble and the views' styles
   // as <style> elements, which the policy refuses. Its pages go without it, as Vite's own pages always did.

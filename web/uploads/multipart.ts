@@ -1,6 +1,6 @@
 // The one multipart builder of the SPA's writes with files: a `body` part with the JSON, a `blob:{tag}` part per
 // file, and the smaller variants of each image right after it (`variant:{tag}:{width}`,
-// docs/decisions/018-image-variants.md); worker/lib/uploads.ts reads them in that shape. The browser sets the
+// docs/decisions/018-image-variants.md); worker/services/uploads.ts reads them in that shape. The browser sets the
 // boundary itself, so no Content-Type header goes with it.
 import { makeVariants } from './variants';
 

@@ -1,6 +1,6 @@
 // The portal's documents for crawlers and feed readers, outside /api: /robots.txt, /sitemap.xml with its files
 // under /sitemaps/, and the RSS feeds under /feeds/. All of them are what an anonymous visitor may see, so they
-// are kept in the edge cache under the content version of the API's reads (worker/lib/edge-cache.ts).
+// are kept in the edge cache under the content version of the API's reads (worker/middleware/edge-cache.ts).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
 import { channelFeedPath, channelPath, homePath, NEWS_FEED_PATH } from '../../schema/urls';
