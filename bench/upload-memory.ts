@@ -2,7 +2,7 @@
 // resumable part calls of a throwaway `wrangler dev` (fresh local state, demo users) and samples the resident memory
 // of its workerd process while the parts go up. Prints the memory at every tenth of the upload: flat means the
 // worker streams each part into R2 instead of holding it (docs/decisions/017-resumable-uploads.md). A measurement,
-// not a test: it asserts nothing, and the README quotes its output.
+// not a test: it asserts nothing, and docs/benchmark.md quotes its output.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The upload limits the worker enforces and the SPA checks before sending (README "Upload limits"), and the text
+// The upload limits the worker enforces and the SPA checks before sending (docs/features.md), and the text
 // limits of the request schemas (schema/requests.ts): one module, so the two never disagree, and light enough for a
 // screen that needs a limit without the request schemas.
 const MiB = 1024 * 1024;

@@ -419,7 +419,7 @@ export const workspaceListQuery = z.extend(pageQuery, {
 });
 
 // resumable uploads
-/** Sizes and counts of resumable uploads (docs/decisions/017-resumable-uploads.md; the README lists them). */
+/** Sizes and counts of resumable uploads (decision 017; docs/features.md lists them). */
 /** POST /uploads: a new upload of `size` bytes, or the caller's unfinished one with the same fingerprint. */
 export const createUploadBody = z.object({
   size: nonnegativeInt().check(z.lte(Number.MAX_SAFE_INTEGER)),

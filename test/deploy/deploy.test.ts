@@ -3,8 +3,8 @@
 // dry run leaves the compatibility date and flags to Cloudflare's API, so the bundle it wrote is then started
 // in workerd with wrangler.toml's date, flags and bindings: a date or flag the runtime does not know fails
 // here. The bundle must stay under a gzip budget well inside the free plan's 3 MB; the figure is printed on
-// every run (README, "The deploy path"). What it holds is checked too (esbuild's metafile): nothing the worker never
-// runs, so the headroom does not creep away unseen.
+// every run (docs/operations.md, "The deploy path"). What it holds is checked too (esbuild's metafile): nothing
+// the worker never runs, so the headroom does not creep away unseen.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // A small seeded run of `npm run fuzz` (worker/scripts/fuzz-requests.ts) through the worker's real fetch
 // handler: malformed requests to every registered route as anonymous, reader, editor and admin must each
-// get a 2xx-4xx answer in the envelope. The full run is `npm run fuzz -- --requests 10000` (README).
+// get a 2xx-4xx answer in the envelope. The full run is `npm run fuzz -- --requests 10000` (docs/security.md).
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../schema/tables';
