@@ -24,6 +24,9 @@ const TOP_FOLDERS = ['worker', 'web', 'schema', 'test', 'bench', 'docs', 'migrat
 const NOT_WALKED = new Set(['node_modules', 'dist', '.wrangler', 'test-results']);
 const GENERATED = ['web/dist/', 'web/dist'];
 const SCRIPT = /\.(?:ts|tsx|js|mjs|cjs)$/;
+// Paths a branch developed alongside adds (issue 28's route modules and their decision), named by the docs before it
+// is merged. Delete an entry once its file is in the tree.
+const AWAITED = ['docs/decisions/048-route-modules-and-data-path.md'];
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
@@ -100,6 +103,7 @@ function namedPaths(text: string, fileDir: string, markdown: boolean): [string, 
 // A relative path that leaves the repository (the spec beside it) names no repository path: it counts as found.
 const exists = (fromRoot: string) =>
   fromRoot.startsWith('..') ||
+  AWAITED.includes(fromRoot) ||
   GENERATED.some((prefix) => fromRoot === prefix || fromRoot.startsWith(prefix)) ||
   existsSync(path.join(root, fromRoot));
 
@@ -117,11 +121,13 @@ function missingPaths(file: string, text: string): string[] {
     : file.endsWith('.sh')
       ? shellComments(text)
       : scriptComments(file, text);
-  return pieces.flatMap(([line, piece]) =>
+  const found = pieces.flatMap(([line, piece]) =>
     namedPaths(piece, fileDir, markdown)
       .filter(([, fromRoot]) => !exists(fromRoot))
       .map(([token]) => `${relative}:${line}: ${token}`),
   );
+  // A Markdown link whose target is also a path from the root (`[x](docs/api.md)` in the README) is named once.
+  return [...new Set(found)];
 }
 
 describe('paths named in comments and docs', () => {
