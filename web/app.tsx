@@ -57,9 +57,9 @@ const guarded = (access: Access, child: RouteObject): RouteObject => ({
   children: [child],
 });
 
-const articleView = view('routes/article/index.tsx', () => import('./routes/article/index'));
+const articleView = view('routes/article/$articleId/index.tsx', () => import('./routes/article/$articleId/index'));
 
-const channelView = view('routes/channel/index.tsx', () => import('./routes/channel/index'));
+const channelView = view('routes/chan/$channelId/index.tsx', () => import('./routes/chan/$channelId/index'));
 
 /** The editor workspace's routes: /myaccount/{section} is its list, /myaccount/{section}/{new|id} its form. */
 const WORKSPACE_ROUTES = [
@@ -70,8 +70,8 @@ const WORKSPACE_ROUTES = [
   },
   {
     path: '/myaccount/articles/:item',
-    module: 'routes/myaccount/articles/item/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/articles/item/index'),
+    module: 'routes/myaccount/articles/$item/index.tsx',
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/articles/$item/index'),
   },
   {
     path: '/myaccount/channels',
@@ -80,8 +80,8 @@ const WORKSPACE_ROUTES = [
   },
   {
     path: '/myaccount/channels/:item',
-    module: 'routes/myaccount/channels/item/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/channels/item/index'),
+    module: 'routes/myaccount/channels/$item/index.tsx',
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/channels/$item/index'),
   },
   {
     path: '/myaccount/news',
@@ -90,8 +90,8 @@ const WORKSPACE_ROUTES = [
   },
   {
     path: '/myaccount/news/:item',
-    module: 'routes/myaccount/news/item/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/news/item/index'),
+    module: 'routes/myaccount/news/$item/index.tsx',
+    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/news/$item/index'),
   },
   {
     path: '/myaccount/publications',
@@ -120,7 +120,7 @@ export const routes: RouteObject[] = [
           {
             path: 'orderChannel',
             handle: HANDLES['/orderChannel'],
-            element: view('routes/order-channel/index.tsx', () => import('./routes/order-channel/index')),
+            element: view('routes/orderChannel/index.tsx', () => import('./routes/orderChannel/index')),
           },
           {
             path: 'contact',
@@ -133,21 +133,24 @@ export const routes: RouteObject[] = [
             element: view('routes/imprint/index.tsx', () => import('./routes/imprint/index')),
           },
           // A reviewer's preview link (decision 029): no account needed, the token is the key.
-          { path: 'preview/:token', element: view('routes/preview/index.tsx', () => import('./routes/preview/index')) },
+          {
+            path: 'preview/:token',
+            element: view('routes/preview/$token/index.tsx', () => import('./routes/preview/$token/index')),
+          },
           guarded('signedIn', {
             path: 'mySO',
             handle: HANDLES['/mySO'],
             element: view(
-              'routes/myso/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myso/index'),
+              'routes/mySO/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/mySO/index'),
             ),
           }),
           guarded('signedIn', {
             path: 'mySO/account',
             handle: HANDLES['/mySO/account'],
             element: view(
-              'routes/myso-account/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myso-account/index'),
+              'routes/mySO/account/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/mySO/account/index'),
             ),
           }),
           guarded('editorOrAdmin', {
@@ -162,8 +165,8 @@ export const routes: RouteObject[] = [
           guarded('editorOrAdmin', {
             path: 'oauth/authorize',
             element: view(
-              'routes/oauth-authorize/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/oauth-authorize/index'),
+              'routes/oauth/authorize/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/oauth/authorize/index'),
             ),
           }),
           // The editor workspace (docs/decisions/016-editor-workspace.md): each section's list and form its own chunk.
@@ -174,8 +177,8 @@ export const routes: RouteObject[] = [
             path: 'appManagement',
             handle: HANDLES['/appManagement'],
             element: view(
-              'routes/app-management/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/index'),
+              'routes/appManagement/index.tsx',
+              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/index'),
             ),
             // The workspace's sections (docs/decisions/015-admin-workspace.md), each its own chunk inside its frame.
             children: [
@@ -184,80 +187,80 @@ export const routes: RouteObject[] = [
                 path: 'users',
                 handle: HANDLES['/appManagement/users'],
                 element: view(
-                  'routes/app-management/users/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/users/index'),
+                  'routes/appManagement/users/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/users/index'),
                 ),
               },
               {
                 path: 'access',
                 handle: HANDLES['/appManagement/access'],
                 element: view(
-                  'routes/app-management/access/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/access/index'),
+                  'routes/appManagement/access/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/access/index'),
                 ),
               },
               {
                 path: 'publications',
                 handle: HANDLES['/appManagement/publications'],
                 element: view(
-                  'routes/app-management/publications/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/publications/index'),
+                  'routes/appManagement/publications/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/publications/index'),
                 ),
               },
               {
                 path: 'categories',
                 handle: HANDLES['/appManagement/categories'],
                 element: view(
-                  'routes/app-management/categories/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/categories/index'),
+                  'routes/appManagement/categories/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/categories/index'),
                 ),
               },
               {
                 path: 'health',
                 handle: HANDLES['/appManagement/health'],
                 element: view(
-                  'routes/app-management/health/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/health/index'),
+                  'routes/appManagement/health/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/health/index'),
                 ),
               },
               {
                 path: 'messages',
                 handle: HANDLES['/appManagement/messages'],
                 element: view(
-                  'routes/app-management/messages/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/messages/index'),
+                  'routes/appManagement/messages/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/messages/index'),
                 ),
               },
               {
                 path: 'export',
                 handle: HANDLES['/appManagement/export'],
                 element: view(
-                  'routes/app-management/export/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/export/index'),
+                  'routes/appManagement/export/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/export/index'),
                 ),
               },
               {
                 path: 'import',
                 handle: HANDLES['/appManagement/import'],
                 element: view(
-                  'routes/app-management/import/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/import/index'),
+                  'routes/appManagement/import/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/import/index'),
                 ),
               },
               {
                 path: 'webhooks',
                 handle: HANDLES['/appManagement/webhooks'],
                 element: view(
-                  'routes/app-management/webhooks/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/webhooks/index'),
+                  'routes/appManagement/webhooks/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/webhooks/index'),
                 ),
               },
               {
                 path: 'auditLog',
                 handle: HANDLES['/appManagement/auditLog'],
                 element: view(
-                  'routes/app-management/audit-log/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/audit-log/index'),
+                  'routes/appManagement/auditLog/index.tsx',
+                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/appManagement/auditLog/index'),
                 ),
               },
             ],
@@ -272,7 +275,7 @@ export const routes: RouteObject[] = [
           {
             path: 'article',
             handle: HANDLES['/article'],
-            element: view('routes/article-list/index.tsx', () => import('./routes/article-list/index')),
+            element: view('routes/article/list.tsx', () => import('./routes/article/list')),
           },
           { path: 'article/:articleId', handle: HANDLES['/article/:articleId'], element: articleView },
           {
@@ -289,12 +292,12 @@ export const routes: RouteObject[] = [
           {
             path: 'category',
             handle: HANDLES['/category'],
-            element: view('routes/categories/index.tsx', () => import('./routes/categories/index')),
+            element: view('routes/category/list.tsx', () => import('./routes/category/list')),
           },
           {
             path: 'category/:categoryId',
             handle: HANDLES['/category/:categoryId'],
-            element: view('routes/category/index.tsx', () => import('./routes/category/index')),
+            element: view('routes/category/$categoryId/index.tsx', () => import('./routes/category/$categoryId/index')),
           },
           {
             path: 'category/:categoryId/a/:articleId',
@@ -314,7 +317,7 @@ export const routes: RouteObject[] = [
           {
             path: 'author/:username',
             handle: HANDLES['/author/:username'],
-            element: view('routes/author/index.tsx', () => import('./routes/author/index')),
+            element: view('routes/author/$username/index.tsx', () => import('./routes/author/$username/index')),
           },
           {
             path: 'search',
@@ -346,7 +349,10 @@ export const routes: RouteObject[] = [
           {
             path: 'forgot-password/:token',
             handle: HANDLES['/forgot-password/:token'],
-            element: view('routes/reset-password/index.tsx', () => import('./routes/reset-password/index')),
+            element: view(
+              'routes/forgot-password/$token/index.tsx',
+              () => import('./routes/forgot-password/$token/index'),
+            ),
           },
         ],
       },

@@ -124,7 +124,7 @@ describe('wrangler deploy --dry-run', () => {
     // What the bundle must hold, so that the list below is no empty promise.
     for (const file of [
       'web/routes/home/index.tsx',
-      'web/routes/preview/index.tsx',
+      'web/routes/preview/$token/index.tsx',
       'node_modules/react-dom/cjs/react-dom-server.edge.production.js',
       'node_modules/zod/v4/mini/schemas.js',
     ]) {

@@ -19,10 +19,10 @@ import { CHANNEL_NOT_FOUND, getChannelSummary, listChannelArticles, listChannels
 import { mysoView } from '../../worker/queries/myso';
 import { listNews } from '../../worker/queries/news';
 import { findAuthor, listAuthorArticles } from '../../worker/queries/authors';
-import { AUTHOR_PAGE_SIZE } from '../routes/author/index';
+import { AUTHOR_PAGE_SIZE } from '../routes/author/$username/index';
 import { searchEverything } from '../../worker/queries/search';
 import type { QueryKey } from '../data/keys';
-import { ARTICLE_PAGE_SIZE } from '../routes/article-list/index';
+import { ARTICLE_PAGE_SIZE } from '../routes/article/list';
 import { NEWS_PAGE_SIZE } from '../routes/home/index';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
