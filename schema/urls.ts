@@ -1,5 +1,5 @@
 // Every public URL of the portal, built in one place for both sides: the SPA's links, the server's canonicals,
-// Open Graph and JSON-LD (web/server/head.ts), the sitemaps and feeds (worker/site), and the mails
+// Open Graph and JSON-LD (worker/pages/head.ts), the sitemaps and feeds (worker/site), and the mails
 // (worker/services/notices.ts). An item is named by its slug where it has one (the readable, canonical form) and by
 // its id otherwise; the id form keeps answering. Each builder takes the item and, last, UrlOptions: a language
 // becomes one more option there (issue 29), so no caller spells a path itself. docs/decisions/041-pages-and-urls.md

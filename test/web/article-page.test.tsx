@@ -71,7 +71,7 @@ describe('the article page', () => {
     expect(screen.getByRole('link', { name: 'Alma Berg' }).getAttribute('href')).toBe('/author/alma');
     expect(screen.getByRole('link', { name: 'Coast' }).getAttribute('href')).toBe('/category/coast');
     expect(document.querySelector('time')?.getAttribute('datetime')).toBe(NOW);
-    // The head carries the one description (web/server/head.ts): none in the body.
+    // The head carries the one description (worker/pages/head.ts): none in the body.
     expect(document.querySelector('meta[name="description"]')).toBeNull();
   });
 

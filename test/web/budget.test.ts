@@ -154,7 +154,7 @@ describe('bundle budget', () => {
   });
 
   it('a rendered page waits for one stylesheet: its views and the search box bring none of their own', () => {
-    // The worker renders every view but the guarded workspaces (web/server/render.tsx), and links the stylesheets
+    // The worker renders every view but the guarded workspaces (worker/pages/render.tsx), and links the stylesheets
     // of the view's chunks: each one more connection and round trip before the first paint (web/page-styles.ts).
     // The MCP consent page (decision 045) is guarded too: an editor's or admin's, drawn by the browser.
     const guarded = /^routes\/(mySO|myaccount|appManagement|oauth)\//;

@@ -9,7 +9,7 @@ import { edgeCache } from '../middleware/edge-cache';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { keyToServe } from '../lib/files';
 import { describe } from '../lib/route-doc';
-import { ALLOWED_EXTENSIONS } from '../lib/sniff';
+import { ALLOWED_EXTENSIONS } from '../../schema/sniff';
 import { fileAudience, type FileAudience } from '../queries/files';
 
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */

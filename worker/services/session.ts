@@ -135,12 +135,35 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'refuse');
 
 /**
- * The pages' reading of the session (web/server/pages.ts): as the API's, except that an invalid bearer token makes
+ * The pages' reading of the session (worker/pages/pages.ts): as the API's, except that an invalid bearer token makes
  * the page anonymous instead of a 401 (issue 27 §2). The cookie is still not read then, so a bad token grants nothing.
  */
 export const pageSessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'anonymous');
 
+/** What a page's reading of the session found, carried by its in-process API calls. */
+interface CarriedSession {
+  user: AppEnv['Variables']['user'];
+  sessionId: AppEnv['Variables']['sessionId'];
+  apiToken: AppEnv['Variables']['apiToken'];
+}
+const carried = new WeakMap<Request, CarriedSession>();
+
+/**
+ * A page's call to the API in-process (worker/pages/in-process.ts) is made as the page's user: the session the page
+ * read is carried with the request, and not read again (decision 048).
+ */
+export function carrySession(request: Request, page: Context<AppEnv>): void {
+  carried.set(request, { user: page.get('user'), sessionId: page.get('sessionId'), apiToken: page.get('apiToken') });
+}
+
 async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refuse' | 'anonymous'): Promise<void> {
+  const known = carried.get(c.req.raw);
+  if (known) {
+    c.set('user', known.user);
+    c.set('sessionId', known.sessionId);
+    c.set('apiToken', known.apiToken);
+    return next();
+  }
   c.set('user', null);
   c.set('sessionId', null);
   c.set('apiToken', null);

@@ -2,7 +2,7 @@
 // keeps), and the build's manifest, to link the matched view's own chunk and styles so the page is styled before
 // any script runs. Both are read once per isolate from the static assets (a deployment ships them together).
 import type { Context } from 'hono';
-import type { AppEnv } from '../../worker/env';
+import type { AppEnv } from '../env';
 
 /** The manifest's file name in the build (web/vite.config.ts writes it). */
 export const MANIFEST_FILE = 'route-manifest.json';

@@ -1,29 +1,33 @@
-// Server rendering of the SPA's routes (docs/decisions/025-server-rendering.md): the route table of web/app.tsx,
-// the same views and providers, rendered with React's renderToReadableStream into the built index.html. Every
-// query a view makes is loaded during the render by the API's own query functions (./loaders.ts), as the request's
-// viewer, and the answers go into the page once, for the browser's hydration (web/main.tsx).
-import { findRedirect } from '../../worker/queries/redirects';
+// Server rendering of the SPA's routes (docs/decisions/025-server-rendering.md): the route table
+// (web/routes/table.ts) through the SPA's own router, views and providers, rendered with React's
+// renderToReadableStream into the built index.html. Every query a view makes is loaded during the render by the
+// view's own client call, sent to the API in-process as the request's user (./in-process.ts, decision 048); the route
+// module's `load` starts what its head and nested-route rule read, and the answers go into the page once, for the
+// browser's hydration (web/main.tsx).
+import { findRedirect } from '../queries/redirects';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter, type RouteMatch } from 'react-router';
 import type { Context } from 'hono';
 import type { SessionUser } from '../../schema/entities';
 import { PAGE_HEADERS } from '../../schema/page-headers';
-import type { AppEnv } from '../../worker/env';
-import { CACHED_READ_CONTROL } from '../../worker/middleware/edge-cache';
-import { HttpError } from '../../worker/lib/errors';
-import { AppProviders, AppRoutes, routes, viewModuleOf, type GuardHandle } from '../app';
-import type { QueryKey } from '../data/keys';
-import { PAGE_DATA_ID, seedId, type PageData, type QuerySeed, type SeededError } from '../data/seed';
-import { DEFAULT_LOCALE, isLocale, loadMessages, type Locale } from '../i18n';
-import { canAccess, NO_PERMISSION_PATH } from '../session/guards';
+import type { AppEnv } from '../env';
+import { CACHED_READ_CONTROL } from '../middleware/edge-cache';
+import { AppProviders, AppRoutes, routes, type ScreenHandle } from '../../web/app';
+import { ApiError } from '../../web/api/errors';
+import type { QueryKey } from '../../web/data/keys';
+import { queries, type QueryDef } from '../../web/data/queries';
+import { PAGE_DATA_ID, seedId, type PageData, type QuerySeed, type SeededError } from '../../web/data/seed';
+import { DEFAULT_LOCALE, isLocale, loadMessages, type Locale } from '../../web/i18n';
+import type { PageData as RoutePageData } from '../../web/routes/+shared/route-kit';
+import { SCREENS } from '../../web/routes/table';
+import { canAccess, NO_PERMISSION_PATH } from '../../web/session/guards';
 import { pageFacts, pageHead, scriptJson, storedPictureKey, type HeadInput } from './head';
-import { serverLoader } from './loaders';
-import { listImageOptions } from '../../worker/queries/image-options';
-import { storedPictureSize } from '../../worker/services/picture-sizes';
-import { siteUrl } from '../../worker/site/routes';
+import { inPage } from './in-process';
+import { listImageOptions } from '../queries/image-options';
+import { storedPictureSize } from '../services/picture-sizes';
+import { siteUrl } from '../site/routes';
 import { buildFiles, type BuildFiles } from './template';
-import { articlePath, channelPath } from '../../schema/urls';
 
 /** The language of the page: the visitor's choice (cookie), else the first of Accept-Language we have, else en-US. */
 export function pageLocale(request: Request): Locale {
@@ -37,8 +41,8 @@ export function pageLocale(request: Request): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** The answers and refusals of one request's queries, loaded on first use during the render. */
-function requestSeed(load: (key: QueryKey) => Promise<unknown> | undefined) {
+/** The answers and refusals of one page's queries, each loaded once, by the view's client call, in-process. */
+function requestSeed(c: Context<AppEnv>) {
   const keys = new Map<string, QueryKey>();
   const answers = new Map<string, unknown>();
   const refusals = new Map<string, SeededError>();
@@ -46,18 +50,17 @@ function requestSeed(load: (key: QueryKey) => Promise<unknown> | undefined) {
   const seed: QuerySeed = {
     data: (key) => answers.get(seedId(key)),
     error: (key) => refusals.get(seedId(key)),
-    load: (key) => {
+    load: (key, fetcher) => {
       const id = seedId(key);
       const known = pending.get(id);
       if (known) return known;
-      const loading = load(key);
-      if (!loading) return undefined;
       keys.set(id, key);
-      const settled = loading.then(
+      const settled = inPage(c, fetcher).then(
         (answer) => void answers.set(id, answer),
         (error: unknown) => {
-          if (!(error instanceof HttpError)) throw error;
-          refusals.set(id, { code: error.status, message: error.message });
+          // A refusal (a 404, a 403) is the page's to show; anything else fails the page.
+          if (!(error instanceof ApiError) || error.code >= 500) throw error;
+          refusals.set(id, { code: error.code, message: error.message });
         },
       );
       pending.set(id, settled);
@@ -65,55 +68,19 @@ function requestSeed(load: (key: QueryKey) => Promise<unknown> | undefined) {
     },
   };
   const entries = <T,>(map: Map<string, T>) => [...map].map(([id, value]) => [keys.get(id)!, value] as [QueryKey, T]);
-  return {
-    seed,
-    /** Loads a key now (before the render), and gives its answer. */
-    get: async (key: QueryKey) => {
-      await seed.load!(key);
-      return seed.data(key);
-    },
-    queries: () => entries(answers),
-    errors: () => entries(refusals),
+  /** Loads a named query now (before the render), and gives its answer (undefined when refused). */
+  const get = async <T,>(query: QueryDef<T>): Promise<T | undefined> => {
+    await seed.load!(query.key, query.fetch);
+    return seed.data(query.key) as T | undefined;
   };
+  return { seed, get, queries: () => entries(answers), errors: () => entries(refusals) };
 }
 
 type Match = RouteMatch<string, (typeof routes)[number]>;
 
-/** The access a guarded branch of the matched routes asks for, if any. */
-const guardOf = (matches: Match[]) =>
-  matches.map((m) => (m.route.handle as Partial<GuardHandle> | undefined)?.access).find((a) => a !== undefined);
-
-/**
- * A nested route whose parts do not belong together (an article under a channel or category it is not in, a
- * channel under a category it is not in): the canonical address of what was asked for, else null.
- */
-async function misplaced(params: Record<string, string | undefined>, get: (key: QueryKey) => Promise<unknown>) {
-  const { articleId, channelId, categoryId } = params;
-  const category = categoryId === undefined ? undefined : ((await get(['category-id', categoryId])) as string);
-  if (articleId !== undefined && (channelId !== undefined || categoryId !== undefined)) {
-    const article = (await get(['article', articleId])) as {
-      id: string;
-      slug: string;
-      channelId: string | null;
-      categoryIds: string[];
-    };
-    if (!article) return null; // the view shows the refusal
-    const channel =
-      channelId === undefined
-        ? undefined
-        : ((await get(['channel', channelId, 'summary'])) as { id: string } | undefined);
-    const wrongChannel = channelId !== undefined && (!channel || article.channelId !== channel.id);
-    // Under a channel the article's own categories do not matter (the channel's do, below).
-    const wrongCategory = channelId === undefined && category !== undefined && !article.categoryIds.includes(category);
-    if (wrongChannel || wrongCategory) return articlePath(article);
-  }
-  if (channelId !== undefined && category !== undefined) {
-    const channel = (await get(['channel', channelId, 'summary'])) as
-      { id: string; slug: string; categoryIds: string[] } | undefined;
-    if (channel && !channel.categoryIds.includes(category)) return channelPath(channel);
-  }
-  return null;
-}
+/** The screen whose other address (an alias) `pathname` is, any case. */
+const aliased = (pathname: string) =>
+  SCREENS.find((s) => s.aliases?.some((alias) => alias.toLowerCase() === pathname.toLowerCase()));
 
 /** GET of any path that is no API or file: the page, its status, or a redirect. */
 export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFiles): Promise<Response> {
@@ -122,11 +89,14 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const locale = pageLocale(c.req.raw);
   const matches = (matchRoutes(routes, url.pathname) ?? []) as Match[];
   const leaf = matches.at(-1);
-  const notFound = !leaf || leaf.route.path === '*';
+  const handle = leaf?.route.handle as ScreenHandle | undefined;
+  const screen = handle?.screen;
+  const notFound = !handle || handle.pattern === '*';
 
-  // The personal area's second name (web/app.tsx): its guard applies after the redirect.
-  if (url.pathname.toLowerCase() === '/mysoherz') return redirect('/mySO', 302);
-  const access = guardOf(matches);
+  // A screen's other name (the personal area's /mysoherz): its access rule applies after the redirect.
+  const alias = aliased(url.pathname);
+  if (alias) return redirect(Object.keys(alias.paths)[0]!, 302);
+  const access = screen?.access;
   if (access && !canAccess(access, user)) return redirect(NO_PERMISSION_PATH, 302);
 
   // An imported item's old address (decision 046): before the 404, or on `/` for WordPress's `?p=` form.
@@ -135,10 +105,12 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
     if (moved) return redirect(moved, 301);
   }
 
-  const data = requestSeed(serverLoader(c));
-  if (!notFound && leaf) {
-    const canonical = await misplaced(leaf.params, data.get);
+  const data = requestSeed(c);
+  const page: RoutePageData = { params: leaf?.params ?? {}, queries, get: data.get };
+  if (!notFound && !access && screen) {
+    const canonical = await screen.canonical?.(page);
     if (canonical) return redirect(canonical, 301);
+    await screen.load?.(page);
   }
 
   // Guarded routes (the editor's and admin's workspaces) are drawn by the browser: they are nobody's first paint
@@ -192,19 +164,19 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const pictureKey = facts.image ? storedPictureKey(facts.image.href) : null;
   const pictureSize = pictureKey ? await storedPictureSize(c.get('db'), pictureKey) : null;
   const template = await files.template(c);
-  const view = viewModuleOf(leaf?.route.element);
   // The view's chunk and styles, and the header's search box (lazy in the SPA, rendered here on every page).
-  const page = rendered ? await files.pageTags(c, template, [...(view ? [view] : []), SEARCH_BOX_MODULE]) : template;
+  const modules = [...(screen ? [screen.module] : []), SEARCH_BOX_MODULE];
+  const shell = rendered ? await files.pageTags(c, template, modules) : template;
   // Every replacement that carries data is a function: a replacement string would interpret `$&`, `` $` `` and `$'`
   // in the page's text as parts of the template (test/deploy/string-replacements.test.ts keeps it so).
   const headTags = pageHead(head, facts, pictureSize);
   const root = `<div id="root">${body}</div><script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`;
-  const html = page
+  const html = shell
     .replace(/<html lang="[^"]*">/, () => `<html lang="${locale}">`)
     .replace(/<title>[^<]*<\/title>/, '')
     .replace('</head>', () => `${headTags}</head>`)
     .replace('<div id="root"></div>', () => root);
-  return new Response(html, { status, headers: pageHeaders(user, url.pathname.startsWith('/preview/')) });
+  return new Response(html, { status, headers: pageHeaders(user, screen?.confidential) });
 }
 
 /**
