@@ -69,3 +69,16 @@ export const homePath = (options?: UrlOptions) => localized('/', options);
 
 /** A path made absolute on the portal's own address (SITE_URL, without a trailing slash). */
 export const absoluteUrl = (site: string, path: string) => site.replace(/\/+$/, '') + path;
+
+/** An article, channel or news item in the editor workspace: its edit form (where a declined publication is fixed). */
+export const workspaceItemPath = (kind: 'article' | 'channel' | 'news', id: string) =>
+  `/myaccount/${kind === 'news' ? 'news' : `${kind}s`}/${seg(id)}`;
+
+/** The portal's own address (SITE_URL, without a trailing slash): never a request's Host, which a cache would keep. */
+export const siteOrigin = (env: { SITE_URL?: string }) => (env.SITE_URL ?? '').replace(/\/+$/, '');
+
+/** A uuid (an item's id) as a pattern's source, to build a larger pattern from. */
+export const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_SOURCE}$`, 'i');
+/** Whether a route's segment is an id (a uuid) rather than a slug. */
+export const isUuid = (value: string) => UUID.test(value);

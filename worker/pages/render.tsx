@@ -41,6 +41,15 @@ export function pageLocale(request: Request): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** The API's names for what a URL's segments name (an id, a slug, a user name, a token). */
+const URL_PARAMS = new Set(['id', 'slug', 'username', 'token']);
+/**
+ * A 400 for a path parameter alone (an id or slug no item could have: over-long, of the wrong form): the page's URL
+ * names nothing, which for a page is a 404, as the API's direct look-ups made it before (decision 048).
+ */
+const namesNothing = (error: ApiError) =>
+  error.code === 400 && error.issues.length > 0 && error.issues.every((i) => URL_PARAMS.has(String(i.path[0])));
+
 /** The answers and refusals of one page's queries, each loaded once, by the view's client call, in-process. */
 function requestSeed(c: Context<AppEnv>) {
   const keys = new Map<string, QueryKey>();
@@ -60,7 +69,10 @@ function requestSeed(c: Context<AppEnv>) {
         (error: unknown) => {
           // A refusal (a 404, a 403) is the page's to show; anything else fails the page.
           if (!(error instanceof ApiError) || error.code >= 500) throw error;
-          refusals.set(id, { code: error.code, message: error.message });
+          refusals.set(
+            id,
+            namesNothing(error) ? { code: 404, message: 'Not found' } : { code: error.code, message: error.message },
+          );
         },
       );
       pending.set(id, settled);

@@ -3,7 +3,7 @@
 // are kept in the edge cache under the content version of the API's reads (worker/lib/edge-cache.ts).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { channelFeedPath, channelPath, homePath, NEWS_FEED_PATH } from '../../schema/urls';
+import { channelFeedPath, channelPath, homePath, isUuid, NEWS_FEED_PATH, siteOrigin } from '../../schema/urls';
 import { CACHED_READ_CONTROL, edgeCache } from '../middleware/edge-cache';
 import { HttpError, NotFound } from '../lib/errors';
 import { logError } from '../middleware/request-log';
@@ -21,9 +21,8 @@ import { SITE_PATHS } from '../paths';
 import { articleFeedItem, newsFeedItem, robotsTxt, rssFeed, sitemapFile, sitemapIndex } from './xml';
 
 /** The portal's own absolute address: SITE_URL (never the request's Host, which a cached copy would keep). */
-export const siteUrl = (c: { env: { SITE_URL?: string } }) => (c.env.SITE_URL ?? '').replace(/\/+$/, '');
+export const siteUrl = (c: { env: { SITE_URL?: string } }) => siteOrigin(c.env);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FEED_LANGUAGE = 'en-US';
 
 const text = (c: Context<AppEnv>, body: string, type: string) =>
@@ -83,7 +82,7 @@ export const siteRoutes = siteApp
   })
   .get('/feeds/chan/:file', edgeCache(), async (c) => {
     const id = /^(.+)\.xml$/.exec(c.req.param('file'))?.[1];
-    if (!id || !UUID.test(id)) throw new NotFound('No such feed');
+    if (!id || !isUuid(id)) throw new NotFound('No such feed');
     const { channel, items } = await channelFeed(c.get('db'), id);
     return text(
       c,

@@ -18,6 +18,7 @@ import '../../../components/news-card/news-card.css';
 import '../categories.css';
 import './category.css';
 import { articlePath, categoryPath, channelPath } from '../../../paths';
+import { isUuid } from '../../../../schema/urls';
 
 export default function CategoryView() {
   const intl = useIntl();
@@ -59,13 +60,11 @@ export default function CategoryView() {
   }
 
   // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).
-  if (!UUID.test(categoryId) && categoryId !== category.data.slug) {
+  if (!isUuid(categoryId) && categoryId !== category.data.slug) {
     return <Navigate to={categoryPath(category.data)} replace />;
   }
   return <CategoryBody category={category.data} contents={children.data} />;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CategoryChildren = Awaited<ReturnType<typeof getCategoryChildren>>;
 
