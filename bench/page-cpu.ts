@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     '--persist-to',
     STATE,
   ]);
-  await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', values.articles!]);
+  await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', values.articles]);
   const args = ['--persist-to', STATE, '--assets', DIST, '--var', 'EDGE_CACHE:off'];
   const targets: { label: string; server: DevServer }[] = [];
   const start = (label: string, cwd?: string) =>

@@ -47,7 +47,10 @@ function screenRoutes(screen: ScreenRoute, parent = '', guardedAbove = false): R
         ? {
             children: [
               // The frame opens its first section.
-              { index: true, element: <Navigate to={Object.keys(sections[0]!.paths)[0]!} replace /> },
+              {
+                index: true,
+                element: <Navigate to={Object.keys(sections[0]!.paths)[0]!.slice(pattern.length + 1)} replace />,
+              },
               ...sections.flatMap((section) => screenRoutes(section, pattern, true)),
             ],
           }
