@@ -47,7 +47,7 @@ export function workerdOf(root: number): number | null {
 }
 
 /** CPU milliseconds of `pid` per request over `n` sequential requests made by `request(i)`. */
-async function cpuPerRequest(pid: number, n: number, request: (i: number) => Promise<unknown>): Promise<number> {
+export async function cpuPerRequest(pid: number, n: number, request: (i: number) => Promise<unknown>): Promise<number> {
   const before = procStat(pid)?.ticks ?? 0;
   for (let i = 0; i < n; i++) await request(i);
   const after = procStat(pid)?.ticks ?? 0;

@@ -1,6 +1,6 @@
 // The headers of the SPA's own files, one list for both places that serve them: the asset server reads them from
 // `_headers` in the build (written from this module by web/vite.config.ts), and the worker adds them to the page it
-// renders itself (every page, web/server/render.tsx), where Cloudflare does not promise to apply `_headers`. The API's
+// renders itself (every page, worker/pages/render.tsx), where Cloudflare does not promise to apply `_headers`. The API's
 // answers get theirs from worker/middleware/security.ts.
 
 /**

@@ -1,5 +1,5 @@
 // Every public URL of the portal, built in one place for both sides: the SPA's links, the server's canonicals,
-// Open Graph and JSON-LD (web/server/head.ts), the sitemaps and feeds (worker/site), and the mails
+// Open Graph and JSON-LD (worker/pages/head.ts), the sitemaps and feeds (worker/site), and the mails
 // (worker/services/notices.ts). An item is named by its slug where it has one (the readable, canonical form) and by
 // its id otherwise; the id form keeps answering. Each builder takes the item and, last, UrlOptions: a language
 // becomes one more option there (issue 29), so no caller spells a path itself. docs/decisions/041-pages-and-urls.md
@@ -69,3 +69,16 @@ export const homePath = (options?: UrlOptions) => localized('/', options);
 
 /** A path made absolute on the portal's own address (SITE_URL, without a trailing slash). */
 export const absoluteUrl = (site: string, path: string) => site.replace(/\/+$/, '') + path;
+
+/** An article, channel or news item in the editor workspace: its edit form (where a declined publication is fixed). */
+export const workspaceItemPath = (kind: 'article' | 'channel' | 'news', id: string) =>
+  `/myaccount/${kind === 'news' ? 'news' : `${kind}s`}/${seg(id)}`;
+
+/** The portal's own address (SITE_URL, without a trailing slash): never a request's Host, which a cache would keep. */
+export const siteOrigin = (env: { SITE_URL?: string }) => (env.SITE_URL ?? '').replace(/\/+$/, '');
+
+/** A uuid (an item's id) as a pattern's source, to build a larger pattern from. */
+export const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_SOURCE}$`, 'i');
+/** Whether a route's segment is an id (a uuid) rather than a slug. */
+export const isUuid = (value: string) => UUID.test(value);

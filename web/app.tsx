@@ -1,355 +1,89 @@
-// The route map: a screen's folder under routes/ is named after its URL; every view is its own lazily loaded chunk; handles carry the
-// highlighted menu item and the breadcrumbs; guarded routes wait for the session before deciding.
+// The browser's router, built from the route table (web/routes/table.ts): every screen's view is its own lazily
+// loaded chunk; the handles carry the highlighted menu item, the breadcrumbs and the screen's route module; guarded
+// routes wait for the session before deciding.
 // react-router in declarative mode (<BrowserRouter> + useRoutes): the data router would cost the first
 // visit about 17 KB gzip more (docs/decisions/009-spa.md).
-import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
+import { lazy, StrictMode, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { NotificationsProvider } from './components/notifications';
 import { BareLayout, MainLayout, RootFrame } from './components/layout';
 import { I18nProvider, type Locale, type Messages } from './i18n';
-import { HANDLES } from './navigation';
-import { RequireAccess, type Access } from './session/guards';
+import type { RouteHandle } from './navigation';
+import { RequireAccess } from './session/guards';
 import { SessionProvider } from './session/session';
 import type { SessionUser } from '../schema/entities';
 import { SeedProvider, type QuerySeed } from './data/seed';
+import type { ScreenRoute } from './routes/+shared/route-kit';
+import { SCREENS } from './routes/table';
 
-type ViewModule = { default: ComponentType };
-/** The source module (under web/) of each view element: the worker links the matched view's chunk and styles. */
-const viewModules = new WeakMap<object, string>();
-/**
- * A view loaded on demand: its module's default export, rendered inside the layout's Suspense. `module` names the
- * file `load` imports, as the build's manifest does (web/server/render.tsx).
- */
-const view = (module: string, load: () => Promise<ViewModule>) => {
-  const View = lazy(load);
-  const element = <View />;
-  viewModules.set(element, module);
-  return element;
-};
-
-/**
- * The load of every view under a guarded branch on the server, which never renders those (web/server/render.tsx:
- * the browser draws the workspaces). Each such view is loaded by `import.meta.env.SSR ? drawnByTheBrowser : () =>
- * import(...)`: SSR is true in every server build (Vite's own in `npm run dev` and the worker tests, wrangler.toml's
- * `define` for the deployed bundle), so there the import is dead code and the editor's and admin's screens, with
- * Lexical, dnd-kit and their catalogues, stay out of the worker's bundle (test/deploy checks it); the SPA's build
- * keeps the import.
- */
-const drawnByTheBrowser = (): Promise<ViewModule> =>
-  Promise.reject(new Error('A guarded view is drawn by the browser, never rendered on the server'));
-
-/** The source module of a route's view element, if it is one. */
-export const viewModuleOf = (element: unknown): string | undefined =>
-  typeof element === 'object' && element !== null ? viewModules.get(element) : undefined;
-
-/** The handle of a guarded branch: who may open the routes under it (the worker checks it too). */
-export interface GuardHandle {
-  access: Access;
+/** What a route's handle holds: its menu item and crumbs, and the screen it shows with the pattern it matched. */
+export interface ScreenHandle extends RouteHandle {
+  screen: ScreenRoute;
+  pattern: string;
 }
 
-const guarded = (access: Access, child: RouteObject): RouteObject => ({
-  handle: { access } satisfies GuardHandle,
-  element: (
-    <RequireAccess access={access}>
-      <Outlet />
-    </RequireAccess>
-  ),
-  children: [child],
-});
+/** One element per screen: its view, loaded on demand, inside the layout's Suspense. */
+const views = new Map<ScreenRoute, ReactNode>();
+function viewOf(screen: ScreenRoute): ReactNode {
+  let element = views.get(screen);
+  if (!element) {
+    const View = lazy(screen.view);
+    element = <View />;
+    views.set(screen, element);
+  }
+  return element;
+}
 
-const articleView = view('routes/article/index.tsx', () => import('./routes/article/index'));
+/** The routes of one screen: one per URL pattern (relative to `parent`), guarded as it says, with its sections. */
+function screenRoutes(screen: ScreenRoute, parent = '', guardedAbove = false): RouteObject[] {
+  return Object.entries(screen.paths).map(([pattern, handle]) => {
+    const path = pattern === '/' ? undefined : pattern.slice(parent.length + 1);
+    const sections = screen.sections ?? [];
+    const route: RouteObject = {
+      ...(path === undefined ? { index: true } : { path }),
+      handle: { ...handle, screen, pattern } satisfies ScreenHandle,
+      element: viewOf(screen),
+      ...(sections.length > 0
+        ? {
+            children: [
+              // The frame opens its first section.
+              {
+                index: true,
+                element: <Navigate to={Object.keys(sections[0]!.paths)[0]!.slice(pattern.length + 1)} replace />,
+              },
+              ...sections.flatMap((section) => screenRoutes(section, pattern, true)),
+            ],
+          }
+        : {}),
+    } as RouteObject;
+    if (!screen.access || guardedAbove) return route;
+    return {
+      element: (
+        <RequireAccess access={screen.access}>
+          <Outlet />
+        </RequireAccess>
+      ),
+      children: [route],
+    };
+  });
+}
 
-const channelView = view('routes/channel/index.tsx', () => import('./routes/channel/index'));
+/** A screen's other addresses: redirects to its own (the access rule applies after). */
+const aliasRoutes = (screen: ScreenRoute): RouteObject[] =>
+  (screen.aliases ?? []).map((alias) => ({
+    path: alias.slice(1),
+    element: <Navigate to={Object.keys(screen.paths)[0]!} replace />,
+  }));
 
-/** The editor workspace's routes: /myaccount/{section} is its list, /myaccount/{section}/{new|id} its form. */
-const WORKSPACE_ROUTES = [
-  {
-    path: '/myaccount/articles',
-    module: 'routes/myaccount/articles/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/articles/index'),
-  },
-  {
-    path: '/myaccount/articles/:item',
-    module: 'routes/myaccount/articles/item/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/articles/item/index'),
-  },
-  {
-    path: '/myaccount/channels',
-    module: 'routes/myaccount/channels/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/channels/index'),
-  },
-  {
-    path: '/myaccount/channels/:item',
-    module: 'routes/myaccount/channels/item/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/channels/item/index'),
-  },
-  {
-    path: '/myaccount/news',
-    module: 'routes/myaccount/news/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/news/index'),
-  },
-  {
-    path: '/myaccount/news/:item',
-    module: 'routes/myaccount/news/item/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/news/item/index'),
-  },
-  {
-    path: '/myaccount/publications',
-    module: 'routes/myaccount/publications/index.tsx',
-    load: import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/publications/index'),
-  },
-] as const;
+const inLayout = (layout: 'main' | 'bare') =>
+  SCREENS.filter((s) => (s.layout ?? 'main') === layout).flatMap((s) => [...screenRoutes(s), ...aliasRoutes(s)]);
 
 export const routes: RouteObject[] = [
   {
     element: <RootFrame />,
     children: [
-      {
-        element: <MainLayout />,
-        children: [
-          {
-            index: true,
-            handle: HANDLES['/'],
-            element: view('routes/home/index.tsx', () => import('./routes/home/index')),
-          },
-          {
-            path: 'about',
-            handle: HANDLES['/about'],
-            element: view('routes/about/index.tsx', () => import('./routes/about/index')),
-          },
-          {
-            path: 'orderChannel',
-            handle: HANDLES['/orderChannel'],
-            element: view('routes/order-channel/index.tsx', () => import('./routes/order-channel/index')),
-          },
-          {
-            path: 'contact',
-            handle: HANDLES['/contact'],
-            element: view('routes/contact/index.tsx', () => import('./routes/contact/index')),
-          },
-          {
-            path: 'imprint',
-            handle: HANDLES['/imprint'],
-            element: view('routes/imprint/index.tsx', () => import('./routes/imprint/index')),
-          },
-          // A reviewer's preview link (decision 029): no account needed, the token is the key.
-          { path: 'preview/:token', element: view('routes/preview/index.tsx', () => import('./routes/preview/index')) },
-          guarded('signedIn', {
-            path: 'mySO',
-            handle: HANDLES['/mySO'],
-            element: view(
-              'routes/myso/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myso/index'),
-            ),
-          }),
-          guarded('signedIn', {
-            path: 'mySO/account',
-            handle: HANDLES['/mySO/account'],
-            element: view(
-              'routes/myso-account/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myso-account/index'),
-            ),
-          }),
-          guarded('editorOrAdmin', {
-            path: 'myaccount',
-            handle: HANDLES['/myaccount'],
-            element: view(
-              'routes/myaccount/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/myaccount/index'),
-            ),
-          }),
-          // An MCP client's OAuth consent (docs/decisions/045-mcp-server.md): signed in as an editor first.
-          guarded('editorOrAdmin', {
-            path: 'oauth/authorize',
-            element: view(
-              'routes/oauth-authorize/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/oauth-authorize/index'),
-            ),
-          }),
-          // The editor workspace (docs/decisions/016-editor-workspace.md): each section's list and form its own chunk.
-          ...WORKSPACE_ROUTES.map(({ path, module, load }) =>
-            guarded('editorOrAdmin', { path: path.slice(1), handle: HANDLES[path], element: view(module, load) }),
-          ),
-          guarded('admin', {
-            path: 'appManagement',
-            handle: HANDLES['/appManagement'],
-            element: view(
-              'routes/app-management/index.tsx',
-              import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/index'),
-            ),
-            // The workspace's sections (docs/decisions/015-admin-workspace.md), each its own chunk inside its frame.
-            children: [
-              { index: true, element: <Navigate to="users" replace /> },
-              {
-                path: 'users',
-                handle: HANDLES['/appManagement/users'],
-                element: view(
-                  'routes/app-management/users/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/users/index'),
-                ),
-              },
-              {
-                path: 'access',
-                handle: HANDLES['/appManagement/access'],
-                element: view(
-                  'routes/app-management/access/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/access/index'),
-                ),
-              },
-              {
-                path: 'publications',
-                handle: HANDLES['/appManagement/publications'],
-                element: view(
-                  'routes/app-management/publications/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/publications/index'),
-                ),
-              },
-              {
-                path: 'categories',
-                handle: HANDLES['/appManagement/categories'],
-                element: view(
-                  'routes/app-management/categories/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/categories/index'),
-                ),
-              },
-              {
-                path: 'health',
-                handle: HANDLES['/appManagement/health'],
-                element: view(
-                  'routes/app-management/health/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/health/index'),
-                ),
-              },
-              {
-                path: 'messages',
-                handle: HANDLES['/appManagement/messages'],
-                element: view(
-                  'routes/app-management/messages/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/messages/index'),
-                ),
-              },
-              {
-                path: 'export',
-                handle: HANDLES['/appManagement/export'],
-                element: view(
-                  'routes/app-management/export/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/export/index'),
-                ),
-              },
-              {
-                path: 'import',
-                handle: HANDLES['/appManagement/import'],
-                element: view(
-                  'routes/app-management/import/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/import/index'),
-                ),
-              },
-              {
-                path: 'webhooks',
-                handle: HANDLES['/appManagement/webhooks'],
-                element: view(
-                  'routes/app-management/webhooks/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/webhooks/index'),
-                ),
-              },
-              {
-                path: 'auditLog',
-                handle: HANDLES['/appManagement/auditLog'],
-                element: view(
-                  'routes/app-management/audit-log/index.tsx',
-                  import.meta.env.SSR ? drawnByTheBrowser : () => import('./routes/app-management/audit-log/index'),
-                ),
-              },
-            ],
-          }),
-          // The personal area's second name (docs/decisions/009-spa.md): the mySO guard applies after the redirect.
-          { path: 'mysoherz', element: <Navigate to="/mySO" replace /> },
-          {
-            path: 'no-permission',
-            handle: HANDLES['/no-permission'],
-            element: view('routes/no-permission/index.tsx', () => import('./routes/no-permission/index')),
-          },
-          {
-            path: 'article',
-            handle: HANDLES['/article'],
-            element: view('routes/article-list/index.tsx', () => import('./routes/article-list/index')),
-          },
-          { path: 'article/:articleId', handle: HANDLES['/article/:articleId'], element: articleView },
-          {
-            path: 'channels',
-            handle: HANDLES['/channels'],
-            element: view('routes/channels/index.tsx', () => import('./routes/channels/index')),
-          },
-          { path: 'chan/:channelId', handle: HANDLES['/chan/:channelId'], element: channelView },
-          {
-            path: 'chan/:channelId/a/:articleId',
-            handle: HANDLES['/chan/:channelId/a/:articleId'],
-            element: articleView,
-          },
-          {
-            path: 'category',
-            handle: HANDLES['/category'],
-            element: view('routes/categories/index.tsx', () => import('./routes/categories/index')),
-          },
-          {
-            path: 'category/:categoryId',
-            handle: HANDLES['/category/:categoryId'],
-            element: view('routes/category/index.tsx', () => import('./routes/category/index')),
-          },
-          {
-            path: 'category/:categoryId/a/:articleId',
-            handle: HANDLES['/category/:categoryId/a/:articleId'],
-            element: articleView,
-          },
-          {
-            path: 'category/:categoryId/c/:channelId',
-            handle: HANDLES['/category/:categoryId/c/:channelId'],
-            element: channelView,
-          },
-          {
-            path: 'category/:categoryId/c/:channelId/a/:articleId',
-            handle: HANDLES['/category/:categoryId/c/:channelId/a/:articleId'],
-            element: articleView,
-          },
-          {
-            path: 'author/:username',
-            handle: HANDLES['/author/:username'],
-            element: view('routes/author/index.tsx', () => import('./routes/author/index')),
-          },
-          {
-            path: 'search',
-            handle: HANDLES['/search'],
-            element: view('routes/search/index.tsx', () => import('./routes/search/index')),
-          },
-          // An unknown path keeps the whole header (menu, search, sign-in): the way on from a dead link.
-          { path: '*', element: view('routes/not-found/index.tsx', () => import('./routes/not-found/index')) },
-        ],
-      },
-      {
-        element: <BareLayout />,
-        children: [
-          {
-            path: 'login',
-            handle: HANDLES['/login'],
-            element: view('routes/login/index.tsx', () => import('./routes/login/index')),
-          },
-          {
-            path: 'register',
-            handle: HANDLES['/register'],
-            element: view('routes/register/index.tsx', () => import('./routes/register/index')),
-          },
-          {
-            path: 'forgot-password',
-            handle: HANDLES['/forgot-password'],
-            element: view('routes/forgot-password/index.tsx', () => import('./routes/forgot-password/index')),
-          },
-          {
-            path: 'forgot-password/:token',
-            handle: HANDLES['/forgot-password/:token'],
-            element: view('routes/reset-password/index.tsx', () => import('./routes/reset-password/index')),
-          },
-        ],
-      },
+      { element: <MainLayout />, children: inLayout('main') },
+      { element: <BareLayout />, children: inLayout('bare') },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-// The only script a rendered page names (web/server/template.ts): it loads the app once the page's main picture (the
+// The only script a rendered page names (worker/pages/template.ts): it loads the app once the page's main picture (the
 // one with fetchpriority="high", its largest contentful paint) has arrived, or at once when there is none or it is
 // there already. On a slow line the picture then has the line to itself instead of sharing it with about 115 KB of
 // scripts, which it did even at their low priority (docs/decisions/025-server-rendering.md, "Scripts after the

@@ -7,7 +7,7 @@ import { loadMessages } from './i18n';
 import './styles.css';
 import './page-styles';
 
-/** What the worker put into a server-rendered page (web/server/render.tsx); null for the bare SPA page. */
+/** What the worker put into a server-rendered page (worker/pages/render.tsx); null for the bare SPA page. */
 function pageData(): PageData | null {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return null;

@@ -9,6 +9,7 @@ export {
   categoryPath,
   channelPath,
   contentPath,
+  workspaceItemPath,
   type ArticleContext,
   type UrlRef,
 } from '../schema/urls';
@@ -16,7 +17,3 @@ export {
 /** An article in its own channel when it has one (what the workspace and the lists link to). */
 export const articleHomePath = (article: { id: string; slug?: string; channelId: string | null }) =>
   articlePath(article, { channel: article.channelId });
-
-/** An article, channel or news item in the editor workspace: its edit form. */
-export const workspaceItemPath = (kind: 'article' | 'channel' | 'news', id: string) =>
-  `/myaccount/${kind === 'news' ? 'news' : `${kind}s`}/${encodeURIComponent(id)}`;

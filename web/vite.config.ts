@@ -112,7 +112,7 @@ export default defineConfig(({ command }) => ({
     // worker's), the template is index.html as Vite transforms it for development (its client and React Refresh;
     // the worker reads it through the ASSETS binding as in production), and the views' styles come with their
     // modules, as Vite serves them. The build stays a plain SPA build, which `wrangler dev` and `wrangler deploy`
-    // serve as static assets beside the worker (wrangler's bundle of web/server/index.ts).
+    // serve as static assets beside the worker (wrangler's bundle of worker/index.ts).
     command === 'serve'
       ? cloudflare({
           configPath: path.join(webRoot, '../wrangler.toml'),
@@ -150,7 +150,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
-    // Which chunk and stylesheets each view has: the worker links the rendered view's (web/server/template.ts).
+    // Which chunk and stylesheets each view has: the worker links the rendered view's (worker/pages/template.ts).
     manifest: 'route-manifest.json',
     rollupOptions: {
       // boot.ts: the one script a rendered page names; it loads the app after the page's main picture (web/boot.ts).

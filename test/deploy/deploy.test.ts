@@ -124,7 +124,7 @@ describe('wrangler deploy --dry-run', () => {
     // What the bundle must hold, so that the list below is no empty promise.
     for (const file of [
       'web/routes/home/index.tsx',
-      'web/routes/preview/index.tsx',
+      'web/routes/preview/$token/index.tsx',
       'node_modules/react-dom/cjs/react-dom-server.edge.production.js',
       'node_modules/zod/v4/mini/schemas.js',
     ]) {
@@ -137,7 +137,7 @@ describe('wrangler deploy --dry-run', () => {
       [/node_modules\/(lexical|@lexical)\//, 'the rich text editor (Lexical)'],
       [/node_modules\/@dnd-kit\//, "the workspace's drag and drop"],
       [/node_modules\/zod\/v4\/locales\/(?!(en|index)\.js$)/, 'a zod locale other than English'],
-      // web/server/react-dom-server-edge.cjs (wrangler.toml alias); NODE_ENV production, as above.
+      // worker/pages/react-dom-server-edge.cjs (wrangler.toml alias); NODE_ENV production, as above.
       [/node_modules\/react-dom\/cjs\/react-dom-server-legacy\./, "React's legacy renderToString"],
       [/node_modules\/(react|react-dom)\/cjs\/.*\.development\.js$/, 'a development build of React'],
     ];

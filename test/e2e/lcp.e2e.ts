@@ -16,7 +16,7 @@ test(
       expect(homePaint).not.toBeNull();
       expect(homePaint!.loading).not.toBe('lazy');
       // The page's largest picture is the first news item's, which the worker renders into the HTML with high
-      // priority (web/server/render.tsx): the browser fetches it before any script has run.
+      // priority (worker/pages/render.tsx): the browser fetches it before any script has run.
       const news = (await (await home.request.get(`${baseUrl()}/api/news?limit=1`)).json()) as {
         result: { items: { thumbnailHref: string | null }[] };
       };

@@ -1,4 +1,4 @@
-// Pages rendered by the worker (web/server/): readable with JavaScript off, hydrated without a console error or a
+// Pages rendered by the worker (worker/pages/): readable with JavaScript off, hydrated without a console error or a
 // second request for the data the HTML carries, navigated client-side afterwards; link previews get Open Graph;
 // the first visit fetches no file twice.
 import { baseUrl, expect, loginByApi, newContext, test, watchProblems } from './browser';

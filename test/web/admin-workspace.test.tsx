@@ -36,7 +36,7 @@ async function fourStates(
   emptyText: string,
   others: string[] = [],
 ) {
-  // The users section lists every user's API tokens below its table (web/routes/app-management/users/api-tokens.tsx).
+  // The users section lists every user's API tokens below its table (web/routes/appManagement/users/api-tokens.tsx).
   const other = (c: ApiCall) =>
     pathOf(c) === '/admin/counts'
       ? counts()

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article, NewsItem } from '../../schema';
 import NewsCard from '../../web/components/news-card';
-import ArticleView from '../../web/routes/article';
+import ArticleView from '../../web/routes/article/$articleId';
 import { renderScreen } from './screens-render';
 import { fail, fakeApi, ok } from './fake-api';
 
@@ -71,7 +71,7 @@ describe('the article page', () => {
     expect(screen.getByRole('link', { name: 'Alma Berg' }).getAttribute('href')).toBe('/author/alma');
     expect(screen.getByRole('link', { name: 'Coast' }).getAttribute('href')).toBe('/category/coast');
     expect(document.querySelector('time')?.getAttribute('datetime')).toBe(NOW);
-    // The head carries the one description (web/server/head.ts): none in the body.
+    // The head carries the one description (worker/pages/head.ts): none in the body.
     expect(document.querySelector('meta[name="description"]')).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { adminCounts, auditLogPage, type AuditLogEntry } from '../../schema/enti
 import { clearQueries } from '../../web/data/cache';
 import { ActivityBox } from '../../web/components/workspace/activity';
 import { NotificationsProvider } from '../../web/components/notifications';
-import { localDayBound } from '../../web/routes/app-management/audit-log/index';
+import { localDayBound } from '../../web/routes/appManagement/auditLog/index';
 import en from '../../web/i18n/en-US.json';
 import workspaceEn from '../../web/i18n/workspace.en-US.json';
 import screensEn from '../../web/i18n/screens.en-US.json';

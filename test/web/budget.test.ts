@@ -25,7 +25,7 @@ const LAZY_VIEW_BUDGET = 40 * KB;
  * strings, en-US 4.6 KB gzip): 40 KB, like any lazy view. The frame loads only that locale's (it carried both).
  */
 const ADMIN_SECTION_BUDGET = 40 * KB;
-/** The admin catalogue the frame loads for an English-speaking admin (web/routes/app-management/index.tsx). */
+/** The admin catalogue the frame loads for an English-speaking admin (web/routes/appManagement/index.tsx). */
 const ADMIN_CATALOGUE = 'i18n/admin.en-US.json';
 const EDITOR_BUDGET = 110 * KB;
 const EDITOR = 'components/rich-text/editor.tsx';
@@ -154,13 +154,15 @@ describe('bundle budget', () => {
   });
 
   it('a rendered page waits for one stylesheet: its views and the search box bring none of their own', () => {
-    // The worker renders every view but the guarded workspaces (web/server/render.tsx), and links the stylesheets
+    // The worker renders every view but the guarded workspaces (worker/pages/render.tsx), and links the stylesheets
     // of the view's chunks: each one more connection and round trip before the first paint (web/page-styles.ts).
     // The MCP consent page (decision 045) is guarded too: an editor's or admin's, drawn by the browser.
-    const guarded = /^routes\/(myso|myso-account|myaccount|app-management|oauth-authorize)\//;
+    const guarded = /^routes\/(mySO|myaccount|appManagement|oauth)\//;
     const start = new Set(closure(entryKey()));
-    const rendered = Object.keys(manifest).filter((key) => /^routes\/.+\/index\.tsx$/.test(key) && !guarded.test(key));
-    expect(rendered).toContain('routes/article/index.tsx');
+    const rendered = Object.keys(manifest).filter(
+      (key) => /^routes\/.+\/(index|list)\.tsx$/.test(key) && !guarded.test(key),
+    );
+    expect(rendered).toContain('routes/article/$articleId/index.tsx');
     const searchBox = startupImports().filter((key) => /(^|\/|_)search-box[-/.]/.test(key));
     expect(searchBox.length).toBeGreaterThan(0);
     const own = [...rendered, ...searchBox].flatMap((key) =>
@@ -172,8 +174,8 @@ describe('bundle budget', () => {
   it("every lazily loaded view costs at most 40 KB gzip beyond the app's start", () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
-    // Every screen, nested ones too (routes/app-management/users/, routes/myaccount/articles/item/).
-    const views = Object.keys(manifest).filter((key) => /^routes\/.+\/index\.tsx$/.test(key));
+    // Every screen, nested ones too (routes/appManagement/users/, routes/myaccount/articles/$item/).
+    const views = Object.keys(manifest).filter((key) => /^routes\/.+\/(index|list)\.tsx$/.test(key));
     expect(views.length).toBeGreaterThanOrEqual(20);
     const costs = views.map((key) => {
       const extra = [...closure(key)].filter((f) => !first.has(f));
@@ -186,17 +188,17 @@ describe('bundle budget', () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
     const sections = [
-      'app-management/users',
-      'app-management/access',
-      'app-management/publications',
-      'app-management/categories',
-      'app-management/health',
-      'app-management/messages',
+      'appManagement/users',
+      'appManagement/access',
+      'appManagement/publications',
+      'appManagement/categories',
+      'appManagement/health',
+      'appManagement/messages',
     ];
     const costs = sections.map((section) => {
       const files = closure(
         `routes/${section}/index.tsx`,
-        closure(ADMIN_CATALOGUE, closure('routes/app-management/index.tsx')),
+        closure(ADMIN_CATALOGUE, closure('routes/appManagement/index.tsx')),
       );
       const extra = [...files].filter((f) => !first.has(f));
       return { section, gzip: sum(extra) };
@@ -233,21 +235,21 @@ describe('bundle budget', () => {
 
   it('each view is its own chunk', () => {
     const admin = [
-      'app-management/users',
-      'app-management/access',
-      'app-management/publications',
-      'app-management/categories',
-      'app-management/health',
-      'app-management/messages',
+      'appManagement/users',
+      'appManagement/access',
+      'appManagement/publications',
+      'appManagement/categories',
+      'appManagement/health',
+      'appManagement/messages',
     ];
     const workspace = [
       'myaccount',
       'myaccount/articles',
-      'myaccount/articles/item',
+      'myaccount/articles/$item',
       'myaccount/channels',
-      'myaccount/channels/item',
+      'myaccount/channels/$item',
       'myaccount/news',
-      'myaccount/news/item',
+      'myaccount/news/$item',
       'myaccount/publications',
     ];
     for (const view of [
@@ -256,11 +258,11 @@ describe('bundle budget', () => {
       'imprint',
       'contact',
       'login',
-      'myso',
-      'app-management',
+      'mySO',
+      'appManagement',
       ...admin,
-      'category',
-      'article',
+      'category/$categoryId',
+      'article/$articleId',
       ...workspace,
     ]) {
       const chunk = manifest[`routes/${view}/index.tsx`];

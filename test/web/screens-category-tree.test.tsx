@@ -2,9 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category } from '../../schema';
-import CategoriesView from '../../web/routes/categories';
-import { buildCategoryTree, flatten } from '../../web/routes/categories/tree';
-import CategoryView from '../../web/routes/category';
+import CategoriesView from '../../web/routes/category/list';
+import { buildCategoryTree, flatten } from '../../web/routes/category/tree';
+import CategoryView from '../../web/routes/category/$categoryId';
 import { renderScreen } from './screens-render';
 import { fail, fakeApi, ok } from './fake-api';
 

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../schema';
 import { documentFromText } from '../../schema/document-text';
-import ArticleView from '../../web/routes/article';
+import ArticleView from '../../web/routes/article/$articleId';
 import { READER, renderScreen } from './screens-render';
 import { fail, fakeApi, ok, type ApiAnswer, type ApiCall } from './fake-api';
 

@@ -19,9 +19,9 @@ afterEach(() => vi.unstubAllGlobals());
 // The form and its media sections load on demand; loaded here once, so a busy machine does not spend a test's
 // time on the first import.
 await Promise.all([
-  import('../../web/routes/myaccount/articles/item/index'),
-  import('../../web/routes/myaccount/articles/item/gallery'),
-  import('../../web/routes/myaccount/articles/item/videos'),
+  import('../../web/routes/myaccount/articles/$item/index'),
+  import('../../web/routes/myaccount/articles/$item/gallery'),
+  import('../../web/routes/myaccount/articles/$item/videos'),
 ]);
 
 const NOW = '2026-03-01T10:00:00.000Z';

@@ -77,10 +77,10 @@ describe('access decisions', () => {
     await vi.waitFor(() => expect(mailsTo(send, reader.user.email!)).toHaveLength(3));
     const [allowed, deny, revoke] = mailsTo(send, reader.user.email!);
     expect(allowed!.subject).toBe('Zugriff erteilt: Sauerteig');
-    expect(allowed!.text).toContain(`http://localhost/article/${article.id}`);
+    expect(allowed!.text).toContain(`http://localhost:8787/article/${article.id}`);
     expect(allowed!.text).toContain(`Guten Tag ${reader.user.name},`);
     expect(deny!.subject).toBe('Zugriffsanfrage abgelehnt: Roggen');
-    expect(deny!.text).toContain(`http://localhost/article/${other.id}`);
+    expect(deny!.text).toContain(`http://localhost:8787/article/${other.id}`);
     expect(revoke!.subject).toBe('Zugriff entzogen: Sauerteig');
   });
 
@@ -97,7 +97,7 @@ describe('access decisions', () => {
     await vi.waitFor(() => expect(mailsTo(send, reader.user.email!)).toHaveLength(1));
     expect(mailsTo(send, reader.user.email!)[0]).toMatchObject({
       subject: 'Access granted: Sourdough',
-      text: expect.stringContaining(`http://localhost/chan/${channel.id}`),
+      text: expect.stringContaining(`http://localhost:8787/chan/${channel.id}`),
     });
   });
 });
@@ -130,10 +130,12 @@ describe('publication decisions', () => {
     expect(no).toMatchObject({ subject: 'Publication declined: Draft one' });
     expect(no!.text).toContain('Reason: The teaser is missing');
     // A rejection sends the editor to the form where they fix it; an approval to the public page.
-    expect(no!.text).toContain(`Change it and ask again here:\nhttp://localhost/myaccount/articles/${article.id}\n`);
+    expect(no!.text).toContain(
+      `Change it and ask again here:\nhttp://localhost:8787/myaccount/articles/${article.id}\n`,
+    );
     expect(no!.text).not.toContain(`/article/${article.id}`);
     expect(yes).toMatchObject({ subject: 'Published: Draft one' });
-    expect(yes!.text).toContain(`Open it here:\nhttp://localhost/article/${article.id}\n`);
+    expect(yes!.text).toContain(`Open it here:\nhttp://localhost:8787/article/${article.id}\n`);
     // The sentence after the greeting starts a sentence.
     expect(no!.text).toContain(
       `Hello ${editor.user.name},\n\nYour request to publish the article “Draft one” was declined.`,

@@ -1,11 +1,10 @@
-// Issue 27 §5 through the real fetch handler: every public route of web/app.tsx renders its content on the server
+// Issue 27 §5 through the real fetch handler: every public route of the route table (web/routes/table.ts) renders its content on the server
 // (a route the walk does not know fails it), an article page says where it belongs (channel, author, categories,
 // date), the author page, the head of every page (one description of its own, an og:image, og:video), the
 // BreadcrumbList's names as written, and the slug form as every public URL (canonicals, sitemaps, feeds).
 import { exports } from 'cloudflare:workers';
-import type { RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes, viewModuleOf } from '../../web/app';
+import { PUBLIC_PATTERNS } from '../../web/routes/table';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, call, createUser, db } from './helpers';
 import { users } from '../../schema/tables';
@@ -24,16 +23,6 @@ const metas = (html: string, property: string) =>
 const meta = (html: string, property: string) => metas(html, property)[0];
 const jsonLd = (html: string): any[] =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
-
-/** Every route's full pattern, with whether a guard (the workspaces) or no view of its own (a redirect) keeps it off. */
-function publicPatterns(list: RouteObject[], parent = '', guarded = false): string[] {
-  return list.flatMap((route) => {
-    const here = route.index ? parent || '/' : route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent;
-    const under = guarded || !!(route.handle as { access?: unknown } | undefined)?.access;
-    const own = (route.index || route.path) && !under && route.path !== '*' && viewModuleOf(route.element);
-    return [...(own ? [here] : []), ...publicPatterns(route.children ?? [], here, under)];
-  });
-}
 
 let c: {
   author: { id: string; name: string };
@@ -125,8 +114,8 @@ describe('every public route renders its content on the server (§5.1)', () => {
    */
   const DRAWN_BY_THE_BROWSER = ['/preview/:token'];
 
-  it('the walk knows every public route of web/app.tsx', () => {
-    const found = publicPatterns(routes);
+  it('the walk knows every public route of the route table', () => {
+    const found = PUBLIC_PATTERNS;
     expect(found.length).toBeGreaterThan(20);
     expect(found.filter((p) => !(p in WALK) && !DRAWN_BY_THE_BROWSER.includes(p))).toEqual([]);
     expect(Object.keys(WALK).filter((p) => !found.includes(p))).toEqual([]);

@@ -10,7 +10,7 @@ import type { Env } from '../../worker/env';
 import { ok } from '../../worker/lib/envelope';
 import { Conflict } from '../../worker/lib/errors';
 import { readMultipart } from '../../worker/lib/multipart';
-import { sniff } from '../../worker/lib/sniff';
+import { sniff } from '../../schema/sniff';
 import { UPLOAD_LIMITS, upload, withUpload } from '../../worker/services/uploads';
 import { DISGUISED_HTML, fixture, MEDIA } from '../fixtures/media';
 import { BASE, createUser, db, expectConsoleError, sessionCookie } from './helpers';

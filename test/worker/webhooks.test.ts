@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { articles, auditLog, webhookDeliveries, webhooks } from '../../schema/tables';
 import type { WebhookEvent } from '../../schema/enums';
-import worker from '../../web/server/index';
+import worker from '../../worker/index';
 import type { Env } from '../../worker/env';
 import { auditEntry, systemScope } from '../../worker/services/audit';
 import { runWebhookRecovery } from '../../worker/scheduled';

@@ -1,10 +1,9 @@
 // /api/slugs: slug look-ups, and the rule that turns a route's id-or-slug into an id.
 import { slugRecord } from '../../schema/entities';
+import { isUuid } from '../../schema/urls';
 import { api, call, seg } from './client';
 
 export const getSlug = (slug: string) => call(api.slugs[':slug'].$get({ param: { slug: seg(slug) } }), slugRecord);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A category route may carry a slug instead of an id; it is resolved to an entity id through
@@ -12,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * look-up fail: the category call that follows reports its own error). Uuids skip the look-up.
  */
 export async function resolveCategoryId(idOrSlug: string): Promise<string> {
-  if (UUID.test(idOrSlug)) return idOrSlug;
+  if (isUuid(idOrSlug)) return idOrSlug;
   try {
     return (await getSlug(idOrSlug)).entityId;
   } catch {

@@ -1,7 +1,7 @@
 // One's own account form (GET/PUT /users/{id}), on the kit's useForm (docs/decisions/023-screen-kit.md): the names,
 // e-mail and a new password, with the username and the language of the mails where the screen shows them; a new
 // name, e-mail or password goes with the current password, as the server asks (docs/decisions/003). The editor
-// workspace's Account section (routes/myaccount/) and every user's Account page (routes/myso-account/) use it.
+// workspace's Account section (routes/myaccount/) and every user's Account page (routes/mySO/account/) use it.
 import { useId, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { User } from '../../schema/entities';

@@ -3,7 +3,8 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
-import { HANDLES, type CrumbDef, type MenuItemId, type RouteHandle } from '../navigation';
+import type { CrumbDef, MenuItemId, RouteHandle } from '../navigation';
+import { ALL_SCREENS } from '../routes/table';
 import { Breadcrumbs } from './breadcrumbs';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -57,8 +58,10 @@ export function RootFrame() {
   );
 }
 
-/** The route patterns of web/navigation.ts with their handles, to match the location against. */
-const HANDLE_ROUTES: RouteObject[] = Object.entries(HANDLES).map(([path, handle]) => ({ path, handle }));
+/** The route patterns of the route table with their handles, to match the location against. */
+const HANDLE_ROUTES: RouteObject[] = ALL_SCREENS.flatMap((screen) =>
+  Object.entries(screen.paths).map(([path, handle]) => ({ path, handle })),
+);
 
 /** The highlighted menu item and the breadcrumbs of the route the location matches. */
 export function routeHandle(pathname: string): { menu: MenuItemId | undefined; crumbs: CrumbDef[] } {

@@ -98,8 +98,18 @@ export function useQuery<T>(
   // position had before: a view whose second query starts after its first came (the category page: category, then
   // children) would take the first one's settled promise for the second's and render without its data. So
   // use() again until this key's answer is in: each retry position holds a settled promise, the first new one waits.
-  for (let tries = 0; key && seed?.load && seed.data(key) === undefined && !seed.error(key) && tries < 32; tries++) {
-    const loading = seed.load(key);
+  // An answer the view already has (a list's first page that came with another answer) is not asked for again.
+  for (
+    let tries = 0;
+    key &&
+    seed?.load &&
+    options.fallbackData === undefined &&
+    seed.data(key) === undefined &&
+    !seed.error(key) &&
+    tries < 32;
+    tries++
+  ) {
+    const loading = seed.load(key, fetcher);
     if (!loading) break;
     use(loading);
   }

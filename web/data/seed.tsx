@@ -1,6 +1,6 @@
 // The answers a server-rendered page was drawn with (docs/decisions/025-server-rendering.md). The worker renders
-// the same views with the same useQuery calls; each query the page asks for is loaded there once, by the query
-// function the API's route calls, and the answers (and refusals: a 404) go into the page, once. In the browser
+// the same views with the same useQuery calls; each query the page asks for is loaded there once, by the same client
+// call the browser makes, sent to the API in-process (decision 048), and the answers (and refusals: a 404) go into the page, once. In the browser
 // they are the SWR fallback of the first render, so hydration draws what the HTML shows, and the first
 // revalidation takes them instead of asking the network (web/main.tsx).
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
@@ -35,10 +35,10 @@ export interface QuerySeed {
   data: (key: QueryKey) => unknown;
   error: (key: QueryKey) => SeededError | undefined;
   /**
-   * On the server: loads a key (once per request) and resolves when its answer or refusal is in the seed;
-   * undefined when the server does not load that kind of query (the view then renders as before its data came).
+   * On the server: loads a key (once per request) with the view's own client call, sent to the API in-process, and
+   * resolves when its answer or refusal is in the seed.
    */
-  load?: (key: QueryKey) => Promise<void> | undefined;
+  load?: (key: QueryKey, fetcher: () => Promise<unknown>) => Promise<void> | undefined;
 }
 
 /** A seed over fixed answers (the browser's, from PageData). */

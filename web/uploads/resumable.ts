@@ -5,7 +5,7 @@
 import { RESUMABLE_TYPES } from '../../schema/enums';
 import type { ResumableUpload } from '../../schema/workspace';
 import { uploadedPart } from '../../schema/workspace';
-import { sniff, SNIFF_BYTES } from '../../worker/lib/sniff';
+import { sniff, SNIFF_BYTES } from '../../schema/sniff';
 import { ApiError } from '../api/errors';
 import { cancelUpload, completeUpload, partUrl, startUpload } from '../api/uploads';
 import { ABORTED, isTransportFailure, send } from './send';

@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { UPLOAD_LIMITS } from '../../schema/limits';
 import { blobs, importSources } from '../../schema/tables';
 import type { Db, Env } from '../env';
-import { DIMENSION_BYTES, imageDimensions, MAX_PIXELS, sniff, SNIFF_BYTES } from '../lib/sniff';
+import { DIMENSION_BYTES, imageDimensions, MAX_PIXELS, sniff, SNIFF_BYTES } from '../../schema/sniff';
 import { urlRules, webhookUrlProblem } from '../services/webhooks';
 
 /** A picture that was had: its R2 key. */

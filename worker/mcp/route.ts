@@ -2,9 +2,7 @@
 // so the rest of the worker starts without evaluating them). Decision 045.
 import type { Env } from '../env';
 
-/** Whether the path is the MCP endpoint's. */
-export const isMcpPath = (pathname: string) => pathname === '/mcp';
-
+/** The MCP endpoint (worker/paths.ts MCP_PATHS). */
 export async function serveMcp(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const { mcpApp } = await import('./server');
   return mcpApp.fetch(request, env, ctx);

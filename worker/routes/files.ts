@@ -9,13 +9,12 @@ import { edgeCache } from '../middleware/edge-cache';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { keyToServe } from '../lib/files';
 import { describe } from '../lib/route-doc';
-import { ALLOWED_EXTENSIONS } from '../lib/sniff';
+import { ALLOWED_EXTENSIONS } from '../../schema/sniff';
+import { UUID_SOURCE } from '../../schema/urls';
 import { fileAudience, type FileAudience } from '../queries/files';
 
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */
-const KEY_SHAPE = new RegExp(
-  `^(image|video)/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(${ALLOWED_EXTENSIONS.join('|')})$`,
-);
+const KEY_SHAPE = new RegExp(`^(image|video)/${UUID_SOURCE}\\.(${ALLOWED_EXTENSIONS.join('|')})$`);
 
 export const FILE_CACHE = {
   public: 'public, max-age=31536000, immutable',

@@ -8,7 +8,7 @@ import { FUZZ_ROLES, fuzzTexts, seededRandom, type FuzzRequest, type FuzzRoute }
 
 export { GROWTH_FACTOR, PAGE_SIZE_LIMIT } from './fuzz-requests';
 
-/** Every path pattern of the SPA's route table (web/app.tsx; test/worker/fuzz.test.ts checks the two agree). */
+/** Every path pattern of the route table (web/routes/table.ts; test/worker/fuzz-pages.test.ts checks the two agree). */
 export const PAGE_PATTERNS = [
   '/',
   '/about',

@@ -29,7 +29,7 @@ export async function startLocalServer(log: (line: string) => void = console.log
   rmSync(work, { recursive: true, force: true });
   mkdirSync(state, { recursive: true });
   mkdirSync(assets, { recursive: true });
-  // The pages' template without the SPA's files (as web/server/template.ts's BARE_TEMPLATE): pages render into it.
+  // The pages' template without the SPA's files (as worker/pages/template.ts's BARE_TEMPLATE): pages render into it.
   writeFileSync(
     path.join(assets, 'index.html'),
     '<!doctype html>\n<html lang="en">\n<head><title>SO Portal</title></head>\n<body><div id="root"></div></body>\n</html>\n',

@@ -8,7 +8,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { getPlatformProxy } from 'wrangler';
 import * as tables from '../../schema/tables';
 import { createDb } from '../services/db';
-import { imageDimensions, sniff } from '../lib/sniff';
+import { imageDimensions, sniff } from '../../schema/sniff';
 import type { Db, Env } from '../env';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

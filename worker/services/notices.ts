@@ -1,7 +1,7 @@
 // Mails that tell a user what someone else decided about them: access requests allowed, denied or revoked, and
 // publication requests approved or rejected. In the user's language (users.locale), with a link to the content,
 // through the one mail sender. Sent after the answer (waitUntil): a relay failure never undoes the decision.
-import { contentPath as publicContentPath } from '../../schema/urls';
+import { absoluteUrl, contentPath as publicContentPath, siteOrigin, workspaceItemPath } from '../../schema/urls';
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { ContentType, Locale } from '../../schema/enums';
@@ -22,13 +22,10 @@ export type Notice =
 /** The public page of an article or channel (the SPA's routes; ids always resolve). */
 export const contentPath = (type: ContentType, id: string) => publicContentPath(type, id);
 
-/** The editor workspace's form of an article or channel (web/paths.ts workspaceItemPath): where a rejection is fixed. */
-export const workspacePath = (type: ContentType, id: string) => `/myaccount/${type}s/${encodeURIComponent(id)}`;
-
 /** Where the mail's link leads: a declined publication to the form that fixes it, everything else to the content. */
 export const noticePath = (notice: Notice) =>
   notice.kind === 'publication' && notice.decision === 'REJECTED'
-    ? workspacePath(notice.contentType, notice.contentId)
+    ? workspaceItemPath(notice.contentType, notice.contentId)
     : contentPath(notice.contentType, notice.contentId);
 
 interface Words {
@@ -109,7 +106,7 @@ export function composeNotice(
   to: { name: string },
   notice: Notice,
   title: string,
-  origin: string,
+  site: string,
 ): { subject: string; text: string } {
   const w = WORDS[locale] ?? en;
   const rejected = notice.kind === 'publication' && notice.decision === 'REJECTED';
@@ -118,7 +115,7 @@ export function composeNotice(
     subject: w.subject(notice, title),
     text:
       `${w.hello(to.name)}\n\n${w.body(notice, title)}${reason}\n\n` +
-      `${rejected ? w.fix : w.open}\n${origin}${noticePath(notice)}\n\n${w.bye}\n`,
+      `${rejected ? w.fix : w.open}\n${absoluteUrl(site, noticePath(notice))}\n\n${w.bye}\n`,
   };
 }
 
@@ -128,7 +125,8 @@ export function composeNotice(
  */
 export function notifyUser(c: Context<AppEnv>, userId: string, notice: Notice, title: string): void {
   const db: Db = c.get('db');
-  const origin = new URL(c.req.url).origin;
+  // Links in mails name the portal's own address (SITE_URL), never the request's Host.
+  const site = siteOrigin(c.env);
   c.executionCtx.waitUntil(
     (async () => {
       const to = await db
@@ -137,7 +135,7 @@ export function notifyUser(c: Context<AppEnv>, userId: string, notice: Notice, t
         .where(eq(users.id, userId))
         .get();
       if (!to?.email || !to.active) return;
-      const mail = composeNotice(to.locale, to, notice, title, origin);
+      const mail = composeNotice(to.locale, to, notice, title, site);
       await sendMail(c.env, { to: to.email, ...mail });
     })().catch((err: unknown) => {
       console.error('Notice mail failed', err);

@@ -1,5 +1,5 @@
 // Pixel sizes of stored pictures and of their smaller copies (migration 0015), for link previews: a page's
-// og:image names its width and height (web/server/head.ts). Uploads record them as they read each header
+// og:image names its width and height (worker/pages/head.ts). Uploads record them as they read each header
 // (worker/services/uploads.ts); pictures stored before are read here, a few per Cron Trigger run, from the first
 // bytes of each object in R2.
 import { and, eq, gt, gte, isNull, lt } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
 import { blobs, type PictureCopy } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { variantKey } from '../lib/files';
-import { DIMENSION_BYTES, imageDimensions, sniff, type Dimensions } from '../lib/sniff';
+import { DIMENSION_BYTES, imageDimensions, sniff, type Dimensions } from '../../schema/sniff';
 
 /** What the first read of a header asks R2 for; a JPEG with long metadata is read again up to DIMENSION_BYTES. */
 const FIRST_READ_BYTES = 64 * 1024;

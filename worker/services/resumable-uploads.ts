@@ -11,7 +11,7 @@ import { blobs, uploadParts, uploads, users } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
 import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
-import { sniff, SNIFF_BYTES } from '../lib/sniff';
+import { sniff, SNIFF_BYTES } from '../../schema/sniff';
 import type { StoredFile } from './uploads';
 
 type UploadRow = typeof uploads.$inferSelect;

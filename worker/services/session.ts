@@ -14,6 +14,7 @@ import { deviceLabel } from '../lib/device';
 import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens';
 import { requestWrites } from '../middleware/request-kind';
 import { dropTicket, issueTicket, ticketUser } from './session-ticket';
+import { carriedBy } from './carried-request';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -135,12 +136,20 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'refuse');
 
 /**
- * The pages' reading of the session (web/server/pages.ts): as the API's, except that an invalid bearer token makes
+ * The pages' reading of the session (worker/pages/pages.ts): as the API's, except that an invalid bearer token makes
  * the page anonymous instead of a 401 (issue 27 §2). The cookie is still not read then, so a bad token grants nothing.
  */
 export const pageSessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'anonymous');
 
 async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refuse' | 'anonymous'): Promise<void> {
+  // A page's in-process call (worker/pages/in-process.ts): the page read the session already.
+  const known = carriedBy(c.req.raw);
+  if (known) {
+    c.set('user', known.user);
+    c.set('sessionId', known.sessionId);
+    c.set('apiToken', known.apiToken);
+    return next();
+  }
   c.set('user', null);
   c.set('sessionId', null);
   c.set('apiToken', null);

@@ -21,7 +21,7 @@ import {
   SNIFF_BYTES,
   type Dimensions,
   type Sniffed,
-} from '../lib/sniff';
+} from '../../schema/sniff';
 import { documented } from '../lib/route-doc';
 import { decodeUtf8, invalidInput, mediaType, type Schema } from '../middleware/validate';
 import { VARIANT_PART, variantKey, withVariants } from '../lib/files';
@@ -181,7 +181,7 @@ function blobLedger(db: Db, userId: string | null): BlobLedger {
             .set({
               size: file.size,
               r2UploadId: null,
-              // A picture's size and its copies' (link previews name them: web/server/head.ts).
+              // A picture's size and its copies' (link previews name them: worker/pages/head.ts).
               ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height, copies } : {}),
             })
             .where(eq(blobs.key, file.key)),

@@ -3,12 +3,10 @@
 // are kept in the edge cache under the content version of the API's reads (worker/middleware/edge-cache.ts).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { channelFeedPath, channelPath, homePath, NEWS_FEED_PATH } from '../../schema/urls';
-import { d1Session } from '../services/db';
+import { channelFeedPath, channelPath, homePath, isUuid, NEWS_FEED_PATH, siteOrigin } from '../../schema/urls';
 import { CACHED_READ_CONTROL, edgeCache } from '../middleware/edge-cache';
 import { HttpError, NotFound } from '../lib/errors';
-import { boundedUrl } from '../middleware/limits';
-import { logError, requestLog } from '../middleware/request-log';
+import { logError } from '../middleware/request-log';
 import { securityHeaders } from '../middleware/security';
 import { channelFeed, newsFeed } from '../queries/feeds';
 import {
@@ -19,12 +17,12 @@ import {
   sitemapCategories,
   sitemapChannels,
 } from '../queries/sitemap';
+import { SITE_PATHS } from '../paths';
 import { articleFeedItem, newsFeedItem, robotsTxt, rssFeed, sitemapFile, sitemapIndex } from './xml';
 
 /** The portal's own absolute address: SITE_URL (never the request's Host, which a cached copy would keep). */
-export const siteUrl = (c: { env: { SITE_URL?: string } }) => (c.env.SITE_URL ?? '').replace(/\/+$/, '');
+export const siteUrl = (c: { env: { SITE_URL?: string } }) => siteOrigin(c.env);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const FEED_LANGUAGE = 'en-US';
 
 const text = (c: Context<AppEnv>, body: string, type: string) =>
@@ -34,16 +32,18 @@ const xml = (c: Context<AppEnv>, body: string) => text(c, body, 'application/xml
 /** The path of the sitemap file of the articles whose id starts with `prefix`. */
 export const articleSitemapPath = (prefix: string) => `/sitemaps/articles/${prefix || 'all'}.xml`;
 
-export const siteRoutes = new Hono<AppEnv>()
-  .use(requestLog)
-  .use(securityHeaders)
-  .use(boundedUrl)
-  .use(d1Session)
-  // Anonymous by design: no session is read, and the edge cache treats every caller alike.
-  .use(async (c, next) => {
+/** The documents' own middleware, on their paths only (the root app's shared middleware runs before it). */
+const siteApp = new Hono<AppEnv>();
+for (const path of SITE_PATHS) {
+  siteApp.use(path, securityHeaders, async (c, next) => {
+    // Anonymous by design: no session is read, and the edge cache treats every caller alike.
     c.set('user', null);
     await next();
-  })
+  });
+}
+
+/** Mounted by the root app (worker/index.ts) beside the pages. */
+export const siteRoutes = siteApp
   .get('/robots.txt', (c) => text(c, robotsTxt(siteUrl(c)), 'text/plain'))
   .get('/sitemap.xml', edgeCache(), async (c) => {
     const prefixes = articlePrefixes(await articlePrefixLength(c.get('db')));
@@ -82,7 +82,7 @@ export const siteRoutes = new Hono<AppEnv>()
   })
   .get('/feeds/chan/:file', edgeCache(), async (c) => {
     const id = /^(.+)\.xml$/.exec(c.req.param('file'))?.[1];
-    if (!id || !UUID.test(id)) throw new NotFound('No such feed');
+    if (!id || !isUuid(id)) throw new NotFound('No such feed');
     const { channel, items } = await channelFeed(c.get('db'), id);
     return text(
       c,
@@ -97,13 +97,10 @@ export const siteRoutes = new Hono<AppEnv>()
       'application/rss+xml',
     );
   })
-  .notFound((c) => c.text('Not found', 404))
+  // A document path with no document is no page either.
+  .on('ALL', [...SITE_PATHS], (c) => c.text('Not found', 404))
   .onError((err, c) => {
     if (err instanceof HttpError) return c.text(err.message, err.status);
     logError(c, 'Unhandled error', err);
     return c.text('Internal server error', 500);
   });
-
-/** Whether a path is one of these documents (wrangler.toml's run_worker_first names the same). */
-export const isSitePath = (path: string) =>
-  path === '/robots.txt' || path === '/sitemap.xml' || path.startsWith('/sitemaps/') || path.startsWith('/feeds/');

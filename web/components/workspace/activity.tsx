@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AuditLogEntry } from '../../../schema/entities';
 import { listActivity } from '../../api/audit-log';
-import { DateTime } from '../admin-kit';
+import { DateTime } from '../../routes/appManagement/+shared/admin-kit';
 import { AuditAction, AuditActor } from '../audit-entry';
 import { DataTable, type Column } from '../screen-kit/data-table';
 import { usePagedQuery } from '../../data/cache';

@@ -1,0 +1,89 @@
+// What a route module (web/routes/**/route.ts) declares: its URL patterns with their menu item and breadcrumbs, who
+// may open it, the data its page needs, its head, the nested-route rule that sends a misplaced address to its
+// canonical one, and its view, loaded on demand. The route table (../table.ts) lists the modules; the browser's
+// router (web/app.tsx), the layout's menu and crumbs, and the worker's renderer (worker/pages/) all read it.
+import type { ComponentType } from 'react';
+import type { Params, RouteHandle } from '../../navigation';
+import type { QueryKey } from '../../data/keys';
+import type { QueryDef, queries } from '../../data/queries';
+import type { Access } from '../../session/guards';
+import type { Locale } from '../../i18n';
+
+export type ViewModule = { default: ComponentType };
+
+/** What the head of a rendered page says (worker/pages/head.ts turns it into tags). */
+export interface PageFacts {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  type: 'website' | 'article';
+  /** The page's picture (a stored file's href, without `?w=`) and what it shows, for og:image:alt. */
+  image: { href: string; alt: string } | null;
+  noindex: boolean;
+  feeds: { title: string; path: string }[];
+  jsonLd: unknown[];
+  /** The page's video, for og:video (an article of videos: its first). */
+  video?: { href: string } | null;
+}
+
+/** The loaded data of a page, for its head, its crumbs and its nested-route rule. */
+export interface PageData {
+  params: Params;
+  /** The named queries, built on the client calls (web/data/queries.ts). */
+  queries: typeof queries;
+  /** Loads a query once per request (undefined: refused, e.g. 404). */
+  get: <T>(query: QueryDef<T>) => Promise<T | undefined>;
+}
+
+export interface HeadContext {
+  params: Params;
+  /** The answer of a query the page loaded (by its definition or its key), if it came. */
+  answer: <T>(query: QueryDef<T> | QueryKey) => T | undefined;
+  queries: typeof queries;
+  /** The page's facts before the route's own: the site's title and description, its own path, its crumbs. */
+  base: PageFacts;
+  t: (id: string) => string;
+  /** An absolute URL of a path on this site (SITE_URL). */
+  abs: (path: string) => string;
+  locale: Locale;
+  siteDescription: string;
+}
+
+export interface ScreenRoute {
+  /** The view's source module under web/, as the build's manifest names it (its chunk and styles are linked). */
+  module: string;
+  /** The view, loaded on demand (its own chunk). */
+  view: () => Promise<ViewModule>;
+  /** Each URL pattern of the screen with its menu item, crumbs and title. */
+  paths: Record<string, RouteHandle>;
+  /** The shell around it: the site's (menu, crumbs) or the bare one of the sign-in forms. */
+  layout?: 'main' | 'bare';
+  /** Who may open it; a guarded screen is drawn by the browser, never rendered on the server. */
+  access?: Access;
+  /** Other addresses that redirect here (302). */
+  aliases?: readonly string[];
+  /** Screens inside this one's frame (their paths start with its own); the first opens by default. */
+  sections?: readonly ScreenRoute[];
+  /** Never for search engines (search results). */
+  noindex?: boolean;
+  /** The page is one person's (a reviewer's preview): never kept by the edge. */
+  confidential?: boolean;
+  /** Starts the queries the page's head, crumbs and nested-route rule read (the view loads the rest itself). */
+  load?: (page: PageData) => Promise<unknown>;
+  /** A nested address whose parts do not belong together: the canonical address of what was asked for, else null. */
+  canonical?: (page: PageData) => Promise<string | null>;
+  /** The page's own head facts over the base; null when what it shows is not there (the not-found head). */
+  head?: (head: HeadContext) => Partial<PageFacts> | null;
+}
+
+export const screen = (route: ScreenRoute): ScreenRoute => route;
+
+/**
+ * The load of a guarded view on the server, which never renders those (the browser draws the workspaces). Each such
+ * view is loaded by `import.meta.env.SSR ? drawnByTheBrowser : () => import('./index')`: SSR is true in every server
+ * build (Vite's own in `npm run dev` and the worker tests, wrangler.toml's `define` for the deployed bundle), so
+ * there the import is dead code and the editor's and admin's screens stay out of the worker's bundle (test/deploy
+ * checks it); the SPA's build keeps the import.
+ */
+export const drawnByTheBrowser = (): Promise<ViewModule> =>
+  Promise.reject(new Error('A guarded view is drawn by the browser, never rendered on the server'));

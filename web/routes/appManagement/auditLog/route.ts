@@ -1,0 +1,10 @@
+// The admin workspace's auditLog section (docs/decisions/015-admin-workspace.md), inside its frame.
+import { drawnByTheBrowser, screen } from '../../+shared/route-kit';
+import { appManagementTrail } from '../+shared/crumbs';
+
+export const route = screen({
+  module: 'routes/appManagement/auditLog/index.tsx',
+  view: import.meta.env.SSR ? drawnByTheBrowser : () => import('./index'),
+  access: 'admin',
+  paths: { '/appManagement/auditLog': { crumbs: appManagementTrail('shell.crumb.adminAuditLog') } },
+});

@@ -1,0 +1,181 @@
+// /appManagement/import: moving content in (decisions 046, 047): pick a WordPress export or the portal's own export
+// ZIP, start, follow the progress bar, then read the report: what was created (with links), what was kept as text,
+// which pictures could not be had (with their source address).
+import { useEffect, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { ImportDetail, ImportSummary } from '../../../../schema/imports';
+import { Section } from '../+shared/admin-kit';
+import { beginImport, stopImport, useImport, useImports } from '../../../data/imports';
+import { ApiError } from '../../../api/client';
+import { articlePath } from '../../../paths';
+
+const OPEN = new Set(['queued', 'running']);
+const POLL_MS = 2000;
+
+function Counts({ item }: { item: ImportSummary }) {
+  const intl = useIntl();
+  const kinds = Object.entries(item.counts);
+  if (kinds.length === 0) return null;
+  return (
+    <ul className="import-counts">
+      {kinds.map(([kind, c]) => (
+        <li key={kind}>
+          {intl.formatMessage(
+            { id: 'admin.import.count' },
+            { kind, created: c.created, updated: c.updated, skipped: c.skipped, failed: c.failed },
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Report({ detail }: { detail: ImportDetail }) {
+  const intl = useIntl();
+  const { items = [], notes = [], missingMedia = [], detected } = detail.report;
+  return (
+    <div className="import-report">
+      <h3>{intl.formatMessage({ id: 'admin.import.report' }, { file: detail.fileName })}</h3>
+      {detected && (
+        <p>
+          {intl.formatMessage(
+            { id: 'admin.import.detected' },
+            { posts: detected.posts ?? 0, pages: detected.pages ?? 0, comments: detected.comments ?? 0 },
+          )}
+        </p>
+      )}
+      {items.length > 0 && (
+        <>
+          <h4>{intl.formatMessage({ id: 'admin.import.items' })}</h4>
+          <ul>
+            {items.map((item) => (
+              <li key={item.articleId}>
+                <Link to={articlePath({ id: item.articleId })}>{item.title || item.sourceId}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {notes.length > 0 && (
+        <>
+          <h4>{intl.formatMessage({ id: 'admin.import.notes' })}</h4>
+          <ul>
+            {notes.map((n, i) => (
+              <li key={i}>
+                {n.title}: {n.note}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {missingMedia.length > 0 && (
+        <>
+          <h4>{intl.formatMessage({ id: 'admin.import.missing' })}</h4>
+          <ul>
+            {missingMedia.map((m, i) => (
+              <li key={i}>
+                {m.url} ({m.reason})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default function AdminImportView() {
+  const intl = useIntl();
+  const [file, setFile] = useState<File | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const imports = useImports();
+  const chosen = useImport(selected);
+  const list = imports.data ?? [];
+  const detail = chosen.data ?? null;
+
+  // While an import runs, its progress is asked for every two seconds.
+  const anyOpen = list.some((i) => OPEN.has(i.state));
+  const { reload: reloadList } = imports;
+  const { reload: reloadChosen } = chosen;
+  useEffect(() => {
+    if (!anyOpen) return;
+    const timer = setInterval(() => {
+      reloadList();
+      reloadChosen();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [anyOpen, reloadList, reloadChosen]);
+  // Once none runs any more, the chosen one's final report.
+  useEffect(() => {
+    if (!anyOpen) reloadChosen();
+  }, [anyOpen, reloadChosen]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { id } = await beginImport(file);
+      setSelected(id);
+    } catch (err) {
+      const code = err instanceof ApiError ? err.code : 500;
+      setError(
+        intl.formatMessage({ id: `admin.import.error.${[400, 409, 413, 415].includes(code) ? code : 'other'}` }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section
+      title={intl.formatMessage({ id: 'admin.section.import' })}
+      lead={intl.formatMessage({ id: 'admin.import.intro' })}
+    >
+      <form onSubmit={(e) => void submit(e)} className="import-form">
+        <label>
+          {intl.formatMessage({ id: 'admin.import.file' })}
+          <input
+            type="file"
+            accept=".xml,.zip,application/xml,text/xml,application/zip"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </label>
+        <button type="submit" disabled={!file || busy}>
+          {intl.formatMessage({ id: 'admin.import.start' })}
+        </button>
+        {error && <p role="alert">{error}</p>}
+      </form>
+      <ul className="import-list">
+        {list.map((item) => {
+          const label = intl.formatMessage({ id: 'admin.import.progress' }, { file: item.fileName });
+          return (
+            <li key={item.id}>
+              <button type="button" onClick={() => setSelected(item.id)} aria-pressed={selected === item.id}>
+                {item.fileName || item.id}
+              </button>{' '}
+              <span>{intl.formatMessage({ id: `admin.import.state.${item.state}` })}</span>{' '}
+              <progress
+                aria-label={label}
+                max={item.progress.total || 1}
+                value={item.state === 'done' ? item.progress.total || 1 : item.progress.done}
+              />
+              {item.error && <p>{item.error}</p>}
+              <Counts item={item} />
+              {OPEN.has(item.state) && (
+                <button type="button" onClick={() => void stopImport(item.id)}>
+                  {intl.formatMessage({ id: 'admin.import.cancel' })}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {detail && <Report detail={detail} />}
+    </Section>
+  );
+}

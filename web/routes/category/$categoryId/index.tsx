@@ -1,0 +1,168 @@
+// One category (/category/:categoryId, id or slug): its sub-categories, channels and articles, linked
+// through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useParams } from 'react-router';
+import type { ArticleSummary, Category } from '../../../../schema';
+import { listCategoryArticles, type getCategoryChildren } from '../../../api/categories';
+import { useFocusNewItems } from '../../../components/focus-new-items';
+import ArticleCard from '../../../components/news-card/article-card';
+import Picture from '../../../components/picture';
+import { useNotify } from '../../../components/notifications';
+import { LoadError, Loading, errorCode } from '../../../components/view-state';
+import { errorText } from '../../../components/error-text';
+import { usePagedQuery, type Page } from '../../../data/cache';
+import { useCategory, useCategoryChildren, useCategoryId } from '../../../data/content';
+import { keys } from '../../../data/keys';
+import { ChannelCard } from '../../channels';
+import '../../../components/news-card/news-card.css';
+import '../categories.css';
+import './category.css';
+import { articlePath, categoryPath, channelPath } from '../../../paths';
+import { isUuid } from '../../../../schema/urls';
+
+export default function CategoryView() {
+  const intl = useIntl();
+  const { categoryId = '' } = useParams();
+  const id = useCategoryId(categoryId).data;
+  const category = useCategory(id);
+  const children = useCategoryChildren(id);
+  const failed = category.status === 'error' ? category : children.status === 'error' ? children : null;
+
+  if (category.status !== 'ok' || children.status !== 'ok') {
+    const notFound = failed !== null && errorCode(failed.error) === 404;
+    return (
+      <section className="category-view">
+        <h1>
+          {notFound ? (
+            <FormattedMessage id="category.notFound" defaultMessage="Category not found" />
+          ) : (
+            <FormattedMessage id="category.title" defaultMessage="Category" />
+          )}
+        </h1>
+        {failed ? (
+          <LoadError
+            error={failed.error}
+            notFound={intl.formatMessage({
+              id: 'category.notFoundText',
+              defaultMessage: 'There is no category at this address.',
+            })}
+            onRetry={() => {
+              category.reload();
+              children.reload();
+            }}
+            retrying={category.validating || children.validating}
+          />
+        ) : (
+          <Loading />
+        )}
+      </section>
+    );
+  }
+
+  // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).
+  if (!isUuid(categoryId) && categoryId !== category.data.slug) {
+    return <Navigate to={categoryPath(category.data)} replace />;
+  }
+  return <CategoryBody category={category.data} contents={children.data} />;
+}
+
+type CategoryChildren = Awaited<ReturnType<typeof getCategoryChildren>>;
+
+function CategoryBody({ category, contents }: { category: Category; contents: CategoryChildren }) {
+  const empty = contents.categories.length + contents.channels.length + contents.articles.length === 0;
+  return (
+    <article className="category-view">
+      <header className="category-header">
+        {category.imageHref && (
+          <Picture src={category.imageHref} alt="" width={1200} height={240} priority className="category-image" />
+        )}
+        <h1>{category.title}</h1>
+      </header>
+      {empty && (
+        <p>
+          <FormattedMessage id="category.nothingInside" defaultMessage="Nothing has been filed in this category yet." />
+        </p>
+      )}
+      {contents.categories.length > 0 && (
+        <section aria-labelledby="category-subcategories">
+          <h2 id="category-subcategories">
+            <FormattedMessage id="category.subcategories" defaultMessage="Sub-categories" />
+          </h2>
+          <ul className="category-subtree category-children">
+            {contents.categories.map((c) => (
+              <li key={c.id}>
+                <Link to={categoryPath(c)}>{c.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {contents.channels.length > 0 && (
+        <section aria-labelledby="category-channels">
+          <h2 id="category-channels">
+            <FormattedMessage id="category.channels" defaultMessage="Channels" />
+          </h2>
+          <ul className="card-grid">
+            {contents.channels.map((channel) => (
+              <li key={channel.id}>
+                <ChannelCard channel={channel} to={channelPath(channel, category)} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {contents.articles.length > 0 && (
+        <CategoryArticles
+          key={category.id}
+          category={category}
+          firstPage={{ items: contents.articles, nextCursor: contents.articlesCursor }}
+        />
+      )}
+    </article>
+  );
+}
+
+/**
+ * The articles filed in the category: the first page came with the children, "Show more" follows
+ * articlesCursor through GET /categories/{id}/articles.
+ */
+function CategoryArticles({ category, firstPage }: { category: Category; firstPage: Page<ArticleSummary> }) {
+  const categoryId = category.id;
+  const notify = useNotify();
+  const intl = useIntl();
+  const { items, cursor, busy, loadMore } = usePagedQuery(
+    keys.categoryArticles(categoryId),
+    (cursor) => listCategoryArticles(categoryId, cursor),
+    { firstPage },
+  );
+  const { listRef, beforeLoad } = useFocusNewItems(items.length);
+  const onShowMore = () => {
+    beforeLoad();
+    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
+  };
+  return (
+    <section aria-labelledby="category-articles">
+      <h2 id="category-articles">
+        <FormattedMessage id="category.articles" defaultMessage="Articles" />
+      </h2>
+      <ul ref={listRef} className="card-grid">
+        {items.map((article) => (
+          <li key={article.id}>
+            <ArticleCard article={article} to={articlePath(article, { category })} />
+          </li>
+        ))}
+      </ul>
+      {cursor && (
+        <button
+          type="button"
+          className="button-primary load-more"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void onShowMore()}
+        >
+          <FormattedMessage id="category.showMore" defaultMessage="Show more" />
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+// One category (id or slug): its sub-categories, channels and articles.
+import type { Category } from '../../../../schema/entities';
+import { categoryPath } from '../../../../schema/urls';
+import type { CategoryChildren } from '../../../../worker/queries/categories';
+import { screen } from '../../+shared/route-kit';
+import { categoryTrail, param } from '../../+shared/crumbs';
+import { excerpt, listDescription, picture } from '../../+shared/head-kit';
+
+export const route = screen({
+  module: 'routes/category/$categoryId/index.tsx',
+  view: () => import('./index'),
+  paths: { '/category/:categoryId': { menu: 'categories', crumbs: categoryTrail } },
+  load: async ({ params, get, queries }) => {
+    const id = await get(queries.categoryId(param(params, 'categoryId')));
+    if (id !== undefined) await Promise.all([get(queries.category(id)), get(queries.categoryChildren(id))]);
+  },
+  head: ({ params, answer, queries, t }) => {
+    const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
+    const found = id === undefined ? undefined : answer<Category>(queries.category(id));
+    if (!found) return null;
+    const children = answer<CategoryChildren>(queries.categoryChildren(found.id));
+    return {
+      title: found.title,
+      description:
+        listDescription(found.title, [
+          ...(children?.categories.map((c) => c.title) ?? []),
+          ...(children?.channels.map((c) => c.name) ?? []),
+          ...(children?.articles.map((a) => a.title) ?? []),
+        ]) || excerpt(`${t('categories')}: ${found.title}`),
+      canonicalPath: categoryPath(found),
+      image: picture(found.imageHref, found.title),
+    };
+  },
+});

@@ -1,0 +1,10 @@
+// The editor workspace's publications list (docs/decisions/016-editor-workspace.md).
+import { drawnByTheBrowser, screen } from '../../+shared/route-kit';
+import { workspaceCrumbs } from '../+shared/crumbs';
+
+export const route = screen({
+  module: 'routes/myaccount/publications/index.tsx',
+  view: import.meta.env.SSR ? drawnByTheBrowser : () => import('./index'),
+  access: 'editorOrAdmin',
+  paths: { '/myaccount/publications': { menu: 'mySO', crumbs: workspaceCrumbs('publications') } },
+});

@@ -1,0 +1,101 @@
+// /oauth/authorize: the consent page of an MCP client's OAuth sign-in (docs/decisions/045-mcp-server.md). The person
+// is signed in (the guard), sees the client's name (self-asserted unless a domain vouches for it), where the access
+// goes (a warning for an app on their own computer) and the scope, and allows or denies; the browser then goes back
+// to the client. Everything shown came from the client: rendered as text, never as markup.
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import type { OAuthConsent } from '../../../../schema/oauth';
+import { decideOAuth, describeOAuthConsent } from '../../../api/oauth';
+import { errorText } from '../../../components/error-text';
+import { useDocumentTitle } from '../../../components/workspace/frame';
+import { WorkspaceMessages } from '../../../components/workspace/messages';
+import { useQuery } from '../../../data/cache';
+
+export default function OAuthAuthorizeView() {
+  return (
+    <WorkspaceMessages>
+      <Consent />
+    </WorkspaceMessages>
+  );
+}
+
+function Consent() {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'ws.oauth.title' }));
+  const request = useLocation().search.replace(/^\?/, '');
+  const query = useQuery(['oauth-consent', request], () => describeOAuthConsent(request));
+  return (
+    <div className="static-page">
+      <h1>
+        <FormattedMessage id="ws.oauth.title" />
+      </h1>
+      {query.status === 'error' ? (
+        <p role="alert">{errorText(query.error, intl)}</p>
+      ) : !query.data ? (
+        <p className="page-loading" role="status" aria-busy="true" />
+      ) : (
+        <ConsentForm request={request} consent={query.data} />
+      )}
+    </div>
+  );
+}
+
+function ConsentForm({ request, consent }: { request: string; consent: OAuthConsent }) {
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  async function decide(allow: boolean) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { redirectTo } = await decideOAuth(request, allow);
+      window.location.assign(redirectTo);
+    } catch (err) {
+      setFailure(errorText(err, intl));
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="panel" aria-label={intl.formatMessage({ id: 'ws.oauth.title' })}>
+      <p>
+        <FormattedMessage id="ws.oauth.asks" values={{ client: <strong>{consent.clientName}</strong> }} />
+      </p>
+      <p className="muted">
+        {consent.clientDomain ? (
+          <FormattedMessage id="ws.oauth.domain" values={{ domain: <strong>{consent.clientDomain}</strong> }} />
+        ) : (
+          <FormattedMessage id="ws.oauth.unverified" />
+        )}
+      </p>
+      <p>
+        <FormattedMessage id="ws.oauth.sentTo" values={{ host: <strong>{consent.redirectHost}</strong> }} />
+      </p>
+      {consent.redirectIsLoopback && (
+        <p role="note">
+          <strong>
+            <FormattedMessage id="ws.oauth.loopback" />
+          </strong>
+        </p>
+      )}
+      <p>
+        <FormattedMessage id="ws.oauth.scope" />{' '}
+        <strong>
+          <FormattedMessage id={`ws.oauth.scope.${consent.scope}`} />
+        </strong>
+      </p>
+      <p className="muted">
+        <FormattedMessage id="ws.oauth.recorded" />
+      </p>
+      {failure && <p role="alert">{failure}</p>}
+      <div className="field-row">
+        <button type="button" className="button" disabled={busy} onClick={() => void decide(true)}>
+          <FormattedMessage id="ws.oauth.allow" />
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void decide(false)}>
+          <FormattedMessage id="ws.oauth.deny" />
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+// Server rendering of the SPA's routes (docs/decisions/025-server-rendering.md): the route table
+// (web/routes/table.ts) through the SPA's own router, views and providers, rendered with React's
+// renderToReadableStream into the built index.html. Every query a view makes is loaded during the render by the
+// view's own client call, sent to the API in-process as the request's user (./in-process.ts, decision 048); the route
+// module's `load` starts what its head and nested-route rule read, and the answers go into the page once, for the
+// browser's hydration (web/main.tsx).
+import { findRedirect } from '../queries/redirects';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { matchRoutes, StaticRouter, type RouteMatch } from 'react-router';
+import type { Context } from 'hono';
+import type { SessionUser } from '../../schema/entities';
+import { PAGE_HEADERS } from '../../schema/page-headers';
+import type { AppEnv } from '../env';
+import { CACHED_READ_CONTROL } from '../middleware/edge-cache';
+import { AppProviders, AppRoutes, routes, type ScreenHandle } from '../../web/app';
+import { ApiError } from '../../web/api/errors';
+import type { QueryKey } from '../../web/data/keys';
+import { queries, type QueryDef } from '../../web/data/queries';
+import { PAGE_DATA_ID, seedId, type PageData, type QuerySeed, type SeededError } from '../../web/data/seed';
+import { DEFAULT_LOCALE, isLocale, loadMessages, type Locale } from '../../web/i18n';
+import type { PageData as RoutePageData } from '../../web/routes/+shared/route-kit';
+import { SCREENS } from '../../web/routes/table';
+import { canAccess, NO_PERMISSION_PATH } from '../../web/session/guards';
+import { pageFacts, pageHead, scriptJson, storedPictureKey, type HeadInput } from './head';
+import { inPage } from './in-process';
+import { listImageOptions } from '../queries/image-options';
+import { storedPictureSize } from '../services/picture-sizes';
+import { siteUrl } from '../site/routes';
+import { buildFiles, type BuildFiles } from './template';
+
+/** The language of the page: the visitor's choice (cookie), else the first of Accept-Language we have, else en-US. */
+export function pageLocale(request: Request): Locale {
+  const cookie = /(?:^|;\s*)locale=([^;]+)/.exec(request.headers.get('Cookie') ?? '')?.[1];
+  if (cookie && isLocale(cookie)) return cookie;
+  for (const part of (request.headers.get('Accept-Language') ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag.startsWith('de')) return 'de-DE';
+    if (tag.startsWith('en')) return 'en-US';
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** The API's names for what a URL's segments name (an id, a slug, a user name, a token). */
+const URL_PARAMS = new Set(['id', 'slug', 'username', 'token']);
+/**
+ * A 400 for a path parameter alone (an id or slug no item could have: over-long, of the wrong form): the page's URL
+ * names nothing, which for a page is a 404, as the API's direct look-ups made it before (decision 048).
+ */
+const namesNothing = (error: ApiError) =>
+  error.code === 400 && error.issues.length > 0 && error.issues.every((i) => URL_PARAMS.has(String(i.path[0])));
+
+/** The answers and refusals of one page's queries, each loaded once, by the view's client call, in-process. */
+function requestSeed(c: Context<AppEnv>) {
+  const keys = new Map<string, QueryKey>();
+  const answers = new Map<string, unknown>();
+  const refusals = new Map<string, SeededError>();
+  const pending = new Map<string, Promise<void>>();
+  const seed: QuerySeed = {
+    data: (key) => answers.get(seedId(key)),
+    error: (key) => refusals.get(seedId(key)),
+    load: (key, fetcher) => {
+      const id = seedId(key);
+      const known = pending.get(id);
+      if (known) return known;
+      keys.set(id, key);
+      const settled = inPage(c, fetcher).then(
+        (answer) => void answers.set(id, answer),
+        (error: unknown) => {
+          // A refusal (a 404, a 403) is the page's to show; anything else fails the page.
+          if (!(error instanceof ApiError) || error.code >= 500) throw error;
+          refusals.set(
+            id,
+            namesNothing(error) ? { code: 404, message: 'Not found' } : { code: error.code, message: error.message },
+          );
+        },
+      );
+      pending.set(id, settled);
+      return settled;
+    },
+  };
+  const entries = <T,>(map: Map<string, T>) => [...map].map(([id, value]) => [keys.get(id)!, value] as [QueryKey, T]);
+  /** Loads a named query now (before the render), and gives its answer (undefined when refused). */
+  const get = async <T,>(query: QueryDef<T>): Promise<T | undefined> => {
+    await seed.load!(query.key, query.fetch);
+    return seed.data(query.key) as T | undefined;
+  };
+  return { seed, get, queries: () => entries(answers), errors: () => entries(refusals) };
+}
+
+type Match = RouteMatch<string, (typeof routes)[number]>;
+
+/** The screen whose other address (an alias) `pathname` is, any case. */
+const aliased = (pathname: string) =>
+  SCREENS.find((s) => s.aliases?.some((alias) => alias.toLowerCase() === pathname.toLowerCase()));
+
+/** GET of any path that is no API or file: the page, its status, or a redirect. */
+export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFiles): Promise<Response> {
+  const url = new URL(c.req.url);
+  const user = c.get('user');
+  const locale = pageLocale(c.req.raw);
+  const matches = (matchRoutes(routes, url.pathname) ?? []) as Match[];
+  const leaf = matches.at(-1);
+  const handle = leaf?.route.handle as ScreenHandle | undefined;
+  const screen = handle?.screen;
+  const notFound = !handle || handle.pattern === '*';
+
+  // A screen's other name (the personal area's /mysoherz): its access rule applies after the redirect.
+  const alias = aliased(url.pathname);
+  if (alias) return redirect(Object.keys(alias.paths)[0]!, 302);
+  const access = screen?.access;
+  if (access && !canAccess(access, user)) return redirect(NO_PERMISSION_PATH, 302);
+
+  // An imported item's old address (decision 046): before the 404, or on `/` for WordPress's `?p=` form.
+  if (notFound || (url.pathname === '/' && url.search)) {
+    const moved = await findRedirect(c.get('db'), url);
+    if (moved) return redirect(moved, 301);
+  }
+
+  const data = requestSeed(c);
+  const page: RoutePageData = { params: leaf?.params ?? {}, queries, get: data.get };
+  if (!notFound && !access && screen) {
+    const canonical = await screen.canonical?.(page);
+    if (canonical) return redirect(canonical, 301);
+    await screen.load?.(page);
+  }
+
+  // Guarded routes (the editor's and admin's workspaces) are drawn by the browser: they are nobody's first paint
+  // but their user's, and never indexed.
+  const rendered = !access;
+  const messages = await loadMessages(locale);
+  let body = '';
+  if (rendered) {
+    const stream = await renderToReadableStream(
+      <StrictMode>
+        <AppProviders start={{ locale, messages, user, seed: data.seed }}>
+          <StaticRouter location={url.pathname + url.search}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+      {
+        // Never outlined: React would move a large boundary to the end of the stream and reveal it with an inline
+        // script, which the pages' CSP (script-src 'self') does not run. The whole page is ready before it is sent.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError(error: unknown) {
+          console.error({ message: 'page render failed', path: url.pathname, error: String(error) });
+        },
+      },
+    );
+    // Whole before it is sent: the status and the head depend on what the views loaded, and streaming the rest
+    // would need React's inline scripts, which the pages' CSP (script-src 'self') does not run.
+    await stream.allReady;
+    body = await new Response(stream).text();
+  }
+
+  const errors = data.errors();
+  const framings = await pictureFramings(c, body);
+  const status = notFound || errors.some(([, e]) => e.code === 404) ? 404 : 200;
+  const pageData: PageData = { rendered, locale, user, queries: data.queries(), errors, framings };
+  const head: HeadInput = {
+    site: siteUrl(c),
+    siteDescription: c.env.SITE_DESCRIPTION ?? '',
+    body,
+    url,
+    locale,
+    status,
+    user,
+    guarded: !!access,
+    leaf,
+    queries: pageData.queries,
+    messages,
+  };
+  const facts = pageFacts(head);
+  // The size of the page's picture, for link previews (og:image:width and height).
+  const pictureKey = facts.image ? storedPictureKey(facts.image.href) : null;
+  const pictureSize = pictureKey ? await storedPictureSize(c.get('db'), pictureKey) : null;
+  const template = await files.template(c);
+  // The view's chunk and styles, and the header's search box (lazy in the SPA, rendered here on every page).
+  const modules = [...(screen ? [screen.module] : []), SEARCH_BOX_MODULE];
+  const shell = rendered ? await files.pageTags(c, template, modules) : template;
+  // Every replacement that carries data is a function: a replacement string would interpret `$&`, `` $` `` and `$'`
+  // in the page's text as parts of the template (test/deploy/string-replacements.test.ts keeps it so).
+  const headTags = pageHead(head, facts, pictureSize);
+  const root = `<div id="root">${body}</div><script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`;
+  const html = shell
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${locale}">`)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('</head>', () => `${headTags}</head>`)
+    .replace('<div id="root"></div>', () => root);
+  return new Response(html, { status, headers: pageHeaders(user, screen?.confidential) });
+}
+
+/**
+ * True inside Vite's development server (`npm run dev`, @cloudflare/vite-plugin: mode 'development'). The wrangler
+ * bundle (`npm start`, deployments) has no import.meta.env; the worker tests run in Vite's mode 'test'.
+ */
+const VITE_DEV_SERVER = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
+
+/** The module of the header's search box (web/components/site-header): rendered on every page. */
+const SEARCH_BOX_MODULE = 'components/search-box/index.tsx';
+
+/** Blob keys of the stored pictures in the rendered HTML, with their framing (GET /imageOptions's query). */
+async function pictureFramings(c: Context<AppEnv>, html: string): Promise<PageData['framings']> {
+  const keys = [...new Set([...html.matchAll(/\/api\/files\/(image\/[\w.@-]+)/g)].map((m) => m[1]!))].slice(0, 100);
+  if (keys.length === 0) return [];
+  const found = new Map((await listImageOptions(c.get('db'), keys)).map((o) => [o.blobKey, o]));
+  return keys.map((key) => {
+    const option = found.get(key);
+    return [key, option ? { position: option.position, scale: option.scale > 0 ? option.scale : 1 } : DEFAULT_FRAMING];
+  });
+}
+
+const DEFAULT_FRAMING = { position: '50% 50%', scale: 1 };
+
+/** A reviewer's preview page (`confidential`) is no one else's: never kept by the edge, like its API answer. */
+function pageHeaders(user: SessionUser | null, confidential = false): Headers {
+  const headers = new Headers(PAGE_HEADERS);
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  // Anonymous pages are what every visitor gets: the edge keeps them (worker/middleware/edge-cache.ts); a signed-in
+  // page is that user's alone.
+  headers.set('Cache-Control', user || confidential ? 'private, no-store' : CACHED_READ_CONTROL);
+  // Under `npm run dev` the template is Vite's development page: React Refresh's inline preamble and the views' styles
+  // as <style> elements, which the policy refuses. Its pages go without it, as Vite's own pages always did.
+  if (VITE_DEV_SERVER) headers.delete('Content-Security-Policy');
+  return headers;
+}
+
+function redirect(location: string, status: 301 | 302): Response {
+  return new Response(null, { status, headers: { Location: location, 'Cache-Control': 'no-store' } });
+}
