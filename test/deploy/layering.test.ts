@@ -2,7 +2,7 @@
 // two worker folders, nor two worker files, import each other in a circle. Imports are read with the TypeScript
 // compiler, type-only ones included: a circle of types is still a circle a reader has to untangle.
 // The web side (nothing under web/ imports worker/ at run time) is test/deploy/web-imports.test.ts.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -46,20 +46,17 @@ export function importsOf(file: string, text: string, exists: (file: string) => 
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => {
       const base = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
-      const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
-      return path.relative(root, candidates.find(exists) ?? base);
+      const candidates = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+      return path.relative(root, candidates.find(exists) ?? path.resolve(path.dirname(file), specifier));
     });
 }
 
 /** The graph of worker/ files: each file (repository path) to the repository paths it imports. */
 function workerGraph(): Map<string, string[]> {
   const files = sourceFiles(path.join(root, 'worker'));
-  const known = new Set(files);
   const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const exists = (candidate: string) => known.has(candidate) || candidate.endsWith('.json');
-    graph.set(path.relative(root, file), importsOf(file, readFileSync(file, 'utf8'), exists));
-  }
+  for (const file of files)
+    graph.set(path.relative(root, file), importsOf(file, readFileSync(file, 'utf8'), existsSync));
   return graph;
 }
 

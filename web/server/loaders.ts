@@ -8,13 +8,8 @@ import { BadRequest, NotFound } from '../../worker/lib/errors';
 import { PREVIEW_NOT_FOUND, previewOfToken } from '../../worker/queries/previews';
 import { resolveIdOrSlug, resolveSlug } from '../../worker/queries/slugs';
 import { ARTICLE_NOT_FOUND, getArticle, listArticles } from '../../worker/queries/articles';
-import {
-  CATEGORY_NOT_FOUND,
-  categoryChildren,
-  categoryRoute,
-  getCategory,
-  listCategories,
-} from '../../worker/queries/categories';
+import { CATEGORY_NOT_FOUND, categoryRoute, getCategory, listCategories } from '../../worker/queries/categories';
+import { categoryChildren } from '../../worker/queries/category-contents';
 import { CHANNEL_NOT_FOUND, getChannelSummary, listChannelArticles, listChannels } from '../../worker/queries/channels';
 import { mysoView } from '../../worker/queries/myso';
 import { listNews } from '../../worker/queries/news';
