@@ -4,6 +4,7 @@
 // - the SPA and its component tests: React's hooks rules (with the React Compiler checks) and jsx-a11y;
 // - every file: each package it imports is declared in package.json, and code that ships (worker, web, schema)
 //   imports only `dependencies`; tests, scripts, the benchmark and config files may import `devDependencies` too;
+// - worker/lib/: imports nothing of the worker outside itself (decision 049);
 // - tests: a few rules eased, each with its reason.
 // Warnings fail too (`--max-warnings 0`). A rule turned off or changed says why on its line.
 import js from '@eslint/js';
@@ -62,6 +63,27 @@ export default defineConfig([
           ],
           optionalDependencies: false,
           peerDependencies: false,
+        },
+      ],
+    },
+  },
+  {
+    // worker/lib/ is pure: it imports only lib/ itself and schema/ (docs/decisions/049-worker-layers.md). Circles
+    // between worker folders and files are test/deploy/layering.test.ts's: import-x/no-cycle walks the whole graph
+    // from every file, too slow for this lint.
+    files: ['worker/lib/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './worker/lib',
+              from: './worker',
+              except: ['./lib'],
+              message: 'worker/lib/ imports only worker/lib/ and schema/ (decision 049).',
+            },
+          ],
         },
       ],
     },

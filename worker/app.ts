@@ -7,7 +7,7 @@ import type { AppEnv } from './env';
 import { benchTiming } from './middleware/bench-timing';
 import { d1Session } from './services/db';
 import { newVersionAfterWrites } from './middleware/edge-cache';
-import { sendWebhooksAfterWrites } from './services/webhooks';
+import { sendWebhooksAfterWrites } from './middleware/webhooks';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { boundedBody, boundedUrl } from './middleware/limits';

@@ -1,7 +1,7 @@
-import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type { SessionUser } from '../schema/entities';
 import type { RouteDocPart } from './lib/route-doc';
-import type { AuditScope } from './services/audit';
+import type { AuditActorKind } from '../schema/tables';
+import type { Db } from './lib/db';
 
 /** An API token in use: its id, its name (for the audit log) and its scope. */
 export interface ApiTokenUse {
@@ -30,11 +30,26 @@ export type Env = Cloudflare.Env & {
   WEBHOOKS_ALLOW_LOCAL?: string;
 };
 
-/**
- * Query builder only: the relational query API (`db.query`) is not used, so no schema is attached. `$client` is the
- * D1 binding, for the statements built once (worker/lib/statements.ts).
- */
-export type Db = DrizzleD1Database & { $client: D1Database };
+export type { Db } from './lib/db';
+
+/** Who acts: the user (and the token they used), or the portal itself. Names are kept as they are at that time. */
+export interface AuditActor {
+  kind: AuditActorKind;
+  userId: string | null;
+  name: string;
+  tokenId: string | null;
+  tokenName: string | null;
+  /** "mcp" when the write came through the MCP server (worker/lib/mcp-via.ts); null for the API and the SPA. */
+  via: 'mcp' | null;
+}
+
+/** The actor and request of a run of writes (services/audit.ts), and the ids of the entries it recorded (after their batch ran). */
+export interface AuditScope {
+  actor: AuditActor;
+  requestId: string;
+  /** Ids of the entries built through this scope, in order; an entry exists only once its batch succeeded. */
+  recorded: string[];
+}
 
 /** The Hono environment of every route: bindings plus what middleware puts on the context. */
 export interface AppEnv {
@@ -58,7 +73,7 @@ export interface AppEnv {
     apiToken: ApiTokenUse | null;
     /** Who the request's audit entries name (worker/services/audit.ts: auditScope), made on first use. */
     audit: AuditScope | undefined;
-    /** The documentation parts of the matched route's handlers (middleware/request-kind.ts), once worked out. */
+    /** The documentation parts of the matched route's handlers (services/request-kind.ts), once worked out. */
     routeParts: RouteDocPart[] | undefined;
     /** Cloudflare's Ray ID, or a UUID locally: on the answer (X-Request-Id) and in every log line of the request. */
     requestId: string;

@@ -14,7 +14,7 @@ import { pruneAuditLog, systemScope } from './services/audit';
 import { pruneApiTokens } from './services/api-tokens';
 import { pruneDeliveries, resendLostDeliveries } from './services/webhooks';
 import { resendStalledImports } from './import/runner';
-import { expirePublications, startDuePublications } from './queries/publications';
+import { expirePublications, startDuePublications } from './queries/publication-schedule';
 
 /** One run: unpublishes expired content and marks its requests EXPIRED (one batch), then prunes sessions. */
 export async function runScheduled(env: Env, now = Date.now()) {

@@ -9,7 +9,7 @@ import type { Role } from '../../schema/enums';
 import { apiTokens, auditLog, users } from '../../schema/tables';
 import { app } from '../../worker/app';
 import worker from '../../worker/index';
-import { routeDocs } from '../../worker/lib/openapi';
+import { routeDocs } from '../../worker/openapi/route-docs';
 import { READ_ONLY_TOKEN, SESSION_ONLY } from '../../worker/middleware/token-scope';
 import { runScheduled } from '../../worker/scheduled';
 import { LAST_USED_REFRESH_MS, MAX_LIVE_TOKENS } from '../../worker/services/api-tokens';

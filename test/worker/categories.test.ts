@@ -5,12 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { articlePage, category, categoryChildren, categoryRoute } from '../../schema/entities';
 import { articleCategories, articles, blobs, categories, slugs } from '../../schema/tables';
 import { encodeKeyCursor } from '../../worker/lib/cursor';
-import {
-  categoryChain,
-  categoryDependants,
-  listCategories,
-  listCategoryArticles,
-} from '../../worker/queries/categories';
+import { categoryChain, categoryDependants, listCategories } from '../../worker/queries/categories';
+import { listCategoryArticles } from '../../worker/queries/category-contents';
 import { createArticle, createCategory, createChannel, grantAccess, createBlob } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique } from './helpers';
 import { multipartBody, pngBytes } from './upload-fixtures';

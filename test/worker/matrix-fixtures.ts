@@ -14,7 +14,7 @@ import {
   type ContentType,
 } from '../../schema/tables';
 import { sha256Hex } from '../../worker/services/session';
-import { resetStamp } from '../../worker/routes/users';
+import { resetStamp } from '../../worker/services/password-reset';
 import { createBlob } from './content-factories';
 import { db } from './helpers';
 import { pngBytes } from './upload-fixtures';

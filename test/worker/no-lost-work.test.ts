@@ -15,8 +15,8 @@ import {
   previewLinks,
   revisions,
 } from '../../schema/tables';
-import { updateArticle } from '../../worker/queries/articles';
-import { updateChannel } from '../../worker/queries/channels';
+import { updateArticle } from '../../worker/queries/article-writes';
+import { updateChannel } from '../../worker/queries/channel-writes';
 import { updateNews } from '../../worker/queries/news';
 import { REVISION_DAYS, REVISIONS_KEPT } from '../../worker/queries/revisions';
 import { call, db, unique } from './helpers';

@@ -7,14 +7,9 @@ import type { Role } from '../../schema/tables';
 import { articles, channels, contentAccess, contentRequests, sessions, userArticles, users } from '../../schema/tables';
 import { user as userSchema } from '../../schema/entities';
 import { LOGIN_LIMITS } from '../../worker/services/login-limit';
-import {
-  deleteUser,
-  OWNS_CONTENT,
-  findUserForSignIn,
-  insertUser,
-  ownsContent,
-  updateUser,
-} from '../../worker/queries/users';
+import { findUserForSignIn, insertUser, updateUser } from '../../worker/queries/users';
+import { deleteUser, ownsContent } from '../../worker/queries/user-deletion';
+import { OWNS_CONTENT } from '../../worker/queries/users';
 import { createArticle } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
 import { systemScope } from '../../worker/services/audit';

@@ -17,7 +17,7 @@ import {
   redirects,
 } from '../../schema/tables';
 import type { Db } from '../env';
-import { articleRevisionFields } from '../queries/articles';
+import { articleRevisionFields } from '../queries/article-writes';
 import { claimedSlug, claimSlug } from '../queries/slugs';
 import { revisionStatements } from '../queries/revisions';
 import { auditEntry, type AuditScope } from '../services/audit';

@@ -1,5 +1,6 @@
 import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
 import { BadRequest } from './errors';
+import type { Dimensions } from './sniff';
 
 /** Where the worker serves a stored R2 object; every `*Href`/`href` in an entity is built here. */
 export const FILES_PATH = '/api/files/';
@@ -34,3 +35,18 @@ export async function keyToServe(bucket: R2Bucket, key: string, width: string | 
 /** The key and, for an image, the keys its variants would have: what deleting the file deletes. */
 export const withVariants = (key: string): string[] =>
   key.startsWith('image/') ? [key, ...IMAGE_VARIANT_WIDTHS.map((w) => variantKey(key, w))] : [key];
+
+export type FileKind = 'image' | 'video';
+
+/** A file stored in R2 by the upload helper (services/uploads.ts). */
+export interface StoredFile {
+  /** The R2 key, named by the server: `{kind}/{uuid}.{ext}`; never changes, so it is served as immutable. */
+  key: string;
+  contentType: string;
+  size: number;
+  kind: FileKind;
+  /** A smaller copy of the image part with this tag (variantKey), not a file of its own. */
+  variantOf?: string;
+  /** An image's size in pixels, from its header. */
+  dimensions?: Dimensions;
+}

@@ -1,10 +1,13 @@
-// What the OpenAPI document (worker/lib/openapi.ts) knows of a route, carried by the route's own handlers:
+// What the OpenAPI document (worker/openapi/) knows of a route, carried by the route's own handlers:
 // validators, guards and upload readers mark themselves with what they check, and every route names its
 // result with `describe(...)` beside its path. So the document is read off the routes as registered and
 // cannot list a check the route does not make. Why not a library: docs/decisions/013-openapi.md.
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../schema/enums';
-import type { Schema } from '../middleware/validate';
+import type * as z from 'zod/mini';
+
+/** Any zod schema, classic or mini. */
+export type Schema = z.core.$ZodType;
 
 export type SuccessCode = 200 | 201 | 202;
 /** Failures a route answers in the envelope; 405 and 500 are the app's, not any one route's. */

@@ -7,7 +7,7 @@
 // who they are: `reusable` keys every statement by its name and the viewer's role, and hands the builder a viewer
 // whose id is the placeholder VIEWER_ID, so no statement can be built for one role and run for another.
 import { fillPlaceholders, sql, type Placeholder, type Query } from 'drizzle-orm';
-import type { Db } from '../env';
+import type { Db } from './db';
 import type { ViewerLike, Viewer } from './visibility';
 
 /** The viewer id of a reusable statement, bound per request. */

@@ -15,7 +15,7 @@ import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-o
 import type { SessionUser } from '../../schema/entities';
 import type { Role } from '../../schema/enums';
 import { articles, channels, contentAccess, news } from '../../schema/tables';
-import type { Db } from '../env';
+import type { Db } from './db';
 
 export type Viewer = SessionUser | null;
 

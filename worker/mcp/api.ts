@@ -4,7 +4,7 @@
 import type { Envelope } from '../../schema/entities';
 import { app } from '../app';
 import type { Env } from '../env';
-import { mcpExecutionContext } from './via';
+import { mcpExecutionContext } from '../lib/mcp-via';
 
 /** Who calls, and the request they came with. */
 export interface McpCaller {

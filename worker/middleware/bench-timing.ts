@@ -11,6 +11,7 @@
 // request's answer can wait on; what runs in waitUntil after it is counted too.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { UNWRAPPED } from '../lib/unwrapped';
 
 export interface BindingCounts {
   d1RoundTrips: number;
@@ -37,14 +38,6 @@ function own(target: object, prop: PropertyKey, count?: () => void): unknown {
     count?.();
     return method.apply(target, args);
   };
-}
-
-/** A counting proxy answers this with the binding it wraps (for caches kept per binding). */
-const UNWRAPPED = Symbol('unwrapped binding');
-
-/** The real binding behind a counting one; the binding itself otherwise. */
-export function unwrapped<T extends object>(binding: T): T {
-  return (binding as { [UNWRAPPED]?: T })[UNWRAPPED] ?? binding;
 }
 
 /** Statements that write: a replica forwards them to the primary. */

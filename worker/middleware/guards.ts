@@ -1,16 +1,13 @@
-// Route guards: 401 without a session, 403 for a role that may not.
+// Route guards: 401 without a session, 403 for a role that may not. The rules they apply are lib/access.ts's.
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../schema/tables';
-import type { SessionUser } from '../../schema/entities';
 import type { AppEnv } from '../env';
 import { ROLES } from '../../schema/enums';
+import { EDITOR_ROLES } from '../lib/access';
 import { Forbidden, Unauthorized } from '../lib/errors';
 import { documented } from '../lib/route-doc';
 
-export const EDITOR_ROLES: readonly Role[] = ['CLIENT', 'CONTRIBUTOR', 'ADMIN'];
-
-export const isAdmin = (user: SessionUser | null): boolean => user?.role === 'ADMIN';
-export const isEditor = (user: SessionUser | null): boolean => !!user && EDITOR_ROLES.includes(user.role);
+export { assertOwnerOrAdmin, currentUser, EDITOR_ROLES, isAdmin, isEditor } from '../lib/access';
 
 export const requireUser: MiddlewareHandler<AppEnv> = documented({ roles: ROLES, errors: [401] }, async (c, next) => {
   if (!c.get('user')) throw new Unauthorized('Sign-in required');
@@ -27,15 +24,3 @@ export const requireRole = (...roles: Role[]): MiddlewareHandler<AppEnv> =>
 
 export const requireEditor = requireRole(...EDITOR_ROLES);
 export const requireAdmin = requireRole('ADMIN');
-
-/** The signed-in user, for handlers behind requireUser or requireRole. */
-export function currentUser(c: { get(key: 'user'): SessionUser | null }): SessionUser {
-  const user = c.get('user');
-  if (!user) throw new Unauthorized('Sign-in required');
-  return user;
-}
-
-/** Owner or ADMIN, else 403. */
-export function assertOwnerOrAdmin(user: SessionUser, ownerId: string): void {
-  if (user.role !== 'ADMIN' && user.id !== ownerId) throw new Forbidden('Only the owner or an admin may do this');
-}

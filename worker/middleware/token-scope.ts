@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { Forbidden } from '../lib/errors';
 import { documented, type RouteDocPart } from '../lib/route-doc';
-import { routeParts, writesBy } from './request-kind';
+import { routeParts, writesBy } from '../services/request-kind';
 
 /** What a route needs of a token: any scope (`read`), the `full` scope, or no token at all (`session`). */
 export type TokenNeed = 'read' | 'full' | 'session';

@@ -5,8 +5,9 @@ import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
-import { BadRequest, InvalidInput, UnsupportedMediaType, type FieldIssue } from '../lib/errors';
-import { documented } from '../lib/route-doc';
+import { decodeUtf8, invalidInput, mediaType } from '../lib/input';
+import { UnsupportedMediaType } from '../lib/errors';
+import { documented, type Schema } from '../lib/route-doc';
 
 // The shared schemas (schema/) are written with zod/mini, which carries no messages of its own: zod's
 // English locale, set here once for every schema of the worker, makes their default messages read 'Too big:
@@ -14,20 +15,8 @@ import { documented } from '../lib/route-doc';
 // (`import { z } from 'zod'` keeps its every locale in the bundle: test/deploy).
 z.config(en());
 
-/** Any zod schema, classic or mini. */
-export type Schema = z.core.$ZodType;
-
-/** zod's issues as the envelope's: the path's keys and indexes, zod's code, zod's (English) message. */
-export function fieldIssues(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
-  return issues.map((i) => ({
-    path: i.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    code: i.code,
-    message: i.message,
-  }));
-}
-
-/** The 400 of a failed parse. */
-export const invalidInput = (issues: readonly z.core.$ZodIssue[]) => new InvalidInput(fieldIssues(issues));
+export type { Schema } from '../lib/route-doc';
+export { decodeUtf8, fieldIssues, invalidInput, mediaType } from '../lib/input';
 
 export const validate = <Target extends keyof ValidationTargets, T extends Schema>(target: Target, schema: T) =>
   documented(
@@ -38,21 +27,6 @@ export const validate = <Target extends keyof ValidationTargets, T extends Schem
   );
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
-
-export function mediaType(header: string | undefined): string {
-  return (header ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-/** The bytes as text; 400 when they are not UTF-8 (Request.text() and a plain TextDecoder would put U+FFFD in silently). */
-export function decodeUtf8(bytes: ArrayBuffer | Uint8Array, label = 'Request body'): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new BadRequest(`${label} is not valid UTF-8`);
-  }
-}
 
 /**
  * Refuses anything but JSON with 415 before validating (Hono's json validator would silently see `{}`),

@@ -6,7 +6,7 @@
 // Loaded only for the OAuth paths, /mcp and the consent calls (dynamic imports).
 import { OAuthAuthorizationServer, type OAuthHelpers } from '@cloudflare/workers-oauth-provider';
 import type { Env } from '../env';
-import { AUTHORIZE_PATH, REGISTER_PATH, TOKEN_PATH } from './route';
+import { AUTHORIZE_PATH, REGISTER_PATH, TOKEN_PATH } from './paths';
 
 /** What a client may ask for: the portal's token scopes. */
 export const OAUTH_SCOPES = ['read', 'full'] as const;

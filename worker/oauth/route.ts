@@ -2,11 +2,9 @@
 // token endpoints, and the MCP endpoint's protected-resource metadata. The library loads only when one is asked for.
 import type { Env } from '../env';
 
-export const AUTHORIZATION_SERVER_METADATA_PATH = '/.well-known/oauth-authorization-server';
-export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
-export const AUTHORIZE_PATH = '/oauth/authorize';
-export const TOKEN_PATH = '/oauth/token';
-export const REGISTER_PATH = '/oauth/register';
+import { AUTHORIZATION_SERVER_METADATA_PATH, PROTECTED_RESOURCE_PATH, REGISTER_PATH, TOKEN_PATH } from './paths';
+
+export * from './paths';
 
 const PATHS = new Set([
   AUTHORIZATION_SERVER_METADATA_PATH,

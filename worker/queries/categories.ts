@@ -1,26 +1,13 @@
 // The category tree: reads (list, one, route of ancestors, children), writes (create, update with the
 // cycle check, delete only when empty) and title search.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import {
-  id as uuid,
-  type ArticlePage,
-  type Category,
-  type categoryChildren as categoryChildrenSchema,
-} from '../../schema/entities';
-import { nonnegativeInt } from '../../schema/mini';
-import { LIMITS, ORDERED_PAGE_SIZE } from '../../schema/requests';
+import { type Category, type categoryChildren as categoryChildrenSchema } from '../../schema/entities';
 import { articleCategories, articles, categories, channelCategories, channels, slugs } from '../../schema/tables';
 import type { Db } from '../env';
-import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
 import { insertWithUniqueSlug } from './slugs';
-import { batchRows, reusable } from '../lib/statements';
-import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { articleSummaryColumns, toArticleSummary } from './article-mappers';
-import { channelSummaryFields, summaryOf } from './channels';
-import { searchCategoryIds } from './search';
 import { assertSlugFree, renameSlugStatements, withSlugConflict, type Statement } from './slugs';
 import { auditEntry, auditEntryWhen, changedFields, type AuditScope } from '../services/audit';
 
@@ -364,137 +351,4 @@ export async function deleteCategory(
     : (await db.batch([entry, removeSlugs, remove]))[2];
   if (deleted.length === 0) throw refuse((await categoryDependants(db, id)).categories);
   return row;
-}
-
-/** Categories whose title matches the text, best match first. */
-export async function searchCategories(db: Db, text: string): Promise<Category[]> {
-  const ids = await searchCategoryIds(db, text);
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(categories).where(inArray(categories.id, ids)).all();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((cid) => (byId.has(cid) ? [toCategory(byId.get(cid)!)] : []));
-}
-
-/** A category page's sort key: the link's ordinal, the article's title, its id. */
-const categoryPageKey = z.tuple([nonnegativeInt(), z.string().check(z.maxLength(4 * LIMITS.title)), uuid]);
-
-const pageKey = (r: { ordinal: number; orderTitle: string; id: string }) => [r.ordinal, r.orderTitle, r.id] as const;
-
-/**
- * The articles listed in a category (publishedAtCategory) that the viewer may list, in the category's order
- * (link ordinal, title, id: one index range on article_categories, whose copy of the title triggers keep), a page
- * from after the cursor's key on.
- */
-function categoryArticles(
-  db: Db,
-  viewer: Viewer,
-  values: { categoryId: string; limit: number },
-  after: z.infer<typeof categoryPageKey> | null,
-) {
-  const key = sql`(${articleCategories.ordinal}, ${articleCategories.articleTitle}, ${articleCategories.articleId})`;
-  const last = sql`(${sql.placeholder('ordinal')}, ${sql.placeholder('title')}, ${sql.placeholder('lastId')})`;
-  return reusable(
-    db,
-    viewer,
-    `category articles ${after ? 'after' : 'first'}`,
-    (v) =>
-      db
-        .select({
-          ...articleSummaryColumns,
-          ordinal: articleCategories.ordinal,
-          orderTitle: articleCategories.articleTitle,
-        })
-        .from(articleCategories)
-        .innerJoin(articles, eq(articles.id, articleCategories.articleId))
-        .where(
-          and(
-            eq(articleCategories.categoryId, sql.placeholder('categoryId')),
-            after ? sql`${key} > ${last}` : undefined,
-            eq(articles.publishedAtCategory, true),
-            articleVisibleWhere(v, { listing: true }),
-          ),
-        )
-        .orderBy(asc(articleCategories.ordinal), asc(articleCategories.articleTitle), asc(articleCategories.articleId))
-        .limit(sql.placeholder('limit')),
-    { ...values, limit: values.limit + 1, ordinal: after?.[0], title: after?.[1], lastId: after?.[2] },
-  );
-}
-
-/**
- * What sits directly inside a category, each part in ordinal order: sub-categories, the channels linked
- * to it (summaries) and the first page of the articles listed in it (publishedAtCategory; GET
- * /categories/{id}/articles continues from `articlesCursor`), only those the viewer may see in a list.
- * One round trip: the category's existence travels in the same batch.
- */
-export async function categoryChildren(db: Db, viewer: Viewer, id: string): Promise<CategoryChildren> {
-  const categoryId = sql.placeholder('categoryId');
-  const [found, subs, channelRows, articleRows] = await batchRows(db, [
-    reusable(
-      db,
-      viewer,
-      'category exists',
-      () => db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)),
-      { categoryId: id },
-    ),
-    reusable(
-      db,
-      viewer,
-      'category subs',
-      () =>
-        db
-          .select()
-          .from(categories)
-          .where(eq(categories.parentId, categoryId))
-          .orderBy(asc(categories.ordinal), asc(categories.title)),
-      { categoryId: id },
-    ),
-    reusable(
-      db,
-      viewer,
-      'category channels',
-      (v) =>
-        db
-          .select(channelSummaryFields(v))
-          .from(channelCategories)
-          .innerJoin(channels, eq(channels.id, channelCategories.channelId))
-          .where(and(eq(channelCategories.categoryId, categoryId), channelVisibleWhere(v, { listing: true })))
-          .orderBy(asc(channelCategories.ordinal), asc(channels.name)),
-      { categoryId: id },
-    ),
-    categoryArticles(db, viewer, { categoryId: id, limit: ORDERED_PAGE_SIZE }, null),
-  ]);
-  if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
-  const firstPage = toKeyPage(articleRows, ORDERED_PAGE_SIZE, pageKey, toArticleSummary);
-  return {
-    categories: subs.map(toCategory),
-    channels: channelRows.map(summaryOf),
-    articles: firstPage.items,
-    articlesCursor: firstPage.nextCursor,
-  };
-}
-
-/** GET /categories/{id}/articles: a page of the articles listed in the category, in its order; one round trip. */
-export async function listCategoryArticles(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  page: { cursor?: string | undefined; limit: number },
-): Promise<ArticlePage> {
-  const after = page.cursor === undefined ? null : decodeKeyCursor(page.cursor, categoryPageKey);
-  const [found, rows] = await batchRows(db, [
-    reusable(
-      db,
-      viewer,
-      'category exists',
-      () =>
-        db
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.id, sql.placeholder('categoryId'))),
-      { categoryId: id },
-    ),
-    categoryArticles(db, viewer, { categoryId: id, limit: page.limit }, after),
-  ]);
-  if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
-  return toKeyPage(rows, page.limit, pageKey, toArticleSummary);
 }

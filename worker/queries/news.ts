@@ -9,7 +9,7 @@ import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';
 import { BadRequest, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';
-import { assertOwnerOrAdmin } from '../middleware/guards';
+import { assertOwnerOrAdmin } from '../lib/access';
 import { articleVisibleWhere, channelVisibleWhere, newsVisibleWhere, type Viewer } from '../lib/visibility';
 import { deleteRevisionsOf, revisionStatements, runSave } from './revisions';
 import { auditEntry, changedFields, contentSaveEntries, type AuditScope } from '../services/audit';
@@ -17,7 +17,7 @@ import { auditEntry, changedFields, contentSaveEntries, type AuditScope } from '
 export const NEWS_NOT_FOUND = 'News item not found';
 export const REF_NOT_FOUND = 'The news item must point at an article or channel you can see';
 
-type NewsRow = typeof news.$inferSelect;
+export type NewsRow = typeof news.$inferSelect;
 export type NewsRefKind = (typeof NEWS_REF_KINDS)[number];
 
 /** A news item's row with what its ref needs from the article or channel it points at (left-joined as below). */

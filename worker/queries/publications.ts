@@ -1,28 +1,26 @@
 // Publication requests: editors ask, ADMIN approves (publishes) or rejects, and expiry unpublishes again.
 // The request's status says whether it is what keeps its content published: only APPROVED does.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
 import type { PublicationRequest, publicationRequestListItem, publishedItem, SessionUser } from '../../schema/entities';
 import type { PUBLICATION_STATUSES } from '../../schema/enums';
-import { articles, channels, publicationRequests, users, type ContentType } from '../../schema/tables';
+import { articles, channels, publicationRequests, type ContentType } from '../../schema/tables';
 import type { Db } from '../env';
-import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { contentTitleOf, type Page } from './user-content';
-import { auditEntry, auditEntryWhen, type AuditFact, type AuditScope, type ContentSubject } from '../services/audit';
+import { auditEntryWhen, type AuditFact, type AuditScope, type ContentSubject } from '../services/audit';
 
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 export type PublicationRequestListItem = z.infer<typeof publicationRequestListItem>;
 export type PublishedItem = z.infer<typeof publishedItem>;
 
-const pr = publicationRequests;
+export const pr = publicationRequests;
 type Row = typeof pr.$inferSelect;
 
-const toPublicationRequest = (row: Row): PublicationRequest => ({
+export const toPublicationRequest = (row: Row): PublicationRequest => ({
   id: row.id,
   userId: row.userId,
   contentId: row.contentId,
@@ -34,7 +32,7 @@ const toPublicationRequest = (row: Row): PublicationRequest => ({
   createdAt: iso(row.createdAt),
 });
 
-async function findRequest(db: Db, id: string): Promise<Row> {
+export async function findRequest(db: Db, id: string): Promise<Row> {
   const row = await db.select().from(pr).where(eq(pr.id, id)).get();
   if (!row) throw new NotFound('Publication request not found');
   return row;
@@ -61,7 +59,7 @@ async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: str
 }
 
 /** The content a request names, as its audit entries name it, and whether it is published; undefined when gone. */
-async function contentOfRequest(
+export async function contentOfRequest(
   db: Db,
   type: ContentType,
   id: string,
@@ -86,7 +84,7 @@ async function contentOfRequest(
 }
 
 /** The condition that the content is (published) or is not (!published) public right now, inside a statement. */
-const contentPublished = (type: ContentType, id: string, published: boolean) => {
+export const contentPublished = (type: ContentType, id: string, published: boolean) => {
   const table = type === 'article' ? articles : channels;
   return sql`exists (select 1 from ${table} where ${table.id} = ${id} and ${table.published} = ${published ? 1 : 0})`;
 };
@@ -143,107 +141,10 @@ export async function createPublicationRequest(
   return toPublicationRequest(await findRequest(db, id));
 }
 
-export interface PublicationFilter {
-  status?: PublicationStatus | undefined;
-  /** Open requests (PENDING, APPROVED) whose expiration date is at most this many days from `now`, soonest first. */
-  expiresWithinDays?: number | undefined;
-  cursor?: string | undefined;
-  limit: number;
-}
-
-const DAY = 24 * 3600 * 1000;
-
-/**
- * GET /publications/requests: every request for ADMIN, one's own for editors; newest first, one page at a time.
- * With `expiresWithinDays` the order is soonest expiry first, and the cursor follows that order.
- */
-export async function listPublicationRequests(
-  db: Db,
-  viewer: SessionUser,
-  filter: PublicationFilter,
-  now = Date.now(),
-): Promise<Page<PublicationRequestListItem>> {
-  const expiring = filter.expiresWithinDays !== undefined;
-  const rows = await db
-    .select({ request: pr, userName: users.name, contentTitle: contentTitleOf(pr.contentId) })
-    .from(pr)
-    .innerJoin(users, eq(users.id, pr.userId))
-    .where(
-      and(
-        viewer.role === 'ADMIN' ? undefined : eq(pr.userId, viewer.id),
-        filter.status ? eq(pr.status, filter.status) : undefined,
-        expiring
-          ? and(
-              inArray(pr.status, OPEN_STATUSES),
-              isNotNull(pr.expirationDate),
-              lte(pr.expirationDate, now + filter.expiresWithinDays! * DAY),
-            )
-          : undefined,
-        expiring
-          ? afterCursor(filter.cursor, pr.expirationDate, pr.id, 'asc')
-          : afterCursor(filter.cursor, pr.createdAt, pr.id),
-      ),
-    )
-    .orderBy(...(expiring ? [asc(pr.expirationDate), asc(pr.id)] : [desc(pr.createdAt), desc(pr.id)]))
-    .limit(filter.limit + 1)
-    .all();
-  return toPage(
-    rows,
-    filter.limit,
-    (r) => ({ time: expiring ? r.request.expirationDate! : r.request.createdAt, id: r.request.id }),
-    (r) => ({
-      ...toPublicationRequest(r.request),
-      updatedAt: iso(r.request.updatedAt),
-      userName: r.userName,
-      contentTitle: r.contentTitle,
-    }),
-  );
-}
-
-/**
- * GET /publications: what an approved request keeps published, with its expiration date, as far as the
- * viewer may see it in a list; soonest expiry first, open-ended last.
- */
-export async function listPublished(db: Db, viewer: Viewer): Promise<PublishedItem[]> {
-  const approved = (type: ContentType) => and(eq(pr.status, 'APPROVED'), eq(pr.type, type));
-  const [articleRows, channelRows] = await db.batch([
-    db
-      .select({
-        id: pr.id,
-        contentId: pr.contentId,
-        type: pr.type,
-        slug: articles.slug,
-        contentTitle: articles.title,
-        expirationDate: pr.expirationDate,
-      })
-      .from(pr)
-      .innerJoin(articles, eq(articles.id, pr.contentId))
-      .where(and(approved('article'), articleVisibleWhere(viewer, { listing: true }))),
-    db
-      .select({
-        id: pr.id,
-        contentId: pr.contentId,
-        type: pr.type,
-        slug: channels.slug,
-        contentTitle: channels.name,
-        expirationDate: pr.expirationDate,
-      })
-      .from(pr)
-      .innerJoin(channels, eq(channels.id, pr.contentId))
-      .where(and(approved('channel'), channelVisibleWhere(viewer, { listing: true }))),
-  ]);
-  return [...articleRows, ...channelRows]
-    .sort(
-      (a, b) =>
-        (a.expirationDate ?? Infinity) - (b.expirationDate ?? Infinity) || a.contentTitle.localeCompare(b.contentTitle),
-    )
-    .map((r) => ({ ...r, expirationDate: r.expirationDate === null ? null : iso(r.expirationDate) }));
-}
-
 const live = alias(pr, 'live_publication');
 
 /** Another approved, unexpired request of the same content, other than `exceptId`, keeps it published. */
-const otherLivePublication = (
+export const otherLivePublication = (
   db: Db,
   contentId: SQL | typeof articles.id | typeof channels.id,
   now: number,
@@ -262,7 +163,7 @@ const otherLivePublication = (
       ),
     );
 
-function publish(db: Db, type: ContentType, id: string, now: number, when: SQL) {
+export function publish(db: Db, type: ContentType, id: string, now: number, when: SQL) {
   return type === 'article'
     ? db
         .update(articles)
@@ -274,7 +175,7 @@ function publish(db: Db, type: ContentType, id: string, now: number, when: SQL) 
         .where(and(eq(channels.id, id), when));
 }
 
-function unpublishUnlessStillApproved(
+export function unpublishUnlessStillApproved(
   db: Db,
   type: ContentType,
   id: string,
@@ -306,7 +207,7 @@ export const PUBLICATION_TRANSITIONS: Record<PublicationStatus, readonly Publica
   UNPUBLISHED: [],
 };
 /** Statuses whose expiration date still matters. */
-const OPEN_STATUSES: PublicationStatus[] = ['PENDING', 'APPROVED'];
+export const OPEN_STATUSES: PublicationStatus[] = ['PENDING', 'APPROVED'];
 
 export function assertTransition(from: PublicationStatus, to: PublicationStatus): void {
   if (!PUBLICATION_TRANSITIONS[from].includes(to)) {
@@ -399,8 +300,6 @@ export async function updatePublicationStatus(
   };
 }
 
-export { toPublicationRequest };
-
 /**
  * POST /publications/unpublish: the owner or ADMIN takes published content back to draft at once. Every approved
  * request of it becomes UNPUBLISHED (the publication history says who and when); content published without a
@@ -451,206 +350,4 @@ export async function unpublishContent(
   if (draft.length === 0) throw new Conflict('Not published');
   const entry = await findRequest(db, ended[0]?.id ?? entryId);
   return toPublicationRequest(entry);
-}
-
-/**
- * PUT /publications/update-start (ADMIN): the wished start of an open request, null for none. On an approved
- * request a start in the past (or none) publishes at once, one in the future unpublishes until then (unless another
- * live publication covers the content); the Cron Trigger publishes it when it comes. One batch.
- */
-export async function updatePublicationStart(
-  db: Db,
-  id: string,
-  publishAt: number | null,
-  audit: AuditScope,
-  now = Date.now(),
-): Promise<PublicationRequest> {
-  const request = await findRequest(db, id);
-  if (!OPEN_STATUSES.includes(request.status)) {
-    throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no start to change`);
-  }
-  if (publishAt !== null && request.expirationDate !== null && publishAt >= request.expirationDate)
-    throw new BadRequest('The start must come before the expiry date');
-  const future = publishAt !== null && publishAt > now;
-  const stored = future ? publishAt : request.status === 'APPROVED' ? null : publishAt;
-  const stillApproved = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = 'APPROVED')`;
-  const content: BatchItem<'sqlite'>[] =
-    request.status !== 'APPROVED'
-      ? []
-      : future
-        ? [unpublishUnlessStillApproved(db, request.type, request.contentId, id, now, stillApproved)]
-        : [publish(db, request.type, request.contentId, now, stillApproved)];
-  const stillAt = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${request.status})`;
-  const subject = (await contentOfRequest(db, request.type, request.contentId))?.subject;
-  const entries: BatchItem<'sqlite'>[] = [];
-  if (subject) {
-    entries.push(auditEntryWhen(db, audit, { ...subject, action: 'updated', fields: ['publishAt'] }, stillAt, now));
-    if (request.status === 'APPROVED') {
-      const flips = future
-        ? and(
-            stillApproved,
-            contentPublished(request.type, request.contentId, true),
-            notExists(otherLivePublication(db, sql`${request.contentId}`, now, id)),
-          )!
-        : and(stillApproved, contentPublished(request.type, request.contentId, false))!;
-      entries.push(auditEntryWhen(db, audit, { ...subject, action: future ? 'unpublished' : 'published' }, flips, now));
-    }
-  }
-  await db.batch([
-    ...entries,
-    db
-      .update(pr)
-      .set({ publishAt: stored, updatedAt: now })
-      .where(and(eq(pr.id, id), eq(pr.status, request.status))),
-    ...content,
-  ] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return toPublicationRequest({ ...request, publishAt: stored, updatedAt: now });
-}
-
-/**
- * The Cron Trigger's other half: approved requests whose start has come (and whose expiry has not) publish their
- * content, and their start is cleared (done with), in one batch. Returns the requests it started.
- */
-export async function startDuePublications(
-  db: Db,
-  now: number,
-  audit: AuditScope,
-): Promise<{ id: string; contentId: string; type: ContentType }[]> {
-  const due = and(
-    eq(pr.status, 'APPROVED'),
-    isNotNull(pr.publishAt),
-    lte(pr.publishAt, now),
-    or(isNull(pr.expirationDate), gt(pr.expirationDate, now)),
-  )!;
-  const dueContent = (type: ContentType) =>
-    db
-      .select({ id: pr.contentId })
-      .from(pr)
-      .where(and(due, eq(pr.type, type)));
-  // The system's `published` entries: one per content that is still due and still a draft when the batch runs.
-  const entries = (await dueSubjects(db, due)).map(({ subject, type }) =>
-    auditEntryWhen(
-      db,
-      audit,
-      { ...subject, action: 'published' },
-      and(
-        sql`exists (select 1 from ${pr} where ${pr.contentId} = ${subject.entityId} and ${due})`,
-        contentPublished(type, subject.entityId, false),
-      )!,
-      now,
-    ),
-  );
-  const results = await db.batch([
-    ...entries,
-    db
-      .update(articles)
-      .set({ published: true, updatedAt: now })
-      .where(inArray(articles.id, dueContent('article'))),
-    db
-      .update(channels)
-      .set({ published: true, updatedAt: now })
-      .where(inArray(channels.id, dueContent('channel'))),
-    db
-      .update(pr)
-      .set({ publishAt: null, updatedAt: now })
-      .where(due)
-      .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
-  ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return results[results.length - 1] as { id: string; contentId: string; type: ContentType }[];
-}
-
-/**
- * PUT /publications/update-expiration (ADMIN); null for none, stored as UTC epoch milliseconds. Only open requests
- * (PENDING, APPROVED) have an expiry to change: 400 for the others. A date in the past is accepted: the next
- * scheduled run expires an approved request with it.
- */
-export async function updatePublicationExpiration(
-  db: Db,
-  id: string,
-  expirationDate: number | null,
-  audit: AuditScope,
-  now = Date.now(),
-): Promise<PublicationRequest> {
-  const request = await findRequest(db, id);
-  if (!OPEN_STATUSES.includes(request.status)) {
-    throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no expiry to change`);
-  }
-  const subject = (await contentOfRequest(db, request.type, request.contentId))?.subject;
-  await db.batch([
-    db.update(pr).set({ expirationDate, updatedAt: now }).where(eq(pr.id, id)),
-    ...(subject ? [auditEntry(db, audit, { ...subject, action: 'updated', fields: ['expirationDate'] }, now)] : []),
-  ]);
-  return toPublicationRequest({ ...request, expirationDate, updatedAt: now });
-}
-
-/**
- * The Cron Trigger's work: approved requests whose expiration date is at or before `now` become EXPIRED and
- * their content is unpublished (unless another approved, unexpired request covers it), all in one batch.
- */
-export async function expirePublications(
-  db: Db,
-  now: number,
-  audit: AuditScope,
-): Promise<{ id: string; contentId: string; type: ContentType }[]> {
-  const due = and(eq(pr.status, 'APPROVED'), isNotNull(pr.expirationDate), lte(pr.expirationDate, now))!;
-  const dueContent = (type: ContentType) =>
-    db
-      .select({ id: pr.contentId })
-      .from(pr)
-      .where(and(due, eq(pr.type, type)));
-  // The system's `expired` entries: one per content the batch really takes back to draft (the same conditions).
-  const entries = (await dueSubjects(db, due)).map(({ subject, type }) =>
-    auditEntryWhen(
-      db,
-      audit,
-      { ...subject, action: 'expired' },
-      and(
-        sql`exists (select 1 from ${pr} where ${pr.contentId} = ${subject.entityId} and ${due})`,
-        contentPublished(type, subject.entityId, true),
-        notExists(otherLivePublication(db, sql`${subject.entityId}`, now)),
-      )!,
-      now,
-    ),
-  );
-  const results = await db.batch([
-    ...entries,
-    db
-      .update(articles)
-      .set({ published: false, updatedAt: now })
-      .where(and(inArray(articles.id, dueContent('article')), notExists(otherLivePublication(db, articles.id, now)))),
-    db
-      .update(channels)
-      .set({ published: false, updatedAt: now })
-      .where(and(inArray(channels.id, dueContent('channel')), notExists(otherLivePublication(db, channels.id, now)))),
-    db
-      .update(pr)
-      .set({ status: 'EXPIRED', updatedAt: now })
-      .where(due)
-      .returning({ id: pr.id, contentId: pr.contentId, type: pr.type }),
-  ] as unknown as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return results[results.length - 1] as { id: string; contentId: string; type: ContentType }[];
-}
-
-/** The content of the requests matching `due` (once each), as their audit entries name it. */
-async function dueSubjects(db: Db, due: SQL): Promise<{ subject: ContentSubject; type: ContentType }[]> {
-  const rows = await db
-    .selectDistinct({
-      contentId: pr.contentId,
-      type: pr.type,
-      articleTitle: articles.title,
-      articleOwner: articles.userId,
-      channelName: channels.name,
-      channelOwner: channels.userId,
-    })
-    .from(pr)
-    .leftJoin(articles, and(eq(pr.type, 'article'), eq(articles.id, pr.contentId)))
-    .leftJoin(channels, and(eq(pr.type, 'channel'), eq(channels.id, pr.contentId)))
-    .where(due)
-    .all();
-  return rows.flatMap((r) => {
-    const title = r.type === 'article' ? r.articleTitle : r.channelName;
-    const ownerId = r.type === 'article' ? r.articleOwner : r.channelOwner;
-    if (title === null || ownerId === null) return [];
-    return [{ type: r.type, subject: { entityType: r.type, entityId: r.contentId, title, ownerId } }];
-  });
 }

@@ -3,19 +3,7 @@ import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { User } from '../../schema/entities';
 import type { Locale } from '../../schema/enums';
-import {
-  articles,
-  channels,
-  contentAccess,
-  contentRequests,
-  news,
-  rateCounters,
-  sessions,
-  userArticles,
-  userChannels,
-  users,
-  type Role,
-} from '../../schema/tables';
+import { rateCounters, sessions, users, type Role } from '../../schema/tables';
 import type { Db } from '../env';
 import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { Conflict, NotFound, issue, type FieldIssue } from '../lib/errors';
@@ -29,12 +17,12 @@ import {
 } from '../services/audit';
 
 /** The account as its audit entries name it: its own owner, so its user sees their account's entries too. */
-const userSubject = (user: { id: string; name: string }) =>
+export const userSubject = (user: { id: string; name: string }) =>
   ({ entityType: 'user', entityId: user.id, title: user.name, ownerId: user.id }) as const;
 
 export type UserRow = typeof users.$inferSelect;
 
-const userColumns = {
+export const userColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
@@ -60,6 +48,9 @@ export function toUser(row: Pick<UserRow, keyof typeof userColumns>): User {
 }
 
 const lower = (value: string) => value.trim().toLowerCase();
+
+export const OWNS_CONTENT =
+  'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead';
 
 /** Sign-in accepts the name or the e-mail, case-insensitively; a name match wins over an e-mail match. */
 export async function findUserForSignIn(db: Db, username: string): Promise<UserRow | undefined> {
@@ -180,7 +171,7 @@ function throwTaken(found: readonly (FieldIssue | null | '' | undefined)[]): voi
 }
 
 /** The message of a D1 error, wherever drizzle wrapped it. */
-function sqliteMessage(err: unknown): string {
+export function sqliteMessage(err: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = err; e instanceof Error && parts.length < 4; e = e.cause) parts.push(e.message);
   return parts.join(' | ');
@@ -291,11 +282,11 @@ export interface UserPatch {
 
 const LAST_ADMIN = 'The last active admin cannot be removed';
 // Refusals of the whole account, not of a field: an issue with an empty path carries their code.
-const lastAdminConflict = () => new Conflict(LAST_ADMIN, [issue([], 'last_admin', LAST_ADMIN)]);
-const ownsContentConflict = () => new Conflict(OWNS_CONTENT, [issue([], 'owns_content', OWNS_CONTENT)]);
+export const lastAdminConflict = () => new Conflict(LAST_ADMIN, [issue([], 'last_admin', LAST_ADMIN)]);
+export const ownsContentConflict = () => new Conflict(OWNS_CONTENT, [issue([], 'owns_content', OWNS_CONTENT)]);
 
 /** True when `id` is not the only active ADMIN; part of the write's own statement, so two admins cannot demote each other at once. */
-const anotherActiveAdmin = (id: string) =>
+export const anotherActiveAdmin = (id: string) =>
   sql`exists (select 1 from ${users} u where u.role = 'ADMIN' and u.active = 1 and u.id <> ${id})`;
 
 export async function updateUser(db: Db, id: string, patch: UserPatch, audit: AuditScope): Promise<User> {
@@ -360,103 +351,4 @@ export async function resetPassword(
     db.delete(rateCounters).where(eq(rateCounters.key, `login:user:${user.id}`)),
     auditEntry(db, audit, { ...userSubject(user), action: 'password_changed' }),
   ]);
-}
-
-export const OWNS_CONTENT =
-  'This user still owns channels, articles or news and cannot be deleted; deactivate the account instead';
-
-/** Whether channels, articles or news still name the user as owner (those keep their owner, so deletion waits). */
-export async function ownsContent(db: Db, id: string): Promise<boolean> {
-  const found = await db.batch([
-    db.select({ id: channels.id }).from(channels).where(eq(channels.userId, id)).limit(1),
-    db.select({ id: articles.id }).from(articles).where(eq(articles.userId, id)).limit(1),
-    db.select({ id: news.id }).from(news).where(eq(news.userId, id)).limit(1),
-  ]);
-  return found.some((rows) => rows.length > 0);
-}
-
-/**
- * Deletes the user with their likes, requests and access grants (those cascade); uploaded files
- * stay and lose their uploader. Owned channels, articles or news: 409, reassign or deactivate instead.
- */
-export async function deleteUser(db: Db, id: string, audit: AuditScope): Promise<void> {
-  const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
-  if (!current) throw new NotFound('User not found');
-  if (await ownsContent(db, id)) throw ownsContentConflict();
-  const removesAdmin = current.role === 'ADMIN' && current.active;
-  const where = and(eq(users.id, id), removesAdmin ? anotherActiveAdmin(id) : undefined)!;
-  const deleted = await db
-    .batch([
-      auditEntryWhen(
-        db,
-        audit,
-        { ...userSubject(current), action: 'deleted' },
-        sql`exists (select 1 from ${users} where ${where})`,
-      ),
-      db.delete(users).where(where).returning({ id: users.id }),
-    ])
-    .then(([, rows]) => rows[0])
-    .catch((err: unknown) => {
-      // Content created between the check and the delete still stops it, through the foreign keys.
-      if (sqliteMessage(err).includes('FOREIGN KEY constraint failed')) throw ownsContentConflict();
-      throw err;
-    });
-  if (!deleted) {
-    if (removesAdmin) throw lastAdminConflict();
-    throw new NotFound('User not found');
-  }
-}
-
-export type AccountDeletion = 'deleted' | 'anonymised';
-
-/**
- * A user deletes their own account (docs/decisions/031). Sessions, likes, access requests and grants always go.
- * Without editor content the row goes too (the rest cascades); with channels, articles or news the row stays as
- * their owner, anonymised: name "Deleted user …", no e-mail or names, no usable password, inactive, `deletedAt`
- * set, so the content keeps its owner and shows it as a deleted user's. The last active ADMIN cannot go (409).
- */
-export async function deleteOwnAccount(
-  db: Db,
-  id: string,
-  audit: AuditScope,
-  now = Date.now(),
-): Promise<AccountDeletion> {
-  const current = await db.select(userColumns).from(users).where(eq(users.id, id)).get();
-  if (!current) throw new NotFound('User not found');
-  if (current.role === 'ADMIN' && current.active) {
-    const other = await db.get<{ one: number }>(sql`select ${anotherActiveAdmin(id)} as one`);
-    if (!other?.one) throw lastAdminConflict();
-  }
-  if (!(await ownsContent(db, id))) {
-    try {
-      await deleteUser(db, id, audit);
-      return 'deleted';
-    } catch (err) {
-      // Content created meanwhile: anonymise instead.
-      if (!(err instanceof Conflict) || err.message !== OWNS_CONTENT) throw err;
-    }
-  }
-  await db.batch([
-    db.delete(sessions).where(eq(sessions.userId, id)),
-    db.delete(userChannels).where(eq(userChannels.userId, id)),
-    db.delete(userArticles).where(eq(userArticles.userId, id)),
-    db.delete(contentRequests).where(eq(contentRequests.userId, id)),
-    db.delete(contentAccess).where(eq(contentAccess.userId, id)),
-    db
-      .update(users)
-      .set({
-        name: `Deleted user ${id.slice(0, 8)}`,
-        email: null,
-        firstName: '',
-        lastName: '',
-        active: false,
-        // Not a hash any password can match (verifyPassword refuses what it cannot parse).
-        passwordHash: 'deleted',
-        deletedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, id)),
-    auditEntry(db, audit, { ...userSubject(current), action: 'deleted' }, now),
-  ]);
-  return 'anonymised';
 }

@@ -5,12 +5,12 @@ import { article } from '../../schema/entities';
 import { articleMediaMillisParam, articleMediaQuery, articleMediaTitleParam } from '../../schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
-import { currentUser, requireEditor } from '../middleware/guards';
+import { requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { resolveIdOrSlug } from '../queries/slugs';
 import { params, query } from '../middleware/validate';
 import { updateMediaAt } from '../queries/article-media';
-import { ARTICLE_NOT_FOUND, articleForWrite, getArticle } from '../queries/articles';
+import { getArticle } from '../queries/articles';
+import { loadArticleForWrite } from '../middleware/load-for-write';
 import { auditScope } from '../services/audit';
 
 export const articleMediaRoutes = new Hono<AppEnv>()
@@ -26,10 +26,11 @@ export const articleMediaRoutes = new Hono<AppEnv>()
     requireEditor,
     params(articleMediaTitleParam),
     query(articleMediaQuery),
+    loadArticleForWrite,
     async (c) => {
       const db = c.get('db');
-      const { id, title } = c.req.valid('param');
-      const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
+      const { title } = c.req.valid('param');
+      const row = c.var.article;
       await updateMediaAt(db, row, c.req.valid('query').ordinal, { title }, undefined, auditScope(c));
       return ok(c, await getArticle(db, c.get('user'), row.id));
     },
@@ -47,10 +48,11 @@ export const articleMediaRoutes = new Hono<AppEnv>()
     requireEditor,
     params(articleMediaMillisParam),
     query(articleMediaQuery),
+    loadArticleForWrite,
     async (c) => {
       const db = c.get('db');
-      const { id, millis } = c.req.valid('param');
-      const row = await articleForWrite(db, currentUser(c), await resolveIdOrSlug(db, c.env.KV, id, ARTICLE_NOT_FOUND));
+      const { millis } = c.req.valid('param');
+      const row = c.var.article;
       await updateMediaAt(db, row, c.req.valid('query').ordinal, { thumbnailMillis: millis }, 'video', auditScope(c));
       return ok(c, await getArticle(db, c.get('user'), row.id));
     },

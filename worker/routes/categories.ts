@@ -28,17 +28,15 @@ import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { jsonBody, params, query } from '../middleware/validate';
 import {
   CATEGORY_NOT_FOUND,
-  categoryChildren,
   categoryRoute,
   createCategory,
   deleteCategory,
   getCategory,
   listCategories,
-  listCategoryArticles,
   positionCategory,
-  searchCategories,
   updateCategory,
 } from '../queries/categories';
+import { categoryChildren, listCategoryArticles, searchCategories } from '../queries/category-contents';
 import { recacheSlug } from '../queries/slugs';
 
 /** Every call takes an id or a slug; an unknown slug is the same 404 as an unknown id. */

@@ -16,6 +16,7 @@ import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../middleware/guards';
+import { loadChannelForWrite } from '../middleware/load-for-write';
 import { describe } from '../lib/route-doc';
 import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../services/uploads';
@@ -24,20 +25,21 @@ import { auditScope } from '../services/audit';
 import { assertCategoriesExist } from '../queries/articles';
 import {
   CHANNEL_NOT_FOUND,
-  assertOrdinalsOfChannel,
-  channelForWrite,
-  deleteChannel,
   getChannel,
   getChannelSummary,
-  insertChannel,
   listChannelArticles,
   listChannels,
   listUserChannels,
-  updateChannel,
-  type ChannelChanges,
   type ChannelRow,
   type CoverMediaValue,
 } from '../queries/channels';
+import {
+  assertOrdinalsOfChannel,
+  deleteChannel,
+  insertChannel,
+  updateChannel,
+  type ChannelChanges,
+} from '../queries/channel-writes';
 
 const channelId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
   resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, CHANNEL_NOT_FOUND);
@@ -178,10 +180,11 @@ export const channelsRoutes = new Hono<AppEnv>()
     requireEditor,
     params(idOrSlugParam),
     withUpload(updateChannelBody),
+    loadChannelForWrite,
     async (c) => {
       const db = c.get('db');
       const user = currentUser(c);
-      const row = await channelForWrite(db, user, await channelId(c, c.req.valid('param').id));
+      const row = c.var.channel;
       const up = upload(c, updateChannelBody);
       const { portraitFileTag, bannerFileTag, coverMedia, version, ...body } = up.body;
       assertVersion(row.version, version ?? ifMatchVersion(c.req.header('If-Match')));
@@ -214,9 +217,10 @@ export const channelsRoutes = new Hono<AppEnv>()
     }),
     requireEditor,
     params(idOrSlugParam),
+    loadChannelForWrite,
     async (c) => {
       const db = c.get('db');
-      const row = await channelForWrite(db, currentUser(c), await channelId(c, c.req.valid('param').id));
+      const row = c.var.channel;
       const { slugs, fileKeys } = await deleteChannel(db, row, auditScope(c));
       await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
       await deleteFiles(c.env, db, fileKeys);

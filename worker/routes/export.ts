@@ -8,7 +8,7 @@ import { describe } from '../lib/route-doc';
 import { currentUser, isAdmin, requireEditor } from '../middleware/guards';
 import { logError } from '../middleware/request-log';
 import { query } from '../middleware/validate';
-import { EXPORT_LIMIT, exportArchive, exportFileName } from '../services/export';
+import { EXPORT_LIMIT, exportArchive, exportFileName } from '../queries/export-archive';
 import { limitWindow } from '../services/rate-limit';
 import { siteUrl } from '../site/routes';
 

@@ -12,7 +12,8 @@ import { describe } from '../lib/route-doc';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { params, query } from '../middleware/validate';
 import { auditScope } from '../services/audit';
-import { createNews, deleteNews, getNews, listNews, newsForWrite, updateNews } from '../queries/news';
+import { createNews, deleteNews, getNews, listNews, updateNews } from '../queries/news';
+import { loadNewsForWrite } from '../middleware/load-for-write';
 
 export const newsRoutes = new Hono<AppEnv>()
   .get(
@@ -62,10 +63,11 @@ export const newsRoutes = new Hono<AppEnv>()
     requireEditor,
     params(idParam),
     withUpload(updateNewsBody),
+    loadNewsForWrite,
     async (c) => {
       const user = currentUser(c);
       const db = c.get('db');
-      const row = await newsForWrite(db, user, c.req.valid('param').id);
+      const row = c.var.news;
       const up = upload(c, updateNewsBody);
       const { thumbnailFileTag, version, ...body } = up.body;
       assertVersion(row.version, version ?? ifMatchVersion(c.req.header('If-Match')));
@@ -83,9 +85,10 @@ export const newsRoutes = new Hono<AppEnv>()
     describe({ summary: 'Deletes a news item', result: z.null(), errors: [404], ownerOrAdmin: 'the author' }),
     requireEditor,
     params(idParam),
+    loadNewsForWrite,
     async (c) => {
       const db = c.get('db');
-      const row = await newsForWrite(db, currentUser(c), c.req.valid('param').id);
+      const row = c.var.news;
       await deleteNews(db, row, auditScope(c));
       await deleteFiles(c.env, db, [row.thumbnailKey]);
       return ok(c, null);

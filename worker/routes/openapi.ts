@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { RouterRoute } from 'hono/types';
 import type { AppEnv } from '../env';
-import { buildOpenApiDocument } from '../lib/openapi';
+import { buildOpenApiDocument } from '../openapi/document';
 import { describe } from '../lib/route-doc';
 
 /** Short enough that a deploy shows within minutes; the ETag makes the revalidation after that cheap. */

@@ -19,15 +19,13 @@ import { describe } from '../lib/route-doc';
 import { jsonBody, query } from '../middleware/validate';
 import {
   createPublicationRequest,
-  listPublicationRequests,
   getPublicationStatus,
-  listPublished,
   toPublicationRequest,
   unpublishContent,
-  updatePublicationExpiration,
-  updatePublicationStart,
   updatePublicationStatus,
 } from '../queries/publications';
+import { listPublicationRequests, listPublished } from '../queries/publication-lists';
+import { updatePublicationExpiration, updatePublicationStart } from '../queries/publication-schedule';
 import { contentTitle } from '../queries/user-content';
 import { notifyUser, type Notice } from '../services/notices';
 import { auditScope } from '../services/audit';

@@ -40,14 +40,13 @@ import { jsonBody, params, query } from '../middleware/validate';
 import {
   canReadRef,
   contentTitle,
-  decideRequest,
   findVisibleContent,
   listChannelAccess,
   pageContentAccess,
   pageContentRequests,
   requestAccess,
-  revokeAccess,
 } from '../queries/user-content';
+import { decideRequest, revokeAccess } from '../queries/access-decisions';
 
 type RequestQuery = z.infer<typeof contentRequestListQuery>;
 type AccessQuery = z.infer<typeof accessListQuery>;

@@ -12,10 +12,8 @@ import {
   updateUserBody,
   userListQuery,
 } from '../../schema/requests';
-import type { AppEnv, Env } from '../env';
+import type { AppEnv } from '../env';
 import {
-  deleteOwnAccount,
-  deleteUser,
   findActiveUserByEmail,
   findActiveUserById,
   findUserForSignIn,
@@ -27,72 +25,34 @@ import {
   updateUser,
   type UserPatch,
 } from '../queries/users';
+import { deleteOwnAccount, deleteUser } from '../queries/user-deletion';
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden, Unauthorized, issue } from '../lib/errors';
 import { currentUser, isAdmin, requireAdmin, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { allowResetMail, countResetRequest, loginKeys, verifyPasswordLimited } from '../services/login-limit';
 import { deviceFor, issueDeviceCookie } from '../services/device-cookie';
-import { sendMail } from '../services/mail';
 import { notifyRegistrationAttempt } from '../services/registration-mail';
+import {
+  INVALID_RESET,
+  RESET_MAIL_MESSAGE,
+  resetKey,
+  resetStamp,
+  sendResetMail,
+  type StoredReset,
+} from '../services/password-reset';
 import { assertPasswordAllowed } from '../lib/password-policy';
 import { clientAddress, limitAddress } from '../services/rate-limit';
 import { passedTurnstile, requireTurnstile, turnstileOn } from '../services/turnstile';
 import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../middleware/security';
 import { readsOnly, sessionOnly } from '../middleware/token-scope';
-import { endSession, endUserSessions, randomToken, sha256Hex, startSession } from '../services/session';
+import { endSession, endUserSessions, startSession } from '../services/session';
 import { jsonBody, params, query, validate } from '../middleware/validate';
 import { actingAs, auditEntry, auditScope } from '../services/audit';
 
-export const RESET_TOKEN_SECONDS = 3600;
-export const RESET_MAIL_MESSAGE = 'If the address belongs to an account, a reset link is on its way';
 const INVALID_LOGIN = 'Invalid username or password';
 export const DEACTIVATED = 'This account is deactivated';
-const INVALID_RESET = 'Invalid or expired reset token';
-
-const resetKey = async (token: string) => `password-reset:${await sha256Hex(token)}`;
-interface StoredReset {
-  userId: string;
-  expiresAt: number;
-  /** resetStamp() of the account when the token was made: a token outlives no password or e-mail change. */
-  stamp?: string;
-}
-
-/**
- * What a reset token is tied to, as Django ties its tokens to the password hash and e-mail: any change of password
- * (by a reset or the account form: each hash has a new salt) or of e-mail makes every token issued before it invalid.
- */
-export const resetStamp = (user: { passwordHash: string; email: string | null }) =>
-  sha256Hex(`${user.passwordHash}\n${user.email?.toLowerCase() ?? ''}`);
-
-/** The reset page's address: from SITE_URL (wrangler.toml [vars]), never from the request's Host header. */
-export function resetLink(env: Pick<Env, 'SITE_URL'>, token: string): string {
-  return `${new URL(env.SITE_URL).origin}/forgot-password/${token}`;
-}
-
-async function sendResetMail(
-  env: Env,
-  user: { id: string; name: string; email: string; passwordHash: string },
-): Promise<void> {
-  const token = randomToken();
-  const stored: StoredReset = {
-    userId: user.id,
-    expiresAt: Date.now() + RESET_TOKEN_SECONDS * 1000,
-    stamp: await resetStamp(user),
-  };
-  await env.KV.put(await resetKey(token), JSON.stringify(stored), { expirationTtl: RESET_TOKEN_SECONDS });
-  await sendMail(env, {
-    to: user.email,
-    subject: 'Reset your password',
-    text:
-      `Hello ${user.name},\n\n` +
-      `someone (hopefully you) asked to reset the password of your account. Open this link within one hour to choose a new one:\n\n` +
-      `${resetLink(env, token)}\n\n` +
-      `If you did not ask for this, ignore this mail; your password stays as it is.\n`,
-  });
-}
-
 const WRONG_CURRENT = 'Current password is wrong';
 const WRONG_PASSWORD = 'Password is wrong';
 const NEEDS_CURRENT = 'Changing the password or e-mail needs your current password';
@@ -289,7 +249,7 @@ export const usersRoutes = new Hono<AppEnv>()
       );
       // Looked for after the answer either way, so a taken and a free address leave the same work behind; the
       // address's owner is told, never the registrant, who gets the answer a free address gets.
-      if (email && !admin) notifyRegistrationAttempt(c, email, user.id);
+      if (email && !admin) notifyRegistrationAttempt(c, () => findActiveUserByEmail(c.get('db'), email), user.id);
       return ok(c, emailTaken ? { ...user, email } : user, 201);
     },
   )

@@ -11,10 +11,10 @@ import type { CreateApiTokenBody } from '../../schema/requests';
 import { apiTokens, users } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 import { BadRequest, Conflict, HttpError, NotFound } from '../lib/errors';
-import { EDITOR_ROLES } from '../middleware/guards';
+import { EDITOR_ROLES } from '../lib/access';
 import { auditEntry, type AuditScope } from './audit';
 import { createDb, iso } from './db';
-import { randomToken, sha256Hex } from './session';
+import { randomToken, sha256Hex } from '../lib/tokens';
 
 export const TOKEN_PREFIX = 'sop_';
 /** `sop_` and 43 base64url characters (32 random bytes). Anything else is refused before D1 is asked. */

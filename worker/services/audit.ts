@@ -5,31 +5,14 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { lt, sql, type SQL } from 'drizzle-orm';
-import { auditLog, type AuditAction, type AuditActorKind, type AuditEntity } from '../../schema/tables';
-import type { AppEnv, Db } from '../env';
-import { isViaMcp } from '../mcp/via';
+import { auditLog, type AuditAction, type AuditEntity } from '../../schema/tables';
+import type { AppEnv, AuditScope, Db } from '../env';
+import { isViaMcp } from '../lib/mcp-via';
+
+export type { AuditActor, AuditScope } from '../env';
 
 /** Entries are kept this long, then the Cron Trigger prunes them (decision 033). */
 export const AUDIT_RETENTION_DAYS = 400;
-
-/** Who acts: the user (and the token they used), or the portal itself. Names are kept as they are at that time. */
-export interface AuditActor {
-  kind: AuditActorKind;
-  userId: string | null;
-  name: string;
-  tokenId: string | null;
-  tokenName: string | null;
-  /** "mcp" when the write came through the MCP server (worker/mcp/via.ts); null for the API and the SPA. */
-  via: 'mcp' | null;
-}
-
-/** The actor and request of a run of writes, and the ids of the entries it recorded (after their batch ran). */
-export interface AuditScope {
-  actor: AuditActor;
-  requestId: string;
-  /** Ids of the entries built through this scope, in order; an entry exists only once its batch succeeded. */
-  recorded: string[];
-}
 
 /** What one entry says. */
 export interface AuditFact {

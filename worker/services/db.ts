@@ -4,8 +4,8 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Db } from '../env';
-import { requestWrites } from '../middleware/request-kind';
 import { carriedBy } from './carried-request';
+import { requestWrites } from './request-kind';
 
 /**
  * Drizzle over the binding itself (with read replication on, every query goes to the primary) or over a D1
@@ -42,7 +42,7 @@ export function bookmarkOf(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * Every request's D1 session: writes (middleware/request-kind.ts: unsafe methods but the searches, and the few GETs
+ * Every request's D1 session: writes (services/request-kind.ts: unsafe methods but the searches, and the few GETs
  * that change state) start at the primary (`first-primary`); reads continue from the caller's
  * bookmark when it sent one (so its own writes are there even on another replica), and otherwise take the
  * nearest replica (`first-unconstrained`). After the request a signed-in caller, a writer and a caller that

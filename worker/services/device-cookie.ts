@@ -2,17 +2,16 @@
 // to an account carries a signed token for it, and the sign-in limits treat it as the owner's device, with its
 // own small failure budget, never slowed by what others do to the account (worker/services/login-limit.ts).
 // Rules and reasons: docs/decisions/003-users-and-sessions.md.
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { appKeys } from '../../schema/tables';
 import type { AppEnv } from '../env';
-import { createDb } from './db';
-import { randomToken } from './session';
+import { appKey, HMAC_KEY } from '../lib/app-key';
+import { randomToken, toBase64Url } from '../lib/tokens';
 
 export const DEVICE_COOKIE_DAYS = 365;
 /** Accounts one browser keeps a device token for (the newest sign-ins). */
 export const DEVICE_ACCOUNTS = 5;
+/** The app key that signs device tokens (lib/app-key.ts). */
 const KEY_NAME = 'device-cookie';
 /** Longer cookies are not ours: not even parsed. */
 const MAX_COOKIE_LENGTH = 2048;
@@ -21,42 +20,6 @@ const MAX_COOKIE_LENGTH = 2048;
 export const deviceCookieName = (url: string) => (new URL(url).protocol === 'https:' ? '__Host-device' : 'device');
 
 const encoder = new TextEncoder();
-const base64Url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-
-// The key is made once per database and read once per isolate; keyed by the binding, as each test file has its own.
-const keys = new WeakMap<D1Database, Promise<CryptoKey>>();
-
-/**
- * The HMAC key that signs device tokens: 256 random bits the worker makes on first use and keeps in D1
- * (`app_keys`), so a deployment needs no secret to set and every location signs with the same key. INSERT OR
- * IGNORE then SELECT: two isolates making one at once both end up with the row that won.
- */
-function signingKey(binding: D1Database): Promise<CryptoKey> {
-  let key = keys.get(binding);
-  if (!key) {
-    key = (async () => {
-      const db = createDb(binding);
-      await db
-        .insert(appKeys)
-        .values({ name: KEY_NAME, value: randomToken(32), createdAt: Date.now() })
-        .onConflictDoNothing();
-      const row = await db.select({ value: appKeys.value }).from(appKeys).where(eq(appKeys.name, KEY_NAME)).get();
-      if (!row) throw new Error('Device cookie key missing');
-      return crypto.subtle.importKey('raw', encoder.encode(row.value), { name: 'HMAC', hash: 'SHA-256' }, false, [
-        'sign',
-        'verify',
-      ]);
-    })();
-    key.catch(() => keys.delete(binding));
-    keys.set(binding, key);
-  }
-  return key;
-}
-
 interface DeviceToken {
   userId: string;
   /** Names the device in the failure counts; new on every sign-in. */
@@ -68,14 +31,14 @@ interface DeviceToken {
 const signed = (userId: string, nonce: string, expiresAt: number) => `${userId}.${nonce}.${expiresAt}`;
 
 async function sign(key: CryptoKey, payload: string): Promise<string> {
-  return base64Url(await crypto.subtle.sign('HMAC', key, encoder.encode(payload)));
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(payload))));
 }
 
 /** The tokens of the cookie whose signature holds and that have not expired; the rest are ignored. */
 async function readTokens(c: Context<AppEnv>, now: number): Promise<DeviceToken[]> {
   const value = getCookie(c, deviceCookieName(c.req.url));
   if (!value || value.length > MAX_COOKIE_LENGTH) return [];
-  const key = await signingKey(c.env.DB);
+  const key = await appKey(c.env.DB, KEY_NAME, HMAC_KEY);
   const tokens: DeviceToken[] = [];
   for (const raw of value.split('~').slice(0, DEVICE_ACCOUNTS)) {
     const [userId, nonce, expires, signature, extra] = raw.split('.');
@@ -101,7 +64,7 @@ export async function deviceFor(
 export async function issueDeviceCookie(c: Context<AppEnv>, userId: string, now = Date.now()): Promise<void> {
   const expiresAt = now + DEVICE_COOKIE_DAYS * 24 * 3600 * 1000;
   const nonce = randomToken(16);
-  const token = `${signed(userId, nonce, expiresAt)}.${await sign(await signingKey(c.env.DB), signed(userId, nonce, expiresAt))}`;
+  const token = `${signed(userId, nonce, expiresAt)}.${await sign(await appKey(c.env.DB, KEY_NAME, HMAC_KEY), signed(userId, nonce, expiresAt))}`;
   const others = (await readTokens(c, now)).filter((t) => t.userId !== userId).map((t) => t.raw);
   setCookie(c, deviceCookieName(c.req.url), [token, ...others].slice(0, DEVICE_ACCOUNTS).join('~'), {
     httpOnly: true,

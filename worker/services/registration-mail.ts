@@ -4,7 +4,6 @@
 import type { Context } from 'hono';
 import type { Locale } from '../../schema/enums';
 import type { AppEnv } from '../env';
-import { findActiveUserByEmail } from '../queries/users';
 import { allowRegistrationAttemptMail } from './login-limit';
 import { sendMail } from './mail';
 
@@ -34,16 +33,29 @@ export function composeRegistrationAttempt(locale: Locale, name: string, origin:
   return (WORDS[locale] ?? WORDS['en-US'])(name, origin);
 }
 
+/** The active account that holds the address, as the caller looks it up (queries/users.ts: findActiveUserByEmail). */
+interface AddressOwner {
+  id: string;
+  email: string | null;
+  name: string;
+  locale: Locale;
+}
+
 /**
  * After the answer (so a taken address answers in the time a free one takes): tells the address's owner, when it
- * is another account than the one just made (`newUserId`, which has the address when it was free).
+ * is another account than the one just made (`newUserId`, which has the address when it was free). `findOwner`
+ * runs after the answer too.
  */
-export function notifyRegistrationAttempt(c: Context<AppEnv>, email: string, newUserId: string): void {
+export function notifyRegistrationAttempt(
+  c: Context<AppEnv>,
+  findOwner: () => Promise<AddressOwner | undefined>,
+  newUserId: string,
+): void {
   const db = c.get('db');
   const origin = new URL(c.env.SITE_URL).origin;
   c.executionCtx.waitUntil(
     (async () => {
-      const owner = await findActiveUserByEmail(db, email);
+      const owner = await findOwner();
       if (!owner?.email || owner.id === newUserId || !(await allowRegistrationAttemptMail(db, owner.id))) return;
       await sendMail(c.env, { to: owner.email, ...composeRegistrationAttempt(owner.locale, owner.name, origin) });
     })().catch((err: unknown) => {

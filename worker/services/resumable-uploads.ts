@@ -12,7 +12,7 @@ import type { Db, Env } from '../env';
 import { iso } from './db';
 import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { sniff, SNIFF_BYTES } from '../../schema/sniff';
-import type { StoredFile } from './uploads';
+import type { StoredFile } from '../lib/files';
 
 type UploadRow = typeof uploads.$inferSelect;
 

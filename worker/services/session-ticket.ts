@@ -7,15 +7,13 @@
 // The bound this sets: a logout, a password change or reset, a deactivation, a role change or a deletion holds for
 // every write at once, and for reads once the caller's ticket is older than TICKET_SECONDS, plus the replica lag
 // of the read that renews it (a refresh reads the request's D1 session, not the primary).
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionUser } from '../../schema/entities';
 import { ROLES, type Role } from '../../schema/enums';
-import { appKeys } from '../../schema/tables';
 import type { AppEnv } from '../env';
-import { unwrapped } from '../middleware/bench-timing';
-import { createDb } from './db';
+import { appKey, HMAC_KEY } from '../lib/app-key';
+import { fromBase64Url, toBase64Url as base64Url } from '../lib/tokens';
 
 /** How long a ticket stands for a D1 look-up of its session: the reads' bound on revocation (besides replica lag). */
 export const TICKET_SECONDS = 60;
@@ -30,62 +28,11 @@ export const ticketCookieName = (url: string) =>
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function base64Url(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | null {
-  try {
-    const s = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-    const bytes = new Uint8Array(s.length);
-    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
-}
-
-// Made once per database, read once per isolate; keyed by the binding, as each test file has its own.
-const keys = new WeakMap<D1Database, Promise<CryptoKey>>();
-
 /**
- * The HMAC key of the tickets: 256 random bits in D1 `app_keys`, like the device cookies' key (decision 003). Read
- * from the request's D1 session first (a replica, for a read); only a database that has none yet makes one, at the
- * primary, with INSERT OR IGNORE then SELECT, so two isolates making one at once both end up with the row that won.
+ * The HMAC key of the tickets (lib/app-key.ts), read from the request's D1 session first (a replica, for a read);
+ * only a database that has none yet makes one, at the primary.
  */
-function ticketKey(c: Context<AppEnv>): Promise<CryptoKey> {
-  const binding = unwrapped(c.env.DB);
-  let key = keys.get(binding);
-  if (!key) {
-    key = (async () => {
-      const select = (db: ReturnType<typeof createDb>) =>
-        db.select({ value: appKeys.value }).from(appKeys).where(eq(appKeys.name, KEY_NAME)).get();
-      let row = await select(c.get('db'));
-      if (!row) {
-        const primary = createDb(c.env.DB);
-        await primary
-          .insert(appKeys)
-          .values({
-            name: KEY_NAME,
-            value: base64Url(crypto.getRandomValues(new Uint8Array(32))),
-            createdAt: Date.now(),
-          })
-          .onConflictDoNothing();
-        row = await select(primary);
-      }
-      if (!row) throw new Error('Session ticket key missing');
-      return crypto.subtle.importKey('raw', encoder.encode(row.value), { name: 'HMAC', hash: 'SHA-256' }, false, [
-        'sign',
-        'verify',
-      ]);
-    })();
-    key.catch(() => keys.delete(binding));
-    keys.set(binding, key);
-  }
-  return key;
-}
+const ticketKey = (c: Context<AppEnv>) => appKey(c.env.DB, KEY_NAME, HMAC_KEY, c.get('db'));
 
 interface TicketBody {
   /** The session's id (SHA-256 of its token): a ticket counts only beside its own session cookie. */

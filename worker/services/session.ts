@@ -11,10 +11,13 @@ import { sessions, users } from '../../schema/tables';
 import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
 import { deviceLabel } from '../lib/device';
+import { randomToken, sha256Hex } from '../lib/tokens';
 import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens';
-import { requestWrites } from '../middleware/request-kind';
+import { requestWrites } from './request-kind';
 import { dropTicket, issueTicket, ticketUser } from './session-ticket';
 import { carriedBy } from './carried-request';
+
+export { randomToken, sha256Hex } from '../lib/tokens';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 3600;
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
@@ -26,21 +29,6 @@ const MAX_TOKEN_LENGTH = 128;
 /** `__Host-` needs Secure, which plain-http local development cannot set; there the name is `session`. */
 export function sessionCookieName(url: string): string {
   return new URL(url).protocol === 'https:' ? '__Host-session' : 'session';
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-export function randomToken(bytes = 32): string {
-  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The condition of a session that has not expired at `now`. */
@@ -127,7 +115,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 /**
  * Puts `user` on the context of every /api request and page, from the session cookie or an API token
  * (services/api-tokens.ts).
- * - A write (middleware/request-kind.ts) reads the live session joined with its active user from the primary (the
+ * - A write (services/request-kind.ts) reads the live session joined with its active user from the primary (the
  *   binding itself, outside the request's D1 session), so a revoked session never writes, not even once.
  * - A read takes the user from its session ticket when the ticket is fresh (no D1 at all), else from the same
  *   look-up in the request's D1 session (the nearest replica, or one at least as new as the caller's bookmark), and

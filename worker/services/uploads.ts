@@ -10,7 +10,7 @@ import { blobs, type PictureCopy } from '../../schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { UPLOAD_LIMITS } from '../../schema/limits';
-import { currentUser } from '../middleware/guards';
+import { currentUser } from '../lib/access';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { claimUpload, settleClaims } from './resumable-uploads';
 import {
@@ -22,23 +22,13 @@ import {
   type Dimensions,
   type Sniffed,
 } from '../../schema/sniff';
-import { documented } from '../lib/route-doc';
-import { decodeUtf8, invalidInput, mediaType, type Schema } from '../middleware/validate';
+import { documented, type Schema } from '../lib/route-doc';
+import { decodeUtf8, invalidInput, mediaType } from '../lib/input';
 import { VARIANT_PART, variantKey, withVariants } from '../lib/files';
 
-export type FileKind = 'image' | 'video';
+import type { FileKind, StoredFile } from '../lib/files';
 
-export interface StoredFile {
-  /** The R2 key, named by the server: `{kind}/{uuid}.{ext}`; never changes, so it is served as immutable. */
-  key: string;
-  contentType: string;
-  size: number;
-  kind: FileKind;
-  /** A smaller copy of the image part with this tag (worker/lib/files.ts variantKey), not a file of its own. */
-  variantOf?: string;
-  /** An image's size in pixels, from its header. */
-  dimensions?: Dimensions;
-}
+export type { FileKind, StoredFile } from '../lib/files';
 
 export interface Upload<T> {
   /** The validated JSON: the whole body of a JSON request, or the `body` part of a multipart one. */

@@ -3,10 +3,8 @@
 // done, and sent by the worker's `queue` handler: signed POSTs, retried with back-off for more than a day, then
 // failed until an admin retries them. The Cron Trigger puts back on the queue what a lost send left pending.
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
 import { webhookDeliveries, webhooks, type WebhookPayload } from '../../schema/tables';
-import type { AppEnv, Db, Env } from '../env';
-import { logError } from '../middleware/request-log';
+import type { Db, Env } from '../env';
 import { createDb } from './db';
 import { decryptSecret } from './webhook-secrets';
 
@@ -317,21 +315,6 @@ export async function enqueueAuditDeliveries(env: Env, auditIds: readonly string
   }
   await enqueueDeliveries(env, ids);
 }
-
-/**
- * After the request: the deliveries of the audit entries it recorded go on the queue, in waitUntil so the answer
- * does not wait. Whatever the status: an entry's id finds deliveries only when its batch committed, and a committed
- * event is sent even if a later step of the request failed. A lost send is the Cron Trigger's (resendLostDeliveries).
- */
-export const sendWebhooksAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  const recorded = c.get('audit')?.recorded;
-  if (!recorded || recorded.length === 0) return;
-  const sending = enqueueAuditDeliveries(c.env, [...recorded]).catch((err: unknown) =>
-    logError(c, 'Webhook deliveries not queued (the Cron Trigger will)', err),
-  );
-  c.executionCtx.waitUntil(sending);
-};
 
 /**
  * The Cron Trigger's part: pending deliveries never queued a minute after their event (the request's send was lost,

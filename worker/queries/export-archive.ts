@@ -12,7 +12,7 @@ import {
 } from '../../schema/export';
 import type { SessionUser } from '../../schema/entities';
 import type { Db } from '../env';
-import type { WindowLimit } from './rate-limit';
+import type { WindowLimit } from '../services/rate-limit';
 import { FILES_PATH } from '../lib/files';
 import { jsonChunks, ndjsonChunks, zipStream, type ZipEntry } from '../lib/zip-stream';
 import {
@@ -23,7 +23,7 @@ import {
   exportNewsPage,
   EXPORT_PAGE_SIZES,
   type ExportReadContext,
-} from '../queries/export';
+} from './export';
 
 /**
  * Exports one user may start per hour: each reads all of their content (ADMIN's: everyone's), so a loop of them is

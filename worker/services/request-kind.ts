@@ -1,4 +1,4 @@
-// Whether a request writes: the one rule behind where its D1 session starts (services/db.ts), where its session is
+// Whether a request writes: the one rule behind where its D1 session starts (db.ts), where its session is
 // checked (services/session.ts) and what an API token needs (middleware/token-scope.ts). The route's own handlers say
 // what it is (lib/route-doc.ts): a GET reads; an unsafe method, or a GET marked `sameOrigin` (the few that change
 // state), writes, unless the route marks itself `readsOnly` (the POSTs that search).
