@@ -2,11 +2,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { listAuthorArticles } from '../../api/authors';
-import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
-import { useNotify } from '../../components/notifications';
+import { PagedList } from '../../components/paged-list';
 import { errorCode, LoadError, Loading } from '../../components/view-state';
-import { errorText } from '../../components/error-text';
 import { usePagedQuery } from '../../data/cache';
 import { useAuthor } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -56,49 +54,18 @@ export default function AuthorView() {
 
 function AuthorArticles({ username }: { username: string }) {
   const intl = useIntl();
-  const notify = useNotify();
   const list = usePagedQuery(keys.authorArticles(username), (cursor) =>
     listAuthorArticles(username, cursor, AUTHOR_PAGE_SIZE),
   );
-  const { items, cursor, busy, loadMore } = list;
-  const { listRef, beforeLoad } = useFocusNewItems(items.length);
-  const onLoadMore = () => {
-    beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
-  };
   return (
-    <>
-      {list.status === 'loading' && <Loading />}
-      {list.status === 'error' && <LoadError error={list.error} notFound="" onRetry={list.reload} />}
-      {list.status === 'ok' && items.length === 0 && (
-        <p>
-          <FormattedMessage id="author.empty" defaultMessage="No published articles yet." />
-        </p>
+    <PagedList
+      list={list}
+      label={intl.formatMessage({ id: 'author.articles', defaultMessage: 'Published articles' })}
+      empty={<FormattedMessage id="author.empty" defaultMessage="No published articles yet." />}
+      more={<FormattedMessage id="article.showMore" defaultMessage="Show more" />}
+      item={(article, index) => (
+        <ArticleCard article={article} to={articleHomePath(article)} eager={index < 3} headingLevel={2} />
       )}
-      {items.length > 0 && (
-        <ul
-          ref={listRef}
-          className="card-grid"
-          aria-label={intl.formatMessage({ id: 'author.articles', defaultMessage: 'Published articles' })}
-        >
-          {items.map((article, index) => (
-            <li key={article.id}>
-              <ArticleCard article={article} to={articleHomePath(article)} eager={index < 3} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {cursor && (
-        <button
-          type="button"
-          className="button-primary load-more"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void onLoadMore()}
-        >
-          <FormattedMessage id="article.showMore" defaultMessage="Show more" />
-        </button>
-      )}
-    </>
+    />
   );
 }

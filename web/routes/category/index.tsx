@@ -4,12 +4,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '../../../schema';
 import { listCategoryArticles, type getCategoryChildren } from '../../api/categories';
-import { useFocusNewItems } from '../../components/focus-new-items';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
-import { useNotify } from '../../components/notifications';
+import { PagedList } from '../../components/paged-list';
 import { LoadError, Loading, errorCode } from '../../components/view-state';
-import { errorText } from '../../components/error-text';
 import { usePagedQuery, type Page } from '../../data/cache';
 import { useCategory, useCategoryChildren, useCategoryId } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -129,41 +127,19 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
  */
 function CategoryArticles({ category, firstPage }: { category: Category; firstPage: Page<ArticleSummary> }) {
   const categoryId = category.id;
-  const notify = useNotify();
-  const intl = useIntl();
-  const { items, cursor, busy, loadMore } = usePagedQuery(
-    keys.categoryArticles(categoryId),
-    (cursor) => listCategoryArticles(categoryId, cursor),
-    { firstPage },
-  );
-  const { listRef, beforeLoad } = useFocusNewItems(items.length);
-  const onShowMore = () => {
-    beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
-  };
+  const list = usePagedQuery(keys.categoryArticles(categoryId), (cursor) => listCategoryArticles(categoryId, cursor), {
+    firstPage,
+  });
   return (
     <section aria-labelledby="category-articles">
       <h2 id="category-articles">
         <FormattedMessage id="category.articles" defaultMessage="Articles" />
       </h2>
-      <ul ref={listRef} className="card-grid">
-        {items.map((article) => (
-          <li key={article.id}>
-            <ArticleCard article={article} to={articlePath(article, { category })} />
-          </li>
-        ))}
-      </ul>
-      {cursor && (
-        <button
-          type="button"
-          className="button-primary load-more"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void onShowMore()}
-        >
-          <FormattedMessage id="category.showMore" defaultMessage="Show more" />
-        </button>
-      )}
+      <PagedList
+        list={list}
+        more={<FormattedMessage id="category.showMore" defaultMessage="Show more" />}
+        item={(article) => <ArticleCard article={article} to={articlePath(article, { category })} />}
+      />
     </section>
   );
 }
