@@ -1,10 +1,10 @@
 // /author/:username: an author's published articles, newest first (GET /authors/{username} and its articles).
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
 import { useParams } from 'react-router';
 import { listAuthorArticles } from '../../api/authors';
 import ArticleCard from '../../components/news-card/article-card';
 import { PagedList } from '../../components/paged-list';
-import { errorCode, LoadError, Loading } from '../../components/view-state';
+import { PendingScreen } from '../../components/view-state';
 import { usePagedQuery } from '../../data/cache';
 import { useAuthor } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -13,36 +13,17 @@ import { articleHomePath } from '../../paths';
 
 export const AUTHOR_PAGE_SIZE = 24;
 
+const pending = defineMessages({
+  title: { id: 'author.crumb', defaultMessage: 'Author' },
+  notFoundTitle: { id: 'author.notFound', defaultMessage: 'Author not found' },
+  notFound: { id: 'author.notFoundText', defaultMessage: 'There is no author at this address.' },
+});
+
 export default function AuthorView() {
-  const intl = useIntl();
   const { username = '' } = useParams();
   const author = useAuthor(username);
   if (author.status !== 'ok') {
-    const notFound = author.status === 'error' && errorCode(author.error) === 404;
-    return (
-      <section className="author-view">
-        <h1>
-          {notFound ? (
-            <FormattedMessage id="author.notFound" defaultMessage="Author not found" />
-          ) : (
-            <FormattedMessage id="author.crumb" defaultMessage="Author" />
-          )}
-        </h1>
-        {author.status === 'loading' ? (
-          <Loading />
-        ) : (
-          <LoadError
-            error={author.error}
-            notFound={intl.formatMessage({
-              id: 'author.notFoundText',
-              defaultMessage: 'There is no author at this address.',
-            })}
-            onRetry={author.reload}
-            retrying={author.validating}
-          />
-        )}
-      </section>
-    );
+    return <PendingScreen className="author-view" query={author} texts={pending} />;
   }
   return (
     <section className="author-view">

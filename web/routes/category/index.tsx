@@ -1,13 +1,13 @@
 // One category (/category/:categoryId, id or slug): its sub-categories, channels and articles, linked
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '../../../schema';
 import { listCategoryArticles, type getCategoryChildren } from '../../api/categories';
 import ArticleCard from '../../components/news-card/article-card';
 import Picture from '../../components/picture';
 import { PagedList } from '../../components/paged-list';
-import { LoadError, Loading, errorCode } from '../../components/view-state';
+import { PendingScreen } from '../../components/view-state';
 import { usePagedQuery, type Page } from '../../data/cache';
 import { useCategory, useCategoryChildren, useCategoryId } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -17,8 +17,13 @@ import '../categories/categories.css';
 import './category.css';
 import { articlePath, categoryPath, channelPath } from '../../paths';
 
+const pending = defineMessages({
+  title: { id: 'category.title', defaultMessage: 'Category' },
+  notFoundTitle: { id: 'category.notFound', defaultMessage: 'Category not found' },
+  notFound: { id: 'category.notFoundText', defaultMessage: 'There is no category at this address.' },
+});
+
 export default function CategoryView() {
-  const intl = useIntl();
   const { categoryId = '' } = useParams();
   const id = useCategoryId(categoryId).data;
   const category = useCategory(id);
@@ -26,34 +31,15 @@ export default function CategoryView() {
   const failed = category.status === 'error' ? category : children.status === 'error' ? children : null;
 
   if (category.status !== 'ok' || children.status !== 'ok') {
-    const notFound = failed !== null && errorCode(failed.error) === 404;
-    return (
-      <section className="category-view">
-        <h1>
-          {notFound ? (
-            <FormattedMessage id="category.notFound" defaultMessage="Category not found" />
-          ) : (
-            <FormattedMessage id="category.title" defaultMessage="Category" />
-          )}
-        </h1>
-        {failed ? (
-          <LoadError
-            error={failed.error}
-            notFound={intl.formatMessage({
-              id: 'category.notFoundText',
-              defaultMessage: 'There is no category at this address.',
-            })}
-            onRetry={() => {
-              category.reload();
-              children.reload();
-            }}
-            retrying={category.validating || children.validating}
-          />
-        ) : (
-          <Loading />
-        )}
-      </section>
-    );
+    const query = {
+      error: failed?.error,
+      reload: () => {
+        category.reload();
+        children.reload();
+      },
+      validating: category.validating || children.validating,
+    };
+    return <PendingScreen className="category-view" query={query} texts={pending} />;
   }
 
   // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).

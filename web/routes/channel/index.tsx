@@ -1,5 +1,5 @@
 // One channel: /chan/:channelId and /category/:categoryId/c/:channelId. Article links keep the nesting.
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
 import { useParams } from 'react-router';
 import type { ChannelSummary } from '../../../schema';
 import { listChannelArticles } from '../../api/channels';
@@ -11,7 +11,7 @@ import Picture from '../../components/picture';
 import RequestAccess from '../../components/request-access';
 import { VideoPlayer } from '../../components/video-player';
 import { PagedList } from '../../components/paged-list';
-import { LoadError, Loading, errorCode } from '../../components/view-state';
+import { PendingScreen } from '../../components/view-state';
 import { usePagedQuery } from '../../data/cache';
 import { useChannelSummary } from '../../data/content';
 import { keys } from '../../data/keys';
@@ -20,35 +20,17 @@ import '../../components/news-card/news-card.css';
 import './channel.css';
 import { articlePath } from '../../paths';
 
+const pending = defineMessages({
+  title: { id: 'channel.title', defaultMessage: 'Channel' },
+  notFoundTitle: { id: 'channel.notFoundTitle', defaultMessage: 'Channel not found' },
+  notFound: { id: 'channel.notFound', defaultMessage: 'This channel does not exist or is not visible to you.' },
+});
+
 export default function ChannelView() {
-  const intl = useIntl();
   const { channelId = '', categoryId } = useParams();
   const state = useChannelSummary(channelId);
   if (state.status !== 'ok') {
-    return (
-      <section className="channel-view">
-        <h1>
-          {state.status === 'error' && errorCode(state.error) === 404 ? (
-            <FormattedMessage id="channel.notFoundTitle" defaultMessage="Channel not found" />
-          ) : (
-            <FormattedMessage id="channel.title" defaultMessage="Channel" />
-          )}
-        </h1>
-        {state.status === 'loading' ? (
-          <Loading />
-        ) : (
-          <LoadError
-            error={state.error}
-            notFound={intl.formatMessage({
-              id: 'channel.notFound',
-              defaultMessage: 'This channel does not exist or is not visible to you.',
-            })}
-            onRetry={state.reload}
-            retrying={state.validating}
-          />
-        )}
-      </section>
-    );
+    return <PendingScreen className="channel-view" query={state} texts={pending} />;
   }
   return <ChannelBody channel={state.data} categoryId={categoryId} />;
 }
