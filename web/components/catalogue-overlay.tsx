@@ -1,7 +1,7 @@
 // A view's own catalogue (web/i18n/{name}.{locale}.json), loaded with the view and laid over the app's messages, so
 // its strings stay out of the first visit's budget: the account pages' (./account-messages.tsx) and the
 // workspace's (./workspace/messages.tsx).
-import { use, type ReactNode } from 'react';
+import { use, type ComponentType, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { Messages } from '../i18n';
 
@@ -47,4 +47,15 @@ export function CatalogueOverlay({
       {children}
     </IntlProvider>
   );
+}
+
+/** A view drawn inside its catalogue's overlay: `export default withMessages(WorkspaceMessages, ArticleScreen)`. */
+export function withMessages(Messages: ComponentType<{ children: ReactNode }>, View: ComponentType) {
+  return function WithMessages() {
+    return (
+      <Messages>
+        <View />
+      </Messages>
+    );
+  };
 }

@@ -4,15 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CONTACT_KINDS } from '../../schema/enums';
 import { contactBody, LIMITS } from '../../schema/requests';
 import { sendContact } from '../api/contact';
-import {
-  FormAlert,
-  TextArea,
-  TextField,
-  focusFirstInvalid,
-  formValues,
-  issuesToFieldErrors,
-  useFormState,
-} from './form';
+import { FormAlert, TextArea, TextField, formValues, issuesToFieldErrors, useFormState } from './form';
 import { useNotify } from './notifications';
 import { useTurnstile } from './turnstile';
 
@@ -25,7 +17,7 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
   const intl = useIntl();
   const notify = useNotify();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
+  const { errors, alert, busy, send, check } = useFormState(form);
   const turnstile = useTurnstile();
   const [sent, setSent] = useState(false);
   const order = kind === 'orderChannel';
@@ -41,10 +33,8 @@ export function ContactForm({ kind }: { kind: ContactKind }) {
       ...(order ? { channelName: v.channelName ?? '', purpose: v.purpose ?? '' } : {}),
     };
     const parsed = contactBody.safeParse(body);
-    setErrors(parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body));
-    setAlert(null);
-    if (!parsed.success) return focusFirstInvalid(form.current);
-    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
+    const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
+    if (!check(found, { valid: parsed.success, challenge: turnstile }) || !parsed.success) return;
     await send(async () => {
       await sendContact(parsed.data, turnstile.token).finally(turnstile.reset);
       setSent(true);

@@ -216,7 +216,28 @@ export function useFormState(form?: RefObject<HTMLFormElement | null>) {
       focusFirstInvalid(form?.current ?? null);
     }
   }
-  return { errors, setErrors, alert, setAlert, busy: busy || !hydrated, send };
+  /**
+   * Shows what the browser found before sending: each field's error, and `alert` (or none). False, with the focus
+   * on the first invalid field, when a field (or the schema: `valid`) failed; false, asking for the challenge, when
+   * Turnstile wants one that is not solved yet.
+   */
+  function check(
+    found: FieldErrors,
+    options: { valid?: boolean; alert?: string | null; challenge?: { required: boolean; token: string | null } } = {},
+  ): boolean {
+    setErrors(found);
+    setAlert(options.alert ?? null);
+    if (options.valid === false || Object.keys(found).length > 0) {
+      focusFirstInvalid(form?.current ?? null);
+      return false;
+    }
+    if (options.challenge?.required && !options.challenge.token) {
+      setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
+      return false;
+    }
+    return true;
+  }
+  return { errors, setErrors, alert, setAlert, busy: busy || !hydrated, send, check };
 }
 
 /**

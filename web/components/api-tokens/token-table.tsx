@@ -4,10 +4,8 @@ import { FormattedDate, useIntl } from 'react-intl';
 import type { ApiToken, OwnedApiToken } from '../../../schema/entities';
 import { revokeApiToken } from '../../api/tokens';
 import { write } from '../../data/cache';
-import { errorText } from '../error-text';
-import { useNotify } from '../notifications';
-import { useConfirm } from '../screen-kit/confirm-dialog';
-import { DataTable, type Column, type TableData } from '../screen-kit/data-table';
+import { useConfirmedAction } from '../screen-kit/confirm-dialog';
+import { actionColumn, DataTable, type Column, type TableData } from '../screen-kit/data-table';
 import './api-tokens.css';
 
 const when = (iso: string | null, none: string) =>
@@ -30,23 +28,17 @@ export function TokenTable<T extends ApiToken | OwnedApiToken>({
 }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const notify = useNotify();
-  const [confirm, confirmDialog] = useConfirm();
-
-  async function revoke(token: T) {
-    const sure = await confirm({
-      title: t('ws.tokens.revokeTitle', { name: token.name }),
-      message: t('ws.tokens.revokeMessage'),
-      confirmLabel: t('ws.tokens.revokeOf', { name: token.name }),
-    });
-    if (!sure) return;
-    try {
-      await write(() => revokeApiToken(token.id), { invalidate: [['api-tokens']] });
-      notify({ kind: 'success', message: t('ws.tokens.revoked', { name: token.name }) });
-    } catch (err) {
-      notify({ kind: 'error', message: errorText(err, intl) });
-    }
-  }
+  const [act, confirmDialog] = useConfirmedAction();
+  const revoke = (token: T) =>
+    act(
+      {
+        title: t('ws.tokens.revokeTitle', { name: token.name }),
+        message: t('ws.tokens.revokeMessage'),
+        confirmLabel: t('ws.tokens.revokeOf', { name: token.name }),
+      },
+      () => write(() => revokeApiToken(token.id), { invalidate: [['api-tokens']] }),
+      t('ws.tokens.revoked', { name: token.name }),
+    );
 
   const owner: Column<T>[] = data.items.some((r) => 'user' in r)
     ? [{ name: 'owner', header: t('ws.tokens.owner'), cell: (r) => ('user' in r ? r.user.name : '') }]
@@ -62,20 +54,11 @@ export function TokenTable<T extends ApiToken | OwnedApiToken>({
       cell: (r) => (r.expired ? <strong>{t('ws.tokens.expired')}</strong> : when(r.expiresAt, t('ws.tokens.never'))),
     },
     { name: 'used', header: t('ws.tokens.lastUsed'), cell: (r) => when(r.lastUsedAt, t('ws.tokens.neverUsed')) },
-    {
-      name: 'actions',
-      header: t('ws.tokens.actions'),
-      cell: (r) => (
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('ws.tokens.revokeOf', { name: r.name })}
-          onClick={() => void revoke(r)}
-        >
-          {t('ws.tokens.revoke')}
-        </button>
-      ),
-    },
+    actionColumn(t('ws.tokens.actions'), {
+      label: t('ws.tokens.revoke'),
+      labelOf: (r) => t('ws.tokens.revokeOf', { name: r.name }),
+      onClick: (r) => void revoke(r),
+    }),
   ];
   return (
     <>

@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText } from '../error-text';
 import { TextArea, TextField } from '../form';
+import { useNotify } from '../notifications';
 import './screen-kit.css';
 
 /** A field the dialog asks for with the action: a reason, a password. */
@@ -57,6 +58,29 @@ export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, Re
     setOpen(null);
   };
   return [confirm, open ? <ConfirmDialog {...open} onClose={close} /> : null];
+}
+
+/**
+ * An action behind a confirmation whose outcome is said in a toast: `act(request, run, done)` asks, then runs `run`
+ * and says `done`, or the error's sentence; render `dialog` somewhere in the view.
+ */
+export function useConfirmedAction(): [
+  (request: ConfirmRequest, run: () => Promise<unknown>, done: string) => Promise<void>,
+  ReactNode,
+] {
+  const intl = useIntl();
+  const notify = useNotify();
+  const [confirm, dialog] = useConfirm();
+  const act = async (request: ConfirmRequest, run: () => Promise<unknown>, done: string) => {
+    if (!(await confirm(request))) return;
+    try {
+      await run();
+      notify({ kind: 'success', message: done });
+    } catch (err) {
+      notify({ kind: 'error', message: errorText(err, intl) });
+    }
+  };
+  return [act, dialog];
 }
 
 /** The dialog itself, for a view that keeps it open from its own state (useConfirm is the usual way). */

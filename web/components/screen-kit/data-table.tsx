@@ -44,6 +44,33 @@ export interface DataTableProps<T> {
   detail?: (row: T) => ReactNode;
 }
 
+/** The last column: a small button a row that acts on it, named for its row ('Revoke Travel token'). */
+export function actionColumn<T>(
+  header: string,
+  action: {
+    label: ReactNode;
+    labelOf: (row: T) => string;
+    onClick: (row: T) => void;
+    disabled?: (row: T) => boolean;
+  },
+): Column<T> {
+  return {
+    name: 'actions',
+    header,
+    cell: (row) => (
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={action.disabled?.(row)}
+        aria-label={action.labelOf(row)}
+        onClick={() => action.onClick(row)}
+      >
+        {action.label}
+      </button>
+    ),
+  };
+}
+
 type Sort = { name: string; direction: 'ascending' | 'descending' } | null;
 
 const byId = (row: unknown) => (row as { id: string }).id;

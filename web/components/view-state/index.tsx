@@ -1,6 +1,6 @@
 // The status lines the views show while their data loads or when it failed (the data itself comes from
 // web/data/cache.ts), and the helpers that read an ApiError: in the person's words (../error-text.ts).
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { canRetry, errorText } from '../error-text';
 import './view-state.css';
 
@@ -46,5 +46,44 @@ export function LoadError({
         </button>
       )}
     </div>
+  );
+}
+
+/** The words of a screen whose item has not come: its heading, its heading after a 404, and the 404's sentence. */
+export interface PendingTexts {
+  title: MessageDescriptor;
+  notFoundTitle: MessageDescriptor;
+  notFound: MessageDescriptor;
+}
+
+/**
+ * A screen whose item has not come (yet): its heading ('Article', or 'Article not found' after a 404) over
+ * Loading while the query has no error, or the error with 'Try again'.
+ */
+export function PendingScreen({
+  className,
+  query,
+  texts,
+}: {
+  className: string;
+  query: { error: unknown; reload: () => void; validating: boolean };
+  texts: PendingTexts;
+}) {
+  const intl = useIntl();
+  const { error } = query;
+  return (
+    <section className={className}>
+      <h1>{intl.formatMessage(error !== undefined && errorCode(error) === 404 ? texts.notFoundTitle : texts.title)}</h1>
+      {error === undefined ? (
+        <Loading />
+      ) : (
+        <LoadError
+          error={error}
+          notFound={intl.formatMessage(texts.notFound)}
+          onRetry={query.reload}
+          retrying={query.validating}
+        />
+      )}
+    </section>
   );
 }

@@ -1,28 +1,13 @@
 // /about: what the portal is (static text from the catalogues).
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { StaticPage } from '../../components/static-page';
 
 const SECTIONS = ['what', 'channels', 'mySO', 'editors'] as const;
 
 export default function AboutView() {
   return (
-    <article className="static-page">
-      <h1>
-        <FormattedMessage id="about.title" />
-      </h1>
-      <p className="lead">
-        <FormattedMessage id="about.lead" />
-      </p>
-      {SECTIONS.map((s) => (
-        <section key={s} aria-labelledby={`about-${s}`}>
-          <h2 id={`about-${s}`}>
-            <FormattedMessage id={`about.${s}.title`} />
-          </h2>
-          <p>
-            <FormattedMessage id={`about.${s}.text`} />
-          </p>
-        </section>
-      ))}
+    <StaticPage page="about" as="article" topics={SECTIONS}>
       <p className="actions">
         <Link className="button" to="/orderChannel">
           <FormattedMessage id="about.orderChannel" />
@@ -31,6 +16,6 @@ export default function AboutView() {
           <FormattedMessage id="about.contact" />
         </Link>
       </p>
-    </article>
+    </StaticPage>
   );
 }

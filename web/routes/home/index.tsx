@@ -1,10 +1,8 @@
 // Home: the news feed, newest first, a page at a time ('Load more' follows nextCursor).
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useFocusNewItems } from '../../components/focus-new-items';
 import NewsCard from '../../components/news-card';
-import { Loading } from '../../components/view-state';
 import { errorText } from '../../components/error-text';
-import { useNotify } from '../../components/notifications';
+import { PagedList } from '../../components/paged-list';
 import { usePagedQuery } from '../../data/cache';
 import { keys } from '../../data/keys';
 
@@ -24,58 +22,28 @@ const newsPage = async (cursor?: string) => (await import('../../api/news')).lis
 
 export default function HomeView() {
   const intl = useIntl();
-  const notify = useNotify();
   const feed = usePagedQuery(keys.news(), newsPage);
-  const { items, cursor, busy, loadMore } = feed;
-  const { listRef, beforeLoad } = useFocusNewItems(items.length);
-  const onLoadMore = () => {
-    beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
-  };
-
   return (
     <section className="home-view">
       <h1>
         <FormattedMessage id="home.title" defaultMessage="News" />
       </h1>
-      {feed.status === 'loading' && <Loading />}
-      {feed.status === 'error' && (
-        <p role="alert">
-          {intl.formatMessage(
-            { id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' },
-            { message: errorText(feed.error, intl) },
-          )}
-        </p>
-      )}
-      {feed.status === 'ok' && items.length === 0 && (
-        <p>
-          <FormattedMessage id="home.empty" defaultMessage="No news yet." />
-        </p>
-      )}
-      {items.length > 0 && (
-        <ul
-          ref={listRef}
-          className="card-grid"
-          aria-label={intl.formatMessage({ id: 'home.feed', defaultMessage: 'News feed' })}
-        >
-          {items.map((item, index) => (
-            <li key={item.id} className={index === 0 ? 'card-grid-lead' : undefined}>
-              <NewsCard item={item} lead={index === 0} priority={index === 0} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {cursor && (
-        <button
-          type="button"
-          className="button-primary load-more"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void onLoadMore()}
-        >
-          <FormattedMessage id="home.loadMore" defaultMessage="Load more" />
-        </button>
-      )}
+      <PagedList
+        list={feed}
+        label={intl.formatMessage({ id: 'home.feed', defaultMessage: 'News feed' })}
+        empty={<FormattedMessage id="home.empty" defaultMessage="No news yet." />}
+        failed={(error) => (
+          <p role="alert">
+            {intl.formatMessage(
+              { id: 'home.loadFailed', defaultMessage: 'The news could not be loaded: {message}' },
+              { message: errorText(error, intl) },
+            )}
+          </p>
+        )}
+        more={<FormattedMessage id="home.loadMore" defaultMessage="Load more" />}
+        itemClassName={(index) => (index === 0 ? 'card-grid-lead' : undefined)}
+        item={(item, index) => <NewsCard item={item} lead={index === 0} priority={index === 0} />}
+      />
     </section>
   );
 }

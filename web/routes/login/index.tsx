@@ -1,17 +1,12 @@
 // /login: sign in with username and password, then back to where the visitor came from.
 import { useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  FormAlert,
-  TextField,
-  focusFirstInvalid,
-  formValues,
-  type FieldErrors,
-  useFormState,
-} from '../../components/form';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { AuthPanel, type AuthLinks } from '../../components/auth-panel';
+import { TextField, formValues, type FieldErrors, useFormState } from '../../components/form';
 import { ApiError, ShownError } from '../../api/errors';
 import { AccountMessages } from '../../components/account-messages';
+import { withMessages } from '../../components/catalogue-overlay';
 import { useNotify } from '../../components/notifications';
 import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
@@ -24,13 +19,12 @@ export function returnPath(state: unknown): string {
     : '/';
 }
 
-export default function LoginView() {
-  return (
-    <AccountMessages>
-      <LoginViewForm />
-    </AccountMessages>
-  );
-}
+const LINKS: AuthLinks = [
+  { to: '/forgot-password', id: 'login.forgot' },
+  { to: '/register', id: 'login.register' },
+];
+
+export default withMessages(AccountMessages, LoginViewForm);
 
 function LoginViewForm() {
   const intl = useIntl();
@@ -39,7 +33,8 @@ function LoginViewForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
+  const state = useFormState(form);
+  const { errors, send, check } = state;
   // The server asks for a challenge only after too many failed sign-ins from unknown devices (decision 003).
   const [challenged, setChallenged] = useState(false);
   const turnstile = useTurnstile(challenged);
@@ -50,10 +45,7 @@ function LoginViewForm() {
     const found: FieldErrors = {};
     if (!username.trim()) found.username = intl.formatMessage({ id: 'form.required' });
     if (!password) found.password = intl.formatMessage({ id: 'form.required' });
-    setErrors(found);
-    setAlert(null);
-    if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
+    if (!check(found, { challenge: turnstile })) return;
     await send(
       async () => {
         const user = await login(username.trim(), password, turnstile.token)
@@ -75,40 +67,23 @@ function LoginViewForm() {
   }
 
   return (
-    <div className="panel auth-panel">
-      <h1>
-        <FormattedMessage id="login.title" />
-      </h1>
-      <FormAlert message={alert} />
-      <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-        <TextField
-          label={intl.formatMessage({ id: 'login.username' })}
-          name="username"
-          autoComplete="username"
-          required
-          error={errors.username}
-        />
-        <TextField
-          label={intl.formatMessage({ id: 'login.password' })}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        {turnstile.widget}
-        <button type="submit" className="button" disabled={busy}>
-          <FormattedMessage id="login.submit" />
-        </button>
-      </form>
-      <p className="auth-links">
-        <Link to="/forgot-password">
-          <FormattedMessage id="login.forgot" />
-        </Link>
-        <Link to="/register">
-          <FormattedMessage id="login.register" />
-        </Link>
-      </p>
-    </div>
+    <AuthPanel page="login" form={form} state={state} onSubmit={submit} links={LINKS}>
+      <TextField
+        label={intl.formatMessage({ id: 'login.username' })}
+        name="username"
+        autoComplete="username"
+        required
+        error={errors.username}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'login.password' })}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
+      {turnstile.widget}
+    </AuthPanel>
   );
 }

@@ -4,10 +4,8 @@ import { useId } from 'react';
 import { FormattedDate, useIntl } from 'react-intl';
 import type { ConnectedClient } from '../../../schema/oauth';
 import { disconnectClient, listConnectedClients } from '../../api/oauth';
-import { useNotify } from '../../components/notifications';
-import { useConfirm } from '../../components/screen-kit/confirm-dialog';
-import { DataTable, type Column } from '../../components/screen-kit/data-table';
-import { errorText } from '../../components/error-text';
+import { useConfirmedAction } from '../../components/screen-kit/confirm-dialog';
+import { actionColumn, DataTable, type Column } from '../../components/screen-kit/data-table';
 import { useQuery, write } from '../../data/cache';
 
 export function ConnectedClientsSection({ userId }: { userId: string }) {
@@ -16,23 +14,17 @@ export function ConnectedClientsSection({ userId }: { userId: string }) {
   const titleId = useId();
   const key = ['oauth-clients', userId] as const;
   const query = useQuery(key, listConnectedClients);
-  const notify = useNotify();
-  const [confirm, confirmDialog] = useConfirm();
-
-  async function disconnect(client: ConnectedClient) {
-    const sure = await confirm({
-      title: t('ws.oauth.disconnectTitle', { name: client.clientName }),
-      message: t('ws.oauth.disconnectMessage'),
-      confirmLabel: t('ws.oauth.disconnectOf', { name: client.clientName }),
-    });
-    if (!sure) return;
-    try {
-      await write(() => disconnectClient(client.clientId), { invalidate: [key, ['api-tokens']] });
-      notify({ kind: 'success', message: t('ws.oauth.disconnected', { name: client.clientName }) });
-    } catch (err) {
-      notify({ kind: 'error', message: errorText(err, intl) });
-    }
-  }
+  const [act, confirmDialog] = useConfirmedAction();
+  const disconnect = (client: ConnectedClient) =>
+    act(
+      {
+        title: t('ws.oauth.disconnectTitle', { name: client.clientName }),
+        message: t('ws.oauth.disconnectMessage'),
+        confirmLabel: t('ws.oauth.disconnectOf', { name: client.clientName }),
+      },
+      () => write(() => disconnectClient(client.clientId), { invalidate: [key, ['api-tokens']] }),
+      t('ws.oauth.disconnected', { name: client.clientName }),
+    );
 
   const columns: Column<ConnectedClient>[] = [
     { name: 'name', header: t('ws.oauth.client'), cell: (r) => r.clientName },
@@ -46,20 +38,11 @@ export function ConnectedClientsSection({ userId }: { userId: string }) {
         </time>
       ),
     },
-    {
-      name: 'actions',
-      header: t('ws.tokens.actions'),
-      cell: (r) => (
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('ws.oauth.disconnectOf', { name: r.clientName })}
-          onClick={() => void disconnect(r)}
-        >
-          {t('ws.oauth.disconnect')}
-        </button>
-      ),
-    },
+    actionColumn(t('ws.tokens.actions'), {
+      label: t('ws.oauth.disconnect'),
+      labelOf: (r) => t('ws.oauth.disconnectOf', { name: r.clientName }),
+      onClick: (r) => void disconnect(r),
+    }),
   ];
   return (
     <section className="account-clients" aria-labelledby={titleId}>

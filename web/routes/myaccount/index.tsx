@@ -5,18 +5,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { AccountForm, OwnAccount } from '../../components/account-form';
 import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
 import { WorkspaceMessages } from '../../components/workspace/messages';
+import { withMessages } from '../../components/catalogue-overlay';
 import { ExportLinks } from '../../components/export-links';
 import { ApiTokensSection } from './api-tokens';
 import { ConnectedClientsSection } from './connected-clients';
 import { SessionsSection } from './sessions';
 
-export default function MyAccountView() {
-  return (
-    <WorkspaceMessages>
-      <AccountSection />
-    </WorkspaceMessages>
-  );
-}
+export default withMessages(WorkspaceMessages, AccountSection);
 
 function AccountSection() {
   const intl = useIntl();

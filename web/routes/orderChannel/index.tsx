@@ -1,28 +1,21 @@
 // /orderChannel: asks for a channel of one's own on the portal.
 import { FormattedMessage } from 'react-intl';
 import { ContactForm } from '../../components/contact-form';
+import { StaticPage } from '../../components/static-page';
+
+const POINTS = ['point1', 'point2', 'point3'] as const;
 
 export default function OrderChannelView() {
   return (
-    <div className="static-page">
-      <h1>
-        <FormattedMessage id="order.title" />
-      </h1>
-      <p className="lead">
-        <FormattedMessage id="order.lead" />
-      </p>
+    <StaticPage page="order">
       <ul className="check-list">
-        <li>
-          <FormattedMessage id="order.point1" />
-        </li>
-        <li>
-          <FormattedMessage id="order.point2" />
-        </li>
-        <li>
-          <FormattedMessage id="order.point3" />
-        </li>
+        {POINTS.map((point) => (
+          <li key={point}>
+            <FormattedMessage id={`order.${point}`} />
+          </li>
+        ))}
       </ul>
       <ContactForm kind="orderChannel" />
-    </div>
+    </StaticPage>
   );
 }

@@ -1,31 +1,21 @@
 // /register: a new reader account (the server gives it REGULAR_USER), signed in right away.
 import { useRef, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
 import { createUserBody, LIMITS } from '../../../schema/requests';
 import { register } from '../../api/users';
-import {
-  FormAlert,
-  NewPasswordFields,
-  TextField,
-  focusFirstInvalid,
-  formValues,
-  issuesToFieldErrors,
-  useFormState,
-} from '../../components/form';
+import { AuthPanel, type AuthLinks } from '../../components/auth-panel';
+import { NewPasswordFields, TextField, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
 import { AccountMessages } from '../../components/account-messages';
+import { withMessages } from '../../components/catalogue-overlay';
 import { useNotify } from '../../components/notifications';
 import { useLocale } from '../../i18n';
 import { useTurnstile } from '../../components/turnstile';
 import { useSession } from '../../session/session';
 
-export default function RegisterView() {
-  return (
-    <AccountMessages>
-      <RegisterViewForm />
-    </AccountMessages>
-  );
-}
+const LINKS: AuthLinks = [{ to: '/login', id: 'register.haveAccount' }];
+
+export default withMessages(AccountMessages, RegisterViewForm);
 
 function RegisterViewForm() {
   const intl = useIntl();
@@ -33,7 +23,8 @@ function RegisterViewForm() {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
+  const state = useFormState(form);
+  const { errors, send, check } = state;
   const { locale } = useLocale();
   const turnstile = useTurnstile();
 
@@ -52,10 +43,7 @@ function RegisterViewForm() {
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, body);
     // Every field's error at once: a short password does not hide a differing confirmation.
     if (v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
-    setErrors(found);
-    setAlert(null);
-    if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
-    if (turnstile.required && !turnstile.token) return setAlert(intl.formatMessage({ id: 'form.challengeRequired' }));
+    if (!check(found, { valid: parsed.success, challenge: turnstile }) || !parsed.success) return;
     await send(
       async () => {
         // A taken name comes back as an issue and is shown at its field. A taken e-mail is never said (issue 27 §8):
@@ -70,65 +58,48 @@ function RegisterViewForm() {
   }
 
   return (
-    <div className="panel auth-panel">
-      <h1>
-        <FormattedMessage id="register.title" />
-      </h1>
-      <p>
-        <FormattedMessage id="register.intro" />
-      </p>
-      <FormAlert message={alert} />
-      <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
+    <AuthPanel page="register" intro form={form} state={state} onSubmit={submit} links={LINKS}>
+      <TextField
+        label={intl.formatMessage({ id: 'login.username' })}
+        name="name"
+        autoComplete="username"
+        required
+        minLength={LIMITS.userNameMin}
+        maxLength={LIMITS.name}
+        hint={intl.formatMessage({ id: 'register.nameHint' }, { min: LIMITS.userNameMin })}
+        error={errors.name}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'register.email' })}
+        name="email"
+        type="email"
+        autoComplete="email"
+        hint={intl.formatMessage({ id: 'register.emailHint' })}
+        error={errors.email}
+      />
+      <div className="field-row">
         <TextField
-          label={intl.formatMessage({ id: 'login.username' })}
-          name="name"
-          autoComplete="username"
-          required
-          minLength={LIMITS.userNameMin}
+          label={intl.formatMessage({ id: 'register.firstName' })}
+          name="firstName"
+          autoComplete="given-name"
           maxLength={LIMITS.name}
-          hint={intl.formatMessage({ id: 'register.nameHint' }, { min: LIMITS.userNameMin })}
-          error={errors.name}
+          error={errors.firstName}
         />
         <TextField
-          label={intl.formatMessage({ id: 'register.email' })}
-          name="email"
-          type="email"
-          autoComplete="email"
-          hint={intl.formatMessage({ id: 'register.emailHint' })}
-          error={errors.email}
+          label={intl.formatMessage({ id: 'register.lastName' })}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={LIMITS.name}
+          error={errors.lastName}
         />
-        <div className="field-row">
-          <TextField
-            label={intl.formatMessage({ id: 'register.firstName' })}
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={LIMITS.name}
-            error={errors.firstName}
-          />
-          <TextField
-            label={intl.formatMessage({ id: 'register.lastName' })}
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={LIMITS.name}
-            error={errors.lastName}
-          />
-        </div>
-        <NewPasswordFields
-          label={intl.formatMessage({ id: 'login.password' })}
-          hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
-          required
-          errors={errors}
-        />
-        {turnstile.widget}
-        <button type="submit" className="button" disabled={busy}>
-          <FormattedMessage id="register.submit" />
-        </button>
-      </form>
-      <p className="auth-links">
-        <Link to="/login">
-          <FormattedMessage id="register.haveAccount" />
-        </Link>
-      </p>
-    </div>
+      </div>
+      <NewPasswordFields
+        label={intl.formatMessage({ id: 'login.password' })}
+        hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
+        required
+        errors={errors}
+      />
+      {turnstile.widget}
+    </AuthPanel>
   );
 }

@@ -8,7 +8,7 @@ import type { ContentType } from '../../../../schema/enums';
 import type { RequestState } from '../../../api/userContent';
 import { DateTime, FilterSelect, Section, useAct, useBusy } from '../+shared/admin-kit';
 import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
+import { actionColumn, DataTable, type Column } from '../../../components/screen-kit/data-table';
 import { decideAccessRequest, revokeGrant, useAccessRequests, useGrants } from '../../../data/admin';
 import { contentPath } from '../../../paths';
 
@@ -171,21 +171,12 @@ function Grants() {
   };
   const columns: Column<Grant>[] = [
     ...useAccessColumns<Grant>('admin.grantedAt'),
-    {
-      name: 'actions',
-      header: t('admin.actions'),
-      cell: (g) => (
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          disabled={busy === g.id}
-          aria-label={intl.formatMessage({ id: 'admin.access.revokeOf' }, what(g))}
-          onClick={() => void revoke(g)}
-        >
-          <FormattedMessage id="admin.access.revoke" />
-        </button>
-      ),
-    },
+    actionColumn(t('admin.actions'), {
+      label: <FormattedMessage id="admin.access.revoke" />,
+      labelOf: (g) => intl.formatMessage({ id: 'admin.access.revokeOf' }, what(g)),
+      onClick: (g) => void revoke(g),
+      disabled: (g) => busy === g.id,
+    }),
   ];
 
   return (

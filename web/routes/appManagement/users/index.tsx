@@ -7,7 +7,7 @@ import type { User } from '../../../../schema/entities';
 import { ROLES, type Role } from '../../../../schema/enums';
 import { FilterSelect, Section } from '../+shared/admin-kit';
 import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
+import { actionColumn, DataTable, type Column } from '../../../components/screen-kit/data-table';
 import { useUserList } from '../../../data/admin';
 import { useSession } from '../../../session/session';
 import { AllApiTokens } from './api-tokens';
@@ -58,21 +58,12 @@ function useColumns(
         />
       ),
     },
-    {
-      name: 'actions',
-      header: t('admin.actions'),
-      cell: (u) => (
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          disabled={locked(u)}
-          aria-label={t('admin.users.deleteOf', { name: u.name })}
-          onClick={() => void remove(u)}
-        >
-          <FormattedMessage id="admin.users.delete" />
-        </button>
-      ),
-    },
+    actionColumn(t('admin.actions'), {
+      label: <FormattedMessage id="admin.users.delete" />,
+      labelOf: (u) => t('admin.users.deleteOf', { name: u.name }),
+      onClick: (u) => void remove(u),
+      disabled: locked,
+    }),
   ];
 }
 

@@ -1,5 +1,5 @@
 // One article: /article/:articleId and the nested forms under a channel and/or a category.
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, defineMessages } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Article } from '../../../../schema';
 import ContentBadges from '../../../components/content-badges';
@@ -9,43 +9,25 @@ import LikeButton from '../../../components/like-button';
 import Picture from '../../../components/picture';
 import RequestAccess from '../../../components/request-access';
 import VideoList from '../../../components/video-player';
-import { LoadError, Loading, errorCode } from '../../../components/view-state';
+import { PendingScreen } from '../../../components/view-state';
 import { useArticle } from '../../../data/content';
 import DocumentRenderer, { galleryAbove } from '../../../components/rich-text/document-renderer';
 import { placedMedia } from '../../../../schema/document-text';
 import { authorPath, categoryPath, channelPath } from '../../../paths';
 import './article.css';
 
+const pending = defineMessages({
+  title: { id: 'article.title', defaultMessage: 'Article' },
+  notFoundTitle: { id: 'article.notFoundTitle', defaultMessage: 'Article not found' },
+  notFound: { id: 'article.notFound', defaultMessage: 'This article does not exist or is not visible to you.' },
+});
+
 export default function ArticleView() {
-  const intl = useIntl();
   const { articleId = '' } = useParams();
   const state = useArticle(articleId);
 
   if (state.status !== 'ok') {
-    return (
-      <section className="article-view">
-        <h1>
-          {state.status === 'error' && errorCode(state.error) === 404 ? (
-            <FormattedMessage id="article.notFoundTitle" defaultMessage="Article not found" />
-          ) : (
-            <FormattedMessage id="article.title" defaultMessage="Article" />
-          )}
-        </h1>
-        {state.status === 'loading' ? (
-          <Loading />
-        ) : (
-          <LoadError
-            error={state.error}
-            notFound={intl.formatMessage({
-              id: 'article.notFound',
-              defaultMessage: 'This article does not exist or is not visible to you.',
-            })}
-            onRetry={state.reload}
-            retrying={state.validating}
-          />
-        )}
-      </section>
-    );
+    return <PendingScreen className="article-view" query={state} texts={pending} />;
   }
   return <ArticleBody article={state.data} />;
 }

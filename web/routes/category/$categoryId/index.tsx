@@ -1,27 +1,30 @@
 // One category (/category/:categoryId, id or slug): its sub-categories, channels and articles, linked
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '../../../../schema';
 import { listCategoryArticles, type getCategoryChildren } from '../../../api/categories';
-import { useFocusNewItems } from '../../../components/focus-new-items';
 import ArticleCard from '../../../components/news-card/article-card';
 import Picture from '../../../components/picture';
-import { useNotify } from '../../../components/notifications';
-import { LoadError, Loading, errorCode } from '../../../components/view-state';
-import { errorText } from '../../../components/error-text';
+import { PagedList } from '../../../components/paged-list';
+import { PendingScreen } from '../../../components/view-state';
 import { usePagedQuery, type Page } from '../../../data/cache';
 import { useCategory, useCategoryChildren, useCategoryId } from '../../../data/content';
 import { keys } from '../../../data/keys';
 import { ChannelCard } from '../../channels';
 import '../../../components/news-card/news-card.css';
-import '../categories.css';
+import '../../categories/categories.css';
 import './category.css';
 import { articlePath, categoryPath, channelPath } from '../../../paths';
 import { isUuid } from '../../../../schema/urls';
 
+const pending = defineMessages({
+  title: { id: 'category.title', defaultMessage: 'Category' },
+  notFoundTitle: { id: 'category.notFound', defaultMessage: 'Category not found' },
+  notFound: { id: 'category.notFoundText', defaultMessage: 'There is no category at this address.' },
+});
+
 export default function CategoryView() {
-  const intl = useIntl();
   const { categoryId = '' } = useParams();
   const id = useCategoryId(categoryId).data;
   const category = useCategory(id);
@@ -29,34 +32,15 @@ export default function CategoryView() {
   const failed = category.status === 'error' ? category : children.status === 'error' ? children : null;
 
   if (category.status !== 'ok' || children.status !== 'ok') {
-    const notFound = failed !== null && errorCode(failed.error) === 404;
-    return (
-      <section className="category-view">
-        <h1>
-          {notFound ? (
-            <FormattedMessage id="category.notFound" defaultMessage="Category not found" />
-          ) : (
-            <FormattedMessage id="category.title" defaultMessage="Category" />
-          )}
-        </h1>
-        {failed ? (
-          <LoadError
-            error={failed.error}
-            notFound={intl.formatMessage({
-              id: 'category.notFoundText',
-              defaultMessage: 'There is no category at this address.',
-            })}
-            onRetry={() => {
-              category.reload();
-              children.reload();
-            }}
-            retrying={category.validating || children.validating}
-          />
-        ) : (
-          <Loading />
-        )}
-      </section>
-    );
+    const query = {
+      error: failed?.error,
+      reload: () => {
+        category.reload();
+        children.reload();
+      },
+      validating: category.validating || children.validating,
+    };
+    return <PendingScreen className="category-view" query={query} texts={pending} />;
   }
 
   // Reached by a slug the category had before a rename: on to its current address (the old one keeps working).
@@ -128,41 +112,19 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
  */
 function CategoryArticles({ category, firstPage }: { category: Category; firstPage: Page<ArticleSummary> }) {
   const categoryId = category.id;
-  const notify = useNotify();
-  const intl = useIntl();
-  const { items, cursor, busy, loadMore } = usePagedQuery(
-    keys.categoryArticles(categoryId),
-    (cursor) => listCategoryArticles(categoryId, cursor),
-    { firstPage },
-  );
-  const { listRef, beforeLoad } = useFocusNewItems(items.length);
-  const onShowMore = () => {
-    beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
-  };
+  const list = usePagedQuery(keys.categoryArticles(categoryId), (cursor) => listCategoryArticles(categoryId, cursor), {
+    firstPage,
+  });
   return (
     <section aria-labelledby="category-articles">
       <h2 id="category-articles">
         <FormattedMessage id="category.articles" defaultMessage="Articles" />
       </h2>
-      <ul ref={listRef} className="card-grid">
-        {items.map((article) => (
-          <li key={article.id}>
-            <ArticleCard article={article} to={articlePath(article, { category })} />
-          </li>
-        ))}
-      </ul>
-      {cursor && (
-        <button
-          type="button"
-          className="button-primary load-more"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void onShowMore()}
-        >
-          <FormattedMessage id="category.showMore" defaultMessage="Show more" />
-        </button>
-      )}
+      <PagedList
+        list={list}
+        more={<FormattedMessage id="category.showMore" defaultMessage="Show more" />}
+        item={(article) => <ArticleCard article={article} to={articlePath(article, { category })} />}
+      />
     </section>
   );
 }

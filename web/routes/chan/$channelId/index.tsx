@@ -1,9 +1,8 @@
 // One channel: /chan/:channelId and /category/:categoryId/c/:channelId. Article links keep the nesting.
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
 import { useParams } from 'react-router';
 import type { ChannelSummary } from '../../../../schema';
 import { listChannelArticles } from '../../../api/channels';
-import { useFocusNewItems } from '../../../components/focus-new-items';
 import ContentBadges from '../../../components/content-badges';
 import { DraftBadges, EditLink } from '../../../components/content-badges/draft';
 import LikeButton from '../../../components/like-button';
@@ -11,46 +10,27 @@ import ArticleCard from '../../../components/news-card/article-card';
 import Picture from '../../../components/picture';
 import RequestAccess from '../../../components/request-access';
 import { VideoPlayer } from '../../../components/video-player';
-import { useNotify } from '../../../components/notifications';
-import { LoadError, Loading, errorCode } from '../../../components/view-state';
-import { errorText } from '../../../components/error-text';
+import { PagedList } from '../../../components/paged-list';
+import { PendingScreen } from '../../../components/view-state';
 import { usePagedQuery } from '../../../data/cache';
 import { useChannelSummary } from '../../../data/content';
 import { keys } from '../../../data/keys';
-import { paragraphs } from '../../article/$articleId/paragraphs';
+import { paragraphs } from '../../article/paragraphs';
 import '../../../components/news-card/news-card.css';
 import './channel.css';
 import { articlePath } from '../../../paths';
 
+const pending = defineMessages({
+  title: { id: 'channel.title', defaultMessage: 'Channel' },
+  notFoundTitle: { id: 'channel.notFoundTitle', defaultMessage: 'Channel not found' },
+  notFound: { id: 'channel.notFound', defaultMessage: 'This channel does not exist or is not visible to you.' },
+});
+
 export default function ChannelView() {
-  const intl = useIntl();
   const { channelId = '', categoryId } = useParams();
   const state = useChannelSummary(channelId);
   if (state.status !== 'ok') {
-    return (
-      <section className="channel-view">
-        <h1>
-          {state.status === 'error' && errorCode(state.error) === 404 ? (
-            <FormattedMessage id="channel.notFoundTitle" defaultMessage="Channel not found" />
-          ) : (
-            <FormattedMessage id="channel.title" defaultMessage="Channel" />
-          )}
-        </h1>
-        {state.status === 'loading' ? (
-          <Loading />
-        ) : (
-          <LoadError
-            error={state.error}
-            notFound={intl.formatMessage({
-              id: 'channel.notFound',
-              defaultMessage: 'This channel does not exist or is not visible to you.',
-            })}
-            onRetry={state.reload}
-            retrying={state.validating}
-          />
-        )}
-      </section>
-    );
+    return <PendingScreen className="channel-view" query={state} texts={pending} />;
   }
   return <ChannelBody channel={state.data} categoryId={categoryId} />;
 }
@@ -58,16 +38,13 @@ export default function ChannelView() {
 /** Article links stay inside the channel page the visitor is on (and its category). */
 function ChannelBody({ channel, categoryId }: { channel: ChannelSummary; categoryId: string | undefined }) {
   const intl = useIntl();
-  const notify = useNotify();
   // A page at a time: articleOrdinals.main first, then the newest (GET /channels/{id}/articles).
   const articles = usePagedQuery(keys.channelArticles(channel.id), (cursor) => listChannelArticles(channel.id, cursor));
-  const { items, cursor, busy, loadMore } = articles;
-  const { listRef, beforeLoad } = useFocusNewItems<HTMLOListElement>(items.length);
-  const onShowMore = () => {
-    beforeLoad();
-    return loadMore().catch((error: unknown) => notify({ kind: 'error', message: errorText(error, intl) }));
-  };
   const cover = channel.coverMedia;
+  const noArticles = intl.formatMessage({
+    id: 'channel.noArticles',
+    defaultMessage: 'This channel has no articles yet.',
+  });
   return (
     <article className="channel-view">
       {channel.bannerHref && (
@@ -112,42 +89,16 @@ function ChannelBody({ channel, categoryId }: { channel: ChannelSummary; categor
         <h2 id="channel-articles-title">
           <FormattedMessage id="channel.articles" defaultMessage="Articles" />
         </h2>
-        {articles.status === 'loading' && <Loading />}
-        {articles.status === 'error' && (
-          <LoadError
-            error={articles.error}
-            notFound={intl.formatMessage({
-              id: 'channel.noArticles',
-              defaultMessage: 'This channel has no articles yet.',
-            })}
-            onRetry={articles.reload}
-          />
-        )}
-        {articles.status === 'ok' && items.length === 0 && (
-          <p>
-            <FormattedMessage id="channel.noArticles" defaultMessage="This channel has no articles yet." />
-          </p>
-        )}
-        {items.length > 0 && (
-          <ol ref={listRef} className="card-grid">
-            {items.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} to={articlePath(article, { channel, category: categoryId })} />
-              </li>
-            ))}
-          </ol>
-        )}
-        {cursor && (
-          <button
-            type="button"
-            className="button-primary load-more"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() => void onShowMore()}
-          >
-            <FormattedMessage id="channel.showMore" defaultMessage="Show more" />
-          </button>
-        )}
+        <PagedList
+          list={articles}
+          ordered
+          empty={noArticles}
+          notFound={noArticles}
+          more={<FormattedMessage id="channel.showMore" defaultMessage="Show more" />}
+          item={(article) => (
+            <ArticleCard article={article} to={articlePath(article, { channel, category: categoryId })} />
+          )}
+        />
       </section>
     </article>
   );

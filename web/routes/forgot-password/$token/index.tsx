@@ -1,18 +1,14 @@
 // /forgot-password/:token: the link from the reset mail; sets a new password.
 import { useRef, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useIntl } from 'react-intl';
+import { useNavigate, useParams } from 'react-router';
 import { LIMITS, resetPasswordBody } from '../../../../schema/requests';
 import { resetPassword } from '../../../api/users';
-import {
-  FormAlert,
-  NewPasswordFields,
-  focusFirstInvalid,
-  formValues,
-  issuesToFieldErrors,
-  useFormState,
-} from '../../../components/form';
+import { AuthPanel, type AuthLinks } from '../../../components/auth-panel';
+import { NewPasswordFields, formValues, issuesToFieldErrors, useFormState } from '../../../components/form';
 import { useNotify } from '../../../components/notifications';
+
+const LINKS: AuthLinks = [{ to: '/forgot-password', id: 'reset.again' }];
 
 export default function ResetPasswordView() {
   const intl = useIntl();
@@ -20,7 +16,8 @@ export default function ResetPasswordView() {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, alert, setAlert, busy, send } = useFormState(form);
+  const state = useFormState(form);
+  const { errors, send, check } = state;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -28,9 +25,8 @@ export default function ResetPasswordView() {
     const parsed = resetPasswordBody.safeParse({ token, password: v.password ?? '' });
     const found = parsed.success ? {} : issuesToFieldErrors(parsed.error, intl, v);
     if (!found.password && v.password !== v.confirm) found.confirm = intl.formatMessage({ id: 'form.passwordsDiffer' });
-    setAlert(found.token ? intl.formatMessage({ id: 'reset.badLink' }) : null);
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+    const badLink = found.token ? intl.formatMessage({ id: 'reset.badLink' }) : null;
+    if (!check(found, { valid: parsed.success, alert: badLink }) || !parsed.success) return;
     await send(
       async () => {
         await resetPassword(parsed.data.token, parsed.data.password);
@@ -42,27 +38,13 @@ export default function ResetPasswordView() {
   }
 
   return (
-    <div className="panel auth-panel">
-      <h1>
-        <FormattedMessage id="reset.title" />
-      </h1>
-      <FormAlert message={alert} />
-      <form ref={form} noValidate onSubmit={(e) => void submit(e)}>
-        <NewPasswordFields
-          label={intl.formatMessage({ id: 'reset.password' })}
-          hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
-          required
-          errors={errors}
-        />
-        <button type="submit" className="button" disabled={busy}>
-          <FormattedMessage id="reset.submit" />
-        </button>
-      </form>
-      <p className="auth-links">
-        <Link to="/forgot-password">
-          <FormattedMessage id="reset.again" />
-        </Link>
-      </p>
-    </div>
+    <AuthPanel page="reset" form={form} state={state} onSubmit={submit} links={LINKS}>
+      <NewPasswordFields
+        label={intl.formatMessage({ id: 'reset.password' })}
+        hint={intl.formatMessage({ id: 'form.passwordHint' }, { min: LIMITS.password.min })}
+        required
+        errors={errors}
+      />
+    </AuthPanel>
   );
 }

@@ -5,17 +5,12 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccountForm, OwnAccount } from '../../../components/account-form';
 import { AccountMessages } from '../../../components/account-messages';
+import { withMessages } from '../../../components/catalogue-overlay';
 import { pageTitle } from '../../../components/page-title';
 import { DeleteAccount } from './delete-account';
 import { MysoNav } from '../+shared/myso-nav';
 
-export default function MysoAccountView() {
-  return (
-    <AccountMessages>
-      <AccountView />
-    </AccountMessages>
-  );
-}
+export default withMessages(AccountMessages, AccountView);
 
 function AccountView() {
   const intl = useIntl();

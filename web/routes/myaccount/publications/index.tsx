@@ -14,17 +14,12 @@ import { WorkspacePage } from '../../../components/workspace/frame';
 import { ChangedAt } from '../../../components/workspace/list';
 import { ScheduledFor, startsAhead } from '../../../components/workspace/status';
 import { WorkspaceMessages } from '../../../components/workspace/messages';
+import { withMessages } from '../../../components/catalogue-overlay';
 import { usePagedQuery } from '../../../data/cache';
 import { keys } from '../../../data/keys';
 import { useSession } from '../../../session/session';
 
-export default function WorkspacePublicationsView() {
-  return (
-    <WorkspaceMessages>
-      <PublicationsSection />
-    </WorkspaceMessages>
-  );
-}
+export default withMessages(WorkspaceMessages, PublicationsSection);
 
 type PublicationRequestListItem = z.infer<typeof publicationRequestListItem>;
 

@@ -10,15 +10,10 @@ import { decideOAuth, describeOAuthConsent } from '../../../api/oauth';
 import { errorText } from '../../../components/error-text';
 import { useDocumentTitle } from '../../../components/workspace/frame';
 import { WorkspaceMessages } from '../../../components/workspace/messages';
+import { withMessages } from '../../../components/catalogue-overlay';
 import { useQuery } from '../../../data/cache';
 
-export default function OAuthAuthorizeView() {
-  return (
-    <WorkspaceMessages>
-      <Consent />
-    </WorkspaceMessages>
-  );
-}
+export default withMessages(WorkspaceMessages, Consent);
 
 function Consent() {
   const intl = useIntl();

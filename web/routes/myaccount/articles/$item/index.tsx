@@ -13,6 +13,7 @@ import { useForm } from '../../../../components/screen-kit/use-form';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { withMessages } from '../../../../components/catalogue-overlay';
 import { useStartedFrom } from '../../../../components/workspace/no-lost-work';
 import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
@@ -33,13 +34,7 @@ import { MediaSections } from './media-sections';
 import { ArticlePreviewModal, articleTexts } from './no-lost-work';
 import { useArticleSave } from './use-article-save';
 
-export default function WorkspaceArticleView() {
-  return (
-    <WorkspaceMessages>
-      <ArticleScreen />
-    </WorkspaceMessages>
-  );
-}
+export default withMessages(WorkspaceMessages, ArticleScreen);
 
 function ArticleScreen() {
   const intl = useIntl();

@@ -14,6 +14,7 @@ import { Loading } from '../../../../components/view-state';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { withMessages } from '../../../../components/catalogue-overlay';
 import { useStartedFrom } from '../../../../components/workspace/no-lost-work';
 import { OwnedItem } from '../../../../components/workspace/not-yours';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
@@ -35,13 +36,7 @@ import { channelTexts, useChannelSave } from './use-channel-save';
 // The article order (drag and drop) loads with an existing channel's form.
 const ArticleOrder = lazy(() => import('./arrange').then((m) => ({ default: m.ArticleOrder })));
 
-export default function WorkspaceChannelView() {
-  return (
-    <WorkspaceMessages>
-      <ChannelScreen />
-    </WorkspaceMessages>
-  );
-}
+export default withMessages(WorkspaceMessages, ChannelScreen);
 
 function ChannelScreen() {
   const intl = useIntl();

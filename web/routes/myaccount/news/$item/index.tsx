@@ -13,6 +13,7 @@ import { useForm } from '../../../../components/screen-kit/use-form';
 import { WorkspacePage } from '../../../../components/workspace/frame';
 import { FormButtons, ItemLoading, useDeleteItem } from '../../../../components/workspace/form-page';
 import { WorkspaceMessages } from '../../../../components/workspace/messages';
+import { withMessages } from '../../../../components/catalogue-overlay';
 import { useStartedFrom } from '../../../../components/workspace/no-lost-work';
 import { PlainPreview } from '../../../../components/workspace/plain-preview';
 import { PreviewLinksBox } from '../../../../components/workspace/preview-links';
@@ -25,13 +26,7 @@ import { keys } from '../../../../data/keys';
 import { NewsFields } from './news-fields';
 import { newsTexts, newsValues, useNewsSave } from './use-news-save';
 
-export default function WorkspaceNewsItemView() {
-  return (
-    <WorkspaceMessages>
-      <NewsItemScreen />
-    </WorkspaceMessages>
-  );
-}
+export default withMessages(WorkspaceMessages, NewsItemScreen);
 
 function NewsItemScreen() {
   const intl = useIntl();
