@@ -2,7 +2,7 @@
 // the client's name, where the access goes and the scope; Allow and Deny post the client's request as it came with
 // the person's answer and send the browser where the server says; a request the server refuses, or none at all,
 // is said in words, never a blank page.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { oauthConsent, oauthRedirect } from '../../schema/oauth';
 import { answer, fail, fakeApi } from './fake-api';
@@ -144,6 +144,44 @@ describe('the OAuth consent page', { timeout: 20_000 }, () => {
     expect((await within(page).findByRole('alert')).textContent).toContain('This connection request is not valid');
     expect(within(page).getByRole<HTMLButtonElement>('button', { name: 'Allow' }).disabled).toBe(false);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("signed out, the server's redirect keeps the consent link, and signing in leads back to it", async () => {
+    const editor = userOf('CLIENT');
+    let signedIn = false;
+    const { calls } = fakeApi((c) => {
+      if (c.path === '/users/auth-validate')
+        return signedIn ? { code: 200, result: editor } : { code: 401, message: 'Unauthorized' };
+      if (c.path === '/users/auth' && c.method === 'POST') {
+        signedIn = true;
+        return { code: 200, result: editor };
+      }
+      if (c.path === '/oauth/consent' && signedIn) return answer(oauthConsent, consentOf());
+      return undefined;
+    });
+    // Where the worker sends a signed-out page load of /oauth/authorize?... (web/server/render.tsx).
+    const target = `/oauth/authorize?${REQUEST}`;
+    const { router } = await renderApp(`/no-permission?from=${encodeURIComponent(target)}`);
+    await findHeading('No permission');
+    // The address bar is the page's own again; the target went into the history state.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }));
+    await findHeading('Sign in');
+    fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: editor.name } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'a-password' } });
+    await click(within(screen.getByRole('main')).getByRole('button', { name: 'Sign in' }));
+    const page = await region();
+    await within(page).findByText('Claude <b>Desktop</b>');
+    expect(router.state.location.pathname + router.state.location.search).toBe(target);
+    expect(calls.find((c) => c.path === '/oauth/consent')?.body).toEqual({ request: REQUEST });
+  });
+
+  it('a from that is not a path of this site leads nowhere but home', async () => {
+    fakeApi(() => ({ code: 401, message: 'Unauthorized' }));
+    const { router } = await renderApp(`/no-permission?from=${encodeURIComponent('//evil.example/x')}`);
+    await findHeading('No permission');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.state).toBeNull();
   });
 
   it('a reader may not open it: the guard sends them to the no-permission page, nothing is asked', async () => {

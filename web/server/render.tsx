@@ -127,7 +127,10 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   // The personal area's second name (web/app.tsx): its guard applies after the redirect.
   if (url.pathname.toLowerCase() === '/mysoherz') return redirect('/mySO', 302);
   const access = guardOf(matches);
-  if (access && !canAccess(access, user)) return redirect(NO_PERMISSION_PATH, 302);
+  // Where the visitor wanted to go travels along (the browser's guard keeps it in the history state), so that signing
+  // in from there leads back to it: an MCP client's consent link (/oauth/authorize?...) must survive the sign-in.
+  if (access && !canAccess(access, user))
+    return redirect(`${NO_PERMISSION_PATH}?from=${encodeURIComponent(url.pathname + url.search)}`, 302);
 
   // An imported item's old address (decision 046): before the 404, or on `/` for WordPress's `?p=` form.
   if (notFound || (url.pathname === '/' && url.search)) {
