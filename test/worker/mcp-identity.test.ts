@@ -1,7 +1,8 @@
 // One token check per MCP request (docs/decisions/045-mcp-server.md): /mcp authenticates the token at the primary and
 // the tools' in-process API calls carry that identity instead of looking the token up again. Nothing else weakens:
 // the identity is taken only for the credential it was checked with, the token's scope still limits what the API
-// does, and a revoked token or a deactivated person is refused at the very next /mcp request.
+// does, a revoked token or a deactivated person is refused at the very next /mcp request, and the API's rate limits
+// count a tool's calls by the client's address as they count any API client's.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
@@ -11,6 +12,7 @@ import type { Role } from '../../schema/enums';
 import { articles, auditLog, users } from '../../schema/tables';
 import { ApiRefusal, callApi, type McpCaller } from '../../worker/mcp/api';
 import type { McpIdentity } from '../../worker/mcp/via';
+import { SEARCH_LIMIT as SEARCH_RATE } from '../../worker/services/rate-limit';
 import { as, BASE, db } from './helpers';
 
 /** A signed-in person of the role and a token of theirs with the scope. */
@@ -63,12 +65,12 @@ function callerOf(token: string, identity: McpIdentity, statements: string[]): M
 
 const asksForToken = (statements: string[]) => statements.some((sql) => /"api_tokens"/.test(sql));
 
-async function mcpClient(token: string): Promise<Client> {
+async function mcpClient(token: string, address = '203.0.113.1'): Promise<Client> {
   const client = new Client({ name: 'identity-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), {
       fetch: (url, init) => exports.default.fetch(new Request(url, init)),
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      requestInit: { headers: { Authorization: `Bearer ${token}`, 'CF-Connecting-IP': address } },
     }),
   );
   return client;
@@ -144,5 +146,31 @@ describe('the identity an MCP tool carries into the API', { timeout: 30_000 }, (
     expect((await rawToolCall(contributor.token)).status).toBe(200);
     await db().update(users).set({ active: false }).where(eq(users.id, contributor.identity.user.id));
     expect((await rawToolCall(contributor.token)).status).toBe(401);
+  });
+
+  // Over a hundred tool calls: a minute's slack for a busy machine.
+  it("counts a tool's API calls in the API's rate limits, by the client's address", { timeout: 90_000 }, async () => {
+    const { token } = await tokenOf('CLIENT', 'read');
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const client = await mcpClient(token, address);
+    // Each text its own, so that no answer comes from the edge cache (which counts nothing).
+    let n = 0;
+    const search = async (c: Client) =>
+      (await c.callTool({ name: 'search', arguments: { text: `limit probe ${address} ${n++}` } })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+    // The binding counts in fixed windows: should one end during the loop, the count starts over, so the refusal
+    // comes after `max` calls at the earliest and within two windows' worth.
+    let over: Awaited<ReturnType<typeof search>> | undefined;
+    let calls = 0;
+    while (calls < 2 * SEARCH_RATE.max + 1 && !over?.isError) {
+      over = await search(client);
+      calls++;
+    }
+    expect(over?.content[0]!.text).toBe(`Refused (HTTP 429): ${SEARCH_RATE.message}`);
+    expect(calls).toBeGreaterThan(SEARCH_RATE.max);
+    // The same token from another address is another count.
+    expect((await search(await mcpClient(token, '192.0.2.77'))).isError).toBeFalsy();
   });
 });
