@@ -146,12 +146,17 @@ describe('public pages', () => {
     expect(typo.html).toContain('Page not found');
   });
 
-  it('guarded routes without the right session redirect to /no-permission', async () => {
+  it('guarded routes without the right session redirect to /no-permission, saying where the visitor wanted to go', async () => {
     for (const path of ['/mySO', '/myaccount', '/appManagement/users']) {
       const { res } = await page(path);
       expect(res.status).toBe(302);
-      expect(res.headers.get('Location')).toBe('/no-permission');
+      expect(res.headers.get('Location')).toBe(`/no-permission?from=${encodeURIComponent(path)}`);
     }
+    // An MCP client's consent link keeps its whole request through the sign-in.
+    const consent = await page('/oauth/authorize?client_id=c1&state=s%261');
+    expect(consent.res.headers.get('Location')).toBe(
+      `/no-permission?from=${encodeURIComponent('/oauth/authorize?client_id=c1&state=s%261')}`,
+    );
   });
 });
 

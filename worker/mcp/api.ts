@@ -1,10 +1,12 @@
 // The MCP tools' only way to the portal's data: an in-process call of the API app (worker/app.ts) with the caller's
-// own bearer token. So every tool goes through the same token check, scope rule, guards, validation, rate limits and
-// audit log as any API client, and can reach nothing the person could not reach through /api. Decision 045.
+// own bearer token. So every tool goes through the same scope rule, guards, validation, rate limits and audit log as
+// any API client, and can reach nothing the person could not reach through /api. The token itself was checked once,
+// at /mcp: the call carries that identity (./via.ts) and the API takes it for this token instead of a second look-up.
+// Decision 045.
 import type { Envelope } from '../../schema/entities';
 import { app } from '../app';
 import type { Env } from '../env';
-import { mcpExecutionContext } from '../lib/mcp-via';
+import { mcpExecutionContext, type McpIdentity } from '../lib/mcp-via';
 
 /** Who calls, and the request they came with. */
 export interface McpCaller {
@@ -14,6 +16,8 @@ export interface McpCaller {
   token: string;
   /** The /mcp request: its origin, and the headers the API's rate limits and log read (address, ray). */
   request: Request;
+  /** Who the /mcp request was authenticated as, with `token`: the API takes it instead of looking it up again. */
+  identity: McpIdentity;
 }
 
 /** The API refused the call: its status and its own message (the envelope's), given to the model as they are. */
@@ -54,7 +58,7 @@ export async function callApi<T>(
   const res = await app.fetch(
     new Request(url, { method, headers, body: payload }),
     caller.env,
-    mcpExecutionContext(caller.ctx),
+    mcpExecutionContext(caller.ctx, caller.identity),
   );
   const envelope = await res.json<Envelope<T>>();
   if (!res.ok) throw new ApiRefusal(res.status, envelope.message);

@@ -66,7 +66,8 @@ async function authenticate(c: Context<AppEnv>): Promise<string> {
     token = props.portalToken;
   }
   try {
-    // At the primary (this app opens no D1 session): the tools' own API calls are then checked as the API checks them.
+    // At the primary (this app opens no D1 session), as for an API write: the tools' API calls carry this identity
+    // (worker/mcp/via.ts) instead of looking the token up again, so this is the request's one check.
     await authenticateBearer(c, token, true);
   } catch (error) {
     if (error instanceof InvalidToken) throw new McpChallenge(origin, error.message);
@@ -81,7 +82,13 @@ mcpApp.all(MCP_PATH, async (c) => {
   const token = await authenticate(c);
   const user = c.get('user')!;
   const apiToken = c.get('apiToken')!;
-  const caller: McpCaller = { env: c.env, ctx: c.executionCtx as ExecutionContext, token, request: c.req.raw };
+  const caller: McpCaller = {
+    env: c.env,
+    ctx: c.executionCtx as ExecutionContext,
+    token,
+    request: c.req.raw,
+    identity: { credential: token, user, apiToken },
+  };
   const handler = createMcpHandler(() => buildServer(caller, apiToken.scope, user), {
     legacy: 'stateless',
     maxRequestBodySize: MAX_BODY,

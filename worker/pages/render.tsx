@@ -109,7 +109,10 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const alias = aliased(url.pathname);
   if (alias) return redirect(Object.keys(alias.paths)[0]!, 302);
   const access = screen?.access;
-  if (access && !canAccess(access, user)) return redirect(NO_PERMISSION_PATH, 302);
+  // Where the visitor wanted to go travels along (the browser's guard keeps it in the history state), so that signing
+  // in from there leads back to it: an MCP client's consent link (/oauth/authorize?...) must survive the sign-in.
+  if (access && !canAccess(access, user))
+    return redirect(`${NO_PERMISSION_PATH}?from=${encodeURIComponent(url.pathname + url.search)}`, 302);
 
   // An imported item's old address (decision 046): before the 404, or on `/` for WordPress's `?p=` form.
   if (notFound || (url.pathname === '/' && url.search)) {

@@ -13,6 +13,7 @@ import { createDb } from './db';
 import { deviceLabel } from '../lib/device';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens';
+import { checkedMcpIdentity } from '../lib/mcp-via';
 import { requestWrites } from './request-kind';
 import { dropTicket, issueTicket, ticketUser } from './session-ticket';
 import { carriedBy } from './carried-request';
@@ -145,6 +146,17 @@ async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refus
   // A bearer token, when sent, decides alone: the cookie is not read (so the cross-site checks a cookie needs may be
   // skipped for it, middleware/security.ts), and an invalid token is 401 even where no sign-in is needed.
   const bearer = bearerCredential(c.req.raw);
+  // An MCP tool's in-process call (worker/mcp/api.ts) whose token /mcp has just checked at the primary: that check
+  // stands for this call (its props come from the worker's code, never from a request). The token's scope still
+  // limits the call (middleware/token-scope.ts reads apiToken), and a revoked token or a deactivated user is refused
+  // at /mcp from the next request on.
+  const checked = bearer === undefined ? undefined : checkedMcpIdentity(c.executionCtx as ExecutionContext, bearer);
+  if (checked) {
+    c.set('user', checked.user);
+    c.set('apiToken', checked.apiToken);
+    await next();
+    return;
+  }
   if (bearer !== undefined) {
     try {
       await authenticateBearer(c, bearer, writes);

@@ -3,9 +3,10 @@
 // goes (a warning for an app on their own computer) and the scope, and allows or denies; the browser then goes back
 // to the client. Everything shown came from the client: rendered as text, never as markup.
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { OAuthConsent } from '../../../../schema/oauth';
+import { ApiError } from '../../../api/errors';
 import { decideOAuth, describeOAuthConsent } from '../../../api/oauth';
 import { errorText } from '../../../components/error-text';
 import { useDocumentTitle } from '../../../components/workspace/frame';
@@ -15,18 +16,31 @@ import { useQuery } from '../../../data/cache';
 
 export default withMessages(WorkspaceMessages, Consent);
 
+/**
+ * A refused request (400: an unknown client, a redirect it did not register, no PKCE, an expired link) is said as
+ * such, with what to do: the generic "check what you entered" would point at a form the person never filled in.
+ */
+function consentError(error: unknown, intl: IntlShape): string {
+  return error instanceof ApiError && !error.transport && error.code === 400
+    ? intl.formatMessage({ id: 'ws.oauth.invalid' })
+    : errorText(error, intl);
+}
+
 function Consent() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'ws.oauth.title' }));
   const request = useLocation().search.replace(/^\?/, '');
-  const query = useQuery(['oauth-consent', request], () => describeOAuthConsent(request));
+  // Without a request (the page opened by hand) there is nothing to ask the server about.
+  const query = useQuery(['oauth-consent', request], () =>
+    request ? describeOAuthConsent(request) : Promise.reject(new ApiError(400, 'No authorization request')),
+  );
   return (
     <div className="static-page">
       <h1>
         <FormattedMessage id="ws.oauth.title" />
       </h1>
       {query.status === 'error' ? (
-        <p role="alert">{errorText(query.error, intl)}</p>
+        <p role="alert">{consentError(query.error, intl)}</p>
       ) : !query.data ? (
         <p className="page-loading" role="status" aria-busy="true" />
       ) : (
@@ -47,7 +61,7 @@ function ConsentForm({ request, consent }: { request: string; consent: OAuthCons
       const { redirectTo } = await decideOAuth(request, allow);
       window.location.assign(redirectTo);
     } catch (err) {
-      setFailure(errorText(err, intl));
+      setFailure(consentError(err, intl));
       setBusy(false);
     }
   }
