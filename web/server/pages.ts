@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../worker/env';
 import { d1Session } from '../../worker/services/db';
-import { edgeCache } from '../../worker/middleware/edge-cache';
+import { edgeCache, edgeCacheFirst, type EdgeCacheKey } from '../../worker/middleware/edge-cache';
 import { boundedUrl } from '../../worker/middleware/limits';
 import { logError, requestLog } from '../../worker/middleware/request-log';
 import { HttpError } from '../../worker/lib/errors';
@@ -19,16 +19,17 @@ export function pageCacheKey(request: Request): string {
   return url.href;
 }
 
+/** The page's copy in the edge cache: looked up first (before the session is read), kept by the route. */
+const cachedPage: EdgeCacheKey = (c) => pageCacheKey(c.req.raw);
+
 export const pageRoutes = new Hono<AppEnv>()
   .use(requestLog)
   .use(boundedUrl)
+  // Issue 31: a visitor's page from the edge cache costs no D1 session, session check or render setup.
+  .use(edgeCacheFirst(cachedPage))
   .use(d1Session)
   .use(pageSessionMiddleware)
-  .get(
-    '*',
-    edgeCache((c) => pageCacheKey(c.req.raw)),
-    (c) => renderPage(c),
-  )
+  .get('*', edgeCache(cachedPage), (c) => renderPage(c))
   .all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
   .onError((err, c) => {
     // A refusal (a URL over the bound: 414) is its own status, as in the API; only the unforeseen is a 500.
