@@ -50,7 +50,10 @@ describe('the edge cache first', () => {
     expect(signedIn.html).toContain(reader.id);
     // Both go the long way (the session check), so a D1 that cannot be touched fails them rather than a cache answer.
     expectConsoleError();
-    for (const headers of [{ Cookie: 'session=whatever' }, { Authorization: 'Bearer whatever' }])
+    for (const headers of [{ Cookie: 'session=whatever' }, { Authorization: 'Bearer whatever' }] as Record<
+      string,
+      string
+    >[])
       expect((await page(`/article/${article.id}`, headers, untouchable)).res.status).toBe(500);
   });
 
