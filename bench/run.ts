@@ -260,6 +260,8 @@ async function bench(options: Options): Promise<void> {
       cwd,
       logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`),
       readyPath: '/api/news',
+      // Several servers start one after another on a machine the load runs have kept busy.
+      readyTimeoutMs: 240_000,
     });
   const projects: Target[] = [];
   for (const mode of options.cacheModes) {
