@@ -260,6 +260,8 @@ async function bench(options: Options): Promise<void> {
       cwd,
       logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`),
       readyPath: '/api/news',
+      // Several servers start one after another on a machine the load runs have kept busy.
+      readyTimeoutMs: 240_000,
     });
   const projects: Target[] = [];
   for (const mode of options.cacheModes) {
@@ -298,13 +300,12 @@ async function bench(options: Options): Promise<void> {
 }
 
 /** `wrangler dev` arguments of the project on the run's state, with the edge cache on or off. */
-const projectArgs = (mode: 'on' | 'off') => [
+const projectArgs = (mode: 'on' | 'off', timing = true) => [
   '--persist-to',
   STATE,
   '--assets',
   DIST,
-  '--var',
-  'BENCH_TIMING:1',
+  ...(timing ? ['--var', 'BENCH_TIMING:1'] : []),
   '--var',
   `EDGE_CACHE:${mode}`,
 ];
@@ -397,14 +398,22 @@ async function benchReads(
   );
 
   console.log(
-    '\nWorker CPU per request (workerd utime+stime from /proc over 200 sequential requests, one request at a time):',
+    '\nWorker CPU per request (utime+stime from /proc of the workerd process that runs the worker and its local ' +
+      "bindings, not wrangler's proxy in front of it; over 200 sequential requests; the project's servers without " +
+      'BENCH_TIMING, whose counting wrappers the floor has not):',
   );
   await printWorkerCpu({
     floor: floor.server,
-    project: (projects.find((p) => p.label === 'cache off') ?? projects[0]!).server,
-    cached:
-      projects.find((p) => p.label === 'cache on')?.server ??
-      (await start('project cache on (CPU)', projectArgs('on'))),
+    floorLogging: await start('floor with log line', [
+      '--config',
+      'bench/floor/wrangler.toml',
+      '--persist-to',
+      STATE,
+      '--var',
+      'FLOOR_LOG:1',
+    ]),
+    project: await start('project cache off (CPU)', projectArgs('off', false)),
+    cached: await start('project cache on (CPU)', projectArgs('on', false)),
     articlePath: await lcpArticlePath(projects[0]!.server.url),
     readerCookie: (fresh) => projects[0]!.reader.cookie(fresh),
   });

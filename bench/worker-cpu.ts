@@ -1,10 +1,13 @@
-// The bench's worker CPU step: what one request costs the worker process, read from the kernel's own accounting
-// (utime + stime of workerd in /proc/<pid>/stat) over N requests sent one at a time, divided by N. In the same run:
-// the floor's API read of an article (bench/floor), the project's (edge cache off, as a visitor and as a reader with
-// a session ticket), the project's answer to an unknown /api path, and, on a project with the edge cache on, the
-// rendered page (a miss each time: every request names another URL) against the same page from the edge cache.
-// Local workerd under `wrangler dev` also spends CPU on the dev proxy, the same for every row: the ratios are the
-// figures to compare.
+// The bench's worker CPU step: what one request costs the local runtime, read from the kernel's own accounting
+// (utime + stime in /proc/<pid>/stat of the workerd process that runs the worker, see `workerdOf`) over N requests sent
+// one at a time, divided by N. In the same run: the floor's API read of an article (bench/floor), the project's (edge
+// cache off, as a visitor and as a reader with a session ticket), the project's answer to an unknown /api path, and,
+// on a project with the edge cache on, the rendered page (a miss each time: every request names another URL) against
+// the same page from the edge cache.
+// What the process does besides the worker's own JavaScript, unlike a deployment (docs/benchmark.md): it runs the
+// local D1 (SQLite behind a Durable Object), the Cache API and the static assets' router in the same process, and it
+// formats every console line for the terminal (workerd's stdout mode, node:util's inspect) where a deployment hands
+// the logged object to Workers Logs. The ratios are the figures to compare.
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -32,8 +35,14 @@ function procStat(pid: number): ProcStat | null {
   }
 }
 
-/** The workerd process started (through wrangler's node processes) by the process `root`. */
-export function workerdOf(root: number): number | null {
+/**
+ * The workerd process that runs the worker started (through wrangler's node processes) by the process `root`, which
+ * serves `url`. `wrangler dev` starts two: one runs wrangler's proxy worker, listening on the public port and passing
+ * each request on; the other runs the worker itself with its local bindings (D1, KV, the cache) and the inspector.
+ * The second is the one measured: the first costs the same for any worker (before 2026-11-27 the bench read it,
+ * which is why the project and the floor looked alike).
+ */
+export function workerdOf(root: number, url: string): number | null {
   const all = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => procStat(Number(name)))
@@ -43,7 +52,17 @@ export function workerdOf(root: number): number | null {
     for (let p: ProcStat | undefined = s; p; p = byPid.get(p.ppid)) if (p.pid === root) return true;
     return false;
   };
-  return all.find((s) => s.comm === 'workerd' && descends(s))?.pid ?? null;
+  const proxy = `--socket-addr=entry=${new URL(url).host}`;
+  const runtimes = all.filter((s) => s.comm === 'workerd' && descends(s) && !cmdline(s.pid).includes(proxy));
+  return runtimes.length === 1 ? runtimes[0]!.pid : null;
+}
+
+function cmdline(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
 }
 
 /** CPU milliseconds of `pid` per request over `n` sequential requests made by `request(i)`. */
@@ -62,6 +81,8 @@ const get = async (url: string) => {
 
 export interface CpuTargets {
   floor: { url: string; pid: number };
+  /** The floor with the project's request log line (`FLOOR_LOG`). */
+  floorLogging: { url: string; pid: number };
   /** The project with the edge cache off. */
   project: { url: string; pid: number };
   /** The project with the edge cache on (the page's cached row). */
@@ -87,8 +108,13 @@ const get404 = async (url: string) => {
  * cached page, with the ratios issue 31 sets goals for, and the page's bytes.
  */
 export async function printWorkerCpu(t: CpuTargets, n = 200): Promise<void> {
-  const pids = { floor: workerdOf(t.floor.pid), project: workerdOf(t.project.pid), cached: workerdOf(t.cached.pid) };
-  if (pids.floor === null || pids.project === null || pids.cached === null) {
+  const pids = {
+    floor: workerdOf(t.floor.pid, t.floor.url),
+    floorLogging: workerdOf(t.floorLogging.pid, t.floorLogging.url),
+    project: workerdOf(t.project.pid, t.project.url),
+    cached: workerdOf(t.cached.pid, t.cached.url),
+  };
+  if (Object.values(pids).includes(null)) {
     console.log('  (no workerd process found under a server; worker CPU not measured)');
     return;
   }
@@ -97,34 +123,37 @@ export async function printWorkerCpu(t: CpuTargets, n = 200): Promise<void> {
   // Warm: the isolates, the statements built once, the page template and manifest.
   for (let i = 0; i < 20; i++) {
     await get(api(t.floor.url, `warm${i}`));
+    await get(api(t.floorLogging.url, `warm${i}`));
     await get(api(t.project.url, `warm${i}`));
     await getWith(api(t.project.url, `warm${i}`), await t.readerCookie(10));
     await get404(`${t.project.url}/api/no-such-path?n=${i}`);
     await get(`${t.cached.url}${t.articlePath}?warm=${i}`);
     await get(`${t.cached.url}${t.articlePath}?n=cached`);
   }
-  const floorRead = await cpuPerRequest(pids.floor, n, (i) => get(api(t.floor.url, i)));
+  const floorRead = await cpuPerRequest(pids.floor!, n, (i) => get(api(t.floor.url, i)));
+  const floorLogged = await cpuPerRequest(pids.floorLogging!, n, (i) => get(api(t.floorLogging.url, i)));
   const readerCookie = await t.readerCookie(55);
   const rows: [string, number][] = [
     ['floor: GET /api/articles/{id}', floorRead],
-    ['GET /api/articles/{id}, visitor', await cpuPerRequest(pids.project, n, (i) => get(api(t.project.url, i)))],
+    ['floor with the request log line', floorLogged],
+    ['GET /api/articles/{id}, visitor', await cpuPerRequest(pids.project!, n, (i) => get(api(t.project.url, i)))],
     [
       'GET /api/articles/{id}, reader (ticket)',
-      await cpuPerRequest(pids.project, n, (i) => getWith(api(t.project.url, i), readerCookie)),
+      await cpuPerRequest(pids.project!, n, (i) => getWith(api(t.project.url, i), readerCookie)),
     ],
     [
       'GET /api/no-such-path (404)',
-      await cpuPerRequest(pids.project, n, (i) => get404(`${t.project.url}/api/no-such-path?n=${i}`)),
+      await cpuPerRequest(pids.project!, n, (i) => get404(`${t.project.url}/api/no-such-path?n=${i}`)),
     ],
     [
       'GET /article/{id} rendered (edge-cache miss)',
-      await cpuPerRequest(pids.cached, n, (i) => get(`${t.cached.url}${t.articlePath}?n=${i}`)),
+      await cpuPerRequest(pids.cached!, n, (i) => get(`${t.cached.url}${t.articlePath}?n=${i}`)),
     ],
     [
       'GET /article/{id} from the edge cache',
-      await cpuPerRequest(pids.cached, n, () => get(`${t.cached.url}${t.articlePath}?n=cached`)),
+      await cpuPerRequest(pids.cached!, n, () => get(`${t.cached.url}${t.articlePath}?n=cached`)),
     ],
-    ['GET / rendered (edge-cache miss)', await cpuPerRequest(pids.cached, n, (i) => get(`${t.cached.url}/?n=${i}`))],
+    ['GET / rendered (edge-cache miss)', await cpuPerRequest(pids.cached!, n, (i) => get(`${t.cached.url}/?n=${i}`))],
   ];
   for (const [label, ms] of rows) console.log(`  ${label.padEnd(46)} ${ms.toFixed(2)} ms CPU per request`);
   const of = (label: string) => rows.find(([l]) => l.startsWith(label))![1];
@@ -135,12 +164,18 @@ export async function printWorkerCpu(t: CpuTargets, n = 200): Promise<void> {
       `unknown /api path / floor read: ${ratio(of('GET /api/no-such-path'), floorRead)}x (goal: at most 1x)`,
   );
   console.log(
+    `  the same against the floor with the log line (the local runtime's console formatting on both sides): ` +
+      `visitor ${ratio(of('GET /api/articles/{id}, visitor'), floorLogged)}x, ` +
+      `reader ${ratio(of('GET /api/articles/{id}, reader'), floorLogged)}x, ` +
+      `unknown /api path ${ratio(of('GET /api/no-such-path'), floorLogged)}x`,
+  );
+  console.log(
     `  cached page / rendered page: ${ratio(of('GET /article/{id} from'), of('GET /article/{id} rendered'))}x ` +
       `(goal: at most 0.5x); rendered page / API read: ` +
       `${ratio(of('GET /article/{id} rendered'), of('GET /api/articles/{id}, visitor'))}x (goal: at most 2x)`,
   );
   const baseUrl = t.cached.url;
-  const pid = pids.cached;
+  const pid = pids.cached!;
   const articlePath = t.articlePath;
   // The crawlers' documents: wall time and CPU of each, an edge-cache miss every time (flat from 1,000 to 100,000
   // articles is the goal: the sitemap's files are primary-key ranges, the feeds index ranges).

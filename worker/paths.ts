@@ -7,6 +7,12 @@
 export const API_PATHS = ['/api/*'] as const;
 /** The crawlers' and feed readers' documents (worker/site/routes.ts). */
 export const SITE_PATHS = ['/robots.txt', '/sitemap.xml', '/sitemaps/*', '/feeds/*'] as const;
+/** Whether a path is one of the crawlers' documents. */
+export function isSitePath(path: string): boolean {
+  return SITE_PATHS.some((pattern) =>
+    pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern,
+  );
+}
 /** The MCP server (decision 045). */
 export const MCP_PATHS = ['/mcp'] as const;
 /** Its OAuth authorization server (worker/oauth/route.ts); the consent page is a page (/oauth/authorize). */

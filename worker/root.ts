@@ -14,7 +14,8 @@ import { d1Session } from './services/db';
 import { boundedUrl } from './middleware/limits';
 import { logError, requestLog } from './middleware/request-log';
 import { HttpError } from './lib/errors';
-import { pageRoutes } from './pages/pages';
+import { cachedPage, pageRoutes } from './pages/pages';
+import { edgeCacheFirst } from './middleware/edge-cache';
 import { API_PATHS, MCP_PATHS, OAUTH_PATHS } from './paths';
 
 /** Builds the root app around an API app (tests may pass their own, with probes). */
@@ -26,8 +27,10 @@ export function buildRoot(apiApp: { fetch: typeof api.fetch } = api) {
   for (const path of MCP_PATHS) root.all(path, (c) => serveMcp(c.req.raw, c.env, ctx(c)));
   for (const path of OAUTH_PATHS)
     root.all(path, (c, next) => (isOAuthPath(c.req.path) ? serveOAuth(c.req.raw, c.env, ctx(c)) : next()));
-  // What the documents and the pages share: the request's log line and id, the bounded URL, the D1 session.
-  root.use(requestLog).use(boundedUrl).use(d1Session);
+  // What the documents and the pages share: the request's log line and id, the bounded URL, the D1 session. A visitor's
+  // page from the edge cache is answered before the D1 session and the session check (issue 31): nothing that costs
+  // may run before edgeCacheFirst but the log line and the URL bound.
+  root.use(requestLog).use(boundedUrl).use(edgeCacheFirst(cachedPage)).use(d1Session);
   root.route('/', siteRoutes);
   root.route('/', pageRoutes);
   // A refusal of the shared middleware (a URL over the bound: 414) is its own status; only the unforeseen is a 500.

@@ -8,9 +8,32 @@ import { Hono } from 'hono';
 
 interface FloorEnv {
   DB: D1Database;
+  /** "1" (`--var FLOOR_LOG:1`): one request log line of the project's shape, for the bench's CPU step. */
+  FLOOR_LOG?: string;
 }
 
 const app = new Hono<{ Bindings: FloorEnv }>().basePath('/api');
+
+// The project's request log line (worker/middleware/request-log.ts) and nothing else of its middleware: what the line
+// costs the local runtime, which formats every console line for the terminal, is then the same on both sides.
+app.use(async (c, next) => {
+  if (c.env.FLOOR_LOG !== '1') return next();
+  const started = Date.now();
+  const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
+  await next();
+  c.res.headers.set('X-Request-Id', requestId);
+  const line = {
+    message: 'request',
+    requestId,
+    method: c.req.method,
+    route: c.req.routePath,
+    path: c.req.path,
+    status: c.res.status,
+    durationMs: Date.now() - started,
+    userId: null,
+  };
+  console.info(line);
+});
 
 /** An article in a published, non-private channel or in none: what a visitor may see. */
 const PUBLIC_CHANNEL = `(a.channel_id is null or exists (

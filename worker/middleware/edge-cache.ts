@@ -69,35 +69,80 @@ async function cacheable(res: Response): Promise<boolean> {
  */
 export type EdgeCacheKey<I extends Input = BlankInput> = (c: Context<AppEnv, string, I>) => string | null;
 
+/** A location's copy, as its callers get it: the Cache-Control it was kept with, and `X-Edge-Cache: HIT`. */
+function served(hit: Response): Response {
+  const res = new Response(hit.body, hit);
+  res.headers.set('Cache-Control', res.headers.get(SERVED_CONTROL) ?? CACHED_READ_CONTROL);
+  res.headers.delete(SERVED_CONTROL);
+  res.headers.set('X-Edge-Cache', 'HIT');
+  return res;
+}
+
+interface Lookup {
+  name: string;
+  version: ContentVersion;
+  /** The copy's cache entry under the location's current version. */
+  entry: Request;
+}
+
+async function lookUp(name: string): Promise<Lookup & { hit: Response | undefined }> {
+  const cache = caches.default;
+  const version = await currentVersion(cache);
+  const url = new URL(name);
+  url.searchParams.set('__content-version', version.id);
+  const entry = new Request(url.href);
+  return { name, version, entry, hit: await cache.match(entry) };
+}
+
+/** A request with a Range or a condition goes to the route itself, which answers those from R2. */
+const conditional = (headers: Headers) =>
+  headers.has('Range') || headers.has('If-None-Match') || headers.has('If-Modified-Since');
+
+/**
+ * Whether a request carries no credential at all: no Authorization header and no cookie named like the session's
+ * (either name, whatever the scheme: a cookie the session check would ignore still sends the request the long way).
+ * Such a request is anonymous whatever the session check would find, so its answer may come from the cache before
+ * the check runs.
+ */
+export const carriesNoCredential = (headers: Headers) =>
+  !headers.has('Authorization') && !/(?:^|;)\s*(?:__Host-)?session\s*=/.test(headers.get('Cookie') ?? '');
+
+/** A miss found by `edgeCacheFirst`, for the route's own `edgeCache` to keep the answer under, without a second look. */
+const missesFoundFirst = new WeakMap<Request, Lookup>();
+
+/**
+ * Serves an anonymous GET from this location's cache before anything else that costs (the D1 session, the session
+ * check, the render's setup): registered before those, with the same `key` as the route's `edgeCache`. Only a request
+ * with no credential (`carriesNoCredential`) is looked up here; any other, and a miss, go on, and the route's
+ * `edgeCache` decides and keeps the answer as before, so nothing is served here that it would not serve.
+ */
+export function edgeCacheFirst(key: EdgeCacheKey): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const req = c.req.raw;
+    const method = req.method;
+    if (!edgeCacheOn(c.env) || (method !== 'GET' && method !== 'HEAD')) return next();
+    if (!carriesNoCredential(req.headers) || conditional(req.headers)) return next();
+    const name = key(c);
+    if (name === null) return next();
+    const { hit, ...miss } = await lookUp(name);
+    if (hit) return served(hit);
+    missesFoundFirst.set(req, miss);
+    await next();
+  };
+}
+
 export function edgeCache<I extends Input = BlankInput>(key?: EdgeCacheKey<I>): MiddlewareHandler<AppEnv, string, I> {
   return documented({ edgeCacheSeconds: EDGE_CACHE_SECONDS }, async (c, next) => {
     const name = key ? key(c) : c.req.url;
-    const req = c.req.raw.headers;
-    if (
-      !edgeCacheOn(c.env) ||
-      c.get('user') ||
-      name === null ||
-      req.has('Range') ||
-      req.has('If-None-Match') ||
-      req.has('If-Modified-Since')
-    ) {
+    if (!edgeCacheOn(c.env) || c.get('user') || name === null || conditional(c.req.raw.headers)) {
       await next();
       return;
     }
-    const cache = caches.default;
-    const version = await currentVersion(cache);
-    const url = new URL(name);
-    url.searchParams.set('__content-version', version.id);
-    const entry = new Request(url.href);
-
-    const hit = await cache.match(entry);
+    const found = missesFoundFirst.get(c.req.raw);
+    const { version, entry, hit } = found?.name === name ? { ...found, hit: undefined } : await lookUp(name);
     if (hit) {
       // Set, not returned: a middleware that returns a Response would make the route's answer untyped (AppType).
-      const res = new Response(hit.body, hit);
-      res.headers.set('Cache-Control', res.headers.get(SERVED_CONTROL) ?? CACHED_READ_CONTROL);
-      res.headers.delete(SERVED_CONTROL);
-      res.headers.set('X-Edge-Cache', 'HIT');
-      c.res = res;
+      c.res = served(hit);
       return;
     }
 
@@ -115,7 +160,7 @@ export function edgeCache<I extends Input = BlankInput>(key?: EdgeCacheKey<I>): 
     const copy = new Response(c.res.clone().body, c.res);
     copy.headers.set(SERVED_CONTROL, c.res.headers.get('Cache-Control') ?? CACHED_READ_CONTROL);
     copy.headers.set('Cache-Control', `max-age=${EDGE_CACHE_SECONDS}`);
-    c.executionCtx.waitUntil(cache.put(entry, copy));
+    c.executionCtx.waitUntil(caches.default.put(entry, copy));
     c.res.headers.set('X-Edge-Cache', 'MISS');
   });
 }

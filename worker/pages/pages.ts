@@ -5,11 +5,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { PAGE_HEADERS } from '../../schema/page-headers';
-import { edgeCache } from '../middleware/edge-cache';
+import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';
 import { logError } from '../middleware/request-log';
 import { HttpError } from '../lib/errors';
 import { pageSessionMiddleware } from '../services/session';
-import { HASHED_ASSETS_PATH } from '../paths';
+import { HASHED_ASSETS_PATH, isSitePath } from '../paths';
 import { pageLocale, renderPage } from './render';
 
 /** The cache name of an anonymous page: its URL and its language. */
@@ -19,6 +19,12 @@ export function pageCacheKey(request: Request): string {
   return url.href;
 }
 
+/**
+ * A page's copy in the edge cache: looked up first by the root app (before the D1 session and the session check:
+ * issue 31), kept by the route below under the same name. The crawlers' documents keep their own (null here).
+ */
+export const cachedPage: EdgeCacheKey = (c) => (isSitePath(c.req.path) ? null : pageCacheKey(c.req.raw));
+
 export const pageRoutes = new Hono<AppEnv>()
   // Vite's hashed files are served `immutable`: a miss there is a mistake to be told, never a page a browser or a CDN
   // would keep for a year under a script's name.
@@ -27,11 +33,7 @@ export const pageRoutes = new Hono<AppEnv>()
     return new Response('Not found\n', { status: 404, headers });
   })
   .use(pageSessionMiddleware)
-  .get(
-    '*',
-    edgeCache((c) => pageCacheKey(c.req.raw)),
-    (c) => renderPage(c),
-  )
+  .get('*', edgeCache(cachedPage), (c) => renderPage(c))
   .all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
   .onError((err, c) => {
     // A refusal (a URL over the bound: 414) is its own status, as in the API; only the unforeseen is a 500.

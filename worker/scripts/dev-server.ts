@@ -98,6 +98,8 @@ export interface DevServerOptions {
   cwd?: string;
   /** Whether the scheduled handler runs every minute, as deployed (default true). */
   cron?: boolean;
+  /** How long the first answer may take (default 60 s; wrangler bundles the worker first, slowly on a busy machine). */
+  readyTimeoutMs?: number;
 }
 
 const groupAlive = (pgid: number) => {
@@ -171,7 +173,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   live.add(stop);
   try {
-    await waitUntilServing(url + options.readyPath, server, options.logFile);
+    await waitUntilServing(url + options.readyPath, server, options.logFile, 'wrangler dev', options.readyTimeoutMs);
   } catch (error) {
     await stop();
     throw error;
