@@ -10,7 +10,7 @@ import { versionPictures, type ArchivePictures } from './markdown';
 import { placePictures, recordPictures } from './pictures';
 import type { ImportContext, ImportProgress } from './progress';
 import { readItems, readScan, stateOf, type SourceItem } from './source';
-import { PAGES_CATEGORY, termKey } from './terms';
+import { PAGES_CATEGORY, sharedScope, termKey } from './terms';
 import { documentProblem, knownEntities, writeArticle } from './write';
 
 /** Items written per step: each may fetch a few pictures (subrequests) and is one D1 batch. */
@@ -36,10 +36,13 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
     'article',
     batch.map((i) => i.sourceId),
   );
-  const categoryIds = await knownEntities(ctx.db, scope, 'category', [
-    ...batch.flatMap((i) => i.terms.map(termKey)),
-    PAGES_CATEGORY.sourceId,
-  ]);
+  const categoryIds = await knownEntities(
+    ctx.db,
+    scope,
+    'category',
+    batch.flatMap((i) => i.terms.map(termKey)),
+  );
+  const [pagesId] = (await knownEntities(ctx.db, sharedScope(ctx), 'category', [PAGES_CATEGORY.sourceId])).values();
   const now = Date.now();
   for (const item of batch) {
     const kind = item.kind === 'post' ? 'articles' : 'pages';
@@ -54,7 +57,7 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
       const target = { id: existing.get(item.sourceId) ?? crypto.randomUUID(), exists: existing.has(item.sourceId) };
       const content = convert(item);
       const terms = item.terms.map((t) => categoryIds.get(termKey(t))).filter((id): id is string => !!id);
-      if (item.kind === 'page') terms.unshift(categoryIds.get(PAGES_CATEGORY.sourceId) ?? '');
+      if (item.kind === 'page' && pagesId) terms.unshift(pagesId);
       const featuredUrl =
         item.featuredUrl ?? (item.featuredAttachment ? source.attachments?.[item.featuredAttachment] : null) ?? null;
       const media = await placePictures(

@@ -109,10 +109,18 @@ export async function scanMarkdown(ctx: ImportContext, progress: ImportProgress)
 
 const text = (v: FrontMatterValue | undefined) => (typeof v === 'string' ? v.trim() : '');
 
+/** A front matter date (YAML's forms: `2024-03-01`, `2024-03-01 08:30:00 +01:00`, ISO) or the file name's. */
 function dateOf(v: FrontMatterValue | undefined, name: string): number | null {
   const raw = text(v) || /(?:^|\/)(\d{4}-\d{2}-\d{2})-[^/]*$/.exec(name)?.[1] || '';
-  if (!raw) return null;
-  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(raw) ? `${raw}T00:00:00Z` : raw.replace(' ', 'T'));
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[Tt ]+(\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(
+    raw,
+  );
+  if (!m) return null;
+  const [hours = '00', minutes = '00', seconds = '00'] = (m[2] ?? '').split(':');
+  const time = `${hours.padStart(2, '0')}:${minutes}:${seconds}`;
+  const offset = (m[3] ?? 'Z').replace(':', '');
+  const zone = offset === 'Z' ? 'Z' : `${offset.slice(0, 3)}:${offset.slice(3) || '00'}`;
+  const at = Date.parse(`${m[1]}T${time}${zone}`);
   return Number.isNaN(at) ? null : at;
 }
 

@@ -10,6 +10,9 @@ import { knownEntities, sourceStatement, writeCategory } from './write';
 export const PAGES_CATEGORY = { sourceId: '#pages', title: 'Pages', slug: 'pages' };
 export const TAGS_CATEGORY = { sourceId: '#tags', title: 'Tags', slug: 'tags' };
 
+/** Where "Pages" and "Tags" are keyed: one of each for all imports, whatever their source. */
+export const sharedScope = (ctx: ImportContext) => ({ ...ctx.scope, kind: 'import', site: '' });
+
 /** The source key of a term's category. */
 export const termKey = (term: { kind: 'category' | 'tag'; slug: string }) => `${term.kind}:${term.slug}`;
 
@@ -38,8 +41,9 @@ export async function terms(ctx: ImportContext, progress: ImportProgress): Promi
 
   const categories = source.terms.filter((t) => t.kind === 'category');
   const tags = source.terms.filter((t) => t.kind === 'tag');
-  const known = await knownEntities(ctx.db, scope, 'category', [
-    ...source.terms.map(termKey),
+  const known = await knownEntities(ctx.db, scope, 'category', source.terms.map(termKey));
+  const shared = sharedScope(ctx);
+  const knownShared = await knownEntities(ctx.db, shared, 'category', [
     PAGES_CATEGORY.sourceId,
     TAGS_CATEGORY.sourceId,
   ]);
@@ -51,12 +55,13 @@ export async function terms(ctx: ImportContext, progress: ImportProgress): Promi
     parentId: string | null,
     kind: 'categories' | 'tags',
   ) => {
-    const written = await writeCategory(ctx.db, scope, ctx.audit, {
+    const isShared = sourceId === PAGES_CATEGORY.sourceId || sourceId === TAGS_CATEGORY.sourceId;
+    const written = await writeCategory(ctx.db, isShared ? shared : scope, ctx.audit, {
       sourceId,
       title,
       slug,
       parentId,
-      existingId: known.get(sourceId),
+      existingId: (isShared ? knownShared : known).get(sourceId),
     });
     progress.count(kind, written.created ? 'created' : 'updated');
     ids.set(sourceId, written.id);
