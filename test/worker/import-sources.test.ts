@@ -250,18 +250,22 @@ describe('a Ghost export', () => {
     expect((await redirectOf('/the-gazette/')).location).toBe(`/article/${byTitle.get('About the gazette').id}`);
   });
 
-  it('imports the same file again without creating anything new or fetching a stored picture', async () => {
-    const before = (await db().select({ id: articles.id }).from(articles)).length;
-    const asked = pictureHost();
-    const file = new File([makeGhostExport(ghostFile())], 'again.json', { type: 'application/json' });
-    const res = await startImport(file, { site: GHOST_SITE, authors: JSON.stringify({ editor: editor.id }) });
-    const again = await settle(res.body.result.id);
-    expect(again.counts.articles).toEqual({ created: 0, updated: 7, skipped: 0, failed: 0 });
-    expect((await db().select({ id: articles.id }).from(articles)).length).toBe(before);
-    expect(asked.every((u) => u.includes('missing'))).toBe(true);
-  });
+  it(
+    'imports the same file again without creating anything new or fetching a stored picture',
+    { timeout: 60_000 },
+    async () => {
+      const before = (await db().select({ id: articles.id }).from(articles)).length;
+      const asked = pictureHost();
+      const file = new File([makeGhostExport(ghostFile())], 'again.json', { type: 'application/json' });
+      const res = await startImport(file, { site: GHOST_SITE, authors: JSON.stringify({ editor: editor.id }) });
+      const again = await settle(res.body.result.id);
+      expect(again.counts.articles).toEqual({ created: 0, updated: 7, skipped: 0, failed: 0 });
+      expect((await db().select({ id: articles.id }).from(articles)).length).toBe(before);
+      expect(asked.every((u) => u.includes('missing'))).toBe(true);
+    },
+  );
 
-  it('fails malformed JSON with its reason, and refuses a bad site part', async () => {
+  it('fails malformed JSON with its reason, and refuses a bad site part', { timeout: 60_000 }, async () => {
     const before = (await db().select({ id: articles.id }).from(articles)).length;
     const broken = makeGhostExport(ghostFile()).slice(0, 2000);
     const res = await startImport(new File([broken], 'cut.json'));
@@ -405,18 +409,22 @@ describe('a ZIP of Markdown files', () => {
     expect((await redirectOf('/first-light/')).location).toBe(`/article/${id}`);
   });
 
-  it('imports the same archive again without creating articles or storing its pictures twice', async () => {
-    const before = (await db().select({ id: articles.id }).from(articles)).length;
-    const blobsBefore = (await db().select({ key: blobs.key }).from(blobs)).length;
-    pictureHost();
-    const res = await startImport(markdownZip());
-    const again = await settle(res.body.result.id);
-    expect(again.counts.articles).toEqual({ created: 0, updated: 2, skipped: 0, failed: 0 });
-    expect((await db().select({ id: articles.id }).from(articles)).length).toBe(before);
-    expect((await db().select({ key: blobs.key }).from(blobs)).length).toBe(blobsBefore);
-  });
+  it(
+    'imports the same archive again without creating articles or storing its pictures twice',
+    { timeout: 60_000 },
+    async () => {
+      const before = (await db().select({ id: articles.id }).from(articles)).length;
+      const blobsBefore = (await db().select({ key: blobs.key }).from(blobs)).length;
+      pictureHost();
+      const res = await startImport(markdownZip());
+      const again = await settle(res.body.result.id);
+      expect(again.counts.articles).toEqual({ created: 0, updated: 2, skipped: 0, failed: 0 });
+      expect((await db().select({ id: articles.id }).from(articles)).length).toBe(before);
+      expect((await db().select({ key: blobs.key }).from(blobs)).length).toBe(blobsBefore);
+    },
+  );
 
-  it('fails an archive with no Markdown file', async () => {
+  it('fails an archive with no Markdown file', { timeout: 60_000 }, async () => {
     const res = await startImport(new File([makeMarkdownZip({ 'a.txt': 'hello' })], 'none.zip'));
     const failed = await settle(res.body.result.id);
     expect(failed).toMatchObject({ state: 'failed', error: 'The ZIP holds no Markdown (.md) files' });
@@ -424,19 +432,23 @@ describe('a ZIP of Markdown files', () => {
 });
 
 describe('the steps after the scan', () => {
-  it('read only their chunk: a WordPress import ends with its file gone after the scan', async () => {
-    const posts = Array.from({ length: 30 }, (_, i) => ({
-      id: i + 1,
-      title: `Chunked ${i + 1}`,
-      slug: `chunked-${i + 1}`,
-      content: `<p>Post ${i + 1}</p>`,
-    }));
-    const xml = makeWxr({ site: 'https://chunks.example.com', authors: [], categories: [], tags: [], posts });
-    const res = await startImport(new File([xml], 'big.xml', { type: 'text/xml' }));
-    const id = res.body.result.id;
-    const row = await db().select().from(imports).where(eq(imports.id, id)).get();
-    const detail = await settle(id, () => env.FILES.delete(row!.fileKey));
-    expect(detail.state).toBe('done');
-    expect(detail.counts.articles.created).toBe(30);
-  }, 60_000);
+  it(
+    'read only their chunk: a WordPress import ends with its file gone after the scan',
+    { timeout: 60_000 },
+    async () => {
+      const posts = Array.from({ length: 30 }, (_, i) => ({
+        id: i + 1,
+        title: `Chunked ${i + 1}`,
+        slug: `chunked-${i + 1}`,
+        content: `<p>Post ${i + 1}</p>`,
+      }));
+      const xml = makeWxr({ site: 'https://chunks.example.com', authors: [], categories: [], tags: [], posts });
+      const res = await startImport(new File([xml], 'big.xml', { type: 'text/xml' }));
+      const id = res.body.result.id;
+      const row = await db().select().from(imports).where(eq(imports.id, id)).get();
+      const detail = await settle(id, () => env.FILES.delete(row!.fileKey));
+      expect(detail.state).toBe('done');
+      expect(detail.counts.articles.created).toBe(30);
+    },
+  );
 });
