@@ -95,7 +95,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 /** Where an import's file comes from, detected from its content (decision 046). */
-export const IMPORT_SOURCE_KINDS = ['wordpress', 'portal'] as const;
+export const IMPORT_SOURCE_KINDS = ['wordpress', 'ghost', 'markdown', 'portal'] as const;
 export type ImportSourceKind = (typeof IMPORT_SOURCE_KINDS)[number];
 /** What an import counts: each kind of record it reads. */
 export const IMPORT_COUNT_KINDS = [

@@ -9,9 +9,11 @@ export const cancelImport = (id: string) =>
   call(api.imports[':id'].cancel.$post({ param: { id: seg(id) } }), importDetail);
 
 /** Sends the export file as multipart (part `file`); answers the new import's id. */
-export async function startImport(file: File): Promise<{ id: string }> {
+/** `site`: the old site's address, where a Ghost export's `__GHOST_URL__` pictures and links are found. */
+export async function startImport(file: File, site = ''): Promise<{ id: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
+  if (site.trim()) form.append('site', site.trim());
   const res = await fetch(`${API_PREFIX}/imports`, {
     method: 'POST',
     body: form,

@@ -7,5 +7,5 @@ const IMPORTS: QueryKey = ['imports'];
 export const useImports = () => useQuery(IMPORTS, listImports);
 export const useImport = (id: string | null) => useQuery(id ? ['imports', id] : null, () => getImport(id!));
 
-export const beginImport = (file: File) => write(() => startImport(file), { invalidate: [IMPORTS] });
+export const beginImport = (file: File, site = '') => write(() => startImport(file, site), { invalidate: [IMPORTS] });
 export const stopImport = (id: string) => write(() => cancelImport(id), { invalidate: [IMPORTS] });

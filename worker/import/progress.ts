@@ -97,7 +97,7 @@ export class ImportProgress {
   item(entry: ReportItem): void {
     this.add('items', entry);
   }
-  note(item: { postId?: string; title: string; line?: number }, note: string): void {
+  note(item: { postId?: string; title: string; line?: number | null }, note: string): void {
     this.add('notes', { sourceId: item.postId ?? '', title: item.title, line: item.line ?? null, note });
   }
   missing(entry: MissingMedia): void {

@@ -8,6 +8,8 @@ import { imports, users } from '../../schema/tables';
 import type { Db, Env } from '../env';
 import { BadRequest, Conflict, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
+import { GHOST_LIMIT, looksLikeGhost } from './ghost';
+import { looksLikeZip } from './markdown';
 import { looksLikePortalExport } from './portal';
 import { declaresDoctype, looksLikeWxr } from './wxr';
 
@@ -20,12 +22,14 @@ const MiB = 1024 * 1024;
 /** The kind of an export file from its start, or null for none the importer reads. */
 export function detectKind(head: Uint8Array): ImportSourceKind | null {
   if (looksLikePortalExport(head)) return 'portal';
+  if (looksLikeZip(head)) return 'markdown';
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(head).replace(/^\uFEFF/, '');
   const start = text.trimStart();
   if (start.startsWith('<')) {
     if (declaresDoctype(text)) throw new BadRequest('XML with a DOCTYPE or entity declarations is refused');
     if (looksLikeWxr(text)) return 'wordpress';
   }
+  if (start.startsWith('{') && looksLikeGhost(start)) return 'ghost';
   return null;
 }
 
@@ -74,10 +78,14 @@ async function storeImportFile(
       pendingSize += chunk.length;
       if (!kind && pendingSize >= HEAD_BYTES)
         kind = detectOrRefuse(concat(pending, pendingSize).subarray(0, HEAD_BYTES));
+      if (kind === 'ghost' && size > GHOST_LIMIT)
+        throw new PayloadTooLarge(`A Ghost export is read whole: at most ${GHOST_LIMIT / MiB} MiB`);
       if (kind) await flushPart(false);
     }
     if (size === 0) throw new BadRequest('The file is empty');
     kind ??= detectOrRefuse(concat(pending, pendingSize));
+    if (kind === 'ghost' && size > GHOST_LIMIT)
+      throw new PayloadTooLarge(`A Ghost export is read whole: at most ${GHOST_LIMIT / MiB} MiB`);
     if (!upload) {
       await bucket.put(key, concat(pending, pendingSize));
     } else {
@@ -95,7 +103,7 @@ function detectOrRefuse(head: Uint8Array): ImportSourceKind {
   const kind = detectKind(head);
   if (!kind)
     throw new UnsupportedMediaType(
-      'Not a file the importer reads: expected a WordPress export (WXR) or the portal’s own export (ZIP)',
+      'Not a file the importer reads: expected a WordPress export (WXR), a Ghost export (JSON), a ZIP of Markdown files or the portal’s own export (ZIP)',
     );
   return kind;
 }
@@ -109,6 +117,20 @@ async function readSmallPart(body: AsyncIterable<Uint8Array>, limit: number, lab
     chunks.push(chunk.slice());
   }
   return new TextDecoder().decode(concat(chunks, size));
+}
+
+/** The `site` part: the source site's address (what Ghost's `__GHOST_URL__` stands for), http(s). */
+function siteOf(text: string): string {
+  const value = text.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BadRequest('The part "site" must be the address of the source site');
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password)
+    throw new BadRequest('The part "site" must be an http or https address');
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** Receives the request's file (and author map), keeps it in R2 and records the import, queued. */
@@ -127,6 +149,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
   let stored: StoredImportFile | null = null;
   let fileName = '';
   let authorMap: Record<string, string> = {};
+  let site = '';
   try {
     try {
       for await (const part of readMultipart(request.body as ReadableStream<Uint8Array>, boundary)) {
@@ -145,8 +168,12 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
           const parsed = importAuthors.safeParse(raw);
           if (!parsed.success) throw new BadRequest('The part "authors" must map author logins to user ids');
           authorMap = parsed.data;
+        } else if (part.name === 'site') {
+          site = siteOf(await readSmallPart(part.body, 1024, 'The part "site"'));
         } else {
-          throw new BadRequest(`Unknown multipart part "${part.name.slice(0, 40)}": expected "file" or "authors"`);
+          throw new BadRequest(
+            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "authors" or "site"`,
+          );
         }
       }
     } catch (err) {
@@ -172,6 +199,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
       fileName,
       fileSize: stored.size,
       authorMap,
+      ...(site ? { report: { site } } : {}),
       createdBy: userId,
       createdAt: now,
       updatedAt: now,

@@ -9,8 +9,8 @@ import type { Env } from '../env';
 import { createDb } from '../services/db';
 import { ImportFailure } from './errors';
 import { portalStep } from './portal';
+import { sourceStep } from './phases';
 import { ImportProgress, type ImportContext, type ImportRow } from './progress';
-import { wordpressStep } from './wordpress';
 import { WxrError } from './wxr';
 
 export interface ImportMessage {
@@ -98,7 +98,7 @@ export async function runImportStep(env: Env, importId: string, now = Date.now):
   let more: boolean;
   try {
     const ctx = await contextOf(env, row, counter);
-    more = row.sourceKind === 'portal' ? await portalStep(ctx, progress) : await wordpressStep(ctx, progress);
+    more = row.sourceKind === 'portal' ? await portalStep(ctx, progress) : await sourceStep(ctx, progress);
   } catch (err) {
     if (!(err instanceof WxrError || err instanceof ImportFailure)) {
       await db.update(imports).set({ leasedUntil: null }).where(eq(imports.id, row.id));

@@ -7,6 +7,8 @@ import { Inflate } from 'fflate';
 export interface ZipEntryInfo {
   name: string;
   method: number;
+  /** The CRC-32 of the content, as the central directory records it. */
+  crc32: number;
   compressedSize: number;
   size: number;
   /** Where the entry's local header starts. */
@@ -60,6 +62,7 @@ export async function zipEntries(bucket: R2Bucket, key: string, maxEntries = 200
     const commentLength = u16(dir, p + 32);
     entries.push({
       method: u16(dir, p + 10),
+      crc32: u32(dir, p + 16),
       compressedSize: u32(dir, p + 20),
       size: u32(dir, p + 24),
       offset: u32(dir, p + 42),

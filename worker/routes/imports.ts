@@ -1,4 +1,4 @@
-// /api/imports: moving content in (issue 30, decisions 046 and 047). ADMIN only, every call: an import writes
+// /api/imports: moving content in (issue 30, decisions 046, 047 and 050). ADMIN only, every call: an import writes
 // everyone's content and publishes what the source had published.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -25,12 +25,15 @@ export const importsRoutes = new Hono<AppEnv>()
     describe({
       summary: 'Starts an import from an export file; answers its id, then it runs in the background',
       description:
-        'multipart/form-data with a part `file`: a WordPress export (WXR 1.1 or 1.2, Tools › Export) or the ' +
+        'multipart/form-data with a part `file`: a WordPress export (WXR 1.1 or 1.2, Tools › Export), a Ghost ' +
+        'export (JSON, Ghost 4 or 5; at most 24 MiB), a ZIP of Markdown files with YAML front matter, or the ' +
         "portal's own export ZIP (GET /export; ids and slugs kept), its kind " +
         `detected from its content (415 for any other), at most ${IMPORT_LIMITS.file / 2 ** 20} MiB (413). XML ` +
         'with a DOCTYPE or entity declarations is refused (400). An optional part `authors` (JSON) maps the ' +
-        "source's author logins to existing user ids; authors left unmapped become inactive users without a " +
-        'password (or the user of the same e-mail address). The file is read by a queue consumer in batches: ' +
+        "source's author keys (WordPress logins, Ghost slugs, Markdown author names) to existing user ids; " +
+        'authors left unmapped become inactive users without a password (or the user of the same e-mail ' +
+        "address). An optional part `site` is the old site's http(s) address (what Ghost writes as " +
+        '`__GHOST_URL__`). The file is read by a queue consumer in batches: ' +
         `follow GET /imports/{id}. At most ${IMPORT_LIMITS.open} imports run at once (409). ` +
         'The mapping: docs/import.md.',
       result: z.object({ id: z.uuid() }),

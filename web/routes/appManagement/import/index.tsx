@@ -1,4 +1,4 @@
-// /appManagement/import: moving content in (decisions 046, 047): pick a WordPress export or the portal's own export
+// /appManagement/import: moving content in (decisions 046, 047, 050): pick a WordPress, Ghost or Markdown export or the portal's own export
 // ZIP, start, follow the progress bar, then read the report: what was created (with links), what was kept as text,
 // which pictures could not be had (with their source address).
 import { useEffect, useState, type FormEvent } from 'react';
@@ -88,6 +88,7 @@ function Report({ detail }: { detail: ImportDetail }) {
 export default function AdminImportView() {
   const intl = useIntl();
   const [file, setFile] = useState<File | null>(null);
+  const [site, setSite] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,7 +120,7 @@ export default function AdminImportView() {
     setBusy(true);
     setError(null);
     try {
-      const { id } = await beginImport(file);
+      const { id } = await beginImport(file, site);
       setSelected(id);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 500;
@@ -141,9 +142,13 @@ export default function AdminImportView() {
           {intl.formatMessage({ id: 'admin.import.file' })}
           <input
             type="file"
-            accept=".xml,.zip,application/xml,text/xml,application/zip"
+            accept=".xml,.zip,.json,application/xml,text/xml,application/zip,application/json"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
+        </label>
+        <label>
+          {intl.formatMessage({ id: 'admin.import.site' })}
+          <input type="url" value={site} placeholder="https://" onChange={(e) => setSite(e.target.value)} />
         </label>
         <button type="submit" disabled={!file || busy}>
           {intl.formatMessage({ id: 'admin.import.start' })}

@@ -1,0 +1,31 @@
+// One step of a WordPress, Ghost or Markdown import (decisions 047, 050): the source's own `scan` reads the file once
+// into chunks of items, then the same phases follow for all three: `terms`, `items` (25 a step), `links`.
+import { scanGhost } from './ghost';
+import { items } from './items';
+import { links } from './links';
+import { archivePictures, scanMarkdown } from './markdown';
+import type { ImportContext, ImportProgress } from './progress';
+import { terms } from './terms';
+import { scanWordpress } from './wordpress';
+
+/** One step of the import; true while more remain. */
+export async function sourceStep(ctx: ImportContext, progress: ImportProgress): Promise<boolean> {
+  const phase = (progress.cursor.phase as string | undefined) ?? 'scan';
+  const kind = ctx.row.sourceKind;
+  if (phase === 'scan') {
+    if (kind === 'ghost') await scanGhost(ctx, progress);
+    else if (kind === 'markdown') {
+      // An archive's scan takes several steps (100 files each); it sets its own cursor until the last.
+      if (!(await scanMarkdown(ctx, progress))) return true;
+    } else await scanWordpress(ctx, progress);
+    progress.cursor = { phase: 'terms' };
+    return true;
+  }
+  if (phase === 'terms') {
+    await terms(ctx, progress);
+    progress.cursor = { phase: 'items', items: 0 };
+    return true;
+  }
+  if (phase === 'items') return items(ctx, progress, kind === 'markdown' ? await archivePictures(ctx) : undefined);
+  return links(ctx, progress);
+}
