@@ -1,8 +1,8 @@
 // The page's data path, measured (decision 048): the worker CPU of a rendered article page against the API read of
 // the same article, for the working tree and for a baseline commit, side by side in one run. Both servers run the
 // same SPA build on the same seeded state with the edge cache off, so each request renders or reads anew; CPU is
-// workerd's utime + stime from /proc over N sequential requests (bench/worker-cpu.ts), dev proxy included (the same
-// for every row: compare the ratios).
+// utime + stime from /proc of the workerd process that runs the worker (not wrangler's proxy in front of it) over N
+// sequential requests (bench/worker-cpu.ts).
 //   npm run bench:page-cpu -- --baseline <commit> [--requests 200] [--articles 60]
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   const rows = targets.map(({ label }) => ({ label, api: 0, page: 0 }));
   for (let round = 0; round < 2; round++) {
     for (const [i, { server }] of targets.entries()) {
-      const pid = workerdOf(server.pid);
+      const pid = workerdOf(server.pid, server.url);
       if (pid === null) throw new Error(`no workerd under ${server.url}`);
       rows[i]!.api += (await cpuPerRequest(pid, n, (k) => get(`${server.url}/api/articles/${id}?n=${round}-${k}`))) / 2;
       rows[i]!.page += (await cpuPerRequest(pid, n, (k) => get(`${server.url}${articlePath}?n=${round}-${k}`))) / 2;

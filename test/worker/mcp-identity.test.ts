@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../schema/enums';
 import { articles, auditLog, users } from '../../schema/tables';
 import { ApiRefusal, callApi, type McpCaller } from '../../worker/mcp/api';
-import type { McpIdentity } from '../../worker/mcp/via';
+import type { McpIdentity } from '../../worker/lib/mcp-via';
 import { SEARCH_LIMIT as SEARCH_RATE } from '../../worker/services/rate-limit';
 import { as, BASE, db } from './helpers';
 
