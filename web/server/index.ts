@@ -6,6 +6,8 @@ import type { Env } from '../../worker/env';
 import worker, { type QueueMessage } from '../../worker/index';
 import { PAGE_HEADERS } from '../../schema/page-headers';
 import { pageRoutes } from './pages';
+// The co-editing room's Durable Object class: wrangler finds it on the main module (docs/decisions/050).
+export { CollabRoom } from '../../worker/collab/room';
 
 /** Where Vite puts the build's hashed files. */
 const HASHED_ASSETS_PREFIX = '/assets/';

@@ -133,7 +133,8 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
     .orderBy(users.name)
     .all();
   const authorsOf = new Map<string, { id: string; name: string }[]>();
-  for (const a of credited) authorsOf.set(a.revisionId, [...(authorsOf.get(a.revisionId) ?? []), { id: a.id, name: a.name }]);
+  for (const a of credited)
+    authorsOf.set(a.revisionId, [...(authorsOf.get(a.revisionId) ?? []), { id: a.id, name: a.name }]);
   return rows.map((r) => {
     const authors = authorsOf.get(r.id);
     return { ...r, ...(authors ? { authors } : {}), createdAt: iso(r.createdAt) };
