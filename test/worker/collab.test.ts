@@ -2,7 +2,8 @@
 // converge through the room; the room's save is an ordinary revision crediting both with audit entries; a save from
 // outside enters the room; a revoked session is disconnected.
 import { runDurableObjectAlarm } from 'cloudflare:test';
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
+import { join, upgrade } from './collab-fixtures';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -15,23 +16,6 @@ import { sha256Hex } from '../../worker/services/session';
 import { RoomClient } from '../collab/client';
 import { BASE, call, createUser, db, sessionCookie } from './helpers';
 import { createArticle } from './content-factories';
-
-async function upgrade(articleId: string, headers: Record<string, string> = {}, query = '') {
-  return exports.default.fetch(
-    new Request(`${BASE}/api/articles/${articleId}/collab${query}`, { headers: { Upgrade: 'websocket', ...headers } }),
-  );
-}
-
-/** A client in the article's room as the cookie's user. */
-async function join(articleId: string, cookie: string) {
-  const res = await upgrade(articleId, { Cookie: cookie });
-  expect(res.status).toBe(101);
-  const ws = res.webSocket!;
-  ws.accept();
-  const client = new RoomClient().attach(ws);
-  await client.until(() => client.synced, 5_000, 'the first sync');
-  return client;
-}
 
 const bodyText = (c: RoomClient) =>
   readShared(c.doc)
