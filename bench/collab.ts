@@ -59,7 +59,8 @@ function rssMiB(pid: number): number {
   }
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function signIn(base: string, username: string): Promise<string> {
   const res = await fetch(`${base}/api/users/auth`, {

@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 import { auditLog, revisionAuthors, revisions, sessions } from '../../schema/tables';
 import { readShared } from '../../worker/collab/lexical-yjs';
 import { CLOSE_RIGHTS_ENDED } from '../../worker/collab/room';
-import { roomStub } from '../../worker/collab/upgrade';
+import { roomStub } from '../../worker/collab/room-key';
 import { sha256Hex } from '../../worker/services/session';
 import { RoomClient } from '../collab/client';
 import { BASE, call, createUser, db, sessionCookie } from './helpers';
@@ -177,5 +177,24 @@ describe('a room', () => {
     expect(a.closed!.code).toBe(CLOSE_RIGHTS_ENDED);
     expect(other.closed).toBeNull();
     other.close();
+  });
+
+  it('closes at once the socket of a session ended from another one, and of someone whose role no longer edits', async () => {
+    const { owner, article, cookie } = await editorWithArticle();
+    const second = await sessionCookie(owner);
+    const a = await join(article.id, cookie);
+    const b = await join(article.id, second);
+    const sessionId = await sha256Hex(cookie.slice('session='.length));
+    const ended = await call(`/sessions/${sessionId}`, { method: 'DELETE', cookie: second });
+    expect(ended.status).toBe(200);
+    await a.until(() => a.closed !== null, 5_000, 'the ended session to close');
+    expect(a.closed!.code).toBe(CLOSE_RIGHTS_ENDED);
+    expect(b.closed).toBeNull();
+
+    const admin = await sessionCookie(await createUser({ role: 'ADMIN' }));
+    const demoted = await call(`/users/${owner.id}`, { method: 'PUT', cookie: admin, body: { role: 'REGULAR_USER' } });
+    expect(demoted.status).toBe(200);
+    await b.until(() => b.closed !== null, 5_000, 'the demoted editor to close');
+    expect(b.closed!.code).toBe(CLOSE_RIGHTS_ENDED);
   });
 });

@@ -96,6 +96,7 @@ export async function saveRoom(
     throw err;
   }
   const recorded = scopes.flatMap((s) => s.recorded);
-  if (recorded.length) await enqueueAuditDeliveries(env, recorded);
+  // Queued as a request's are; if that fails, the Cron Trigger queues the pending deliveries a minute later.
+  if (recorded.length) await enqueueAuditDeliveries(env, recorded).catch(() => undefined);
   return { saved: true, version: row.version + 1 };
 }

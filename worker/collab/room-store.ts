@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import type { CollabIdentity } from './rights';
 
 /** Past this many stored updates the room folds them into one when it next falls idle (or at once past 4x). */
-const COMPACT_AFTER = 500;
+export const COMPACT_AFTER = 500;
 
 export class RoomStore {
   private readonly sql: SqlStorage;
@@ -40,6 +40,10 @@ export class RoomStore {
 
   articleId(): string | null {
     return this.get('article');
+  }
+
+  language(): string | null {
+    return this.get('language');
   }
 
   /** The D1 version the document last matched (its own save, or D1's state read in); null for a new room. */

@@ -20,7 +20,8 @@ import {
 } from './protocol';
 import { mayStillWrite, type CollabIdentity } from './rights';
 import { saveRoom, storedFields } from './room-save';
-import { RoomStore } from './room-store';
+import { COMPACT_AFTER, RoomStore } from './room-store';
+import { forgetMember, noteMember } from './members';
 
 /** A room writes D1 at most once per this interval while people type (and once more when the last one leaves). */
 export const SAVE_INTERVAL_MS = 5_000;
@@ -74,6 +75,7 @@ export class CollabRoom extends DurableObject<Env> {
     server.serializeAttachment({ who: identity, colour, clientIds: [] } satisfies Attachment);
     server.send(syncStep1(doc));
     if (this.presence.size) server.send(awarenessMessage(this.presence));
+    await noteMember(this.env, who.userId, room.articleId, room.language);
     await this.schedule();
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -121,6 +123,8 @@ export class CollabRoom extends DurableObject<Env> {
   /** Every change: stored first, then sent to everyone but the socket it came from; a person's change is owed to D1. */
   private onUpdate(update: Uint8Array, origin: unknown): void {
     this.store.append(update);
+    // A long session folds its updates at once past 4x the idle threshold (idle rooms fold at the alarm).
+    this.store.compact(this.doc, 4 * COMPACT_AFTER);
     const message = syncUpdate(update);
     for (const ws of this.ctx.getWebSockets()) if (ws !== origin) send(ws, message);
     if (origin && typeof origin === 'object' && 'serializeAttachment' in origin) {
@@ -179,6 +183,10 @@ export class CollabRoom extends DurableObject<Env> {
       gone.set(id, { clock: (known?.clock ?? 0) + 1, state: null });
     }
     if (gone.size) this.broadcast(awarenessMessage(gone));
+    const articleId = this.store.articleId();
+    if (articleId && !this.open().some((s) => attachmentOf(s).who.userId === att.who.userId)) {
+      await forgetMember(this.env, att.who.userId, articleId, this.store.language() ?? '');
+    }
     if (this.open().length === 0) await this.save();
   }
 

@@ -3,7 +3,6 @@
 // room. Refusals are the API's envelopes, before any upgrade. docs/decisions/050-co-editing-rooms.md.
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
-import { LOCALES } from '../../schema/enums';
 import type { AppEnv, Env } from '../env';
 import { BadRequest } from '../lib/errors';
 import { describe } from '../lib/route-doc';
@@ -13,15 +12,7 @@ import { resolveIdOrSlug } from '../queries/slugs';
 import type { SharedFields } from './lexical-yjs';
 import { colourOf, type CollabIdentity } from './rights';
 import { IDENTITY_HEADER, ROOM_HEADER } from './room';
-
-/** The languages content may have, the default first. Only the default has rooms until languages are built. */
-export const CONTENT_LANGUAGES = LOCALES;
-export const DEFAULT_LANGUAGE = CONTENT_LANGUAGES[0];
-
-/** The room of one shared document: one Durable Object per (item, language). */
-export function roomStub(env: Env, articleId: string, language: string = DEFAULT_LANGUAGE) {
-  return env.COLLAB_ROOM.get(env.COLLAB_ROOM.idFromName(`article:${articleId}:${language}`));
-}
+import { DEFAULT_LANGUAGE, roomStub } from './room-key';
 
 export const collabQuery = z.object({ lang: z.optional(z.string().check(z.maxLength(35))) });
 
