@@ -15,7 +15,7 @@ import {
 
 /** What both WebSocket kinds offer. */
 export interface SocketLike {
-  send(data: ArrayBufferLike | Uint8Array): void;
+  send(data: Uint8Array<ArrayBuffer>): void;
   close(code?: number, reason?: string): void;
   addEventListener(type: 'message', cb: (e: { data: unknown }) => void): void;
   addEventListener(type: 'close', cb: (e: { code: number; reason: string }) => void): void;
@@ -35,7 +35,8 @@ export class RoomClient {
   constructor(doc = new Y.Doc()) {
     this.doc = doc;
     this.doc.on('update', (update: Uint8Array, origin: unknown) => {
-      if (origin !== this && this.socket?.readyState === 1) this.socket.send(syncUpdate(update));
+      if (origin !== this && this.socket?.readyState === 1)
+        this.socket.send(syncUpdate(update) as Uint8Array<ArrayBuffer>);
     });
   }
 
@@ -51,7 +52,7 @@ export class RoomClient {
         this.notify();
       });
     });
-    socket.send(syncStep1(this.doc));
+    socket.send(syncStep1(this.doc) as Uint8Array<ArrayBuffer>);
     return this;
   }
 
@@ -83,7 +84,9 @@ export class RoomClient {
 
   /** Announces a presence state (the room puts the account's name and colour in). */
   announce(state: Record<string, unknown>): void {
-    this.socket?.send(awarenessMessage(new Map([[this.doc.clientID, { clock: ++this.clock, state }]])));
+    this.socket?.send(
+      awarenessMessage(new Map([[this.doc.clientID, { clock: ++this.clock, state }]])) as Uint8Array<ArrayBuffer>,
+    );
   }
 
   close(code = 1000): void {

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { join, upgrade } from './collab-fixtures';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
 
 vi.setConfig({ testTimeout: 20_000 });
 import { auditLog, revisionAuthors, revisions, sessions } from '../../schema/tables';
@@ -50,7 +51,7 @@ describe('the upgrade is checked like a write of the article', () => {
     for (const [what, res, status] of cases) {
       expect(res.status, what).toBe(status);
       expect(res.webSocket, what).toBeNull();
-      const body = (await res.json()) as { code: number };
+      const body = await res.json<{ code: number }>();
       expect(body.code, what).toBe(status);
     }
     // Without Upgrade the route is no room either.
@@ -104,13 +105,13 @@ describe('a room', () => {
     expect([...a.presence.values()].some((s) => s?.name === 'Someone Else')).toBe(false);
 
     // Both type at once into the text (Lexical's shape: the text node's characters follow its map).
-    const root = (c: RoomClient) => c.doc.get('root') as unknown as import('yjs').XmlText;
-    const paragraph = (c: RoomClient) => root(c).toDelta()[0].insert as import('yjs').XmlText;
+    const paragraph = (c: RoomClient) =>
+      (c.doc.get('root', Y.XmlText).toDelta() as { insert: unknown }[])[0]!.insert as Y.XmlText;
     paragraph(a).insert(1, 'A');
     paragraph(b).insert(paragraph(b).length, ' B');
     b.doc.getText('title').insert(0, 'Shared ');
     await expect
-      .poll(() => [bodyText(a), bodyText(b), a.doc.getText('title').toString().slice(0, 7)])
+      .poll(() => [bodyText(a), bodyText(b), a.doc.getText('title').toJSON().slice(0, 7)])
       .toEqual(['AFirst words. B', 'AFirst words. B', 'Shared ']);
 
     // The last one out saves.
@@ -158,8 +159,8 @@ describe('a room', () => {
       body: { title: 'From the API', teaser: 'New teaser' },
     });
     expect(put.status).toBe(200);
-    await a.until(() => a.doc.getText('title').toString() === 'From the API', 5_000, 'the outside save');
-    expect(a.doc.getText('teaser').toString()).toBe('New teaser');
+    await a.until(() => a.doc.getText('title').toJSON() === 'From the API', 5_000, 'the outside save');
+    expect(a.doc.getText('teaser').toJSON()).toBe('New teaser');
     expect(bodyText(a)).toBe('First words.');
     a.close();
   });

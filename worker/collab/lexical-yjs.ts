@@ -60,7 +60,7 @@ function childrenOf(element: Y.XmlText): Child[] {
     }
     if (ins instanceof Y.XmlText) out.push({ at, length: 1, kind: 'element', node: ins });
     else if (ins instanceof Y.Map) out.push({ at, length: 1, kind: 'map', node: ins as Y.Map<unknown>, text: '' });
-    else if (ins instanceof Y.XmlElement) out.push({ at, length: 1, kind: 'decorator', node: ins });
+    else if (ins instanceof Y.XmlElement) out.push({ at, length: 1, kind: 'decorator', node: ins as Y.XmlElement });
     at += 1;
   }
   return out;
@@ -71,6 +71,8 @@ const typeOf = (c: Child): string | undefined =>
     ? (c.node.get('__type') as string | undefined)
     : (c.node.getAttribute('__type') as string | undefined);
 const attr = (node: Y.XmlText | Y.XmlElement, name: string): unknown => node.getAttribute(name) as unknown;
+/** A property that should be a string, or `fallback`. */
+const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 
 // ---- reading: the same rules as convert.ts's $readDocument ----
 
@@ -97,7 +99,7 @@ function inlinesOf(element: Y.XmlText): InlineNode[] {
     const type = typeOf(c);
     if (c.kind === 'element' && (type === 'link' || type === 'autolink')) {
       const texts = textsOf(childrenOf(c.node)).filter((t): t is TextNode => t.type === 'text');
-      const href = String(attr(c.node, '__url') ?? '');
+      const href = str(attr(c.node, '__url'));
       if (!isSafeHref(href)) return texts;
       return texts.length ? [{ type: 'link', href, children: texts }] : [];
     }
@@ -128,10 +130,10 @@ function listOf(list: Y.XmlText): ListNode | null {
 function blockOf(c: Child): BlockNode[] {
   const type = typeOf(c);
   if (c.kind === 'decorator') {
-    const mediaId = String(attr(c.node, '__mediaId') ?? '');
+    const mediaId = str(attr(c.node, '__mediaId'));
     if (type === 'article-picture') {
-      const caption = String(attr(c.node, '__caption') ?? '');
-      return [{ type: 'image', mediaId, alt: String(attr(c.node, '__alt') ?? ''), ...(caption ? { caption } : {}) }];
+      const caption = str(attr(c.node, '__caption'));
+      return [{ type: 'image', mediaId, alt: str(attr(c.node, '__alt')), ...(caption ? { caption } : {}) }];
     }
     if (type === 'article-video') return [{ type: 'video', mediaId }];
     if (type === 'horizontalrule') return [{ type: 'rule' }];
@@ -148,7 +150,7 @@ function blockOf(c: Child): BlockNode[] {
   const children = inlinesOf(c.node);
   if (!children.length) return [];
   if (type === 'heading') {
-    const level = Math.min(4, Math.max(2, Number(String(attr(c.node, '__tag') ?? 'h2').slice(1)) || 2)) as 2 | 3 | 4;
+    const level = Math.min(4, Math.max(2, Number(str(attr(c.node, '__tag'), 'h2').slice(1)) || 2)) as 2 | 3 | 4;
     return [{ type: 'heading', level, children }];
   }
   if (type === 'quote') return [{ type: 'quote', children }];
@@ -157,14 +159,14 @@ function blockOf(c: Child): BlockNode[] {
 
 /** The blocks of the shared text, one entry per top-level element (empty ones give none). */
 function blocksOf(doc: Y.Doc): { child: Child; blocks: BlockNode[] }[] {
-  return childrenOf(doc.get(ROOT, Y.XmlText) as Y.XmlText).map((child) => ({ child, blocks: blockOf(child) }));
+  return childrenOf(doc.get(ROOT, Y.XmlText)).map((child) => ({ child, blocks: blockOf(child) }));
 }
 
 /** The room's fields as the article saves them. */
 export function readShared(doc: Y.Doc): SharedFields {
   return {
-    title: doc.getText(TITLE).toString(),
-    teaser: doc.getText(TEASER).toString(),
+    title: doc.getText(TITLE).toJSON(),
+    teaser: doc.getText(TEASER).toJSON(),
     body: { version: DOCUMENT_VERSION, children: blocksOf(doc).flatMap((b) => b.blocks) },
   };
 }
@@ -184,7 +186,7 @@ function textMap(t: TextNode): Y.Map<unknown> {
 function element(type: string, attributes: Record<string, unknown> = {}): Y.XmlText {
   const el = new Y.XmlText();
   el.setAttribute('__type', type);
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v as string);
+  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
   return el;
 }
 
@@ -270,7 +272,7 @@ function blockType(b: BlockNode): Y.XmlText | Y.XmlElement {
 
 /** Changes `text` into `next` by replacing only what lies between their common start and end. */
 function replaceText(text: Y.Text, next: string): void {
-  const now = text.toString();
+  const now = text.toJSON();
   if (now === next) return;
   let start = 0;
   while (start < now.length && start < next.length && now[start] === next[start]) start++;
@@ -294,7 +296,7 @@ export function writeShared(doc: Y.Doc, fields: SharedFields, origin: unknown): 
   doc.transact(() => {
     replaceText(doc.getText(TITLE), fields.title);
     replaceText(doc.getText(TEASER), fields.teaser);
-    const root = doc.get(ROOT, Y.XmlText) as Y.XmlText;
+    const root = doc.get(ROOT, Y.XmlText);
     const now = blocksOf(doc);
     const wanted = fields.body.children;
     const same = (i: number, j: number) => JSON.stringify(now[i]!.blocks) === JSON.stringify([wanted[j]]);

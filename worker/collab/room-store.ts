@@ -9,6 +9,8 @@ export const COMPACT_AFTER = 500;
 
 export class RoomStore {
   private readonly sql: SqlStorage;
+  /** How many updates are stored: counted once, then kept (every update asks). */
+  private stored: number | null = null;
 
   constructor(private readonly storage: DurableObjectStorage) {
     this.sql = storage.sql;
@@ -65,10 +67,12 @@ export class RoomStore {
 
   append(update: Uint8Array): void {
     this.sql.exec(`INSERT INTO updates (data) VALUES (?)`, update.slice().buffer);
+    if (this.stored !== null) this.stored++;
   }
 
   count(): number {
-    return this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM updates`).one().n;
+    this.stored ??= this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM updates`).one().n;
+    return this.stored;
   }
 
   /** Folds the stored updates into one (the document's whole state), in one transaction. */
@@ -77,6 +81,7 @@ export class RoomStore {
     const state = Y.encodeStateAsUpdate(doc);
     this.storage.transactionSync(() => {
       this.sql.exec(`DELETE FROM updates`);
+      this.stored = 0;
       this.append(state);
     });
   }
