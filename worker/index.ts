@@ -1,5 +1,6 @@
 // The worker's entry (wrangler.toml `main`): the root app (./root.ts) for every request that reaches the worker, the
-// scheduled jobs, and the queues' consumer. A main module exports its handlers only.
+// scheduled jobs, and the queues' consumer. A main module exports its handlers only, and the Durable Object classes
+// its bindings name.
 import type { Env } from './env';
 import { scheduled } from './scheduled';
 import { handleWebhookBatch, type WebhookMessage } from './services/webhooks';
@@ -16,3 +17,6 @@ export default {
       ? handleImportBatch(batch as MessageBatch<ImportMessage>, env)
       : handleWebhookBatch(batch as MessageBatch<WebhookMessage>, env, ctx),
 } satisfies ExportedHandler<Env, QueueMessage>;
+
+// The co-editing room's Durable Object class: wrangler finds it on the main module (docs/decisions/050).
+export { CollabRoom } from './collab/room';

@@ -22,6 +22,20 @@ export const revisions = sqliteTable(
   (t) => [index('revisions_entity').on(t.entityId, t.createdAt)],
 );
 
+/** Everyone a revision credits: the authors of a co-edited save (decision 050); an ordinary save lists none here. */
+export const revisionAuthors = sqliteTable(
+  'revision_authors',
+  {
+    revisionId: text('revision_id')
+      .notNull()
+      .references(() => revisions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.userId] }), index('revision_authors_user').on(t.userId)],
+);
+
 /** Shareable read-only previews of one item (decision 029); the token is stored only as its SHA-256. */
 export const previewLinks = sqliteTable(
   'preview_links',

@@ -187,7 +187,8 @@ export function articleRevisionFields(
 /**
  * Applies the changes in one batch with the article's next version and a revision of the saved state (409 with
  * nothing written when another save raised the version since `row` was read); returns the file keys the article no
- * longer uses.
+ * longer uses. A co-editing room's save (decision 050) passes its `authors`: the revision credits them all and each
+ * gets the audit entry, instead of `audit` alone.
  */
 export async function updateArticle(
   db: Db,
@@ -195,6 +196,7 @@ export async function updateArticle(
   changes: ArticleChanges,
   userId: string,
   audit: AuditScope,
+  authors?: readonly AuditScope[],
 ): Promise<string[]> {
   const { categoryIds, ...columns } = changes;
   const now = nowMs();
@@ -218,6 +220,7 @@ export async function updateArticle(
       entityId: row.id,
       versionOf: { table: 'articles', current: row.version },
       userId,
+      authorIds: authors?.flatMap((a) => (a.actor.userId ? [a.actor.userId] : [])),
       fields: articleRevisionFields(saved, savedCategoryIds),
       now,
     }),
@@ -225,10 +228,12 @@ export async function updateArticle(
       .update(articles)
       .set({ ...columns, version: row.version + 1, updatedAt: now })
       .where(and(eq(articles.id, row.id), eq(articles.version, row.version))),
-    ...contentSaveEntries(db, audit, articleSubject(saved), fields, {
-      before: row.published,
-      after: changes.published,
-    }),
+    ...(authors ?? [audit]).flatMap((scope) =>
+      contentSaveEntries(db, scope, articleSubject(saved), fields, {
+        before: row.published,
+        after: changes.published,
+      }),
+    ),
   ];
   if (categoryIds) {
     batch.push(db.delete(articleCategories).where(eq(articleCategories.articleId, row.id)));

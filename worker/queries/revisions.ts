@@ -2,7 +2,7 @@
 // the save, with the bounded retention applied in that batch too; a restore is a save of the revision's fields.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { revisions, users, type RevisionType } from '../../schema/tables';
+import { revisionAuthors, revisions, users, type RevisionType } from '../../schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
@@ -22,6 +22,8 @@ export interface RevisionSave {
    */
   versionOf: { table: string; current: number; inserted?: boolean };
   userId: string;
+  /** Everyone the revision credits when several wrote it (a room's save, decision 050); `userId` among them. */
+  authorIds?: readonly string[];
   fields: Record<string, unknown>;
   now: number;
 }
@@ -34,9 +36,17 @@ export interface RevisionSave {
  */
 export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlite'>[] {
   const since = save.now - REVISION_DAYS * DAY;
+  const id = crypto.randomUUID();
+  // Two parameters a row: well under D1's 100 a statement in chunks of 40.
+  const authors = [...new Set(save.authorIds ?? [])];
+  const credits: BatchItem<'sqlite'>[] = [];
+  for (let i = 0; i < authors.length; i += 40)
+    credits.push(
+      db.insert(revisionAuthors).values(authors.slice(i, i + 40).map((userId) => ({ revisionId: id, userId }))),
+    );
   return [
     db.insert(revisions).values({
-      id: crypto.randomUUID(),
+      id,
       entityType: save.type,
       entityId: save.entityId,
       version: sql`(select version + ${save.versionOf.inserted ? 0 : 1} from ${sql.identifier(save.versionOf.table)} where id = ${save.entityId} and version = ${save.versionOf.current})`,
@@ -44,6 +54,7 @@ export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlit
       fields: save.fields,
       createdAt: save.now,
     }),
+    ...credits,
     db.delete(revisions).where(
       and(
         eq(revisions.entityId, save.entityId),
@@ -92,6 +103,8 @@ export interface RevisionListItem {
   version: number;
   userId: string | null;
   userName: string | null;
+  /** Everyone a co-edited revision credits (decision 050); absent for an ordinary save. */
+  authors?: { id: string; name: string }[];
   createdAt: string;
 }
 
@@ -111,7 +124,21 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
     .orderBy(desc(revisions.createdAt), desc(revisions.version))
     .limit(REVISIONS_KEPT + REVISION_DAYS + 1)
     .all();
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+  const credited = await db
+    .select({ revisionId: revisionAuthors.revisionId, id: users.id, name: users.name })
+    .from(revisionAuthors)
+    .innerJoin(revisions, eq(revisions.id, revisionAuthors.revisionId))
+    .innerJoin(users, eq(users.id, revisionAuthors.userId))
+    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId)))
+    .orderBy(users.name)
+    .all();
+  const authorsOf = new Map<string, { id: string; name: string }[]>();
+  for (const a of credited)
+    authorsOf.set(a.revisionId, [...(authorsOf.get(a.revisionId) ?? []), { id: a.id, name: a.name }]);
+  return rows.map((r) => {
+    const authors = authorsOf.get(r.id);
+    return { ...r, ...(authors ? { authors } : {}), createdAt: iso(r.createdAt) };
+  });
 }
 
 /** One revision of the item with its saved fields; 404 when it is not one of this item's. */

@@ -1,5 +1,5 @@
 // /api/articles: the article itself; its media (gallery images or videos) are articles-media.ts, mounted here.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { article, articlePage, idResult } from '../../schema/entities';
 import { createArticleBody, idOrSlugParam, ownershipParam, pageQuery, updateArticleBody } from '../../schema/requests';
@@ -34,6 +34,9 @@ import {
 import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import type { NewMediaEntry } from '../queries/article-media';
 import { auditScope } from '../services/audit';
+import { collabQuery, collabRouteDoc, openRoom, tellRoomOfSave } from '../collab/upgrade';
+import { sameOrigin } from '../middleware/security';
+import { logError } from '../middleware/request-log';
 
 /** The article id of an `{id}` path part that may be a slug. */
 const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
@@ -149,8 +152,21 @@ export const articlesRoutes = new Hono<AppEnv>()
         changes.thumbnailKey = thumbnailFileTag === null ? null : up.file(thumbnailFileTag, 'image').key;
       const unused = await updateArticle(db, row, changes, user.id, auditScope(c));
       await deleteFiles(c.env, db, unused);
-      return articleAnswer(c, row.id);
+      const saved = await getArticle(db, user, row.id);
+      // A save from outside the article's room enters it as this author's change (decision 050); the save stands
+      // even if the room cannot be told (its next opening reads D1 and sees the new version).
+      if (changes.title !== undefined || changes.teaser !== undefined || changes.body !== undefined) {
+        await tellRoomOfSave(c.env, row.id, saved, saved.version, { userId: user.id, name: user.name }).catch(
+          (err: unknown) =>
+            logError(c as unknown as Context<AppEnv>, 'The co-editing room was not told of a save', err),
+        );
+      }
+      return ok(c, saved);
     },
+  )
+
+  .get('/:id/collab', collabRouteDoc, sameOrigin, requireEditor, params(idOrSlugParam), query(collabQuery), (c) =>
+    openRoom(c, c.req.valid('param').id, c.req.valid('query').lang),
   )
 
   .delete(

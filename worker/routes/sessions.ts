@@ -12,6 +12,7 @@ import { NotFound } from '../lib/errors';
 import { currentUser, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { endOtherSessions, endUserSession, listUserSessions } from '../services/session';
+import { tellRoomsOf } from '../collab/members';
 import { params } from '../middleware/validate';
 import { sessionOnly } from '../middleware/token-scope';
 
@@ -42,6 +43,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
     requireUser,
     async (c) => {
       const ended = await endOtherSessions(c.get('db'), currentUser(c).id, c.get('sessionId') ?? '');
+      await tellRoomsOf(c.env, currentUser(c).id); // their co-editing sockets of the ended sessions close now
       return ok(
         c,
         { ended },
@@ -60,6 +62,7 @@ export const sessionsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id } = c.req.valid('param');
       if (!(await endUserSession(c.get('db'), currentUser(c).id, id))) throw new NotFound('Session not found');
+      await tellRoomsOf(c.env, currentUser(c).id);
       return ok(c, null, 200, 'Session ended');
     },
   );

@@ -48,6 +48,7 @@ import { hashPassword, needsRehash } from '../lib/password';
 import { sameOrigin } from '../middleware/security';
 import { readsOnly, sessionOnly } from '../middleware/token-scope';
 import { endSession, endUserSessions, startSession } from '../services/session';
+import { tellRoomsOf } from '../collab/members';
 import { jsonBody, params, query, validate } from '../middleware/validate';
 import { actingAs, auditEntry, auditScope } from '../services/audit';
 
@@ -130,7 +131,9 @@ export const usersRoutes = new Hono<AppEnv>()
     sessionOnly,
     sameOrigin,
     async (c) => {
+      const user = c.get('user');
       await endSession(c);
+      if (user) await tellRoomsOf(c.env, user.id);
       return ok(c, null, 200, 'Signed out');
     },
   )
@@ -324,12 +327,18 @@ export const usersRoutes = new Hono<AppEnv>()
       if (isAdmin(me) && active !== undefined) patch.active = active;
       if (password !== undefined) patch.passwordHash = await hashPassword(password);
       const user = await updateUser(db, id, patch, auditScope(c));
-      if (password === undefined) return ok(c, user);
+      // A new role, deactivation or a new password (which ends the sessions below) may end their co-editing.
+      const rightsChanged = patch.role !== undefined || patch.active !== undefined || password !== undefined;
+      if (password === undefined) {
+        if (rightsChanged) await tellRoomsOf(c.env, id);
+        return ok(c, user);
+      }
       // A new password ends every session of the account; whoever changed their own stays signed in here, so the
       // answer counts the others (what the form tells: "your other sessions were signed out").
       // The caller's session is read before startSession, which resets it (the new session's ticket comes later).
       const mine = c.get('sessionId');
       const ended = await endUserSessions(db, id);
+      await tellRoomsOf(c.env, id);
       if (me.id === id) await startSession(c, id);
       return ok(c, { ...user, sessionsEnded: ended.filter((s) => s !== mine).length });
     },
@@ -374,6 +383,7 @@ export const usersRoutes = new Hono<AppEnv>()
         throw new Forbidden(WRONG_PASSWORD, [issue('password', 'wrong_password', WRONG_PASSWORD)]);
       const account = await deleteOwnAccount(db, id, auditScope(c));
       await endSession(c);
+      await tellRoomsOf(c.env, id);
       return ok(c, { account }, 200, 'Account deleted');
     },
   );

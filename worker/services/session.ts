@@ -33,7 +33,7 @@ export function sessionCookieName(url: string): string {
 }
 
 /** The condition of a session that has not expired at `now`. */
-const liveAt = (now: number) =>
+export const liveAt = (now: number) =>
   and(
     gt(sessions.createdAt, now - SESSION_ABSOLUTE_SECONDS * 1000),
     gt(sessions.lastSeenAt, now - SESSION_IDLE_SECONDS * 1000),

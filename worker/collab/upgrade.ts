@@ -1,0 +1,72 @@
+// GET /api/articles/{id}/collab with Upgrade: websocket: checked like any write of the article (a session with the
+// same-origin check, or a `full` token; the save route's rule: its owner or an admin), then handed to the article's
+// room. Refusals are the API's envelopes, before any upgrade. docs/decisions/050-co-editing-rooms.md.
+import type { Context } from 'hono';
+import * as z from 'zod/mini';
+import type { AppEnv, Env } from '../env';
+import { BadRequest } from '../lib/errors';
+import { describe } from '../lib/route-doc';
+import { currentUser } from '../middleware/guards';
+import { ARTICLE_NOT_FOUND, articleForWrite } from '../queries/articles';
+import { resolveIdOrSlug } from '../queries/slugs';
+import type { SharedFields } from './lexical-yjs';
+import { colourOf, type CollabIdentity } from './rights';
+import { IDENTITY_HEADER, ROOM_HEADER } from './room';
+import { DEFAULT_LANGUAGE, roomStub } from './room-key';
+
+export const collabQuery = z.object({ lang: z.optional(z.string().check(z.maxLength(35))) });
+
+/** The upgrade route's documentation (worker/routes/articles.ts). */
+export const collabRouteDoc = describe({
+  summary: "Opens the article's co-editing room (WebSocket, y-websocket protocol)",
+  description:
+    'Send `Upgrade: websocket`. `lang` is the content language (default and, for now, only: the first of the ' +
+    'configured languages). Sync and presence follow y-websocket; names and colours come from the account.',
+  raw: { contentTypes: [], statuses: { 101: "Switching Protocols: the socket of the article's room" } },
+  errors: [400, 401, 403, 404],
+  ownerOrAdmin: "the article's owner",
+});
+
+/**
+ * The upgrade, behind `sameOrigin` (a GET that writes: the session is read from the primary, a token needs `full`,
+ * a browser's foreign origin is 403) and `requireEditor`: the article's write rule, then the room.
+ */
+export async function openRoom(c: Context<AppEnv>, idOrSlug: string, lang: string | undefined): Promise<Response> {
+  const db = c.get('db');
+  const user = currentUser(c);
+  const language = lang ?? DEFAULT_LANGUAGE;
+  if (language !== DEFAULT_LANGUAGE) throw new BadRequest(`Only ${DEFAULT_LANGUAGE} can be edited together for now`);
+  const row = await articleForWrite(db, user, await resolveIdOrSlug(db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND));
+  if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new BadRequest('Expected Upgrade: websocket');
+  const token = c.get('apiToken');
+  const who: CollabIdentity & { colour: string } = {
+    userId: user.id,
+    name: user.name,
+    role: user.role,
+    sessionId: token ? null : c.get('sessionId'),
+    tokenId: token?.id ?? null,
+    tokenName: token?.name ?? null,
+    colour: colourOf(user.id),
+  };
+  // A request of our own: the client's headers (a forged identity among them) never reach the room.
+  return roomStub(c.env, row.id, language).fetch(
+    new Request(c.req.url, {
+      headers: {
+        Upgrade: 'websocket',
+        [IDENTITY_HEADER]: JSON.stringify(who),
+        [ROOM_HEADER]: JSON.stringify({ articleId: row.id, language }),
+      },
+    }),
+  );
+}
+
+/** Tells the article's room (if anyone is in it) of a save from outside it, so it enters as that author's change. */
+export async function tellRoomOfSave(
+  env: Env,
+  articleId: string,
+  fields: SharedFields,
+  version: number,
+  author: { userId: string; name: string },
+): Promise<void> {
+  await roomStub(env, articleId).outsideSave(fields, version, author);
+}
