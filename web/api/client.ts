@@ -29,16 +29,13 @@ export const api = hc<AppType>('/', {
 /** How a call reaches /api: the browser's fetch, or the worker's own API in-process while it renders a page. */
 export type ApiTransport = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 let transport: ApiTransport = (input, init) => fetch(input, init);
-/** Whether results are parsed with the call's schema (always in the browser; see setApiTransport). */
-let parseResults = true;
 
 /**
  * The worker's renderer (worker/pages/render.tsx) sends the views' calls to the API app in-process, as the request's
  * user, instead of over the network: the same client functions load a page's data on both sides (decision 048).
  */
-export function setApiTransport(next: ApiTransport, options: { parse: boolean } = { parse: true }): void {
+export function setApiTransport(next: ApiTransport): void {
   transport = next;
-  parseResults = options.parse;
 }
 
 /** Encodes one path segment (ids, slugs, blob keys). */
@@ -81,7 +78,6 @@ export function resultOf<S extends z.core.$ZodType>(
     const refused = z.safeParse(issuesResult, envelope.data.result);
     throw new ApiError(failed, message || INTERNAL_ERROR, false, refused.success ? refused.data.issues : []);
   }
-  if (!parseResults) return envelope.data.result as z.infer<S>;
   const result = z.safeParse(schema, envelope.data.result);
   if (!result.success) throw new ApiError(500, INVALID_RESPONSE);
   return result.data;

@@ -2,7 +2,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../env';
-import { carriedBy } from '../services/carried-request';
 
 /** The response header that carries the request id on every /api answer. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -53,13 +52,6 @@ function answeringRoute(c: Context): string | null {
  * Registered before every middleware that can answer, so it sees every answer: routes, 404, 405 and errors alike.
  */
 export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // A page's in-process call is part of the page's request: its id, and the page's one log line.
-  const page = carriedBy(c.req.raw);
-  if (page) {
-    c.set('requestId', page.requestId);
-    await next();
-    return;
-  }
   const started = Date.now();
   const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
   c.set('requestId', requestId);

@@ -6,32 +6,20 @@ import type { Context } from 'hono';
 import { setApiTransport } from '../../web/api/client';
 import { app as api } from '../app';
 import type { AppEnv } from '../env';
-import { carry } from '../services/carried-request';
+import { carrySession } from '../services/session';
 
 const page = new AsyncLocalStorage<Context<AppEnv>>();
 
-setApiTransport(
-  (input, init) => {
-    const c = page.getStore();
-    if (!c) return Promise.reject(new Error('An API call outside a page render has no transport on the server'));
-    // The browser's `credentials: 'include'` means nothing here (no cookie jar): the session is carried instead.
-    const { credentials: _credentials, ...rest } = init ?? {};
-    const href = input instanceof Request ? input.url : String(input);
-    const request = new Request(new URL(href, c.req.url), rest);
-    carry(request, {
-      user: c.get('user'),
-      sessionId: c.get('sessionId'),
-      apiToken: c.get('apiToken'),
-      d1: c.get('d1'),
-      db: c.get('db'),
-      requestId: c.get('requestId'),
-    });
-    return Promise.resolve(api.fetch(request, c.env, c.executionCtx as ExecutionContext));
-  },
-  // The answer is the API's own, typed by its routes: not parsed again by the client's schemas (what the old direct
-  // loaders sent too); the browser parses every answer it fetches.
-  { parse: false },
-);
+setApiTransport((input, init) => {
+  const c = page.getStore();
+  if (!c) return Promise.reject(new Error('An API call outside a page render has no transport on the server'));
+  // The browser's `credentials: 'include'` means nothing here (no cookie jar): the session is carried instead.
+  const { credentials: _credentials, ...rest } = init ?? {};
+  const href = input instanceof Request ? input.url : String(input);
+  const request = new Request(new URL(href, c.req.url), rest);
+  carrySession(request, c);
+  return Promise.resolve(api.fetch(request, c.env, c.executionCtx as ExecutionContext));
+});
 
 /** Runs `call` as a call of the page of `c`: its API requests go in-process, as that page's user. */
 export const inPage = <T>(c: Context<AppEnv>, call: () => Promise<T>): Promise<T> => page.run(c, call);

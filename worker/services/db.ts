@@ -4,7 +4,6 @@ import { drizzle } from 'drizzle-orm/d1';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Db } from '../env';
-import { carriedBy } from './carried-request';
 import { requestWrites } from './request-kind';
 
 /**
@@ -50,13 +49,6 @@ export function bookmarkOf(c: Context<AppEnv>): string | undefined {
  * anonymous reads set no cookie, so they stay cacheable.
  */
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // A page's in-process call reads in the page's own D1 session (its bookmark is the page's to send).
-  const page = carriedBy(c.req.raw);
-  if (page) {
-    c.set('d1', page.d1);
-    c.set('db', page.db);
-    return next();
-  }
   const write = requestWrites(c);
   const bookmark = bookmarkOf(c);
   useD1Session(c, write ? 'first-primary' : (bookmark ?? 'first-unconstrained'));

@@ -16,7 +16,6 @@ import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens
 import { checkedMcpIdentity } from '../lib/mcp-via';
 import { requestWrites } from './request-kind';
 import { dropTicket, issueTicket, ticketUser } from './session-ticket';
-import { carriedBy } from './carried-request';
 
 export { randomToken, sha256Hex } from '../lib/tokens';
 
@@ -130,9 +129,24 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSes
  */
 export const pageSessionMiddleware: MiddlewareHandler<AppEnv> = (c, next) => readSession(c, next, 'anonymous');
 
+/** What a page's reading of the session found, carried by its in-process API calls. */
+interface CarriedSession {
+  user: AppEnv['Variables']['user'];
+  sessionId: AppEnv['Variables']['sessionId'];
+  apiToken: AppEnv['Variables']['apiToken'];
+}
+const carried = new WeakMap<Request, CarriedSession>();
+
+/**
+ * A page's call to the API in-process (worker/pages/in-process.ts) is made as the page's user: the session the page
+ * read is carried with the request, and not read again (decision 048).
+ */
+export function carrySession(request: Request, page: Context<AppEnv>): void {
+  carried.set(request, { user: page.get('user'), sessionId: page.get('sessionId'), apiToken: page.get('apiToken') });
+}
+
 async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refuse' | 'anonymous'): Promise<void> {
-  // A page's in-process call (worker/pages/in-process.ts): the page read the session already.
-  const known = carriedBy(c.req.raw);
+  const known = carried.get(c.req.raw);
   if (known) {
     c.set('user', known.user);
     c.set('sessionId', known.sessionId);
