@@ -1,6 +1,6 @@
 // Accounts: users, their sessions and API tokens, the rate counters of their attempts, and the keys the worker makes for itself.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LOCALES, ROLES, TOKEN_SCOPES } from '../enums';
 import { now } from './now';
 

@@ -1,13 +1,5 @@
 // What readers and editors keep and ask for: followed channels, saved articles, access and publication requests, contact messages.
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type AnySQLiteColumn,
-} from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CONTACT_KINDS, CONTENT_TYPES, PUBLICATION_STATUSES, REQUEST_STATES } from '../enums';
 import { now } from './now';
 import { users } from './accounts';

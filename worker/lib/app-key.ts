@@ -41,7 +41,7 @@ const keys = new WeakMap<D1Database, Map<string, Promise<CryptoKey>>>();
 export function appKey(binding: D1Database, name: string, use: AppKeyUse, read?: Db): Promise<CryptoKey> {
   const real = unwrapped(binding);
   let named = keys.get(real);
-  if (!named) keys.set(real, (named = new Map()));
+  if (!named) keys.set(real, (named = new Map<string, Promise<CryptoKey>>()));
   let key = named.get(name);
   if (!key) {
     key = (async () => {
