@@ -1,5 +1,5 @@
 // History: revisions, preview links and the audit log.
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_VIAS, AUDIT_ENTITIES } from '../enums';
 import { users } from './accounts';
 

@@ -5,7 +5,7 @@ import { articles } from '../../schema/tables';
 import { updateArticleBody } from '../../schema/requests';
 import type { Env } from '../env';
 import { createDb } from '../services/db';
-import { assertPlacedMedia, textChanges, updateArticle } from '../queries/articles';
+import { assertPlacedMedia, textChanges, updateArticle } from '../queries/article-writes';
 import { documentFromText } from '../../schema/document-text';
 import type { AuditScope } from '../services/audit';
 import { enqueueAuditDeliveries } from '../services/webhooks';

@@ -15,7 +15,7 @@ import { PendingScreen } from '../../../components/view-state';
 import { usePagedQuery } from '../../../data/cache';
 import { useChannelSummary } from '../../../data/content';
 import { keys } from '../../../data/keys';
-import { paragraphs } from '../../article/paragraphs';
+import { paragraphs } from '../../article/$articleId/paragraphs';
 import '../../../components/news-card/news-card.css';
 import './channel.css';
 import { articlePath } from '../../../paths';
