@@ -42,6 +42,24 @@ export default defineConfig([
     },
   },
   {
+    // Across folders through the package.json aliases (#schema, #web/*, #worker/*), so no import climbs more than one
+    // level and a file can move without its imports being rewritten by hand.
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message: 'Climbs two levels: import through #schema, #web/* or #worker/* (package.json "imports").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js}'],
     plugins: { 'import-x': importX },
     settings: {

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as Y from 'yjs';
 import { RoomClient } from '../test/collab/client';
-import { runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
-import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
+import { runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 
 const { values } = parseArgs({
   options: {

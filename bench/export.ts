@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { unzipSync } from 'fflate';
-import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
-import { ROOT, runTool, startDevServer, stopStartedProcesses } from '../worker/scripts/dev-server';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
+import { ROOT, runTool, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 const WORK = path.join(ROOT, 'node_modules/.cache/bench-export', `run-${process.pid}`);

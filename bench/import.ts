@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
-import { ROOT, runTool, startDevServer, stopStartedProcesses } from '../worker/scripts/dev-server';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
+import { ROOT, runTool, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
 import { wxrHead, wxrItem, wxrTail } from '../test/fixtures/wxr';
-import type { ImportDetail } from '../schema/imports';
+import type { ImportDetail } from '#schema/imports';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 const WORK = path.join(ROOT, 'node_modules/.cache/bench-import', `run-${process.pid}`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
+import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
 import { lcpArticlePath } from './reads';
 import { cpuPerRequest, workerdOf } from './worker-cpu';
 

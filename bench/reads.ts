@@ -1,5 +1,5 @@
 // The reads `npm run bench` measures, as requests both workers answer (the floor serves the project's paths).
-import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 
 export interface Read {
   name: string;

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RESUMABLE_LIMITS } from '../schema/limits';
-import { runTool, startDevServer, stopStartedProcesses, type DevServer } from '../worker/scripts/dev-server';
-import { DEMO_PASSWORD } from '../worker/scripts/seed-demo-content';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 
 const MiB = 1024 * 1024;
 

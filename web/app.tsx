@@ -11,7 +11,7 @@ import { I18nProvider, type Locale, type Messages } from './i18n';
 import type { RouteHandle } from './navigation';
 import { RequireAccess } from './session/guards';
 import { SessionProvider } from './session/session';
-import type { SessionUser } from '../schema/entities';
+import type { SessionUser } from '#schema/entities';
 import { SeedProvider, type QuerySeed } from './data/seed';
 import type { ScreenRoute } from './routes/+shared/route-kit';
 import { SCREENS } from './routes/table';

@@ -4,7 +4,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
-import { headersFile } from '../schema/page-headers.ts';
+import { headersFile } from '#schema/page-headers.ts';
 
 const webRoot = import.meta.dirname;
 

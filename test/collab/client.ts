@@ -11,7 +11,7 @@ import {
   readAwareness,
   syncStep1,
   syncUpdate,
-} from '../../worker/collab/protocol';
+} from '#worker/collab/protocol';
 
 /** What both WebSocket kinds offer. */
 export interface SocketLike {

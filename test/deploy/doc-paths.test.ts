@@ -24,9 +24,6 @@ const TOP_FOLDERS = ['worker', 'web', 'schema', 'test', 'bench', 'docs', 'migrat
 const NOT_WALKED = new Set(['node_modules', 'dist', '.wrangler', 'test-results']);
 const GENERATED = ['web/dist/', 'web/dist'];
 const SCRIPT = /\.(?:ts|tsx|js|mjs|cjs)$/;
-// Paths a branch developed alongside adds (issue 28's route modules and their decision), named by the docs before it
-// is merged. Delete an entry once its file is in the tree.
-const AWAITED = ['docs/decisions/048-route-modules-and-data-path.md'];
 
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
@@ -103,7 +100,6 @@ function namedPaths(text: string, fileDir: string, markdown: boolean): [string, 
 // A relative path that leaves the repository (the spec beside it) names no repository path: it counts as found.
 const exists = (fromRoot: string) =>
   fromRoot.startsWith('..') ||
-  AWAITED.includes(fromRoot) ||
   GENERATED.some((prefix) => fromRoot === prefix || fromRoot.startsWith(prefix)) ||
   existsSync(path.join(root, fromRoot));
 

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { specifierPath } from './specifier';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -42,13 +43,13 @@ export function importsOf(file: string, text: string, exists: (file: string) => 
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return specifiers
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => {
-      const base = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
-      const candidates = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
-      return path.relative(root, candidates.find(exists) ?? path.resolve(path.dirname(file), specifier));
-    });
+  return specifiers.flatMap((specifier) => {
+    const target = specifierPath(file, specifier);
+    if (target === null) return [];
+    const base = target.replace(/\.js$/, '');
+    const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+    return [path.relative(root, candidates.find((c) => /\.tsx?$/.test(c) && exists(c)) ?? target)];
+  });
 }
 
 /** The graph of worker/ files: each file (repository path) to the repository paths it imports. */

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { specifierPath } from './specifier';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const WEB = path.join(root, 'web');
@@ -34,8 +35,7 @@ function importsValues(clause: ts.ImportClause | undefined): boolean {
 function workerImports(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
-  const intoWorker = (spec: string) =>
-    spec.startsWith('.') && path.resolve(path.dirname(fileName), spec).startsWith(WORKER + path.sep);
+  const intoWorker = (spec: string) => specifierPath(fileName, spec)?.startsWith(WORKER + path.sep) ?? false;
   const report = (node: ts.Node, spec: string) => {
     const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
     found.push(`${path.relative(root, fileName)}:${line}: ${spec}`);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WORKER_FIRST } from '../../worker/paths';
+import { WORKER_FIRST } from '#worker/paths';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

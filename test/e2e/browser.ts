@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, test as base, expect, inject } from 'vitest';
-import { DEMO_PASSWORD } from '../../worker/scripts/seed-demo-content';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 import { launchChromium } from './chromium';
 
 export { expect };

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import chromiumPackage from '@sparticuz/chromium';
 import { chromium, type Browser } from 'playwright-core';
-import { ROOT, toolEnv } from '../../worker/scripts/dev-server';
+import { ROOT, toolEnv } from '#worker/scripts/dev-server';
 
 const FLAGS = [
   '--headless',

@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { ROOT, runTool, startViteDevServer, type DevServer } from '../../worker/scripts/dev-server';
+import { ROOT, runTool, startViteDevServer, type DevServer } from '#worker/scripts/dev-server';
 import { expect, test, watchProblems } from './browser';
 
 const WORK = path.join(ROOT, 'node_modules/.cache/e2e-dev', `run-${process.pid}`);

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { RESUMABLE_LIMITS } from '../../schema/limits';
-import { focalCrop } from '../../web/components/picture/focal-crop';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { focalCrop } from '#web/components/picture/focal-crop';
 import { baseUrl, expect, loginByApi, screenshot, test, watchProblems } from './browser';
 
 const MEDIA = path.resolve(import.meta.dirname, '../../worker/scripts/demo-media');

@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, runTool, startDevServer } from '../../worker/scripts/dev-server';
+import { ROOT, runTool, startDevServer } from '#worker/scripts/dev-server';
 import { chromiumPath } from './chromium';
 
 declare module 'vitest' {

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { baseUrl, expect, test, watchProblems } from './browser';
-import { DEMO_PASSWORD } from '../../worker/scripts/seed-demo-content';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 
 /** The client's own callback, an app on the person's computer (its origin is not the portal's: never loaded). */
 const REDIRECT = 'http://127.0.0.1:8976/callback';

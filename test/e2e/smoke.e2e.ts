@@ -1,6 +1,6 @@
 // Smoke: the server that `npm start` runs serves the SPA with its security headers and the API in its
 // envelope, and the SPA boots in Chromium without errors or CSP violations.
-import { PAGE_HEADERS } from '../../schema/page-headers';
+import { PAGE_HEADERS } from '#schema/page-headers';
 import { baseUrl, expect, screenshot, test, watchProblems } from './browser';
 
 /** The CSP of the SPA's files (schema/page-headers.ts, written into the build's _headers). */

@@ -3,7 +3,7 @@
 // out from this signed-in-only page lands on the home page, not on "No permission".
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { savedUser } from '../../schema/entities';
+import { savedUser } from '#schema/entities';
 import { declarationsOf } from './css-rules';
 import { answer, fakeApi } from './fake-api';
 import { findHeading, renderApp, userOf } from './shell-kit';

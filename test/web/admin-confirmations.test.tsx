@@ -3,7 +3,7 @@
 // admin's delete, parent picker, rename and labels.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminCounts } from '../../schema/entities';
+import { adminCounts } from '#schema/entities';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 

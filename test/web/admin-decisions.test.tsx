@@ -4,7 +4,7 @@
 // button when it closes.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminCounts, publicationRequest } from '../../schema/entities';
+import { adminCounts, publicationRequest } from '#schema/entities';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { renderApp, userOf, uuid } from './shell-kit';
 

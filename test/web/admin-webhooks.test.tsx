@@ -3,10 +3,10 @@
 // deliveries with status and response code, a failed one retried.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminCounts } from '../../schema/entities';
-import type { WebhookEvent } from '../../schema/enums';
-import { webhook, webhookDelivery, webhookWithSecret } from '../../schema/webhooks';
-import { clearQueries } from '../../web/data/cache';
+import { adminCounts } from '#schema/entities';
+import type { WebhookEvent } from '#schema/enums';
+import { webhook, webhookDelivery, webhookWithSecret } from '#schema/webhooks';
+import { clearQueries } from '#web/data/cache';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { renderApp, userOf, uuid } from './shell-kit';
 

@@ -2,9 +2,9 @@
 // with 'Try again', populated) and main actions, through the real route map against a stubbed /api.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearQueries } from '../../web/data/cache';
+import { clearQueries } from '#web/data/cache';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
-import { adminCounts } from '../../schema/entities';
+import { adminCounts } from '#schema/entities';
 import { answer, fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,11 +2,11 @@
 // against the network fake.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { sessionUser } from '../../schema/entities';
-import { api, ApiError, call, INTERNAL_ERROR, INVALID_RESPONSE, onUnauthorized } from '../../web/api/client';
-import { login } from '../../web/api/users';
-import { resolveCategoryId } from '../../web/api/slugs';
-import { multipartBody } from '../../web/uploads/multipart';
+import { sessionUser } from '#schema/entities';
+import { api, ApiError, call, INTERNAL_ERROR, INVALID_RESPONSE, onUnauthorized } from '#web/api/client';
+import { login } from '#web/api/users';
+import { resolveCategoryId } from '#web/api/slugs';
+import { multipartBody } from '#web/uploads/multipart';
 import { uuid } from './shell-kit';
 import { fakeApi } from './fake-api';
 

@@ -2,7 +2,7 @@
 // scope and expiry and shown once with a copy button; listed without the token; revoked behind a confirmation.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminCounts, apiToken, createdApiToken, ownedApiToken } from '../../schema/entities';
+import { adminCounts, apiToken, createdApiToken, ownedApiToken } from '#schema/entities';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 

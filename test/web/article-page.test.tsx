@@ -3,9 +3,9 @@
 // out without one.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article, NewsItem } from '../../schema';
-import NewsCard from '../../web/components/news-card';
-import ArticleView from '../../web/routes/article/$articleId';
+import type { Article, NewsItem } from '#schema';
+import NewsCard from '#web/components/news-card';
+import ArticleView from '#web/routes/article/$articleId';
 import { renderScreen } from './screens-render';
 import { fail, fakeApi, ok } from './fake-api';
 

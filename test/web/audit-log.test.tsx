@@ -2,14 +2,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminCounts, auditLogPage, type AuditLogEntry } from '../../schema/entities';
-import { clearQueries } from '../../web/data/cache';
-import { ActivityBox } from '../../web/components/workspace/activity';
-import { NotificationsProvider } from '../../web/components/notifications';
-import { localDayBound } from '../../web/routes/appManagement/auditLog/index';
-import en from '../../web/i18n/en-US.json';
-import workspaceEn from '../../web/i18n/workspace.en-US.json';
-import screensEn from '../../web/i18n/screens.en-US.json';
+import { adminCounts, auditLogPage, type AuditLogEntry } from '#schema/entities';
+import { clearQueries } from '#web/data/cache';
+import { ActivityBox } from '#web/components/workspace/activity';
+import { NotificationsProvider } from '#web/components/notifications';
+import { localDayBound } from '#web/routes/appManagement/auditLog/index';
+import en from '#web/i18n/en-US.json';
+import workspaceEn from '#web/i18n/workspace.en-US.json';
+import screensEn from '#web/i18n/screens.en-US.json';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 

@@ -4,11 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../web/app';
-import { routeHandle } from '../../web/components/layout';
-import { Breadcrumbs } from '../../web/components/breadcrumbs';
-import enUS from '../../web/i18n/en-US.json';
-import type { CrumbDef, RouteHandle } from '../../web/navigation';
+import { routes } from '#web/app';
+import { routeHandle } from '#web/components/layout';
+import { Breadcrumbs } from '#web/components/breadcrumbs';
+import enUS from '#web/i18n/en-US.json';
+import type { CrumbDef, RouteHandle } from '#web/navigation';
 import { renderApp, uuid } from './shell-kit';
 import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 

@@ -9,10 +9,10 @@ import { createBinding, syncLexicalUpdateToYjs, syncYjsChangesToLexical, type Pr
 import { createEditor, type LexicalEditor } from 'lexical';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { ArticleDocument } from '../../schema/document';
-import { $loadDocument, $readDocument } from '../../web/components/rich-text/convert';
-import { ArticlePictureNode, ArticleVideoNode } from '../../web/components/rich-text/nodes';
-import { readShared, writeShared } from '../../worker/collab/lexical-yjs';
+import type { ArticleDocument } from '#schema/document';
+import { $loadDocument, $readDocument } from '#web/components/rich-text/convert';
+import { ArticlePictureNode, ArticleVideoNode } from '#web/components/rich-text/nodes';
+import { readShared, writeShared } from '#worker/collab/lexical-yjs';
 
 const provider = {
   awareness: {

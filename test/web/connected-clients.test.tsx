@@ -3,7 +3,7 @@
 // and a list that failed to load each say so.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectedClient } from '../../schema/oauth';
+import { connectedClient } from '#schema/oauth';
 import { answer, fakeApi, type ApiCall, type ApiHandler } from './fake-api';
 import { renderApp, userOf } from './shell-kit';
 import * as z from 'zod/mini';

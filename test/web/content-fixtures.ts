@@ -1,8 +1,8 @@
 // Content as the API answers it, for the web tests: an article summary and a channel summary with every field,
 // published and public unless a test overrides a field.
-import type { ArticleSummary, ChannelSummary } from '../../schema';
-import type { Article } from '../../schema/entities';
-import type { WorkspaceArticle } from '../../schema/workspace';
+import type { ArticleSummary, ChannelSummary } from '#schema';
+import type { Article } from '#schema/entities';
+import type { WorkspaceArticle } from '#schema/workspace';
 
 /** Article `n` of the channel `channelId`, owned by `userId`; its id ends in n. */
 export const articleSummary = (n: number, channelId: string, userId: string): ArticleSummary => ({

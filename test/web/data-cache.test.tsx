@@ -1,20 +1,20 @@
 // The data cache (web/data): one request per key however many components ask, writes that bring every
 // screen up to date, the paged list, errors and retries, and a fresh cache for a new user.
-import { documentFromText } from '../../schema/document-text';
+import { documentFromText } from '#schema/document-text';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article, ArticleSummary, MysoView as MysoData } from '../../schema';
-import { ApiError } from '../../web/api/errors';
-import { listArticles } from '../../web/api/articles';
-import { AppProviders, AppRoutes } from '../../web/app';
-import { invalidate, RETRIES, shouldRetry, usePagedQuery } from '../../web/data/cache';
-import { keys } from '../../web/data/keys';
-import { useMysoView } from '../../web/data/myso';
-import ArticleView from '../../web/routes/article/$articleId';
-import MysoView from '../../web/routes/mySO';
-import { useSession } from '../../web/session/session';
+import type { Article, ArticleSummary, MysoView as MysoData } from '#schema';
+import { ApiError } from '#web/api/errors';
+import { listArticles } from '#web/api/articles';
+import { AppProviders, AppRoutes } from '#web/app';
+import { invalidate, RETRIES, shouldRetry, usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { useMysoView } from '#web/data/myso';
+import ArticleView from '#web/routes/article/$articleId';
+import MysoView from '#web/routes/mySO';
+import { useSession } from '#web/session/session';
 import { renderApp, userOf } from './shell-kit';
 import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 

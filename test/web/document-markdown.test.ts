@@ -2,8 +2,8 @@
 // node of the format survives the round trip, text that looks like markup stays text, and what the subset has no
 // node for is kept as text rather than lost.
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_VERSION, documentObject, type ArticleDocument } from '../../schema/document';
-import { documentToMarkdown, markdownToDocument } from '../../schema/document-markdown';
+import { DOCUMENT_VERSION, documentObject, type ArticleDocument } from '#schema/document';
+import { documentToMarkdown, markdownToDocument } from '#schema/document-markdown';
 
 const IMAGE = '0b7d7e3c-5a53-4d0e-9f51-2f5d1d2c1a10';
 const VIDEO = '6a3b1c2d-7e8f-4a0b-9c1d-2e3f4a5b6c7d';

@@ -4,7 +4,7 @@
 // says why and keeps the form, Cancel upload stops it. XMLHttpRequest (the upload's transport) is the faked outside.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../schema/entities';
+import type { Article } from '#schema/entities';
 import { fakeApi, type ApiCall } from './fake-api';
 import { addedOf, fakeXhr } from './fake-xhr';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';

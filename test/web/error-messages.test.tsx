@@ -7,14 +7,14 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useRef } from 'react';
 import { createIntl, IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import deDE from '../../web/i18n/de-DE.json';
-import enUS from '../../web/i18n/en-US.json';
-import screensDe from '../../web/i18n/screens.de-DE.json';
-import screensEn from '../../web/i18n/screens.en-US.json';
-import { ApiError, ShownError } from '../../web/api/errors';
-import { canRetry, errorText, formRefusal, issueText } from '../../web/components/error-text';
-import { FormAlert, TextField, useFormState } from '../../web/components/form';
-import { LoadError } from '../../web/components/view-state';
+import deDE from '#web/i18n/de-DE.json';
+import enUS from '#web/i18n/en-US.json';
+import screensDe from '#web/i18n/screens.de-DE.json';
+import screensEn from '#web/i18n/screens.en-US.json';
+import { ApiError, ShownError } from '#web/api/errors';
+import { canRetry, errorText, formRefusal, issueText } from '#web/components/error-text';
+import { FormAlert, TextField, useFormState } from '#web/components/form';
+import { LoadError } from '#web/components/view-state';
 
 const de = createIntl({ locale: 'de-DE', messages: { ...deDE, ...screensDe } });
 const en = createIntl({ locale: 'en-US', messages: { ...enUS, ...screensEn } });

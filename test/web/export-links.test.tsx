@@ -3,7 +3,7 @@
 // real route map against a stubbed /api.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminCounts } from '../../schema/entities';
+import { adminCounts } from '#schema/entities';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf } from './shell-kit';
 

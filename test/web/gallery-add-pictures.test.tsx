@@ -3,7 +3,7 @@
 // title, so a file name ("p1") never becomes its public caption. XMLHttpRequest (the upload's transport) is faked.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../schema/entities';
+import type { Article } from '#schema/entities';
 import { draftArticle } from './content-fixtures';
 import { fakeApi, type ApiCall } from './fake-api';
 import { addedOf, fakeXhr } from './fake-xhr';

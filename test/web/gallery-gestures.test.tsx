@@ -2,8 +2,8 @@
 // then moves the zoomed picture, and closing gives focus to the thumbnail of the picture last shown.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Gallery from '../../web/components/gallery';
-import { clearFramingCache } from '../../web/components/picture';
+import Gallery from '#web/components/gallery';
+import { clearFramingCache } from '#web/components/picture';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok } from './fake-api';
 

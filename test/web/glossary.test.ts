@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageTitle } from '../../web/components/page-title';
+import { pageTitle } from '#web/components/page-title';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const glossary = readFileSync(path.join(root, 'docs/glossary.de-DE.md'), 'utf8');

@@ -1,8 +1,8 @@
 // Guards as a table: every role against every guarded route (web/session/guards.tsx), through the real route map.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../schema/entities';
-import { canAccess } from '../../web/session/guards';
+import type { SessionUser } from '#schema/entities';
+import { canAccess } from '#web/session/guards';
 import { findHeading, renderApp, userOf } from './shell-kit';
 import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 

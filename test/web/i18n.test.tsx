@@ -5,8 +5,8 @@ import path from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCALE_KEY, loadMessages } from '../../web/i18n';
-import { MENU_ITEMS } from '../../web/navigation';
+import { LOCALE_KEY, loadMessages } from '#web/i18n';
+import { MENU_ITEMS } from '#web/navigation';
 import { findHeading, renderApp } from './shell-kit';
 import { fakeApi } from './fake-api';
 

@@ -4,8 +4,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { adminCounts } from '../../schema/entities';
-import { importDetail, importSummary } from '../../schema/imports';
+import { adminCounts } from '#schema/entities';
+import { importDetail, importSummary } from '#schema/imports';
 import { answer, fakeApi } from './fake-api';
 import { renderApp, userOf } from './shell-kit';
 

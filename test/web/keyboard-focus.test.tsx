@@ -3,8 +3,8 @@
 // loaded (its heading going away must not drop focus on <body>).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { focusHeadingWhenReady } from '../../web/components/layout';
-import ChannelView from '../../web/routes/chan/$channelId';
+import { focusHeadingWhenReady } from '#web/components/layout';
+import ChannelView from '#web/routes/chan/$channelId';
 import { renderScreen } from './screens-render';
 import { articleSummary, channelSummary } from './content-fixtures';
 import { fakeApi, ok } from './fake-api';
@@ -59,7 +59,7 @@ describe('keyboard focus', () => {
 
 describe('the article list', () => {
   it('appends the next page on "Show more" and focuses its first article', async () => {
-    const { default: ArticleListView } = await import('../../web/routes/article/list');
+    const { default: ArticleListView } = await import('#web/routes/article/list');
     fakeApi((call) => {
       if (call.path === '/articles?limit=24') return ok({ items: [summary(1), summary(2)], nextCursor: 'c2' });
       if (call.path === '/articles?cursor=c2&limit=24') return ok({ items: [summary(3)], nextCursor: null });

@@ -4,10 +4,10 @@
 // never answered) says so, keeps the changes and goes again when the connection is back.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Channel } from '../../schema/entities';
-import type { WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
-import { setQueryData } from '../../web/data/cache';
-import { keys } from '../../web/data/keys';
+import type { Channel } from '#schema/entities';
+import type { WorkspaceChannel, WorkspaceNewsItem } from '#schema/workspace';
+import { setQueryData } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { channelSummary } from './content-fixtures';
 import { fakeApi, type ApiAnswer, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';

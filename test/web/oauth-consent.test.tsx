@@ -4,7 +4,7 @@
 // is said in words, never a blank page.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { oauthConsent, oauthRedirect } from '../../schema/oauth';
+import { oauthConsent, oauthRedirect } from '#schema/oauth';
 import { answer, fail, fakeApi } from './fake-api';
 import { findHeading, renderApp, userOf } from './shell-kit';
 
@@ -159,7 +159,7 @@ describe('the OAuth consent page', { timeout: 20_000 }, () => {
       if (c.path === '/oauth/consent' && signedIn) return answer(oauthConsent, consentOf());
       return undefined;
     });
-    // Where the worker sends a signed-out page load of /oauth/authorize?... (web/server/render.tsx).
+    // Where the worker sends a signed-out page load of /oauth/authorize?... (worker/pages/render.tsx).
     const target = `/oauth/authorize?${REQUEST}`;
     const { router } = await renderApp(`/no-permission?from=${encodeURIComponent(target)}`);
     await findHeading('No permission');

@@ -7,10 +7,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { IntlProvider } from 'react-intl';
 import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listAuthorArticles } from '../../web/api/authors';
-import { PagedList } from '../../web/components/paged-list';
-import { usePagedQuery } from '../../web/data/cache';
-import { keys } from '../../web/data/keys';
+import { listAuthorArticles } from '#web/api/authors';
+import { PagedList } from '#web/components/paged-list';
+import { usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { articleSummary } from './content-fixtures';
 import { fakeApi, ok } from './fake-api';
 import { renderScreen } from './screens-render';

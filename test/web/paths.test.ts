@@ -3,8 +3,8 @@
 // need encoding is matched by exactly that pattern, with the same ids back as its params.
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../web/app';
-import { articleHomePath, articlePath, authorPath, categoryPath, channelPath, contentPath } from '../../web/paths';
+import { routes } from '#web/app';
+import { articleHomePath, articlePath, authorPath, categoryPath, channelPath, contentPath } from '#web/paths';
 
 /** Every route's full pattern, e.g. '/category/:categoryId/c/:channelId'. */
 function patterns(list: RouteObject[], parent = ''): string[] {

@@ -1,7 +1,7 @@
 // focalCrop: the crop keeps the focal point as close to the frame's centre as the image allows, at every card
 // size, and never shows a gap. Checked by computing where the crop puts the focal point and the image's edges.
 import { describe, expect, it } from 'vitest';
-import { focalCrop } from '../../web/components/picture/focal-crop';
+import { focalCrop } from '#web/components/picture/focal-crop';
 
 /** Where the style puts things, in frame units along x and y (the frame is 1 × 1 in its own units). */
 function placed(

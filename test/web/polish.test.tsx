@@ -8,11 +8,11 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PictureForm } from '../../web/components/rich-text/picture-form';
-import RichTextEditor from '../../web/components/rich-text/editor';
-import { useQuery } from '../../web/data/cache';
-import { fixedSeed, SeedProvider } from '../../web/data/seed';
-import type { QueryKey } from '../../web/data/keys';
+import { PictureForm } from '#web/components/rich-text/picture-form';
+import RichTextEditor from '#web/components/rich-text/editor';
+import { useQuery } from '#web/data/cache';
+import { fixedSeed, SeedProvider } from '#web/data/seed';
+import type { QueryKey } from '#web/data/keys';
 import { fakeApi } from './fake-api';
 import { findHeading, renderApp, userOf } from './shell-kit';
 

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findHeading, renderApp, userOf } from './shell-kit';
 import { fakeApi } from './fake-api';
-import { LIMITS } from '../../schema/requests';
+import { LIMITS } from '#schema/requests';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,8 +3,8 @@
 // offers no comparison with itself.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { revisionList, revisionWithFields } from '../../schema/entities';
-import type { WorkspaceNewsItem } from '../../schema/workspace';
+import { revisionList, revisionWithFields } from '#schema/entities';
+import type { WorkspaceNewsItem } from '#schema/workspace';
 import { declarationsAnywhere } from './css-rules';
 import { answer, fakeApi } from './fake-api';
 import { renderApp, userOf, uuid } from './shell-kit';

@@ -7,11 +7,11 @@ import { $getRoot, PASTE_COMMAND, type LexicalEditor } from 'lexical';
 import { useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import type { ArticleDocument } from '../../schema/document';
-import { articleDocument } from '../../schema/document-input';
-import RichTextEditor from '../../web/components/rich-text/editor';
-import { RestoreOffer, useAutosave } from '../../web/components/workspace/autosave';
-import { ConflictDialog } from '../../web/components/workspace/conflict-dialog';
+import type { ArticleDocument } from '#schema/document';
+import { articleDocument } from '#schema/document-input';
+import RichTextEditor from '#web/components/rich-text/editor';
+import { RestoreOffer, useAutosave } from '#web/components/workspace/autosave';
+import { ConflictDialog } from '#web/components/workspace/conflict-dialog';
 
 const i18n = path.resolve(import.meta.dirname, '../../web/i18n');
 const catalogue = (locale: string) => ({

@@ -2,10 +2,10 @@
 // and nothing a hostile document could turn into markup or a script link.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { ArticleDocument } from '../../schema/document';
-import type { Article } from '../../schema/entities';
-import ArticlePreview from '../../web/components/rich-text/article-preview';
-import DocumentRenderer, { galleryAbove } from '../../web/components/rich-text/document-renderer';
+import type { ArticleDocument } from '#schema/document';
+import type { Article } from '#schema/entities';
+import ArticlePreview from '#web/components/rich-text/article-preview';
+import DocumentRenderer, { galleryAbove } from '#web/components/rich-text/document-renderer';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok } from './fake-api';
 

@@ -6,7 +6,7 @@ import { consoleErrors, expectConsoleError } from './console-errors';
 import { findHeading, renderApp } from './shell-kit';
 import { fakeApi } from './fake-api';
 
-vi.mock('../../web/routes/about/index', () => ({
+vi.mock('#web/routes/about/index', () => ({
   default: () => {
     throw new Error('chunk missing');
   },

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_SCREENS } from '../../web/routes/table';
+import { ALL_SCREENS } from '#web/routes/table';
 
 const web = path.resolve(import.meta.dirname, '../../web');
 const routesDir = path.join(web, 'routes');

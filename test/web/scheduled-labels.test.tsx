@@ -2,8 +2,8 @@
 // the admin's publications list name a start that lies ahead, with date and time in the viewer's time zone.
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminCounts } from '../../schema/entities';
-import type { WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem } from '../../schema/workspace';
+import { adminCounts } from '#schema/entities';
+import type { WorkspaceArticle, WorkspaceChannel, WorkspaceNewsItem } from '#schema/workspace';
 import { workspaceArticle } from './content-fixtures';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';

@@ -6,13 +6,13 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import enUS from '../../web/i18n/en-US.json';
-import screensEn from '../../web/i18n/screens.en-US.json';
-import { ApiError } from '../../web/api/errors';
-import { NotificationsProvider } from '../../web/components/notifications';
-import { useConfirm, type ConfirmRequest } from '../../web/components/screen-kit/confirm-dialog';
-import { DataTable, type Column, type TableData } from '../../web/components/screen-kit/data-table';
-import { useForm } from '../../web/components/screen-kit/use-form';
+import enUS from '#web/i18n/en-US.json';
+import screensEn from '#web/i18n/screens.en-US.json';
+import { ApiError } from '#web/api/errors';
+import { NotificationsProvider } from '#web/components/notifications';
+import { useConfirm, type ConfirmRequest } from '#web/components/screen-kit/confirm-dialog';
+import { DataTable, type Column, type TableData } from '#web/components/screen-kit/data-table';
+import { useForm } from '#web/components/screen-kit/use-form';
 
 const wrap = ({ children }: { children: ReactNode }) => (
   <IntlProvider locale="en-US" messages={{ ...enUS, ...screensEn }}>

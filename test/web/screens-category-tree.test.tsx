@@ -1,10 +1,10 @@
 // The category tree built in the browser from GET /categories, and the views that show it.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Category } from '../../schema';
-import CategoriesView from '../../web/routes/category/list';
-import { buildCategoryTree, flatten } from '../../web/routes/category/tree';
-import CategoryView from '../../web/routes/category/$categoryId';
+import type { Category } from '#schema';
+import CategoriesView from '#web/routes/category/list';
+import { buildCategoryTree, flatten } from '#web/routes/category/tree';
+import CategoryView from '#web/routes/category/$categoryId';
 import { renderScreen } from './screens-render';
 import { fail, fakeApi, ok } from './fake-api';
 

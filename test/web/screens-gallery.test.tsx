@@ -1,8 +1,8 @@
 // The gallery's full-screen viewer: a modal dialog operated by keyboard.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Gallery from '../../web/components/gallery';
-import { clearFramingCache } from '../../web/components/picture';
+import Gallery from '#web/components/gallery';
+import { clearFramingCache } from '#web/components/picture';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok } from './fake-api';
 

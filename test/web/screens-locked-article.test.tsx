@@ -2,9 +2,9 @@
 // visitors; unlocked content shows description and media; likes; not found.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../schema';
-import { documentFromText } from '../../schema/document-text';
-import ArticleView from '../../web/routes/article/$articleId';
+import type { Article } from '#schema';
+import { documentFromText } from '#schema/document-text';
+import ArticleView from '#web/routes/article/$articleId';
 import { READER, renderScreen } from './screens-render';
 import { fail, fakeApi, ok, type ApiAnswer, type ApiCall } from './fake-api';
 

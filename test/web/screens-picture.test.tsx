@@ -1,7 +1,7 @@
 // Pictures: sized boxes, lazy below the fold, cropped around the image option's focal point and scale.
 import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import Picture, { blobKeyOf, clearFramingCache, srcSetOf } from '../../web/components/picture';
+import Picture, { blobKeyOf, clearFramingCache, srcSetOf } from '#web/components/picture';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok, type ApiCall } from './fake-api';
 

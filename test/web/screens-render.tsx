@@ -5,9 +5,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { NotificationsProvider } from '../../web/components/notifications';
-import { SessionProvider, SESSION_KEY } from '../../web/session/session';
-import type { SessionUser } from '../../schema';
+import { NotificationsProvider } from '#web/components/notifications';
+import { SessionProvider, SESSION_KEY } from '#web/session/session';
+import type { SessionUser } from '#schema';
 
 export const READER: SessionUser = { id: '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', name: 'reader', role: 'REGULAR_USER' };
 

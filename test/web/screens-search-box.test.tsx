@@ -2,8 +2,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import SearchBox from '../../web/components/search-box';
-import SearchView from '../../web/routes/search';
+import SearchBox from '#web/components/search-box';
+import SearchView from '#web/routes/search';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok, type ApiCall } from './fake-api';
 

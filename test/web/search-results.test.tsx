@@ -3,8 +3,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import SearchBox from '../../web/components/search-box';
-import SearchView from '../../web/routes/search';
+import SearchBox from '#web/components/search-box';
+import SearchView from '#web/routes/search';
 import { renderScreen } from './screens-render';
 import { fakeApi, ok } from './fake-api';
 

@@ -1,7 +1,7 @@
 // Session start: the stored user, else POST /users/auth-validate, else signed out; login and logout.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY, SessionProvider, startSession, useSession } from '../../web/session/session';
+import { SESSION_KEY, SessionProvider, startSession, useSession } from '#web/session/session';
 import { userOf } from './shell-kit';
 import { fakeApi } from './fake-api';
 
@@ -109,7 +109,7 @@ describe('<SessionProvider>', () => {
       </SessionProvider>,
     );
     expect(screen.getByText(`signed in as ${user.name} (CLIENT)`)).toBeTruthy();
-    const { getMysoView } = await import('../../web/api/myso');
+    const { getMysoView } = await import('#web/api/myso');
     await act(async () => {
       await getMysoView().catch(() => {});
     });

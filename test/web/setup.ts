@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { clearQueries } from '../../web/data/cache';
+import { clearQueries } from '#web/data/cache';
 import { consoleErrors } from './console-errors';
 
 // An unexpected console.error fails the test (as in the worker tests); expectConsoleError() allows it.

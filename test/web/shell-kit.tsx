@@ -2,14 +2,14 @@
 // mounted in a memory router.
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { SessionUser } from '../../schema/entities';
-import { AppProviders, AppRoutes } from '../../web/app';
-import { SESSION_KEY } from '../../web/session/session';
+import type { SessionUser } from '#schema/entities';
+import { AppProviders, AppRoutes } from '#web/app';
+import { SESSION_KEY } from '#web/session/session';
 
 // The parts the shell loads on demand at start (header search box, breadcrumb look-ups), loaded here once: their
 // lazy() then resolves within renderApp's act() however busy the machine is, instead of updating the page after
 // the test (an act() warning on the console, which fails the test).
-await Promise.all([import('../../web/components/search-box'), import('../../web/components/crumbs')]);
+await Promise.all([import('#web/components/search-box'), import('#web/components/crumbs')]);
 
 export const uuid = () => crypto.randomUUID();
 export const userOf = (role: SessionUser['role']): SessionUser => ({

@@ -3,8 +3,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_MS, NotificationsProvider, useNotify } from '../../web/components/notifications';
-import enUS from '../../web/i18n/en-US.json';
+import { NOTIFICATION_MS, NotificationsProvider, useNotify } from '#web/components/notifications';
+import enUS from '#web/i18n/en-US.json';
 import { findHeading, renderApp, userOf } from './shell-kit';
 import { fakeApi } from './fake-api';
 

@@ -3,11 +3,11 @@
 // schemas, only changes sent, confirm before delete, ask before leaving), reordering a gallery, requesting publication.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../schema/entities';
-import type { WorkspaceArticle } from '../../schema/workspace';
-import { statusesOf } from '../../web/components/workspace/status';
-import { setQueryData } from '../../web/data/cache';
-import { keys } from '../../web/data/keys';
+import type { Article } from '#schema/entities';
+import type { WorkspaceArticle } from '#schema/workspace';
+import { statusesOf } from '#web/components/workspace/status';
+import { setQueryData } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 import { draftArticle, workspaceArticle } from './content-fixtures';
 import { fakeApi, type ApiCall } from './fake-api';

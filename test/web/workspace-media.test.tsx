@@ -6,11 +6,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { StrictMode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '../../schema/entities';
-import { useObjectUrl } from '../../web/components/workspace/image-picker';
-import { AUTO_SCROLL } from '../../web/components/workspace/sortable-list';
-import { VideoScrubber } from '../../web/components/workspace/video-scrubber';
-import workspaceEn from '../../web/i18n/workspace.en-US.json';
+import type { Article } from '#schema/entities';
+import { useObjectUrl } from '#web/components/workspace/image-picker';
+import { AUTO_SCROLL } from '#web/components/workspace/sortable-list';
+import { VideoScrubber } from '#web/components/workspace/video-scrubber';
+import workspaceEn from '#web/i18n/workspace.en-US.json';
 import { fakeApi, type ApiCall } from './fake-api';
 import { renderApp, userOf, uuid } from './shell-kit';
 
@@ -19,9 +19,9 @@ afterEach(() => vi.unstubAllGlobals());
 // The form and its media sections load on demand; loaded here once, so a busy machine does not spend a test's
 // time on the first import.
 await Promise.all([
-  import('../../web/routes/myaccount/articles/$item/index'),
-  import('../../web/routes/myaccount/articles/$item/gallery'),
-  import('../../web/routes/myaccount/articles/$item/videos'),
+  import('#web/routes/myaccount/articles/$item/index'),
+  import('#web/routes/myaccount/articles/$item/gallery'),
+  import('#web/routes/myaccount/articles/$item/videos'),
 ]);
 
 const NOW = '2026-03-01T10:00:00.000Z';

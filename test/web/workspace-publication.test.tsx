@@ -5,15 +5,15 @@
 // refused beside its field, and the fields name the editor's time zone.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article, Channel } from '../../schema/entities';
-import { adminCounts, publicationRequest, publicationRequestPage } from '../../schema/entities';
+import type { Article, Channel } from '#schema/entities';
+import { adminCounts, publicationRequest, publicationRequestPage } from '#schema/entities';
 import {
   workspaceArticlePage,
   workspaceNewsPage,
   type WorkspaceArticle,
   type WorkspaceNewsItem,
-} from '../../schema/workspace';
-import { timeZone } from '../../web/components/screen-kit/local-time';
+} from '#schema/workspace';
+import { timeZone } from '#web/components/screen-kit/local-time';
 import { answer, fakeApi, type ApiCall } from './fake-api';
 import { findHeading, renderApp, userOf, uuid } from './shell-kit';
 import { draftArticle } from './content-fixtures';
@@ -147,7 +147,7 @@ describe('Unpublish', () => {
     expect(
       within(screen.getByRole('combobox', { name: 'Status' })).getByRole('option', { name: 'Unpublished' }),
     ).toBeTruthy();
-    const de = await import('../../web/i18n/workspace.de-DE.json');
+    const de = await import('#web/i18n/workspace.de-DE.json');
     expect(de.default['ws.publication.status.UNPUBLISHED']).toBe('Zurückgezogen');
   });
 });

@@ -4,12 +4,12 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESUMABLE_LIMITS } from '../../schema/limits';
-import { ApiError } from '../../web/api/errors';
-import enUS from '../../web/i18n/en-US.json';
-import { UploadList, UploadQueue, type JobContext } from '../../web/components/workspace/upload-queue';
-import workspaceEn from '../../web/i18n/workspace.en-US.json';
-import { fingerprintOf, uploadResumable } from '../../web/uploads/resumable';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { ApiError } from '#web/api/errors';
+import enUS from '#web/i18n/en-US.json';
+import { UploadList, UploadQueue, type JobContext } from '#web/components/workspace/upload-queue';
+import workspaceEn from '#web/i18n/workspace.en-US.json';
+import { fingerprintOf, uploadResumable } from '#web/uploads/resumable';
 import { fakeApi } from './fake-api';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import worker from '../../worker/index';
+import worker from '#worker/index';
 import { asRole, createArticle, createChannel } from './content-factories';
 import { call } from './helpers';
 

@@ -4,10 +4,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import passwords from '@zxcvbn-ts/language-common/src/passwords.json';
-import { LIMITS } from '../../schema/requests';
-import { COMMON_PASSWORD, OWN_NAME_PASSWORD, passwordProblem } from '../../worker/lib/password-policy';
+import { LIMITS } from '#schema/requests';
+import { COMMON_PASSWORD, OWN_NAME_PASSWORD, passwordProblem } from '#worker/lib/password-policy';
 import { call, createUser, sessionCookie, TEST_PASSWORD, unique } from './helpers';
-import { DEMO_PASSWORD } from '../../worker/scripts/seed-demo-content';
+import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 
 let ipCounter = 0;
 const freshIp = () => `10.77.${Math.floor(ipCounter / 250) % 250}.${ipCounter++ % 250}`;

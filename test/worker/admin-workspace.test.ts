@@ -12,12 +12,12 @@ import {
   publicationRequestPage,
   userPage,
   type Category,
-} from '../../schema/entities';
-import { PUBLICATION_STATUSES } from '../../schema/enums';
-import { articles, contactMessages, publicationRequests } from '../../schema/tables';
-import worker from '../../worker/index';
-import type { PublicationStatus } from '../../worker/queries/publications';
-import { OWNS_CONTENT } from '../../worker/queries/users';
+} from '#schema/entities';
+import { PUBLICATION_STATUSES } from '#schema/enums';
+import { articles, contactMessages, publicationRequests } from '#schema/tables';
+import worker from '#worker/index';
+import type { PublicationStatus } from '#worker/queries/publications';
+import { OWNS_CONTENT } from '#worker/queries/users';
 import { createArticle, createCategory, createChannel, grantAccess } from './content-factories';
 import { as, call, createUser, db, unique } from './helpers';
 import { createAccessRequest, createContactMessage, createPublicationRequest } from './matrix-fixtures';

@@ -5,15 +5,15 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../schema/enums';
-import { apiTokens, auditLog, users } from '../../schema/tables';
-import { app } from '../../worker/app';
-import worker from '../../worker/index';
-import { routeDocs } from '../../worker/openapi/route-docs';
-import { READ_ONLY_TOKEN, SESSION_ONLY } from '../../worker/middleware/token-scope';
-import { runScheduled } from '../../worker/scheduled';
-import { LAST_USED_REFRESH_MS, MAX_LIVE_TOKENS } from '../../worker/services/api-tokens';
-import { sha256Hex } from '../../worker/services/session';
+import type { Role } from '#schema/enums';
+import { apiTokens, auditLog, users } from '#schema/tables';
+import { app } from '#worker/app';
+import worker from '#worker/index';
+import { routeDocs } from '#worker/openapi/route-docs';
+import { READ_ONLY_TOKEN, SESSION_ONLY } from '#worker/middleware/token-scope';
+import { runScheduled } from '#worker/scheduled';
+import { LAST_USED_REFRESH_MS, MAX_LIVE_TOKENS } from '#worker/services/api-tokens';
+import { sha256Hex } from '#worker/services/session';
 import { createArticle } from './content-factories';
 import { as, BASE, call, db, TEST_PASSWORD, type CallOptions } from './helpers';
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../worker/app';
+import { buildApp } from '#worker/app';
 import { BASE, call, expectConsoleError } from './helpers';
 
 /** The worker's own app with probe routes added, for behaviours no real route provokes on purpose. */

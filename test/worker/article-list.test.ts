@@ -1,7 +1,7 @@
 // GET /api/articles: the newest articles a caller may see, a keyset-paged list.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articlePage } from '../../schema/entities';
-import { listArticles } from '../../worker/queries/articles';
+import { articlePage } from '#schema/entities';
+import { listArticles } from '#worker/queries/articles';
 import { asRole, createArticle, createChannel, grantAccess } from './content-factories';
 import { call, createUser, db, sessionCookie } from './helpers';
 

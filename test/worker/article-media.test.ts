@@ -2,9 +2,9 @@
 import { env } from 'cloudflare:workers';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { article as articleSchema, type Article } from '../../schema/entities';
-import { articleMedia, articles } from '../../schema/tables';
-import { articleWithAddedImages } from '../../schema/workspace';
+import { article as articleSchema, type Article } from '#schema/entities';
+import { articleMedia, articles } from '#schema/tables';
+import { articleWithAddedImages } from '#schema/workspace';
 import { call, db } from './helpers';
 import { asRole, createArticle } from './content-factories';
 import { mp4File, multipartBody, pngFile, webmFile } from './upload-fixtures';
@@ -453,7 +453,7 @@ describe('moving an entry (body ordinal of PUT .../images/{n} and .../video/{n})
       .where(eq(articleMedia.articleId, a.id))
       .orderBy(asc(articleMedia.ordinal))
       .all();
-    const { moveMediaStatements } = await import('../../worker/queries/article-media');
+    const { moveMediaStatements } = await import('#worker/queries/article-media');
     const stale = moveMediaStatements(db(), a.id, rows[0]!.id, 1, 2);
     const results = await db().batch(stale as [(typeof stale)[0], ...typeof stale]);
     expect(results[0]).toEqual([]);

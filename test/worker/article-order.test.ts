@@ -2,7 +2,7 @@
 // articleOrdinals.main whoever writes it, and article_categories.article_title follows the article's title.
 import { asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articleCategories, articles, channels, UNLISTED_RANK } from '../../schema/tables';
+import { articleCategories, articles, channels, UNLISTED_RANK } from '#schema/tables';
 import { asRole, createArticle, createCategory, createChannel } from './content-factories';
 import { db } from './helpers';
 

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { article as articleSchema } from '../../schema/entities';
+import { article as articleSchema } from '#schema/entities';
 import {
   articleCategories,
   articleMedia,
@@ -14,7 +14,7 @@ import {
   news,
   slugs,
   userArticles,
-} from '../../schema/tables';
+} from '#schema/tables';
 import { as, db } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
 import { mp4File, multipartBody, pngFile } from './upload-fixtures';

@@ -3,9 +3,9 @@
 import { env } from 'cloudflare:workers';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, publicationRequests, revisions } from '../../schema/tables';
-import { LOGIN_LIMITS } from '../../worker/services/login-limit';
-import { runScheduled } from '../../worker/scheduled';
+import { auditLog, publicationRequests, revisions } from '#schema/tables';
+import { LOGIN_LIMITS } from '#worker/services/login-limit';
+import { runScheduled } from '#worker/scheduled';
 import { as, call, createUser, db, unique } from './helpers';
 import { createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
 import { createAccessRequest, createPublicationRequest, createResetToken } from './matrix-fixtures';

@@ -3,9 +3,9 @@
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articles, auditLog } from '../../schema/tables';
-import { AUDIT_RETENTION_DAYS, auditEntry, systemScope } from '../../worker/services/audit';
-import { runScheduled } from '../../worker/scheduled';
+import { articles, auditLog } from '#schema/tables';
+import { AUDIT_RETENTION_DAYS, auditEntry, systemScope } from '#worker/services/audit';
+import { runScheduled } from '#worker/scheduled';
 import { as, db } from './helpers';
 import { createArticle } from './content-factories';
 

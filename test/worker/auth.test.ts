@@ -2,10 +2,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { users } from '../../schema/tables';
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../../worker/lib/password';
-import { sha256Hex } from '../../worker/services/session';
-import { RESET_MAIL_MESSAGE } from '../../worker/services/password-reset';
+import { users } from '#schema/tables';
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '#worker/lib/password';
+import { sha256Hex } from '#worker/services/session';
+import { RESET_MAIL_MESSAGE } from '#worker/services/password-reset';
 import { as, call, consoleErrors, createUser, db, expectConsoleError, TEST_PASSWORD, unique } from './helpers';
 
 let ipCounter = 0;

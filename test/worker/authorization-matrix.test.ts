@@ -8,13 +8,13 @@ import { env, exports } from 'cloudflare:workers';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { eq } from 'drizzle-orm';
-import { apiTokens, articles, revisions, type Role } from '../../schema/tables';
-import { updateArticle } from '../../worker/queries/article-writes';
-import { systemScope } from '../../worker/services/audit';
-import { createPreviewLink } from '../../worker/queries/previews';
-import { app } from '../../worker/app';
-import { routeDocs, type RouteDoc } from '../../worker/openapi/route-docs';
-import { sha256Hex } from '../../worker/services/session';
+import { apiTokens, articles, revisions, type Role } from '#schema/tables';
+import { updateArticle } from '#worker/queries/article-writes';
+import { systemScope } from '#worker/services/audit';
+import { createPreviewLink } from '#worker/queries/previews';
+import { app } from '#worker/app';
+import { routeDocs, type RouteDoc } from '#worker/openapi/route-docs';
+import { sha256Hex } from '#worker/services/session';
 import {
   createArticle,
   createCategory,

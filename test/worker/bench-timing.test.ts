@@ -5,8 +5,8 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../worker/app';
-import { ok } from '../../worker/lib/envelope';
+import { buildApp } from '#worker/app';
+import { ok } from '#worker/lib/envelope';
 import { BASE, createUser, sessionCookie } from './helpers';
 import { createArticle } from './content-factories';
 

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articlePage, channel as channelSchema, channelSummary } from '../../schema/entities';
+import { articlePage, channel as channelSchema, channelSummary } from '#schema/entities';
 import {
   channelCategories,
   channels,
@@ -12,8 +12,8 @@ import {
   slugs,
   UNLISTED_RANK,
   userChannels,
-} from '../../schema/tables';
-import { encodeKeyCursor } from '../../worker/lib/cursor';
+} from '#schema/tables';
+import { encodeKeyCursor } from '#worker/lib/cursor';
 import { as, call, db, type CallResult } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem, grantAccess } from './content-factories';
 import { mp4File, multipartBody, pngFile } from './upload-fixtures';

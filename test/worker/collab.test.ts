@@ -9,11 +9,11 @@ import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 
 vi.setConfig({ testTimeout: 20_000 });
-import { auditLog, revisionAuthors, revisions, sessions } from '../../schema/tables';
-import { readShared } from '../../worker/collab/lexical-yjs';
-import { CLOSE_RIGHTS_ENDED } from '../../worker/collab/room';
-import { roomStub } from '../../worker/collab/room-key';
-import { sha256Hex } from '../../worker/services/session';
+import { auditLog, revisionAuthors, revisions, sessions } from '#schema/tables';
+import { readShared } from '#worker/collab/lexical-yjs';
+import { CLOSE_RIGHTS_ENDED } from '#worker/collab/room';
+import { roomStub } from '#worker/collab/room-key';
+import { sha256Hex } from '#worker/services/session';
 import { RoomClient } from '../collab/client';
 import { BASE, call, createUser, db, sessionCookie } from './helpers';
 import { createArticle } from './content-factories';

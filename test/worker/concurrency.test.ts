@@ -2,8 +2,8 @@
 // Each must answer as if it ran alone (no 500), and leave slugs unique and ordinals dense.
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articleMedia, slugs } from '../../schema/tables';
-import { slugify } from '../../worker/queries/slugs';
+import { articleMedia, slugs } from '#schema/tables';
+import { slugify } from '#worker/queries/slugs';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle } from './content-factories';
 import { mp4File, multipartBody, pngFile } from './upload-fixtures';

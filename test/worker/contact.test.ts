@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactMessages } from '../../schema/tables';
-import { CONTACT_PER_ADDRESS, CONTACT_PER_IP, CONTACT_SEND_FAILED, contactMail } from '../../worker/routes/contact';
+import { contactMessages } from '#schema/tables';
+import { CONTACT_PER_ADDRESS, CONTACT_PER_IP, CONTACT_SEND_FAILED, contactMail } from '#worker/routes/contact';
 import { call, db, expectConsoleError, unique, type CallOptions } from './helpers';
 
 type SentMail = { from: string; to: string; subject: string; text: string };

@@ -11,8 +11,8 @@ import {
   contentAccess,
   news,
   slugs,
-} from '../../schema/tables';
-import type { ContentType, Role } from '../../schema/tables';
+} from '#schema/tables';
+import type { ContentType, Role } from '#schema/tables';
 import { as, createUser, db, unique } from './helpers';
 import { pngBytes } from './upload-fixtures';
 

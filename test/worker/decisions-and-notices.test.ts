@@ -4,11 +4,11 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { articles, users } from '../../schema/tables';
+import { articles, users } from '#schema/tables';
 import { asRole, createArticle, createChannel } from './content-factories';
 import { db } from './helpers';
-import { composeNotice, noticePath, type Notice } from '../../worker/services/notices';
-import { contentPath as webContentPath, workspaceItemPath } from '../../web/paths';
+import { composeNotice, noticePath, type Notice } from '#worker/services/notices';
+import { contentPath as webContentPath, workspaceItemPath } from '#web/paths';
 
 type Caller = Awaited<ReturnType<typeof asRole>>;
 type SentMail = { to: string; subject: string; text: string };

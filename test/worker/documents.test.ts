@@ -2,11 +2,11 @@
 // plain text, the description kept for text readers, search over the document's text and the teaser fallback.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_LIMITS, type ArticleDocument } from '../../schema/document';
-import { SHAPE_LIMITS } from '../../schema/document-input';
-import { documentFromText, plainText } from '../../schema/document-text';
-import { article as articleSchema } from '../../schema/entities';
-import { articles } from '../../schema/tables';
+import { DOCUMENT_LIMITS, type ArticleDocument } from '#schema/document';
+import { SHAPE_LIMITS } from '#schema/document-input';
+import { documentFromText, plainText } from '#schema/document-text';
+import { article as articleSchema } from '#schema/entities';
+import { articles } from '#schema/tables';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle, type MediaOverride } from './content-factories';
 

@@ -3,11 +3,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../worker/app';
-import worker from '../../worker/index';
-import { CACHED_READ_CONTROL, EDGE_CACHE_SECONDS } from '../../worker/middleware/edge-cache';
-import { fileHref } from '../../worker/lib/files';
-import { runScheduled } from '../../worker/scheduled';
+import { buildApp } from '#worker/app';
+import worker from '#worker/index';
+import { CACHED_READ_CONTROL, EDGE_CACHE_SECONDS } from '#worker/middleware/edge-cache';
+import { fileHref } from '#worker/lib/files';
+import { runScheduled } from '#worker/scheduled';
 import { asRole, createArticle, createChannel } from './content-factories';
 import { BASE, call } from './helpers';
 

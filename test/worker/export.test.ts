@@ -13,11 +13,11 @@ import {
   exportManifest,
   exportMediaFile,
   exportNewsItem,
-} from '../../schema/export';
-import { articles } from '../../schema/tables';
-import { articlesPageQuery, channelsPageQuery, EXPORT_PAGE_SIZES, newsPageQuery } from '../../worker/queries/export';
-import { zipStream } from '../../worker/lib/zip-stream';
-import { EXPORT_LIMIT, exportArchive } from '../../worker/queries/export-archive';
+} from '#schema/export';
+import { articles } from '#schema/tables';
+import { articlesPageQuery, channelsPageQuery, EXPORT_PAGE_SIZES, newsPageQuery } from '#worker/queries/export';
+import { zipStream } from '#worker/lib/zip-stream';
+import { EXPORT_LIMIT, exportArchive } from '#worker/queries/export-archive';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, db, unique } from './helpers';
 import { storeFile } from './matrix-fixtures';

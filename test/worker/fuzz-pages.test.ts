@@ -3,10 +3,10 @@
 // over 1 MB and no page that grows faster than its input; and the findings it made (issue 27 §2), each pinned.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../schema/tables';
-import { ALL_SCREENS } from '../../web/routes/table';
-import { fuzzPageRequests, PAGE_PATTERNS } from '../../worker/scripts/fuzz-pages';
-import { formatReport, runFuzz, type FuzzRole } from '../../worker/scripts/fuzz-requests';
+import type { Role } from '#schema/tables';
+import { ALL_SCREENS } from '#web/routes/table';
+import { fuzzPageRequests, PAGE_PATTERNS } from '#worker/scripts/fuzz-pages';
+import { formatReport, runFuzz, type FuzzRole } from '#worker/scripts/fuzz-requests';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, call, createUser, expectConsoleError, sessionCookie } from './helpers';
 

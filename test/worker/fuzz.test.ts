@@ -3,15 +3,9 @@
 // get a 2xx-4xx answer in the envelope. The full run is `npm run fuzz -- --requests 10000` (docs/security.md).
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../schema/tables';
-import { app } from '../../worker/app';
-import {
-  formatReport,
-  fuzzRequests,
-  registeredRoutes,
-  runFuzz,
-  type FuzzRole,
-} from '../../worker/scripts/fuzz-requests';
+import type { Role } from '#schema/tables';
+import { app } from '#worker/app';
+import { formatReport, fuzzRequests, registeredRoutes, runFuzz, type FuzzRole } from '#worker/scripts/fuzz-requests';
 import { BASE, createUser, expectConsoleError, sessionCookie } from './helpers';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 

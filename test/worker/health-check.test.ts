@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { healthCheck } from '../../schema/entities';
-import { articleCategories, articles, blobs, categories, channels, news } from '../../schema/tables';
-import { checkHealth } from '../../worker/queries/health-check';
+import { healthCheck } from '#schema/entities';
+import { articleCategories, articles, blobs, categories, channels, news } from '#schema/tables';
+import { checkHealth } from '#worker/queries/health-check';
 import { createArticle, createCategory, createChannel, createNewsItem, createBlob } from './content-factories';
 import { as, call, db } from './helpers';
 import { pngBytes } from './upload-fixtures';

@@ -1,12 +1,12 @@
 // Test helpers: factories with unique values, sign-in, and a fetch through the worker's real handler.
 import { env, exports } from 'cloudflare:workers';
 import { vi } from 'vitest';
-import type { Role } from '../../schema/tables';
-import { users } from '../../schema/tables';
-import { createDb } from '../../worker/services/db';
-import { hashPassword } from '../../worker/lib/password';
-import type { RequestLogLine } from '../../worker/middleware/request-log';
-import { createSession } from '../../worker/services/session';
+import type { Role } from '#schema/tables';
+import { users } from '#schema/tables';
+import { createDb } from '#worker/services/db';
+import { hashPassword } from '#worker/lib/password';
+import type { RequestLogLine } from '#worker/middleware/request-log';
+import { createSession } from '#worker/services/session';
 
 export const BASE = 'http://localhost';
 export const db = () => createDb(env.DB);

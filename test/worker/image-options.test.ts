@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { imageOption } from '../../schema/entities';
-import { imageOptions } from '../../schema/tables';
-import { getImageOption } from '../../worker/queries/image-options';
+import { imageOption } from '#schema/entities';
+import { imageOptions } from '#schema/tables';
+import { getImageOption } from '#worker/queries/image-options';
 import { createArticle, createChannel, createNewsItem, createBlob } from './content-factories';
 import { as, call, createUser, db, sessionCookie } from './helpers';
 

@@ -2,7 +2,7 @@
 // under a key derived from the original's, deleted with it, refused when out of place.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { variantKey } from '../../worker/lib/files';
+import { variantKey } from '#worker/lib/files';
 import { asRole, createArticle } from './content-factories';
 import { BASE } from './helpers';
 import { mp4File, pngFile } from './upload-fixtures';

@@ -1,5 +1,5 @@
 // Import rows for the authorization matrix and the import tests, written straight into D1, and a small export file.
-import { imports } from '../../schema/tables';
+import { imports } from '#schema/tables';
 import { makeWxr } from '../fixtures/wxr';
 import { db } from './helpers';
 

@@ -5,8 +5,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { articles, blobs, categories, imports, publicationRequests, users } from '../../schema/tables';
-import { runImportStep } from '../../worker/import/runner';
+import { articles, blobs, categories, imports, publicationRequests, users } from '#schema/tables';
+import { runImportStep } from '#worker/import/runner';
 import { lexical, makeGhostExport, markdownMobiledoc, type GhostInput } from '../fixtures/ghost';
 import { makeMarkdownZip } from '../fixtures/markdown-zip';
 import { makeWxr } from '../fixtures/wxr';

@@ -4,8 +4,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { articleMedia, articles, auditLog, categories, imports, publicationRequests, users } from '../../schema/tables';
-import { runImportStep } from '../../worker/import/runner';
+import { articleMedia, articles, auditLog, categories, imports, publicationRequests, users } from '#schema/tables';
+import { runImportStep } from '#worker/import/runner';
 import { makeWxr, type WxrInput } from '../fixtures/wxr';
 import { as, BASE, createUser, db } from './helpers';
 import { pngBytes } from './upload-fixtures';

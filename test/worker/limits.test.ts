@@ -3,7 +3,7 @@
 // caps, and an over-long URL is 414 in the envelope.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_LIMITS } from '../../worker/middleware/limits';
+import { REQUEST_LIMITS } from '#worker/middleware/limits';
 import { BASE, call } from './helpers';
 import { asRole } from './content-factories';
 import { multipartBody, pngBytes } from './upload-fixtures';

@@ -12,9 +12,9 @@ import {
   userChannels,
   users,
   type ContentType,
-} from '../../schema/tables';
-import { sha256Hex } from '../../worker/services/session';
-import { resetStamp } from '../../worker/services/password-reset';
+} from '#schema/tables';
+import { sha256Hex } from '#worker/services/session';
+import { resetStamp } from '#worker/services/password-reset';
 import { createBlob } from './content-factories';
 import { db } from './helpers';
 import { pngBytes } from './upload-fixtures';

@@ -8,11 +8,11 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../schema/enums';
-import { articles, auditLog, users } from '../../schema/tables';
-import { ApiRefusal, callApi, type McpCaller } from '../../worker/mcp/api';
-import type { McpIdentity } from '../../worker/lib/mcp-via';
-import { SEARCH_LIMIT as SEARCH_RATE } from '../../worker/services/rate-limit';
+import type { Role } from '#schema/enums';
+import { articles, auditLog, users } from '#schema/tables';
+import { ApiRefusal, callApi, type McpCaller } from '#worker/mcp/api';
+import type { McpIdentity } from '#worker/lib/mcp-via';
+import { SEARCH_LIMIT as SEARCH_RATE } from '#worker/services/rate-limit';
 import { as, BASE, db } from './helpers';
 
 /** A signed-in person of the role and a token of theirs with the scope. */

@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiTokens, auditLog } from '../../schema/tables';
+import { apiTokens, auditLog } from '#schema/tables';
 import { as, BASE, call, db } from './helpers';
 import { authorizationRequest, OAUTH_REDIRECT as REDIRECT, registerOAuthClient as register } from './oauth-fixtures';
 

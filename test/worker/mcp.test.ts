@@ -6,9 +6,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { exports } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '../../schema/enums';
-import { apiTokens, auditLog } from '../../schema/tables';
-import { sha256Hex } from '../../worker/services/session';
+import type { Role } from '#schema/enums';
+import { apiTokens, auditLog } from '#schema/tables';
+import { sha256Hex } from '#worker/services/session';
 import { createArticle, createCategory, createChannel } from './content-factories';
 import { as, BASE, createUser, db } from './helpers';
 import { pngBytes } from './upload-fixtures';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envelope, mysoView as mysoViewSchema, userArticleItem, userChannelItem } from '../../schema/entities';
-import { contentAccess } from '../../schema/tables';
-import { listLikedChannels, likeChannel } from '../../worker/queries/myso';
+import { envelope, mysoView as mysoViewSchema, userArticleItem, userChannelItem } from '#schema/entities';
+import { contentAccess } from '#schema/tables';
+import { listLikedChannels, likeChannel } from '#worker/queries/myso';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 import { as, call, createUser, db } from './helpers';
 

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newsItem, newsPage } from '../../schema/entities';
-import { blobs, news } from '../../schema/tables';
-import { decodeCursor, encodeCursor } from '../../worker/lib/cursor';
-import { listNews } from '../../worker/queries/news';
+import { newsItem, newsPage } from '#schema/entities';
+import { blobs, news } from '#schema/tables';
+import { decodeCursor, encodeCursor } from '#worker/lib/cursor';
+import { listNews } from '#worker/queries/news';
 import { createArticle, createChannel, createNewsItem, grantAccess } from './content-factories';
 import { as, call, createUser, db, sessionCookie } from './helpers';
 import { multipartBody, pngBytes } from './upload-fixtures';

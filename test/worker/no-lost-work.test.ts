@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { article as articleSchema, channel as channelSchema, preview as previewSchema } from '../../schema/entities';
+import { article as articleSchema, channel as channelSchema, preview as previewSchema } from '#schema/entities';
 import {
   articleCategories,
   articles,
@@ -14,15 +14,15 @@ import {
   news,
   previewLinks,
   revisions,
-} from '../../schema/tables';
-import { updateArticle } from '../../worker/queries/article-writes';
-import { updateChannel } from '../../worker/queries/channel-writes';
-import { updateNews } from '../../worker/queries/news';
-import { REVISION_DAYS, REVISIONS_KEPT } from '../../worker/queries/revisions';
+} from '#schema/tables';
+import { updateArticle } from '#worker/queries/article-writes';
+import { updateChannel } from '#worker/queries/channel-writes';
+import { updateNews } from '#worker/queries/news';
+import { REVISION_DAYS, REVISIONS_KEPT } from '#worker/queries/revisions';
 import { call, db, unique } from './helpers';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { multipartBody, pngFile } from './upload-fixtures';
-import { systemScope } from '../../worker/services/audit';
+import { systemScope } from '#worker/services/audit';
 
 const DAY = 24 * 3600 * 1000;
 const doc = (text: string) => ({ version: 1, children: [{ type: 'paragraph', children: [{ type: 'text', text }] }] });

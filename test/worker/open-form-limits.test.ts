@@ -6,11 +6,11 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clientConfig } from '../../schema/entities';
-import { rateCounters } from '../../schema/tables';
-import { app } from '../../worker/app';
-import { CONTACT_MAILS, OPEN_LIMITS, SEARCH_LIMIT } from '../../worker/services/rate-limit';
-import { CHALLENGE_FAILED, TURNSTILE_VERIFY_URL } from '../../worker/services/turnstile';
+import { clientConfig } from '#schema/entities';
+import { rateCounters } from '#schema/tables';
+import { app } from '#worker/app';
+import { CONTACT_MAILS, OPEN_LIMITS, SEARCH_LIMIT } from '#worker/services/rate-limit';
+import { CHALLENGE_FAILED, TURNSTILE_VERIFY_URL } from '#worker/services/turnstile';
 import { as, BASE, call, db, unique } from './helpers';
 import wranglerToml from '../../wrangler.toml?raw';
 

@@ -5,10 +5,10 @@
 import { exports } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
-import { routeDocs } from '../../worker/openapi/route-docs';
-import { describe as describeRoute } from '../../worker/lib/route-doc';
-import { OPENAPI_CACHE_CONTROL } from '../../worker/routes/openapi';
+import { app } from '#worker/app';
+import { routeDocs } from '#worker/openapi/route-docs';
+import { describe as describeRoute } from '#worker/lib/route-doc';
+import { OPENAPI_CACHE_CONTROL } from '#worker/routes/openapi';
 import { BASE } from './helpers';
 
 type Json = Record<string, any>;

@@ -3,8 +3,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { root } from '../../worker/root';
-import { carriesNoCredential } from '../../worker/middleware/edge-cache';
+import { root } from '#worker/root';
+import { carriesNoCredential } from '#worker/middleware/edge-cache';
 import { createArticle } from './content-factories';
 import { BASE, createUser, expectConsoleError, requestLog, sessionCookie } from './helpers';
 

@@ -3,10 +3,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blobs } from '../../schema/tables';
-import { variantKey } from '../../worker/lib/files';
-import { backfillPictureSizes } from '../../worker/services/picture-sizes';
-import { runUploadCleanUp } from '../../worker/scheduled';
+import { blobs } from '#schema/tables';
+import { variantKey } from '#worker/lib/files';
+import { backfillPictureSizes } from '#worker/services/picture-sizes';
+import { runUploadCleanUp } from '#worker/scheduled';
 import { asRole, createArticle, createBlob } from './content-factories';
 import { BASE, db } from './helpers';
 import { pngBytes, pngFile } from './upload-fixtures';
@@ -121,7 +121,7 @@ describe('picture sizes', () => {
   it('a read of a picture’s header from R2 costs no more than its first bytes', async () => {
     const { key } = await createBlob(null);
     await env.FILES.put(key, pngBytes(640, 400));
-    const { readPictureSize } = await import('../../worker/services/picture-sizes');
+    const { readPictureSize } = await import('#worker/services/picture-sizes');
     expect(await readPictureSize(env.FILES, key)).toEqual({ width: 640, height: 400 });
     expect(await readPictureSize(env.FILES, `image/${crypto.randomUUID()}.png`)).toBeNull();
   });

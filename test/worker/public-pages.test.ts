@@ -4,10 +4,10 @@
 // BreadcrumbList's names as written, and the slug form as every public URL (canonicals, sitemaps, feeds).
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PATTERNS } from '../../web/routes/table';
+import { PUBLIC_PATTERNS } from '#web/routes/table';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, call, createUser, db } from './helpers';
-import { users } from '../../schema/tables';
+import { users } from '#schema/tables';
 import { eq } from 'drizzle-orm';
 
 const SITE = 'http://localhost:8787'; // wrangler.toml's SITE_URL

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { publicationRequest, publicationRequestPage, publishedItem } from '../../schema/entities';
-import { articles, channels, publicationRequests } from '../../schema/tables';
-import { updatePublicationStatus } from '../../worker/queries/publications';
+import { publicationRequest, publicationRequestPage, publishedItem } from '#schema/entities';
+import { articles, channels, publicationRequests } from '#schema/tables';
+import { updatePublicationStatus } from '#worker/queries/publications';
 import { createArticle, createChannel } from './content-factories';
 import { as, call, db } from './helpers';
-import { systemScope } from '../../worker/services/audit';
+import { systemScope } from '#worker/services/audit';
 
 const uuid = () => crypto.randomUUID();
 type Caller = Awaited<ReturnType<typeof as>>;

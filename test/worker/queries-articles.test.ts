@@ -1,17 +1,17 @@
 // Article and channel query functions on their own, against the migrated D1 of this file.
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articleMedia, articles, channels, slugs } from '../../schema/tables';
-import type { SessionUser } from '../../schema/entities';
-import { toArticle, toMedia, type ArticleRow, type MediaRow } from '../../worker/queries/article-mappers';
-import { addMedia, removeMediaAt, setMediaKind } from '../../worker/queries/article-media';
-import { getArticle, removeFromOrdinals } from '../../worker/queries/articles';
-import { deleteArticle } from '../../worker/queries/article-writes';
-import { listChannelArticles } from '../../worker/queries/channels';
-import { claimSlug, insertWithUniqueSlug } from '../../worker/queries/slugs';
+import { articleMedia, articles, channels, slugs } from '#schema/tables';
+import type { SessionUser } from '#schema/entities';
+import { toArticle, toMedia, type ArticleRow, type MediaRow } from '#worker/queries/article-mappers';
+import { addMedia, removeMediaAt, setMediaKind } from '#worker/queries/article-media';
+import { getArticle, removeFromOrdinals } from '#worker/queries/articles';
+import { deleteArticle } from '#worker/queries/article-writes';
+import { listChannelArticles } from '#worker/queries/channels';
+import { claimSlug, insertWithUniqueSlug } from '#worker/queries/slugs';
 import { createUser, db } from './helpers';
 import { createArticle, createChannel, grantAccess } from './content-factories';
-import { systemScope } from '../../worker/services/audit';
+import { systemScope } from '#worker/services/audit';
 
 const viewerOf = async (role: SessionUser['role']): Promise<SessionUser> => {
   const u = await createUser({ role });

@@ -2,8 +2,8 @@
 // and clients deleting and moving gallery pictures at once (ordinals stay dense).
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articleMedia } from '../../schema/tables';
-import { categoryChain, MAX_CATEGORY_DEPTH } from '../../worker/queries/categories';
+import { articleMedia } from '#schema/tables';
+import { categoryChain, MAX_CATEGORY_DEPTH } from '#worker/queries/categories';
 import { db } from './helpers';
 import { asRole, createArticle, createCategory } from './content-factories';
 

@@ -2,7 +2,7 @@
 // and the bookmark a caller carries so that its next request reads at least what it last wrote or read.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BOOKMARK_COOKIE } from '../../worker/services/db';
+import { BOOKMARK_COOKIE } from '#worker/services/db';
 import { as, call } from './helpers';
 import { createArticle } from './content-factories';
 

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { users } from '../../schema/tables';
+import { users } from '#schema/tables';
 import { as, call, createUser, db, unique } from './helpers';
 
 type Mail = { from: string; to: string; subject: string; text: string };

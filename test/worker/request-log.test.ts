@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../worker/app';
-import { REQUEST_ID_HEADER, type ErrorLogLine } from '../../worker/middleware/request-log';
+import { buildApp } from '#worker/app';
+import { REQUEST_ID_HEADER, type ErrorLogLine } from '#worker/middleware/request-log';
 import { as, BASE, call, consoleErrors, expectConsoleError, requestLog } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -3,10 +3,10 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { resumableUpload, type ResumableUpload } from '../../schema/workspace';
-import { RESUMABLE_LIMITS } from '../../schema/limits';
-import { blobs, uploads } from '../../schema/tables';
-import { runUploadCleanUp } from '../../worker/scheduled';
+import { resumableUpload, type ResumableUpload } from '#schema/workspace';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { blobs, uploads } from '#schema/tables';
+import { runUploadCleanUp } from '#worker/scheduled';
 import { asRole, createArticle, createChannel } from './content-factories';
 import { BASE, call, db, unique } from './helpers';
 import { mp4Bytes, multipartBody, pngFile, webmBytes } from './upload-fixtures';

@@ -4,8 +4,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articles, publicationRequests } from '../../schema/tables';
-import worker from '../../worker/index';
+import { articles, publicationRequests } from '#schema/tables';
+import worker from '#worker/index';
 import { createArticle } from './content-factories';
 import { as, db } from './helpers';
 

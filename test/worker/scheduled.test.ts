@@ -2,9 +2,9 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articles, channels, publicationRequests } from '../../schema/tables';
-import worker from '../../worker/index';
-import { runScheduled } from '../../worker/scheduled';
+import { articles, channels, publicationRequests } from '#schema/tables';
+import worker from '#worker/index';
+import { runScheduled } from '#worker/scheduled';
 import { createArticle, createChannel } from './content-factories';
 import { as, db } from './helpers';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { searchItem } from '../../schema/entities';
-import { ftsQuery, searchEverything, SEARCH_LIMIT } from '../../worker/queries/search';
+import { searchItem } from '#schema/entities';
+import { ftsQuery, searchEverything, SEARCH_LIMIT } from '#worker/queries/search';
 import { createArticle, createCategory, createChannel, grantAccess } from './content-factories';
 import { as, call, createUser, db, sessionCookie } from './helpers';
 

@@ -1,7 +1,7 @@
 // CSRF, content-type and input refusals, and security headers, on the users routes.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../schema/tables';
+import { users } from '#schema/tables';
 import { as, call, createUser, db, unique } from './helpers';
 
 const foreign = [

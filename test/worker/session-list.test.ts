@@ -1,7 +1,7 @@
 // The list of one's own sessions (device, created, last seen) and "sign out everywhere else" (ASVS V7.5.2).
 import { describe, expect, it } from 'vitest';
-import { savedUser, userSession } from '../../schema/entities';
-import { deviceLabel } from '../../worker/lib/device';
+import { savedUser, userSession } from '#schema/entities';
+import { deviceLabel } from '#worker/lib/device';
 import { as, call, createUser } from './helpers';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';

@@ -3,7 +3,7 @@
 // a deletion refuses the very next write, ticket or not; a read is refused once the ticket is older than
 // TICKET_SECONDS (the clock is moved forward here; a deployment adds the replica lag of the read that renews it).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TICKET_SECONDS } from '../../worker/services/session-ticket';
+import { TICKET_SECONDS } from '#worker/services/session-ticket';
 import { as, call, createUser, type CallResult } from './helpers';
 
 afterEach(() => vi.useRealTimers());

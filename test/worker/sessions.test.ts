@@ -5,9 +5,9 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sessions } from '../../schema/tables';
-import { runScheduled } from '../../worker/scheduled';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, sha256Hex } from '../../worker/services/session';
+import { sessions } from '#schema/tables';
+import { runScheduled } from '#worker/scheduled';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, sha256Hex } from '#worker/services/session';
 import { as, call, createUser, db } from './helpers';
 
 /** Every KV entry, so a test can put back what a lagging location would still serve. */

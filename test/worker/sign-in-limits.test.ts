@@ -4,16 +4,16 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rateCounters } from '../../schema/tables';
-import { app } from '../../worker/app';
+import { rateCounters } from '#schema/tables';
+import { app } from '#worker/app';
 import {
   LOGIN_LIMITS,
   loginKeys,
   RESET_MAIL_LIMITS,
   TOO_MANY_ACCOUNTS,
   TOO_MANY_SIGN_INS,
-} from '../../worker/services/login-limit';
-import { TURNSTILE_VERIFY_URL } from '../../worker/services/turnstile';
+} from '#worker/services/login-limit';
+import { TURNSTILE_VERIFY_URL } from '#worker/services/turnstile';
 import { BASE, call, createUser, db, unique } from './helpers';
 
 let ipCounter = 0;

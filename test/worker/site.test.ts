@@ -5,8 +5,8 @@ import { exports } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articles } from '../../schema/tables';
-import { articlePrefixes } from '../../worker/queries/sitemap';
+import { articles } from '#schema/tables';
+import { articlePrefixes } from '#worker/queries/sitemap';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, db } from './helpers';
 

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { slugRecord } from '../../schema/entities';
-import { articles, categories, channels, slugs } from '../../schema/tables';
-import { entityVisible, findSlugOfEntity } from '../../worker/queries/slugs';
+import { slugRecord } from '#schema/entities';
+import { articles, categories, channels, slugs } from '#schema/tables';
+import { entityVisible, findSlugOfEntity } from '#worker/queries/slugs';
 import { createArticle, createCategory, createChannel } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique } from './helpers';
 

@@ -1,9 +1,9 @@
 // Statements built once (worker/lib/statements.ts): one per name and role, the viewer's id and the values bound per call.
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articles } from '../../schema/tables';
-import { batchRows, reusable, rows } from '../../worker/lib/statements';
-import { articleVisibleWhere } from '../../worker/lib/visibility';
+import { articles } from '#schema/tables';
+import { batchRows, reusable, rows } from '#worker/lib/statements';
+import { articleVisibleWhere } from '#worker/lib/visibility';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 import { createUser, db } from './helpers';
 

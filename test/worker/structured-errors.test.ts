@@ -4,9 +4,9 @@
 // code; and a preview page with a bad token is a 404 page.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_VERSION } from '../../schema/document';
-import { fieldIssue } from '../../schema/entities';
-import { WEBHOOK_EVENTS } from '../../schema/enums';
+import { DOCUMENT_VERSION } from '#schema/document';
+import { fieldIssue } from '#schema/entities';
+import { WEBHOOK_EVENTS } from '#schema/enums';
 import { createArticle, createCategory } from './content-factories';
 import { as, BASE, call, createUser, sessionCookie } from './helpers';
 

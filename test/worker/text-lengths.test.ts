@@ -4,8 +4,8 @@
 // article title and a 49-character `q` over one's own rows answered 500 here). The static check at the end keeps
 // LIKE and GLOB out of the worker's SQL, where a short pattern in a test could still grow long in production.
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../schema/requests';
-import { realisticText, seededRandom } from '../../worker/scripts/fuzz-requests';
+import { LIMITS } from '#schema/requests';
+import { realisticText, seededRandom } from '#worker/scripts/fuzz-requests';
 import { as, createUser } from './helpers';
 
 const random = seededRandom(20261124);

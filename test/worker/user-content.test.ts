@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contentAccessListItem, contentAccessPage, contentRequest, contentRequestPage } from '../../schema/entities';
-import { contentAccess, contentRequests } from '../../schema/tables';
-import { listContentRequests, requestAccess } from '../../worker/queries/user-content';
-import { decideRequest } from '../../worker/queries/access-decisions';
+import { contentAccessListItem, contentAccessPage, contentRequest, contentRequestPage } from '#schema/entities';
+import { contentAccess, contentRequests } from '#schema/tables';
+import { listContentRequests, requestAccess } from '#worker/queries/user-content';
+import { decideRequest } from '#worker/queries/access-decisions';
 import { createArticle, createChannel, grantAccess } from './content-factories';
 import { as, call, createUser, db } from './helpers';
-import { systemScope } from '../../worker/services/audit';
+import { systemScope } from '#worker/services/audit';
 
 const uuid = () => crypto.randomUUID();
 type Caller = Awaited<ReturnType<typeof as>>;

@@ -1,7 +1,7 @@
 // A user name has at least three characters (schema/requests.ts `userName`), on registration, on an admin's new
 // account and on a rename; names stored before the rule keep working.
 import { describe, expect, it } from 'vitest';
-import { LIMITS, userName } from '../../schema/requests';
+import { LIMITS, userName } from '#schema/requests';
 import { as, call, unique } from './helpers';
 
 // Each registration from an address of its own: registration is limited per address (decision 021).

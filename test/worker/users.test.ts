@@ -3,16 +3,16 @@ import { env } from 'cloudflare:workers';
 import { eq, and, ne } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '../../schema/tables';
-import { articles, channels, contentAccess, contentRequests, sessions, userArticles, users } from '../../schema/tables';
-import { user as userSchema } from '../../schema/entities';
-import { LOGIN_LIMITS } from '../../worker/services/login-limit';
-import { findUserForSignIn, insertUser, updateUser } from '../../worker/queries/users';
-import { deleteUser, ownsContent } from '../../worker/queries/user-deletion';
-import { OWNS_CONTENT } from '../../worker/queries/users';
+import type { Role } from '#schema/tables';
+import { articles, channels, contentAccess, contentRequests, sessions, userArticles, users } from '#schema/tables';
+import { user as userSchema } from '#schema/entities';
+import { LOGIN_LIMITS } from '#worker/services/login-limit';
+import { findUserForSignIn, insertUser, updateUser } from '#worker/queries/users';
+import { deleteUser, ownsContent } from '#worker/queries/user-deletion';
+import { OWNS_CONTENT } from '#worker/queries/users';
 import { createArticle } from './content-factories';
 import { as, call, createUser, db, sessionCookie, unique, type CallResult } from './helpers';
-import { systemScope } from '../../worker/services/audit';
+import { systemScope } from '#worker/services/audit';
 
 const ROLES: Role[] = ['REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
 

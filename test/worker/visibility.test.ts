@@ -5,7 +5,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articles, channels } from '../../schema/tables';
+import { articles, channels } from '#schema/tables';
 import type { CallResult } from './helpers';
 import { as, BASE, db } from './helpers';
 import { asRole, createArticle, createChannel, grantAccess } from './content-factories';

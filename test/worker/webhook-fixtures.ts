@@ -1,8 +1,8 @@
 // Webhook rows for the authorization matrix and the webhook tests, written straight into D1.
 import { env } from 'cloudflare:workers';
-import type { WebhookEvent } from '../../schema/enums';
-import { webhookDeliveries, webhooks } from '../../schema/tables';
-import { encryptSecret } from '../../worker/services/webhook-secrets';
+import type { WebhookEvent } from '#schema/enums';
+import { webhookDeliveries, webhooks } from '#schema/tables';
+import { encryptSecret } from '#worker/services/webhook-secrets';
 import { db } from './helpers';
 
 /** An active webhook to a public https receiver; returns its id. */

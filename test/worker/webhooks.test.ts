@@ -4,12 +4,12 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { articles, auditLog, webhookDeliveries, webhooks } from '../../schema/tables';
-import type { WebhookEvent } from '../../schema/enums';
-import worker from '../../worker/index';
-import type { Env } from '../../worker/env';
-import { auditEntry, systemScope } from '../../worker/services/audit';
-import { runWebhookRecovery } from '../../worker/scheduled';
+import { articles, auditLog, webhookDeliveries, webhooks } from '#schema/tables';
+import type { WebhookEvent } from '#schema/enums';
+import worker from '#worker/index';
+import type { Env } from '#worker/env';
+import { auditEntry, systemScope } from '#worker/services/audit';
+import { runWebhookRecovery } from '#worker/scheduled';
 import {
   LOST_AFTER_MS,
   MAX_ATTEMPTS,
@@ -18,7 +18,7 @@ import {
   webhookUrlProblem,
   type WebhookBody,
   type WebhookMessage,
-} from '../../worker/services/webhooks';
+} from '#worker/services/webhooks';
 import { as, db } from './helpers';
 import { createArticle } from './content-factories';
 

@@ -1,8 +1,8 @@
 // The editor workspace's lists (GET /workspace/...): own content with drafts, hidden and restricted items,
 // ADMIN's view of everyone with the owner filter, the text filter, paging, and the publication state per row.
 import { describe, expect, it } from 'vitest';
-import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/workspace';
-import { publicationRequests } from '../../schema/tables';
+import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '#schema/workspace';
+import { publicationRequests } from '#schema/tables';
 import { asRole, createArticle, createChannel, createNewsItem } from './content-factories';
 import { call, db, unique } from './helpers';
 

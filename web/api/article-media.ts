@@ -1,9 +1,9 @@
 // /api/articles/{id}/media (worker/routes/article-media.ts): an article's gallery images and videos, their titles,
 // order and thumbnails. Writes with files go through XMLHttpRequest (web/uploads/send.ts) for upload progress.
 import type * as z from 'zod/mini';
-import { article } from '../../schema/entities';
-import type { updateImageBody } from '../../schema/requests';
-import { articleWithAddedImages } from '../../schema/workspace';
+import { article } from '#schema/entities';
+import type { updateImageBody } from '#schema/requests';
+import { articleWithAddedImages } from '#schema/workspace';
 import { multipartBody, type ImagePart } from '../uploads/multipart';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';

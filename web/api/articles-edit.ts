@@ -2,8 +2,8 @@
 // articles.ts, which the first visit loads: these stay out of it (docs/decisions/023-screen-kit.md). Writes with a
 // file go through XMLHttpRequest (web/uploads/send.ts), so the editor sees the upload's progress.
 import * as z from 'zod/mini';
-import { article } from '../../schema/entities';
-import type { createArticleBody, updateArticleBody } from '../../schema/requests';
+import { article } from '#schema/entities';
+import type { createArticleBody, updateArticleBody } from '#schema/requests';
 import { multipartBody, type ImagePart } from '../uploads/multipart';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';

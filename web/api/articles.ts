@@ -1,5 +1,5 @@
 // /api/articles: what the SPA reads of articles.
-import { article, articlePage } from '../../schema/entities';
+import { article, articlePage } from '#schema/entities';
 import { api, call, pageQuery, seg } from './client';
 
 /** One article by id or slug; locked restricted articles come without description and media. */

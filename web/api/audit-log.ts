@@ -1,6 +1,6 @@
 // /api/admin/auditLog (ADMIN's whole log, filtered) and /api/auditLog (the caller's own content's entries).
-import { auditLogPage } from '../../schema/entities';
-import type { AuditAction, AuditEntity } from '../../schema/enums';
+import { auditLogPage } from '#schema/entities';
+import type { AuditAction, AuditEntity } from '#schema/enums';
 import { api, call, pageQuery } from './client';
 
 export interface AuditLogFilter {

@@ -1,5 +1,5 @@
 // /api/authors: an author's public page.
-import { articlePage, authorProfile } from '../../schema/entities';
+import { articlePage, authorProfile } from '#schema/entities';
 import { api, call, pageQuery, seg } from './client';
 
 /** An author by user name: the display name (404 for an unknown, deactivated or deleted account). */

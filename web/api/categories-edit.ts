@@ -2,8 +2,8 @@
 // with JSON naming the file tag, the file in `blob:image`); hc types these routes by their JSON input, so that one
 // goes through fetch and resultOf. The tree's reads are in categories.ts, which the first visit loads.
 import * as z from 'zod/mini';
-import { category } from '../../schema/entities';
-import type { createCategoryBody, updateCategoryBody } from '../../schema/requests';
+import { category } from '#schema/entities';
+import type { createCategoryBody, updateCategoryBody } from '#schema/requests';
 import { multipartBody } from '../uploads/multipart';
 import { API_PREFIX, ApiError, api, call, resultOf, seg } from './client';
 

@@ -1,6 +1,6 @@
 // /api/categories: the tree, one category, its ancestors, its children and its articles.
 import * as z from 'zod/mini';
-import { articlePage, category, categoryChildren, categoryRoute } from '../../schema/entities';
+import { articlePage, category, categoryChildren, categoryRoute } from '#schema/entities';
 import { api, call, pageQuery, seg } from './client';
 
 const byId = (idOrSlug: string) => ({ param: { id: seg(idOrSlug) } });

@@ -1,8 +1,8 @@
 // /api/channels: the workspace's calls of channels (create, change with pictures, delete, a user's channels). The
 // public screens' reads are in channels.ts, which the first visit loads (docs/decisions/023-screen-kit.md).
 import * as z from 'zod/mini';
-import { channel, channelSummary } from '../../schema/entities';
-import type { createChannelBody, updateChannelBody } from '../../schema/requests';
+import { channel, channelSummary } from '#schema/entities';
+import type { createChannelBody, updateChannelBody } from '#schema/requests';
 import { multipartBody, type ImagePart } from '../uploads/multipart';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';

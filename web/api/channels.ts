@@ -1,6 +1,6 @@
 // /api/channels: the channel list, one channel (whole, or its summary) and its articles.
 import * as z from 'zod/mini';
-import { articlePage, channel, channelSummary } from '../../schema/entities';
+import { articlePage, channel, channelSummary } from '#schema/entities';
 import { api, call, pageQuery, seg } from './client';
 
 /** Every channel the caller may see, as summaries (no articleOrdinals: they grow with each channel). */

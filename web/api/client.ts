@@ -5,8 +5,8 @@
 // 'Invalid response from server'; anything else 'Internal server error'.
 import { hc, type ClientResponse } from 'hono/client';
 import * as z from 'zod/mini';
-import { anyEnvelope, issuesResult } from '../../schema/entities';
-import type { AppType } from '../../worker/app';
+import { anyEnvelope, issuesResult } from '#schema/entities';
+import type { AppType } from '#worker/app';
 import { ApiError, reportUnauthorized } from './errors';
 
 export { ApiError, onUnauthorized } from './errors';

@@ -1,5 +1,5 @@
 // /api/config: the deployment's public settings (Turnstile's site key), and the header its token travels in.
-import { clientConfig } from '../../schema/entities';
+import { clientConfig } from '#schema/entities';
 import { api, call } from './client';
 
 /** Public: its answer says nothing about the session, so a 401 from it (a proxy's, say) signs nobody out. */

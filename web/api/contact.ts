@@ -1,8 +1,8 @@
 // /api/contact: the contact and order-channel forms, and the admin's list of what they sent.
 import * as z from 'zod/mini';
-import { contactMessage, contactMessagePage } from '../../schema/entities';
-import type { MESSAGE_STATES } from '../../schema/enums';
-import type { contactBody } from '../../schema/requests';
+import { contactMessage, contactMessagePage } from '#schema/entities';
+import type { MESSAGE_STATES } from '#schema/enums';
+import type { contactBody } from '#schema/requests';
 import { api, call, pageQuery, seg } from './client';
 import { challengeHeaders } from './config';
 

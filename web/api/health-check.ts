@@ -1,5 +1,5 @@
 // /api/healthCheck: references to articles that no longer exist, listed and removed (ADMIN).
-import { healthCheck } from '../../schema/entities';
+import { healthCheck } from '#schema/entities';
 import { api, call } from './client';
 
 export const runHealthCheck = () => call(api.healthCheck.$get(), healthCheck);

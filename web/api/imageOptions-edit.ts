@@ -1,7 +1,7 @@
 // /api/imageOptions: saving an image's focal point and scale (the workspace). The reads are in imageOptions.ts,
 // which the first visit loads (docs/decisions/023-screen-kit.md).
 import * as z from 'zod/mini';
-import { imageOption } from '../../schema/entities';
+import { imageOption } from '#schema/entities';
 import { api, call, seg } from './client';
 
 /** Saves the focal point and scale of a stored image: changes its options, or creates them the first time. */

@@ -1,6 +1,6 @@
 // /api/imageOptions: focal point and scale of an image, by blob key.
 import * as z from 'zod/mini';
-import { imageOption } from '../../schema/entities';
+import { imageOption } from '#schema/entities';
 import { api, call, seg } from './client';
 
 export const getImageOption = (blobKey: string) =>

@@ -1,6 +1,6 @@
 // /api/imports: the admin's imports (decisions 046, 047): start one from a file, follow it, cancel it.
 import * as z from 'zod/mini';
-import { importDetail, importSummary } from '../../schema/imports';
+import { importDetail, importSummary } from '#schema/imports';
 import { API_PREFIX, api, call, resultOf, seg } from './client';
 
 export const listImports = () => call(api.imports.$get(), z.array(importSummary));

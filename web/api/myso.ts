@@ -1,5 +1,5 @@
 // /api/myso: likes of channels and articles, and the mySO screen's view.
-import { mysoView, unlikeResult, userContentLink } from '../../schema/entities';
+import { mysoView, unlikeResult, userContentLink } from '#schema/entities';
 import { api, call } from './client';
 
 const liked = (contentId: string) => ({ json: { contentId } });

@@ -1,8 +1,8 @@
 // /api/news: the workspace's writes of news items. The feed's reads are in news.ts, which the first visit loads
 // (docs/decisions/023-screen-kit.md).
 import * as z from 'zod/mini';
-import { newsItem } from '../../schema/entities';
-import type { createNewsBody, updateNewsBody } from '../../schema/requests';
+import { newsItem } from '#schema/entities';
+import type { createNewsBody, updateNewsBody } from '#schema/requests';
 import { multipartBody, type ImagePart } from '../uploads/multipart';
 import { send, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';

@@ -1,5 +1,5 @@
 // /api/news: the news feed, page by page.
-import { newsItem, newsPage } from '../../schema/entities';
+import { newsItem, newsPage } from '#schema/entities';
 import { api, call, pageQuery, seg } from './client';
 
 export const listNews = (cursor?: string, limit?: number) =>

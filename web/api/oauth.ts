@@ -1,6 +1,6 @@
 // /api/oauth: the consent page of an MCP client's OAuth sign-in, and the connected clients of My account (decision 045).
 import * as z from 'zod/mini';
-import { connectedClient, oauthConsent, oauthRedirect } from '../../schema/oauth';
+import { connectedClient, oauthConsent, oauthRedirect } from '#schema/oauth';
 import { api, call, seg } from './client';
 
 /** What the consent page shows for the authorization request (the page's own query string). */

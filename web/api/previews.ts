@@ -1,6 +1,6 @@
 // The calls of /api/previews (decision 029): shareable preview links, and what one shows.
 import type { ClientResponse } from 'hono/client';
-import { preview, previewLink, previewLinkList, type Preview } from '../../schema/entities';
+import { preview, previewLink, previewLinkList, type Preview } from '#schema/entities';
 import { api, call, seg } from './client';
 import type { RevisionKind } from './revisions';
 

@@ -1,6 +1,6 @@
 // /api/publications: publication requests, their status and expiry (ADMIN decides; editors ask and list their own).
-import { publicationRequest, publicationRequestPage, type PublicationRequest } from '../../schema/entities';
-import type { ContentType } from '../../schema/enums';
+import { publicationRequest, publicationRequestPage, type PublicationRequest } from '#schema/entities';
+import type { ContentType } from '#schema/enums';
 import { api, call, pageQuery } from './client';
 
 export type PublicationStatus = PublicationRequest['status'];

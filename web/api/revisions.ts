@@ -1,6 +1,6 @@
 // The calls of /api/revisions (decision 029): an item's saved states, one with its fields, and a restore.
 import * as z from 'zod/mini';
-import { article, channel, newsItem, revisionList, revisionWithFields } from '../../schema/entities';
+import { article, channel, newsItem, revisionList, revisionWithFields } from '#schema/entities';
 import { api, call, seg } from './client';
 
 export type RevisionKind = 'article' | 'channel' | 'news';

@@ -1,6 +1,6 @@
 // /api/search: the one search over articles, channels and categories.
 import * as z from 'zod/mini';
-import { searchItem } from '../../schema/entities';
+import { searchItem } from '#schema/entities';
 import { api, call } from './client';
 
 export const search = (text: string) =>

@@ -1,6 +1,6 @@
 // /api/sessions: the signed-in user's own sessions, and signing out of the others.
 import * as z from 'zod/mini';
-import { endedSessions, userSession } from '../../schema/entities';
+import { endedSessions, userSession } from '#schema/entities';
 import { api, call, seg } from './client';
 
 /** A 401 here is left to the account screen's own read of the user, which reports it. */

@@ -1,6 +1,6 @@
 // /api/slugs: giving an article or channel a new address (the workspace). The look-ups are in slugs.ts, which the
 // first visit loads (docs/decisions/023-screen-kit.md).
-import { slugRecord } from '../../schema/entities';
+import { slugRecord } from '#schema/entities';
 import { api, call, seg } from './client';
 
 /** Gives an article or channel a new address (its old slug stops working). */

@@ -1,6 +1,6 @@
 // /api/slugs: slug look-ups, and the rule that turns a route's id-or-slug into an id.
-import { slugRecord } from '../../schema/entities';
-import { isUuid } from '../../schema/urls';
+import { slugRecord } from '#schema/entities';
+import { isUuid } from '#schema/urls';
 import { api, call, seg } from './client';
 
 export const getSlug = (slug: string) => call(api.slugs[':slug'].$get({ param: { slug: seg(slug) } }), slugRecord);

@@ -1,7 +1,7 @@
 // /api/tokens: the signed-in editor's personal API tokens, and ADMIN's list of everyone's.
 import * as z from 'zod/mini';
-import { apiToken, createdApiToken, ownedApiToken } from '../../schema/entities';
-import type { CreateApiTokenBody } from '../../schema/requests';
+import { apiToken, createdApiToken, ownedApiToken } from '#schema/entities';
+import type { CreateApiTokenBody } from '#schema/requests';
 import { api, call, seg } from './client';
 
 /** A 401 here is left to the account screen's own read of the user, which reports it (as the sessions list does). */

@@ -1,6 +1,6 @@
 // /api/uploads: resumable uploads of big videos (the part calls themselves go through web/uploads/resumable.ts).
 import * as z from 'zod/mini';
-import { resumableUpload } from '../../schema/workspace';
+import { resumableUpload } from '#schema/workspace';
 import { api, call, seg } from './client';
 import { urls } from '../uploads/send';
 

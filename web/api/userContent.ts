@@ -1,8 +1,8 @@
 // /api/userContent: access requests for restricted or private content, the access check, and ADMIN's
 // decisions, grants and revocations.
 import * as z from 'zod/mini';
-import { accessCheck, contentAccessPage, contentRequest, contentRequestPage } from '../../schema/entities';
-import type { ContentType, REQUEST_STATES } from '../../schema/enums';
+import { accessCheck, contentAccessPage, contentRequest, contentRequestPage } from '#schema/entities';
+import type { ContentType, REQUEST_STATES } from '#schema/enums';
 import { api, call, pageQuery, seg } from './client';
 
 export type RequestState = (typeof REQUEST_STATES)[number];

@@ -2,9 +2,9 @@
 // filter of the editor workspace). Sign-in, the session and one's own account are in users.ts, which the first
 // visit loads (docs/decisions/023-screen-kit.md).
 import type * as z from 'zod/mini';
-import { accountDeletion, user, userPage } from '../../schema/entities';
-import type { Role } from '../../schema/enums';
-import type { createUserBody } from '../../schema/requests';
+import { accountDeletion, user, userPage } from '#schema/entities';
+import type { Role } from '#schema/enums';
+import type { createUserBody } from '#schema/requests';
 import { api, call, pageQuery, seg } from './client';
 
 export interface UserFilter {

@@ -1,7 +1,7 @@
 // /api/users: sign-in and out, session validation, registration, password reset, accounts.
 import * as z from 'zod/mini';
-import { accountDeletion, savedUser, sessionUser, user } from '../../schema/entities';
-import type { createUserBody, updateUserBody } from '../../schema/requests';
+import { accountDeletion, savedUser, sessionUser, user } from '#schema/entities';
+import type { createUserBody, updateUserBody } from '#schema/requests';
 import { api, call, seg } from './client';
 import { challengeHeaders } from './config';
 

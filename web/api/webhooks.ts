@@ -7,7 +7,7 @@ import {
   webhookWithSecret,
   type CreateWebhookBody,
   type UpdateWebhookBody,
-} from '../../schema/webhooks';
+} from '#schema/webhooks';
 import { api, call, seg } from './client';
 
 export const listWebhooks = () => call(api.webhooks.$get(), z.array(webhook));

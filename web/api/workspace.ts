@@ -1,5 +1,5 @@
 // /api/workspace: the editor workspace's lists (own content, drafts included; ADMIN everyone's).
-import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/workspace';
+import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '#schema/workspace';
 import { api, call, seg } from './client';
 
 export interface WorkspaceFilter {

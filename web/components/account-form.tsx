@@ -4,9 +4,9 @@
 // workspace's Account section (routes/myaccount/) and every user's Account page (routes/mySO/account/) use it.
 import { useId, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { User } from '../../schema/entities';
-import type { Locale } from '../../schema/enums';
-import { LIMITS, updateUserBody } from '../../schema/requests';
+import type { User } from '#schema/entities';
+import type { Locale } from '#schema/enums';
+import { LIMITS, updateUserBody } from '#schema/requests';
 import { canRetry, errorText } from './error-text';
 import { getUser, updateUser } from '../api/users';
 import { setQueryData, useQuery, write } from '../data/cache';

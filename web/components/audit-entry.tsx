@@ -3,7 +3,7 @@
 // was done (with the changed fields), and a link to the entity while it is still there (decision 033).
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { AuditLogEntry } from '../../schema/entities';
+import type { AuditLogEntry } from '#schema/entities';
 import { categoryPath, channelPath, articlePath, workspaceItemPath } from '../paths';
 
 /** The catalogue's prefix: the admin workspace's `audit`, the editor workspace's `activity`. */

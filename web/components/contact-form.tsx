@@ -1,8 +1,8 @@
 // The contact and order-channel form: validated in the browser with the server's own schema, then POST /api/contact.
 import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CONTACT_KINDS } from '../../schema/enums';
-import { contactBody, LIMITS } from '../../schema/requests';
+import type { CONTACT_KINDS } from '#schema/enums';
+import { contactBody, LIMITS } from '#schema/requests';
 import { sendContact } from '../api/contact';
 import { FormAlert, TextArea, TextField, formValues, issuesToFieldErrors, useFormState } from './form';
 import { useNotify } from './notifications';

@@ -1,7 +1,7 @@
 // The two downloads of GET /api/export (decision 036), the records alone or with the files: "Export my content" on
 // the editor workspace's account page, "Export everything" in App management. Plain links, so the browser saves the
 // streamed archive to disk itself instead of holding it in the page.
-import type { ExportQuery } from '../../schema/export';
+import type { ExportQuery } from '#schema/export';
 import { exportArchiveHref } from '../api/export';
 
 interface Props {

@@ -1,8 +1,8 @@
 // The admin workspace's queries and writes (docs/decisions/015-admin-workspace.md). Every list is a cursor-paged
 // query under the ['admin'] family (users under ['users']); every decision invalidates that family, so the lists
 // and the badge counts agree at once, and the content families it may change, so public screens do too.
-import type { Category, ContentType, User } from '../../schema';
-import type { createUserBody, updateCategoryBody, updateUserBody } from '../../schema/requests';
+import type { Category, ContentType, User } from '#schema';
+import type { createUserBody, updateCategoryBody, updateUserBody } from '#schema/requests';
 import type * as z from 'zod/mini';
 import { createCategory, deleteCategory, positionCategory, updateCategory } from '../api/categories-edit';
 import { createUser, deleteUser, listUsers, type UserFilter } from '../api/users-edit';

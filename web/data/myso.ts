@@ -1,7 +1,7 @@
 // The signed-in user's mySO view (GET /myso/vm: likes, access requests, granted access), fetched once and
 // shared by every screen that shows a like or a request, and the writes that change it: each patches the
 // cached view at once, then refetches it, so every screen on show agrees without a reload.
-import type { Article, ArticleSummary, ChannelSummary, ContentType, MysoView } from '../../schema';
+import type { Article, ArticleSummary, ChannelSummary, ContentType, MysoView } from '#schema';
 import { getMysoView, likeArticle, likeChannel, unlikeArticle, unlikeChannel } from '../api/myso';
 import { requestAccess } from '../api/userContent';
 import { useSession } from '../session/session';

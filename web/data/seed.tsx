@@ -4,7 +4,7 @@
 // they are the SWR fallback of the first render, so hydration draws what the HTML shows, and the first
 // revalidation takes them instead of asking the network (web/main.tsx).
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { SessionUser } from '../../schema/entities';
+import type { SessionUser } from '#schema/entities';
 import type { Locale } from '../i18n';
 import type { QueryKey } from './keys';
 

@@ -1,6 +1,6 @@
 // The admin's webhooks in the data cache: one family, ['webhooks'], which every write invalidates (the list and
 // each webhook's deliveries).
-import type { CreateWebhookBody, UpdateWebhookBody } from '../../schema/webhooks';
+import type { CreateWebhookBody, UpdateWebhookBody } from '#schema/webhooks';
 import {
   createWebhook,
   deleteWebhook,

@@ -2,8 +2,8 @@
 // anyone else goes to /no-permission, which offers to sign in; whoever just signed out here goes home.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { SessionUser } from '../../schema/entities';
-import type { Role } from '../../schema/enums';
+import type { SessionUser } from '#schema/entities';
+import type { Role } from '#schema/enums';
 import { useSession } from './session';
 
 export type Access = 'signedIn' | 'editorOrAdmin' | 'admin';

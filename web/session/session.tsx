@@ -2,8 +2,8 @@
 // server-rendered page names (the worker read the session cookie), else the stored user, else the server's
 // POST /users/auth-validate, else signed out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { SessionUser } from '../../schema/entities';
-import { ROLES } from '../../schema/enums';
+import type { SessionUser } from '#schema/entities';
+import { ROLES } from '#schema/enums';
 import { onUnauthorized } from '../api/errors';
 
 // The API client (and zod with it) loads on demand, so the shell's first paint does not wait for it.

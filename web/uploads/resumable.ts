@@ -2,10 +2,10 @@
 // sniffs it), then the rest with a bounded number in flight, each failed part sent again after a growing pause.
 // The server keeps the parts it has, so after a dropped connection or a reload the same file (found again by
 // its fingerprint) continues from the parts already there.
-import { RESUMABLE_TYPES } from '../../schema/enums';
-import type { ResumableUpload } from '../../schema/workspace';
-import { uploadedPart } from '../../schema/workspace';
-import { sniff, SNIFF_BYTES } from '../../schema/sniff';
+import { RESUMABLE_TYPES } from '#schema/enums';
+import type { ResumableUpload } from '#schema/workspace';
+import { uploadedPart } from '#schema/workspace';
+import { sniff, SNIFF_BYTES } from '#schema/sniff';
 import { ApiError } from '../api/errors';
 import { cancelUpload, completeUpload, partUrl, startUpload } from '../api/uploads';
 import { ABORTED, isTransportFailure, send } from './send';

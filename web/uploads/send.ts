@@ -2,7 +2,7 @@
 // The answer goes through the client's resultOf, so errors read exactly as every other call's (web/api/client.ts).
 import { hc } from 'hono/client';
 import type * as z from 'zod/mini';
-import type { AppType } from '../../worker/app';
+import type { AppType } from '#worker/app';
 import { ApiError } from '../api/errors';
 import { resultOf } from '../api/client';
 

@@ -1,7 +1,7 @@
 // Smaller copies of an image, made in the browser before the upload (docs/decisions/018-image-variants.md):
 // one per width of IMAGE_VARIANT_WIDTHS narrower than the picture, WebP where the browser can encode it
 // (JPEG otherwise), so a phone never downloads the 6000 px original. The original is uploaded as it is.
-import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
+import { IMAGE_VARIANT_WIDTHS } from '#schema/enums';
 
 export interface Variant {
   width: number;

@@ -18,7 +18,7 @@ import {
   type ListItemNode,
   type ListNode,
   type TextNode,
-} from '../../schema/document';
+} from '#schema/document';
 
 /** Lexical's text format bits (lexical's IS_BOLD, IS_ITALIC, IS_CODE). */
 const BOLD = 1;

@@ -1,8 +1,8 @@
 // Who is in a room and whether they still may be: the upgrade's identity, and the re-check a room runs when it
 // writes, on its alarm and when the worker tells it that someone's rights changed (docs/decisions/050).
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { apiTokens, sessions, users, type Role } from '../../schema/tables';
-import type { SessionUser } from '../../schema/entities';
+import { apiTokens, sessions, users, type Role } from '#schema/tables';
+import type { SessionUser } from '#schema/entities';
 import type { Db } from '../env';
 import { EDITOR_ROLES } from '../middleware/guards';
 import { articleForWrite } from '../queries/articles';

@@ -1,12 +1,12 @@
 // A room's write to D1: the shared fields saved as an ordinary article save (revision, version, audit entries,
 // webhooks), crediting everyone who wrote since the last one (docs/decisions/050).
 import { eq } from 'drizzle-orm';
-import { articles } from '../../schema/tables';
-import { updateArticleBody } from '../../schema/requests';
+import { articles } from '#schema/tables';
+import { updateArticleBody } from '#schema/requests';
 import type { Env } from '../env';
 import { createDb } from '../services/db';
 import { assertPlacedMedia, textChanges, updateArticle } from '../queries/article-writes';
-import { documentFromText } from '../../schema/document-text';
+import { documentFromText } from '#schema/document-text';
 import type { AuditScope } from '../services/audit';
 import { enqueueAuditDeliveries } from '../services/webhooks';
 import type { CollabIdentity } from './rights';

@@ -1,7 +1,7 @@
 // An imported document cut to what an article holds (DOCUMENT_LIMITS, SHAPE_LIMITS): blocks past the text or node
 // bound are left out and the cut is noted, so nothing is dropped silently (decision 046).
-import { DOCUMENT_LIMITS, type BlockNode } from '../../schema/document';
-import { SHAPE_LIMITS } from '../../schema/document-input';
+import { DOCUMENT_LIMITS, type BlockNode } from '#schema/document';
+import { SHAPE_LIMITS } from '#schema/document-input';
 
 function measure(value: unknown): { text: number; nodes: number } {
   let text = 0;

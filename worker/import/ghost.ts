@@ -124,7 +124,7 @@ interface Lookups {
 function normalize(post: Row, site: string, l: Lookups): SourceItem {
   const id = str(post.id);
   const notes: string[] = [];
-  const ghostUrl = (s: string) => s.replaceAll('__GHOST_URL__', site);
+  const ghostUrl = (s: string) => s.replaceAll('__GHOST_URL__', () => site);
   let format: SourceItem['format'] = 'html';
   let content = str(post.html);
   if (!content && str(post.lexical)) content = lexicalToHtml(str(post.lexical));

@@ -1,8 +1,17 @@
 // What htmlToDocument reads HTML by (decision 046): which elements are blocks, which are dropped with what note, and
 // the small tree and inline helpers it uses.
-import type { InlineNode, TextNode } from '../../schema/document';
-import type { DraftBlock } from './html-to-document';
+import type { BlockNode, InlineNode, TextNode } from '#schema/document';
 import type { HtmlElement } from './html-tree';
+
+/** A picture placed in the text, before its file is stored. */
+export interface SourceImage {
+  type: 'sourceImage';
+  src: string;
+  alt: string;
+  caption?: string;
+}
+/** A block of the document being made: a document node, or a picture still to be stored. */
+export type DraftBlock = BlockNode | SourceImage;
 
 export const BLOCK_NAMES = new Set([
   'p',

@@ -11,7 +11,7 @@ import {
   type ListItemNode,
   type ListNode,
   type TextNode,
-} from '../../schema/document';
+} from '#schema/document';
 import {
   BLOCK_NAMES,
   captionShortcodes,
@@ -21,17 +21,12 @@ import {
   has,
   inlinesOfBlock,
   trimInlines,
+  type DraftBlock,
+  type SourceImage,
 } from './html-rules';
 import { parseHtml, textOf, type HtmlElement, type HtmlNode } from './html-tree';
 
-/** A picture placed in the text, before its file is stored. */
-export interface SourceImage {
-  type: 'sourceImage';
-  src: string;
-  alt: string;
-  caption?: string;
-}
-export type DraftBlock = BlockNode | SourceImage;
+export type { DraftBlock, SourceImage } from './html-rules';
 
 export interface Converted {
   blocks: DraftBlock[];

@@ -1,7 +1,7 @@
 // The `items` phase of every source (decisions 046, 047, 050): 25 items a step, read from the one chunk that holds
 // them (never the whole file again), each converted to document nodes, its pictures stored, and written as one D1
 // batch (writeArticle), so a failure leaves whole items only.
-import { DOCUMENT_VERSION, type ArticleDocument } from '../../schema/document';
+import { DOCUMENT_VERSION, type ArticleDocument } from '#schema/document';
 import { fitDocument } from './fit-document';
 import { htmlToDocument, type Converted } from './html-to-document';
 import { parseHtml, textOf } from './html-tree';

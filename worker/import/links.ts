@@ -1,7 +1,7 @@
 // The `links` phase of every source (decisions 046, 050): once all items are written, links in their text to other
 // items of the source site are pointed at the items' new pages (a link to a later post resolves too).
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { articles, importSources, redirects } from '../../schema/tables';
+import { articles, importSources, redirects } from '#schema/tables';
 import type { ImportContext, ImportProgress } from './progress';
 import { redirectKey } from './write';
 

@@ -3,9 +3,9 @@
 // What that subset has no node for is prepared first: fenced code becomes code-marked text (as
 // htmlToDocument does), and each picture `![alt](path "title")` becomes a block of its own that names a placeholder,
 // then a `sourceImage` resolved against the file's address (a path inside the archive, or a web address).
-import { DOCUMENT_LIMITS, isSafeHref } from '../../schema/document';
-import { markdownToDocument } from '../../schema/document-markdown';
-import type { BlockNode, InlineNode } from '../../schema/document';
+import { DOCUMENT_LIMITS, isSafeHref } from '#schema/document';
+import { markdownToDocument } from '#schema/document-markdown';
+import type { BlockNode, InlineNode } from '#schema/document';
 import type { Converted, DraftBlock, SourceImage } from './html-to-document';
 
 const FENCE = /^ {0,3}(```+|~~~+)/;

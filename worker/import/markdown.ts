@@ -2,8 +2,8 @@
 // archive stays in R2 and is read by range (zip-reader.ts); its scan takes 100 files a step (each file is two range
 // reads), so a large archive never needs more than a few hundred subrequests in one step. Pictures the files name by
 // a relative path are read from the archive itself; web addresses are fetched as for any import.
-import { slugify } from '../../schema/slugify';
-import { UPLOAD_LIMITS } from '../../schema/limits';
+import { slugify } from '#schema/slugify';
+import { UPLOAD_LIMITS } from '#schema/limits';
 import type { DraftBlock } from './html-to-document';
 import { ImportFailure } from './errors';
 import { namesOf, splitFrontMatter, type FrontMatterValue } from './front-matter';

@@ -3,10 +3,10 @@
 // type sniffed and the size bounded as for uploads, stored in R2 under a server-made key with its `blobs` row. A
 // picture imported once is found again by its address (import_sources, kind `media`), so a re-import fetches nothing.
 import { and, eq, inArray } from 'drizzle-orm';
-import { UPLOAD_LIMITS } from '../../schema/limits';
-import { blobs, importSources } from '../../schema/tables';
+import { UPLOAD_LIMITS } from '#schema/limits';
+import { blobs, importSources } from '#schema/tables';
 import type { Db, Env } from '../env';
-import { DIMENSION_BYTES, imageDimensions, MAX_PIXELS, sniff, SNIFF_BYTES } from '../../schema/sniff';
+import { DIMENSION_BYTES, imageDimensions, MAX_PIXELS, sniff, SNIFF_BYTES } from '#schema/sniff';
 import { urlRules, webhookUrlProblem } from '../services/webhooks';
 
 /** A picture that was had: its R2 key. */

@@ -1,7 +1,7 @@
 // Pictures of an imported item (decision 046): each stored once (fetched from its address, or read from the archive
 // the source came in) and found again by its address on a re-import; the text's picture placeholders become image
 // nodes naming the gallery entries, and a picture that could not be had becomes a link to its source.
-import type { BlockNode, InlineNode } from '../../schema/document';
+import type { BlockNode, InlineNode } from '#schema/document';
 import type { DraftBlock } from './html-to-document';
 import { fetchPicture, knownPictures, type MediaOutcome } from './media';
 import type { ImportContext } from './progress';

@@ -2,17 +2,8 @@
 // record's owner made when missing (inactive, no password), categories ordered parents first.
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { ExportArticle, ExportCategory } from '../../schema/export';
-import {
-  articleCategories,
-  articleMedia,
-  articles,
-  categories,
-  channels,
-  news,
-  slugs,
-  users,
-} from '../../schema/tables';
+import type { ExportArticle, ExportCategory } from '#schema/export';
+import { articleCategories, articleMedia, articles, categories, channels, news, slugs, users } from '#schema/tables';
 import type { Db } from '../env';
 import { auditEntry } from '../services/audit';
 import type { ImportContext, ImportProgress } from './progress';

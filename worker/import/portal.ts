@@ -15,8 +15,8 @@ import {
   type ExportCategory,
   type ExportChannel,
   type ExportNewsItem,
-} from '../../schema/export';
-import { blobs, categories, channelCategories, channels, news } from '../../schema/tables';
+} from '#schema/export';
+import { blobs, categories, channelCategories, channels, news } from '#schema/tables';
 import { auditEntry } from '../services/audit';
 import { ImportFailure } from './errors';
 import type { ImportContext, ImportProgress } from './progress';

@@ -1,7 +1,7 @@
 // What one step of an import works with (the context) and writes back (the progress): counts per kind, the cursor
 // where the next step starts, and the report an admin reads, whose lists are bounded (decision 047).
-import type { ImportCountKind } from '../../schema/enums';
-import type { ImportCount, imports } from '../../schema/tables';
+import type { ImportCountKind } from '#schema/enums';
+import type { ImportCount, imports } from '#schema/tables';
 import type { Db, Env } from '../env';
 import type { AuditScope } from '../services/audit';
 import type { SourceScope } from './write';

@@ -2,9 +2,9 @@
 // import queued (decision 047). A file of no known kind is 415, one over the limit 413, XML with a DOCTYPE 400: each
 // before anything is kept.
 import { count, inArray } from 'drizzle-orm';
-import { IMPORT_LIMITS, importAuthors } from '../../schema/imports';
-import type { ImportSourceKind } from '../../schema/enums';
-import { imports, users } from '../../schema/tables';
+import { IMPORT_LIMITS, importAuthors } from '#schema/imports';
+import type { ImportSourceKind } from '#schema/enums';
+import { imports, users } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { BadRequest, Conflict, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';

@@ -4,7 +4,7 @@
 // message comes again (or the Cron Trigger re-sends it), and the step starts from the cursor D1 holds; items it had
 // already written are found by their source key and updated, not doubled.
 import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import { imports, users } from '../../schema/tables';
+import { imports, users } from '#schema/tables';
 import type { Env } from '../env';
 import { createDb } from '../services/db';
 import { ImportFailure } from './errors';

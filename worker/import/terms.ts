@@ -2,7 +2,7 @@
 // e-mail address, else a new inactive user with no password), categories parents first, tags as categories under one
 // "Tags" parent so none vanishes, and the "Pages" category when the source has pages.
 import { eq } from 'drizzle-orm';
-import { users } from '../../schema/tables';
+import { users } from '#schema/tables';
 import type { ImportContext, ImportProgress } from './progress';
 import { readScan, type SourceAuthor, type SourceTerm } from './source';
 import { knownEntities, sourceStatement, writeCategory } from './write';

@@ -3,10 +3,10 @@
 // source key is known is updated in place (same id, same slug), never created twice.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { articleDocument } from '../../schema/document-input';
-import { plainText } from '../../schema/document-text';
-import type { ArticleDocument } from '../../schema/document';
-import { LIMITS } from '../../schema/limits';
+import { articleDocument } from '#schema/document-input';
+import { plainText } from '#schema/document-text';
+import type { ArticleDocument } from '#schema/document';
+import { LIMITS } from '#schema/limits';
 import {
   articleCategories,
   articleMedia,
@@ -15,7 +15,7 @@ import {
   importSources,
   publicationRequests,
   redirects,
-} from '../../schema/tables';
+} from '#schema/tables';
 import type { Db } from '../env';
 import { articleRevisionFields } from '../queries/article-writes';
 import { claimedSlug, claimSlug } from '../queries/slugs';

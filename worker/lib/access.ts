@@ -1,7 +1,7 @@
 // Who may: the role sets and the ownership rule that the guards (middleware/guards.ts), the queries and the services
 // share. Pure functions of the user, so any layer may call them.
-import type { SessionUser } from '../../schema/entities';
-import type { Role } from '../../schema/enums';
+import type { SessionUser } from '#schema/entities';
+import type { Role } from '#schema/enums';
 import { Forbidden, Unauthorized } from './errors';
 
 export const EDITOR_ROLES: readonly Role[] = ['CLIENT', 'CONTRIBUTOR', 'ADMIN'];

@@ -4,7 +4,7 @@
 // Used by the device cookies (HMAC), the session tickets (HMAC) and the webhook secrets at rest (AES-GCM).
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
-import { appKeys } from '../../schema/tables';
+import { appKeys } from '#schema/tables';
 import type { Db } from './db';
 import { fromBase64Url, randomToken } from './tokens';
 import { unwrapped } from './unwrapped';

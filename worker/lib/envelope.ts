@@ -1,7 +1,7 @@
 import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
-import type { Envelope } from '../../schema/entities';
+import type { Envelope } from '#schema/entities';
 
 type SuccessCode = 200 | 201 | 202;
 const defaultMessages: Record<SuccessCode, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };

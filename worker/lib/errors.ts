@@ -2,7 +2,7 @@
 // concerns fields carries `issues` (docs/decisions/043-structured-errors.md): the envelope's result is
 // `{ issues: [{ path, code, message }] }`, which clients map to their fields by path and translate by code.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { FieldIssue } from '../../schema/entities';
+import type { FieldIssue } from '#schema/entities';
 
 export type { FieldIssue };
 

@@ -1,6 +1,6 @@
-import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
+import { IMAGE_VARIANT_WIDTHS } from '#schema/enums';
 import { BadRequest } from './errors';
-import type { Dimensions } from '../../schema/sniff';
+import type { Dimensions } from '#schema/sniff';
 
 /** Where the worker serves a stored R2 object; every `*Href`/`href` in an entity is built here. */
 export const FILES_PATH = '/api/files/';

@@ -2,8 +2,8 @@
 // in-process with an execution context whose `props` say so, and carry who the /mcp request was authenticated as.
 // Props come from the caller's code, never from the request, so no client can claim "via MCP" for its own calls nor
 // an identity. Kept apart from the MCP server so the API's session and audit can read it without loading the SDK.
-import type { SessionUser } from '../../schema/entities';
-import type { ApiTokenUse } from '../env';
+import type { SessionUser } from '#schema/entities';
+import type { ApiTokenUse } from './tokens';
 
 /** What the audit log records as the channel of a write made through the MCP server. */
 export const VIA_MCP = 'mcp';

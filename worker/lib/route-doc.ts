@@ -3,7 +3,7 @@
 // result with `describe(...)` beside its path. So the document is read off the routes as registered and
 // cannot list a check the route does not make. Why not a library: docs/decisions/013-openapi.md.
 import type { MiddlewareHandler } from 'hono';
-import type { Role } from '../../schema/enums';
+import type { Role } from '#schema/enums';
 import type * as z from 'zod/mini';
 
 /** Any zod schema, classic or mini. */

@@ -28,3 +28,10 @@ export async function sha256Hex(value: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** An API token in use: its id, its name (for the audit log) and its scope. */
+export interface ApiTokenUse {
+  id: string;
+  name: string;
+  scope: string;
+}

@@ -12,9 +12,9 @@
 //   restricted channel are locked like restricted articles.
 // Details and reasons: docs/decisions/005-visibility.md.
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../schema/entities';
-import type { Role } from '../../schema/enums';
-import { articles, channels, contentAccess, news } from '../../schema/tables';
+import type { SessionUser } from '#schema/entities';
+import type { Role } from '#schema/enums';
+import { articles, channels, contentAccess, news } from '#schema/tables';
 import type { Db } from './db';
 
 export type Viewer = SessionUser | null;

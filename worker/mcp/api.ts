@@ -1,9 +1,9 @@
 // The MCP tools' only way to the portal's data: an in-process call of the API app (worker/app.ts) with the caller's
 // own bearer token. So every tool goes through the same scope rule, guards, validation, rate limits and audit log as
 // any API client, and can reach nothing the person could not reach through /api. The token itself was checked once,
-// at /mcp: the call carries that identity (./via.ts) and the API takes it for this token instead of a second look-up.
+// at /mcp: the call carries that identity (worker/lib/mcp-via.ts) and the API takes it for this token instead of a second look-up.
 // Decision 045.
-import type { Envelope } from '../../schema/entities';
+import type { Envelope } from '#schema/entities';
 import { app } from '../app';
 import type { Env } from '../env';
 import { mcpExecutionContext, type McpIdentity } from '../lib/mcp-via';

@@ -1,7 +1,7 @@
 // The bytes of a picture an MCP tool adds: fetched from a URL under the rules of webhook targets (https, a public
 // host, never the portal itself; loopback only with WEBHOOKS_ALLOW_LOCAL), or sent as base64. The type is sniffed
 // and the size checked again by the upload itself (worker/services/uploads.ts), as for any upload.
-import { UPLOAD_LIMITS } from '../../schema/limits';
+import { UPLOAD_LIMITS } from '#schema/limits';
 import type { Env } from '../env';
 import { outboundUrlProblem, urlRules } from '../services/webhooks';
 import { ToolRefusal } from './tool-kit';

@@ -5,8 +5,8 @@
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { SessionUser } from '../../schema/entities';
-import { UPLOAD_LIMITS } from '../../schema/limits';
+import type { SessionUser } from '#schema/entities';
+import { UPLOAD_LIMITS } from '#schema/limits';
 import type { AppEnv } from '../env';
 import { failure } from '../lib/envelope';
 import { HttpError } from '../lib/errors';
@@ -67,7 +67,7 @@ async function authenticate(c: Context<AppEnv>): Promise<string> {
   }
   try {
     // At the primary (this app opens no D1 session), as for an API write: the tools' API calls carry this identity
-    // (worker/mcp/via.ts) instead of looking the token up again, so this is the request's one check.
+    // (worker/lib/mcp-via.ts) instead of looking the token up again, so this is the request's one check.
     await authenticateBearer(c, token, true);
   } catch (error) {
     if (error instanceof InvalidToken) throw new McpChallenge(origin, error.message);

@@ -1,8 +1,8 @@
 // What every MCP tool shares: its answer as text, and the API's refusals as tool errors the model can read.
 import * as z from 'zod';
-import { LIMITS } from '../../schema/limits';
-import type { Article } from '../../schema/entities';
-import { documentToMarkdown } from '../../schema/document-markdown';
+import { LIMITS } from '#schema/limits';
+import type { Article } from '#schema/entities';
+import { documentToMarkdown } from '#schema/document-markdown';
 import { ApiRefusal } from './api';
 
 export interface ToolResult {

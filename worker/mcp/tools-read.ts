@@ -3,10 +3,10 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { ResourceTemplate } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { documentToMarkdown } from '../../schema/document-markdown';
-import type { Article, Category, ChannelSummary, Revision, SearchItem } from '../../schema/entities';
-import { LIMITS } from '../../schema/limits';
-import type { WorkspaceArticle } from '../../schema/workspace';
+import { documentToMarkdown } from '#schema/document-markdown';
+import type { Article, Category, ChannelSummary, Revision, SearchItem } from '#schema/entities';
+import { LIMITS } from '#schema/limits';
+import type { WorkspaceArticle } from '#schema/workspace';
 import { callApi, queryString, type McpCaller } from './api';
 import { answer, articleForModel, articleRef, pageInput, run, ToolRefusal, type Page } from './tool-kit';
 

@@ -3,11 +3,11 @@
 // publishes: request_publication asks, and an admin decides in the SPA. Decision 045.
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { markdownToDocument } from '../../schema/document-markdown';
-import type { Article, PublicationRequest } from '../../schema/entities';
-import { ARTICLE_TYPES, PUBLICATION_STATUSES, REQUEST_STATES } from '../../schema/enums';
-import { LIMITS } from '../../schema/limits';
-import type { ArticleWithAddedImages } from '../../schema/workspace';
+import { markdownToDocument } from '#schema/document-markdown';
+import type { Article, PublicationRequest } from '#schema/entities';
+import { ARTICLE_TYPES, PUBLICATION_STATUSES, REQUEST_STATES } from '#schema/enums';
+import { LIMITS } from '#schema/limits';
+import type { ArticleWithAddedImages } from '#schema/workspace';
 import { callApi, queryString, type McpCaller } from './api';
 import { pictureBytes } from './picture';
 import { answer, articleForModel, articleRef, idInput, pageInput, run, ToolRefusal } from './tool-kit';

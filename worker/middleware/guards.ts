@@ -1,8 +1,8 @@
 // Route guards: 401 without a session, 403 for a role that may not. The rules they apply are lib/access.ts's.
 import type { MiddlewareHandler } from 'hono';
-import type { Role } from '../../schema/tables';
+import type { Role } from '#schema/tables';
 import type { AppEnv } from '../env';
-import { ROLES } from '../../schema/enums';
+import { ROLES } from '#schema/enums';
 import { EDITOR_ROLES } from '../lib/access';
 import { Forbidden, Unauthorized } from '../lib/errors';
 import { documented } from '../lib/route-doc';

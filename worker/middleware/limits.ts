@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { HttpError, PayloadTooLarge } from '../lib/errors';
-import { UPLOAD_LIMITS } from '../../schema/limits';
+import { UPLOAD_LIMITS } from '#schema/limits';
 import { mediaType } from './validate';
 
 const MiB = 1024 * 1024;

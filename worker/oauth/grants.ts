@@ -3,9 +3,9 @@
 // with the scope granted; the grant holds it (encrypted) and the MCP server acts with it. Revoking a client revokes
 // its grants and their tokens. Called by worker/routes/oauth.ts, loaded with the OAuth library only for these calls.
 import { AuthorizationError, type AuthRequest, type GrantSummary } from '@cloudflare/workers-oauth-provider';
-import { LIMITS } from '../../schema/limits';
-import type { ConnectedClient, OAuthConsent } from '../../schema/oauth';
-import type { SessionUser } from '../../schema/entities';
+import { LIMITS } from '#schema/limits';
+import type { ConnectedClient, OAuthConsent } from '#schema/oauth';
+import type { SessionUser } from '#schema/entities';
 import type { Db, Env } from '../env';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { createApiToken, revokeApiToken } from '../services/api-tokens';

@@ -3,11 +3,11 @@
 // docs/decisions/013-openapi.md.
 import type { RouterRoute } from 'hono/types';
 import * as z from 'zod/mini';
-import * as documentSchemas from '../../schema/document';
-import * as entities from '../../schema/entities';
-import { UPLOAD_LIMITS } from '../../schema/limits';
-import * as requests from '../../schema/requests';
-import * as workspace from '../../schema/workspace';
+import * as documentSchemas from '#schema/document';
+import * as entities from '#schema/entities';
+import { UPLOAD_LIMITS } from '#schema/limits';
+import * as requests from '#schema/requests';
+import * as workspace from '#schema/workspace';
 import { EDITOR_ROLES } from '../lib/access';
 import type { ErrorCode, Schema, SuccessCode } from '../lib/route-doc';
 import { routeDocs, UNSAFE_METHODS, type AuthLevel, type RouteDoc } from './route-docs';

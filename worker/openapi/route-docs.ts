@@ -4,7 +4,7 @@
 // Decision: docs/decisions/013-openapi.md.
 import type { RouterRoute } from 'hono/types';
 import { findTargetHandler } from 'hono/utils/handler';
-import { ROLES, type Role } from '../../schema/enums';
+import { ROLES, type Role } from '#schema/enums';
 import { EDITOR_ROLES } from '../lib/access';
 import {
   routeDocPart,

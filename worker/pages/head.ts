@@ -2,16 +2,16 @@
 // Graph and Twitter card, robots, alternate feeds, and JSON-LD (NewsArticle, BreadcrumbList, WebSite with its
 // SearchAction). Built from the same answers the page was rendered with; every value is escaped, every URL absolute.
 import type { RouteMatch } from 'react-router';
-import type { Article, Author, ChannelSummary, SessionUser } from '../../schema/entities';
-import { absoluteUrl, articlePath, authorPath, categoryPath, channelPath } from '../../schema/urls';
+import type { Article, Author, ChannelSummary, SessionUser } from '#schema/entities';
+import { absoluteUrl, articlePath, authorPath, categoryPath, channelPath } from '#schema/urls';
 import type { StoredPictureSize } from '../services/picture-sizes';
-import type { ScreenHandle } from '../../web/app';
-import type { QueryKey } from '../../web/data/keys';
-import { queries, type QueryDef } from '../../web/data/queries';
-import type { Locale, Messages } from '../../web/i18n';
-import type { CrumbDef } from '../../web/navigation';
-import { excerpt, SITE_IMAGE, SITE_NAME } from '../../web/routes/+shared/head-kit';
-import type { PageFacts } from '../../web/routes/+shared/route-kit';
+import type { ScreenHandle } from '#web/app';
+import type { QueryKey } from '#web/data/keys';
+import { queries, type QueryDef } from '#web/data/queries';
+import type { Locale, Messages } from '#web/i18n';
+import type { CrumbDef } from '#web/navigation';
+import { excerpt, SITE_IMAGE, SITE_NAME } from '#web/routes/+shared/head-kit';
+import type { PageFacts } from '#web/routes/+shared/route-kit';
 
 export { excerpt, SITE_IMAGE, SITE_NAME, type PageFacts };
 

@@ -3,7 +3,7 @@
 // the browser (decision 048). The render runs each call inside `inPage`, which names the page it belongs to.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'hono';
-import { setApiTransport } from '../../web/api/client';
+import { setApiTransport } from '#web/api/client';
 import { app as api } from '../app';
 import type { AppEnv } from '../env';
 import { carrySession } from '../services/session';

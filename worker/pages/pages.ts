@@ -1,10 +1,10 @@
 // The pages: every GET that is no API call, crawler document or static file goes through here, after the root app's
 // shared middleware (worker/index.ts). The session is read as for /api (the same middleware, except that an invalid
 // bearer token makes the page anonymous rather than a 401), the language from the visitor's cookie, and anonymous pages are kept in the edge cache under the API's
-// content version, one copy per language (worker/lib/edge-cache.ts).
+// content version, one copy per language (worker/middleware/edge-cache.ts).
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { PAGE_HEADERS } from '../../schema/page-headers';
+import { PAGE_HEADERS } from '#schema/page-headers';
 import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';
 import { logError } from '../middleware/request-log';
 import { HttpError } from '../lib/errors';

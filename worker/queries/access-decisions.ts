@@ -1,8 +1,8 @@
 // ADMIN's decisions on restricted content: allowing or refusing an access request, and revoking a grant (the
 // requests and grants themselves: user-content.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../schema/entities';
-import { articles, channels, contentAccess, contentRequests, users, type ContentType } from '../../schema/tables';
+import type { SessionUser } from '#schema/entities';
+import { articles, channels, contentAccess, contentRequests, users, type ContentType } from '#schema/tables';
 import type { Db } from '../env';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 import { auditEntryWhen, type AuditFact, type AuditScope } from '../services/audit';

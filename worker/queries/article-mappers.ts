@@ -1,9 +1,9 @@
 // Entity mappers of articles: D1 rows to the shapes of schema/entities.ts.
 import { sql } from 'drizzle-orm';
-import { DOCUMENT_VERSION } from '../../schema/document';
-import { documentFromText, textStart } from '../../schema/document-text';
-import type { Article, ArticleSummary, Media } from '../../schema/entities';
-import { articleMedia, articles, type MEDIA_KINDS } from '../../schema/tables';
+import { DOCUMENT_VERSION } from '#schema/document';
+import { documentFromText, textStart } from '#schema/document-text';
+import type { Article, ArticleSummary, Media } from '#schema/entities';
+import { articleMedia, articles, type MEDIA_KINDS } from '#schema/tables';
 import { iso } from '../services/db';
 import { fileHref } from '../lib/files';
 import { articleReadableWhere } from '../lib/visibility';

@@ -2,7 +2,7 @@
 // D1 batch that keeps ordinals dense from 0; callers delete replaced files after it succeeded.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { articleMedia, articles } from '../../schema/tables';
+import { articleMedia, articles } from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import type { ArticleRow, MediaKind, MediaRow } from './article-mappers';

@@ -1,8 +1,8 @@
 // Article writes: create, change (with its revision) and delete, each one D1 batch with its audit entry (the reads
 // and the checks shared with channel writes: articles.ts).
 import { and, asc, eq } from 'drizzle-orm';
-import { type ArticleDocument } from '../../schema/document';
-import { placedMedia, plainText } from '../../schema/document-text';
+import { type ArticleDocument } from '#schema/document';
+import { placedMedia, plainText } from '#schema/document-text';
 import {
   articleCategories,
   articleMedia,
@@ -14,7 +14,7 @@ import {
   publicationRequests,
   slugs,
   userArticles,
-} from '../../schema/tables';
+} from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest, InvalidInput, issue } from '../lib/errors';
 import { insertWithUniqueSlug } from './slugs';

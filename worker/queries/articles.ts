@@ -2,7 +2,7 @@
 // (each write one D1 batch; callers delete replaced files after it succeeded).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Article, ArticlePage, SessionUser } from '../../schema/entities';
+import type { Article, ArticlePage, SessionUser } from '#schema/entities';
 import {
   articleCategories,
   articleMedia,
@@ -11,7 +11,7 @@ import {
   channels,
   contentRequests,
   users,
-} from '../../schema/tables';
+} from '#schema/tables';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';

@@ -2,9 +2,9 @@
 // own content and account. Newest first, keyset paging on (at, id). Entries are never written here: every write
 // records its own (worker/services/audit.ts), and nothing changes or deletes them but the retention prune.
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { AuditLogEntry, AuditLogPage } from '../../schema/entities';
-import type { AuditAction, AuditEntity } from '../../schema/enums';
-import { articles, auditLog, categories, channels, news, users } from '../../schema/tables';
+import type { AuditLogEntry, AuditLogPage } from '#schema/entities';
+import type { AuditAction, AuditEntity } from '#schema/enums';
+import { articles, auditLog, categories, channels, news, users } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';

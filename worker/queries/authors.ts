@@ -2,8 +2,8 @@
 // name and nothing else (never the e-mail, the role or the names' parts). A deactivated or deleted account is no
 // author: its byline goes, its page is a 404, its articles stay where their visibility puts them.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ArticlePage, Author } from '../../schema/entities';
-import { articles, users } from '../../schema/tables';
+import type { ArticlePage, Author } from '#schema/entities';
+import { articles, users } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { NotFound } from '../lib/errors';

@@ -2,8 +2,8 @@
 // cycle check, delete only when empty) and title search.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { type Category, type categoryChildren as categoryChildrenSchema } from '../../schema/entities';
-import { articleCategories, categories, channelCategories, slugs } from '../../schema/tables';
+import { type Category, type categoryChildren as categoryChildrenSchema } from '#schema/entities';
+import { articleCategories, categories, channelCategories, slugs } from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
 import { fileHref } from '../lib/files';

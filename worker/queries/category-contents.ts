@@ -2,10 +2,10 @@
 // articles) and its articles a page at a time (the categories themselves: categories.ts).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { id as uuid, type ArticlePage, type Category } from '../../schema/entities';
-import { nonnegativeInt } from '../../schema/mini';
-import { LIMITS, ORDERED_PAGE_SIZE } from '../../schema/requests';
-import { articleCategories, articles, categories, channelCategories, channels } from '../../schema/tables';
+import { id as uuid, type ArticlePage, type Category } from '#schema/entities';
+import { nonnegativeInt } from '#schema/mini';
+import { LIMITS, ORDERED_PAGE_SIZE } from '#schema/requests';
+import { articleCategories, articles, categories, channelCategories, channels } from '#schema/tables';
 import type { Db } from '../env';
 import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
 import { NotFound } from '../lib/errors';

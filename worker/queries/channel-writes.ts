@@ -12,7 +12,7 @@ import {
   publicationRequests,
   slugs,
   userChannels,
-} from '../../schema/tables';
+} from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict } from '../lib/errors';
 import { insertWithUniqueSlug } from './slugs';

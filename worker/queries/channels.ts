@@ -1,15 +1,9 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
 import { and, asc, desc, eq, getTableColumns, gt, lt, lte, or, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import {
-  id as uuid,
-  type ArticlePage,
-  type Channel,
-  type ChannelSummary,
-  type SessionUser,
-} from '../../schema/entities';
-import { nonnegativeInt } from '../../schema/mini';
-import { articles, channelCategories, channels, UNLISTED_RANK } from '../../schema/tables';
+import { id as uuid, type ArticlePage, type Channel, type ChannelSummary, type SessionUser } from '#schema/entities';
+import { nonnegativeInt } from '#schema/mini';
+import { articles, channelCategories, channels, UNLISTED_RANK } from '#schema/tables';
 import type { Db } from '../env';
 import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
 import { iso } from '../services/db';

@@ -1,8 +1,8 @@
 // Messages of the contact and order-channel forms as ADMIN reads them: newest first, paged, marked read and handled.
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { ContactMessage } from '../../schema/entities';
-import type { MESSAGE_STATES } from '../../schema/enums';
-import { contactMessages } from '../../schema/tables';
+import type { ContactMessage } from '#schema/entities';
+import type { MESSAGE_STATES } from '#schema/enums';
+import { contactMessages } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';

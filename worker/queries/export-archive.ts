@@ -9,8 +9,8 @@ import {
   type ExportManifest,
   type ExportMediaFile,
   type ExportQuery,
-} from '../../schema/export';
-import type { SessionUser } from '../../schema/entities';
+} from '#schema/export';
+import type { SessionUser } from '#schema/entities';
 import type { Db } from '../env';
 import type { WindowLimit } from '../services/rate-limit';
 import { FILES_PATH } from '../lib/files';

@@ -3,7 +3,7 @@
 // user's content (an editor's export); null reads everyone's (ADMIN's). Nothing here checks visibility: an export
 // is only ever of the caller's own content or, for ADMIN, of everything, drafts and restricted parts included.
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { documentFromText } from '../../schema/document-text';
+import { documentFromText } from '#schema/document-text';
 import type {
   ExportArticle,
   ExportCategory,
@@ -11,8 +11,8 @@ import type {
   ExportFileRef,
   ExportMediaFile,
   ExportNewsItem,
-} from '../../schema/export';
-import { articles, channels, news, users } from '../../schema/tables';
+} from '#schema/export';
+import { articles, channels, news, users } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
 

@@ -1,7 +1,7 @@
 // What the feeds list: the first news and the first articles of one channel, as an anonymous visitor sees them,
 // read by the same queries as GET /news and GET /channels/{id}/articles (one index range each, so a feed costs the
 // same at any size). Summaries only: a feed never carries restricted text or media.
-import type { ArticleSummary, ChannelSummary, NewsItem } from '../../schema/entities';
+import type { ArticleSummary, ChannelSummary, NewsItem } from '#schema/entities';
 import type { Db } from '../env';
 import { getChannelSummary, listChannelArticles } from './channels';
 import { listNews } from './news';

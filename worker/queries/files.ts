@@ -3,7 +3,7 @@
 // of theirs, a news thumbnail with its item, a category image always. The rules are those of the entity reads
 // (worker/lib/visibility.ts); a file that no entity shows is nobody's. Details: docs/decisions/004.
 import { eq, or, sql, type SQL } from 'drizzle-orm';
-import { articleMedia, articles, categories, channels, news } from '../../schema/tables';
+import { articleMedia, articles, categories, channels, news } from '#schema/tables';
 import type { Db } from '../env';
 import {
   articleReadableWhere,

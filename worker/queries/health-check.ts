@@ -5,7 +5,7 @@
 // categories whose parent chain loops (moves check for it inside the write, but an operator's SQL or data from
 // before could), and files that nothing refers to (worker/services/file-sweep.ts).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { articleCategories, articles, categories, channels, news } from '../../schema/tables';
+import { articleCategories, articles, categories, channels, news } from '#schema/tables';
 import type { Db } from '../env';
 import { unreferencedFileCounts } from '../services/file-sweep';
 import { MAX_CATEGORY_DEPTH } from './categories';

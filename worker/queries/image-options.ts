@@ -1,7 +1,7 @@
 // Image options: the focal point (CSS object-position) and scale that pictures of a stored file use.
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { ImageOption, SessionUser } from '../../schema/entities';
-import { articleMedia, articles, blobs, channels, imageOptions, news } from '../../schema/tables';
+import type { ImageOption, SessionUser } from '#schema/entities';
+import { articleMedia, articles, blobs, channels, imageOptions, news } from '#schema/tables';
 import type { Db } from '../env';
 import { Conflict, Forbidden, NotFound } from '../lib/errors';
 

@@ -1,7 +1,7 @@
 // Imports as the admin reads them (GET /api/imports, GET /api/imports/{id}) and their cancel (decision 047).
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ImportDetail, ImportSummary } from '../../schema/imports';
-import { imports } from '../../schema/tables';
+import type { ImportDetail, ImportSummary } from '#schema/imports';
+import { imports } from '#schema/tables';
 import type { Db } from '../env';
 import { Conflict, NotFound } from '../lib/errors';
 import { iso } from '../services/db';

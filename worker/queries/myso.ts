@@ -2,8 +2,8 @@
 // Links stay stored when their content turns invisible to the user; lists show only what the user may see now.
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MysoView, SessionUser, unlikeResult, userArticleItem, userChannelItem } from '../../schema/entities';
-import { articles, channels, userArticles, userChannels } from '../../schema/tables';
+import type { MysoView, SessionUser, unlikeResult, userArticleItem, userChannelItem } from '#schema/entities';
+import { articles, channels, userArticles, userChannels } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
 import { NotFound } from '../lib/errors';

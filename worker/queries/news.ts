@@ -2,8 +2,8 @@
 // filled from the article or channel it points at, and an item whose target the viewer may not see is
 // left out, as if it did not exist (docs/decisions/006-search.md, "News").
 import { and, desc, eq, or } from 'drizzle-orm';
-import type { NewsItem, SessionUser } from '../../schema/entities';
-import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '../../schema/tables';
+import type { NewsItem, SessionUser } from '#schema/entities';
+import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';

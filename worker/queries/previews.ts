@@ -2,11 +2,11 @@
 // scoped to one article, channel or news item, with an expiry, revocable. It shows the item's latest saved state
 // read-only and opens nothing else: no session, no other item, only the files that item shows.
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Preview, PreviewLink, SessionUser } from '../../schema/entities';
+import type { Preview, PreviewLink, SessionUser } from '#schema/entities';
 import { getArticle } from './articles';
 import { getChannel } from './channels';
 import { getNews } from './news';
-import { articleMedia, articles, channels, news, previewLinks, type RevisionType } from '../../schema/tables';
+import { articleMedia, articles, channels, news, previewLinks, type RevisionType } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
 import { Forbidden, NotFound } from '../lib/errors';

@@ -1,8 +1,8 @@
 // The lists of publication requests (ADMIN's and an editor's own) and of what is published, with its expiry (the
 // requests themselves: publications.ts).
 import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { SessionUser } from '../../schema/entities';
-import { articles, channels, users, type ContentType } from '../../schema/tables';
+import type { SessionUser } from '#schema/entities';
+import { articles, channels, users, type ContentType } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';

@@ -3,8 +3,8 @@
 // publications.ts).
 import { and, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { PublicationRequest } from '../../schema/entities';
-import { articles, channels, type ContentType } from '../../schema/tables';
+import type { PublicationRequest } from '#schema/entities';
+import { articles, channels, type ContentType } from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest } from '../lib/errors';
 import { auditEntry, auditEntryWhen, type AuditScope, type ContentSubject } from '../services/audit';

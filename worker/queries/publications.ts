@@ -4,9 +4,9 @@ import { and, eq, gt, isNull, lte, ne, notExists, or, sql, type SQL } from 'driz
 import type { BatchItem } from 'drizzle-orm/batch';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
-import type { PublicationRequest, publicationRequestListItem, publishedItem, SessionUser } from '../../schema/entities';
-import type { PUBLICATION_STATUSES } from '../../schema/enums';
-import { articles, channels, publicationRequests, type ContentType } from '../../schema/tables';
+import type { PublicationRequest, publicationRequestListItem, publishedItem, SessionUser } from '#schema/entities';
+import type { PUBLICATION_STATUSES } from '#schema/enums';
+import { articles, channels, publicationRequests, type ContentType } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';

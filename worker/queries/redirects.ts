@@ -1,7 +1,7 @@
 // Old URL paths of imported items (decision 046): the page router asks here before it answers 404, and a path it
 // finds answers 301 to the item's page. WordPress's `/?p={id}` and `/?page_id={id}` are looked up on `/` as well.
 import { eq } from 'drizzle-orm';
-import { redirects } from '../../schema/tables';
+import { redirects } from '#schema/tables';
 import type { Db } from '../env';
 
 /** The redirect table's key of a request: its path (lower case, no trailing slash), or `/?p=`/`/?page_id=` on `/`. */

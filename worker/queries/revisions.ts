@@ -2,7 +2,7 @@
 // the save, with the bounded retention applied in that batch too; a restore is a save of the revision's fields.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { revisionAuthors, revisions, users, type RevisionType } from '../../schema/tables';
+import { revisionAuthors, revisions, users, type RevisionType } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';

@@ -2,8 +2,8 @@
 // (migrations/0001_search.sql keeps it in step with the tables by triggers).
 import { and, eq, or, sql } from 'drizzle-orm';
 import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { SearchItem } from '../../schema/entities';
-import { articles, categories, channels } from '../../schema/tables';
+import type { SearchItem } from '#schema/entities';
+import { articles, categories, channels } from '#schema/tables';
 import type { Db } from '../env';
 import { fileHref } from '../lib/files';
 import { articleThumbnailKey } from './article-mappers';

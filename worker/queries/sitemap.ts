@@ -3,8 +3,8 @@
 // split into files by the leading hex digits of their id (uuid v4: uniformly spread), so each file is one range of
 // the primary key and costs the same whatever the total (docs/decisions/025-server-rendering.md, "Sitemap").
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { articleMedia, articles, categories, channels } from '../../schema/tables';
-import { articlePath, categoryPath, channelPath } from '../../schema/urls';
+import { articleMedia, articles, categories, channels } from '#schema/tables';
+import { articlePath, categoryPath, channelPath } from '#schema/urls';
 import type { Db } from '../env';
 import { fileHref } from '../lib/files';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';

@@ -4,11 +4,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import * as z from 'zod/mini';
-import { articles, categories, channels, slugs, type SLUG_KINDS } from '../../schema/tables';
+import { articles, categories, channels, slugs, type SLUG_KINDS } from '#schema/tables';
 import type { Db } from '../env';
 import { Conflict, NotFound, issue } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { slugify } from '../../schema/slugify';
+import { slugify } from '#schema/slugify';
 
 export { slugify };
 

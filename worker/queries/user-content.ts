@@ -3,9 +3,9 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { z } from 'zod';
-import type { contentAccessListItem, contentRequest, contentRequestListItem, SessionUser } from '../../schema/entities';
-import { articles, channels, contentAccess, contentRequests, users, type ContentType } from '../../schema/tables';
-import type { REQUEST_STATES } from '../../schema/enums';
+import type { contentAccessListItem, contentRequest, contentRequestListItem, SessionUser } from '#schema/entities';
+import { articles, channels, contentAccess, contentRequests, users, type ContentType } from '#schema/tables';
+import type { REQUEST_STATES } from '#schema/enums';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { iso } from '../services/db';

@@ -11,7 +11,7 @@ import {
   userArticles,
   userChannels,
   users,
-} from '../../schema/tables';
+} from '#schema/tables';
 import type { Db } from '../env';
 import { Conflict, NotFound } from '../lib/errors';
 import { auditEntry, auditEntryWhen, type AuditScope } from '../services/audit';

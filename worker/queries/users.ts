@@ -1,9 +1,9 @@
 // User rows in D1: look-ups for sign-in and reset, and the writes behind /users with their conflicts.
 import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { User } from '../../schema/entities';
-import type { Locale } from '../../schema/enums';
-import { rateCounters, sessions, users, type Role } from '../../schema/tables';
+import type { User } from '#schema/entities';
+import type { Locale } from '#schema/enums';
+import { rateCounters, sessions, users, type Role } from '#schema/tables';
 import type { Db } from '../env';
 import { decodeOffsetCursor, toOffsetPage } from '../lib/cursor';
 import { Conflict, NotFound, issue, type FieldIssue } from '../lib/errors';

@@ -1,9 +1,9 @@
 // Webhooks and their deliveries (decision 035): the admin's list, changes (each with its audit entry in the same
 // batch), the test ping and the retry of a failed delivery.
 import { and, desc, eq } from 'drizzle-orm';
-import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from '../../schema/webhooks';
-import { WEBHOOK_DELIVERIES_SHOWN } from '../../schema/webhooks';
-import { webhookDeliveries, webhooks, type WebhookPayload } from '../../schema/tables';
+import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDelivery } from '#schema/webhooks';
+import { WEBHOOK_DELIVERIES_SHOWN } from '#schema/webhooks';
+import { webhookDeliveries, webhooks, type WebhookPayload } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { Conflict, InvalidInput, NotFound, issue } from '../lib/errors';
 import { auditEntry, changedFields, type AuditScope } from '../services/audit';

@@ -5,15 +5,15 @@
 // actually gets of it (visitorState), so the workspace can say why published content is not seen.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { SessionUser } from '../../schema/entities';
+import type { SessionUser } from '#schema/entities';
 import type {
   PublicationState,
   VisitorState,
   WorkspaceArticle,
   WorkspaceChannel,
   WorkspaceNewsItem,
-} from '../../schema/workspace';
-import { articles, channels, news, publicationRequests, users } from '../../schema/tables';
+} from '#schema/workspace';
+import { articles, channels, news, publicationRequests, users } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, decodeOffsetCursor, toOffsetPage, toPage } from '../lib/cursor';
 import { iso } from '../services/db';

@@ -2,9 +2,9 @@
 // the audit log (decision 033).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { adminCounts, auditLogPage, type AdminCounts } from '../../schema/entities';
-import { auditLogQuery } from '../../schema/requests';
-import { contactMessages, contentRequests, publicationRequests } from '../../schema/tables';
+import { adminCounts, auditLogPage, type AdminCounts } from '#schema/entities';
+import { auditLogQuery } from '#schema/requests';
+import { contactMessages, contentRequests, publicationRequests } from '#schema/tables';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../middleware/guards';

@@ -1,8 +1,8 @@
 // /api/articleMedia: small edits of one media entry by path value (title, video thumbnail time);
 // `?ordinal=N` picks the entry (default 0). Owner or ADMIN.
 import { Hono } from 'hono';
-import { article } from '../../schema/entities';
-import { articleMediaMillisParam, articleMediaQuery, articleMediaTitleParam } from '../../schema/requests';
+import { article } from '#schema/entities';
+import { articleMediaMillisParam, articleMediaQuery, articleMediaTitleParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { requireEditor } from '../middleware/guards';

@@ -2,8 +2,8 @@
 // which mounts these routes). Owner or ADMIN, the article loaded by loadArticleForWrite.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { article } from '../../schema/entities';
-import { articleWithAddedImages } from '../../schema/workspace';
+import { article } from '#schema/entities';
+import { articleWithAddedImages } from '#schema/workspace';
 import {
   addImagesBody,
   addVideoBody,
@@ -12,7 +12,7 @@ import {
   setMediaKindBody,
   updateImageBody,
   updateVideoBody,
-} from '../../schema/requests';
+} from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';

@@ -1,8 +1,8 @@
 // /api/articles: the article itself; its media (gallery images or videos) are articles-media.ts, mounted here.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { article, articlePage, idResult } from '../../schema/entities';
-import { createArticleBody, idOrSlugParam, ownershipParam, pageQuery, updateArticleBody } from '../../schema/requests';
+import { article, articlePage, idResult } from '#schema/entities';
+import { createArticleBody, idOrSlugParam, ownershipParam, pageQuery, updateArticleBody } from '#schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

@@ -1,8 +1,8 @@
 // /api/auditLog: the entries of the caller's own content and account (an editor's "Activity"), newest first; ADMIN
 // sees every entry of the entity asked for. ADMIN's whole log with its filters is GET /api/admin/auditLog.
 import { Hono } from 'hono';
-import { auditLogPage } from '../../schema/entities';
-import { ownAuditLogQuery } from '../../schema/requests';
+import { auditLogPage } from '#schema/entities';
+import { ownAuditLogQuery } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, isAdmin, requireUser } from '../middleware/guards';

@@ -1,7 +1,7 @@
 // /api/authors: an author's public page, by user name (decision 041). Public like the articles it lists.
 import { Hono } from 'hono';
-import { articlePage, authorProfile } from '../../schema/entities';
-import { orderedPageQuery, usernameParam } from '../../schema/requests';
+import { articlePage, authorProfile } from '#schema/entities';
+import { orderedPageQuery, usernameParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

@@ -7,7 +7,7 @@ import {
   category,
   categoryChildren as childrenResult,
   categoryRoute as routeResult,
-} from '../../schema/entities';
+} from '#schema/entities';
 import {
   categoryPositionBody,
   createCategoryBody,
@@ -16,7 +16,7 @@ import {
   orderedPageQuery,
   searchBody,
   updateCategoryBody,
-} from '../../schema/requests';
+} from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

@@ -2,7 +2,7 @@
 import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { articlePage, channel, channelSummary, idResult } from '../../schema/entities';
+import { articlePage, channel, channelSummary, idResult } from '#schema/entities';
 import {
   coverMediaInput,
   createChannelBody,
@@ -10,7 +10,7 @@ import {
   idParam,
   orderedPageQuery,
   updateChannelBody,
-} from '../../schema/requests';
+} from '#schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

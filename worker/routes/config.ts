@@ -1,6 +1,6 @@
 // /api/config: the deployment's public settings the SPA needs, e.g. Turnstile's site key (decision 021).
 import { Hono } from 'hono';
-import { clientConfig } from '../../schema/entities';
+import { clientConfig } from '#schema/entities';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';

@@ -6,9 +6,9 @@
 import { and, count, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { contactBody, contactMessageListQuery, idParam, updateContactMessageBody } from '../../schema/requests';
-import { contactMessage, contactMessagePage, idResult } from '../../schema/entities';
-import { contactMessages } from '../../schema/tables';
+import { contactBody, contactMessageListQuery, idParam, updateContactMessageBody } from '#schema/requests';
+import { contactMessage, contactMessagePage, idResult } from '#schema/entities';
+import { contactMessages } from '#schema/tables';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { HttpError, TooManyRequests } from '../lib/errors';

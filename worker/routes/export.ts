@@ -1,7 +1,7 @@
 // /api/export: the content as one ZIP archive, streamed (decision 036; the format: schema/export.ts). An editor's
 // own content by default; `?scope=all` everyone's, for ADMIN only; `?media=include` puts the files in too.
 import { Hono } from 'hono';
-import { exportQuery } from '../../schema/export';
+import { exportQuery } from '#schema/export';
 import type { AppEnv } from '../env';
 import { Forbidden } from '../lib/errors';
 import { describe } from '../lib/route-doc';

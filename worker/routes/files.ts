@@ -9,8 +9,8 @@ import { edgeCache } from '../middleware/edge-cache';
 import { BadRequest, HttpError, NotFound } from '../lib/errors';
 import { keyToServe } from '../lib/files';
 import { describe } from '../lib/route-doc';
-import { ALLOWED_EXTENSIONS } from '../../schema/sniff';
-import { UUID_SOURCE } from '../../schema/urls';
+import { ALLOWED_EXTENSIONS } from '#schema/sniff';
+import { UUID_SOURCE } from '#schema/urls';
 import { fileAudience, type FileAudience } from '../queries/files';
 
 /** The shape of every key withUpload makes: `{kind}/{uuid}.{ext}`. */

@@ -1,7 +1,7 @@
 // /api/healthCheck: ADMIN's view of references to articles that no longer exist, category cycles and files nothing
 // refers to, and the fix.
 import { Hono } from 'hono';
-import { healthCheck } from '../../schema/entities';
+import { healthCheck } from '#schema/entities';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../middleware/guards';

@@ -1,8 +1,8 @@
 // /api/imageOptions: focal point and scale per stored file. Reads are public; writes need the right to the file.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { imageOption } from '../../schema/entities';
-import { blobKeyParam, imageOptionBody, imageOptionsQuery, updateImageOptionBody } from '../../schema/requests';
+import { imageOption } from '#schema/entities';
+import { blobKeyParam, imageOptionBody, imageOptionsQuery, updateImageOptionBody } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

@@ -2,8 +2,8 @@
 // everyone's content and publishes what the source had published.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { IMPORT_LIMITS, importDetail, importSummary } from '../../schema/imports';
-import { idParam } from '../../schema/requests';
+import { IMPORT_LIMITS, importDetail, importSummary } from '#schema/imports';
+import { idParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';

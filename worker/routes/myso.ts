@@ -1,8 +1,8 @@
 // /api/myso: the signed-in user's personal area — liked channels and articles, and the screen's one-call view.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { mysoView as mysoViewResult, unlikeResult, userArticleItem, userChannelItem } from '../../schema/entities';
-import { contentIdBody, idParam } from '../../schema/requests';
+import { mysoView as mysoViewResult, unlikeResult, userArticleItem, userChannelItem } from '#schema/entities';
+import { contentIdBody, idParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, requireUser } from '../middleware/guards';

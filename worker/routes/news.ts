@@ -2,8 +2,8 @@
 import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { newsItem, newsPage } from '../../schema/entities';
-import { createNewsBody, idParam, pageQuery, updateNewsBody } from '../../schema/requests';
+import { newsItem, newsPage } from '#schema/entities';
+import { createNewsBody, idParam, pageQuery, updateNewsBody } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

@@ -3,7 +3,7 @@
 // (who may hold API tokens, which a grant is made of); same-origin checked like every cookie write.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { connectedClient, oauthConsent, oauthConsentBody, oauthDecisionBody, oauthRedirect } from '../../schema/oauth';
+import { connectedClient, oauthConsent, oauthConsentBody, oauthDecisionBody, oauthRedirect } from '#schema/oauth';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';

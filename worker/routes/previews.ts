@@ -2,9 +2,9 @@
 // Creating, listing and revoking are the item owner's (or ADMIN's); viewing needs only the token, and answers
 // the latest saved state with noindex and no caching, plus the files that item shows. Nothing else opens.
 import { Hono, type Context } from 'hono';
-import { preview, previewLink, previewLinkList } from '../../schema/entities';
-import { createPreviewLinkBody, previewFileParam, previewTokenParam, revisionsParam } from '../../schema/requests';
-import { idParam } from '../../schema/requests';
+import { preview, previewLink, previewLinkList } from '#schema/entities';
+import { createPreviewLinkBody, previewFileParam, previewTokenParam, revisionsParam } from '#schema/requests';
+import { idParam } from '#schema/requests';
 import type { AppEnv, Db } from '../env';
 import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';
@@ -25,8 +25,8 @@ import {
   previewOfToken,
   revokePreviewLink,
 } from '../queries/previews';
-import type { SessionUser } from '../../schema/entities';
-import type { RevisionType } from '../../schema/tables';
+import type { SessionUser } from '#schema/entities';
+import type { RevisionType } from '#schema/tables';
 
 async function ownerOfWritable(db: Db, user: SessionUser, type: RevisionType, id: string): Promise<string> {
   if (type === 'article') return (await articleForWrite(db, user, id)).userId;

@@ -2,7 +2,7 @@
 // the Cron Trigger (worker/scheduled.ts) unpublishes what has expired.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { publicationRequest, publicationRequestPage, publishedItem } from '../../schema/entities';
+import { publicationRequest, publicationRequestPage, publishedItem } from '#schema/entities';
 import {
   createPublicationBody,
   publicationListQuery,
@@ -10,7 +10,7 @@ import {
   unpublishBody,
   updatePublicationStartBody,
   updatePublicationStatusBody,
-} from '../../schema/requests';
+} from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

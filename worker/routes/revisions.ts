@@ -3,15 +3,15 @@
 import { Hono } from 'hono';
 import { auditScope } from '../services/audit';
 import * as z from 'zod/mini';
-import { article, channel, newsItem, revisionList, revisionWithFields } from '../../schema/entities';
-import { articleDocument } from '../../schema/document-input';
-import { restoreRevisionBody, revisionParam, revisionsParam } from '../../schema/requests';
+import { article, channel, newsItem, revisionList, revisionWithFields } from '#schema/entities';
+import { articleDocument } from '#schema/document-input';
+import { restoreRevisionBody, revisionParam, revisionsParam } from '#schema/requests';
 import type { AppEnv, Db } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { jsonBody, params } from '../middleware/validate';
-import { categories } from '../../schema/tables';
+import { categories } from '#schema/tables';
 import { inArray } from 'drizzle-orm';
 import { articleForWrite, assertChannelWritable, getArticle } from '../queries/articles';
 import { textChanges, updateArticle } from '../queries/article-writes';
@@ -19,8 +19,8 @@ import { channelForWrite, getChannel } from '../queries/channels';
 import { updateChannel } from '../queries/channel-writes';
 import { newsForWrite, updateNews } from '../queries/news';
 import { assertVersion, getRevision, ifMatchVersion, listRevisions } from '../queries/revisions';
-import type { SessionUser } from '../../schema/entities';
-import type { RevisionType } from '../../schema/tables';
+import type { SessionUser } from '#schema/entities';
+import type { RevisionType } from '#schema/tables';
 
 /** 404 when the caller may not see the item, 403 unless they own it or are ADMIN (as its save would answer). */
 async function assertItemWritable(db: Db, user: SessionUser, type: RevisionType, id: string): Promise<void> {

@@ -1,8 +1,8 @@
 // /api/search: type-ahead and result search across articles, channels and categories.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { searchItem } from '../../schema/entities';
-import { searchBody } from '../../schema/requests';
+import { searchItem } from '#schema/entities';
+import { searchBody } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';

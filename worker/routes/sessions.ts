@@ -3,8 +3,8 @@
 // its sessions anyway (worker/services/session.ts). docs/decisions/003-users-and-sessions.md.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { endedSessions, userSession, type UserSession } from '../../schema/entities';
-import { sessionIdParam } from '../../schema/requests';
+import { endedSessions, userSession, type UserSession } from '#schema/entities';
+import { sessionIdParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { iso } from '../services/db';
 import { ok } from '../lib/envelope';

@@ -1,7 +1,7 @@
 // /api/slugs: slug look-up (read through KV) and renaming an entity's slug.
 import { Hono } from 'hono';
-import { slugRecord } from '../../schema/entities';
-import { entityIdParam, putSlugBody, slugParam } from '../../schema/requests';
+import { slugRecord } from '#schema/entities';
+import { entityIdParam, putSlugBody, slugParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
 import { ok } from '../lib/envelope';

@@ -3,8 +3,8 @@
 // these calls takes an API token (sessionOnly): a stolen token can't mint more or hide itself.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { apiToken, createdApiToken, ownedApiToken } from '../../schema/entities';
-import { createApiTokenBody, idParam } from '../../schema/requests';
+import { apiToken, createdApiToken, ownedApiToken } from '#schema/entities';
+import { createApiTokenBody, idParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';

@@ -2,9 +2,9 @@
 // its owner's alone (404 for anyone else). Protocol: docs/decisions/017-resumable-uploads.md.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { idResult } from '../../schema/entities';
-import { resumableUpload, uploadedPart } from '../../schema/workspace';
-import { createUploadBody, idParam, uploadPartParam } from '../../schema/requests';
+import { idResult } from '#schema/entities';
+import { resumableUpload, uploadedPart } from '#schema/workspace';
+import { createUploadBody, idParam, uploadPartParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { UnsupportedMediaType } from '../lib/errors';

@@ -15,8 +15,8 @@ import {
   contentRequest,
   contentRequestPage,
   revokeResult,
-} from '../../schema/entities';
-import type { ContentType } from '../../schema/enums';
+} from '#schema/entities';
+import type { ContentType } from '#schema/enums';
 import {
   accessListQuery,
   allAccessListQuery,
@@ -26,7 +26,7 @@ import {
   idOrSlugParam,
   idParam,
   revokeAccessBody,
-} from '../../schema/requests';
+} from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { NotFound } from '../lib/errors';

@@ -1,7 +1,7 @@
 // /users: sign-in and out, registration, the account CRUD, and the password reset by mail.
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
-import { accountDeletion, savedUser, sessionUser, user, userPage, type SessionUser } from '../../schema/entities';
+import { accountDeletion, savedUser, sessionUser, user, userPage, type SessionUser } from '#schema/entities';
 import {
   createUserBody,
   deleteUserBody,
@@ -11,7 +11,7 @@ import {
   resetPasswordBody,
   updateUserBody,
   userListQuery,
-} from '../../schema/requests';
+} from '#schema/requests';
 import type { AppEnv } from '../env';
 import {
   findActiveUserByEmail,

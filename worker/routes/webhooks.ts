@@ -2,7 +2,7 @@
 // retry of a failed one. ADMIN only, every call.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { idParam } from '../../schema/requests';
+import { idParam } from '#schema/requests';
 import {
   createWebhookBody,
   updateWebhookBody,
@@ -11,7 +11,7 @@ import {
   webhookDelivery,
   webhookDeliveryParam,
   webhookWithSecret,
-} from '../../schema/webhooks';
+} from '#schema/webhooks';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';

@@ -1,8 +1,8 @@
 // /api/workspace: the lists of the editor workspace (/myaccount). Editors see their own content, ADMIN everyone's
 // (`?owner=` narrows it); drafts, hidden, private and restricted content included. docs/decisions/016-editor-workspace.md.
 import { Hono } from 'hono';
-import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '../../schema/workspace';
-import { idParam, orderedPageQuery, workspaceListQuery } from '../../schema/requests';
+import { workspaceArticlePage, workspaceChannelPage, workspaceNewsPage } from '#schema/workspace';
+import { idParam, orderedPageQuery, workspaceListQuery } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../middleware/guards';

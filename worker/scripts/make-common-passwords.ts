@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LIMITS } from '../../schema/requests';
+import { LIMITS } from '#schema/requests';
 
 const require = createRequire(import.meta.url);
 const pkg = path.dirname(require.resolve('@zxcvbn-ts/language-common/package.json'));

@@ -1,6 +1,6 @@
 // The demo portal as data: users, the category tree, channels, articles and news that `npm start` shows.
 // Pictures and clips name files in ./demo-media. Keys (`alps`, `cafe`, ...) only link entries here.
-import type { Role } from '../../schema/tables';
+import type { Role } from '#schema/tables';
 
 export const DEMO_PASSWORD = 'demo-password';
 

@@ -17,7 +17,7 @@ import {
   userArticles,
   userChannels,
   users,
-} from '../../schema/tables';
+} from '#schema/tables';
 import type { Db, Env } from '../env';
 import { hashPassword } from '../lib/password';
 import { slugify } from '../queries/slugs';

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { count, getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getPlatformProxy } from 'wrangler';
-import * as tables from '../../schema/tables';
+import * as tables from '#schema/tables';
 import { createDb } from '../services/db';
-import { imageDimensions, sniff } from '../../schema/sniff';
+import { imageDimensions, sniff } from '#schema/sniff';
 import type { Db, Env } from '../env';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -2,16 +2,7 @@
 // articles per batch, each table's rows of a batch in one json_each insert (seed-lib.ts). Thumbnails and
 // gallery pictures reuse a few files.
 import { eq } from 'drizzle-orm';
-import {
-  articleCategories,
-  articleMedia,
-  articles,
-  blobs,
-  categories,
-  channels,
-  slugs,
-  users,
-} from '../../schema/tables';
+import { articleCategories, articleMedia, articles, blobs, categories, channels, slugs, users } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { slugify } from '../queries/slugs';
 import { chunkedInserts, jsonInsert, runAtomically, storeDemoFile } from './seed-lib';

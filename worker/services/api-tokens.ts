@@ -6,9 +6,9 @@
 // next write on; from the request's D1 session (a replica) for a read, so reads hold it within the replica lag.
 import { and, count, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { ApiToken, CreatedApiToken, OwnedApiToken, SessionUser } from '../../schema/entities';
-import type { CreateApiTokenBody } from '../../schema/requests';
-import { apiTokens, users } from '../../schema/tables';
+import type { ApiToken, CreatedApiToken, OwnedApiToken, SessionUser } from '#schema/entities';
+import type { CreateApiTokenBody } from '#schema/requests';
+import { apiTokens, users } from '#schema/tables';
 import type { AppEnv, Db } from '../env';
 import { BadRequest, Conflict, HttpError, NotFound } from '../lib/errors';
 import { EDITOR_ROLES } from '../lib/access';

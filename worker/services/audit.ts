@@ -5,7 +5,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context } from 'hono';
 import { lt, sql, type SQL } from 'drizzle-orm';
-import { auditLog, type AuditAction, type AuditEntity } from '../../schema/tables';
+import { auditLog, type AuditAction, type AuditEntity } from '#schema/tables';
 import type { AppEnv, AuditScope, Db } from '../env';
 import { isViaMcp } from '../lib/mcp-via';
 

@@ -4,7 +4,7 @@
 // begun. The Cron Trigger sweeps them (object, variants, unfinished upload, row and focal point); the health check
 // counts them. docs/decisions/004-uploads-and-files.md, "Crashes".
 import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { articleMedia, articles, blobs, categories, channels, imageOptions, news, uploads } from '../../schema/tables';
+import { articleMedia, articles, blobs, categories, channels, imageOptions, news, uploads } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { withVariants } from '../lib/files';
 

@@ -6,7 +6,7 @@
 // client shares the account's budget: past it, unknown devices get 429 until the window ends (or, where Turnstile
 // is configured, a challenge). An address that has failed against many accounts gets 429 without a device cookie.
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { auditLog, rateCounters } from '../../schema/tables';
+import { auditLog, rateCounters } from '#schema/tables';
 import type { Db } from '../env';
 import { dummyPasswordHash, verifyPassword } from '../lib/password';
 import { TooManyRequests } from '../lib/errors';

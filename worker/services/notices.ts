@@ -1,11 +1,11 @@
 // Mails that tell a user what someone else decided about them: access requests allowed, denied or revoked, and
 // publication requests approved or rejected. In the user's language (users.locale), with a link to the content,
 // through the one mail sender. Sent after the answer (waitUntil): a relay failure never undoes the decision.
-import { absoluteUrl, contentPath as publicContentPath, siteOrigin, workspaceItemPath } from '../../schema/urls';
+import { absoluteUrl, contentPath as publicContentPath, siteOrigin, workspaceItemPath } from '#schema/urls';
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
-import type { ContentType, Locale } from '../../schema/enums';
-import { users } from '../../schema/tables';
+import type { ContentType, Locale } from '#schema/enums';
+import { users } from '#schema/tables';
 import type { AppEnv, Db } from '../env';
 import { sendMail } from './mail';
 

@@ -3,11 +3,11 @@
 // (worker/services/uploads.ts); pictures stored before are read here, a few per Cron Trigger run, from the first
 // bytes of each object in R2.
 import { and, eq, gt, gte, isNull, lt } from 'drizzle-orm';
-import { IMAGE_VARIANT_WIDTHS } from '../../schema/enums';
-import { blobs, type PictureCopy } from '../../schema/tables';
+import { IMAGE_VARIANT_WIDTHS } from '#schema/enums';
+import { blobs, type PictureCopy } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { variantKey } from '../lib/files';
-import { DIMENSION_BYTES, imageDimensions, sniff, type Dimensions } from '../../schema/sniff';
+import { DIMENSION_BYTES, imageDimensions, sniff, type Dimensions } from '#schema/sniff';
 
 /** What the first read of a header asks R2 for; a JPEG with long metadata is read again up to DIMENSION_BYTES. */
 const FIRST_READ_BYTES = 64 * 1024;

@@ -3,7 +3,7 @@
 // (search) cost no D1 write: Cloudflare's Rate Limiting binding counts them in the location's memory (decision 044).
 import { lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { rateCounters } from '../../schema/tables';
+import { rateCounters } from '#schema/tables';
 import type { AppEnv, Db } from '../env';
 import { TooManyRequests } from '../lib/errors';
 

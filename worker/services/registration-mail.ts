@@ -2,7 +2,7 @@
 // or not the address is taken, so the one who learns of the attempt is the owner, in their own language, with the
 // way back into their account in case it was them.
 import type { Context } from 'hono';
-import type { Locale } from '../../schema/enums';
+import type { Locale } from '#schema/enums';
 import type { AppEnv } from '../env';
 import { allowRegistrationAttemptMail } from './login-limit';
 import { sendMail } from './mail';

@@ -3,15 +3,15 @@
 // before anything else is stored. A complete upload is attached to an entity by its id (withUpload's
 // `uploaded()`); the Cron Trigger clears what is left alone for a day. docs/decisions/017-resumable-uploads.md.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../schema/entities';
-import type { ResumableUpload } from '../../schema/workspace';
-import { RESUMABLE_LIMITS } from '../../schema/limits';
-import { resumableType } from '../../schema/requests';
-import { blobs, uploadParts, uploads, users } from '../../schema/tables';
+import type { SessionUser } from '#schema/entities';
+import type { ResumableUpload } from '#schema/workspace';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { resumableType } from '#schema/requests';
+import { blobs, uploadParts, uploads, users } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
 import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
-import { sniff, SNIFF_BYTES } from '../../schema/sniff';
+import { sniff, SNIFF_BYTES } from '#schema/sniff';
 import type { StoredFile } from '../lib/files';
 
 type UploadRow = typeof uploads.$inferSelect;

@@ -9,8 +9,8 @@
 // of the read that renews it (a refresh reads the request's D1 session, not the primary).
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionUser } from '../../schema/entities';
-import { ROLES, type Role } from '../../schema/enums';
+import type { SessionUser } from '#schema/entities';
+import { ROLES, type Role } from '#schema/enums';
 import type { AppEnv } from '../env';
 import { appKey, HMAC_KEY } from '../lib/app-key';
 import { fromBase64Url, toBase64Url as base64Url } from '../lib/tokens';

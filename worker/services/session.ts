@@ -7,7 +7,7 @@ import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { sessions, users } from '../../schema/tables';
+import { sessions, users } from '#schema/tables';
 import type { AppEnv, Db } from '../env';
 import { createDb } from './db';
 import { deviceLabel } from '../lib/device';

@@ -5,11 +5,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { eq, inArray } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import * as z from 'zod/mini';
-import { fileTag } from '../../schema/requests';
-import { blobs, type PictureCopy } from '../../schema/tables';
+import { fileTag } from '#schema/requests';
+import { blobs, type PictureCopy } from '#schema/tables';
 import type { AppEnv, Db, Env } from '../env';
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
-import { UPLOAD_LIMITS } from '../../schema/limits';
+import { UPLOAD_LIMITS } from '#schema/limits';
 import { currentUser } from '../lib/access';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { claimUpload, settleClaims } from './resumable-uploads';
@@ -21,7 +21,7 @@ import {
   SNIFF_BYTES,
   type Dimensions,
   type Sniffed,
-} from '../../schema/sniff';
+} from '#schema/sniff';
 import { documented, type Schema } from '../lib/route-doc';
 import { decodeUtf8, invalidInput, mediaType } from '../lib/input';
 import { VARIANT_PART, variantKey, withVariants } from '../lib/files';

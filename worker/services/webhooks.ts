@@ -3,7 +3,7 @@
 // done, and sent by the worker's `queue` handler: signed POSTs, retried with back-off for more than a day, then
 // failed until an admin retries them. The Cron Trigger puts back on the queue what a lost send left pending.
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { webhookDeliveries, webhooks, type WebhookPayload } from '../../schema/tables';
+import { webhookDeliveries, webhooks, type WebhookPayload } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { createDb } from './db';
 import { decryptSecret } from './webhook-secrets';

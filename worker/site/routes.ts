@@ -3,7 +3,7 @@
 // are kept in the edge cache under the content version of the API's reads (worker/middleware/edge-cache.ts).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env';
-import { channelFeedPath, channelPath, homePath, isUuid, NEWS_FEED_PATH, siteOrigin } from '../../schema/urls';
+import { channelFeedPath, channelPath, homePath, isUuid, NEWS_FEED_PATH, siteOrigin } from '#schema/urls';
 import { CACHED_READ_CONTROL, edgeCache } from '../middleware/edge-cache';
 import { HttpError, NotFound } from '../lib/errors';
 import { logError } from '../middleware/request-log';

@@ -1,8 +1,8 @@
 // The text of the crawler-facing documents: robots.txt, the sitemap index and its files, and the RSS feeds.
 // Every value is escaped here; every URL in them is absolute, on the portal's own address (SITE_URL).
-import type { ArticleSummary, NewsItem } from '../../schema/entities';
+import type { ArticleSummary, NewsItem } from '#schema/entities';
 import type { SitemapEntry } from '../queries/sitemap';
-import { absoluteUrl, articlePath, contentPath } from '../../schema/urls';
+import { absoluteUrl, articlePath, contentPath } from '#schema/urls';
 
 /** Escapes text for XML content and attribute values (also drops the control characters XML 1.0 forbids). */
 export function xmlEscape(value: string): string {

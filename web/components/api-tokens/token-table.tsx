@@ -1,9 +1,9 @@
 // The one table of API tokens (docs/decisions/034-api-tokens.md): name, scope, created, expires, last used and
 // Revoke, behind a confirmation; with the owner's column in ADMIN's list of everyone's. Never the token itself.
 import { FormattedDate, useIntl } from 'react-intl';
-import type { ApiToken, OwnedApiToken } from '../../../schema/entities';
-import { revokeApiToken } from '../../api/tokens';
-import { write } from '../../data/cache';
+import type { ApiToken, OwnedApiToken } from '#schema/entities';
+import { revokeApiToken } from '#web/api/tokens';
+import { write } from '#web/data/cache';
 import { useConfirmedAction } from '../screen-kit/confirm-dialog';
 import { actionColumn, DataTable, type Column, type TableData } from '../screen-kit/data-table';
 import './api-tokens.css';

@@ -3,7 +3,7 @@
 // content-badges/index.tsx, which the first visit loads (the news cards): these go with the content views.
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { useSession } from '../../session/session';
+import { useSession } from '#web/session/session';
 import './draft.css';
 
 /** What tells its owner (or an admin) that content is not live: only they can see an unpublished one. */

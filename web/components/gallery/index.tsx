@@ -1,7 +1,7 @@
 // An article's gallery: a grid of thumbnails, each opening the full-screen viewer at its image.
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Media } from '../../../schema';
+import type { Media } from '#schema';
 import Picture from '../picture';
 import GalleryViewer from './viewer';
 import './gallery.css';

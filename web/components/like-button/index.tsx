@@ -2,11 +2,11 @@
 // view (web/data/myso.ts), so every button and list showing the same content changes together.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { like, unlike, isLiked, useMysoView, type Likeable } from '../../data/myso';
-import { useHydrated } from '../../data/seed';
+import { like, unlike, isLiked, useMysoView, type Likeable } from '#web/data/myso';
+import { useHydrated } from '#web/data/seed';
 import { useNotify } from '../notifications';
 import { errorText } from '../error-text';
-import { useSession } from '../../session/session';
+import { useSession } from '#web/session/session';
 import './like-button.css';
 
 /** A toggle button (aria-pressed); renders nothing for visitors. */

@@ -1,4 +1,4 @@
-import type { ArticleSummary } from '../../../schema';
+import type { ArticleSummary } from '#schema';
 import { DraftBadges } from '../content-badges/draft';
 import ContentCard from './content-card';
 

@@ -2,7 +2,7 @@ import { FormattedDate } from 'react-intl';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import ContentBadges from '../content-badges';
-import { CARD_PICTURE_WIDTH } from '../../../schema/picture-sources';
+import { CARD_PICTURE_WIDTH } from '#schema/picture-sources';
 import Picture from '../picture';
 import './news-card.css';
 

@@ -1,6 +1,6 @@
-import type { NewsItem } from '../../../schema';
+import type { NewsItem } from '#schema';
 import ContentCard from './content-card';
-import { contentPath } from '../../paths';
+import { contentPath } from '#web/paths';
 
 /** Where a news item points: the article or the channel it announces. */
 export function newsTarget(item: Pick<NewsItem, 'ref'>): string {

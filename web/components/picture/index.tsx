@@ -3,7 +3,7 @@
 // image allows, at every card size). The pictures a render shows are looked up together
 // (GET /imageOptions?keys=...), each key once.
 import { useEffect, useState, type CSSProperties } from 'react';
-import { blobKeyOf, sizesOf, srcSetOf } from '../../../schema/picture-sources';
+import { blobKeyOf, sizesOf, srcSetOf } from '#schema/picture-sources';
 import './picture.css';
 
 export { blobKeyOf, srcSetOf };
@@ -33,7 +33,7 @@ function lookUpWaiting() {
   for (let i = 0; i < keys.length; i += BATCH) {
     const chunk = keys.slice(i, i + BATCH);
     // The API client loads with the first look-up (a rendered page names its pictures' framings: none there).
-    import('../../api/imageOptions')
+    import('#web/api/imageOptions')
       .then((api) => api.listImageOptions(chunk))
       .then(
         (options) => {

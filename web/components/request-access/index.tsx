@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import type { ContentType } from '../../../schema';
-import { askForAccess, hasPendingRequest, refreshMyso, useMysoView } from '../../data/myso';
+import type { ContentType } from '#schema';
+import { askForAccess, hasPendingRequest, refreshMyso, useMysoView } from '#web/data/myso';
 import { useNotify } from '../notifications';
 import { errorCode } from '../view-state';
 import { errorText } from '../error-text';
-import { useSession } from '../../session/session';
+import { useSession } from '#web/session/session';
 import './request-access.css';
 
 type Props = {

@@ -1,7 +1,7 @@
 // An article as its public page shows it (title, teaser, media, the document), from saved or unsaved values:
 // the form's Preview and the reviewers' preview links use it.
 import { FormattedDate } from 'react-intl';
-import type { Article } from '../../../schema/entities';
+import type { Article } from '#schema/entities';
 import Gallery from '../gallery';
 import Picture from '../picture';
 import VideoList from '../video-player';

@@ -1,7 +1,7 @@
 // The article form's text field: the editor loads on demand (its chunk is the workspace's article form's only,
 // decision 028), with a plain placeholder of the same size meanwhile.
 import { lazy, Suspense, useId } from 'react';
-import type { ArticleDocument } from '../../../schema/document';
+import type { ArticleDocument } from '#schema/document';
 import type { EditorMedia } from './nodes';
 
 const RichTextEditor = lazy(() => import('./editor'));

@@ -31,7 +31,7 @@ import {
   type ListItemNode,
   type ListNode,
   type TextNode,
-} from '../../../schema/document';
+} from '#schema/document';
 import { $createPictureNode, $createVideoNode, $isPictureNode, $isVideoNode } from './nodes';
 
 // ---- in ----

@@ -3,15 +3,9 @@
 // gallery's srcset, focal point and lazy loading (Picture); headings get anchors.
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  isSafeHref,
-  type ArticleDocument,
-  type BlockNode,
-  type InlineNode,
-  type ListNode,
-} from '../../../schema/document';
-import { headingAnchors, placedMedia } from '../../../schema/document-text';
-import type { Article, Media } from '../../../schema/entities';
+import { isSafeHref, type ArticleDocument, type BlockNode, type InlineNode, type ListNode } from '#schema/document';
+import { headingAnchors, placedMedia } from '#schema/document-text';
+import type { Article, Media } from '#schema/entities';
 import Picture from '../picture';
 import { VideoPlayer } from '../video-player';
 import './rich-text.css';

@@ -27,7 +27,7 @@ import {
   type LexicalEditor,
 } from 'lexical';
 import { useEffect } from 'react';
-import { isSafeHref, type ArticleDocument } from '../../../schema/document';
+import { isSafeHref, type ArticleDocument } from '#schema/document';
 import { $loadDocument, $readDocument } from './convert';
 import { ArticlePictureNode, ArticleVideoNode, MediaContext, type EditorMedia } from './nodes';
 import Toolbar from './toolbar';

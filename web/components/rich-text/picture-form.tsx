@@ -3,8 +3,8 @@
 // (required) and an optional caption.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { UPLOAD_LIMITS } from '../../../schema/limits';
-import { ApiError } from '../../api/errors';
+import { UPLOAD_LIMITS } from '#schema/limits';
+import { ApiError } from '#web/api/errors';
 import { errorText } from '../error-text';
 import { IMAGE_TYPES, imageProblem } from '../workspace/image-picker';
 import type { EditorMedia } from './nodes';

@@ -29,7 +29,7 @@ import {
 } from 'lexical';
 import { useCallback, useContext, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { isSafeHref } from '../../../schema/document';
+import { isSafeHref } from '#schema/document';
 import { $createPictureNode, $createVideoNode, MediaContext } from './nodes';
 import { PictureForm } from './picture-form';
 import { LinkIcon, PictureIcon, QuoteIcon, RedoIcon, UndoIcon, VideoIcon } from './toolbar-icons';

@@ -4,12 +4,12 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import type { SearchItem } from '../../../schema';
-import { useQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
+import type { SearchItem } from '#schema';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import Picture from '../picture';
 import './search-box.css';
-import { articlePath, categoryPath, channelPath } from '../../paths';
+import { articlePath, categoryPath, channelPath } from '#web/paths';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 export const SEARCH_MIN_CHARS = 2;
@@ -84,9 +84,7 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
   // Through the data cache: the answer is the current text's own (an older text's answer never shows), and
   // the results view opened with Enter finds it there.
   // The API client loads with the first search, not with the header of every page.
-  const hits = useQuery(query ? keys.search(query) : null, async () =>
-    (await import('../../api/search')).search(query),
-  );
+  const hits = useQuery(query ? keys.search(query) : null, async () => (await import('#web/api/search')).search(query));
   const offered = useMemo(
     () => (hits.data && kinds ? hits.data.filter((hit) => hit.kind !== null && kinds.includes(hit.kind)) : hits.data),
     [hits.data, kinds],

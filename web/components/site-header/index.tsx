@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import type { MenuItemId } from '../../navigation';
+import type { MenuItemId } from '#web/navigation';
 import { LanguageSwitch } from './language-switch';
 import { MainMenu } from './main-menu';
 import { UserMenu } from './user-menu';

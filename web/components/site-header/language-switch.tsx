@@ -1,7 +1,7 @@
 // The language select of the header: switches the catalogue (en-US, de-DE) in place.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { LOCALES, isLocale, useLocale } from '../../i18n';
+import { LOCALES, isLocale, useLocale } from '#web/i18n';
 
 export function LanguageSwitch() {
   const intl = useIntl();

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { MENU_ITEMS, type MenuItemId } from '../../navigation';
+import { MENU_ITEMS, type MenuItemId } from '#web/navigation';
 
 export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined }) {
   const intl = useIntl();

@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../error-text';
-import { canAccess } from '../../session/guards';
-import { useSession } from '../../session/session';
+import { canAccess } from '#web/session/guards';
+import { useSession } from '#web/session/session';
 import { useNotify } from '../notifications';
 
 export function UserMenu() {

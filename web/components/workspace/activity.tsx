@@ -2,13 +2,13 @@
 // newest first, loaded only once the box is opened, ten at a time. Its owner sees them; so does ADMIN.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AuditLogEntry } from '../../../schema/entities';
-import { listActivity } from '../../api/audit-log';
-import { DateTime } from '../../routes/appManagement/+shared/admin-kit';
+import type { AuditLogEntry } from '#schema/entities';
+import { listActivity } from '#web/api/audit-log';
+import { DateTime } from '#web/routes/appManagement/+shared/admin-kit';
 import { AuditAction, AuditActor } from '../audit-entry';
 import { DataTable, type Column } from '../screen-kit/data-table';
-import { usePagedQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 export function ActivityBox({ id }: { id: string }) {
   const intl = useIntl();

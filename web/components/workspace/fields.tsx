@@ -1,6 +1,6 @@
 // Form fields the workspace needs beyond web/components/form.tsx: checkboxes, selects, and the category tree.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import type { Category } from '../../../schema/entities';
+import type { Category } from '#schema/entities';
 import { describedBy, FieldFrame, FieldNotes } from '../form';
 
 export function Checkbox({

@@ -3,7 +3,7 @@
 // (web/components/picture crops with object-position and scale). Click the picture or use the sliders.
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { saveImageOption } from '../../api/imageOptions-edit';
+import { saveImageOption } from '#web/api/imageOptions-edit';
 import { blobKeyOf, clearFramingCache, framingOf } from '../picture';
 import { useNotify } from '../notifications';
 import { errorText } from '../error-text';

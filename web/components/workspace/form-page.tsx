@@ -4,10 +4,10 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '../../../schema/requests';
-import { listCategories } from '../../api/categories';
-import { useQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { LIMITS } from '#schema/requests';
+import { listCategories } from '#web/api/categories';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { TextArea, TextField } from '../form';
 import { useConfirm } from '../screen-kit/confirm-dialog';
 import type { Form } from '../screen-kit/use-form';

@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { describedBy, FieldNotes } from '../form';
-import { UPLOAD_LIMITS } from '../../../schema/limits';
+import { UPLOAD_LIMITS } from '#schema/limits';
 
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 

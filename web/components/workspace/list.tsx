@@ -5,10 +5,10 @@ import { FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { WorkspacePage, type SectionId } from './frame';
 import { WorkspaceMessages } from './messages';
-import { listOwners } from '../../api/users-edit';
-import { usePagedQuery, useQuery, type QueryKey } from '../../data/cache';
-import { keys } from '../../data/keys';
-import { useSession } from '../../session/session';
+import { listOwners } from '#web/api/users-edit';
+import { usePagedQuery, useQuery, type QueryKey } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { useSession } from '#web/session/session';
 import { DataTable, type Column } from '../screen-kit/data-table';
 import { SelectField } from './fields';
 

@@ -5,8 +5,8 @@ import { CatalogueOverlay, catalogueLoader } from '../catalogue-overlay';
 
 /** The workspace catalogue of `locale` (English when there is none), one load per locale. */
 export const workspaceMessages = catalogueLoader({
-  'en-US': () => import('../../i18n/workspace.en-US.json'),
-  'de-DE': () => import('../../i18n/workspace.de-DE.json'),
+  'en-US': () => import('#web/i18n/workspace.en-US.json'),
+  'de-DE': () => import('#web/i18n/workspace.de-DE.json'),
 });
 
 /** Renders its children with the workspace's messages added (suspends until they are there). */

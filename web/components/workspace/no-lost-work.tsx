@@ -4,8 +4,8 @@
 // load theirs or save the form's over theirs; and the item a form started from, kept while it holds changes.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '../../api/errors';
-import { useSession } from '../../session/session';
+import { ApiError } from '#web/api/errors';
+import { useSession } from '#web/session/session';
 import type { Form } from '../screen-kit/use-form';
 import { RestoreOffer, useAutosave, whenOnline } from './autosave';
 

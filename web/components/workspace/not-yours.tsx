@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSession } from '../../session/session';
+import { useSession } from '#web/session/session';
 import { WorkspacePage, type SectionId } from './frame';
 
 /** Whether the signed-in user may edit content owned by `ownerId` (their own, or ADMIN anyone's). */

@@ -1,7 +1,7 @@
 // The form's Preview for channels and news items: the unsaved title and text as the public page sets them out.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { paragraphsOf } from '../../../schema/document-text';
+import { paragraphsOf } from '#schema/document-text';
 import { Modal } from './modal';
 
 export function PlainPreview({ title, teaser, text }: { title: string; teaser?: string; text: string }) {

@@ -2,10 +2,10 @@
 // chosen), listed, copied, revoked.
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PreviewLink } from '../../../schema/entities';
-import { PREVIEW_DAYS } from '../../../schema/requests';
-import { createPreviewLink, listPreviewLinks, previewUrl, revokePreviewLink } from '../../api/previews';
-import type { RevisionKind } from '../../api/revisions';
+import type { PreviewLink } from '#schema/entities';
+import { PREVIEW_DAYS } from '#schema/requests';
+import { createPreviewLink, listPreviewLinks, previewUrl, revokePreviewLink } from '#web/api/previews';
+import type { RevisionKind } from '#web/api/revisions';
 import { useNotify } from '../notifications';
 import { errorText } from '../error-text';
 

@@ -4,9 +4,9 @@
 // it is published: back to draft at once, after asking, recorded in the publication history.
 import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import type { ContentType } from '../../../schema/enums';
-import { requestPublication, unpublish } from '../../api/publications';
-import { write, type QueryKey } from '../../data/cache';
+import type { ContentType } from '#schema/enums';
+import { requestPublication, unpublish } from '#web/api/publications';
+import { write, type QueryKey } from '#web/data/cache';
 import { TextField } from '../form';
 import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';

@@ -2,8 +2,8 @@
 // diff of the text fields), and a restore, which the server keeps as a new revision.
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Revision } from '../../../schema/entities';
-import { getRevision, listRevisions, restoreRevision, type RevisionKind } from '../../api/revisions';
+import type { Revision } from '#schema/entities';
+import { getRevision, listRevisions, restoreRevision, type RevisionKind } from '#web/api/revisions';
 import { errorText } from '../error-text';
 import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';

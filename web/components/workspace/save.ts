@@ -1,6 +1,6 @@
 // Saving a form that carries files: the request goes through the upload queue, so its progress shows (percent and
 // bytes), it can be cancelled, and a failed one retried from the queue; without files it is a plain call.
-import type { SendOptions } from '../../uploads/send';
+import type { SendOptions } from '#web/uploads/send';
 import type { UploadQueue } from './upload-queue';
 
 export interface QueuedSave<T> {

@@ -2,10 +2,10 @@
 // its own (PUT /slugs/{id}), checked with the shared slug schema first.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS, slug as slugSchema } from '../../../schema/requests';
-import { putSlug } from '../../api/slugs-edit';
-import { write } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { LIMITS, slug as slugSchema } from '#schema/requests';
+import { putSlug } from '#web/api/slugs-edit';
+import { write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { TextField } from '../form';
 import { useNotify } from '../notifications';
 import { errorText } from '../error-text';

@@ -2,7 +2,7 @@
 // Private, and Expires {date} while an approved publication runs until a date; and what visitors actually get of
 // it (visitorState): published content that visitors still cannot see says why.
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import type { PublicationState, VisitorState } from '../../../schema/workspace';
+import type { PublicationState, VisitorState } from '#schema/workspace';
 
 export type StatusBadge =
   | {

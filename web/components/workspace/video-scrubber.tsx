@@ -2,7 +2,7 @@
 // The frame shown is what captureFrame (web/uploads/frame.ts) takes from the same element.
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { captureFrame, seekTo } from '../../uploads/frame';
+import { captureFrame, seekTo } from '#web/uploads/frame';
 
 export interface ScrubberHandle {
   /** The frame at the chosen time, or null when the browser cannot decode this video. */

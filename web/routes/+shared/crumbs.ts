@@ -1,5 +1,5 @@
 // The breadcrumbs the route modules share: the home crumb, a translated label, a category's trail.
-import type { CrumbDef, Params } from '../../navigation';
+import type { CrumbDef, Params } from '#web/navigation';
 
 export const home: CrumbDef = { kind: 'label', key: 'homeAndNews', to: '/' };
 export const label = (key: string, to?: string): CrumbDef => (to ? { kind: 'label', key, to } : { kind: 'label', key });

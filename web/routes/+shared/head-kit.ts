@@ -1,6 +1,6 @@
 // Helpers of the route modules' heads (worker/pages/head.ts renders the tags).
 
-import { homePath } from '../../../schema/urls';
+import { homePath } from '#schema/urls';
 
 export const SITE_NAME = 'SO Portal';
 /** The site's picture: og:image of every page that has none of its own (web/public/icon-512.png). */

@@ -1,6 +1,6 @@
 // The nested routes' rule (an article under a channel or category, a channel under a category): an address whose
 // parts do not belong together is sent to the canonical address of what was asked for.
-import { articlePath, channelPath } from '../../../schema/urls';
+import { articlePath, channelPath } from '#schema/urls';
 import type { PageData } from './route-kit';
 
 /** The canonical address of a misplaced nested page, else null. */

@@ -3,11 +3,11 @@
 // canonical one, and its view, loaded on demand. The route table (../table.ts) lists the modules; the browser's
 // router (web/app.tsx), the layout's menu and crumbs, and the worker's renderer (worker/pages/) all read it.
 import type { ComponentType } from 'react';
-import type { Params, RouteHandle } from '../../navigation';
-import type { QueryKey } from '../../data/keys';
-import type { QueryDef, queries } from '../../data/queries';
-import type { Access } from '../../session/guards';
-import type { Locale } from '../../i18n';
+import type { Params, RouteHandle } from '#web/navigation';
+import type { QueryKey } from '#web/data/keys';
+import type { QueryDef, queries } from '#web/data/queries';
+import type { Access } from '#web/session/guards';
+import type { Locale } from '#web/i18n';
 
 export type ViewModule = { default: ComponentType };
 

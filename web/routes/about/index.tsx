@@ -1,7 +1,7 @@
 // /about: what the portal is (static text from the catalogues).
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { StaticPage } from '../../components/static-page';
+import { StaticPage } from '#web/components/static-page';
 
 const SECTIONS = ['what', 'channels', 'mySO', 'editors'] as const;
 

@@ -5,10 +5,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Outlet } from 'react-router';
-import { useAdminCounts } from '../../data/admin';
-import { Loading } from '../../components/view-state';
-import type { AdminCounts } from '../../../schema/entities';
-import { CatalogueOverlay, catalogueLoader } from '../../components/catalogue-overlay';
+import { useAdminCounts } from '#web/data/admin';
+import { Loading } from '#web/components/view-state';
+import type { AdminCounts } from '#schema/entities';
+import { CatalogueOverlay, catalogueLoader } from '#web/components/catalogue-overlay';
 import './+shared/admin-kit/admin-kit.css';
 
 /** The sections in tab order: path under /appManagement, catalogue key of the name, and the count of its badge. */
@@ -26,8 +26,8 @@ export const ADMIN_SECTIONS = [
 ] as const satisfies readonly { path: string; label: string; count?: keyof AdminCounts }[];
 
 const adminCatalogue = catalogueLoader({
-  'en-US': () => import('../../i18n/admin.en-US.json'),
-  'de-DE': () => import('../../i18n/admin.de-DE.json'),
+  'en-US': () => import('#web/i18n/admin.en-US.json'),
+  'de-DE': () => import('#web/i18n/admin.de-DE.json'),
 });
 
 /**

@@ -2,13 +2,13 @@
 // are also reached through the category tree (docs/decisions/010-screens.md).
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { listArticles } from '../../api/articles';
-import ArticleCard from '../../components/news-card/article-card';
-import { PagedList } from '../../components/paged-list';
-import { usePagedQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
-import '../../components/news-card/news-card.css';
-import { articleHomePath } from '../../paths';
+import { listArticles } from '#web/api/articles';
+import ArticleCard from '#web/components/news-card/article-card';
+import { PagedList } from '#web/components/paged-list';
+import { usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import '#web/components/news-card/news-card.css';
+import { articleHomePath } from '#web/paths';
 
 export const ARTICLE_PAGE_SIZE = 24;
 

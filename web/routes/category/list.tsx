@@ -2,13 +2,13 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { listCategories } from '../../api/categories';
-import { LoadError, Loading } from '../../components/view-state';
-import { useQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { listCategories } from '#web/api/categories';
+import { LoadError, Loading } from '#web/components/view-state';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { buildCategoryTree, type CategoryNode } from './tree';
 import './categories.css';
-import { categoryPath } from '../../paths';
+import { categoryPath } from '#web/paths';
 
 function TreeLevel({ nodes, level }: { nodes: CategoryNode[]; level: number }) {
   return (

@@ -1,5 +1,5 @@
 // The category tree is built in the browser from the flat list of GET /categories (each with its parentId).
-import type { Category } from '../../../schema';
+import type { Category } from '#schema';
 
 export type CategoryNode = Category & { children: CategoryNode[] };
 

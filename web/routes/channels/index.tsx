@@ -1,17 +1,17 @@
 // /channels: every channel the caller may see, as cards (portrait, name, info text).
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { ChannelSummary } from '../../../schema';
-import { listChannels } from '../../api/channels';
-import ContentBadges from '../../components/content-badges';
-import { DraftBadges } from '../../components/content-badges/draft';
-import Picture from '../../components/picture';
-import { LoadError, Loading } from '../../components/view-state';
-import { useQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
-import '../../components/news-card/news-card.css';
+import type { ChannelSummary } from '#schema';
+import { listChannels } from '#web/api/channels';
+import ContentBadges from '#web/components/content-badges';
+import { DraftBadges } from '#web/components/content-badges/draft';
+import Picture from '#web/components/picture';
+import { LoadError, Loading } from '#web/components/view-state';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import '#web/components/news-card/news-card.css';
 import './channels.css';
-import { channelPath } from '../../paths';
+import { channelPath } from '#web/paths';
 
 /** The first sentence-ish part of a long info text, for cards. */
 export function excerpt(text: string, max = 180): string {

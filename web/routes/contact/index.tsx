@@ -1,6 +1,6 @@
 // /contact: a message to the editorial team.
-import { ContactForm } from '../../components/contact-form';
-import { StaticPage } from '../../components/static-page';
+import { ContactForm } from '#web/components/contact-form';
+import { StaticPage } from '#web/components/static-page';
 
 export default function ContactView() {
   return (

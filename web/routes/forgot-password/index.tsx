@@ -1,11 +1,11 @@
 // /forgot-password: asks for the account's mail address; the server mails a reset link.
 import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { mailBody } from '../../../schema/requests';
-import { mail } from '../../api/users';
-import { AuthPanel, type AuthLinks } from '../../components/auth-panel';
-import { TextField, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
-import { useTurnstile } from '../../components/turnstile';
+import { mailBody } from '#schema/requests';
+import { mail } from '#web/api/users';
+import { AuthPanel, type AuthLinks } from '#web/components/auth-panel';
+import { TextField, formValues, issuesToFieldErrors, useFormState } from '#web/components/form';
+import { useTurnstile } from '#web/components/turnstile';
 
 const LINKS: AuthLinks = [{ to: '/login', id: 'forgot.back' }];
 

@@ -1,16 +1,16 @@
 // Home: the news feed, newest first, a page at a time ('Load more' follows nextCursor).
 import { FormattedMessage, useIntl } from 'react-intl';
-import NewsCard from '../../components/news-card';
-import { errorText } from '../../components/error-text';
-import { PagedList } from '../../components/paged-list';
-import { usePagedQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
+import NewsCard from '#web/components/news-card';
+import { errorText } from '#web/components/error-text';
+import { PagedList } from '#web/components/paged-list';
+import { usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 export const NEWS_PAGE_SIZE = 12;
 
 // The API client loads with the first request: a rendered page brings its first news along, so the first visit
 // needs the client only for 'Load more' or a refresh.
-const newsPage = async (cursor?: string) => (await import('../../api/news')).listNews(cursor, NEWS_PAGE_SIZE);
+const newsPage = async (cursor?: string) => (await import('#web/api/news')).listNews(cursor, NEWS_PAGE_SIZE);
 
 /**
  * The newest news item leads: two columns wide on a wide screen, its picture the page's largest (its LCP element on

@@ -1,5 +1,5 @@
 // Home (/): the news feed; its head names the news feed and the site's search.
-import { homePath, NEWS_FEED_PATH, searchPath } from '../../../schema/urls';
+import { homePath, NEWS_FEED_PATH, searchPath } from '#schema/urls';
 import { screen } from '../+shared/route-kit';
 import { label } from '../+shared/crumbs';
 import { SITE_NAME } from '../+shared/head-kit';

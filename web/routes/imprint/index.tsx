@@ -1,5 +1,5 @@
 // /imprint: who runs the portal (static text from the catalogues).
-import { StaticPage } from '../../components/static-page';
+import { StaticPage } from '#web/components/static-page';
 
 const SECTIONS = ['publisher', 'contact', 'responsible', 'liability', 'copyright', 'privacy'] as const;
 

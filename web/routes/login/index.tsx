@@ -2,14 +2,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import { AuthPanel, type AuthLinks } from '../../components/auth-panel';
-import { TextField, formValues, type FieldErrors, useFormState } from '../../components/form';
-import { ApiError, ShownError } from '../../api/errors';
-import { AccountMessages } from '../../components/account-messages';
-import { withMessages } from '../../components/catalogue-overlay';
-import { useNotify } from '../../components/notifications';
-import { useTurnstile } from '../../components/turnstile';
-import { useSession } from '../../session/session';
+import { AuthPanel, type AuthLinks } from '#web/components/auth-panel';
+import { TextField, formValues, type FieldErrors, useFormState } from '#web/components/form';
+import { ApiError, ShownError } from '#web/api/errors';
+import { AccountMessages } from '#web/components/account-messages';
+import { withMessages } from '#web/components/catalogue-overlay';
+import { useNotify } from '#web/components/notifications';
+import { useTurnstile } from '#web/components/turnstile';
+import { useSession } from '#web/session/session';
 
 /** Only paths of this site are followed after sign-in. */
 export function returnPath(state: unknown): string {

@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { errorText } from '../../components/error-text';
-import { useNotify } from '../../components/notifications';
-import { unlike as unlikeContent, useMysoView } from '../../data/myso';
-import { useSession } from '../../session/session';
-import { contentPath } from '../../paths';
-import { DataTable, type Column } from '../../components/screen-kit/data-table';
+import { errorText } from '#web/components/error-text';
+import { useNotify } from '#web/components/notifications';
+import { unlike as unlikeContent, useMysoView } from '#web/data/myso';
+import { useSession } from '#web/session/session';
+import { contentPath } from '#web/paths';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
 import { MysoNav } from './+shared/myso-nav';
 
 export default function MysoView() {

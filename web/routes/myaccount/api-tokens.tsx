@@ -3,16 +3,16 @@
 // revokes it. What a script sends: `Authorization: Bearer sop_...`.
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CreatedApiToken } from '../../../schema/entities';
-import { TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, type TokenScope } from '../../../schema/enums';
-import { createApiTokenBody, LIMITS } from '../../../schema/requests';
-import { createApiToken, listApiTokens } from '../../api/tokens';
-import { TokenTable } from '../../components/api-tokens/token-table';
-import { FormAlert, TextField } from '../../components/form';
-import { useForm } from '../../components/screen-kit/use-form';
-import { SelectField } from '../../components/workspace/fields';
-import { useQuery, write } from '../../data/cache';
-import { keys } from '../../data/keys';
+import type { CreatedApiToken } from '#schema/entities';
+import { TOKEN_EXPIRY_DAYS, TOKEN_SCOPES, type TokenScope } from '#schema/enums';
+import { createApiTokenBody, LIMITS } from '#schema/requests';
+import { createApiToken, listApiTokens } from '#web/api/tokens';
+import { TokenTable } from '#web/components/api-tokens/token-table';
+import { FormAlert, TextField } from '#web/components/form';
+import { useForm } from '#web/components/screen-kit/use-form';
+import { SelectField } from '#web/components/workspace/fields';
+import { useQuery, write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 const EMPTY = { name: '', scope: 'read' as TokenScope, expiresInDays: '90' };
 

@@ -2,11 +2,11 @@
 // through OAuth, with the scope and when; Disconnect revokes the client's grants and the API token it holds.
 import { useId } from 'react';
 import { FormattedDate, useIntl } from 'react-intl';
-import type { ConnectedClient } from '../../../schema/oauth';
-import { disconnectClient, listConnectedClients } from '../../api/oauth';
-import { useConfirmedAction } from '../../components/screen-kit/confirm-dialog';
-import { actionColumn, DataTable, type Column } from '../../components/screen-kit/data-table';
-import { useQuery, write } from '../../data/cache';
+import type { ConnectedClient } from '#schema/oauth';
+import { disconnectClient, listConnectedClients } from '#web/api/oauth';
+import { useConfirmedAction } from '#web/components/screen-kit/confirm-dialog';
+import { actionColumn, DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { useQuery, write } from '#web/data/cache';
 
 export function ConnectedClientsSection({ userId }: { userId: string }) {
   const intl = useIntl();

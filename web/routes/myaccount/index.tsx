@@ -2,11 +2,11 @@
 // (GET/PUT /users/{id}); the links to the other sections (Articles, Channels, ...) start here.
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AccountForm, OwnAccount } from '../../components/account-form';
-import { useDocumentTitle, WorkspaceNav } from '../../components/workspace/frame';
-import { WorkspaceMessages } from '../../components/workspace/messages';
-import { withMessages } from '../../components/catalogue-overlay';
-import { ExportLinks } from '../../components/export-links';
+import { AccountForm, OwnAccount } from '#web/components/account-form';
+import { useDocumentTitle, WorkspaceNav } from '#web/components/workspace/frame';
+import { WorkspaceMessages } from '#web/components/workspace/messages';
+import { withMessages } from '#web/components/catalogue-overlay';
+import { ExportLinks } from '#web/components/export-links';
 import { ApiTokensSection } from './api-tokens';
 import { ConnectedClientsSection } from './connected-clients';
 import { SessionsSection } from './sessions';

@@ -2,11 +2,11 @@
 // with "Sign out" for one and "Sign out everywhere else" for all but this one (ASVS V7.5.2; docs/decisions/003).
 import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { errorText } from '../../components/error-text';
-import { endOtherSessions, endSession, listSessions } from '../../api/sessions';
-import { useNotify } from '../../components/notifications';
-import { useQuery, write } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { errorText } from '#web/components/error-text';
+import { endOtherSessions, endSession, listSessions } from '#web/api/sessions';
+import { useNotify } from '#web/components/notifications';
+import { useQuery, write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 const when = (iso: string) => (
   <time dateTime={iso}>

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../session/session';
+import { useSession } from '#web/session/session';
 
 /** A path of this site (never `//host`, which the browser would read as another site). */
 const ownPath = (value: unknown): value is string =>

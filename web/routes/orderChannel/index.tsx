@@ -1,7 +1,7 @@
 // /orderChannel: asks for a channel of one's own on the portal.
 import { FormattedMessage } from 'react-intl';
-import { ContactForm } from '../../components/contact-form';
-import { StaticPage } from '../../components/static-page';
+import { ContactForm } from '#web/components/contact-form';
+import { StaticPage } from '#web/components/static-page';
 
 const POINTS = ['point1', 'point2', 'point3'] as const;
 

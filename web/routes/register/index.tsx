@@ -2,16 +2,16 @@
 import { useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { createUserBody, LIMITS } from '../../../schema/requests';
-import { register } from '../../api/users';
-import { AuthPanel, type AuthLinks } from '../../components/auth-panel';
-import { NewPasswordFields, TextField, formValues, issuesToFieldErrors, useFormState } from '../../components/form';
-import { AccountMessages } from '../../components/account-messages';
-import { withMessages } from '../../components/catalogue-overlay';
-import { useNotify } from '../../components/notifications';
-import { useLocale } from '../../i18n';
-import { useTurnstile } from '../../components/turnstile';
-import { useSession } from '../../session/session';
+import { createUserBody, LIMITS } from '#schema/requests';
+import { register } from '#web/api/users';
+import { AuthPanel, type AuthLinks } from '#web/components/auth-panel';
+import { NewPasswordFields, TextField, formValues, issuesToFieldErrors, useFormState } from '#web/components/form';
+import { AccountMessages } from '#web/components/account-messages';
+import { withMessages } from '#web/components/catalogue-overlay';
+import { useNotify } from '#web/components/notifications';
+import { useLocale } from '#web/i18n';
+import { useTurnstile } from '#web/components/turnstile';
+import { useSession } from '#web/session/session';
 
 const LINKS: AuthLinks = [{ to: '/login', id: 'register.haveAccount' }];
 

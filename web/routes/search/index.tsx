@@ -1,12 +1,12 @@
 // /search?q=…: every hit of the search: its picture, title, a line of context and its kind.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { search } from '../../api/search';
-import Picture from '../../components/picture';
-import { KindLabel, searchTarget } from '../../components/search-box';
-import { LoadError, Loading } from '../../components/view-state';
-import { useQuery } from '../../data/cache';
-import { keys } from '../../data/keys';
+import { search } from '#web/api/search';
+import Picture from '#web/components/picture';
+import { KindLabel, searchTarget } from '#web/components/search-box';
+import { LoadError, Loading } from '#web/components/view-state';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import './search.css';
 
 export default function SearchView() {

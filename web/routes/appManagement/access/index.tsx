@@ -4,13 +4,13 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { ContentType } from '../../../../schema/enums';
-import type { RequestState } from '../../../api/userContent';
+import type { ContentType } from '#schema/enums';
+import type { RequestState } from '#web/api/userContent';
 import { DateTime, FilterSelect, Section, useAct, useBusy } from '../+shared/admin-kit';
-import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { actionColumn, DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { decideAccessRequest, revokeGrant, useAccessRequests, useGrants } from '../../../data/admin';
-import { contentPath } from '../../../paths';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { actionColumn, DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { decideAccessRequest, revokeGrant, useAccessRequests, useGrants } from '#web/data/admin';
+import { contentPath } from '#web/paths';
 
 type AccessRow = { userName: string; contentType: ContentType; contentId: string; contentTitle: string };
 

@@ -2,14 +2,14 @@
 // filtered by who (pick an actor from a row), entity type, action and a date range in the admin's own time zone.
 import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AuditLogEntry } from '../../../../schema/entities';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '../../../../schema/enums';
-import { listAuditLog, type AuditLogFilter } from '../../../api/audit-log';
+import type { AuditLogEntry } from '#schema/entities';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '#schema/enums';
+import { listAuditLog, type AuditLogFilter } from '#web/api/audit-log';
 import { DateTime, FilterSelect, Section } from '../+shared/admin-kit';
-import { AuditAction as ActionText, AuditActor, AuditEntity as EntityLink } from '../../../components/audit-entry';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { usePagedQuery } from '../../../data/cache';
-import { keys } from '../../../data/keys';
+import { AuditAction as ActionText, AuditActor, AuditEntity as EntityLink } from '#web/components/audit-entry';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 /** The start (or the end) of a local day (`yyyy-MM-dd` of a date field) as an ISO instant. */
 export function localDayBound(day: string, edge: 'from' | 'to'): string | undefined {

@@ -2,17 +2,17 @@
 // schemas; the image goes with the write as a multipart part.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Category } from '../../../../schema/entities';
-import { createCategoryBody, LIMITS, updateCategoryBody } from '../../../../schema/requests';
+import type { Category } from '#schema/entities';
+import { createCategoryBody, LIMITS, updateCategoryBody } from '#schema/requests';
 import { AdminForm, SubmitCancel } from '../+shared/admin-kit';
-import { TextField } from '../../../components/form';
-import { useNotify } from '../../../components/notifications';
-import { useForm } from '../../../components/screen-kit/use-form';
-import { Checkbox, SelectField } from '../../../components/workspace/fields';
-import { addCategory, editCategory } from '../../../data/admin';
-import { slugify } from '../../../../schema/slugify';
-import { categoryPath } from '../../../paths';
-import { buildCategoryTree, type CategoryNode } from '../../category/tree';
+import { TextField } from '#web/components/form';
+import { useNotify } from '#web/components/notifications';
+import { useForm } from '#web/components/screen-kit/use-form';
+import { Checkbox, SelectField } from '#web/components/workspace/fields';
+import { addCategory, editCategory } from '#web/data/admin';
+import { slugify } from '#schema/slugify';
+import { categoryPath } from '#web/paths';
+import { buildCategoryTree, type CategoryNode } from '#web/routes/category/tree';
 
 /** An option's text indented by its depth in the tree (options take no padding: non-breaking spaces and a dash). */
 const indented = (title: string, depth: number) => (depth ? `${'\u00a0\u00a0\u00a0'.repeat(depth)}– ${title}` : title);

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Section, useErrorText } from '../+shared/admin-kit';
-import { LoadError, Loading } from '../../../components/view-state';
-import { useCategoryList } from '../../../data/admin';
-import { buildCategoryTree, flatten } from '../../category/tree';
+import { LoadError, Loading } from '#web/components/view-state';
+import { useCategoryList } from '#web/data/admin';
+import { buildCategoryTree, flatten } from '#web/routes/category/tree';
 import { CategoryForm } from './category-form';
 import { Siblings, type Mode } from './category-tree';
 

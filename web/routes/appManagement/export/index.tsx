@@ -2,7 +2,7 @@
 // alone or with the pictures and videos.
 import { useIntl } from 'react-intl';
 import { Section } from '../+shared/admin-kit';
-import { ExportLinks } from '../../../components/export-links';
+import { ExportLinks } from '#web/components/export-links';
 
 export default function AdminExportView() {
   const intl = useIntl();

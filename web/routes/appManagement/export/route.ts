@@ -1,5 +1,5 @@
 // The admin workspace's export section (docs/decisions/015-admin-workspace.md), inside its frame.
-import { drawnByTheBrowser, screen } from '../../+shared/route-kit';
+import { drawnByTheBrowser, screen } from '#web/routes/+shared/route-kit';
 import { appManagementTrail } from '../+shared/crumbs';
 
 export const route = screen({

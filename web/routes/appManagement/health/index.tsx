@@ -4,11 +4,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod/mini';
-import type { healthCheck } from '../../../../schema/entities';
+import type { healthCheck } from '#schema/entities';
 import { Section, useErrorText } from '../+shared/admin-kit';
-import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { LoadError } from '../../../components/view-state';
-import { checkHealth, fixHealth } from '../../../data/admin';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { LoadError } from '#web/components/view-state';
+import { checkHealth, fixHealth } from '#web/data/admin';
 
 type Report = z.infer<typeof healthCheck>;
 type State =

@@ -4,11 +4,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { ImportDetail, ImportSummary } from '../../../../schema/imports';
+import type { ImportDetail, ImportSummary } from '#schema/imports';
 import { Section } from '../+shared/admin-kit';
-import { beginImport, stopImport, useImport, useImports } from '../../../data/imports';
-import { ApiError } from '../../../api/client';
-import { articlePath } from '../../../paths';
+import { beginImport, stopImport, useImport, useImports } from '#web/data/imports';
+import { ApiError } from '#web/api/client';
+import { articlePath } from '#web/paths';
 
 const OPEN = new Set(['queued', 'running']);
 const POLL_MS = 2000;

@@ -1,5 +1,5 @@
 // The admin workspace's import section (docs/decisions/015-admin-workspace.md), inside its frame.
-import { drawnByTheBrowser, screen } from '../../+shared/route-kit';
+import { drawnByTheBrowser, screen } from '#web/routes/+shared/route-kit';
 import { appManagementTrail } from '../+shared/crumbs';
 
 export const route = screen({

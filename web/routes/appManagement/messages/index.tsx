@@ -2,11 +2,11 @@
 // Opening a message marks it read (the tab's badge counts the unread ones); it can be marked handled, or reopened.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ContactMessage } from '../../../../schema/entities';
-import type { MessageState } from '../../../api/contact';
+import type { ContactMessage } from '#schema/entities';
+import type { MessageState } from '#web/api/contact';
 import { DateTime, FilterSelect, Section, useAct, useBusy } from '../+shared/admin-kit';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { markMessage, useMessages } from '../../../data/admin';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { markMessage, useMessages } from '#web/data/admin';
 
 function MessageDetail({ message }: { message: ContactMessage }) {
   const intl = useIntl();

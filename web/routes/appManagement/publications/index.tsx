@@ -5,10 +5,10 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
-import type { publicationRequestListItem } from '../../../../schema/entities';
-import { PUBLICATION_STATUSES } from '../../../../schema/enums';
-import { LIMITS } from '../../../../schema/limits';
-import type { PublicationStatus } from '../../../api/publications';
+import type { publicationRequestListItem } from '#schema/entities';
+import { PUBLICATION_STATUSES } from '#schema/enums';
+import { LIMITS } from '#schema/limits';
+import type { PublicationStatus } from '#web/api/publications';
 import {
   DateTime,
   FilterSelect,
@@ -19,13 +19,13 @@ import {
   useErrorText,
   SubmitCancel,
 } from '../+shared/admin-kit';
-import { useNotify } from '../../../components/notifications';
-import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { fromLocalInput, futureProblem, toLocalInput } from '../../../components/screen-kit/local-time';
-import { useForm } from '../../../components/screen-kit/use-form';
-import { setPublicationExpiry, setPublicationStatus, usePublicationRequests } from '../../../data/admin';
-import { contentPath } from '../../../paths';
+import { useNotify } from '#web/components/notifications';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { fromLocalInput, futureProblem, toLocalInput } from '#web/components/screen-kit/local-time';
+import { useForm } from '#web/components/screen-kit/use-form';
+import { setPublicationExpiry, setPublicationStatus, usePublicationRequests } from '#web/data/admin';
+import { contentPath } from '#web/paths';
 
 type Request = z.infer<typeof publicationRequestListItem>;
 const SOON_DAYS = 7;

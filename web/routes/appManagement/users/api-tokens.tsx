@@ -2,11 +2,11 @@
 // or belongs to someone who left ends here. The token strings live in the workspace's catalogue, laid over this one.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { listAllApiTokens } from '../../../api/tokens';
-import { TokenTable } from '../../../components/api-tokens/token-table';
-import { WorkspaceMessages } from '../../../components/workspace/messages';
-import { useQuery } from '../../../data/cache';
-import { keys } from '../../../data/keys';
+import { listAllApiTokens } from '#web/api/tokens';
+import { TokenTable } from '#web/components/api-tokens/token-table';
+import { WorkspaceMessages } from '#web/components/workspace/messages';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 export function AllApiTokens() {
   return (

@@ -3,13 +3,13 @@
 // below, every user's API tokens.
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { User } from '../../../../schema/entities';
-import { ROLES, type Role } from '../../../../schema/enums';
+import type { User } from '#schema/entities';
+import { ROLES, type Role } from '#schema/enums';
 import { FilterSelect, Section } from '../+shared/admin-kit';
-import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { actionColumn, DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { useUserList } from '../../../data/admin';
-import { useSession } from '../../../session/session';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { actionColumn, DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { useUserList } from '#web/data/admin';
+import { useSession } from '#web/session/session';
 import { AllApiTokens } from './api-tokens';
 import { NewUserForm } from './new-user-form';
 import { RoleSelect, useUserActions } from './user-actions';

@@ -1,14 +1,14 @@
 // The admin's 'New user' form: name, e-mail, names, a password and the role, checked with the shared schema.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ROLES, type Role } from '../../../../schema/enums';
-import { createUserBody, LIMITS } from '../../../../schema/requests';
+import { ROLES, type Role } from '#schema/enums';
+import { createUserBody, LIMITS } from '#schema/requests';
 import { AdminForm, SubmitCancel } from '../+shared/admin-kit';
-import { TextField } from '../../../components/form';
-import { useNotify } from '../../../components/notifications';
-import { useForm } from '../../../components/screen-kit/use-form';
-import { SelectField } from '../../../components/workspace/fields';
-import { createAccount } from '../../../data/admin';
+import { TextField } from '#web/components/form';
+import { useNotify } from '#web/components/notifications';
+import { useForm } from '#web/components/screen-kit/use-form';
+import { SelectField } from '#web/components/workspace/fields';
+import { createAccount } from '#web/data/admin';
 
 const EMPTY = { name: '', email: '', password: '', firstName: '', lastName: '', role: 'REGULAR_USER' as Role };
 

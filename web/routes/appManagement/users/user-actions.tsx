@@ -2,13 +2,13 @@
 // (after a confirmation); when the account still owns content the API answers 409 and the dialog offers
 // deactivation instead.
 import { useIntl } from 'react-intl';
-import type { User } from '../../../../schema/entities';
-import { ROLES, type Role } from '../../../../schema/enums';
-import { ApiError } from '../../../api/errors';
+import type { User } from '#schema/entities';
+import { ROLES, type Role } from '#schema/enums';
+import { ApiError } from '#web/api/errors';
 import { useAct, useErrorText } from '../+shared/admin-kit';
-import { useNotify } from '../../../components/notifications';
-import type { ConfirmRequest } from '../../../components/screen-kit/confirm-dialog';
-import { deleteAccount, updateAccount } from '../../../data/admin';
+import { useNotify } from '#web/components/notifications';
+import type { ConfirmRequest } from '#web/components/screen-kit/confirm-dialog';
+import { deleteAccount, updateAccount } from '#web/data/admin';
 
 export interface RowState {
   saving: string | null;

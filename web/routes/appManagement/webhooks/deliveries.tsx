@@ -1,10 +1,10 @@
 // One webhook's newest deliveries: event, what it was about, status, attempts, the receiver's last answer, and
 // Retry for a failed one (it starts a new day of attempts).
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Webhook, WebhookDelivery } from '../../../../schema/webhooks';
+import type { Webhook, WebhookDelivery } from '#schema/webhooks';
 import { DateTime, useAct, useBusy } from '../+shared/admin-kit';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { retryWebhookDelivery, useDeliveries } from '../../../data/webhooks';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { retryWebhookDelivery, useDeliveries } from '#web/data/webhooks';
 
 export function WebhookDeliveries({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const intl = useIntl();

@@ -3,12 +3,12 @@
 // webhook's newest deliveries with their status, attempts and response, a failed one retried by hand.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Webhook } from '../../../../schema/webhooks';
+import type { Webhook } from '#schema/webhooks';
 import { Section, useAct, useBusy, useErrorText } from '../+shared/admin-kit';
-import { useNotify } from '../../../components/notifications';
-import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { removeWebhook, sendPing, useWebhooks } from '../../../data/webhooks';
+import { useNotify } from '#web/components/notifications';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { removeWebhook, sendPing, useWebhooks } from '#web/data/webhooks';
 import { WebhookDeliveries } from './deliveries';
 import { WebhookForm } from './webhook-form';
 import './webhooks.css';

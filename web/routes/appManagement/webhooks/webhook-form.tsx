@@ -2,13 +2,13 @@
 // secret. The server makes the secret: the view shows it once after the save.
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../../../../schema/enums';
-import { WEBHOOK_URL_MAX, createWebhookBody, updateWebhookBody, type Webhook } from '../../../../schema/webhooks';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '#schema/enums';
+import { WEBHOOK_URL_MAX, createWebhookBody, updateWebhookBody, type Webhook } from '#schema/webhooks';
 import { AdminForm, SubmitCancel } from '../+shared/admin-kit';
-import { FieldNotes, TextField } from '../../../components/form';
-import { useForm } from '../../../components/screen-kit/use-form';
-import { Checkbox } from '../../../components/workspace/fields';
-import { addWebhook, changeWebhook } from '../../../data/webhooks';
+import { FieldNotes, TextField } from '#web/components/form';
+import { useForm } from '#web/components/screen-kit/use-form';
+import { Checkbox } from '#web/components/workspace/fields';
+import { addWebhook, changeWebhook } from '#web/data/webhooks';
 
 /** The events in groups of the form: each entity's five, then the publication requests'. */
 const GROUPS = ['article', 'channel', 'news', 'publication'] as const;

@@ -1,19 +1,19 @@
 // One article: /article/:articleId and the nested forms under a channel and/or a category.
 import { FormattedDate, FormattedMessage, defineMessages } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import type { Article } from '../../../../schema';
-import ContentBadges from '../../../components/content-badges';
-import { DraftBadges, EditLink } from '../../../components/content-badges/draft';
-import Gallery from '../../../components/gallery';
-import LikeButton from '../../../components/like-button';
-import Picture from '../../../components/picture';
-import RequestAccess from '../../../components/request-access';
-import VideoList from '../../../components/video-player';
-import { PendingScreen } from '../../../components/view-state';
-import { useArticle } from '../../../data/content';
-import DocumentRenderer, { galleryAbove } from '../../../components/rich-text/document-renderer';
-import { placedMedia } from '../../../../schema/document-text';
-import { authorPath, categoryPath, channelPath } from '../../../paths';
+import type { Article } from '#schema';
+import ContentBadges from '#web/components/content-badges';
+import { DraftBadges, EditLink } from '#web/components/content-badges/draft';
+import Gallery from '#web/components/gallery';
+import LikeButton from '#web/components/like-button';
+import Picture from '#web/components/picture';
+import RequestAccess from '#web/components/request-access';
+import VideoList from '#web/components/video-player';
+import { PendingScreen } from '#web/components/view-state';
+import { useArticle } from '#web/data/content';
+import DocumentRenderer, { galleryAbove } from '#web/components/rich-text/document-renderer';
+import { placedMedia } from '#schema/document-text';
+import { authorPath, categoryPath, channelPath } from '#web/paths';
 import './article.css';
 
 const pending = defineMessages({

@@ -1,11 +1,11 @@
 // One article, at its own address and nested under a channel or a category (the crumbs and the menu item say
 // where the visitor came from; a nesting the article is not in redirects to its own address).
-import type { Article } from '../../../../schema/entities';
-import { articlePath, authorPath, channelPath } from '../../../../schema/urls';
-import { screen } from '../../+shared/route-kit';
-import { categoryTrail, home, label, param } from '../../+shared/crumbs';
-import { excerpt, organization, picture } from '../../+shared/head-kit';
-import { misplaced } from '../../+shared/nesting';
+import type { Article } from '#schema/entities';
+import { articlePath, authorPath, channelPath } from '#schema/urls';
+import { screen } from '#web/routes/+shared/route-kit';
+import { categoryTrail, home, label, param } from '#web/routes/+shared/crumbs';
+import { excerpt, organization, picture } from '#web/routes/+shared/head-kit';
+import { misplaced } from '#web/routes/+shared/nesting';
 
 const article = (params: Record<string, string | undefined>) =>
   ({ kind: 'article', id: param(params, 'articleId') }) as const;

@@ -1,15 +1,15 @@
 // /author/:username: an author's published articles, newest first (GET /authors/{username} and its articles).
 import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
 import { useParams } from 'react-router';
-import { listAuthorArticles } from '../../../api/authors';
-import ArticleCard from '../../../components/news-card/article-card';
-import { PagedList } from '../../../components/paged-list';
-import { PendingScreen } from '../../../components/view-state';
-import { usePagedQuery } from '../../../data/cache';
-import { useAuthor } from '../../../data/content';
-import { keys } from '../../../data/keys';
-import '../../../components/news-card/news-card.css';
-import { articleHomePath } from '../../../paths';
+import { listAuthorArticles } from '#web/api/authors';
+import ArticleCard from '#web/components/news-card/article-card';
+import { PagedList } from '#web/components/paged-list';
+import { PendingScreen } from '#web/components/view-state';
+import { usePagedQuery } from '#web/data/cache';
+import { useAuthor } from '#web/data/content';
+import { keys } from '#web/data/keys';
+import '#web/components/news-card/news-card.css';
+import { articleHomePath } from '#web/paths';
 
 export const AUTHOR_PAGE_SIZE = 24;
 

@@ -1,10 +1,10 @@
 // An author's page: their published articles, paged.
-import type { ArticlePage, Author } from '../../../../schema/entities';
-import { authorPath } from '../../../../schema/urls';
-import { keys } from '../../../data/keys';
-import { screen } from '../../+shared/route-kit';
-import { home, label, param } from '../../+shared/crumbs';
-import { listDescription } from '../../+shared/head-kit';
+import type { ArticlePage, Author } from '#schema/entities';
+import { authorPath } from '#schema/urls';
+import { keys } from '#web/data/keys';
+import { screen } from '#web/routes/+shared/route-kit';
+import { home, label, param } from '#web/routes/+shared/crumbs';
+import { listDescription } from '#web/routes/+shared/head-kit';
 
 export const route = screen({
   module: 'routes/author/$username/index.tsx',

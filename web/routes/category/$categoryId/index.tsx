@@ -2,21 +2,21 @@
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
-import type { ArticleSummary, Category } from '../../../../schema';
-import { listCategoryArticles, type getCategoryChildren } from '../../../api/categories';
-import ArticleCard from '../../../components/news-card/article-card';
-import Picture from '../../../components/picture';
-import { PagedList } from '../../../components/paged-list';
-import { PendingScreen } from '../../../components/view-state';
-import { usePagedQuery, type Page } from '../../../data/cache';
-import { useCategory, useCategoryChildren, useCategoryId } from '../../../data/content';
-import { keys } from '../../../data/keys';
-import { ChannelCard } from '../../channels';
-import '../../../components/news-card/news-card.css';
-import '../../categories/categories.css';
+import type { ArticleSummary, Category } from '#schema';
+import { listCategoryArticles, type getCategoryChildren } from '#web/api/categories';
+import ArticleCard from '#web/components/news-card/article-card';
+import Picture from '#web/components/picture';
+import { PagedList } from '#web/components/paged-list';
+import { PendingScreen } from '#web/components/view-state';
+import { usePagedQuery, type Page } from '#web/data/cache';
+import { useCategory, useCategoryChildren, useCategoryId } from '#web/data/content';
+import { keys } from '#web/data/keys';
+import { ChannelCard } from '#web/routes/channels';
+import '#web/components/news-card/news-card.css';
+import '#web/routes/categories/categories.css';
 import './category.css';
-import { articlePath, categoryPath, channelPath } from '../../../paths';
-import { isUuid } from '../../../../schema/urls';
+import { articlePath, categoryPath, channelPath } from '#web/paths';
+import { isUuid } from '#schema/urls';
 
 const pending = defineMessages({
   title: { id: 'category.title', defaultMessage: 'Category' },

@@ -1,10 +1,10 @@
 // One category (id or slug): its sub-categories, channels and articles.
-import type { Category } from '../../../../schema/entities';
-import { categoryPath } from '../../../../schema/urls';
-import type { CategoryChildren } from '../../../../worker/queries/categories';
-import { screen } from '../../+shared/route-kit';
-import { categoryTrail, param } from '../../+shared/crumbs';
-import { excerpt, listDescription, picture } from '../../+shared/head-kit';
+import type { Category } from '#schema/entities';
+import { categoryPath } from '#schema/urls';
+import type { CategoryChildren } from '#worker/queries/categories';
+import { screen } from '#web/routes/+shared/route-kit';
+import { categoryTrail, param } from '#web/routes/+shared/crumbs';
+import { excerpt, listDescription, picture } from '#web/routes/+shared/head-kit';
 
 export const route = screen({
   module: 'routes/category/$categoryId/index.tsx',

@@ -1,24 +1,24 @@
 // One channel: /chan/:channelId and /category/:categoryId/c/:channelId. Article links keep the nesting.
 import { FormattedMessage, useIntl, defineMessages } from 'react-intl';
 import { useParams } from 'react-router';
-import type { ChannelSummary } from '../../../../schema';
-import { listChannelArticles } from '../../../api/channels';
-import ContentBadges from '../../../components/content-badges';
-import { DraftBadges, EditLink } from '../../../components/content-badges/draft';
-import LikeButton from '../../../components/like-button';
-import ArticleCard from '../../../components/news-card/article-card';
-import Picture from '../../../components/picture';
-import RequestAccess from '../../../components/request-access';
-import { VideoPlayer } from '../../../components/video-player';
-import { PagedList } from '../../../components/paged-list';
-import { PendingScreen } from '../../../components/view-state';
-import { usePagedQuery } from '../../../data/cache';
-import { useChannelSummary } from '../../../data/content';
-import { keys } from '../../../data/keys';
-import { paragraphs } from '../../article/$articleId/paragraphs';
-import '../../../components/news-card/news-card.css';
+import type { ChannelSummary } from '#schema';
+import { listChannelArticles } from '#web/api/channels';
+import ContentBadges from '#web/components/content-badges';
+import { DraftBadges, EditLink } from '#web/components/content-badges/draft';
+import LikeButton from '#web/components/like-button';
+import ArticleCard from '#web/components/news-card/article-card';
+import Picture from '#web/components/picture';
+import RequestAccess from '#web/components/request-access';
+import { VideoPlayer } from '#web/components/video-player';
+import { PagedList } from '#web/components/paged-list';
+import { PendingScreen } from '#web/components/view-state';
+import { usePagedQuery } from '#web/data/cache';
+import { useChannelSummary } from '#web/data/content';
+import { keys } from '#web/data/keys';
+import { paragraphs } from '#web/routes/article/$articleId/paragraphs';
+import '#web/components/news-card/news-card.css';
 import './channel.css';
-import { articlePath } from '../../../paths';
+import { articlePath } from '#web/paths';
 
 const pending = defineMessages({
   title: { id: 'channel.title', defaultMessage: 'Channel' },

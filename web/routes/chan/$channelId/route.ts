@@ -1,10 +1,10 @@
 // One channel, at its own address and nested under a category (a category it is not in redirects to its own).
-import type { ChannelSummary } from '../../../../schema/entities';
-import { channelFeedPath, channelPath } from '../../../../schema/urls';
-import { screen } from '../../+shared/route-kit';
-import { categoryTrail, home, label, param } from '../../+shared/crumbs';
-import { excerpt, picture, SITE_NAME } from '../../+shared/head-kit';
-import { misplaced } from '../../+shared/nesting';
+import type { ChannelSummary } from '#schema/entities';
+import { channelFeedPath, channelPath } from '#schema/urls';
+import { screen } from '#web/routes/+shared/route-kit';
+import { categoryTrail, home, label, param } from '#web/routes/+shared/crumbs';
+import { excerpt, picture, SITE_NAME } from '#web/routes/+shared/head-kit';
+import { misplaced } from '#web/routes/+shared/nesting';
 
 const channel = (params: Record<string, string | undefined>) =>
   ({ kind: 'channel', id: param(params, 'channelId') }) as const;

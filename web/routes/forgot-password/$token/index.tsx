@@ -2,11 +2,11 @@
 import { useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
-import { LIMITS, resetPasswordBody } from '../../../../schema/requests';
-import { resetPassword } from '../../../api/users';
-import { AuthPanel, type AuthLinks } from '../../../components/auth-panel';
-import { NewPasswordFields, formValues, issuesToFieldErrors, useFormState } from '../../../components/form';
-import { useNotify } from '../../../components/notifications';
+import { LIMITS, resetPasswordBody } from '#schema/requests';
+import { resetPassword } from '#web/api/users';
+import { AuthPanel, type AuthLinks } from '#web/components/auth-panel';
+import { NewPasswordFields, formValues, issuesToFieldErrors, useFormState } from '#web/components/form';
+import { useNotify } from '#web/components/notifications';
 
 const LINKS: AuthLinks = [{ to: '/forgot-password', id: 'reset.again' }];
 

@@ -1,5 +1,5 @@
 // Setting a new password from a reset link's token.
-import { screen } from '../../+shared/route-kit';
+import { screen } from '#web/routes/+shared/route-kit';
 
 export const route = screen({
   module: 'routes/forgot-password/$token/index.tsx',

@@ -3,11 +3,11 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { User } from '../../../../schema/entities';
-import { deleteOwnAccount } from '../../../api/users';
-import { useNotify } from '../../../components/notifications';
-import { useConfirm } from '../../../components/screen-kit/confirm-dialog';
-import { useSession } from '../../../session/session';
+import type { User } from '#schema/entities';
+import { deleteOwnAccount } from '#web/api/users';
+import { useNotify } from '#web/components/notifications';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { useSession } from '#web/session/session';
 
 /** Delete my account: the dialog asks for the password, then signed out and back home. */
 export function DeleteAccount({ account }: { account: User }) {

@@ -1,12 +1,12 @@
 // /mySO/account: every signed-in user's own account (GET/PUT /users/{id}): name, e-mail, names, the language of
-// the mails, a new password (../../components/account-form.tsx), and Delete my account (./delete-account.tsx,
+// the mails, a new password (web/components/account-form.tsx), and Delete my account (./delete-account.tsx,
 // docs/decisions/031).
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AccountForm, OwnAccount } from '../../../components/account-form';
-import { AccountMessages } from '../../../components/account-messages';
-import { withMessages } from '../../../components/catalogue-overlay';
-import { pageTitle } from '../../../components/page-title';
+import { AccountForm, OwnAccount } from '#web/components/account-form';
+import { AccountMessages } from '#web/components/account-messages';
+import { withMessages } from '#web/components/catalogue-overlay';
+import { pageTitle } from '#web/components/page-title';
 import { DeleteAccount } from './delete-account';
 import { MysoNav } from '../+shared/myso-nav';
 

@@ -1,6 +1,6 @@
 // Every user's own account: name, password, sessions, deletion.
-import { drawnByTheBrowser, screen } from '../../+shared/route-kit';
-import { home, label } from '../../+shared/crumbs';
+import { drawnByTheBrowser, screen } from '#web/routes/+shared/route-kit';
+import { home, label } from '#web/routes/+shared/crumbs';
 
 export const route = screen({
   module: 'routes/mySO/account/index.tsx',

@@ -1,6 +1,6 @@
 // The editor workspace's trail: /myaccount/{section} and /myaccount/{section}/{new|id}: My account › section › item.
-import type { CrumbDef, Params } from '../../../navigation';
-import { home, label } from '../../+shared/crumbs';
+import type { CrumbDef, Params } from '#web/navigation';
+import { home, label } from '#web/routes/+shared/crumbs';
 
 const WORKSPACE_SECTIONS: Record<'articles' | 'channels' | 'news' | 'publications', [list: string, created?: string]> =
   {

@@ -1,12 +1,12 @@
 // /myaccount/articles: the editor's articles (ADMIN: everyone's), drafts, hidden and restricted ones included.
 import { Link } from 'react-router';
-import type { WorkspaceArticle } from '../../../../schema/workspace';
-import { listWorkspaceArticles } from '../../../api/workspace';
-import type { Column } from '../../../components/screen-kit/data-table';
-import { ChangedAt, WorkspaceListPage, type Translate } from '../../../components/workspace/list';
-import { StatusBadges } from '../../../components/workspace/status';
-import { keys } from '../../../data/keys';
-import { articleHomePath } from '../../../paths';
+import type { WorkspaceArticle } from '#schema/workspace';
+import { listWorkspaceArticles } from '#web/api/workspace';
+import type { Column } from '#web/components/screen-kit/data-table';
+import { ChangedAt, WorkspaceListPage, type Translate } from '#web/components/workspace/list';
+import { StatusBadges } from '#web/components/workspace/status';
+import { keys } from '#web/data/keys';
+import { articleHomePath } from '#web/paths';
 
 export default function WorkspaceArticlesView() {
   return (

@@ -1,12 +1,12 @@
 // /myaccount/channels: the editor's channels (ADMIN: everyone's), drafts, hidden and private ones included.
 import { Link } from 'react-router';
-import type { WorkspaceChannel } from '../../../../schema/workspace';
-import { listWorkspaceChannels } from '../../../api/workspace';
-import type { Column } from '../../../components/screen-kit/data-table';
-import { ChangedAt, WorkspaceListPage, type Translate } from '../../../components/workspace/list';
-import { StatusBadges } from '../../../components/workspace/status';
-import { keys } from '../../../data/keys';
-import { channelPath } from '../../../paths';
+import type { WorkspaceChannel } from '#schema/workspace';
+import { listWorkspaceChannels } from '#web/api/workspace';
+import type { Column } from '#web/components/screen-kit/data-table';
+import { ChangedAt, WorkspaceListPage, type Translate } from '#web/components/workspace/list';
+import { StatusBadges } from '#web/components/workspace/status';
+import { keys } from '#web/data/keys';
+import { channelPath } from '#web/paths';
 
 export default function WorkspaceChannelsView() {
   return (

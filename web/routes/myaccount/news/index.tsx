@@ -1,13 +1,13 @@
 // /myaccount/news: the editor's news items (ADMIN: everyone's), scheduled ones included.
 import { FormattedDate } from 'react-intl';
 import { Link } from 'react-router';
-import type { WorkspaceNewsItem } from '../../../../schema/workspace';
-import { listWorkspaceNews } from '../../../api/workspace';
-import type { Column } from '../../../components/screen-kit/data-table';
-import { WorkspaceListPage, type Translate } from '../../../components/workspace/list';
-import { newsStatusOf, StatusBadges } from '../../../components/workspace/status';
-import { keys } from '../../../data/keys';
-import { contentPath } from '../../../paths';
+import type { WorkspaceNewsItem } from '#schema/workspace';
+import { listWorkspaceNews } from '#web/api/workspace';
+import type { Column } from '#web/components/screen-kit/data-table';
+import { WorkspaceListPage, type Translate } from '#web/components/workspace/list';
+import { newsStatusOf, StatusBadges } from '#web/components/workspace/status';
+import { keys } from '#web/data/keys';
+import { contentPath } from '#web/paths';
 
 export default function WorkspaceNewsView() {
   return (

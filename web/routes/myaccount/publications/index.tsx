@@ -4,20 +4,20 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { PUBLICATION_STATUSES } from '../../../../schema/enums';
-import { listPublicationRequests, type PublicationStatus } from '../../../api/publications';
+import { PUBLICATION_STATUSES } from '#schema/enums';
+import { listPublicationRequests, type PublicationStatus } from '#web/api/publications';
 import type { z } from 'zod/mini';
-import type { publicationRequestListItem } from '../../../../schema/entities';
-import { DataTable, type Column } from '../../../components/screen-kit/data-table';
-import { SelectField } from '../../../components/workspace/fields';
-import { WorkspacePage } from '../../../components/workspace/frame';
-import { ChangedAt } from '../../../components/workspace/list';
-import { ScheduledFor, startsAhead } from '../../../components/workspace/status';
-import { WorkspaceMessages } from '../../../components/workspace/messages';
-import { withMessages } from '../../../components/catalogue-overlay';
-import { usePagedQuery } from '../../../data/cache';
-import { keys } from '../../../data/keys';
-import { useSession } from '../../../session/session';
+import type { publicationRequestListItem } from '#schema/entities';
+import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { SelectField } from '#web/components/workspace/fields';
+import { WorkspacePage } from '#web/components/workspace/frame';
+import { ChangedAt } from '#web/components/workspace/list';
+import { ScheduledFor, startsAhead } from '#web/components/workspace/status';
+import { WorkspaceMessages } from '#web/components/workspace/messages';
+import { withMessages } from '#web/components/catalogue-overlay';
+import { usePagedQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { useSession } from '#web/session/session';
 
 export default withMessages(WorkspaceMessages, PublicationsSection);
 

@@ -1,5 +1,5 @@
 // The editor workspace's publications list (docs/decisions/016-editor-workspace.md).
-import { drawnByTheBrowser, screen } from '../../+shared/route-kit';
+import { drawnByTheBrowser, screen } from '#web/routes/+shared/route-kit';
 import { workspaceCrumbs } from '../+shared/crumbs';
 
 export const route = screen({

@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useLocation } from 'react-router';
-import type { OAuthConsent } from '../../../../schema/oauth';
-import { ApiError } from '../../../api/errors';
-import { decideOAuth, describeOAuthConsent } from '../../../api/oauth';
-import { errorText } from '../../../components/error-text';
-import { useDocumentTitle } from '../../../components/workspace/frame';
-import { WorkspaceMessages } from '../../../components/workspace/messages';
-import { withMessages } from '../../../components/catalogue-overlay';
-import { useQuery } from '../../../data/cache';
+import type { OAuthConsent } from '#schema/oauth';
+import { ApiError } from '#web/api/errors';
+import { decideOAuth, describeOAuthConsent } from '#web/api/oauth';
+import { errorText } from '#web/components/error-text';
+import { useDocumentTitle } from '#web/components/workspace/frame';
+import { WorkspaceMessages } from '#web/components/workspace/messages';
+import { withMessages } from '#web/components/catalogue-overlay';
+import { useQuery } from '#web/data/cache';
 
 export default withMessages(WorkspaceMessages, Consent);
 

@@ -2,17 +2,17 @@
 // latest saved draft, read-only, kept out of search engines.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { previewTokenParam } from '../../../../schema/requests';
-import { ApiError } from '../../../api/errors';
-import { getPreview } from '../../../api/previews';
-import { useQuery } from '../../../data/cache';
-import { keys } from '../../../data/keys';
-import ArticlePreview from '../../../components/rich-text/article-preview';
-import { LoadError, Loading, errorCode } from '../../../components/view-state';
-import { WorkspaceMessages } from '../../../components/workspace/messages';
-import { paragraphs } from '../../article/$articleId/paragraphs';
-import NotFoundView from '../../not-found/index';
-import '../../article/$articleId/article.css';
+import { previewTokenParam } from '#schema/requests';
+import { ApiError } from '#web/api/errors';
+import { getPreview } from '#web/api/previews';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import ArticlePreview from '#web/components/rich-text/article-preview';
+import { LoadError, Loading, errorCode } from '#web/components/view-state';
+import { WorkspaceMessages } from '#web/components/workspace/messages';
+import { paragraphs } from '#web/routes/article/$articleId/paragraphs';
+import NotFoundView from '#web/routes/not-found/index';
+import '#web/routes/article/$articleId/article.css';
 
 export default function PreviewView() {
   // Its few messages live in the workspace's catalogue, which loads with this rare page, not with every first visit.

@@ -2,10 +2,10 @@
 // shown in the admin's time zone, filters, and the error text and toast of a write.
 import { useEffect, useId, useState, type FormEventHandler, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { errorText } from '../../../../components/error-text';
-import { FormAlert } from '../../../../components/form';
-import { useNotify } from '../../../../components/notifications';
-import { pageTitle } from '../../../../components/page-title';
+import { errorText } from '#web/components/error-text';
+import { FormAlert } from '#web/components/form';
+import { useNotify } from '#web/components/notifications';
+import { pageTitle } from '#web/components/page-title';
 import './admin-kit.css';
 
 /** Sets the tab's title to `parts` joined with the site name, and restores the previous one on leaving. */
@@ -47,7 +47,7 @@ export function Section({
   );
 }
 
-/** The sentence of a failed call in the admin's words (../error-text.ts). */
+/** The sentence of a failed call in the admin's words (web/components/error-text.ts). */
 export function useErrorText() {
   const intl = useIntl();
   return (err: unknown) => errorText(err, intl);
@@ -70,7 +70,7 @@ export function useAct() {
 }
 
 /** The browser's time zone (what the date fields show and convert from): the kit's, for the admin screens. */
-export { timeZone } from '../../../../components/screen-kit/local-time';
+export { timeZone } from '#web/components/screen-kit/local-time';
 
 /** A stored time (ISO, UTC) shown in the admin's locale and time zone, with the zone named. */
 export function DateTime({ value }: { value: string }) {

@@ -3,10 +3,10 @@
 // starts without a title (a file name such as "IMG_2041" is no caption); the gallery's list titles it.
 import { useId, useState, type DragEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { UPLOAD_LIMITS } from '../../../../../schema/limits';
-import { IMAGE_TYPES, imageProblem } from '../../../../components/workspace/image-picker';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
+import type { Article } from '#schema/entities';
+import { UPLOAD_LIMITS } from '#schema/limits';
+import { IMAGE_TYPES, imageProblem } from '#web/components/workspace/image-picker';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
 import { queueGalleryPicture } from './gallery-upload';
 
 export function AddImages({ article, queue }: { article: Article; queue: UploadQueue }) {

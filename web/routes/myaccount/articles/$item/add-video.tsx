@@ -5,19 +5,19 @@
 // field is emptied once the upload is queued.
 import { useId, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { RESUMABLE_LIMITS } from '../../../../../schema/limits';
-import { LIMITS } from '../../../../../schema/requests';
-import { addVideo } from '../../../../api/article-media';
-import { listUploads } from '../../../../api/uploads';
-import { useFileFieldKey, useObjectUrl } from '../../../../components/workspace/image-picker';
-import { formatBytes, type UploadQueue } from '../../../../components/workspace/upload-queue';
-import { VideoScrubber, type ScrubberHandle } from '../../../../components/workspace/video-scrubber';
-import { invalidate, useQuery } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
-import { imagePart, VIDEO_TYPES } from '../../../../uploads/multipart';
-import { cancelResumable, fingerprintOf, uploadResumable } from '../../../../uploads/resumable';
-import { useSession } from '../../../../session/session';
+import type { Article } from '#schema/entities';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { LIMITS } from '#schema/requests';
+import { addVideo } from '#web/api/article-media';
+import { listUploads } from '#web/api/uploads';
+import { useFileFieldKey, useObjectUrl } from '#web/components/workspace/image-picker';
+import { formatBytes, type UploadQueue } from '#web/components/workspace/upload-queue';
+import { VideoScrubber, type ScrubberHandle } from '#web/components/workspace/video-scrubber';
+import { invalidate, useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { imagePart, VIDEO_TYPES } from '#web/uploads/multipart';
+import { cancelResumable, fingerprintOf, uploadResumable } from '#web/uploads/resumable';
+import { useSession } from '#web/session/session';
 import { articleChanged } from './media-list';
 import { forgetVideo, recallVideo, rememberVideo } from './video-memory';
 

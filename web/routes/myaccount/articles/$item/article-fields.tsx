@@ -1,17 +1,17 @@
 // The article form's fields: title, type, channel, teaser, the text in the rich-text editor (loaded on demand,
 // decision 028), categories, thumbnail and flags.
 import { useIntl } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { ARTICLE_TYPES } from '../../../../../schema/enums';
-import { listUserChannels } from '../../../../api/channels-edit';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import { SelectField } from '../../../../components/workspace/fields';
-import BodyField from '../../../../components/rich-text/body-field';
-import type { EditorMedia, PictureUpload } from '../../../../components/rich-text/nodes';
-import { CategoriesField, FlagFields, TeaserField, TitleField } from '../../../../components/workspace/form-page';
-import { ImagePicker } from '../../../../components/workspace/image-picker';
-import { useQuery } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
+import type { Article } from '#schema/entities';
+import { ARTICLE_TYPES } from '#schema/enums';
+import { listUserChannels } from '#web/api/channels-edit';
+import type { Form } from '#web/components/screen-kit/use-form';
+import { SelectField } from '#web/components/workspace/fields';
+import BodyField from '#web/components/rich-text/body-field';
+import type { EditorMedia, PictureUpload } from '#web/components/rich-text/nodes';
+import { CategoriesField, FlagFields, TeaserField, TitleField } from '#web/components/workspace/form-page';
+import { ImagePicker } from '#web/components/workspace/image-picker';
+import { useQuery } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 import { ARTICLE_FLAGS, type ArticleValues } from './changes';
 
 export function ArticleFields({

@@ -1,7 +1,7 @@
 // The article form's values, from a stored article and back to what PUT /articles/{id} takes.
-import type { ArticleDocument } from '../../../../../schema/document';
-import type { Article } from '../../../../../schema/entities';
-import type { ArticleChanges } from '../../../../api/articles-edit';
+import type { ArticleDocument } from '#schema/document';
+import type { Article } from '#schema/entities';
+import type { ArticleChanges } from '#web/api/articles-edit';
 
 export interface ArticleValues {
   title: string;

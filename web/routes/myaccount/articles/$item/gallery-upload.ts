@@ -1,11 +1,11 @@
 // One picture into an article's gallery through the upload queue (progress, cancel, retry), with its browser-made
 // variants: the gallery's Add pictures and the editor's Insert picture (a new upload placed in the text) both send
 // theirs this way. The answer goes into the cache, so the form, the gallery and the editor show it.
-import type { Article } from '../../../../../schema/entities';
-import { addImages } from '../../../../api/article-media';
-import type { PictureUpload } from '../../../../components/rich-text/nodes';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { imagePart } from '../../../../uploads/multipart';
+import type { Article } from '#schema/entities';
+import { addImages } from '#web/api/article-media';
+import type { PictureUpload } from '#web/components/rich-text/nodes';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
+import { imagePart } from '#web/uploads/multipart';
 import { articleChanged } from './media-list';
 
 /**

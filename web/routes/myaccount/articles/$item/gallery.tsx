@@ -2,13 +2,13 @@
 // picture's focal point and scale; new pictures come through add-images.tsx.
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { LIMITS } from '../../../../../schema/requests';
-import { updateImage } from '../../../../api/article-media';
-import Picture from '../../../../components/picture';
-import { FocalPointPicker } from '../../../../components/workspace/focal-point';
-import { SortableList } from '../../../../components/workspace/sortable-list';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
+import type { Article } from '#schema/entities';
+import { LIMITS } from '#schema/requests';
+import { updateImage } from '#web/api/article-media';
+import Picture from '#web/components/picture';
+import { FocalPointPicker } from '#web/components/workspace/focal-point';
+import { SortableList } from '#web/components/workspace/sortable-list';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
 import { AddImages } from './add-images';
 import { useMediaList } from './media-list';
 

@@ -3,13 +3,13 @@
 // item, each written at once and put into the cache (articleChanged), with the error told when a write fails.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { removeMedia } from '../../../../api/article-media';
-import { useNotify } from '../../../../components/notifications';
-import { errorText } from '../../../../components/error-text';
-import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';
-import { invalidate, setQueryData, write } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
+import type { Article } from '#schema/entities';
+import { removeMedia } from '#web/api/article-media';
+import { useNotify } from '#web/components/notifications';
+import { errorText } from '#web/components/error-text';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { invalidate, setQueryData, write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 /** Puts the article the server answered into the cache, so every view of it shows the change. */
 export async function articleChanged(saved: Article) {

@@ -3,15 +3,15 @@
 // removes it, after a confirmation).
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { setMediaKind } from '../../../../api/article-media';
-import { useNotify } from '../../../../components/notifications';
-import { useConfirm } from '../../../../components/screen-kit/confirm-dialog';
-import { Loading } from '../../../../components/view-state';
-import { errorText } from '../../../../components/error-text';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { setQueryData, write } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
+import type { Article } from '#schema/entities';
+import { setMediaKind } from '#web/api/article-media';
+import { useNotify } from '#web/components/notifications';
+import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { Loading } from '#web/components/view-state';
+import { errorText } from '#web/components/error-text';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
+import { setQueryData, write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 // The gallery and video editors (drag and drop, uploads, frame capture) load when an article has media to edit.
 const GallerySection = lazy(() => import('./gallery').then((m) => ({ default: m.GallerySection })));

@@ -3,12 +3,12 @@
 // retry and the conflict dialog are the workspace's, components/workspace/no-lost-work.tsx).
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
-import type { ArticleDocument } from '../../../../../schema/document';
-import { plainText } from '../../../../../schema/document-text';
-import type { Article } from '../../../../../schema/entities';
-import ArticlePreview from '../../../../components/rich-text/article-preview';
-import { textFields, type FieldTexts } from '../../../../components/workspace/diff-view';
-import { Modal } from '../../../../components/workspace/modal';
+import type { ArticleDocument } from '#schema/document';
+import { plainText } from '#schema/document-text';
+import type { Article } from '#schema/entities';
+import ArticlePreview from '#web/components/rich-text/article-preview';
+import { textFields, type FieldTexts } from '#web/components/workspace/diff-view';
+import { Modal } from '#web/components/workspace/modal';
 import type { ArticleValues } from './changes';
 
 /** The text fields of an article (or of a revision's saved fields) for a line diff: its text as plain text. */

@@ -1,6 +1,6 @@
 // The editor workspace's articles form (new or an id) (docs/decisions/016-editor-workspace.md).
-import { drawnByTheBrowser, screen } from '../../../+shared/route-kit';
-import { workspaceCrumbs } from '../../+shared/crumbs';
+import { drawnByTheBrowser, screen } from '#web/routes/+shared/route-kit';
+import { workspaceCrumbs } from '#web/routes/myaccount/+shared/crumbs';
 
 export const route = screen({
   module: 'routes/myaccount/articles/$item/index.tsx',

@@ -3,20 +3,20 @@
 // while offline waiting for the connection, and the draft kept in this browser meanwhile (decision 029).
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { Article } from '../../../../../schema/entities';
-import { createArticleBody, updateArticleBody } from '../../../../../schema/requests';
-import { getArticle } from '../../../../api/articles';
-import { ShownError } from '../../../../api/errors';
-import { createArticle, updateArticle } from '../../../../api/articles-edit';
-import { useNotify } from '../../../../components/notifications';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
-import { queueSave } from '../../../../components/workspace/save';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { invalidate, setQueryData } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
-import { useSession } from '../../../../session/session';
-import { imagePart } from '../../../../uploads/multipart';
+import type { Article } from '#schema/entities';
+import { createArticleBody, updateArticleBody } from '#schema/requests';
+import { getArticle } from '#web/api/articles';
+import { ShownError } from '#web/api/errors';
+import { createArticle, updateArticle } from '#web/api/articles-edit';
+import { useNotify } from '#web/components/notifications';
+import type { Form } from '#web/components/screen-kit/use-form';
+import { useNoLostWork } from '#web/components/workspace/no-lost-work';
+import { queueSave } from '#web/components/workspace/save';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
+import { invalidate, setQueryData } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { useSession } from '#web/session/session';
+import { imagePart } from '#web/uploads/multipart';
 import { articleChanges, newArticleBody, type ArticleValues } from './changes';
 import { articleTexts } from './no-lost-work';
 

@@ -3,16 +3,16 @@
 // browser and uploaded as the picture visitors see before they press play. Retitle, reorder, remove.
 import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Article } from '../../../../../schema/entities';
-import { LIMITS } from '../../../../../schema/requests';
-import { updateVideo } from '../../../../api/article-media';
-import { useNotify } from '../../../../components/notifications';
-import { errorText } from '../../../../components/error-text';
-import { SortableList } from '../../../../components/workspace/sortable-list';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { imagePart } from '../../../../uploads/multipart';
-import { VideoScrubber, type ScrubberHandle } from '../../../../components/workspace/video-scrubber';
-import { write } from '../../../../data/cache';
+import type { Article } from '#schema/entities';
+import { LIMITS } from '#schema/requests';
+import { updateVideo } from '#web/api/article-media';
+import { useNotify } from '#web/components/notifications';
+import { errorText } from '#web/components/error-text';
+import { SortableList } from '#web/components/workspace/sortable-list';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
+import { imagePart } from '#web/uploads/multipart';
+import { VideoScrubber, type ScrubberHandle } from '#web/components/workspace/video-scrubber';
+import { write } from '#web/data/cache';
 import { AddVideo } from './add-video';
 import { articleChanged, useMediaList } from './media-list';
 

@@ -3,17 +3,17 @@
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Channel } from '../../../../../schema/entities';
-import type { WorkspaceArticle } from '../../../../../schema/workspace';
-import { updateChannel } from '../../../../api/channels-edit';
-import { listChannelArticlesToArrange } from '../../../../api/workspace';
-import { useNotify } from '../../../../components/notifications';
-import { LoadError, Loading } from '../../../../components/view-state';
-import { errorText } from '../../../../components/error-text';
-import { SortableList } from '../../../../components/workspace/sortable-list';
-import { StatusBadges } from '../../../../components/workspace/status';
-import { setQueryData, usePagedQuery, write } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
+import type { Channel } from '#schema/entities';
+import type { WorkspaceArticle } from '#schema/workspace';
+import { updateChannel } from '#web/api/channels-edit';
+import { listChannelArticlesToArrange } from '#web/api/workspace';
+import { useNotify } from '#web/components/notifications';
+import { LoadError, Loading } from '#web/components/view-state';
+import { errorText } from '#web/components/error-text';
+import { SortableList } from '#web/components/workspace/sortable-list';
+import { StatusBadges } from '#web/components/workspace/status';
+import { setQueryData, usePagedQuery, write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
 
 /** The new `main` list: the arranged ids, then those of the old list not loaded here (kept in their order). */
 export function nextMainOrder(arranged: readonly string[], previous: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 // The channel form's values, from a stored channel and back to what PUT /channels/{id} takes.
-import type { Channel } from '../../../../../schema/entities';
-import type { ChannelChanges } from '../../../../api/channels-edit';
+import type { Channel } from '#schema/entities';
+import type { ChannelChanges } from '#web/api/channels-edit';
 
 export type CoverChoice = 'none' | 'image' | 'video';
 

@@ -1,11 +1,11 @@
 // The channel form's fields: name, info text, categories, portrait and banner, cover, flags.
 import { useIntl } from 'react-intl';
-import type { Channel } from '../../../../../schema/entities';
-import { LIMITS } from '../../../../../schema/requests';
-import { TextArea } from '../../../../components/form';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import { CategoriesField, FlagFields, TitleField } from '../../../../components/workspace/form-page';
-import { ImagePicker } from '../../../../components/workspace/image-picker';
+import type { Channel } from '#schema/entities';
+import { LIMITS } from '#schema/requests';
+import { TextArea } from '#web/components/form';
+import type { Form } from '#web/components/screen-kit/use-form';
+import { CategoriesField, FlagFields, TitleField } from '#web/components/workspace/form-page';
+import { ImagePicker } from '#web/components/workspace/image-picker';
 import { CHANNEL_FLAGS, type ChannelValues } from './changes';
 import { CoverField } from './cover-field';
 

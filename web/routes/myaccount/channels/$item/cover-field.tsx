@@ -1,12 +1,12 @@
 // The channel's cover: none, a picture, or a video with the moment its thumbnail shows.
 import { useIntl } from 'react-intl';
-import type { Channel } from '../../../../../schema/entities';
-import { RESUMABLE_LIMITS } from '../../../../../schema/limits';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import { ImagePicker, useFileFieldKey, useObjectUrl } from '../../../../components/workspace/image-picker';
-import { formatBytes } from '../../../../components/workspace/upload-queue';
-import { VideoScrubber } from '../../../../components/workspace/video-scrubber';
-import { VIDEO_TYPES } from '../../../../uploads/multipart';
+import type { Channel } from '#schema/entities';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import type { Form } from '#web/components/screen-kit/use-form';
+import { ImagePicker, useFileFieldKey, useObjectUrl } from '#web/components/workspace/image-picker';
+import { formatBytes } from '#web/components/workspace/upload-queue';
+import { VideoScrubber } from '#web/components/workspace/video-scrubber';
+import { VIDEO_TYPES } from '#web/uploads/multipart';
 import type { ChannelValues } from './changes';
 
 export function CoverField({ form, channel }: { form: Form<ChannelValues>; channel: Channel | null }) {

@@ -5,20 +5,20 @@
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { Channel } from '../../../../../schema/entities';
-import { createChannelBody, updateChannelBody } from '../../../../../schema/requests';
-import { getChannel } from '../../../../api/channels';
-import { createChannel, updateChannel, type ChannelPictures } from '../../../../api/channels-edit';
-import { useNotify } from '../../../../components/notifications';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import { textFields } from '../../../../components/workspace/diff-view';
-import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
-import { queueSave } from '../../../../components/workspace/save';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { invalidate, setQueryData } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
-import { imagePart } from '../../../../uploads/multipart';
-import { cancelResumable, uploadResumable } from '../../../../uploads/resumable';
+import type { Channel } from '#schema/entities';
+import { createChannelBody, updateChannelBody } from '#schema/requests';
+import { getChannel } from '#web/api/channels';
+import { createChannel, updateChannel, type ChannelPictures } from '#web/api/channels-edit';
+import { useNotify } from '#web/components/notifications';
+import type { Form } from '#web/components/screen-kit/use-form';
+import { textFields } from '#web/components/workspace/diff-view';
+import { useNoLostWork } from '#web/components/workspace/no-lost-work';
+import { queueSave } from '#web/components/workspace/save';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
+import { invalidate, setQueryData } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { imagePart } from '#web/uploads/multipart';
+import { cancelResumable, uploadResumable } from '#web/uploads/resumable';
 import { channelChanges, coverProblem, newChannelBody, withoutFiles, type ChannelValues } from './changes';
 
 /** The text fields of a channel (or of a revision's saved fields) for a line diff. */

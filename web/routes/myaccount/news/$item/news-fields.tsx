@@ -2,13 +2,13 @@
 // is published, and its thumbnail.
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { SearchItem } from '../../../../../schema/entities';
-import type { WorkspaceNewsItem } from '../../../../../schema/workspace';
-import { TeaserAndText, TitleField } from '../../../../components/workspace/form-page';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import SearchBox from '../../../../components/search-box';
-import { ImagePicker } from '../../../../components/workspace/image-picker';
-import { contentPath } from '../../../../paths';
+import type { SearchItem } from '#schema/entities';
+import type { WorkspaceNewsItem } from '#schema/workspace';
+import { TeaserAndText, TitleField } from '#web/components/workspace/form-page';
+import type { Form } from '#web/components/screen-kit/use-form';
+import SearchBox from '#web/components/search-box';
+import { ImagePicker } from '#web/components/workspace/image-picker';
+import { contentPath } from '#web/paths';
 
 const REF_KINDS = ['article', 'channel'] as const;
 

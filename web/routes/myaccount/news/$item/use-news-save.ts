@@ -5,20 +5,20 @@
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { createNewsBody, updateNewsBody } from '../../../../../schema/requests';
-import type { WorkspaceNewsItem } from '../../../../../schema/workspace';
-import { createNews, updateNews } from '../../../../api/news-edit';
-import { listWorkspaceNews } from '../../../../api/workspace';
-import { useNotify } from '../../../../components/notifications';
-import { fromLocalInput, toLocalInput } from '../../../../components/screen-kit/local-time';
-import type { Form } from '../../../../components/screen-kit/use-form';
-import { textFields } from '../../../../components/workspace/diff-view';
-import { useNoLostWork } from '../../../../components/workspace/no-lost-work';
-import { queueSave } from '../../../../components/workspace/save';
-import type { UploadQueue } from '../../../../components/workspace/upload-queue';
-import { invalidate, setQueryData, write } from '../../../../data/cache';
-import { keys } from '../../../../data/keys';
-import { imagePart } from '../../../../uploads/multipart';
+import { createNewsBody, updateNewsBody } from '#schema/requests';
+import type { WorkspaceNewsItem } from '#schema/workspace';
+import { createNews, updateNews } from '#web/api/news-edit';
+import { listWorkspaceNews } from '#web/api/workspace';
+import { useNotify } from '#web/components/notifications';
+import { fromLocalInput, toLocalInput } from '#web/components/screen-kit/local-time';
+import type { Form } from '#web/components/screen-kit/use-form';
+import { textFields } from '#web/components/workspace/diff-view';
+import { useNoLostWork } from '#web/components/workspace/no-lost-work';
+import { queueSave } from '#web/components/workspace/save';
+import type { UploadQueue } from '#web/components/workspace/upload-queue';
+import { invalidate, setQueryData, write } from '#web/data/cache';
+import { keys } from '#web/data/keys';
+import { imagePart } from '#web/uploads/multipart';
 import type { NewsValues } from './news-fields';
 
 export const newsValues = (item: WorkspaceNewsItem | null): NewsValues => ({
