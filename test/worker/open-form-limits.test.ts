@@ -12,6 +12,7 @@ import { app } from '#worker/app';
 import { CONTACT_MAILS, OPEN_LIMITS, SEARCH_LIMIT } from '#worker/services/rate-limit';
 import { CHALLENGE_FAILED, TURNSTILE_VERIFY_URL } from '#worker/services/turnstile';
 import { as, BASE, call, db, unique } from './helpers';
+// eslint-disable-next-line no-restricted-imports -- wrangler.toml sits at the root, outside every aliased folder
 import wranglerToml from '../../wrangler.toml?raw';
 
 afterEach(() => vi.restoreAllMocks());
