@@ -6,7 +6,6 @@
 import {
   DOCUMENT_LIMITS,
   isSafeHref,
-  type BlockNode,
   type InlineNode,
   type ListItemNode,
   type ListNode,
