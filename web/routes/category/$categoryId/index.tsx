@@ -13,7 +13,7 @@ import { useCategory, useCategoryChildren, useCategoryId } from '#web/data/conte
 import { keys } from '#web/data/keys';
 import { ChannelCard } from '#web/routes/channels';
 import '#web/components/news-card/news-card.css';
-import '#web/routes/categories/categories.css';
+import '../categories.css';
 import './category.css';
 import { articlePath, categoryPath, channelPath } from '#web/paths';
 import { isUuid } from '#schema/urls';
