@@ -37,7 +37,8 @@ function viewOf(screen: ScreenRoute): ReactNode {
 /** The routes of one screen: one per URL pattern (relative to `parent`), guarded as it says, with its sections. */
 function screenRoutes(screen: ScreenRoute, parent = '', guardedAbove = false): RouteObject[] {
   return Object.entries(screen.paths).map(([pattern, handle]) => {
-    const path = pattern === '/' ? undefined : pattern.slice(parent.length + 1);
+    // `/` is the index route, `*` (any other path) stays `*`, and the rest are relative to the parent's pattern.
+    const path = pattern === '/' ? undefined : pattern === '*' ? '*' : pattern.slice(parent.length + 1);
     const sections = screen.sections ?? [];
     const route: RouteObject = {
       ...(path === undefined ? { index: true } : { path }),
