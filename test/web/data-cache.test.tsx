@@ -153,7 +153,11 @@ describe('the mySO view: fetched once, shared, refreshed when invalidated', () =
     });
     // Each page is visited well after SWR's 2 s of deduplication, so only the refresh policy keeps requests away.
     // Under fake timers only timers and promises move: the views' chunks are loaded beforehand.
-    await Promise.all(['article', 'channel', 'myso'].map((view) => import(`../../web/routes/${view}/index.tsx`)));
+    await Promise.all([
+      import('#web/routes/article/$articleId/index.tsx'),
+      import('#web/routes/chan/$channelId/index.tsx'),
+      import('#web/routes/mySO/index.tsx'),
+    ]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
     const later = () => act(() => vi.advanceTimersByTimeAsync(3000));
     sessionStorage.setItem('activeUser', JSON.stringify(userOf('REGULAR_USER')));

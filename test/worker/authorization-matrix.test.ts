@@ -295,6 +295,14 @@ const MATRIX: Entry[] = [
     }),
   },
   {
+    // The co-editing room's upgrade (decision 050): the article's write rule answers before the missing Upgrade header
+    // (the socket itself: test/worker/collab.test.ts).
+    route: 'GET /api/articles/:id/collab',
+    when: 'without Upgrade',
+    expected: ownerEditorOrAdmin(400),
+    request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}/collab` }),
+  },
+  {
     route: 'DELETE /api/articles/:id',
     expected: ownerEditorOrAdmin(200),
     request: async (c) => ({ path: `/articles/${(await createArticle({ userId: c.ownerId })).id}` }),
