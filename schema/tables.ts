@@ -8,3 +8,4 @@ export * from './table-groups/content';
 export * from './table-groups/readers';
 export * from './table-groups/history';
 export * from './table-groups/integrations';
+export * from './table-groups/translations';

@@ -28,6 +28,11 @@ export const categories = sqliteTable(
     slug: text('slug').notNull().unique(),
     ordinal: integer('ordinal').notNull().default(0),
     createdAt: integer('created_at').notNull().default(now),
+    description: text('description').notNull().default(''),
+    /** The language the item is written in (issue 29; decision 054); its translations are in `*_translations`. */
+    language: text('language').notNull().default('en-US'),
+    /** Raised by a trigger when the translatable text changes (migration 0024): translations older than it are outdated. */
+    textVersion: integer('text_version').notNull().default(1),
   },
   (t) => [index('categories_parent').on(t.parentId, t.ordinal), index('categories_image').on(t.imageKey)],
 );
@@ -60,6 +65,10 @@ export const channels = sqliteTable(
     version: integer('version').notNull().default(1),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
+    /** The language the item is written in (issue 29; decision 054); its translations are in `*_translations`. */
+    language: text('language').notNull().default('en-US'),
+    /** Raised by a trigger when the translatable text changes (migration 0024): translations older than it are outdated. */
+    textVersion: integer('text_version').notNull().default(1),
   },
   (t) => [
     // By owner in id order: the export's keyset pages (migration 0019).
@@ -124,6 +133,10 @@ export const articles = sqliteTable(
      * of the channel is an index range, not a sort of the channel.
      */
     channelRank: integer('channel_rank').notNull().default(UNLISTED_RANK),
+    /** The language the item is written in (issue 29; decision 054); its translations are in `*_translations`. */
+    language: text('language').notNull().default('en-US'),
+    /** Raised by a trigger when the translatable text changes (migration 0024): translations older than it are outdated. */
+    textVersion: integer('text_version').notNull().default(1),
   },
   (t) => [
     index('articles_channel_order').on(t.channelId, t.channelRank, sql`${t.createdAt} desc`, t.id),
@@ -196,6 +209,10 @@ export const news = sqliteTable(
     publishedAt: integer('published_at').notNull().default(now),
     version: integer('version').notNull().default(1),
     createdAt: integer('created_at').notNull().default(now),
+    /** The language the item is written in (issue 29; decision 054); its translations are in `*_translations`. */
+    language: text('language').notNull().default('en-US'),
+    /** Raised by a trigger when the translatable text changes (migration 0024): translations older than it are outdated. */
+    textVersion: integer('text_version').notNull().default(1),
   },
   (t) => [
     index('news_published').on(t.publishedAt),

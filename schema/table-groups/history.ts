@@ -17,6 +17,8 @@ export const revisions = sqliteTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     fields: text('fields', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     createdAt: integer('created_at').notNull(),
+    /** The translation's language for a revision of a translation; null for the item's own text (migration 0024). */
+    language: text('language'),
   },
   (t) => [index('revisions_entity').on(t.entityId, t.createdAt)],
 );
@@ -84,6 +86,8 @@ export const auditLog = sqliteTable(
     requestId: text('request_id').notNull().default(''),
     /** "mcp" for a write through the MCP server (decision 045); null for the API and the SPA. */
     via: text('via', { enum: AUDIT_VIAS }),
+    /** The language of a translation's change; null for the item's own (migration 0024). */
+    language: text('language'),
   },
   (t) => [
     index('audit_log_at').on(t.at, t.id),

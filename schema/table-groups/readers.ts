@@ -94,6 +94,8 @@ export const publicationRequests = sqliteTable(
     publishAt: integer('publish_at'),
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
+    /** The translations the request asks to publish (language tags); null asks for the item itself (migration 0024). */
+    languages: text('languages', { mode: 'json' }).$type<string[]>(),
   },
   (t) => [
     index('publication_requests_status').on(t.status, t.expirationDate),

@@ -18,7 +18,9 @@ export const MAX_CATEGORY_DEPTH = 64;
 type CategoryRow = typeof categories.$inferSelect;
 export type CategoryChildren = z.infer<typeof categoryChildrenSchema>;
 
-export function toCategory(row: CategoryRow): Category {
+export function toCategory(
+  row: Pick<CategoryRow, 'id' | 'parentId' | 'title' | 'imageKey' | 'slug' | 'ordinal'>,
+): Category {
   return {
     id: row.id,
     parentId: row.parentId,

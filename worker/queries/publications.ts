@@ -132,7 +132,7 @@ export async function createPublicationRequest(
       .select(
         sql`
       select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}, null, null, ${start},
-        cast(unixepoch('subsec') * 1000 as integer), cast(unixepoch('subsec') * 1000 as integer)
+        cast(unixepoch('subsec') * 1000 as integer), cast(unixepoch('subsec') * 1000 as integer), null
       where ${noneOpen}`,
       )
       .returning({ id: pr.id }),
@@ -335,10 +335,10 @@ export async function unpublishContent(
       .returning({ id: pr.id }),
     // No approved request: the history still gets its line (the statement sees the update above).
     // Columns in the table's order: id, user_id, content_id, type, status, expiration_date, reason, decided_by,
-    // publish_at, created_at, updated_at.
+    // publish_at, created_at, updated_at, languages.
     db.insert(pr).select(sql`
       select ${entryId}, ${content.userId}, ${input.contentId}, ${input.type}, 'UNPUBLISHED', null, null, ${viewer.id},
-        null, ${now}, ${now}
+        null, ${now}, ${now}, null
       where ${wasPublished} and not exists (
         select 1 from ${pr} where content_id = ${input.contentId} and status = 'UNPUBLISHED' and updated_at = ${now})`),
     db

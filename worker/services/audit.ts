@@ -25,6 +25,8 @@ export interface AuditFact {
   ownerId?: string | null;
   /** For `updated`: the names of the fields that changed. */
   fields?: readonly string[];
+  /** The language of a translation's change (issue 29); omit for the item's own. */
+  language?: string | null;
 }
 
 /** The Cron Trigger's scope: the system acts. */
@@ -102,6 +104,7 @@ export function auditEntry(db: Db, scope: AuditScope, fact: AuditFact, now = Dat
     action: fact.action,
     fields: fact.fields && fact.fields.length > 0 ? [...fact.fields] : null,
     requestId: scope.requestId,
+    language: fact.language ?? null,
   });
 }
 
@@ -123,11 +126,11 @@ export function auditEntryWhen(
   const fields = fact.fields && fact.fields.length > 0 ? JSON.stringify([...fact.fields]) : null;
   const a = scope.actor;
   // Columns in the table's order: id, at, actor_kind, actor_id, actor_name, token_id, token_name, entity_type,
-  // entity_id, entity_title, owner_id, action, fields, request_id, via.
+  // entity_id, entity_title, owner_id, action, fields, request_id, via, language.
   return db.insert(auditLog).select(sql`
     select ${id}, ${now}, ${a.kind}, ${a.userId}, ${a.name}, ${a.tokenId}, ${a.tokenName}, ${fact.entityType},
       ${fact.entityId}, ${fact.title.slice(0, 500)}, ${fact.ownerId ?? null}, ${fact.action}, ${fields},
-      ${scope.requestId}, ${a.via}
+      ${scope.requestId}, ${a.via}, ${fact.language ?? null}
     where ${condition}`);
 }
 
