@@ -393,7 +393,7 @@ export const revision = z.object({
   version: int(),
   userId: z.nullable(id),
   userName: z.nullable(z.string()),
-  /** Everyone a co-edited revision credits (decision 050); absent for an ordinary save. */
+  /** Everyone a co-edited revision credits (decision 051); absent for an ordinary save. */
   authors: z.optional(z.array(z.object({ id, name: z.string() }))),
   createdAt: isoDateTime,
 });
