@@ -3,7 +3,7 @@
 // random (Lexical's shape: characters into a paragraph, now and then a deletion). Prints, per room size: the time from
 // one client's edit to every other client having it (p50, p95, max), the workerd process's resident memory before,
 // during and after, the room's document size, and the D1 writes (room saves) per minute. A measurement, not a test:
-// it asserts nothing, and the README quotes its output (docs/decisions/050-co-editing-rooms.md).
+// it asserts nothing, and the README quotes its output (docs/decisions/051-co-editing-rooms.md).
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -2,7 +2,9 @@
 // the same article, for the working tree and for a baseline commit, side by side in one run. Both servers run the
 // same SPA build on the same seeded state with the edge cache off, so each request renders or reads anew; CPU is
 // utime + stime from /proc of the workerd process that runs the worker (not wrangler's proxy in front of it) over N
-// sequential requests (bench/worker-cpu.ts).
+// sequential requests (bench/worker-cpu.ts). The servers bundle the worker with NODE_ENV=production, as `wrangler
+// deploy` does: `wrangler dev` otherwise bundles React's development build, whose checks cost the rendered page more
+// than half its CPU.
 //   npm run bench:page-cpu -- --baseline <commit> [--requests 200] [--articles 60]
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
       cwd,
       logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`),
       readyPath: '/api/news',
+      env: { NODE_ENV: 'production' },
     });
   targets.push({ label: 'working tree', server: await start('working tree') });
   if (values.baseline)

@@ -5,31 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
-import { spreadAddress } from '#worker/scripts/local-server';
 import { printLcp } from './lcp';
 import { printWorkerCpu } from './worker-cpu';
 import { printLatencyModel } from './model';
-import { demoReads, headersOf, lcpArticlePath, probe, Reader, type Probe, type Read } from './reads';
+import { demoReads, lcpArticlePath, probe, Reader } from './reads';
 
-const USAGE = `Usage: npm run bench -- [options]
-  --articles N      scale articles seeded on top of the demo (default 10000; 100000 works)
-  --rounds N        rounds of interleaved floor/project measurements (default 3)
-  --duration S      seconds per measurement (default 3)
-  --connections N   concurrent connections of the load generator (default 8)
-  --cache MODE      on, off or both: the project runs with --var EDGE_CACHE:MODE (default off)
-  --search TEXT     the search text (default caf: a 3-letter prefix)
-  --lcp on|off      build the SPA and measure its largest contentful paint (default on)
-  --lcp-runs N      page loads per path and screen; the median is shown, with each load (default 1)
-  --lcp-baseline R  also build and serve the git commit R (a branch, a tag, HEAD~1) on the same state and measure
-                    its LCP alternately with the working tree's, side by side: before and after in one run
-  --reads on|off    measure the reads against the floor and the worker's CPU (default on; off: LCP only)
-  --load on|off     the reads under load (autocannon) against the floor (default on; off: counts, model and CPU only)
-  --replica-rtt MS  the latency model's round trip to the nearest D1 replica (default 5)
-  --primary-rtt MS  the latency model's round trip to the D1 primary (default 250)
-  --keep            keep the work folder (state, server logs) in node_modules/.cache/bench`;
+import { parseOptions, USAGE, type Options } from './options';
+import { measure, settle, stopLoad } from './load';
+import { printTable, type Row, type Target } from './table';
 
 const CACHE_DIR = path.join(ROOT, 'node_modules/.cache/bench');
 const WORK = path.join(CACHE_DIR, `run-${process.pid}`);
@@ -42,172 +26,7 @@ const DIST = path.join(WORK, 'dist');
 const BASELINE = path.join(os.tmpdir(), `so-portal-bench-baseline-${process.pid}`);
 const BASELINE_DIST = path.join(WORK, 'baseline-dist');
 
-interface Options {
-  articles: number;
-  rounds: number;
-  duration: number;
-  connections: number;
-  cacheModes: ('on' | 'off')[];
-  search: string;
-  lcp: boolean;
-  lcpRuns: number;
-  baseline: string | null;
-  reads: boolean;
-  load: boolean;
-  replicaRtt: number;
-  primaryRtt: number;
-  keep: boolean;
-}
-
-function parseOptions(): Options | null {
-  const { values } = parseArgs({
-    options: {
-      articles: { type: 'string', default: '10000' },
-      rounds: { type: 'string', default: '3' },
-      duration: { type: 'string', default: '3' },
-      connections: { type: 'string', default: '8' },
-      cache: { type: 'string', default: 'off' },
-      search: { type: 'string', default: 'caf' },
-      lcp: { type: 'string', default: 'on' },
-      'lcp-runs': { type: 'string', default: '1' },
-      'lcp-baseline': { type: 'string' },
-      reads: { type: 'string', default: 'on' },
-      load: { type: 'string', default: 'on' },
-      'replica-rtt': { type: 'string', default: '5' },
-      'primary-rtt': { type: 'string', default: '250' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) return null;
-  const whole = (name: string, text: string, min: number) => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < min)
-      throw new Error(`--${name} needs a whole number >= ${min}, got ${text}\n${USAGE}`);
-    return n;
-  };
-  const cacheModes = { on: ['on'], off: ['off'], both: ['off', 'on'] }[values.cache] as
-    Options['cacheModes'] | undefined;
-  if (!cacheModes) throw new Error(`--cache is on, off or both, got ${values.cache}\n${USAGE}`);
-  if (values.lcp !== 'on' && values.lcp !== 'off') throw new Error(`--lcp is on or off, got ${values.lcp}\n${USAGE}`);
-  if (values.reads !== 'on' && values.reads !== 'off')
-    throw new Error(`--reads is on or off, got ${values.reads}\n${USAGE}`);
-  if (values.reads === 'off' && values.lcp === 'off') throw new Error('--reads off and --lcp off leave nothing to do');
-  if (values.load !== 'on' && values.load !== 'off')
-    throw new Error(`--load is on or off, got ${values.load}\n${USAGE}`);
-  if (!values.search.trim()) throw new Error('--search needs some text');
-  return {
-    articles: whole('articles', values.articles, 0),
-    rounds: whole('rounds', values.rounds, 1),
-    duration: whole('duration', values.duration, 1),
-    connections: whole('connections', values.connections, 1),
-    cacheModes,
-    search: values.search,
-    lcp: values.lcp === 'on',
-    lcpRuns: whole('lcp-runs', values['lcp-runs'], 1),
-    baseline: values['lcp-baseline'] ?? null,
-    reads: values.reads === 'on',
-    load: values.load === 'on',
-    replicaRtt: whole('replica-rtt', values['replica-rtt'], 0),
-    primaryRtt: whole('primary-rtt', values['primary-rtt'], 0),
-    keep: values.keep,
-  };
-}
-
-// ---- load generation ----
-
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Answers that were not 2xx, and connection errors. */
-  failures: number;
-}
-
-let running: autocannon.Instance | undefined;
-
-function measure(
-  baseUrl: string,
-  read: Read,
-  cookie: string | undefined,
-  seconds: number,
-  connections: number,
-): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    running = autocannon(
-      {
-        url: baseUrl + read.path,
-        method: read.method,
-        headers: headersOf(read, cookie),
-        body: read.body,
-        // Each request from its own address: the search limit per address (decision 021) would refuse a bench.
-        requests: [{ setupRequest: spreadAddress }],
-        connections,
-        duration: seconds,
-      },
-      (error: unknown, r: autocannon.Result) => {
-        running = undefined;
-        if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
-        else
-          resolve({
-            rps: r.requests.total / r.duration,
-            p50: r.latency.p50,
-            p99: r.latency.p99,
-            failures: r.non2xx + r.errors,
-          });
-      },
-    );
-  });
-}
-
-/**
- * Waits until the server answers a trivial request (a 404) quickly twice in a row. A slow read leaves up to
- * `connections` requests running when autocannon stops; they must not eat into the next measurement.
- */
-async function settle(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (let quick = 0; quick < 2 && Date.now() < deadline;) {
-    const started = performance.now();
-    try {
-      await (await fetch(`${baseUrl}/api/bench-settle`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
-    } catch {
-      // still busy
-    }
-    quick = performance.now() - started < 100 ? quick + 1 : 0;
-  }
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-/** The median of each figure over the rounds: one noisy round on a shared machine moves it little. */
-const summary = (samples: Sample[]): Sample => ({
-  rps: median(samples.map((s) => s.rps)),
-  p50: median(samples.map((s) => s.p50)),
-  p99: median(samples.map((s) => s.p99)),
-  failures: samples.reduce((n, s) => n + s.failures, 0),
-});
-
 // ---- the run ----
-
-interface Target {
-  label: string;
-  server: DevServer;
-  /** The signed-in reader on this server (the floor ignores its cookie, but gets it too). */
-  reader: Reader;
-}
-
-interface Row {
-  read: Read;
-  who: 'visitor' | 'reader';
-  floor: Target;
-  project: Target;
-  samples: { floor: Sample[]; project: Sample[] };
-  probes: { floor: Probe; project: Probe };
-}
 
 async function bench(options: Options): Promise<void> {
   const started = performance.now();
@@ -441,71 +260,6 @@ async function measureRows(rows: Row[], options: Options): Promise<void> {
   }
 }
 
-// ---- output ----
-
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const rate = (n: number) => (n < 10 ? n.toFixed(1) : int(n));
-const ms = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toString());
-/** Latency of a side that completed nothing in a round would read 0 ms: show a dash instead. */
-const latency = (sample: Sample, n: number) => (sample.rps > 0 ? ms(n) : '-');
-const kb = (bytes: number) => (bytes < 10_000 ? `${(bytes / 1000).toFixed(1)}k` : `${int(bytes / 1000)}k`);
-
-function printTable(rows: Row[], options: Options): void {
-  const header = [
-    'read',
-    'who',
-    'cache',
-    'floor req/s',
-    'p50',
-    'p99',
-    'project req/s',
-    'p50',
-    'p99',
-    'ratio',
-    'bytes floor',
-    'project',
-    'D1 trips (stmts)',
-    'at primary',
-    'KV reads',
-    'edge cache',
-  ];
-  const body = rows.map((row) => {
-    const f = summary(row.samples.floor);
-    const p = summary(row.samples.project);
-    const pp = row.probes.project;
-    const failures = f.failures + p.failures;
-    const loaded = (cell: () => string) => (row.samples.floor.length > 0 ? cell() : '-');
-    return [
-      row.read.name,
-      row.who,
-      row.project.label.replace('cache ', ''),
-      loaded(() => rate(f.rps)),
-      loaded(() => latency(f, f.p50)),
-      loaded(() => latency(f, f.p99)),
-      loaded(() => rate(p.rps)),
-      loaded(() => latency(p, p.p50)),
-      loaded(() => latency(p, p.p99)),
-      loaded(() => (f.rps > 0 ? (p.rps / f.rps).toFixed(2) : '-')),
-      kb(row.probes.floor.bytes),
-      kb(pp.bytes),
-      pp.d1RoundTrips === null ? '?' : `${pp.d1RoundTrips} (${pp.d1Statements})`,
-      pp.d1PrimaryTrips === null ? '?' : String(pp.d1PrimaryTrips),
-      pp.kvReads === null ? '?' : String(pp.kvReads),
-      pp.edgeCache ?? '-',
-      ...(failures ? [`${failures} failed requests`] : []),
-    ];
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i < 3 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  console.log(
-    `\n${options.load ? `median of ${options.rounds} rounds` : 'no load runs (--load off)'}; latency in ms; ratio = project req/s / floor req/s; bytes = response body; ` +
-      'D1 trips and at primary: the Server-Timing counts of one warm request (worker/middleware/bench-timing.ts)',
-  );
-  console.log(line(header));
-  for (const r of body) console.log(line(r));
-}
-
 // ---- process ----
 
 /** Work folders of runs whose process is gone (killed before they could clean up). */
@@ -535,7 +289,7 @@ async function main(): Promise<void> {
   }
   removeStaleRuns();
   const cleanUp = async () => {
-    running?.stop();
+    stopLoad();
     await stopStartedProcesses();
     if (!options.keep) rmSync(WORK, { recursive: true, force: true });
     rmSync(BASELINE, { recursive: true, force: true });

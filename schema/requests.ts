@@ -1,109 +1,34 @@
 // Zod schemas of every request body, path and query the API accepts.
-// The worker validates with them; the SPA builds its requests from the same types.
+// The worker validates with them; the SPA builds its requests from the same types. The content's bodies are here;
+// the other groups live in request-groups/ and are exported from here too, so `#schema/requests` names them all.
 // Written with zod/mini like entities.ts; the worker configures zod's English messages (worker/middleware/validate.ts).
 import * as z from 'zod/mini';
 import { articleDocument } from './document-input';
 import { int, nonnegativeInt } from './mini';
-import {
-  ARTICLE_TYPES,
-  CONTACT_KINDS,
-  LOCALES,
-  MEDIA_KINDS,
-  MESSAGE_STATES,
-  NEWS_REF_KINDS,
-  REQUEST_STATES,
-  RESUMABLE_TYPES,
-  SLUG_KINDS,
-  TOKEN_EXPIRY_DAYS,
-  TOKEN_SCOPES,
-} from './enums';
-import {
-  auditAction,
-  auditEntity,
-  contentType,
-  id,
-  imagePosition,
-  isoDateTime,
-  publicationStatus,
-  role,
-  sessionId,
-} from './entities';
-
+import { ARTICLE_TYPES, MEDIA_KINDS, NEWS_REF_KINDS, RESUMABLE_TYPES, SLUG_KINDS } from './enums';
+import { id, imagePosition, isoDateTime } from './entities';
 import { LIMITS } from './limits';
+import { fileTag, longText, millis, pageQuery, slug, teaser, title } from './request-groups/fields';
 
 export { LIMITS };
 
-const title = z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.title));
-const teaser = z.string().check(z.maxLength(LIMITS.teaser));
-const longText = z.string().check(z.maxLength(LIMITS.text));
-/** Names a `blob:{tag}` part of the same multipart request. */
-export const fileTag = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'Expected a file tag of letters, digits, ".", "_" or "-"'));
-export const slug = z
-  .string()
-  .check(
-    z.maxLength(LIMITS.slug),
-    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected lower-case letters and digits joined by "-"'),
-  );
-export const password = z.string().check(z.minLength(LIMITS.password.min), z.maxLength(LIMITS.password.max));
-/** A user name: what greetings, bylines and sign-in use (3 to 64 characters). */
-export const userName = z.string().check(z.trim(), z.minLength(LIMITS.userNameMin), z.maxLength(LIMITS.name));
-const email = z.email().check(z.maxLength(254));
-const millis = nonnegativeInt().check(z.lte(24 * 3600 * 1000));
-
-// Path and query parameters
-export const idParam = z.object({ id });
-/** DELETE /sessions/{id}: one of the caller's sessions. */
-export const sessionIdParam = z.object({ id: sessionId });
-/** Where a slug is accepted in place of an id. */
-export const idOrSlugParam = z.object({ id: z.union([id, slug]) });
-export const ordinalParam = z.object({
-  id: z.union([id, slug]),
-  ordinal: z.coerce.number().check(z.int(), z.nonnegative()),
-});
-export const slugParam = z.object({ slug });
-export const entityIdParam = z.object({ entityId: id });
-export const blobKeyParam = z.object({ blobKey: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const pageQuery = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(100))),
-  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LIMITS.listItems)), 20),
-});
-
-// users
-export const loginBody = z.object({
-  username: z.string().check(z.minLength(1), z.maxLength(254)),
-  password: z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max)),
-});
-export const createUserBody = z.object({
-  name: userName,
-  email: z.optional(z.nullable(email)),
+export {
+  blobKeyParam,
+  entityIdParam,
+  fileTag,
+  idOrSlugParam,
+  idParam,
+  ordinalParam,
+  pageQuery,
   password,
-  firstName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
-  lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
-  /** Honoured for ADMIN callers only; everyone else registers as REGULAR_USER. */
-  role: z.optional(role),
-  /** The language of the mails the account gets; the SPA sends the one it shows. */
-  locale: z.optional(z.enum(LOCALES)),
-});
-export const updateUserBody = z.object({
-  name: z.optional(userName),
-  email: z.optional(z.nullable(email)),
-  password: z.optional(password),
-  firstName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
-  lastName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
-  role: z.optional(role),
-  active: z.optional(z.boolean()),
-  locale: z.optional(z.enum(LOCALES)),
-  /** The caller's own password: needed to change a password or an e-mail (docs/decisions/003). */
-  currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
-});
-/** Deleting one's own account needs one's password (ADMIN deleting someone else's sends none). */
-export const deleteUserBody = z.object({
-  password: z.optional(z.string().check(z.minLength(1), z.maxLength(LIMITS.password.max))),
-});
-export const mailBody = z.object({ email });
-export const resetPasswordBody = z.object({ token: z.string().check(z.minLength(16), z.maxLength(128)), password });
+  sessionIdParam,
+  slug,
+  slugParam,
+  userName,
+} from './request-groups/fields';
+export * from './request-groups/accounts';
+export * from './request-groups/readers';
+export * from './request-groups/admin';
 
 // articles
 export const galleryImageInput = z.object({
@@ -325,74 +250,6 @@ export const imageOptionsQuery = z.object({
   ),
 });
 
-// myso, userContent, publications
-export const contentIdBody = z.object({ contentId: id });
-export const contentRequestBody = z.object({ contentId: id, contentType });
-export const revokeAccessBody = z.object({ userId: id, contentId: id });
-export const createPublicationBody = z.object({
-  contentId: id,
-  type: contentType,
-  /** The editor's wished expiry (in the future); ADMIN may change it before approving. */
-  expirationDate: z.optional(z.nullable(isoDateTime)),
-  /** The wished start; approved before it, the content stays unpublished until then (the Cron Trigger publishes). */
-  publishAt: z.optional(z.nullable(isoDateTime)),
-});
-export const updatePublicationStatusBody = z.object({
-  id,
-  status: publicationStatus,
-  /** Why, for a rejection (optional; the editor sees it and gets it by mail). */
-  reason: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(LIMITS.teaser)))),
-});
-/** Takes published content back to draft. */
-export const unpublishBody = z.object({ contentId: id, type: contentType });
-export const updatePublicationStartBody = z.object({ id, publishAt: z.nullable(isoDateTime) });
-export const updatePublicationExpirationBody = z.object({ id, expirationDate: z.nullable(isoDateTime) });
-
-// contact
-export const contactBody = z
-  .object({
-    kind: z.enum(CONTACT_KINDS),
-    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name)),
-    email,
-    message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5_000)),
-    channelName: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.title))),
-    purpose: z.optional(z.string().check(z.trim(), z.maxLength(2_000))),
-  })
-  .check(
-    z.refine((b) => b.kind !== 'orderChannel' || (b.channelName && b.channelName.length > 0), {
-      message: 'Required for an order',
-      path: ['channelName'],
-    }),
-  );
-
-// access and publications: every list is paged (pageQuery: cursor, limit <= 100, default 20)
-export const contentRequestListQuery = z.extend(pageQuery, { status: z.optional(z.enum(REQUEST_STATES)) });
-export const accessListQuery = pageQuery;
-/** The lists of both content types at once (GET /userContent/requests, /userContent/access). */
-export const allContentRequestListQuery = z.extend(contentRequestListQuery, { contentType: z.optional(contentType) });
-export const allAccessListQuery = z.extend(pageQuery, { contentType: z.optional(contentType) });
-export const publicationListQuery = z.extend(pageQuery, {
-  status: z.optional(publicationStatus),
-  /** Only open requests (PENDING, APPROVED) whose expiration date is at most this many days ahead (or past), soonest first. */
-  expiresWithinDays: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(366))),
-});
-
-// admin workspace
-/** GET /users: a name, e-mail or full-name fragment, role and active flag; paged by offset (alphabetical order). */
-export const userListQuery = z.extend(pageQuery, {
-  q: z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.name))),
-  role: z.optional(role),
-  active: z.optional(z.enum(['true', 'false'])),
-});
-export const contactMessageListQuery = z.extend(pageQuery, { status: z.optional(z.enum(MESSAGE_STATES)) });
-export const updateContactMessageBody = z
-  .object({ read: z.optional(z.boolean()), handled: z.optional(z.boolean()) })
-  .check(z.refine((b) => b.read !== undefined || b.handled !== undefined, { message: 'Expected read or handled' }));
-/** DELETE /categories/{id}: `moveUp` moves its sub-categories to its parent first (else they make it 409). */
-export const deleteCategoryQuery = z.object({ children: z.optional(z.enum(['refuse', 'moveUp'])) });
-/** PUT /categories/{id}/position: the category's place among its siblings, 0 first. */
-export const categoryPositionBody = z.object({ index: nonnegativeInt().check(z.lte(100_000)) });
-
 // ordered lists paged by offset (channel articles, category articles)
 /** Page size of the editorially ordered lists; GET /categories/{id}/children carries the first page of articles. */
 export const ORDERED_PAGE_SIZE = 24;
@@ -451,31 +308,6 @@ export const previewTokenParam = z.object({
 export const previewFileParam = z.object({
   token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a preview token')),
   key: z.string().check(z.minLength(1), z.maxLength(200)),
-});
-
-/** POST /tokens: a personal API token. `expiresInDays: null` (no expiry) is ADMIN's alone. */
-export const createApiTokenBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(LIMITS.name)),
-  scope: z.enum(TOKEN_SCOPES),
-  expiresInDays: z.nullable(z.literal(TOKEN_EXPIRY_DAYS)),
-});
-export type CreateApiTokenBody = z.infer<typeof createApiTokenBody>;
-
-// audit log
-/** A full ISO time, or a day (`2026-11-25`: from its start, or to its end, in UTC). */
-const auditTime = z.union([isoDateTime, z.iso.date()]);
-/** GET /admin/auditLog: ADMIN's filters, each optional; `from`/`to` bound the time (inclusive). */
-export const auditLogQuery = z.extend(pageQuery, {
-  actor: z.optional(id),
-  entityType: z.optional(auditEntity),
-  entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-  action: z.optional(auditAction),
-  from: z.optional(auditTime),
-  to: z.optional(auditTime),
-});
-/** GET /auditLog: the entries of the caller's own content (and account), optionally of one entity. */
-export const ownAuditLogQuery = z.extend(pageQuery, {
-  entityId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 
 // authors

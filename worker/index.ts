@@ -18,5 +18,5 @@ export default {
       : handleWebhookBatch(batch as MessageBatch<WebhookMessage>, env, ctx),
 } satisfies ExportedHandler<Env, QueueMessage>;
 
-// The co-editing room's Durable Object class: wrangler finds it on the main module (docs/decisions/050).
+// The co-editing room's Durable Object class: wrangler finds it on the main module (docs/decisions/051).
 export { CollabRoom } from './collab/room';

@@ -23,7 +23,7 @@ export const revisions = sqliteTable(
   (t) => [index('revisions_entity').on(t.entityId, t.createdAt)],
 );
 
-/** Everyone a revision credits: the authors of a co-edited save (decision 050); an ordinary save lists none here. */
+/** Everyone a revision credits: the authors of a co-edited save (decision 051); an ordinary save lists none here. */
 export const revisionAuthors = sqliteTable(
   'revision_authors',
   {

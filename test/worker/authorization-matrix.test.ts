@@ -295,7 +295,7 @@ const MATRIX: Entry[] = [
     }),
   },
   {
-    // The co-editing room's upgrade (decision 050): the article's write rule answers before the missing Upgrade header
+    // The co-editing room's upgrade (decision 051): the article's write rule answers before the missing Upgrade header
     // (the socket itself: test/worker/collab.test.ts).
     route: 'GET /api/articles/:id/collab',
     when: 'without Upgrade',

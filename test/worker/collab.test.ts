@@ -1,4 +1,4 @@
-// Co-editing rooms (docs/decisions/050): the upgrade is refused like any write before any socket opens; two clients
+// Co-editing rooms (docs/decisions/051): the upgrade is refused like any write before any socket opens; two clients
 // converge through the room; the room's save is an ordinary revision crediting both with audit entries; a save from
 // outside enters the room; a revoked session is disconnected.
 import { runDurableObjectAlarm } from 'cloudflare:test';

@@ -125,7 +125,7 @@ describe('the OpenAPI document', () => {
         ids.add(op.operationId);
         expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
         expect(
-          // 101: the co-editing room's WebSocket upgrade (decision 050) succeeds by switching protocols.
+          // 101: the co-editing room's WebSocket upgrade (decision 051) succeeds by switching protocols.
           Object.keys(op.responses).some((s) => /^(2\d\d|101)$/.test(s)),
           `${method} ${path} has a success answer`,
         ).toBe(true);

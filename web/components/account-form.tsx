@@ -16,6 +16,7 @@ import { FormAlert, NewPasswordFields, TextField } from './form';
 import { useNotify } from './notifications';
 import { useForm, type Form } from './screen-kit/use-form';
 import { useSession } from '../session/session';
+import { LoadingLine, RetryPanel } from './view-state';
 
 /** The signed-in user's account, loaded: `children` gets it; before, a status line, or the failure with a retry. */
 export function OwnAccount({ children }: { children: (account: User) => ReactNode }) {
@@ -28,20 +29,13 @@ export function OwnAccount({ children }: { children: (account: User) => ReactNod
   return (
     <>
       {failed && (
-        <div className="panel" role="alert">
-          <p>{errorText(query.error, intl)}</p>
-          {canRetry(query.error) && (
-            <button type="button" className="button" disabled={query.validating} onClick={query.reload}>
-              <FormattedMessage id="shell.retry" />
-            </button>
-          )}
-        </div>
+        <RetryPanel
+          message={errorText(query.error, intl)}
+          onRetry={canRetry(query.error) ? query.reload : undefined}
+          retrying={query.validating}
+        />
       )}
-      {!account && !failed && (
-        <p role="status" className="muted">
-          <FormattedMessage id="shell.loading" />
-        </p>
-      )}
+      {!account && !failed && <LoadingLine />}
       {account && children(account)}
     </>
   );

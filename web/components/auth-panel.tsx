@@ -1,9 +1,22 @@
 // The panel of the sign-in, registration and password screens: the title, an intro, the alert, the form with its
 // fields and submit button, and the links to the neighbouring screens. A screen brings its fields and its submit.
-import type { FormEvent, ReactNode, RefObject } from 'react';
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
-import { FormAlert } from './form';
+import { useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../session/session';
+import { FormAlert, useFormState } from './form';
+import { useNotify } from './notifications';
+
+/** What the sign-in and registration screens hold: their form and its state, and how they sign in and move on. */
+export function useSignInForm() {
+  const intl = useIntl();
+  const { login } = useSession();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const state = useFormState(form);
+  return { intl, login, notify, navigate, form, state };
+}
 
 /** Where to go instead: each link with its label's message id. */
 export type AuthLinks = readonly { to: string; id: string }[];

@@ -8,6 +8,7 @@ import type { usePagedQuery } from '../data/cache';
 import { errorText } from './error-text';
 import { useNotify } from './notifications';
 import { LoadError, Loading } from './view-state';
+import { BusyButton } from '#web/components/screen-kit/busy-button';
 
 export type PagedQuery<T extends { id: string }> = ReturnType<typeof usePagedQuery<T>>;
 
@@ -64,15 +65,9 @@ export function PagedList<T extends { id: string }>({
         </List>
       )}
       {cursor && (
-        <button
-          type="button"
-          className="button-primary load-more"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void loadMore()}
-        >
+        <BusyButton className="button-primary load-more" busy={busy} onClick={loadMore}>
           {more}
-        </button>
+        </BusyButton>
       )}
     </>
   );

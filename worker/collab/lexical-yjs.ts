@@ -1,7 +1,7 @@
 // The shared document of a room as the article's fields: title and teaser are Y.Text, the text is the tree that
 // Lexical's collaboration binding (@lexical/yjs, "V1") keeps under `root`. The room reads that tree without Lexical
 // (the worker bundles no editor) into the document of decision 027, as web/components/rich-text/convert.ts reads
-// the editor, and writes a document into it when a save from outside the room enters (docs/decisions/050).
+// the editor, and writes a document into it when a save from outside the room enters (docs/decisions/051).
 //
 // The binding's shape: an element node is a Y.XmlText whose attributes are the node's properties (`__type`, a
 // heading's `__tag`, a list's `__listType`, a link's `__url`) and whose content is its children in order; a text

@@ -1,7 +1,7 @@
 // Which rooms a user is in, so that the paths that end or change someone's rights (sign-out, ended sessions, a new
 // role, deactivation, a new password, a deleted account) can tell those rooms to check again at once, instead of at
 // their next alarm. A KV key per (user, room), written by the room when the user joins and removed when their last
-// socket there leaves; a day's expiry clears what a crash left behind (docs/decisions/050).
+// socket there leaves; a day's expiry clears what a crash left behind (docs/decisions/051).
 import type { Env } from '../env';
 import { roomStub } from './room-key';
 

@@ -1,5 +1,5 @@
 // Who is in a room and whether they still may be: the upgrade's identity, and the re-check a room runs when it
-// writes, on its alarm and when the worker tells it that someone's rights changed (docs/decisions/050).
+// writes, on its alarm and when the worker tells it that someone's rights changed (docs/decisions/051).
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { apiTokens, sessions, users, type Role } from '#schema/tables';
 import type { SessionUser } from '#schema/entities';

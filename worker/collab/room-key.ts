@@ -1,5 +1,5 @@
 // A room's name: one Durable Object per shared document, (item, language). Languages are not built yet: the
-// default (the first of the configured ones) is the only one with rooms for now (docs/decisions/050).
+// default (the first of the configured ones) is the only one with rooms for now (docs/decisions/051).
 import { LOCALES } from '#schema/enums';
 import type { Env } from '../env';
 

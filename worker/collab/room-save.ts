@@ -1,5 +1,5 @@
 // A room's write to D1: the shared fields saved as an ordinary article save (revision, version, audit entries,
-// webhooks), crediting everyone who wrote since the last one (docs/decisions/050).
+// webhooks), crediting everyone who wrote since the last one (docs/decisions/051).
 import { eq } from 'drizzle-orm';
 import { articles } from '#schema/tables';
 import { updateArticleBody } from '#schema/requests';

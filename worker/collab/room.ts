@@ -1,7 +1,7 @@
 // One co-editing room: a Durable Object per shared document (article, language), reached by WebSocket through the
 // worker (GET /api/articles/{id}/collab) with the hibernation API, so an idle room costs nothing. It keeps the Y.Doc
 // in its own SQLite storage, relays sync and presence, and saves the article to D1 as an ordinary save, debounced
-// and when the last person leaves. docs/decisions/050-co-editing-rooms.md.
+// and when the last person leaves. docs/decisions/051-co-editing-rooms.md.
 import { DurableObject } from 'cloudflare:workers';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';

@@ -1,6 +1,6 @@
 // GET /api/articles/{id}/collab with Upgrade: websocket: checked like any write of the article (a session with the
 // same-origin check, or a `full` token; the save route's rule: its owner or an admin), then handed to the article's
-// room. Refusals are the API's envelopes, before any upgrade. docs/decisions/050-co-editing-rooms.md.
+// room. Refusals are the API's envelopes, before any upgrade. docs/decisions/051-co-editing-rooms.md.
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import type { AppEnv, Env } from '../env';

@@ -187,7 +187,7 @@ export function articleRevisionFields(
 /**
  * Applies the changes in one batch with the article's next version and a revision of the saved state (409 with
  * nothing written when another save raised the version since `row` was read); returns the file keys the article no
- * longer uses. A co-editing room's save (decision 050) passes its `authors`: the revision credits them all and each
+ * longer uses. A co-editing room's save (decision 051) passes its `authors`: the revision credits them all and each
  * gets the audit entry, instead of `audit` alone.
  */
 export async function updateArticle(

@@ -22,7 +22,7 @@ export interface RevisionSave {
    */
   versionOf: { table: string; current: number; inserted?: boolean };
   userId: string;
-  /** Everyone the revision credits when several wrote it (a room's save, decision 050); `userId` among them. */
+  /** Everyone the revision credits when several wrote it (a room's save, decision 051); `userId` among them. */
   authorIds?: readonly string[];
   fields: Record<string, unknown>;
   now: number;
@@ -103,7 +103,7 @@ export interface RevisionListItem {
   version: number;
   userId: string | null;
   userName: string | null;
-  /** Everyone a co-edited revision credits (decision 050); absent for an ordinary save. */
+  /** Everyone a co-edited revision credits (decision 051); absent for an ordinary save. */
   authors?: { id: string; name: string }[];
   createdAt: string;
 }

@@ -153,7 +153,7 @@ export const articlesRoutes = new Hono<AppEnv>()
       const unused = await updateArticle(db, row, changes, user.id, auditScope(c));
       await deleteFiles(c.env, db, unused);
       const saved = await getArticle(db, user, row.id);
-      // A save from outside the article's room enters it as this author's change (decision 050); the save stands
+      // A save from outside the article's room enters it as this author's change (decision 051); the save stands
       // even if the room cannot be told (its next opening reads D1 and sees the new version).
       if (changes.title !== undefined || changes.teaser !== undefined || changes.body !== undefined) {
         await tellRoomOfSave(c.env, row.id, saved, saved.version, { userId: user.id, name: user.name }).catch(

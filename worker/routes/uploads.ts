@@ -9,14 +9,8 @@ import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { UnsupportedMediaType } from '../lib/errors';
 import { currentUser, requireEditor } from '../middleware/guards';
-import {
-  cancelUpload,
-  completeUpload,
-  createUpload,
-  getUpload,
-  listUploads,
-  receivePart,
-} from '../services/resumable-uploads';
+import { cancelUpload, completeUpload, createUpload, getUpload, listUploads } from '../services/resumable-uploads';
+import { receivePart } from '../services/resumable-parts';
 import { describe } from '../lib/route-doc';
 import { jsonBody, mediaType, params } from '../middleware/validate';
 

@@ -100,6 +100,8 @@ export interface DevServerOptions {
   cron?: boolean;
   /** How long the first answer may take (default 60 s; wrangler bundles the worker first, slowly on a busy machine). */
   readyTimeoutMs?: number;
+  /** More environment for wrangler, e.g. `NODE_ENV: 'production'` to bundle the worker as `wrangler deploy` does. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const groupAlive = (pgid: number) => {
@@ -159,7 +161,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       '--show-interactive-dev-session=false',
       ...options.args,
     ],
-    { cwd: options.cwd ?? ROOT, env: toolEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: options.cwd ?? ROOT,
+      env: { ...toolEnv, ...options.env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   server.stdout.pipe(log);
   server.stderr.pipe(log);

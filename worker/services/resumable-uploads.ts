@@ -11,10 +11,9 @@ import { blobs, uploadParts, uploads, users } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
 import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
-import { sniff, SNIFF_BYTES } from '#schema/sniff';
 import type { StoredFile } from '../lib/files';
 
-type UploadRow = typeof uploads.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
 
 export const UPLOAD_NOT_FOUND = 'Upload not found';
 const EXTENSIONS: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
@@ -55,7 +54,7 @@ async function partNumbers(db: Db, uploadId: string): Promise<number[]> {
 }
 
 /** The caller's upload, open or complete; 404 for anyone else's (uploads are private to their owner). */
-async function ownUpload(db: Db, user: SessionUser, id: string): Promise<UploadRow> {
+export async function ownUpload(db: Db, user: SessionUser, id: string): Promise<UploadRow> {
   const row = await db
     .select()
     .from(uploads)
@@ -214,46 +213,6 @@ function overQuota(count: number, bytes: number, size: number): string | null {
   return null;
 }
 
-/** Reads until `n` bytes (or the end) are in hand; returns them and the reader to continue from. */
-async function readHead(body: ReadableStream<Uint8Array>, n: number) {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let have = 0;
-  while (have < n) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    have += value.length;
-  }
-  const head = new Uint8Array(have);
-  let at = 0;
-  for (const c of chunks) {
-    head.set(c, at);
-    at += c.length;
-  }
-  return { head, reader };
-}
-
-/** The head already read, then the rest of the reader, as one stream. */
-function rejoin(head: Uint8Array, reader: ReadableStreamDefaultReader<Uint8Array>): ReadableStream<Uint8Array> {
-  let sentHead = head.length === 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!sentHead) {
-        sentHead = true;
-        controller.enqueue(head);
-        return;
-      }
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-}
-
 /**
  * Aborts the upload's R2 multipart upload, if R2 made one (a row whose request died before R2 answered has no id) and
  * still knows it; never throws.
@@ -268,97 +227,10 @@ async function abortR2Upload(env: Pick<Env, 'FILES'>, row: Pick<UploadRow, 'key'
 }
 
 /** Aborts the R2 multipart upload and forgets the upload: what a refused first part or a cancel leaves. */
-async function dropOpenUpload(env: Pick<Env, 'FILES'>, db: Db, row: UploadRow): Promise<void> {
+export async function dropOpenUpload(env: Pick<Env, 'FILES'>, db: Db, row: UploadRow): Promise<void> {
   // An upload R2 no longer knows (aborted before, or expired by its lifecycle) is already gone.
   await abortR2Upload(env, row);
   await db.delete(uploads).where(eq(uploads.id, row.id));
-}
-
-/**
- * PUT /uploads/{id}/parts/{n}: streams the request body into R2 as part n. The body must be exactly the part's
- * length (Content-Length up front, bytes as they arrive: FixedLengthStream refuses anything else). Part 1 is
- * sniffed first: not the declared type, and the whole upload is dropped (415). Other parts wait for part 1
- * (409), so nothing unchecked is ever stored. Sending a part again replaces it.
- */
-export async function receivePart(
-  env: Pick<Env, 'FILES'>,
-  db: Db,
-  user: SessionUser,
-  id: string,
-  partNumber: number,
-  request: Request,
-): Promise<{ partNumber: number; size: number }> {
-  const row = await ownUpload(db, user, id);
-  if (row.status !== 'open') throw new Conflict('The upload is complete: it takes no more parts');
-  const count = partCountOf(row.size, row.partSize);
-  if (partNumber > count) throw new BadRequest(`Part ${partNumber} is out of range: this upload has ${count} parts`);
-  const expected = partLength(row, partNumber);
-  const declared = request.headers.get('Content-Length');
-  if (declared === null) throw new BadRequest('Content-Length required: each part is sent with its length');
-  if (Number(declared) !== expected)
-    throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not ${declared}`);
-  if (partNumber > 1) {
-    const first = await db
-      .select({ n: uploadParts.partNumber })
-      .from(uploadParts)
-      .where(and(eq(uploadParts.uploadId, row.id), eq(uploadParts.partNumber, 1)))
-      .get();
-    if (!first) throw new Conflict('Send part 1 first: it is checked before anything else is stored');
-  }
-  if (!request.body) throw new BadRequest(`Part ${partNumber} must be ${expected} bytes, not 0`);
-
-  let body = request.body as ReadableStream<Uint8Array>;
-  if (partNumber === 1) {
-    const { head, reader } = await readHead(body, Math.min(SNIFF_BYTES, expected));
-    const found = sniff(head);
-    if (found?.contentType !== row.contentType) {
-      await reader.cancel().catch(() => {});
-      await dropOpenUpload(env, db, row);
-      throw new UnsupportedMediaType(
-        `The file is not ${row.contentType === 'video/mp4' ? 'an MP4' : 'a WebM'} video: the upload was cancelled`,
-      );
-    }
-    body = rejoin(head, reader);
-  }
-  const fixed = new FixedLengthStream(expected);
-  const piping = body.pipeTo(fixed.writable);
-  let etag: string;
-  try {
-    [{ etag }] = await Promise.all([
-      env.FILES.resumeMultipartUpload(row.key, row.r2UploadId).uploadPart(partNumber, fixed.readable),
-      piping,
-    ]);
-  } catch {
-    throw new BadRequest(`Part ${partNumber} was not received whole (${expected} bytes expected); send it again`);
-  }
-  // Recorded only while the upload is still open: a cancel that raced this part wins.
-  const now = Date.now();
-  const [recorded] = await db.batch([
-    db
-      .insert(uploadParts)
-      .select(
-        db
-          .select({
-            uploadId: sql`${row.id}`.as('upload_id'),
-            partNumber: sql`${partNumber}`.as('part_number'),
-            etag: sql`${etag}`.as('etag'),
-            size: sql`${expected}`.as('size'),
-          })
-          .from(uploads)
-          .where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))),
-      )
-      .onConflictDoUpdate({
-        target: [uploadParts.uploadId, uploadParts.partNumber],
-        set: { etag: sql`excluded.etag`, size: sql`excluded.size` },
-      })
-      .returning({ n: uploadParts.partNumber }),
-    db
-      .update(uploads)
-      .set({ updatedAt: now })
-      .where(and(eq(uploads.id, row.id), eq(uploads.status, 'open'))),
-  ]);
-  if (recorded.length === 0) throw new Conflict('The upload was cancelled or completed meanwhile');
-  return { partNumber, size: expected };
 }
 
 /**

@@ -45,6 +45,31 @@ export interface DataTableProps<T> {
 }
 
 /** The last column: a small button a row that acts on it, named for its row ('Revoke Travel token'). */
+/** A row's small action button; `label` names the row for a screen reader ('Edit https://…'). */
+export function RowButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean | undefined;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button-secondary button-small"
+      disabled={disabled}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
 export function actionColumn<T>(
   header: string,
   action: {
@@ -58,15 +83,9 @@ export function actionColumn<T>(
     name: 'actions',
     header,
     cell: (row) => (
-      <button
-        type="button"
-        className="button button-secondary button-small"
-        disabled={action.disabled?.(row)}
-        aria-label={action.labelOf(row)}
-        onClick={() => action.onClick(row)}
-      >
+      <RowButton label={action.labelOf(row)} disabled={action.disabled?.(row)} onClick={() => action.onClick(row)}>
         {action.label}
-      </button>
+      </RowButton>
     ),
   };
 }

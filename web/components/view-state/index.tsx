@@ -18,6 +18,37 @@ export function Loading() {
   );
 }
 
+/** The account screens' loading line, in the shell's words. */
+export function LoadingLine() {
+  return (
+    <p role="status" className="muted">
+      <FormattedMessage id="shell.loading" />
+    </p>
+  );
+}
+
+/** A failed load of an account screen, in a panel, with 'Try again' where `onRetry` is given. */
+export function RetryPanel({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: (() => void) | undefined;
+  retrying: boolean;
+}) {
+  return (
+    <div className="panel" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="button" disabled={retrying} onClick={onRetry}>
+          <FormattedMessage id="shell.retry" />
+        </button>
+      )}
+    </div>
+  );
+}
+
 /**
  * Error paragraph for a failed load; 404 shows the view's own not-found text. With `onRetry`, failures that
  * asking again may cure (no answer, 5xx, 429: ../error-text.ts canRetry) get a 'Try again' button.

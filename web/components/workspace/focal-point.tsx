@@ -7,6 +7,7 @@ import { saveImageOption } from '#web/api/imageOptions-edit';
 import { blobKeyOf, clearFramingCache, framingOf } from '../picture';
 import { useNotify } from '../notifications';
 import { errorText } from '../error-text';
+import { BusyButton } from '#web/components/screen-kit/busy-button';
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 
@@ -109,15 +110,9 @@ export function FocalPointPicker({ href, name }: { href: string; name: string })
             <img src={href} alt="" style={crop} />
           </span>
         </div>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void save()}
-        >
+        <BusyButton className="button button-small" busy={busy} onClick={save}>
           {intl.formatMessage({ id: 'ws.focus.save' })}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

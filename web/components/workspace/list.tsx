@@ -90,6 +90,18 @@ export function WorkspaceListPage<T extends { id: string }>(props: ListPageProps
   );
 }
 
+/** A workspace list screen: its section, its rows' cache key and fetch, and its columns. */
+export function workspaceListView<T extends { id: string }>(
+  section: ListPageProps<T>['section'],
+  queryKey: ListPageProps<T>['queryKey'],
+  fetchPage: ListPageProps<T>['fetchPage'],
+  columns: ListPageProps<T>['columns'],
+) {
+  return function WorkspaceListView() {
+    return <WorkspaceListPage section={section} queryKey={queryKey} fetchPage={fetchPage} columns={columns} />;
+  };
+}
+
 /** Translates a workspace message (inside the workspace's catalogue). */
 export type Translate = (id: string, values?: Record<string, string>) => string;
 

@@ -14,6 +14,7 @@ import { endOfLocalDay, fromLocalInput, futureProblem, timeZone, toLocalDay } fr
 import { useForm } from '../screen-kit/use-form';
 import { errorText } from '../error-text';
 import { StatusBadges, VisitorNote, type StatusFlags } from './status';
+import { BusyButton } from '#web/components/screen-kit/busy-button';
 
 /** The end of the chosen day in the editor's time zone, as ISO; '' is no date. */
 export const expiryOf = (day: string): string | null => endOfLocalDay(day);
@@ -183,15 +184,9 @@ function UnpublishButton({ contentId, type, name }: { contentId: string; type: C
 
   return (
     <p className="actions">
-      <button
-        type="button"
-        className="button button-danger"
-        disabled={busy}
-        aria-busy={busy}
-        onClick={() => void run()}
-      >
+      <BusyButton className="button button-danger" busy={busy} onClick={run}>
         <FormattedMessage id="ws.unpublish" />
-      </button>
+      </BusyButton>
       {dialog}
     </p>
   );

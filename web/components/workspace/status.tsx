@@ -112,19 +112,7 @@ export function ScheduledFor({ date }: { date: string }) {
     <FormattedMessage
       id="ws.status.scheduled"
       values={{
-        date: (
-          <time dateTime={date}>
-            <FormattedDate
-              value={date}
-              year="numeric"
-              month="short"
-              day="numeric"
-              hour="2-digit"
-              minute="2-digit"
-              timeZoneName="short"
-            />
-          </time>
-        ),
+        date: <time dateTime={date}>{dateTime(date)}</time>,
       }}
     />
   );

@@ -1,15 +1,12 @@
 // /login: sign in with username and password, then back to where the visitor came from.
-import { useRef, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
-import { AuthPanel, type AuthLinks } from '#web/components/auth-panel';
-import { TextField, formValues, type FieldErrors, useFormState } from '#web/components/form';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { AuthPanel, useSignInForm, type AuthLinks } from '#web/components/auth-panel';
+import { TextField, formValues, type FieldErrors } from '#web/components/form';
 import { ApiError, ShownError } from '#web/api/errors';
 import { AccountMessages } from '#web/components/account-messages';
 import { withMessages } from '#web/components/catalogue-overlay';
-import { useNotify } from '#web/components/notifications';
 import { useTurnstile } from '#web/components/turnstile';
-import { useSession } from '#web/session/session';
 
 /** Only paths of this site are followed after sign-in. */
 export function returnPath(state: unknown): string {
@@ -27,13 +24,8 @@ const LINKS: AuthLinks = [
 export default withMessages(AccountMessages, LoginViewForm);
 
 function LoginViewForm() {
-  const intl = useIntl();
-  const { login } = useSession();
-  const notify = useNotify();
-  const navigate = useNavigate();
+  const { intl, login, notify, navigate, form, state } = useSignInForm();
   const location = useLocation();
-  const form = useRef<HTMLFormElement>(null);
-  const state = useFormState(form);
   const { errors, send, check } = state;
   // The server asks for a challenge only after too many failed sign-ins from unknown devices (decision 003).
   const [challenged, setChallenged] = useState(false);

@@ -8,6 +8,7 @@ import { unlike as unlikeContent, useMysoView } from '#web/data/myso';
 import { useSession } from '#web/session/session';
 import { contentPath } from '#web/paths';
 import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { LoadingLine, RetryPanel } from '#web/components/view-state';
 import { MysoNav } from './+shared/myso-nav';
 
 export default function MysoView() {
@@ -46,19 +47,8 @@ export default function MysoView() {
           <FormattedMessage id="myso.greeting" values={{ name: user.name }} />
         </p>
       )}
-      {error && (
-        <div className="panel" role="alert">
-          <p>{error}</p>
-          <button type="button" className="button" disabled={myso.validating} onClick={myso.reload}>
-            <FormattedMessage id="shell.retry" />
-          </button>
-        </div>
-      )}
-      {!data && !error && (
-        <p role="status" className="muted">
-          <FormattedMessage id="shell.loading" />
-        </p>
-      )}
+      {error && <RetryPanel message={error} onRetry={myso.reload} retrying={myso.validating} />}
+      {!data && !error && <LoadingLine />}
       {data && (
         <div className="myso-grid">
           <LikedSection

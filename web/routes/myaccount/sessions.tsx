@@ -7,6 +7,7 @@ import { endOtherSessions, endSession, listSessions } from '#web/api/sessions';
 import { useNotify } from '#web/components/notifications';
 import { useQuery, write } from '#web/data/cache';
 import { keys } from '#web/data/keys';
+import { LoadingLine } from '#web/components/view-state';
 
 const when = (iso: string) => (
   <time dateTime={iso}>
@@ -43,11 +44,7 @@ export function SessionsSection({ userId }: { userId: string }) {
         <FormattedMessage id="account.sessions.title" />
       </h2>
       {error && <p className="muted">{error}</p>}
-      {!sessions && !error && (
-        <p role="status" className="muted">
-          <FormattedMessage id="shell.loading" />
-        </p>
-      )}
+      {!sessions && !error && <LoadingLine />}
       {sessions && (
         <ul className="item-list">
           {sessions.map((s) => (

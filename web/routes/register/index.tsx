@@ -1,29 +1,20 @@
 // /register: a new reader account (the server gives it REGULAR_USER), signed in right away.
-import { useRef, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { type FormEvent } from 'react';
 import { createUserBody, LIMITS } from '#schema/requests';
 import { register } from '#web/api/users';
-import { AuthPanel, type AuthLinks } from '#web/components/auth-panel';
-import { NewPasswordFields, TextField, formValues, issuesToFieldErrors, useFormState } from '#web/components/form';
+import { AuthPanel, useSignInForm, type AuthLinks } from '#web/components/auth-panel';
+import { NewPasswordFields, TextField, formValues, issuesToFieldErrors } from '#web/components/form';
 import { AccountMessages } from '#web/components/account-messages';
 import { withMessages } from '#web/components/catalogue-overlay';
-import { useNotify } from '#web/components/notifications';
 import { useLocale } from '#web/i18n';
 import { useTurnstile } from '#web/components/turnstile';
-import { useSession } from '#web/session/session';
 
 const LINKS: AuthLinks = [{ to: '/login', id: 'register.haveAccount' }];
 
 export default withMessages(AccountMessages, RegisterViewForm);
 
 function RegisterViewForm() {
-  const intl = useIntl();
-  const { login } = useSession();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const state = useFormState(form);
+  const { intl, login, notify, navigate, form, state } = useSignInForm();
   const { errors, send, check } = state;
   const { locale } = useLocale();
   const turnstile = useTurnstile();

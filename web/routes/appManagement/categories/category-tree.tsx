@@ -24,6 +24,7 @@ import type { Category } from '#schema/entities';
 import { useAct } from '../+shared/admin-kit';
 import { useNotify } from '#web/components/notifications';
 import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { RowButton } from '#web/components/screen-kit/data-table';
 import { moveCategoryTo, removeCategory } from '#web/data/admin';
 import { categoryPath } from '#web/paths';
 import type { CategoryNode } from '#web/routes/category/tree';
@@ -88,30 +89,24 @@ export function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: C
           <Link to={categoryPath(node.id)}>{title}</Link> <span className="muted small">/{node.slug}</span>
         </span>
         <div className="admin-actions">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={intl.formatMessage({ id: 'admin.categories.editOf' }, { title })}
+          <RowButton
+            label={intl.formatMessage({ id: 'admin.categories.editOf' }, { title })}
             onClick={() => setMode({ kind: 'edit', id: node.id })}
           >
             <FormattedMessage id="admin.edit" />
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={intl.formatMessage({ id: 'admin.categories.addChildOf' }, { title })}
+          </RowButton>
+          <RowButton
+            label={intl.formatMessage({ id: 'admin.categories.addChildOf' }, { title })}
             onClick={() => setMode({ kind: 'child', id: node.id })}
           >
             <FormattedMessage id="admin.categories.addChild" />
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={intl.formatMessage({ id: 'admin.categories.deleteOf' }, { title })}
+          </RowButton>
+          <RowButton
+            label={intl.formatMessage({ id: 'admin.categories.deleteOf' }, { title })}
             onClick={() => void remove()}
           >
             <FormattedMessage id="admin.delete" />
-          </button>
+          </RowButton>
         </div>
       </div>
       {is('edit') && <CategoryForm category={node} all={all} onDone={() => setMode(null)} />}

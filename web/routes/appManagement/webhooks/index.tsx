@@ -7,7 +7,7 @@ import type { Webhook } from '#schema/webhooks';
 import { Section, useAct, useBusy, useErrorText } from '../+shared/admin-kit';
 import { useNotify } from '#web/components/notifications';
 import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
-import { DataTable, type Column } from '#web/components/screen-kit/data-table';
+import { DataTable, type Column, RowButton } from '#web/components/screen-kit/data-table';
 import { removeWebhook, sendPing, useWebhooks } from '#web/data/webhooks';
 import { WebhookDeliveries } from './deliveries';
 import { WebhookForm } from './webhook-form';
@@ -91,40 +91,29 @@ export default function AdminWebhooksView() {
       header: t('admin.actions'),
       cell: (w) => (
         <div className="admin-actions">
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={t('admin.webhooks.editOf', { url: w.url })}
+          <RowButton
+            label={t('admin.webhooks.editOf', { url: w.url })}
             onClick={() => setEditing({ mode: 'edit', webhook: w })}
           >
             <FormattedMessage id="admin.webhooks.edit" />
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
-            aria-label={t('admin.webhooks.deliveriesOf', { url: w.url })}
-            onClick={() => setDeliveriesOf(w)}
-          >
+          </RowButton>
+          <RowButton label={t('admin.webhooks.deliveriesOf', { url: w.url })} onClick={() => setDeliveriesOf(w)}>
             <FormattedMessage id="admin.webhooks.deliveries" />
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
+          </RowButton>
+          <RowButton
+            label={t('admin.webhooks.pingOf', { url: w.url })}
             disabled={busy === w.id}
-            aria-label={t('admin.webhooks.pingOf', { url: w.url })}
             onClick={() => void ping(w)}
           >
             <FormattedMessage id="admin.webhooks.sendPing" />
-          </button>
-          <button
-            type="button"
-            className="button button-secondary button-small"
+          </RowButton>
+          <RowButton
+            label={t('admin.webhooks.deleteOf', { url: w.url })}
             disabled={busy === w.id}
-            aria-label={t('admin.webhooks.deleteOf', { url: w.url })}
             onClick={() => void remove(w)}
           >
             <FormattedMessage id="admin.webhooks.delete" />
-          </button>
+          </RowButton>
         </div>
       ),
     },

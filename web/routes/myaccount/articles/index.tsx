@@ -3,21 +3,12 @@ import { Link } from 'react-router';
 import type { WorkspaceArticle } from '#schema/workspace';
 import { listWorkspaceArticles } from '#web/api/workspace';
 import type { Column } from '#web/components/screen-kit/data-table';
-import { ChangedAt, WorkspaceListPage, type Translate } from '#web/components/workspace/list';
+import { ChangedAt, workspaceListView, type Translate } from '#web/components/workspace/list';
 import { StatusBadges } from '#web/components/workspace/status';
 import { keys } from '#web/data/keys';
 import { articleHomePath } from '#web/paths';
 
-export default function WorkspaceArticlesView() {
-  return (
-    <WorkspaceListPage
-      section="articles"
-      queryKey={keys.workspaceArticles}
-      fetchPage={({ q, owner, cursor }) => listWorkspaceArticles({ q, owner, cursor })}
-      columns={columns}
-    />
-  );
-}
+export default workspaceListView('articles', keys.workspaceArticles, listWorkspaceArticles, columns);
 
 function columns(t: Translate, admin: boolean): Column<WorkspaceArticle>[] {
   return [

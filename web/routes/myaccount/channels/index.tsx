@@ -3,21 +3,12 @@ import { Link } from 'react-router';
 import type { WorkspaceChannel } from '#schema/workspace';
 import { listWorkspaceChannels } from '#web/api/workspace';
 import type { Column } from '#web/components/screen-kit/data-table';
-import { ChangedAt, WorkspaceListPage, type Translate } from '#web/components/workspace/list';
+import { ChangedAt, workspaceListView, type Translate } from '#web/components/workspace/list';
 import { StatusBadges } from '#web/components/workspace/status';
 import { keys } from '#web/data/keys';
 import { channelPath } from '#web/paths';
 
-export default function WorkspaceChannelsView() {
-  return (
-    <WorkspaceListPage
-      section="channels"
-      queryKey={keys.workspaceChannels}
-      fetchPage={({ q, owner, cursor }) => listWorkspaceChannels({ q, owner, cursor })}
-      columns={columns}
-    />
-  );
-}
+export default workspaceListView('channels', keys.workspaceChannels, listWorkspaceChannels, columns);
 
 function columns(t: Translate, admin: boolean): Column<WorkspaceChannel>[] {
   return [

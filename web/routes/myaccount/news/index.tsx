@@ -4,21 +4,12 @@ import { Link } from 'react-router';
 import type { WorkspaceNewsItem } from '#schema/workspace';
 import { listWorkspaceNews } from '#web/api/workspace';
 import type { Column } from '#web/components/screen-kit/data-table';
-import { WorkspaceListPage, type Translate } from '#web/components/workspace/list';
+import { workspaceListView, type Translate } from '#web/components/workspace/list';
 import { newsStatusOf, StatusBadges } from '#web/components/workspace/status';
 import { keys } from '#web/data/keys';
 import { contentPath } from '#web/paths';
 
-export default function WorkspaceNewsView() {
-  return (
-    <WorkspaceListPage
-      section="news"
-      queryKey={keys.workspaceNews}
-      fetchPage={({ q, owner, cursor }) => listWorkspaceNews({ q, owner, cursor })}
-      columns={columns}
-    />
-  );
-}
+export default workspaceListView('news', keys.workspaceNews, listWorkspaceNews, columns);
 
 function columns(t: Translate, admin: boolean): Column<WorkspaceNewsItem>[] {
   return [

@@ -15,6 +15,7 @@ import { VideoScrubber, type ScrubberHandle } from '#web/components/workspace/vi
 import { write } from '#web/data/cache';
 import { AddVideo } from './add-video';
 import { articleChanged, useMediaList } from './media-list';
+import { BusyButton } from '#web/components/screen-kit/busy-button';
 
 type Video = Extract<NonNullable<Article['media']>, { kind: 'video' }>['videos'][number];
 
@@ -143,15 +144,9 @@ function ThumbnailEditor({
         onMillis={setMillis}
         label={intl.formatMessage({ id: 'ws.video.preview' })}
       />
-      <button
-        type="button"
-        className="button button-small"
-        disabled={busy}
-        aria-busy={busy}
-        onClick={() => void save()}
-      >
+      <BusyButton className="button button-small" busy={busy} onClick={save}>
         {intl.formatMessage({ id: 'ws.video.useFrame' })}
-      </button>
+      </BusyButton>
     </div>
   );
 }
