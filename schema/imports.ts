@@ -75,9 +75,7 @@ export const importReport = z.object({
    * user of the same e-mail address or the one an earlier import created (`match`), else null (created inactive).
    */
   authors: z.optional(
-    z.array(
-      z.object({ key: z.string(), name: z.string(), email: z.string(), match: z.nullable(z.string()) }),
-    ),
+    z.array(z.object({ key: z.string(), name: z.string(), email: z.string(), match: z.nullable(z.string()) })),
   ),
   /** What the file holds, by kind (posts, pages, attachments, comments, authors, categories, tags, other). */
   detected: z.optional(z.record(z.string(), z.number())),

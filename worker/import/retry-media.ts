@@ -39,12 +39,12 @@ async function placeInArticle(
   const mediaId = crypto.randomUUID();
   const body = row.body as ArticleDocument;
   let placed = false;
-  const children = body.children.map((block) => {
+  const children = body.children.map((block): BlockNode => {
     if (!isLinkTo(block, entry.url) || (row.mediaKind !== null && row.mediaKind !== 'gallery')) return block;
     placed = true;
     const link = block.type === 'paragraph' ? block.children[0] : undefined;
     const alt = link?.type === 'link' ? link.children.map((c) => (c.type === 'text' ? c.text : '')).join('') : '';
-    return { type: 'image', mediaId, alt: alt === entry.url ? '' : alt } as BlockNode;
+    return { type: 'image' as const, mediaId, alt: alt === entry.url ? '' : alt };
   });
   const featured = !placed && row.thumbnailKey === null;
   if (!placed && !featured) return false;
@@ -122,7 +122,7 @@ async function placeInArticle(
 async function sourceSite(env: Env, importId: string): Promise<string | null> {
   const scan = await env.FILES.get(`import/${importId}/scan.json`);
   if (!scan) return null;
-  return ((await scan.json<{ site?: string }>()).site ?? '') as string;
+  return (await scan.json<{ site?: string }>()).site ?? '';
 }
 
 /** Fetches again up to MEDIA_RETRY_PER_CALL of the import's missing pictures (those of `urls`, else the first). */
