@@ -152,6 +152,8 @@ export interface ArticleDraft {
   createdAt: number;
   /** Old URL paths that answer 301 to the article. */
   oldPaths: string[];
+  /** Pictures fetched for it now (address -> key), remembered in the same batch so a re-import fetches none. */
+  pictureSources?: { url: string; key: string }[];
 }
 
 /** Why the document may not be stored, or null (the same checks as an editor's save). */
@@ -201,6 +203,7 @@ export async function writeArticle(
   const tail = [
     sourceStatement(db, scope, 'article', draft.sourceId, id, now),
     ...redirectStatements(db, scope, draft.oldPaths, id, now),
+    ...(draft.pictureSources ?? []).map((p) => sourceStatement(db, scope, 'media', p.url, p.key, now, 'media')),
   ];
   if (existingId) {
     // The article's publication is left as it is: the portal may have changed it since the first import.
