@@ -156,6 +156,13 @@ export interface ArticleDraft {
   pictureSources?: { url: string; key: string }[];
 }
 
+/** `items` in runs of at most `size`. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 /** Why the document may not be stored, or null (the same checks as an editor's save). */
 export function documentProblem(body: ArticleDocument): string | null {
   const parsed = articleDocument.safeParse(body);
@@ -194,12 +201,24 @@ export async function writeArticle(
   };
   const subject = { entityType: 'article' as const, title, ownerId: draft.userId };
   const id = target.id;
-  const links = categoryIds.map((categoryId, ordinal) =>
-    db.insert(articleCategories).values({ articleId: id, categoryId, ordinal }),
-  );
-  const gallery = draft.media.map((m, ordinal) =>
-    db.insert(articleMedia).values({ id: m.id, articleId: id, ordinal, kind: 'image', title: m.title, blobKey: m.key }),
-  );
+  // Several rows a statement (one statement per item for most), under D1's 100 bound parameters each: drizzle binds
+  // every column a row has or defaults (4 for a category link, the trigger-kept title's default included; 6 for a
+  // gallery entry).
+  const links = chunks(
+    categoryIds.map((categoryId, ordinal) => ({ articleId: id, categoryId, ordinal })),
+    20,
+  ).map((rows) => db.insert(articleCategories).values(rows));
+  const gallery = chunks(
+    draft.media.map((m, ordinal) => ({
+      id: m.id,
+      articleId: id,
+      ordinal,
+      kind: 'image' as const,
+      title: m.title,
+      blobKey: m.key,
+    })),
+    14,
+  ).map((rows) => db.insert(articleMedia).values(rows));
   const tail = [
     sourceStatement(db, scope, 'article', draft.sourceId, id, now),
     ...redirectStatements(db, scope, draft.oldPaths, id, now),
