@@ -92,7 +92,8 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** What an import runs through (decision 047): waiting on its queue, being worked, and its three ends. */
-export const IMPORT_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+/** `review`: the file was read and waits for the admin to map its authors (POST /imports/{id}/start). */
+export const IMPORT_STATES = ['queued', 'review', 'running', 'done', 'failed', 'cancelled'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
 /** Where an import's file comes from, detected from its content (decision 046). */
 export const IMPORT_SOURCE_KINDS = ['wordpress', 'ghost', 'markdown', 'portal'] as const;

@@ -26,6 +26,22 @@ const count = z.object({
 /** POST /imports: `authors` maps source author logins to existing users' ids. */
 export const importAuthors = z.record(z.string().check(z.minLength(1), z.maxLength(200)), z.uuid());
 
+/**
+ * POST /imports/{id}/start: the admin's mapping of the authors the file named (`report.authors`) to existing users;
+ * an author left out is created inactive with no password (or is the user of the same e-mail address).
+ */
+export const importStart = z.object({ authors: z.optional(importAuthors) });
+export type ImportStart = z.infer<typeof importStart>;
+
+/** POST /imports/{id}/media/retry: the missing pictures to fetch again (their source addresses); all when absent. */
+export const importMediaRetry = z.object({
+  urls: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(2000))).check(z.maxLength(200))),
+});
+export type ImportMediaRetry = z.infer<typeof importMediaRetry>;
+
+/** Pictures fetched again per call of POST /imports/{id}/media/retry (each a fetch, an R2 write and a D1 batch). */
+export const MEDIA_RETRY_PER_CALL = 20;
+
 export const importSummary = z.object({
   id: z.uuid(),
   state: z.enum(IMPORT_STATES),
@@ -54,6 +70,13 @@ const reportNote = z.object({
 
 export const importReport = z.object({
   site: z.optional(z.string()),
+  /**
+   * The authors the file names (at most 500), with the user each would be taken for unless the admin maps it: a
+   * user of the same e-mail address or the one an earlier import created (`match`), else null (created inactive).
+   */
+  authors: z.optional(
+    z.array(z.object({ key: z.string(), name: z.string(), email: z.string(), match: z.nullable(z.string()) })),
+  ),
   /** What the file holds, by kind (posts, pages, attachments, comments, authors, categories, tags, other). */
   detected: z.optional(z.record(z.string(), z.number())),
   /** The items written, with the new article's id (at most 500). */

@@ -1,10 +1,12 @@
 // App management › Import (decisions 046, 050): the file and the old site's address (for a Ghost export's
-// `__GHOST_URL__` pictures) go to POST /api/imports as multipart parts, through the real route map against a
+// `__GHOST_URL__` pictures) go to POST /api/imports as multipart parts (with `review`, so the import waits for its
+// authors); an import in `review` shows its authors to map and starts with the mapping; a refused entry is shown
+// beside its author; missing pictures are fetched again from the report. Through the real route map against a
 // stubbed /api.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { adminCounts } from '#schema/entities';
+import { adminCounts, userPage } from '#schema/entities';
 import { importDetail, importSummary } from '#schema/imports';
 import { answer, fakeApi } from './fake-api';
 import { renderApp, userOf } from './shell-kit';
@@ -58,5 +60,105 @@ describe('the import screen', () => {
     const form = post.init!.body as FormData;
     expect((form.get('file') as File).name).toBe('gazette.json');
     expect(form.get('site')).toBe('https://gazette.example.com');
+    expect(form.get('review')).toBe('1');
+  });
+
+  const MAYA = '7a1c2a5e-9d3b-4c7a-8e21-0b6d5f3a9c11';
+  const editor = { email: null, firstName: '', lastName: '', active: true };
+  const users = {
+    items: [
+      { ...editor, id: MAYA, name: 'maya', role: 'CONTRIBUTOR' as const },
+      { ...editor, id: '8b1c2a5e-9d3b-4c7a-8e21-0b6d5f3a9c12', name: 'omar', role: 'CONTRIBUTOR' as const },
+    ],
+    nextCursor: null,
+  };
+  const reviewing = {
+    ...summary,
+    state: 'review' as const,
+    progress: { total: 12, done: 0 },
+    report: {
+      authors: [
+        { key: 'ann', name: 'Ann Writer', email: 'ann@old.example.com', match: null },
+        { key: 'ben', name: 'Ben Writer', email: '', match: null },
+      ],
+    },
+    authorMap: {},
+  };
+
+  it(
+    'maps the authors of an import waiting for them, shows a refused entry by its author, then starts',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      let refuse = true;
+      let started: unknown = null;
+      const { calls } = fakeApi((c) => {
+        const path = c.path.split('?')[0];
+        if (path === '/admin/counts')
+          return answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 });
+        if (path === '/users')
+          return answer(userPage, c.path.includes('CONTRIBUTOR') ? users : { items: [], nextCursor: null });
+        if (path === '/imports')
+          return answer(z.array(importSummary), [started ? { ...summary, state: 'queued' } : reviewing]);
+        if (path === `/imports/${ID}/start` && c.method === 'POST') {
+          if (refuse) {
+            refuse = false;
+            return {
+              code: 400,
+              message: 'Validation error',
+              result: { issues: [{ path: ['authors', 'ann'], code: 'unknown_user', message: 'No such user' }] },
+            };
+          }
+          started = c.body;
+          return answer(importDetail, { ...reviewing, state: 'queued' });
+        }
+        if (path === `/imports/${ID}`)
+          return answer(importDetail, started ? { ...reviewing, state: 'queued' } : reviewing);
+        return undefined;
+      });
+      await renderApp('/appManagement/import', userOf('ADMIN'));
+      await act(async () =>
+        fireEvent.click(await screen.findByRole('button', { name: 'gazette.json' }, { timeout: 10_000 })),
+      );
+      const ann = await screen.findByLabelText('Who is Ann Writer (ann)?');
+      await waitFor(() => expect(screen.getAllByRole('option', { name: 'maya' }).length).toBe(2));
+      expect(ann).toHaveProperty('value', '');
+      fireEvent.change(ann, { target: { value: MAYA } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Map authors and start the import' })));
+      expect(await screen.findByText('This account no longer exists: choose another.')).toBeTruthy();
+      expect(started).toBeNull();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Map authors and start the import' })));
+      await waitFor(() => expect(started).toEqual({ authors: { ann: MAYA } }));
+      expect(calls.filter((c) => c.path === `/imports/${ID}/start`)).toHaveLength(2);
+    },
+  );
+
+  it('fetches the missing pictures again from the report of an ended import', { timeout: 30_000 }, async () => {
+    const url = 'https://old.example.com/wp-content/uploads/lost.png';
+    let retried = false;
+    const ended = { ...summary, state: 'done' as const, finishedAt: '2026-11-27T10:05:00.000Z' };
+    const missingMedia = [{ url, articleId: ID, title: 'Lost', reason: 'Answered HTTP 404' }];
+    fakeApi((c) => {
+      const path = c.path.split('?')[0];
+      if (path === '/admin/counts')
+        return answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 });
+      if (path === '/imports') return answer(z.array(importSummary), [ended]);
+      if (path === `/imports/${ID}/media/retry` && c.method === 'POST') {
+        retried = true;
+        return answer(importDetail, { ...ended, report: { missingMedia: [] }, authorMap: {} });
+      }
+      if (path === `/imports/${ID}`)
+        return answer(importDetail, { ...ended, report: { missingMedia: retried ? [] : missingMedia }, authorMap: {} });
+      return undefined;
+    });
+    await renderApp('/appManagement/import', userOf('ADMIN'));
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: 'gazette.json' }, { timeout: 10_000 })),
+    );
+    expect(await screen.findByText(new RegExp(url.replaceAll('.', '\\.')))).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Fetch the missing pictures again' })));
+    await waitFor(() => expect(retried).toBe(true));
+    await waitFor(() => expect(screen.queryByText(new RegExp(url.replaceAll('.', '\\.')))).toBeNull());
   });
 });

@@ -1269,6 +1269,16 @@ const MATRIX: Entry[] = [
     expected: adminOnly(200),
     request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'queued')}/cancel` }),
   },
+  {
+    route: 'POST /api/imports/:id/start',
+    expected: adminOnly(200),
+    request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'review')}/start`, body: {} }),
+  },
+  {
+    route: 'POST /api/imports/:id/media/retry',
+    expected: adminOnly(200),
+    request: async (c) => ({ path: `/imports/${await createImportRow(c.ownerId, 'done')}/media/retry`, body: {} }),
+  },
 ];
 
 // ---- the cells ----

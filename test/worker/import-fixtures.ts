@@ -6,7 +6,7 @@ import { db } from './helpers';
 /** An import of a WordPress file in the given state, owned by `userId`; returns its id. */
 export async function createImportRow(
   userId: string,
-  state: 'queued' | 'running' | 'done' = 'queued',
+  state: 'queued' | 'review' | 'running' | 'done' = 'queued',
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();

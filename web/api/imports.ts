@@ -7,13 +7,23 @@ export const listImports = () => call(api.imports.$get(), z.array(importSummary)
 export const getImport = (id: string) => call(api.imports[':id'].$get({ param: { id: seg(id) } }), importDetail);
 export const cancelImport = (id: string) =>
   call(api.imports[':id'].cancel.$post({ param: { id: seg(id) } }), importDetail);
+/** Starts an import waiting in `review`: `authors` maps the file's author keys to existing users' ids. */
+export const startReviewedImport = (id: string, authors: Record<string, string>) =>
+  call(api.imports[':id'].start.$post({ param: { id: seg(id) }, json: { authors } }), importDetail);
+/** Fetches the report's missing pictures again (all of them, 20 a call, or those of `urls`). */
+export const retryImportMedia = (id: string, urls?: string[]) =>
+  call(api.imports[':id'].media.retry.$post({ param: { id: seg(id) }, json: urls ? { urls } : {} }), importDetail);
 
-/** Sends the export file as multipart (part `file`); answers the new import's id. */
-/** `site`: the old site's address, where a Ghost export's `__GHOST_URL__` pictures and links are found. */
-export async function startImport(file: File, site = ''): Promise<{ id: string }> {
+/**
+ * Sends the export file as multipart (part `file`); answers the new import's id. `site`: the old site's address,
+ * where a Ghost export's `__GHOST_URL__` pictures and links are found. The screen asks for `review`: the file is read,
+ * then the import waits for its authors to be mapped.
+ */
+export async function startImport(file: File, site = '', review = true): Promise<{ id: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
   if (site.trim()) form.append('site', site.trim());
+  if (review) form.append('review', '1');
   const res = await fetch(`${API_PREFIX}/imports`, {
     method: 'POST',
     body: form,

@@ -1,5 +1,12 @@
 // The admin's imports in the data cache: one family, ['imports'], which starting or cancelling one invalidates.
-import { cancelImport, getImport, listImports, startImport } from '../api/imports';
+import {
+  cancelImport,
+  getImport,
+  listImports,
+  retryImportMedia,
+  startImport,
+  startReviewedImport,
+} from '../api/imports';
 import { useQuery, write, type QueryKey } from './cache';
 
 const IMPORTS: QueryKey = ['imports'];
@@ -9,3 +16,6 @@ export const useImport = (id: string | null) => useQuery(id ? ['imports', id] : 
 
 export const beginImport = (file: File, site = '') => write(() => startImport(file, site), { invalidate: [IMPORTS] });
 export const stopImport = (id: string) => write(() => cancelImport(id), { invalidate: [IMPORTS] });
+export const mapAuthorsAndStart = (id: string, authors: Record<string, string>) =>
+  write(() => startReviewedImport(id, authors), { invalidate: [IMPORTS] });
+export const fetchMissingAgain = (id: string) => write(() => retryImportMedia(id), { invalidate: [IMPORTS] });

@@ -5,7 +5,7 @@ import { items } from './items';
 import { links } from './links';
 import { archivePictures, scanMarkdown } from './markdown';
 import type { ImportContext, ImportProgress } from './progress';
-import { terms } from './terms';
+import { authorsToReview, terms } from './terms';
 import { scanWordpress } from './wordpress';
 
 /** One step of the import; true while more remain. */
@@ -13,12 +13,21 @@ export async function sourceStep(ctx: ImportContext, progress: ImportProgress): 
   const phase = (progress.cursor.phase as string | undefined) ?? 'scan';
   const kind = ctx.row.sourceKind;
   if (phase === 'scan') {
+    const review = progress.cursor.review === true;
     if (kind === 'ghost') await scanGhost(ctx, progress);
     else if (kind === 'markdown') {
       // An archive's scan takes several steps (100 files each); it sets its own cursor until the last.
-      if (!(await scanMarkdown(ctx, progress))) return true;
+      if (!(await scanMarkdown(ctx, progress))) {
+        if (review) progress.cursor.review = true;
+        return true;
+      }
     } else await scanWordpress(ctx, progress);
     progress.cursor = { phase: 'terms' };
+    if (review) {
+      // The screen asked to map the authors first: the import waits in `review` (POST /imports/{id}/start).
+      progress.report.authors = await authorsToReview(ctx);
+      progress.pause = true;
+    }
     return true;
   }
   if (phase === 'terms') {

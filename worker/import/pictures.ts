@@ -5,7 +5,6 @@ import type { BlockNode, InlineNode } from '#schema/document';
 import type { DraftBlock } from './html-to-document';
 import { fetchPicture, knownPictures, type MediaOutcome } from './media';
 import type { ImportContext } from './progress';
-import { sourceStatement } from './write';
 
 /** How one picture is had: fetched by default; read from the archive for a Markdown ZIP. */
 export type PictureFetch = (url: string) => Promise<MediaOutcome>;
@@ -68,14 +67,4 @@ export async function placePictures(
     out.push({ type: 'image', mediaId: id, alt: block.alt, ...(block.caption ? { caption: block.caption } : {}) });
   }
   return { blocks: out, gallery, featuredKey: featuredUrl ? (keys.get(featuredUrl) ?? null) : null, fetched };
-}
-
-export async function recordPictures(
-  ctx: ImportContext,
-  scope: ImportContext['scope'],
-  fetched: { url: string; key: string }[],
-) {
-  const now = Date.now();
-  const [first, ...rest] = fetched.map((f) => sourceStatement(ctx.db, scope, 'media', f.url, f.key, now, 'media'));
-  if (first) await ctx.db.batch([first, ...rest]);
 }

@@ -42,8 +42,17 @@ export interface MissingMedia {
   reason: string;
 }
 
+/** An author the file names, shown for mapping with the user it would be taken for (`match`), else null. */
+export interface ReviewAuthor {
+  key: string;
+  name: string;
+  email: string;
+  match: string | null;
+}
+
 export interface ImportReport {
   site?: string;
+  authors?: ReviewAuthor[];
   detected?: Record<string, number>;
   progress?: { total: number; done: number };
   items?: ReportItem[];
@@ -59,6 +68,8 @@ export class ImportProgress {
   counts: Partial<Record<string, ImportCount>>;
   report: ImportReport;
   authorMap: Record<string, string>;
+  /** Set by the step that read the file when the admin asked to map authors: the import waits in `review`. */
+  pause = false;
 
   constructor(row: ImportRow) {
     this.cursor = { ...row.cursor };

@@ -140,7 +140,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
   const open = await db
     .select({ n: count() })
     .from(imports)
-    .where(inArray(imports.state, ['queued', 'running']))
+    .where(inArray(imports.state, ['queued', 'review', 'running']))
     .get();
   if ((open?.n ?? 0) >= IMPORT_LIMITS.open) throw new Conflict(`At most ${IMPORT_LIMITS.open} imports may run at once`);
 
@@ -150,6 +150,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
   let fileName = '';
   let authorMap: Record<string, string> = {};
   let site = '';
+  let review = false;
   try {
     try {
       for await (const part of readMultipart(request.body as ReadableStream<Uint8Array>, boundary)) {
@@ -168,11 +169,14 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
           const parsed = importAuthors.safeParse(raw);
           if (!parsed.success) throw new BadRequest('The part "authors" must map author logins to user ids');
           authorMap = parsed.data;
+        } else if (part.name === 'review') {
+          // The screen's way: read the file, then wait in `review` for the admin to map its authors.
+          review = (await readSmallPart(part.body, 16, 'The part "review"')).trim() === '1';
         } else if (part.name === 'site') {
           site = siteOf(await readSmallPart(part.body, 1024, 'The part "site"'));
         } else {
           throw new BadRequest(
-            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "authors" or "site"`,
+            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "authors", "site" or "review"`,
           );
         }
       }
@@ -199,6 +203,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
       fileName,
       fileSize: stored.size,
       authorMap,
+      ...(review ? { cursor: { review: true } } : {}),
       ...(site ? { report: { site } } : {}),
       createdBy: userId,
       createdAt: now,

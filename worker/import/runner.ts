@@ -123,22 +123,24 @@ export async function runImportStep(env: Env, importId: string, now = Date.now):
     progress.report.steps = Number(progress.report.steps ?? 0) + 1;
   }
   // Progress only while the import is still open: a cancel meanwhile wins (what this step wrote stays, whole).
+  const state = progress.pause ? 'review' : more ? 'running' : 'done';
   const saved = await db
     .update(imports)
     .set({
-      state: more ? 'running' : 'done',
+      state,
       cursor: progress.cursor,
       counts: progress.counts,
       report: progress.report,
       authorMap: progress.authorMap,
       leasedUntil: null,
       updatedAt: now(),
-      finishedAt: more ? null : now(),
+      finishedAt: state === 'done' ? now() : null,
     })
     .where(and(eq(imports.id, row.id), inArray(imports.state, OPEN_STATES)))
     .returning({ id: imports.id });
   if (saved.length === 0) await db.update(imports).set({ leasedUntil: null }).where(eq(imports.id, row.id));
-  return more && saved.length > 0 ? 'more' : 'done';
+  // `review` waits for the admin (POST /imports/{id}/start sends the next message): no step follows by itself.
+  return state === 'running' && saved.length > 0 ? 'more' : 'done';
 }
 
 /** The IMPORTS queue's consumer: each message one step; the next step is its own message. */

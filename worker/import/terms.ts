@@ -1,9 +1,9 @@
 // The `terms` phase of every source (decisions 046, 050): authors mapped (the admin's choice, else a user of the same
 // e-mail address, else a new inactive user with no password), categories parents first, tags as categories under one
 // "Tags" parent so none vanishes, and the "Pages" category when the source has pages.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { users } from '#schema/tables';
-import type { ImportContext, ImportProgress } from './progress';
+import type { ImportContext, ImportProgress, ReviewAuthor } from './progress';
 import { readScan, type SourceAuthor, type SourceTerm } from './source';
 import { knownEntities, sourceStatement, writeCategory } from './write';
 
@@ -85,6 +85,36 @@ export async function terms(ctx: ImportContext, progress: ImportProgress): Promi
   if (progress.report.detected?.pages) {
     await write(PAGES_CATEGORY.sourceId, PAGES_CATEGORY.title, PAGES_CATEGORY.slug, null, 'categories');
   }
+}
+
+/** The authors shown for mapping: at most this many (a file naming more is mapped through the API's `authors`). */
+export const REVIEW_AUTHORS = 500;
+
+/** The file's authors with the user each would be taken for unless mapped: an earlier import's, or the same e-mail's. */
+export async function authorsToReview(ctx: ImportContext): Promise<ReviewAuthor[]> {
+  const source = await readScan(ctx);
+  const authors = source.authors.filter((a) => a.key).slice(0, REVIEW_AUTHORS);
+  const known = await knownEntities(
+    ctx.db,
+    { ...ctx.scope, site: source.site },
+    'user',
+    authors.map((a) => a.key),
+  );
+  const emails = [...new Set(authors.map((a) => a.email.trim().toLowerCase()).filter(Boolean))];
+  const byEmail = new Map<string, string>();
+  for (let i = 0; i < emails.length; i += 90) {
+    const rows = await ctx.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails.slice(i, i + 90)));
+    for (const row of rows) if (row.email) byEmail.set(row.email, row.id);
+  }
+  return authors.map((a) => ({
+    key: a.key,
+    name: (a.displayName || [a.firstName, a.lastName].filter(Boolean).join(' ') || a.key).slice(0, 200),
+    email: a.email.slice(0, 200),
+    match: known.get(a.key) ?? byEmail.get(a.email.trim().toLowerCase()) ?? null,
+  }));
 }
 
 async function createAuthor(ctx: ImportContext, scope: ImportContext['scope'], author: SourceAuthor): Promise<string> {

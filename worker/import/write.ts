@@ -152,6 +152,15 @@ export interface ArticleDraft {
   createdAt: number;
   /** Old URL paths that answer 301 to the article. */
   oldPaths: string[];
+  /** Pictures fetched for it now (address -> key), remembered in the same batch so a re-import fetches none. */
+  pictureSources?: { url: string; key: string }[];
+}
+
+/** `items` in runs of at most `size`. */
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 /** Why the document may not be stored, or null (the same checks as an editor's save). */
@@ -192,15 +201,28 @@ export async function writeArticle(
   };
   const subject = { entityType: 'article' as const, title, ownerId: draft.userId };
   const id = target.id;
-  const links = categoryIds.map((categoryId, ordinal) =>
-    db.insert(articleCategories).values({ articleId: id, categoryId, ordinal }),
-  );
-  const gallery = draft.media.map((m, ordinal) =>
-    db.insert(articleMedia).values({ id: m.id, articleId: id, ordinal, kind: 'image', title: m.title, blobKey: m.key }),
-  );
+  // Several rows a statement (one statement per item for most), under D1's 100 bound parameters each: drizzle binds
+  // every column a row has or defaults (4 for a category link, the trigger-kept title's default included; 6 for a
+  // gallery entry).
+  const links = chunks(
+    categoryIds.map((categoryId, ordinal) => ({ articleId: id, categoryId, ordinal })),
+    20,
+  ).map((rows) => db.insert(articleCategories).values(rows));
+  const gallery = chunks(
+    draft.media.map((m, ordinal) => ({
+      id: m.id,
+      articleId: id,
+      ordinal,
+      kind: 'image' as const,
+      title: m.title,
+      blobKey: m.key,
+    })),
+    14,
+  ).map((rows) => db.insert(articleMedia).values(rows));
   const tail = [
     sourceStatement(db, scope, 'article', draft.sourceId, id, now),
     ...redirectStatements(db, scope, draft.oldPaths, id, now),
+    ...(draft.pictureSources ?? []).map((p) => sourceStatement(db, scope, 'media', p.url, p.key, now, 'media')),
   ];
   if (existingId) {
     // The article's publication is left as it is: the portal may have changed it since the first import.

@@ -1,9 +1,9 @@
 // Imports as the admin reads them (GET /api/imports, GET /api/imports/{id}) and their cancel (decision 047).
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ImportDetail, ImportSummary } from '#schema/imports';
-import { imports } from '#schema/tables';
+import type { ImportDetail, ImportStart, ImportSummary } from '#schema/imports';
+import { imports, users } from '#schema/tables';
 import type { Db } from '../env';
-import { Conflict, NotFound } from '../lib/errors';
+import { Conflict, InvalidInput, issue, NotFound, type FieldIssue } from '../lib/errors';
 import { iso } from '../services/db';
 
 type Row = typeof imports.$inferSelect;
@@ -43,24 +43,57 @@ export async function listImports(db: Db): Promise<ImportSummary[]> {
 export async function getImport(db: Db, id: string): Promise<ImportDetail> {
   const row = await db.select().from(imports).where(eq(imports.id, id)).get();
   if (!row) throw new NotFound('Import not found');
-  const { site, detected, items, notes, missingMedia, leftOut, statements, steps } = row.report as Record<
+  const { site, authors, detected, items, notes, missingMedia, leftOut, statements, steps } = row.report as Record<
     string,
     never
   >;
   return {
     ...toSummary(row),
-    report: { site, detected, items, notes, missingMedia, leftOut, statements, steps },
+    report: { site, authors, detected, items, notes, missingMedia, leftOut, statements, steps },
     authorMap: row.authorMap,
   };
 }
 
-/** Stops a queued or running import: what it wrote stays (whole items); 409 once it has ended. */
+/**
+ * Starts an import waiting in `review` with the admin's author mapping. Every key must be an author the file names and
+ * every user must exist (400 naming the entry, nothing written); 409 unless the import waits in `review`.
+ */
+export async function startReviewedImport(db: Db, id: string, input: ImportStart): Promise<void> {
+  const row = await db.select().from(imports).where(eq(imports.id, id)).get();
+  if (!row) throw new NotFound('Import not found');
+  if (row.state !== 'review') throw new Conflict('The import is not waiting for its authors to be mapped');
+  const authors = input.authors ?? {};
+  const named = new Set(((row.report as { authors?: { key: string }[] }).authors ?? []).map((a) => a.key));
+  const problems: FieldIssue[] = [];
+  for (const key of Object.keys(authors))
+    if (!named.has(key)) problems.push(issue(['authors', key], 'unknown_author', 'The file names no such author'));
+  const ids = [...new Set(Object.values(authors))];
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 90)));
+    for (const r of rows) found.add(r.id);
+  }
+  for (const [key, userId] of Object.entries(authors))
+    if (!found.has(userId)) problems.push(issue(['authors', key], 'unknown_user', 'No such user'));
+  if (problems.length > 0) throw new InvalidInput(problems);
+  const [started] = await db
+    .update(imports)
+    .set({ state: 'queued', authorMap: { ...row.authorMap, ...authors }, updatedAt: Date.now() })
+    .where(and(eq(imports.id, id), eq(imports.state, 'review')))
+    .returning({ id: imports.id });
+  if (!started) throw new Conflict('The import is not waiting for its authors to be mapped');
+}
+
+/** Stops a queued, reviewed or running import: what it wrote stays (whole items); 409 once it has ended. */
 export async function cancelImport(db: Db, id: string): Promise<ImportDetail> {
   const now = Date.now();
   const [row] = await db
     .update(imports)
     .set({ state: 'cancelled', updatedAt: now, finishedAt: now })
-    .where(and(eq(imports.id, id), inArray(imports.state, ['queued', 'running'])))
+    .where(and(eq(imports.id, id), inArray(imports.state, ['queued', 'review', 'running'])))
     .returning({ id: imports.id });
   if (!row) {
     await getImport(db, id);

@@ -44,6 +44,8 @@ export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlit
     credits.push(
       db.insert(revisionAuthors).values(authors.slice(i, i + 40).map((userId) => ({ revisionId: id, userId }))),
     );
+  // A new item has no revisions to prune: its batch carries only the insert (the import writes thousands of those).
+  const prune = !save.versionOf.inserted;
   return [
     db.insert(revisions).values({
       id,
@@ -55,20 +57,24 @@ export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlit
       createdAt: save.now,
     }),
     ...credits,
-    db.delete(revisions).where(
-      and(
-        eq(revisions.entityId, save.entityId),
-        sql`${revisions.id} not in (
+    ...(prune ? [pruneStatement(db, save.entityId, since)] : []),
+  ];
+}
+
+function pruneStatement(db: Db, entityId: string, since: number) {
+  return db.delete(revisions).where(
+    and(
+      eq(revisions.entityId, entityId),
+      sql`${revisions.id} not in (
           select id from (
             select id, created_at,
               row_number() over (order by created_at desc, version desc) as newest,
               row_number() over (partition by created_at / ${DAY} order by created_at desc, version desc) as of_day
-            from ${revisions} where entity_id = ${save.entityId}
+            from ${revisions} where entity_id = ${entityId}
           ) where newest <= ${REVISIONS_KEPT} or (of_day = 1 and created_at >= ${since})
         )`,
-      ),
     ),
-  ];
+  );
 }
 
 /** Runs a save's batch; a lost race (the NOT NULL of revisionStatements) becomes 409 with nothing written. */

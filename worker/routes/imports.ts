@@ -2,15 +2,24 @@
 // everyone's content and publishes what the source had published.
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { IMPORT_LIMITS, importDetail, importSummary } from '#schema/imports';
+import {
+  IMPORT_LIMITS,
+  importDetail,
+  importMediaRetry,
+  importStart,
+  importSummary,
+  MEDIA_RETRY_PER_CALL,
+} from '#schema/imports';
 import { idParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';
 import { currentUser, requireAdmin } from '../middleware/guards';
-import { params } from '../middleware/validate';
-import { cancelImport, getImport, listImports } from '../queries/imports';
+import { jsonBody, params } from '../middleware/validate';
+import { cancelImport, getImport, listImports, startReviewedImport } from '../queries/imports';
 import { receiveImport } from '../import/receive';
+import { retryMissingMedia } from '../import/retry-media';
+import { auditScope } from '../services/audit';
 
 export const importsRoutes = new Hono<AppEnv>()
   .get(
@@ -60,9 +69,55 @@ export const importsRoutes = new Hono<AppEnv>()
   )
 
   .post(
+    '/:id/start',
+    describe({
+      summary: 'Starts an import waiting in `review` with the admin’s mapping of its authors to existing users',
+      description:
+        '`authors` maps the keys of `report.authors` to existing user ids; an author left out is created inactive ' +
+        'with no password (claimed by a password reset), or is the user of the same e-mail address. A key the ' +
+        'file does not name or a user that does not exist is 400 (its issue names `authors.<key>`) and nothing is ' +
+        'written; 409 unless the import waits in `review`.',
+      result: importDetail,
+      errors: [400, 404, 409],
+    }),
+    requireAdmin,
+    params(idParam),
+    ...jsonBody(importStart),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      await startReviewedImport(c.get('db'), id, c.req.valid('json'));
+      await c.env.IMPORTS.send({ importId: id });
+      return ok(c, await getImport(c.get('db'), id));
+    },
+  )
+
+  .post(
+    '/:id/media/retry',
+    describe({
+      summary: 'Fetches again the pictures the import could not have (from the report) and puts them in place',
+      description:
+        `At most ${MEDIA_RETRY_PER_CALL} addresses a call: those of \`urls\`, else the first of ` +
+        '`report.missingMedia`. The same rules as the import (webhook URL rules: https, public hosts). A picture ' +
+        'had now replaces the link to its source in the article (or becomes its picture); the rest stay in the ' +
+        'report with the new reason. 409 while the import is under way.',
+      result: importDetail,
+      errors: [400, 404, 409],
+    }),
+    requireAdmin,
+    params(idParam),
+    ...jsonBody(importMediaRetry),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const admin = currentUser(c);
+      await retryMissingMedia(c.env, c.get('db'), id, c.req.valid('json').urls, auditScope(c), admin.id);
+      return ok(c, await getImport(c.get('db'), id));
+    },
+  )
+
+  .post(
     '/:id/cancel',
     describe({
-      summary: 'Stops a queued or running import; what it wrote stays, whole items only (409 once it ended)',
+      summary: 'Stops a queued, reviewed or running import; what it wrote stays, whole items only (409 once it ended)',
       result: importDetail,
       errors: [404, 409],
     }),

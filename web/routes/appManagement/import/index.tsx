@@ -1,16 +1,20 @@
-// /appManagement/import: moving content in (decisions 046, 047, 050): pick a WordPress, Ghost or Markdown export or the portal's own export
-// ZIP, start, follow the progress bar, then read the report: what was created (with links), what was kept as text,
-// which pictures could not be had (with their source address).
+// /appManagement/import: moving content in (decisions 046, 047, 050): pick a WordPress, Ghost or Markdown export or the
+// portal's own export ZIP; once it was read, map its authors and start (author-mapping.tsx); follow the progress bar,
+// then read the report: what was created (with links), what was kept as text, which pictures could not be had (with
+// their source address, and a button that fetches them again).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ImportDetail, ImportSummary } from '#schema/imports';
 import { Section } from '../+shared/admin-kit';
-import { beginImport, stopImport, useImport, useImports } from '#web/data/imports';
+import { beginImport, fetchMissingAgain, stopImport, useImport, useImports } from '#web/data/imports';
 import { ApiError } from '#web/api/client';
 import { articlePath } from '#web/paths';
+import { AuthorMapping } from './author-mapping';
 
 const OPEN = new Set(['queued', 'running']);
+/** States a cancel applies to: also an import waiting for its authors. */
+const CANCELLABLE = new Set(['queued', 'review', 'running']);
 const POLL_MS = 2000;
 
 function Counts({ item }: { item: ImportSummary }) {
@@ -31,9 +35,48 @@ function Counts({ item }: { item: ImportSummary }) {
   );
 }
 
-function Report({ detail }: { detail: ImportDetail }) {
+/** The missing pictures with their source address, and (once the import has ended) a retry. */
+function MissingMedia({ detail, onRetried }: { detail: ImportDetail; onRetried: () => void }) {
   const intl = useIntl();
-  const { items = [], notes = [], missingMedia = [], detected } = detail.report;
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const missing = detail.report.missingMedia ?? [];
+  if (missing.length === 0) return null;
+  const retry = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await fetchMissingAgain(detail.id);
+      onRetried();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <h4>{intl.formatMessage({ id: 'admin.import.missing' })}</h4>
+      <ul>
+        {missing.map((m, i) => (
+          <li key={i}>
+            {m.url} ({m.reason})
+          </li>
+        ))}
+      </ul>
+      {!CANCELLABLE.has(detail.state) && (
+        <button type="button" disabled={busy} onClick={() => void retry()}>
+          {intl.formatMessage({ id: 'admin.import.retryMissing' })}
+        </button>
+      )}
+      {failed && <p role="alert">{intl.formatMessage({ id: 'admin.import.retryFailed' })}</p>}
+    </>
+  );
+}
+
+function Report({ detail, onRetried }: { detail: ImportDetail; onRetried: () => void }) {
+  const intl = useIntl();
+  const { items = [], notes = [], detected } = detail.report;
   return (
     <div className="import-report">
       <h3>{intl.formatMessage({ id: 'admin.import.report' }, { file: detail.fileName })}</h3>
@@ -69,18 +112,7 @@ function Report({ detail }: { detail: ImportDetail }) {
           </ul>
         </>
       )}
-      {missingMedia.length > 0 && (
-        <>
-          <h4>{intl.formatMessage({ id: 'admin.import.missing' })}</h4>
-          <ul>
-            {missingMedia.map((m, i) => (
-              <li key={i}>
-                {m.url} ({m.reason})
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <MissingMedia detail={detail} onRetried={onRetried} />
     </div>
   );
 }
@@ -171,7 +203,7 @@ export default function AdminImportView() {
               />
               {item.error && <p>{item.error}</p>}
               <Counts item={item} />
-              {OPEN.has(item.state) && (
+              {CANCELLABLE.has(item.state) && (
                 <button type="button" onClick={() => void stopImport(item.id)}>
                   {intl.formatMessage({ id: 'admin.import.cancel' })}
                 </button>
@@ -180,7 +212,8 @@ export default function AdminImportView() {
           );
         })}
       </ul>
-      {detail && <Report detail={detail} />}
+      {detail?.state === 'review' && <AuthorMapping key={detail.id} detail={detail} />}
+      {detail && detail.state !== 'review' && <Report detail={detail} onRetried={reloadChosen} />}
     </Section>
   );
 }
