@@ -144,3 +144,29 @@ describe('an article in a language', () => {
     expect((await call('/articles/mit-slug?lang=en')).status).toBe(404);
   });
 });
+
+describe("a translated read's cost", () => {
+  const timed = { ...env, BENCH_TIMING: '1' };
+  async function counts(path: string, language: string) {
+    const res = await worker.fetch(
+      new Request(BASE + '/api' + path, { headers: { 'Accept-Language': language } }),
+      { ...timed, EDGE_CACHE: 'off' },
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(200);
+    const m = /^d1;desc="(\d+) round trips?, (\d+) statements?/.exec(res.headers.get('Server-Timing') ?? '');
+    return { trips: Number(m?.[1]), statements: Number(m?.[2]) };
+  }
+
+  it('a German article costs the round trips and statements of the English one (one batch)', async () => {
+    const article = await createArticle();
+    const { slug } = await translateArticle(article.id, 'de-DE');
+    const english = await counts(`/articles/${article.id}`, 'en-US');
+    expect(await counts(`/articles/${article.id}`, 'de-DE')).toEqual(english);
+    expect(english.trips).toBe(1);
+    // By slug: a German slug as an English one, both read through KV once warm.
+    await counts(`/articles/${slug}`, 'de-DE');
+    await counts(`/articles/${article.slug}`, 'en-US');
+    expect(await counts(`/articles/${slug}`, 'de-DE')).toEqual(await counts(`/articles/${article.slug}`, 'en-US'));
+  });
+});

@@ -124,20 +124,36 @@ export function parsedJson<T>(text: string | null): T | undefined {
   }
 }
 
+/** The KV key of a translation's slug: `slug:de-DE:article:strasse` (the source's are `slug:{slug}`). */
+export const translationSlugKey = (language: string, kind: string, slug: string) => `slug:${language}:${kind}:${slug}`;
+const SLUG_TTL_SECONDS = 24 * 3600;
+
+/** Drops a translation slug's KV copy: the write side calls this after renaming or deleting a translation. */
+export async function forgetTranslationSlug(kv: KVNamespace, language: string, kind: string, slug: string) {
+  await kv.delete(translationSlugKey(language, kind, slug));
+}
+
 /**
  * The item a translation's slug names in `language` (current or old: old ones answer as today's old slugs do, the
- * entity with its current slug), or null. Only for a language other than the default: the default's slugs are the
- * items' own.
+ * entity with its current slug), or null; read through KV like the source's slugs, so a German slug costs the round
+ * trips an English one does. Only for a language other than the default: the default's slugs are the items' own.
  */
 export async function resolveTranslationSlug(
   db: Db,
+  kv: KVNamespace,
   language: Language,
   slug: string,
   kind: 'article' | 'channel' | 'category',
 ): Promise<string | null> {
+  const key = translationSlugKey(language.tag, kind, slug);
+  if (new TextEncoder().encode(key).length > 512) return null; // KV's key limit; no slug is that long
+  const cached = await kv.get(key);
+  if (cached) return cached;
   const row = await db.$client
     .prepare('select entity_id from translation_slugs where language = ?1 and slug = ?2 and entity_kind = ?3')
     .bind(language.tag, slug, kind)
     .first<{ entity_id: string }>();
-  return row?.entity_id ?? null;
+  if (!row) return null;
+  await kv.put(key, row.entity_id, { expirationTtl: SLUG_TTL_SECONDS });
+  return row.entity_id;
 }

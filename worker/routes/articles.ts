@@ -41,14 +41,16 @@ import { collabQuery, collabRouteDoc, openRoom, tellRoomOfSave } from '../collab
 import { sameOrigin } from '../middleware/security';
 import { logError } from '../middleware/request-log';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The article id of an `{id}` path part that may be a slug: in a language other than the default, a translation's
  * slug (current or old) first, then the article's own.
  */
-const articleId = async (c: { env: Env; var: { db: Db; language?: Language | undefined } }, idOrSlug: string) => {
+const articleId = async (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) => {
   const language = c.var.language;
-  if (language && language.tag !== languagesOfEnv(c.env).default.tag) {
-    const found = await resolveTranslationSlug(c.var.db, language, idOrSlug, 'article');
+  if (language && language.tag !== languagesOfEnv(c.env).default.tag && !UUID.test(idOrSlug)) {
+    const found = await resolveTranslationSlug(c.var.db, c.env.KV, language, idOrSlug, 'article');
     if (found) return found;
   }
   return resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
