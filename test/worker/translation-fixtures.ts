@@ -48,3 +48,41 @@ export async function translateArticle(
   ]);
   return { slug };
 }
+
+/** A translation of a channel, category or news item (news have no slug): `text` its name/title and description. */
+export async function translateItem(
+  kind: 'channel' | 'category' | 'news',
+  id: string,
+  language: string,
+  o: { slug?: string; title: string; text?: string; published?: boolean },
+): Promise<void> {
+  const published = o.published === false ? 0 : 1;
+  const statements =
+    kind === 'channel'
+      ? [
+          env.DB.prepare(
+            `insert into channel_translations (channel_id, language, slug, name, info_text, published, source_text_version)
+             values (?1, ?2, ?3, ?4, ?5, ?6, (select text_version from channels where id = ?1))`,
+          ).bind(id, language, o.slug!, o.title, o.text ?? '', published),
+        ]
+      : kind === 'category'
+        ? [
+            env.DB.prepare(
+              `insert into category_translations (category_id, language, slug, title, description, published, source_text_version)
+               values (?1, ?2, ?3, ?4, ?5, ?6, (select text_version from categories where id = ?1))`,
+            ).bind(id, language, o.slug!, o.title, o.text ?? '', published),
+          ]
+        : [
+            env.DB.prepare(
+              `insert into news_translations (news_id, language, title, teaser, published, source_text_version)
+               values (?1, ?2, ?3, ?4, ?5, (select text_version from news where id = ?1))`,
+            ).bind(id, language, o.title, o.text ?? '', published),
+          ];
+  if (o.slug)
+    statements.push(
+      env.DB.prepare(
+        `insert into translation_slugs (language, slug, entity_id, entity_kind, current) values (?, ?, ?, ?, 1)`,
+      ).bind(language, o.slug, id, kind),
+    );
+  await env.DB.batch(statements);
+}

@@ -15,8 +15,7 @@ async function read(path: string, init: RequestInit = {}): Promise<Response> {
   await waitOnExecutionContext(ctx);
   return res;
 }
-const titleOf = async (res: Response) =>
-  (await res.json<{ result: { title: string; language: string } }>()).result;
+const titleOf = async (res: Response) => (await res.json<{ result: { title: string; language: string } }>()).result;
 
 describe("the request's language", () => {
   it('refuses a language that is not configured, in the envelope, on the field lang', async () => {
@@ -130,7 +129,7 @@ describe('an article in a language', () => {
     expect(own.body.result).toMatchObject({ title: 'Unpublished', language: 'en-US' });
   });
 
-  it("finds a German slug in German: the current one, and an old one answers with the current slug", async () => {
+  it('finds a German slug in German: the current one, and an old one answers with the current slug', async () => {
     const article = await createArticle({ title: 'Slugged' });
     await translateArticle(article.id, 'de-DE', { slug: 'mit-slug', oldSlugs: ['alter-slug'] });
     const current = await call('/articles/mit-slug?lang=de');

@@ -1,5 +1,8 @@
 // The category tree: reads (list, one, route of ancestors, children), writes (create, update with the
 // cycle check, delete only when empty) and title search.
+import type { Language } from '#schema/languages';
+import type { Viewer } from '../lib/visibility';
+import { translatedView, translationsColumn, translationsFromJson } from './translated-reads';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
@@ -28,7 +31,7 @@ export function toCategory(
   translations: TranslationState[] = [],
 ): Category {
   // A category made in this request (createCategory) has no row read back: its language is the column's default.
-  const language = row.language ?? categories.language.default;
+  const language = row.language ?? (categories.language.default as string);
   return {
     id: row.id,
     parentId: row.parentId,
@@ -37,8 +40,8 @@ export function toCategory(
     slug: row.slug,
     ordinal: row.ordinal,
     description: row.description ?? '',
-    language: String(language),
-    sourceLanguage: String(language),
+    language,
+    sourceLanguage: language,
     translations,
   };
 }
@@ -62,10 +65,29 @@ export async function findCategoryRow(db: Db, id: string): Promise<CategoryRow |
   return db.select().from(categories).where(eq(categories.id, id)).get();
 }
 
-export async function getCategory(db: Db, id: string): Promise<Category> {
-  const row = await findCategoryRow(db, id);
-  if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
-  return toCategory(row);
+/** GET /categories/{id}: in `language` where a published translation exists; its translations in the same statement. */
+export async function getCategory(db: Db, id: string, language?: Language, viewer?: Viewer): Promise<Category> {
+  const found = await db
+    .select({ category: categories, translations: translationsColumn('category', 'categories', language?.tag ?? '') })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .get();
+  if (!found) throw new NotFound(CATEGORY_NOT_FOUND);
+  const view = translatedView(translationsFromJson(found.translations), language, {
+    language: found.category.language,
+    isPublic: true,
+    editable: viewer?.role === 'ADMIN',
+  });
+  const t = view.overlay;
+  const row = t
+    ? {
+        ...found.category,
+        slug: t.slug ?? found.category.slug,
+        title: t.title ?? found.category.title,
+        description: t.description ?? found.category.description,
+      }
+    : found.category;
+  return { ...toCategory(row, view.translations), language: view.language };
 }
 
 /**

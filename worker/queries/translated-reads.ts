@@ -2,8 +2,10 @@
 // translations as its entity lists them, the text of the request's language laid over the source's, and the slugs of
 // translations. Each read here is one statement that joins its caller's batch, so a translated read costs no round
 // trip more than today's.
+import { sql, type SQL } from 'drizzle-orm';
 import type { TranslationState } from '#schema/entities';
-import type { Language } from '#schema/languages';
+import { languagesOf, type Language } from '#schema/languages';
+import { resolveIdOrSlug } from './slugs';
 import type { Db } from '../env';
 import type { Bound } from '../lib/statements';
 import type { Viewer } from '../lib/visibility';
@@ -94,7 +96,12 @@ export function translatedView(
   rows: readonly TranslationRead[],
   language: Language | undefined,
   item: { language: string; isPublic: boolean; editable: boolean },
-): { overlay: TranslationRead | undefined; language: string; sourceLanguage: string; translations: TranslationState[] } {
+): {
+  overlay: TranslationRead | undefined;
+  language: string;
+  sourceLanguage: string;
+  translations: TranslationState[];
+} {
   const overlay =
     language && item.isPublic && language.tag !== item.language
       ? rows.find((r) => r.language === language.tag && r.published)
@@ -156,4 +163,47 @@ export async function resolveTranslationSlug(
   if (!row) return null;
   await kv.put(key, row.entity_id, { expirationTtl: SLUG_TTL_SECONDS });
   return row.entity_id;
+}
+
+/**
+ * An item's translations as one JSON column of the statement that reads the item (`item` names its table or alias
+ * in that statement): no statement more at all. `language` is a bound value or placeholder; only its text is read.
+ */
+export function translationsColumn(kind: TranslatedKind, item: string, language: SQL | string) {
+  const k = KINDS[kind];
+  const [slug, title, teaser, description] = k.text.split(', ');
+  const only = (expr: string) =>
+    expr === 'null' ? sql.raw('null') : sql`case when t.language = ${language} then ${sql.raw(expr)} end`;
+  return sql<string>`(select json_group_array(json_object('language', t.language, 'slug', ${sql.raw(slug!)},
+    'published', t.published, 'outdated', t.source_text_version < ${sql.raw(`"${item}"."text_version"`)},
+    'title', ${only(title!)}, 'teaser', ${only(teaser!)}, 'description', ${only(description!)}))
+    from ${sql.raw(k.table)} t where t.${sql.raw(k.key)} = ${sql.raw(`"${item}"."id"`)})`;
+}
+
+/** The rows of `translationsColumn`'s JSON. */
+export function translationsFromJson(text: string | null | undefined): TranslationRead[] {
+  const parsed = parsedJson<Raw[]>(text ?? null) ?? [];
+  return parsed
+    .map((r) => toRead({ ...r, body: null, mediaTitles: null }))
+    .sort((a, b) => (a.language < b.language ? -1 : 1));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `resolveIdOrSlug` in a language: in any but the default, a translation's slug (current or old) of that kind first,
+ * then the item's own slug; a uuid passes through without a look-up.
+ */
+export async function resolveIdOrSlugIn(
+  c: { env: { KV: KVNamespace; LANGUAGES?: string }; var: { db: Db; language: Language | undefined } },
+  idOrSlug: string,
+  kind: 'article' | 'channel' | 'category',
+  notFoundMessage: string,
+): Promise<string> {
+  const language = c.var.language;
+  if (language && language.tag !== languagesOf(c.env.LANGUAGES).default.tag && !UUID.test(idOrSlug)) {
+    const found = await resolveTranslationSlug(c.var.db, c.env.KV, language, idOrSlug, kind);
+    if (found) return found;
+  }
+  return resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, notFoundMessage);
 }

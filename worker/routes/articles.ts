@@ -5,14 +5,14 @@ import { article, articlePage, idResult } from '#schema/entities';
 import { createArticleBody, idOrSlugParam, ownershipParam, pageQuery, updateArticleBody } from '#schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
-import { answerLanguage, languagesOfEnv } from '../middleware/language';
-import { resolveTranslationSlug } from '../queries/translated-reads';
+import { answerLanguage } from '../middleware/language';
+import { resolveIdOrSlugIn } from '../queries/translated-reads';
 import type { Language } from '#schema/languages';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { cacheSlug, forgetSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { params, query } from '../middleware/validate';
 import { loadArticleForWrite } from '../middleware/load-for-write';
@@ -41,20 +41,9 @@ import { collabQuery, collabRouteDoc, openRoom, tellRoomOfSave } from '../collab
 import { sameOrigin } from '../middleware/security';
 import { logError } from '../middleware/request-log';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The article id of an `{id}` path part that may be a slug: in a language other than the default, a translation's
- * slug (current or old) first, then the article's own.
- */
-const articleId = async (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) => {
-  const language = c.var.language;
-  if (language && language.tag !== languagesOfEnv(c.env).default.tag && !UUID.test(idOrSlug)) {
-    const found = await resolveTranslationSlug(c.var.db, c.env.KV, language, idOrSlug, 'article');
-    if (found) return found;
-  }
-  return resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
-};
+/** The article id of an `{id}` path part that may be a slug, in the request's language (a translation's slug too). */
+const articleId = (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) =>
+  resolveIdOrSlugIn(c, idOrSlug, 'article', ARTICLE_NOT_FOUND);
 
 export const articlesRoutes = new Hono<AppEnv>()
   .get(
