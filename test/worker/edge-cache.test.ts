@@ -66,7 +66,10 @@ describe('the edge cache of anonymous reads', () => {
     const version = await (await locationCache.match('https://edge-cache.invalid/content-version'))!.json<{
       id: string;
     }>();
-    const copy = await locationCache.match(`${BASE}/api/articles/${article.id}?__content-version=${version.id}`);
+    // Named by the request's language too (the default here: no Accept-Language), decision 056.
+    const copy = await locationCache.match(
+      `${BASE}/api/articles/${article.id}?__language=en-US&__content-version=${version.id}`,
+    );
     expect(copy).toBeDefined();
     expect(copy!.headers.get('Cache-Control')).toBe(`max-age=${EDGE_CACHE_SECONDS}`);
     expect(EDGE_CACHE_SECONDS).toBe(60);

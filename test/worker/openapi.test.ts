@@ -290,6 +290,9 @@ describe('the OpenAPI document', () => {
         required: false,
         schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 20 }),
       },
+      // The language of the answer (issue 29, decision 056).
+      expect.objectContaining({ name: 'lang', in: 'query', required: false }),
+      expect.objectContaining({ name: 'Accept-Language', in: 'header', required: false }),
     ]);
     // A query schema that splits and pipes: the document shows what the client sends.
     expect(operation('get', '/api/imageOptions').parameters).toEqual([

@@ -243,8 +243,14 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
       summary: doc.summary,
       description: [doc.description, describeAuth(doc)].filter(Boolean).join('\n\n'),
       tags: [doc.path.split('/')[2]],
-      ...(pathParameters.length || doc.query
-        ? { parameters: [...pathParameters, ...parameters('query', doc.query)] }
+      ...(pathParameters.length || doc.query || answersInLanguage(doc)
+        ? {
+            parameters: [
+              ...pathParameters,
+              ...parameters('query', doc.query),
+              ...(answersInLanguage(doc) ? LANGUAGE_PARAMETERS : []),
+            ],
+          }
         : {}),
       ...(body ? { requestBody: body } : {}),
       responses: responses(doc, outputs, envelopes),
@@ -300,3 +306,27 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[]): Json {
     },
   };
 }
+
+/** The groups whose reads answer in the request's language (issue 29, decision 056). */
+const TRANSLATED_GROUPS = new Set(['articles', 'channels', 'categories', 'news', 'search', 'authors', 'slugs']);
+const answersInLanguage = (doc: { method: string; path: string }) =>
+  (doc.method === 'GET' || doc.path === '/api/search/search') && TRANSLATED_GROUPS.has(doc.path.split('/')[2] ?? '');
+
+/** `lang` and Accept-Language, as every read of translated content takes them (worker/middleware/language.ts). */
+const LANGUAGE_PARAMETERS: Json[] = [
+  {
+    name: 'lang',
+    in: 'query',
+    required: false,
+    description:
+      "The language of the answer: a configured tag, full or short, any case (`de-DE`, `de`). A tag that is not configured is 400 (field `lang`). Without it, Accept-Language chooses, else the default language. Items without a published translation in it answer in their own language (each item's `language` says which); the answer's Content-Language names the requested one.",
+    schema: { type: 'string' },
+  },
+  {
+    name: 'Accept-Language',
+    in: 'header',
+    required: false,
+    description: 'Chooses the language when `lang` is absent (answers vary on it).',
+    schema: { type: 'string' },
+  },
+];

@@ -1,8 +1,15 @@
 // The category tree: reads (list, one, route of ancestors, children), writes (create, update with the
 // cycle check, delete only when empty) and title search.
+import type { Language } from '#schema/languages';
+import type { Viewer } from '../lib/visibility';
+import { translatedView, translationsColumn, translationsFromJson } from './translated-reads';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { type Category, type categoryChildren as categoryChildrenSchema } from '#schema/entities';
+import {
+  type Category,
+  type categoryChildren as categoryChildrenSchema,
+  type TranslationState,
+} from '#schema/entities';
 import { articleCategories, categories, channelCategories, slugs } from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
@@ -19,8 +26,12 @@ type CategoryRow = typeof categories.$inferSelect;
 export type CategoryChildren = z.infer<typeof categoryChildrenSchema>;
 
 export function toCategory(
-  row: Pick<CategoryRow, 'id' | 'parentId' | 'title' | 'imageKey' | 'slug' | 'ordinal'>,
+  row: Pick<CategoryRow, 'id' | 'parentId' | 'title' | 'imageKey' | 'slug' | 'ordinal'> &
+    Partial<Pick<CategoryRow, 'description' | 'language'>>,
+  translations: TranslationState[] = [],
 ): Category {
+  // A category made in this request (createCategory) has no row read back: its language is the column's default.
+  const language = row.language ?? (categories.language.default as string);
   return {
     id: row.id,
     parentId: row.parentId,
@@ -28,6 +39,10 @@ export function toCategory(
     imageHref: fileHref(row.imageKey),
     slug: row.slug,
     ordinal: row.ordinal,
+    description: row.description ?? '',
+    language,
+    sourceLanguage: language,
+    translations,
   };
 }
 
@@ -43,17 +58,36 @@ export async function listCategories(db: Db): Promise<Category[]> {
       asc(categories.title),
     )
     .all();
-  return rows.map(toCategory);
+  return rows.map((r) => toCategory(r));
 }
 
 export async function findCategoryRow(db: Db, id: string): Promise<CategoryRow | undefined> {
   return db.select().from(categories).where(eq(categories.id, id)).get();
 }
 
-export async function getCategory(db: Db, id: string): Promise<Category> {
-  const row = await findCategoryRow(db, id);
-  if (!row) throw new NotFound(CATEGORY_NOT_FOUND);
-  return toCategory(row);
+/** GET /categories/{id}: in `language` where a published translation exists; its translations in the same statement. */
+export async function getCategory(db: Db, id: string, language?: Language, viewer?: Viewer): Promise<Category> {
+  const found = await db
+    .select({ category: categories, translations: translationsColumn('category', 'categories', language?.tag ?? '') })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .get();
+  if (!found) throw new NotFound(CATEGORY_NOT_FOUND);
+  const view = translatedView(translationsFromJson(found.translations), language, {
+    language: found.category.language,
+    isPublic: true,
+    editable: viewer?.role === 'ADMIN',
+  });
+  const t = view.overlay;
+  const row = t
+    ? {
+        ...found.category,
+        slug: t.slug ?? found.category.slug,
+        title: t.title ?? found.category.title,
+        description: t.description ?? found.category.description,
+      }
+    : found.category;
+  return { ...toCategory(row, view.translations), language: view.language };
 }
 
 /**
@@ -284,7 +318,7 @@ export async function positionCategory(db: Db, id: string, index: number, audit:
       auditEntry(db, audit, { ...categorySubject(row), action: 'updated', fields: ['ordinal'] }),
     ]);
   }
-  return ordered.map(toCategory);
+  return ordered.map((r) => toCategory(r));
 }
 
 /** What still hangs off a category; deleting it is refused while any of these is non-zero. */

@@ -1,4 +1,6 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
+import type { Language } from '#schema/languages';
+import { mayEdit, translatedView, translationsColumn, translationsFromJson } from './translated-reads';
 import { and, asc, desc, eq, getTableColumns, gt, lt, lte, or, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { id as uuid, type ArticlePage, type Channel, type ChannelSummary, type SessionUser } from '#schema/entities';
@@ -70,7 +72,14 @@ export function toChannel(
   row: ChannelSummaryRow,
   extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean },
 ): Channel {
-  return { ...toChannelSummary(row, extra), articleOrdinals: extra.articleOrdinals, version: row.version };
+  return {
+    ...toChannelSummary(row, extra),
+    articleOrdinals: extra.articleOrdinals,
+    version: row.version,
+    language: row.language,
+    sourceLanguage: row.language,
+    translations: [],
+  };
 }
 
 // ---- reads ----
@@ -118,23 +127,44 @@ const listableOrdinals = (viewer: Viewer) => sql<string>`(select json_group_obje
  * fields, the stored ordinals and (for all but ADMIN) the ordinals cut to what the viewer may list; the
  * channel's owner gets the stored ones.
  */
-export async function getChannel(db: Db, viewer: Viewer, id: string): Promise<Channel> {
+export async function getChannel(db: Db, viewer: Viewer, id: string, language?: Language): Promise<Channel> {
   const row = await db
     .select({
       ...channelSummaryFields(viewer),
       stored: channels.articleOrdinals,
       listable: viewer?.role === 'ADMIN' ? sql<null>`null` : listableOrdinals(viewer),
+      // Its translations in the same statement (issue 29, decision 056).
+      translations: translationsColumn('channel', 'channels', language?.tag ?? ''),
     })
     .from(channels)
     .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false })))
     .get();
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
   const seesAll = viewer?.role === 'ADMIN' || viewer?.id === row.channel.userId;
-  return toChannel(row.channel, {
-    categoryIds: JSON.parse(row.categoryIds) as string[],
-    articleOrdinals: seesAll || row.listable === null ? row.stored : (JSON.parse(row.listable) as ArticleOrdinals),
-    locked: !row.readable,
+  const view = translatedView(translationsFromJson(row.translations), language, {
+    language: row.channel.language,
+    isPublic: row.channel.published,
+    editable: mayEdit(viewer, row.channel.userId),
   });
+  const t = view.overlay;
+  const channel = t
+    ? {
+        ...row.channel,
+        slug: t.slug ?? row.channel.slug,
+        name: t.title ?? row.channel.name,
+        infoText: t.description ?? row.channel.infoText,
+      }
+    : row.channel;
+  return {
+    ...toChannel(channel, {
+      categoryIds: JSON.parse(row.categoryIds) as string[],
+      articleOrdinals: seesAll || row.listable === null ? row.stored : (JSON.parse(row.listable) as ArticleOrdinals),
+      locked: !row.readable,
+    }),
+    language: view.language,
+    sourceLanguage: view.sourceLanguage,
+    translations: view.translations,
+  };
 }
 
 /** GET /channels/{id}/summary: the channel without its ordinals (the channel page, crumbs); 404 as getChannel. */

@@ -1,6 +1,8 @@
 // News items: the paged feed (newest first, keyset cursor), one item, and the writes. Each item's ref is
 // filled from the article or channel it points at, and an item whose target the viewer may not see is
 // left out, as if it did not exist (docs/decisions/006-search.md, "News").
+import type { Language } from '#schema/languages';
+import { mayEdit, translatedView, translationsColumn, translationsFromJson } from './translated-reads';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { NewsItem, SessionUser } from '#schema/entities';
 import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '#schema/tables';
@@ -71,6 +73,9 @@ export function toNewsItem(r: JoinedRow): NewsItem {
     thumbnailHref: fileHref(n.thumbnailKey),
     publishedAt: iso(n.publishedAt),
     userId: n.userId,
+    language: n.language,
+    sourceLanguage: n.language,
+    translations: [],
   };
 }
 
@@ -94,16 +99,30 @@ export async function listNews(
   return toPage(rows, page.limit, (r) => ({ time: r.news.publishedAt, id: r.news.id }), toNewsItem);
 }
 
-async function findVisibleNews(db: Db, viewer: Viewer, id: string): Promise<JoinedRow | undefined> {
-  return selectNews(db)
+/** The item with its ref's columns and its translations (one statement; the text only of `language`). */
+async function findVisibleNews(db: Db, viewer: Viewer, id: string, language?: Language) {
+  return db
+    .select({ ...newsWithRefColumns, translations: translationsColumn('news', 'news', language?.tag ?? '') })
+    .from(news)
+    .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
+    .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)))
     .where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now(), { listing: false })))
     .get();
 }
 
-export async function getNews(db: Db, viewer: Viewer, id: string): Promise<NewsItem> {
-  const row = await findVisibleNews(db, viewer, id);
+export async function getNews(db: Db, viewer: Viewer, id: string, language?: Language): Promise<NewsItem> {
+  const row = await findVisibleNews(db, viewer, id, language);
   if (!row) throw new NotFound(NEWS_NOT_FOUND);
-  return toNewsItem(row);
+  const view = translatedView(translationsFromJson(row.translations), language, {
+    language: row.news.language,
+    isPublic: row.news.publishedAt <= Date.now(),
+    editable: mayEdit(viewer, row.news.userId),
+  });
+  const t = view.overlay;
+  const item = toNewsItem(
+    t ? { ...row, news: { ...row.news, title: t.title ?? row.news.title, teaser: t.teaser ?? row.news.teaser } } : row,
+  );
+  return { ...item, language: view.language, sourceLanguage: view.sourceLanguage, translations: view.translations };
 }
 
 /**

@@ -5,11 +5,14 @@ import { article, articlePage, idResult } from '#schema/entities';
 import { createArticleBody, idOrSlugParam, ownershipParam, pageQuery, updateArticleBody } from '#schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
+import { answerLanguage } from '../middleware/language';
+import { resolveIdOrSlugIn } from '../queries/translated-reads';
+import type { Language } from '#schema/languages';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
-import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { cacheSlug, forgetSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { params, query } from '../middleware/validate';
 import { loadArticleForWrite } from '../middleware/load-for-write';
@@ -38,9 +41,9 @@ import { collabQuery, collabRouteDoc, openRoom, tellRoomOfSave } from '../collab
 import { sameOrigin } from '../middleware/security';
 import { logError } from '../middleware/request-log';
 
-/** The article id of an `{id}` path part that may be a slug. */
-const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
-  resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
+/** The article id of an `{id}` path part that may be a slug, in the request's language (a translation's slug too). */
+const articleId = (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) =>
+  resolveIdOrSlugIn(c, idOrSlug, 'article', ARTICLE_NOT_FOUND);
 
 export const articlesRoutes = new Hono<AppEnv>()
   .get(
@@ -64,7 +67,9 @@ export const articlesRoutes = new Hono<AppEnv>()
     params(idOrSlugParam),
     async (c) => {
       const id = await articleId(c, c.req.valid('param').id);
-      return ok(c, await getArticle(c.get('db'), c.get('user'), id));
+      const language = answerLanguage(c);
+      const article = await getArticle(c.get('db'), c.get('user'), id, language);
+      return ok(c, article);
     },
   )
 

@@ -19,11 +19,13 @@ import {
 } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
+import { answerLanguage } from '../middleware/language';
+import { resolveIdOrSlugIn } from '../queries/translated-reads';
 import { ok } from '../lib/envelope';
 import { requireAdmin } from '../middleware/guards';
 import { readsOnly } from '../middleware/token-scope';
 import { describe } from '../lib/route-doc';
-import { forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { forgetSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { jsonBody, params, query } from '../middleware/validate';
 import {
@@ -41,7 +43,12 @@ import { recacheSlug } from '../queries/slugs';
 
 /** Every call takes an id or a slug; an unknown slug is the same 404 as an unknown id. */
 const categoryId = <E extends AppEnv>(c: Context<E>, idOrSlug: string) =>
-  resolveIdOrSlug(c.get('db'), c.env.KV, idOrSlug, CATEGORY_NOT_FOUND);
+  resolveIdOrSlugIn(
+    { env: c.env, var: { db: c.get('db'), language: c.get('language') } },
+    idOrSlug,
+    'category',
+    CATEGORY_NOT_FOUND,
+  );
 
 export const categoriesRoutes = new Hono<AppEnv>()
   .get(
@@ -67,7 +74,8 @@ export const categoriesRoutes = new Hono<AppEnv>()
     describe({ summary: 'One category', result: category, errors: [404] }),
     params(idOrSlugParam),
     async (c) => {
-      return ok(c, await getCategory(c.get('db'), await categoryId(c, c.req.valid('param').id)));
+      const id = await categoryId(c, c.req.valid('param').id);
+      return ok(c, await getCategory(c.get('db'), id, answerLanguage(c), c.get('user')));
     },
   )
 

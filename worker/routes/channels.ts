@@ -13,12 +13,15 @@ import {
 } from '#schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
+import { answerLanguage } from '../middleware/language';
+import { resolveIdOrSlugIn } from '../queries/translated-reads';
+import type { Language } from '#schema/languages';
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../middleware/guards';
 import { loadChannelForWrite } from '../middleware/load-for-write';
 import { describe } from '../lib/route-doc';
-import { cacheSlug, forgetSlug, resolveIdOrSlug } from '../queries/slugs';
+import { cacheSlug, forgetSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload, type Upload } from '../services/uploads';
 import { params, query } from '../middleware/validate';
 import { auditScope } from '../services/audit';
@@ -41,8 +44,8 @@ import {
   type ChannelChanges,
 } from '../queries/channel-writes';
 
-const channelId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
-  resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, CHANNEL_NOT_FOUND);
+const channelId = (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) =>
+  resolveIdOrSlugIn(c, idOrSlug, 'channel', CHANNEL_NOT_FOUND);
 
 /** The cover to store; a video cover without a new file keeps the stored video (`current`), only its time changes. */
 async function coverValue(
@@ -82,7 +85,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     params(idOrSlugParam),
     async (c) => {
       const id = await channelId(c, c.req.valid('param').id);
-      return ok(c, await getChannel(c.get('db'), c.get('user'), id));
+      return ok(c, await getChannel(c.get('db'), c.get('user'), id, answerLanguage(c)));
     },
   )
 

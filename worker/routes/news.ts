@@ -6,6 +6,7 @@ import { newsItem, newsPage } from '#schema/entities';
 import { createNewsBody, idParam, pageQuery, updateNewsBody } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
+import { answerLanguage } from '../middleware/language';
 import { ok } from '../lib/envelope';
 import { currentUser, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
@@ -32,7 +33,7 @@ export const newsRoutes = new Hono<AppEnv>()
     describe({ summary: 'One news item', result: newsItem, errors: [404] }),
     params(idParam),
     async (c) => {
-      return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id));
+      return ok(c, await getNews(c.get('db'), c.get('user'), c.req.valid('param').id, answerLanguage(c)));
     },
   )
 
