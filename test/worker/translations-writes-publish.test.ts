@@ -9,9 +9,12 @@ import {
   channelTranslations,
   newsTranslations,
   revisions,
+  webhookDeliveries,
 } from '#schema/tables';
 import { asRole, createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { db } from './helpers';
+import { createWebhookRow } from './webhook-fixtures';
+import { webhookBody } from '#worker/services/webhooks';
 
 describe('translations of channels, categories and news items', () => {
   it('a channel: name, info text and slug, by its owner; publishing stays ADMIN’s', async () => {
@@ -185,5 +188,29 @@ describe('publishing translations through publication requests', () => {
       .where(eq(channelTranslations.channelId, channel.id))
       .get();
     expect(row?.published).toBe(true);
+  });
+});
+
+describe('webhooks of translations', () => {
+  it('a translation’s change names its language in the delivery’s payload and body; the item’s own names none', async () => {
+    const webhookId = await createWebhookRow(['article.created', 'article.updated']);
+    const owner = await asRole('CLIENT');
+    const article = await createArticle({ userId: owner.user.id });
+    await owner.call(`/articles/${article.id}/translations`, {
+      method: 'POST',
+      body: { language: 'de-DE', title: 'Hallo' },
+    });
+    await owner.call(`/articles/${article.id}`, { method: 'PUT', body: { title: 'Hello again' } });
+    const deliveries = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhookId))
+      .all();
+    const ofArticle = deliveries.filter((d) => d.payload.entityId === article.id);
+    expect(ofArticle.map((d) => [d.event, d.payload.language])).toEqual([
+      ['article.created', 'de-DE'],
+      ['article.updated', null],
+    ]);
+    expect(webhookBody(ofArticle[0]!, 'https://portal.example').data.language).toBe('de-DE');
   });
 });
