@@ -1,6 +1,14 @@
-// Translations written straight into D1 for the read tests (the write API is lang-writes'): one row per item and
-// language, with its slug in translation_slugs as the write side keeps it.
+// Translations written straight into D1 as a test's starting point (issue 29): rows as the write API stores them,
+// one per item and language, with their slugs in translation_slugs.
 import { env } from 'cloudflare:workers';
+import {
+  articleTranslations,
+  categoryTranslations,
+  channelTranslations,
+  newsTranslations,
+  translationSlugs,
+} from '#schema/tables';
+import { db, unique } from './helpers';
 
 export interface ArticleTranslationOverrides {
   slug: string;
@@ -85,4 +93,33 @@ export async function translateItem(
       ).bind(language, o.slug, id, kind),
     );
   await env.DB.batch(statements);
+}
+
+export type TranslatedKind = 'article' | 'channel' | 'category' | 'news';
+
+/** A German draft translation of the item, with its current slug (news has none); returns its slug. */
+export async function createTranslationRow(kind: TranslatedKind, itemId: string, language = 'de-DE'): Promise<string> {
+  const slug = unique('de')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+  const state = { language, sourceTextVersion: 1 };
+  if (kind === 'article')
+    await db()
+      .insert(articleTranslations)
+      .values({ articleId: itemId, slug, title: 'Deutscher Titel', ...state });
+  else if (kind === 'channel')
+    await db()
+      .insert(channelTranslations)
+      .values({ channelId: itemId, slug, name: 'Deutscher Kanal', ...state });
+  else if (kind === 'category')
+    await db()
+      .insert(categoryTranslations)
+      .values({ categoryId: itemId, slug, title: 'Deutsche Kategorie', ...state });
+  else
+    await db()
+      .insert(newsTranslations)
+      .values({ newsId: itemId, title: 'Deutsche Nachricht', ...state });
+  if (kind !== 'news')
+    await db().insert(translationSlugs).values({ language, slug, entityId: itemId, entityKind: kind });
+  return slug;
 }
