@@ -33,7 +33,7 @@ function tablesOf(kind: Kind) {
 export function translationColumns(kind: Kind) {
   const { item, translations: t, itemId, slug } = tablesOf(kind);
   return {
-    sourceLanguage: item.language,
+    sourceLanguage: sql<string>`${item.language}`,
     translationsJson: sql<string>`(
       select json_group_array(json_object('language', ${t.language}, 'slug', ${slug}, 'published', ${t.published},
         'outdated', ${t.sourceTextVersion} < ${item.textVersion}))

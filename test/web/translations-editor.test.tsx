@@ -1,0 +1,162 @@
+// Editing translations (issue 29) through the real app on a stubbed /api: the language bar's states, a
+// translation side by side with its source (created by its first save, saved with its version after), the
+// conflict dialog of a stale translation save, and the workspace list's language marks and filter.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '#schema/entities';
+import type { WorkspaceArticle } from '#schema/workspace';
+import { draftArticle, workspaceArticle } from './content-fixtures';
+import { fakeApi, type ApiCall } from './fake-api';
+import { renderApp, userOf } from './shell-kit';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOW = '2026-03-01T10:00:00.000Z';
+const editor = userOf('CLIENT');
+const page = <T,>(items: T[]) => ({ items, nextCursor: null });
+const byPath = (calls: ApiCall[], method: string, path: string | RegExp) =>
+  calls.filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)));
+
+function common(c: ApiCall) {
+  if (c.path === '/categories') return { code: 200, result: [] };
+  if (c.path === `/channels/${editor.id}/channels`) return { code: 200, result: [] };
+  if (c.path === '/uploads') return { code: 200, result: [] };
+  if (c.path.startsWith('/revisions/') || c.path.startsWith('/audit-log')) return { code: 200, result: [] };
+  return undefined;
+}
+
+const translationOf = (over: Record<string, unknown> = {}) => ({
+  language: 'de-DE',
+  slug: 'hafenlichter',
+  title: 'Hafenlichter',
+  teaser: 'Alter Anreißer',
+  body: { version: 1, children: [] },
+  state: 'draft',
+  outdated: true,
+  version: 3,
+  ...over,
+});
+
+function articleApi(stored: Article, row: WorkspaceArticle, handle: (c: ApiCall) => unknown) {
+  return fakeApi((c) => {
+    const own = handle(c);
+    if (own) return own as { code: number; result?: unknown };
+    if (c.path === `/articles/${stored.id}` && c.method === 'GET') return { code: 200, result: stored };
+    if (c.path.startsWith('/workspace/articles')) return { code: 200, result: page([row]) };
+    return common(c);
+  });
+}
+
+describe('the article form in other languages', () => {
+  it('shows each language with its state and creates a missing translation beside the read-only source', async () => {
+    const stored = draftArticle(editor.id, NOW, { title: 'Harbour lights', teaser: 'Boats at night' });
+    const row = workspaceArticle(editor, NOW, {
+      id: stored.id,
+      title: stored.title,
+      sourceLanguage: 'en-US',
+      translations: [],
+    });
+    const { calls } = articleApi(stored, row, (c) =>
+      c.method === 'POST' && c.path === `/articles/${stored.id}/translations`
+        ? { code: 201, result: translationOf({ ...(c.body as object), outdated: false, version: 1 }) }
+        : undefined,
+    );
+    const { router } = await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    // The first test loads the form's module and its catalogue cold.
+    await screen.findByRole('heading', { level: 1, name: 'Edit “Harbour lights”' }, { timeout: 20_000 });
+    const bar = await screen.findByRole('navigation', { name: 'Languages' });
+    await waitFor(() => expect(within(bar).getByText('Missing')).toBeTruthy());
+    expect(within(bar).getByText('Source')).toBeTruthy();
+    expect(within(bar).queryByRole('button', { name: 'Add translation: English' })).toBeNull();
+
+    await act(async () => fireEvent.click(within(bar).getByRole('button', { name: 'Add translation: German' })));
+    expect(router.state.location.search).toBe('?translate=de-DE');
+    const form = await screen.findByRole('form', { name: 'Translation: German' });
+    expect(form.getAttribute('lang')).toBe('de-DE');
+    const source = screen.getByRole('region', { name: 'Source (English)' });
+    expect(within(source).getByText('Harbour lights')).toBeTruthy();
+    expect(within(source).queryByRole('textbox')).toBeNull();
+
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Title' }), { target: { value: 'Hafenlichter' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Teaser' }), { target: { value: 'Boote bei Nacht' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save translation' })));
+    await waitFor(() => expect(byPath(calls, 'POST', `/articles/${stored.id}/translations`)).toHaveLength(1));
+    expect(byPath(calls, 'POST', `/articles/${stored.id}/translations`)[0]!.body).toEqual({
+      language: 'de-DE',
+      title: 'Hafenlichter',
+      teaser: 'Boote bei Nacht',
+      body: { version: 1, children: [] },
+    });
+    expect(await screen.findByText('Translation saved (German).')).toBeTruthy();
+  }, 30_000);
+
+  it('saves an existing translation with its version, and a stale save opens the conflict dialog', async () => {
+    const stored = draftArticle(editor.id, NOW, { title: 'Harbour lights' });
+    const row = workspaceArticle(editor, NOW, {
+      id: stored.id,
+      title: stored.title,
+      sourceLanguage: 'en-US',
+      translations: [{ language: 'de-DE', slug: 'hafenlichter', state: 'draft', outdated: true }],
+    });
+    const path = `/articles/${stored.id}/translations/de-DE`;
+    let theirs = translationOf();
+    const { calls } = articleApi(stored, row, (c) => {
+      if (c.path === path && c.method === 'GET') return { code: 200, result: theirs };
+      if (c.path === path && c.method === 'PUT') {
+        const body = c.body as { version: number };
+        if (body.version !== theirs.version) return { code: 409, message: 'Conflict' };
+        theirs = translationOf({ ...body, version: body.version + 1, outdated: false });
+        return { code: 200, result: theirs };
+      }
+      return undefined;
+    });
+    await renderApp(`/myaccount/articles/${stored.id}?translate=de-DE`, editor);
+    const bar = await screen.findByRole('navigation', { name: 'Languages' });
+    await waitFor(() => expect(within(bar).getByText('Outdated')).toBeTruthy());
+    const form = await screen.findByRole('form', { name: 'Translation: German' });
+    const teaser = within(form).getByRole('textbox', { name: 'Teaser' }) as HTMLTextAreaElement;
+    expect(teaser.value).toBe('Alter Anreißer');
+
+    // Someone else saved meanwhile: the server is at version 4, the form started from 3.
+    theirs = translationOf({ version: 4, teaser: 'Ihr Anreißer' });
+    fireEvent.change(teaser, { target: { value: 'Neuer Anreißer' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save translation' })));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Someone else saved this meanwhile' });
+    expect(byPath(calls, 'PUT', path)[0]!.body).toMatchObject({ version: 3, teaser: 'Neuer Anreißer' });
+    expect([...dialog.querySelectorAll('ins')].map((i) => i.textContent).join()).toContain('Ihr Anreißer');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save mine over theirs' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', path)).toHaveLength(2));
+    expect(byPath(calls, 'PUT', path)[1]!.body).toMatchObject({ version: 4, teaser: 'Neuer Anreißer' });
+    expect(await screen.findByText('Translation saved (German).')).toBeTruthy();
+  });
+});
+
+describe('the workspace list in other languages', () => {
+  it("marks each row's missing and outdated languages and filters by them", async () => {
+    const missing = workspaceArticle(editor, NOW, {
+      title: 'Untranslated',
+      sourceLanguage: 'en-US',
+      translations: [],
+    });
+    const stale = workspaceArticle(editor, NOW, {
+      title: 'Stale one',
+      sourceLanguage: 'en-US',
+      translations: [{ language: 'de-DE', slug: 'alt', state: 'published', outdated: true }],
+    });
+    const { calls } = fakeApi((c) => {
+      if (c.path.startsWith('/workspace/articles'))
+        return { code: 200, result: page(c.path.includes('outdated=de-DE') ? [stale] : [missing, stale]) };
+      return undefined;
+    });
+    await renderApp('/myaccount/articles', editor);
+    const table = await screen.findByRole('table', { name: 'Articles' });
+    const rowOf = (title: string) => within(table).getByRole('link', { name: title }).closest('tr')!;
+    expect(within(rowOf('Untranslated')).getByText('Missing in German')).toBeTruthy();
+    expect(within(rowOf('Stale one')).getByText('Outdated in German')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Languages' }), { target: { value: 'outdated:de-DE' } });
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Articles' })).queryByText('Untranslated')).toBeNull(),
+    );
+    expect(byPath(calls, 'GET', /^\/workspace\/articles\?.*outdated=de-DE/)).toHaveLength(1);
+  });
+});
