@@ -336,6 +336,10 @@ export const createPublicationBody = z.object({
   expirationDate: z.optional(z.nullable(isoDateTime)),
   /** The wished start; approved before it, the content stays unpublished until then (the Cron Trigger publishes). */
   publishAt: z.optional(z.nullable(isoDateTime)),
+  /** Asks for these translations of the (public) item instead of the item itself (decision 054). */
+  languages: z.optional(
+    z.array(z.string().check(z.minLength(2), z.maxLength(35))).check(z.minLength(1), z.maxLength(20)),
+  ),
 });
 export const updatePublicationStatusBody = z.object({
   id,

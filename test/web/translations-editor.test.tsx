@@ -10,6 +10,8 @@ import { fakeApi, type ApiCall } from './fake-api';
 import { renderApp, userOf } from './shell-kit';
 
 afterEach(() => vi.unstubAllGlobals());
+// Each test loads a workspace screen and its catalogue; on a busy machine that takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
 
 const NOW = '2026-03-01T10:00:00.000Z';
 const editor = userOf('CLIENT');
@@ -111,10 +113,10 @@ describe('the article form in other languages', () => {
       return undefined;
     });
     await renderApp(`/myaccount/articles/${stored.id}?translate=de-DE`, editor);
-    const bar = await screen.findByRole('navigation', { name: 'Languages' });
+    const bar = await screen.findByRole('navigation', { name: 'Languages' }, { timeout: 10_000 });
     await waitFor(() => expect(within(bar).getByText('Outdated')).toBeTruthy());
     const form = await screen.findByRole('form', { name: 'Translation: German' });
-    const teaser = within(form).getByRole('textbox', { name: 'Teaser' }) as HTMLTextAreaElement;
+    const teaser = within(form).getByRole<HTMLTextAreaElement>('textbox', { name: 'Teaser' });
     expect(teaser.value).toBe('Alter Anreißer');
 
     // Someone else saved meanwhile: the server is at version 4, the form started from 3.
@@ -129,6 +131,49 @@ describe('the article form in other languages', () => {
     expect(byPath(calls, 'PUT', path)[1]!.body).toMatchObject({ version: 4, teaser: 'Neuer Anreißer' });
     expect(await screen.findByText('Translation saved (German).')).toBeTruthy();
   });
+});
+
+describe('a publication request for translations', () => {
+  it('names the draft translations of a published article that the editor ticks', async () => {
+    const stored = draftArticle(editor.id, NOW, { title: 'Harbour lights', published: true });
+    const row = workspaceArticle(editor, NOW, {
+      id: stored.id,
+      title: stored.title,
+      published: true,
+      sourceLanguage: 'en-US',
+      translations: [{ language: 'de-DE', slug: 'hafenlichter', state: 'draft', outdated: false }],
+    });
+    const { calls } = articleApi(stored, row, (c) =>
+      c.method === 'POST' && c.path === '/publications'
+        ? {
+            code: 201,
+            result: {
+              id: crypto.randomUUID(),
+              contentId: stored.id,
+              type: 'article',
+              userId: editor.id,
+              status: 'PENDING',
+              expirationDate: null,
+              languages: ['de-DE'],
+              createdAt: NOW,
+            },
+          }
+        : undefined,
+    );
+    await renderApp(`/myaccount/articles/${stored.id}`, editor);
+    const group = await screen.findByRole('group', { name: 'Translations to publish' }, { timeout: 10_000 });
+    const request = group.closest('form')!;
+    const send = within(request).getByRole<HTMLButtonElement>('button', { name: 'Request publication' });
+    expect(send.disabled).toBe(true);
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'German' }));
+    await act(async () => fireEvent.click(send));
+    await waitFor(() => expect(byPath(calls, 'POST', '/publications')).toHaveLength(1));
+    expect(byPath(calls, 'POST', '/publications')[0]!.body).toEqual({
+      contentId: stored.id,
+      type: 'article',
+      languages: ['de-DE'],
+    });
+  }, 30_000);
 });
 
 describe('the workspace list in other languages', () => {
@@ -149,7 +194,7 @@ describe('the workspace list in other languages', () => {
       return undefined;
     });
     await renderApp('/myaccount/articles', editor);
-    const table = await screen.findByRole('table', { name: 'Articles' });
+    const table = await screen.findByRole('table', { name: 'Articles' }, { timeout: 10_000 });
     const rowOf = (title: string) => within(table).getByRole('link', { name: title }).closest('tr')!;
     expect(within(rowOf('Untranslated')).getByText('Missing in German')).toBeTruthy();
     expect(within(rowOf('Stale one')).getByText('Outdated in German')).toBeTruthy();
