@@ -44,6 +44,12 @@ import { userContentRoutes } from './routes/user-content';
 import { usersRoutes } from './routes/users';
 import { webhooksRoutes } from './routes/webhooks';
 import { workspaceRoutes } from './routes/workspace';
+import {
+  articleTranslationsRoutes,
+  categoryTranslationsRoutes,
+  channelTranslationsRoutes,
+  newsTranslationsRoutes,
+} from './routes/translations';
 
 /** Builds the API app; `app` below is the one the worker serves. Tests may build their own to add probes. */
 export function buildApp() {
@@ -96,7 +102,12 @@ export function buildApp() {
     .route('/userContent', userContentRoutes)
     .route('/users', usersRoutes)
     .route('/webhooks', webhooksRoutes)
-    .route('/workspace', workspaceRoutes);
+    .route('/workspace', workspaceRoutes)
+    // Translations of each kind (issue 29), beside the kind's own routes.
+    .route('/articles', articleTranslationsRoutes)
+    .route('/categories', categoryTranslationsRoutes)
+    .route('/channels', channelTranslationsRoutes)
+    .route('/news', newsTranslationsRoutes);
 
   app.notFound((c) => c.json(failure(404, 'Not found'), 404));
 

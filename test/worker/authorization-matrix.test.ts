@@ -39,6 +39,7 @@ import { createUploadOf, mp4File, multipartBody, pngFile, tinyVideo } from './up
 import { createFailedDelivery, createWebhookRow } from './webhook-fixtures';
 import { authorizationRequest, connectOAuthClient, registerOAuthClient } from './oauth-fixtures';
 import { createImportRow, importForm } from './import-fixtures';
+import { createTranslationRow, type TranslatedKind } from './translation-fixtures';
 
 type Who = 'anonymous' | Role;
 const WHO: readonly Who[] = ['anonymous', 'REGULAR_USER', 'CLIENT', 'CONTRIBUTOR', 'ADMIN'];
@@ -195,6 +196,47 @@ const previewOf = async (ownerId: string) => {
   );
   return { link, key };
 };
+
+/** The four translation routes of a kind: create, read, save and delete a German translation of a fresh item. */
+function translationRows(
+  path: 'articles' | 'channels' | 'categories' | 'news',
+  kind: TranslatedKind,
+  rule: (s: number) => Expected,
+  item: (c: Cell) => Promise<string>,
+): Entry[] {
+  const titleField = kind === 'channel' ? 'name' : 'title';
+  const existing = async (c: Cell) => {
+    const id = await item(c);
+    await createTranslationRow(kind, id);
+    return `/${path}/${id}/translations/de-DE`;
+  };
+  return [
+    {
+      route: `POST /api/${path}/:id/translations`,
+      expected: rule(201),
+      request: async (c) => ({
+        path: `/${path}/${await item(c)}/translations`,
+        body: { language: 'de-DE', [titleField]: 'Übersetzt' },
+      }),
+    },
+    {
+      route: `GET /api/${path}/:id/translations/:language`,
+      expected: rule(200),
+      request: async (c) => ({ path: await existing(c) }),
+    },
+    {
+      route: `PUT /api/${path}/:id/translations/:language`,
+      expected: rule(200),
+      request: async (c) => ({ path: await existing(c), body: { [titleField]: 'Neu übersetzt' } }),
+    },
+    {
+      route: `DELETE /api/${path}/:id/translations/:language`,
+      raw: true,
+      expected: rule(204),
+      request: async (c) => ({ path: await existing(c) }),
+    },
+  ];
+}
 
 const MATRIX: Entry[] = [
   // ---- admin workspace ----
@@ -722,6 +764,27 @@ const MATRIX: Entry[] = [
       path: `/news/${(await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id}`,
     }),
   },
+
+  // ---- translations (issue 29): the item's write rule; categories ADMIN's ----
+  ...translationRows(
+    'articles',
+    'article',
+    ownerEditorOrAdmin,
+    async (c) => (await createArticle({ userId: c.ownerId })).id,
+  ),
+  ...translationRows(
+    'channels',
+    'channel',
+    ownerEditorOrAdmin,
+    async (c) => (await createChannel({ userId: c.ownerId })).id,
+  ),
+  ...translationRows('categories', 'category', adminOnly, async () => (await createCategory()).id),
+  ...translationRows(
+    'news',
+    'news',
+    ownerEditorOrAdmin,
+    async (c) => (await createNewsItem({ refKind: 'article', refId: shared.article.id, userId: c.ownerId })).id,
+  ),
 
   // ---- the OpenAPI document: public ----
   {

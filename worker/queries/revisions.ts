@@ -1,6 +1,6 @@
 // Revisions of articles, channels and news items (decision 029): every save writes one in the same D1 batch as
 // the save, with the bounded retention applied in that batch too; a restore is a save of the revision's fields.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { revisionAuthors, revisions, users, type RevisionType } from '#schema/tables';
 import type { Db } from '../env';
@@ -55,15 +55,17 @@ export function revisionStatements(db: Db, save: RevisionSave): BatchItem<'sqlit
       createdAt: save.now,
     }),
     ...credits,
+    // The item's own revisions only: a translation's (language set) keep their own bound (queries/translations.ts).
     db.delete(revisions).where(
       and(
         eq(revisions.entityId, save.entityId),
+        isNull(revisions.language),
         sql`${revisions.id} not in (
           select id from (
             select id, created_at,
               row_number() over (order by created_at desc, version desc) as newest,
               row_number() over (partition by created_at / ${DAY} order by created_at desc, version desc) as of_day
-            from ${revisions} where entity_id = ${save.entityId}
+            from ${revisions} where entity_id = ${save.entityId} and language is null
           ) where newest <= ${REVISIONS_KEPT} or (of_day = 1 and created_at >= ${since})
         )`,
       ),
@@ -120,7 +122,7 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
     })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.userId))
-    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId)))
+    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId), isNull(revisions.language)))
     .orderBy(desc(revisions.createdAt), desc(revisions.version))
     .limit(REVISIONS_KEPT + REVISION_DAYS + 1)
     .all();
@@ -129,7 +131,7 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
     .from(revisionAuthors)
     .innerJoin(revisions, eq(revisions.id, revisionAuthors.revisionId))
     .innerJoin(users, eq(users.id, revisionAuthors.userId))
-    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId)))
+    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId), isNull(revisions.language)))
     .orderBy(users.name)
     .all();
   const authorsOf = new Map<string, { id: string; name: string }[]>();
@@ -154,7 +156,14 @@ export async function getRevision(db: Db, type: RevisionType, entityId: string, 
     })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.userId))
-    .where(and(eq(revisions.id, revisionId), eq(revisions.entityType, type), eq(revisions.entityId, entityId)))
+    .where(
+      and(
+        eq(revisions.id, revisionId),
+        eq(revisions.entityType, type),
+        eq(revisions.entityId, entityId),
+        isNull(revisions.language),
+      ),
+    )
     .get();
   if (!row) throw new NotFound('Revision not found');
   return { ...row, createdAt: iso(row.createdAt) };
