@@ -1,9 +1,14 @@
 // Editing translations (issue 29) through the real app on a stubbed /api: the language bar's states, a
 // translation side by side with its source (created by its first save, saved with its version after), the
 // conflict dialog of a stale translation save, and the workspace list's language marks and filter.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Article } from '#schema/entities';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { IntlProvider } from 'react-intl';
+import type { Article, Category } from '#schema/entities';
+import { NotificationsProvider } from '#web/components/notifications';
+import { CategoryTitles } from '#web/routes/appManagement/categories/category-titles';
 import type { WorkspaceArticle } from '#schema/workspace';
 import { draftArticle, workspaceArticle } from './content-fixtures';
 import { fakeApi, type ApiCall } from './fake-api';
@@ -203,5 +208,72 @@ describe('the workspace list in other languages', () => {
       expect(within(screen.getByRole('table', { name: 'Articles' })).queryByText('Untranslated')).toBeNull(),
     );
     expect(byPath(calls, 'GET', /^\/workspace\/articles\?.*outdated=de-DE/)).toHaveLength(1);
+  });
+});
+
+describe('category titles per language', () => {
+  it('lets ADMIN give a category its German title, then save it over the version read', async () => {
+    const travel: Category = {
+      id: crypto.randomUUID(),
+      parentId: null,
+      title: 'Travel',
+      imageHref: null,
+      slug: 'travel',
+      ordinal: 0,
+    };
+    const path = `/categories/${travel.id}/translations`;
+    let stored: Record<string, unknown> | null = null;
+    const { calls } = fakeApi((c) => {
+      if (c.path === `${path}/de-DE` && c.method === 'GET')
+        return stored ? { code: 200, result: stored } : { code: 404, message: 'Not found' };
+      if (c.path === path && c.method === 'POST') {
+        stored = {
+          language: 'de-DE',
+          slug: 'reisen',
+          state: 'draft',
+          outdated: false,
+          version: 1,
+          ...(c.body as object),
+        };
+        return { code: 201, result: stored };
+      }
+      if (c.path === `${path}/de-DE` && c.method === 'PUT') {
+        stored = { ...stored, ...(c.body as object), version: 2 };
+        return { code: 200, result: stored };
+      }
+      return undefined;
+    });
+    // The tree's section of the admin workspace, with the admin catalogue as its screen loads it.
+    const messages = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '../../web/i18n/admin.en-US.json'), 'utf8'),
+    ) as Record<string, string>;
+    render(
+      <IntlProvider
+        locale="en-US"
+        messages={{
+          ...messages,
+          'shell.notification.success': 'Success',
+          'shell.notification.error': 'Error',
+          'shell.notification.dismiss': 'Dismiss',
+        }}
+      >
+        <NotificationsProvider>
+          <CategoryTitles category={travel} />
+        </NotificationsProvider>
+      </IntlProvider>,
+    );
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title (German)' });
+    await waitFor(() => expect(field.disabled).toBe(false));
+    const form = field.closest('form')!;
+    expect(form.getAttribute('lang')).toBe('de-DE');
+    fireEvent.change(field, { target: { value: 'Reisen' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(byPath(calls, 'POST', path)).toHaveLength(1));
+    expect(byPath(calls, 'POST', path)[0]!.body).toEqual({ language: 'de-DE', title: 'Reisen' });
+    expect(await screen.findByText('Title saved (German).')).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Reisen & Ferien' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(byPath(calls, 'PUT', `${path}/de-DE`)).toHaveLength(1));
+    expect(byPath(calls, 'PUT', `${path}/de-DE`)[0]!.body).toEqual({ version: 1, title: 'Reisen & Ferien' });
   });
 });
