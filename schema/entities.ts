@@ -287,6 +287,8 @@ export const publicationRequest = z.object({
   reason: z.optional(z.nullable(z.string())),
   /** The wished start: approved, the content stays unpublished until then. */
   publishAt: z.optional(z.nullable(isoDateTime)),
+  /** The translations the request asks to publish (issue 29, decision 054); null asks for the item itself. */
+  languages: z.optional(z.nullable(z.array(z.string()))),
   createdAt: isoDateTime,
 });
 export type PublicationRequest = z.infer<typeof publicationRequest>;

@@ -36,6 +36,8 @@ export async function updatePublicationStart(
   if (!OPEN_STATUSES.includes(request.status)) {
     throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no start to change`);
   }
+  if (request.languages?.length)
+    throw new BadRequest('A request for translations has no start: its translations follow the item');
   if (publishAt !== null && request.expirationDate !== null && publishAt >= request.expirationDate)
     throw new BadRequest('The start must come before the expiry date');
   const future = publishAt !== null && publishAt > now;
@@ -142,6 +144,8 @@ export async function updatePublicationExpiration(
   if (!OPEN_STATUSES.includes(request.status)) {
     throw new BadRequest(`A ${request.status.toLowerCase()} publication request has no expiry to change`);
   }
+  if (request.languages?.length)
+    throw new BadRequest('A request for translations has no expiry: its translations follow the item');
   const subject = (await contentOfRequest(db, request.type, request.contentId))?.subject;
   await db.batch([
     db.update(pr).set({ expirationDate, updatedAt: now }).where(eq(pr.id, id)),

@@ -9,8 +9,13 @@ import type { PUBLICATION_STATUSES } from '#schema/enums';
 import { articles, channels, publicationRequests, type ContentType } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../lib/errors';
+import { BadRequest, Conflict, Forbidden, InvalidInput, NotFound, issue } from '../lib/errors';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
+import {
+  assertTranslationRequest,
+  setTranslationsPublished,
+  translationStateEntries,
+} from './translation-publications';
 import { auditEntryWhen, type AuditFact, type AuditScope, type ContentSubject } from '../services/audit';
 
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
@@ -29,6 +34,7 @@ export const toPublicationRequest = (row: Row): PublicationRequest => ({
   expirationDate: row.expirationDate === null ? null : iso(row.expirationDate),
   reason: row.reason,
   publishAt: row.publishAt === null ? null : iso(row.publishAt),
+  languages: row.languages ?? null,
   createdAt: iso(row.createdAt),
 });
 
@@ -47,12 +53,22 @@ export async function getPublicationStatus(db: Db, id: string): Promise<Publicat
 async function findOwnContent(db: Db, viewer: Viewer, type: ContentType, id: string) {
   return type === 'article'
     ? db
-        .select({ userId: articles.userId, published: articles.published, title: articles.title })
+        .select({
+          userId: articles.userId,
+          published: articles.published,
+          title: articles.title,
+          language: articles.language,
+        })
         .from(articles)
         .where(and(eq(articles.id, id), articleVisibleWhere(viewer, { listing: false })))
         .get()
     : db
-        .select({ userId: channels.userId, published: channels.published, title: channels.name })
+        .select({
+          userId: channels.userId,
+          published: channels.published,
+          title: channels.name,
+          language: channels.language,
+        })
         .from(channels)
         .where(and(eq(channels.id, id), channelVisibleWhere(viewer, { listing: false })))
         .get();
@@ -102,6 +118,8 @@ export async function createPublicationRequest(
     type: ContentType;
     expirationDate?: string | null | undefined;
     publishAt?: string | null | undefined;
+    /** Configured tags of the item's translations to publish (decision 054); absent asks for the item itself. */
+    languages?: readonly string[] | undefined;
   },
   audit: AuditScope,
   now = Date.now(),
@@ -110,7 +128,13 @@ export async function createPublicationRequest(
   if (!content) throw new NotFound(input.type === 'article' ? 'Article not found' : 'Channel not found');
   if (viewer.role !== 'ADMIN' && viewer.id !== content.userId)
     throw new Forbidden('Only the owner may ask for publication');
-  if (content.published) throw new Conflict('Already published');
+  const languages = input.languages?.length ? [...new Set(input.languages)] : null;
+  if (languages) {
+    const own = languages.findIndex((l) => l === content.language);
+    if (own >= 0)
+      throw new InvalidInput([issue(['languages', own], 'language_is_source', "Expected a translation's language")]);
+    await assertTranslationRequest(db, input.type, content, input.contentId, languages, input);
+  } else if (content.published) throw new Conflict('Already published');
   const expiration = input.expirationDate ? Date.parse(input.expirationDate) : null;
   if (expiration !== null && expiration <= now) throw new BadRequest('The wished expiry date must be in the future');
   const start = input.publishAt ? Date.parse(input.publishAt) : null;
@@ -132,7 +156,8 @@ export async function createPublicationRequest(
       .select(
         sql`
       select ${id}, ${viewer.id}, ${input.contentId}, ${input.type}, 'PENDING', ${expiration}, null, null, ${start},
-        cast(unixepoch('subsec') * 1000 as integer), cast(unixepoch('subsec') * 1000 as integer), null
+        cast(unixepoch('subsec') * 1000 as integer), cast(unixepoch('subsec') * 1000 as integer),
+        ${languages ? JSON.stringify(languages) : null}
       where ${noneOpen}`,
       )
       .returning({ id: pr.id }),
@@ -252,8 +277,15 @@ export async function updatePublicationStatus(
   const stillFrom = sql`exists (select 1 from ${pr} where ${pr.id} = ${id} and ${pr.status} = ${status})`;
   // Approved with a start still ahead: the content stays as it is until the Cron Trigger publishes it.
   const scheduled = status === 'APPROVED' && request.publishAt !== null && request.publishAt > now;
-  const contentChanges: BatchItem<'sqlite'>[] =
-    status === 'APPROVED'
+  const languages = request.languages?.length ? request.languages : null;
+  const contentChanges: BatchItem<'sqlite'>[] = languages
+    ? // A request for translations (decision 054) moves them only, never the item.
+      status === 'APPROVED'
+      ? [setTranslationsPublished(db, request.type, request.contentId, languages, true, now, stillFrom)]
+      : request.status === 'APPROVED'
+        ? [setTranslationsPublished(db, request.type, request.contentId, languages, false, now, stillFrom)]
+        : []
+    : status === 'APPROVED'
       ? scheduled
         ? []
         : [publish(db, request.type, request.contentId, now, stillFrom)]
@@ -269,10 +301,19 @@ export async function updatePublicationStatus(
       entries.push(auditEntryWhen(db, audit, { ...content.subject, action }, when ?? stillAt, now));
     if (status === 'APPROVED') record('publication_approved');
     if (status === 'REJECTED' && request.status === 'PENDING') record('publication_rejected');
-    if (status === 'APPROVED' && !scheduled) {
+    const flip = (published: boolean) =>
+      entries.push(
+        ...translationStateEntries(db, audit, content.subject, request.type, languages!, published, now, stillAt),
+      );
+    if (languages) {
+      if (status === 'REJECTED' && request.status === 'APPROVED') record('publication_rejected');
+      if (status === 'APPROVED') flip(true);
+      else if (request.status === 'APPROVED') flip(false);
+    }
+    if (status === 'APPROVED' && !scheduled && !languages) {
       record('published', and(stillAt, contentPublished(request.type, request.contentId, false)));
     }
-    if (request.status === 'APPROVED') {
+    if (request.status === 'APPROVED' && !languages) {
       if (status === 'REJECTED') record('publication_rejected');
       record(
         status === 'EXPIRED' ? 'expired' : 'unpublished',

@@ -17,6 +17,8 @@ import { ok } from '../lib/envelope';
 import { currentUser, requireAdmin, requireEditor } from '../middleware/guards';
 import { describe } from '../lib/route-doc';
 import { jsonBody, query } from '../middleware/validate';
+import { findLanguage, languagesOf } from '#schema/languages';
+import { InvalidInput, issue } from '../lib/errors';
 import {
   createPublicationRequest,
   getPublicationStatus,
@@ -54,9 +56,15 @@ export const publicationsRoutes = new Hono<AppEnv>()
     requireEditor,
     ...jsonBody(createPublicationBody),
     async (c) => {
+      const body = c.req.valid('json');
       return ok(
         c,
-        await createPublicationRequest(c.get('db'), currentUser(c), c.req.valid('json'), auditScope(c)),
+        await createPublicationRequest(
+          c.get('db'),
+          currentUser(c),
+          { ...body, languages: body.languages && configuredLanguages(c.env.LANGUAGES, body.languages) },
+          auditScope(c),
+        ),
         201,
       );
     },
@@ -150,3 +158,22 @@ export const publicationsRoutes = new Hono<AppEnv>()
       );
     },
   );
+
+/** The configured tags of a request's `languages` (`de` → `de-DE`): 400 naming each one not configured. */
+function configuredLanguages(value: string, tags: readonly string[]): string[] {
+  const languages = languagesOf(value);
+  const found = tags.map((t) => findLanguage(languages, t)?.tag);
+  const wrong = found.flatMap((tag, i) =>
+    tag
+      ? []
+      : [
+          issue(
+            ['languages', i],
+            'language_not_configured',
+            `Expected one of ${languages.all.map((l) => l.tag).join(', ')}`,
+          ),
+        ],
+  );
+  if (wrong.length) throw new InvalidInput(wrong);
+  return found as string[];
+}

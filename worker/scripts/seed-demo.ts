@@ -17,6 +17,11 @@ import {
   userArticles,
   userChannels,
   users,
+  articleTranslations,
+  categoryTranslations,
+  channelTranslations,
+  newsTranslations,
+  translationSlugs,
 } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { hashPassword } from '../lib/password';
@@ -32,6 +37,7 @@ import {
   type UserName,
 } from './seed-demo-content';
 import { chunkedInserts, runAtomically, storeDemoFile } from './seed-lib';
+import { germanTranslationRows } from './seed-demo-german';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -290,6 +296,16 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       },
     ];
 
+    // German translations (issue 29): some articles, one channel, every category and news item (seed-demo-german.ts).
+    const german = germanTranslationRows({
+      categoryIds,
+      channelIds,
+      articleIds,
+      media: mediaRows,
+      news: newsRows,
+      now,
+    });
+
     await runAtomically(db, [
       ...chunkedInserts(db, users, userRows),
       ...chunkedInserts(db, blobs, blobRows),
@@ -307,6 +323,11 @@ export async function seedDemo(env: Env, db: Db): Promise<DemoSummary> {
       ...chunkedInserts(db, userChannels, likedChannels),
       ...chunkedInserts(db, userArticles, likedArticles),
       ...chunkedInserts(db, publicationRequests, publicationRows),
+      ...chunkedInserts(db, categoryTranslations, german.categories),
+      ...chunkedInserts(db, channelTranslations, german.channels),
+      ...chunkedInserts(db, articleTranslations, german.articles),
+      ...chunkedInserts(db, newsTranslations, german.news),
+      ...chunkedInserts(db, translationSlugs, german.slugs),
     ]);
 
     return {

@@ -126,6 +126,8 @@ export interface WebhookBody {
     actor: { kind: string; name: string; token: string | null };
     /** For an update: the names of the changed fields. */
     fields: string[] | null;
+    /** The language of a translation's change (decision 054); absent for the item's own. */
+    language?: string;
   };
 }
 
@@ -160,6 +162,7 @@ export function webhookBody(
       url: entityUrl(p, siteUrl),
       actor: { kind: p.actorKind, name: p.actorName, token: p.tokenName },
       fields: p.fields,
+      ...(p.language ? { language: p.language } : {}),
     },
   };
 }
