@@ -273,7 +273,12 @@ export const workspaceListQuery = z.extend(pageQuery, {
   owner: z.optional(id),
   channel: z.optional(id),
   id: z.optional(id),
+  /** Only items with no translation in this language (issue 29); the route refuses one that is not configured. */
+  missing: z.optional(z.string().check(z.maxLength(35))),
+  /** Only items whose translation in this language is older than their source text. */
+  outdated: z.optional(z.string().check(z.maxLength(35))),
 });
+export type WorkspaceListQuery = z.infer<typeof workspaceListQuery>;
 
 // resumable uploads
 /** Sizes and counts of resumable uploads (decision 017; docs/features.md lists them). */

@@ -37,6 +37,22 @@ export const VISITOR_STATES = [
 ] as const;
 export const visitorState = z.enum(VISITOR_STATES);
 export type VisitorState = z.infer<typeof visitorState>;
+/**
+ * One translation of a workspace row (issue 29, decision 054): its language, slug (null for news), state and whether
+ * its source text changed since it was last saved. The source language is the row's own `sourceLanguage`.
+ */
+export const workspaceTranslation = z.object({
+  language: z.string(),
+  slug: z.nullable(z.string()),
+  state: z.enum(['draft', 'published']),
+  outdated: z.boolean(),
+});
+export type WorkspaceTranslation = z.infer<typeof workspaceTranslation>;
+/** What every workspace row adds for the languages: the item's own language and its translations. */
+const languagesOfRow = {
+  sourceLanguage: z.optional(z.string()),
+  translations: z.optional(z.array(workspaceTranslation)),
+};
 /** An article in its owner's (or ADMIN's) workspace list: drafts, hidden and restricted ones included. */
 export const workspaceArticle = z.extend(articleSummary, {
   updatedAt: isoDateTime,
@@ -46,6 +62,7 @@ export const workspaceArticle = z.extend(articleSummary, {
   channelName: z.nullable(z.string()),
   publication: z.nullable(publicationState),
   visitorState: z.optional(visitorState),
+  ...languagesOfRow,
 });
 export type WorkspaceArticle = z.infer<typeof workspaceArticle>;
 export const workspaceArticlePage = pageOf(workspaceArticle);
@@ -67,6 +84,7 @@ export const workspaceChannel = z.object({
   version: int(),
   publication: z.nullable(publicationState),
   visitorState: z.optional(visitorState),
+  ...languagesOfRow,
 });
 export type WorkspaceChannel = z.infer<typeof workspaceChannel>;
 export const workspaceChannelPage = pageOf(workspaceChannel);
@@ -77,6 +95,7 @@ export const workspaceNewsItem = z.extend(newsItem, {
   createdAt: isoDateTime,
   visitorState: z.optional(visitorState),
   version: int(),
+  ...languagesOfRow,
 });
 export type WorkspaceNewsItem = z.infer<typeof workspaceNewsItem>;
 export const workspaceNewsPage = pageOf(workspaceNewsItem);

@@ -35,10 +35,18 @@ export const requestPublication = (
   type: ContentType,
   expirationDate: string | null,
   publishAt: string | null = null,
+  /** Translations of the public item to publish instead of the item itself (issue 29). */
+  languages?: string[],
 ) =>
   call(
     api.publications.$post({
-      json: { contentId, type, ...(expirationDate ? { expirationDate } : {}), ...(publishAt ? { publishAt } : {}) },
+      json: {
+        contentId,
+        type,
+        ...(expirationDate ? { expirationDate } : {}),
+        ...(publishAt ? { publishAt } : {}),
+        ...(languages?.length ? { languages } : {}),
+      },
     }),
     publicationRequest,
   );

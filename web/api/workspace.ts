@@ -10,6 +10,10 @@ export interface WorkspaceFilter {
   limit?: number | undefined;
   /** Only this one row (an edit form's status). */
   id?: string | undefined;
+  /** Only items with no translation in this language. */
+  missing?: string | undefined;
+  /** Only items whose translation in this language is outdated. */
+  outdated?: string | undefined;
 }
 
 const listQuery = (f: WorkspaceFilter) => ({
@@ -18,6 +22,8 @@ const listQuery = (f: WorkspaceFilter) => ({
   cursor: f.cursor || undefined,
   limit: f.limit?.toString(),
   id: f.id || undefined,
+  missing: f.missing || undefined,
+  outdated: f.outdated || undefined,
 });
 
 export const listWorkspaceArticles = (f: WorkspaceFilter) =>

@@ -14,6 +14,7 @@ import type {
   WorkspaceNewsItem,
 } from '#schema/workspace';
 import { articles, channels, news, publicationRequests, users } from '#schema/tables';
+import { rowTranslations, translationColumns, translationFilters, type RowTranslations } from './workspace-languages';
 import type { Db } from '../env';
 import { afterCursor, decodeOffsetCursor, toOffsetPage, toPage } from '../lib/cursor';
 import { iso } from '../services/db';
@@ -35,6 +36,10 @@ export interface WorkspaceFilter {
   channel?: string | undefined;
   /** Only this one (the edit form shows the row's status). */
   id?: string | undefined;
+  /** Only items with no translation in this configured language (a full tag; the route checks it). */
+  missing?: string | undefined;
+  /** Only items whose translation in this configured language is outdated. */
+  outdated?: string | undefined;
 }
 
 interface Page<T> {
@@ -114,7 +119,7 @@ type ArticleListRow = {
   channelName: string | null;
   publication: string | null;
   visitorState: VisitorState;
-};
+} & RowTranslations;
 
 const toWorkspaceArticle = (r: ArticleListRow): WorkspaceArticle => ({
   ...toArticleSummary(r.article),
@@ -124,6 +129,7 @@ const toWorkspaceArticle = (r: ArticleListRow): WorkspaceArticle => ({
   channelName: r.channelName,
   publication: toPublicationState(r.publication),
   visitorState: r.visitorState,
+  ...rowTranslations(r),
 });
 
 const articleColumns = {
@@ -132,6 +138,7 @@ const articleColumns = {
   channelName: channels.name,
   publication: latestPublication(articles.id),
   visitorState: articleVisitorState,
+  ...translationColumns('article'),
 };
 
 /** GET /workspace/articles: the caller's articles (ADMIN: everyone's), last changed first. */
@@ -151,6 +158,7 @@ export async function listWorkspaceArticles(
         contains(articles.title, filter.q),
         filter.channel ? eq(articles.channelId, filter.channel) : undefined,
         filter.id ? eq(articles.id, filter.id) : undefined,
+        ...translationFilters('article', filter),
         afterCursor(filter.cursor, articles.updatedAt, articles.id),
       ),
     )
@@ -207,6 +215,7 @@ export async function listWorkspaceChannels(
       userName: users.name,
       publication: latestPublication(channels.id),
       visitorState: channelVisitorState,
+      ...translationColumns('channel'),
     })
     .from(channels)
     .innerJoin(users, eq(users.id, channels.userId))
@@ -215,6 +224,7 @@ export async function listWorkspaceChannels(
         ownerCondition(viewer, channels.userId, filter.owner),
         contains(channels.name, filter.q),
         filter.id ? eq(channels.id, filter.id) : undefined,
+        ...translationFilters('channel', filter),
         afterCursor(filter.cursor, channels.updatedAt, channels.id),
       ),
     )
@@ -242,6 +252,7 @@ export async function listWorkspaceChannels(
       version: r.channel.version,
       publication: toPublicationState(r.publication),
       visitorState: r.visitorState,
+      ...rowTranslations(r),
     }),
   );
 }
@@ -264,6 +275,7 @@ export async function listWorkspaceNews(
       articleTitle: articles.title,
       channelName: channels.name,
       visitorState: newsVisitorState(now),
+      ...translationColumns('news'),
     })
     .from(news)
     .innerJoin(users, eq(users.id, news.userId))
@@ -274,6 +286,7 @@ export async function listWorkspaceNews(
         ownerCondition(viewer, news.userId, filter.owner),
         contains(news.title, filter.q),
         filter.id ? eq(news.id, filter.id) : undefined,
+        ...translationFilters('news', filter),
         sql`coalesce(${articles.id}, ${channels.id}) is not null`,
         afterCursor(filter.cursor, news.createdAt, news.id),
       ),
@@ -292,6 +305,7 @@ export async function listWorkspaceNews(
       createdAt: iso(r.news.createdAt),
       visitorState: r.visitorState,
       version: r.news.version,
+      ...rowTranslations(r),
     }),
   );
 }

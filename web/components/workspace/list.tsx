@@ -11,6 +11,7 @@ import { keys } from '#web/data/keys';
 import { useSession } from '#web/session/session';
 import { DataTable, type Column } from '../screen-kit/data-table';
 import { SelectField } from './fields';
+import { LanguageFilterField, languageFilterOf, type LanguageFilter } from '../translations/language-filter';
 
 interface Page<T> {
   items: T[];
@@ -20,7 +21,13 @@ interface Page<T> {
 export interface WorkspaceListProps<T extends { id: string }> {
   /** The rows' cache key for a filter text and owner ('' for none). */
   queryKey: (q: string, owner: string) => QueryKey;
-  fetchPage: (filter: { q: string; owner: string; cursor: string | undefined }) => Promise<Page<T>>;
+  fetchPage: (filter: {
+    q: string;
+    owner: string;
+    cursor: string | undefined;
+    /** "Missing in …" / "outdated in …" (issue 29). */
+    languages: LanguageFilter;
+  }) => Promise<Page<T>>;
   /** The table's accessible name. */
   label: string;
   columns: Column<T>[];
@@ -40,10 +47,13 @@ export function WorkspaceList<T extends { id: string }>({
   const admin = user?.role === 'ADMIN';
   const [text, setText] = useState('');
   const [owner, setOwner] = useState('');
+  const [language, setLanguage] = useState('');
   // Typing stays fluid; the list follows the text a moment later.
   const q = useDeferredValue(text.trim());
   const owners = useQuery(admin ? keys.owners() : null, listOwners);
-  const list = usePagedQuery(queryKey(q, owner), (cursor) => fetchPage({ q, owner, cursor }));
+  const list = usePagedQuery([...queryKey(q, owner), language], (cursor) =>
+    fetchPage({ q, owner, cursor, languages: languageFilterOf(language) }),
+  );
 
   return (
     <section className="ws-list">
@@ -72,6 +82,7 @@ export function WorkspaceList<T extends { id: string }>({
             ))}
           </SelectField>
         )}
+        <LanguageFilterField value={language} onChange={setLanguage} />
       </div>
       <DataTable data={list} columns={columns} label={label} empty={empty} rowHeaders={false} />
     </section>

@@ -26,7 +26,7 @@ export interface Saved<T> {
 }
 
 export interface NoLostWorkOptions<V extends object, T> {
-  kind: 'article' | 'channel' | 'news';
+  kind: 'article' | 'channel' | 'news' | 'category';
   /** The stored item's id; null for a new one (its draft is kept as `new`). */
   id: string | null;
   form: Form<V>;

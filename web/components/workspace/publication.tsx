@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { ContentType } from '#schema/enums';
+import type { WorkspaceTranslation } from '#schema/workspace';
 import { requestPublication, unpublish } from '#web/api/publications';
 import { write, type QueryKey } from '#web/data/cache';
 import { TextField } from '../form';
@@ -15,6 +16,7 @@ import { useForm } from '../screen-kit/use-form';
 import { errorText } from '../error-text';
 import { StatusBadges, VisitorNote, type StatusFlags } from './status';
 import { BusyButton } from '#web/components/screen-kit/busy-button';
+import { TranslationRequest } from '../translations/translation-request';
 
 /** The end of the chosen day in the editor's time zone, as ISO; '' is no date. */
 export const expiryOf = (day: string): string | null => endOfLocalDay(day);
@@ -34,7 +36,11 @@ const changedBy = (type: ContentType, contentId: string): QueryKey[] => [
 ];
 
 /** The workspace row of the content: its flags and publication, and its title (article) or name (channel). */
-export type PublicationStatus = StatusFlags & { title?: string; name?: string };
+export type PublicationStatus = StatusFlags & {
+  title?: string;
+  name?: string;
+  translations?: WorkspaceTranslation[] | undefined;
+};
 
 export function PublicationBox({
   contentId,
@@ -70,6 +76,9 @@ export function PublicationBox({
         </p>
       )}
       {status && !status.published && pendingSince === null && <RequestForm contentId={contentId} type={type} />}
+      {status?.published && pendingSince === null && (
+        <TranslationRequest contentId={contentId} type={type} translations={status.translations} />
+      )}
       {status?.published && (
         <UnpublishButton contentId={contentId} type={type} name={status.title ?? status.name ?? ''} />
       )}

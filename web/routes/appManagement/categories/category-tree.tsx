@@ -29,6 +29,7 @@ import { moveCategoryTo, removeCategory } from '#web/data/admin';
 import { categoryPath } from '#web/paths';
 import type { CategoryNode } from '#web/routes/category/tree';
 import { CategoryForm } from './category-form';
+import { CategoryTitles } from './category-titles';
 
 export type Mode = { kind: 'edit' | 'child'; id: string } | { kind: 'root' } | null;
 
@@ -110,6 +111,7 @@ export function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: C
         </div>
       </div>
       {is('edit') && <CategoryForm category={node} all={all} onDone={() => setMode(null)} />}
+      {is('edit') && <CategoryTitles category={node} />}
       {is('child') && <CategoryForm parent={node} all={all} onDone={() => setMode(null)} />}
       {confirmDialog}
       {node.children.length > 0 && <Siblings nodes={node.children} all={all} mode={mode} setMode={setMode} />}

@@ -28,6 +28,7 @@ import { keys } from '#web/data/keys';
 import { articleHomePath } from '#web/paths';
 import { useSession } from '#web/session/session';
 import { ArticleFields } from './article-fields';
+import { ArticleTranslations } from './translations';
 import { articleValues } from './changes';
 import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
@@ -164,6 +165,7 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
     >
       <FormAlert message={form.alert} />
       {guard.notices}
+      {article && <ArticleTranslations article={article} row={status.data ?? null} />}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <ArticleFields
           form={form}

@@ -8,6 +8,8 @@ import { Link, useParams } from 'react-router';
 import type { Channel } from '#schema/entities';
 import { deleteChannel } from '#web/api/channels-edit';
 import { listWorkspaceChannels } from '#web/api/workspace';
+import { CONTENT_LANGUAGES } from '#web/components/translations/language-bar';
+import { TranslationsBox } from '#web/components/translations/translations-box';
 import { FormAlert } from '#web/components/form';
 import { useForm } from '#web/components/screen-kit/use-form';
 import { Loading } from '#web/components/view-state';
@@ -105,6 +107,17 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
     >
       <FormAlert message={form.alert} />
       {guard.notices}
+      {channel && (
+        <TranslationsBox
+          kind="channels"
+          id={channel.id}
+          translations={status.data?.translations}
+          source={{
+            language: status.data?.sourceLanguage ?? CONTENT_LANGUAGES[0]!,
+            fields: { name: channel.name, infoText: channel.infoText },
+          }}
+        />
+      )}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <ChannelFields form={form} channel={base.started} admin={admin} />
         <UploadList queue={queue} tasks={tasks} />

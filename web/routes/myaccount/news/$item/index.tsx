@@ -20,6 +20,8 @@ import { PreviewLinksBox } from '#web/components/workspace/preview-links';
 import { ActivityBox } from '#web/components/workspace/activity';
 import { RevisionsBox } from '#web/components/workspace/revisions';
 import { VisitorNote } from '#web/components/workspace/status';
+import { CONTENT_LANGUAGES } from '#web/components/translations/language-bar';
+import { TranslationsBox } from '#web/components/translations/translations-box';
 import { UploadList, useUploadQueue } from '#web/components/workspace/upload-queue';
 import { invalidate, useQuery, write } from '#web/data/cache';
 import { keys } from '#web/data/keys';
@@ -79,6 +81,17 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       <FormAlert message={form.alert} />
       {item && <VisitorNote state={item.visitorState} date={item.publishedAt} />}
       {guard.notices}
+      {item && (
+        <TranslationsBox
+          kind="news"
+          id={item.id}
+          translations={item.translations}
+          source={{
+            language: item.sourceLanguage ?? CONTENT_LANGUAGES[0]!,
+            fields: { title: item.title, teaser: item.teaser },
+          }}
+        />
+      )}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <NewsFields form={form} item={item} />
         <UploadList queue={queue} tasks={tasks} />

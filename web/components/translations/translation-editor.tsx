@@ -1,0 +1,281 @@
+// A translation beside its source (issue 29): the source's text read-only on the left (stacked above on phones),
+// the translation's fields on the right with the form's own pieces: the rich-text editor and its toolbar, the draft
+// kept in this browser, the offline retry and the conflict dialog (useNoLostWork), Save naming the version the form
+// started from. A missing translation is created by its first save (POST), an existing one saved with PUT.
+import { useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import type { ArticleDocument } from '#schema/document';
+import { plainText } from '#schema/document-text';
+import type { Media } from '#schema/entities';
+import {
+  createTranslation,
+  getTranslation,
+  updateTranslation,
+  type Translation,
+  type TranslationFields,
+  type TranslationKind,
+} from '#web/api/translations';
+import { FormAlert, TextArea, TextField } from '#web/components/form';
+import { useNotify } from '#web/components/notifications';
+import BodyField from '#web/components/rich-text/body-field';
+import DocumentRenderer from '#web/components/rich-text/document-renderer';
+import { useForm } from '#web/components/screen-kit/use-form';
+import { textFields, type FieldTexts } from '#web/components/workspace/diff-view';
+import { useNoLostWork, useStartedFrom } from '#web/components/workspace/no-lost-work';
+import { LoadError, Loading } from '#web/components/view-state';
+import { useLanguageName } from './language-bar';
+import './translations.css';
+
+type TextKey = 'title' | 'name' | 'teaser' | 'description' | 'infoText';
+
+/** What each kind translates: its plain text fields (long ones as text areas) and whether it has a formatted text. */
+const FIELDS: Record<TranslationKind, { texts: TextKey[]; long: TextKey[]; body: boolean }> = {
+  articles: { texts: ['title', 'teaser'], long: ['teaser'], body: true },
+  channels: { texts: ['name', 'infoText'], long: ['infoText'], body: false },
+  news: { texts: ['title', 'teaser'], long: ['teaser'], body: false },
+  categories: { texts: ['title', 'description'], long: ['description'], body: false },
+};
+const LOST_WORK_KIND = { articles: 'article', channels: 'channel', news: 'news', categories: 'category' } as const;
+
+type Values = Record<TextKey, string> & { body: ArticleDocument };
+
+const EMPTY_DOCUMENT: ArticleDocument = { version: 1, children: [] };
+
+function valuesOf(t: Partial<Translation> | null): Values {
+  return {
+    title: t?.title ?? '',
+    name: t?.name ?? '',
+    teaser: t?.teaser ?? '',
+    description: t?.description ?? '',
+    infoText: t?.infoText ?? '',
+    body: t?.body ?? EMPTY_DOCUMENT,
+  };
+}
+
+/** The text fields a conflict compares: the formatted text as plain text. */
+function textsOf(intl: IntlShape, kind: TranslationKind, t: Partial<Translation>): FieldTexts[] {
+  const { texts, body } = FIELDS[kind];
+  if (!body) return textFields(intl, t, texts);
+  return textFields(intl, { ...t, description: t.body ? plainText(t.body) : '' }, [...texts, 'description']);
+}
+
+/** The source item's text as the left column shows it. */
+export interface TranslationSource {
+  language: string;
+  fields: Partial<Record<TextKey, string>>;
+  body?: ArticleDocument | null | undefined;
+  /** The article's media, for the pictures its text places. */
+  media?: Media | undefined;
+}
+
+export interface TranslationEditorProps {
+  kind: TranslationKind;
+  id: string;
+  language: string;
+  /** Whether the translation exists (else the first save creates it). */
+  exists: boolean;
+  source: TranslationSource;
+  /** The pictures and videos the formatted text may place (the article's). */
+  editorMedia?: {
+    images: { id: string; href: string; title: string }[];
+    videos: { id: string; href: string; title: string; thumbnailHref: string | null }[];
+  };
+  onSaved: (saved: Translation) => void;
+  onClose: () => void;
+}
+
+/** Loads an existing translation, then shows the form; a missing one starts empty. */
+export function TranslationEditor(props: TranslationEditorProps) {
+  const { kind, id, language, exists } = props;
+  const intl = useIntl();
+  const [loaded, setLoaded] = useState<{ item: Translation | null; error?: unknown } | null>(
+    exists ? null : { item: null },
+  );
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!exists) return;
+    let live = true;
+    getTranslation(kind, id, language).then(
+      (item) => live && setLoaded({ item }),
+      (error: unknown) => live && setLoaded({ item: null, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, id, language, exists, attempt]);
+  if (!loaded) return <Loading />;
+  if (loaded.error) {
+    return (
+      <LoadError
+        error={loaded.error}
+        notFound={intl.formatMessage({ id: 'tr.notFound' })}
+        onRetry={() => setAttempt((a) => a + 1)}
+      />
+    );
+  }
+  return <TranslationForm {...props} translation={loaded.item} />;
+}
+
+function TranslationForm({
+  kind,
+  id,
+  language,
+  source,
+  editorMedia,
+  translation,
+  onSaved,
+  onClose,
+}: TranslationEditorProps & { translation: Translation | null }) {
+  const intl = useIntl();
+  const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: key }, values);
+  const notify = useNotify();
+  const nameOf = useLanguageName();
+  const [latest, setLatest] = useState(translation);
+  const base = useStartedFrom(latest);
+  const started = base.started;
+  const initial = useMemo(() => valuesOf(started), [started]);
+  const form = useForm({ initial, leaveMessage: t('ws.leave') });
+  base.follow(form.dirty);
+  const { ref: formElement } = form;
+  const [editorKey, setEditorKey] = useState(0);
+  const spec = FIELDS[kind];
+  const guard = useNoLostWork<Values, Translation>({
+    kind: LOST_WORK_KIND[kind],
+    id: `${id}:${language}`,
+    form,
+    keep: keepValues,
+    started,
+    version: started?.version,
+    current: async () => {
+      const item = await getTranslation(kind, id, language);
+      return { item, version: item.version };
+    },
+    textsOf: (item) => textsOf(intl, kind, item),
+    load: ({ item }) => {
+      setLatest(item);
+      form.setValues(valuesOf(item));
+      setEditorKey((k) => k + 1);
+    },
+    restore: (values) => {
+      form.setValues(values);
+      setEditorKey((k) => k + 1);
+    },
+  });
+
+  const fieldsOf = (v: Values): TranslationFields => {
+    const out: TranslationFields = {};
+    for (const key of spec.texts) out[key] = v[key];
+    if (spec.body) out.body = v.body;
+    return out;
+  };
+
+  async function submit(overVersion?: number) {
+    const fields = fieldsOf(form.values);
+    await form.send(async () => {
+      try {
+        const saved = started
+          ? await updateTranslation(kind, id, language, overVersion ?? started.version, fields)
+          : await createTranslation(kind, id, language, fields);
+        guard.saved();
+        base.saved(saved.version);
+        setLatest(saved);
+        form.markSaved(valuesOf(saved));
+        notify({ kind: 'success', message: t('tr.saved', { language: nameOf(language) }) });
+        onSaved(saved);
+      } catch (err) {
+        if (!(await guard.failed(err, submit))) throw err;
+      }
+    });
+  }
+
+  const name = nameOf(language);
+  return (
+    <section className="ws-box ws-translation" aria-labelledby={`translation-${id}-${language}`}>
+      <h2 id={`translation-${id}-${language}`}>{t('tr.heading', { language: name })}</h2>
+      {guard.notices}
+      <div className="ws-translation-columns">
+        <section
+          className="ws-translation-source"
+          aria-label={t('tr.source', { language: nameOf(source.language) })}
+          lang={source.language}
+        >
+          <h3>{t('tr.source', { language: nameOf(source.language) })}</h3>
+          {spec.texts.map((key) => (
+            <div key={key} className="ws-translation-source-field">
+              <span className="field-label">{t(`ws.field.${key}`)}</span>
+              <p>{source.fields[key] ?? ''}</p>
+            </div>
+          ))}
+          {spec.body && source.body && (
+            <div className="ws-translation-source-field">
+              <span className="field-label">{t('ws.field.description')}</span>
+              <div className="rich-text">
+                <DocumentRenderer
+                  document={source.body}
+                  media={source.media ?? null}
+                  articleTitle={source.fields.title ?? ''}
+                />
+              </div>
+            </div>
+          )}
+        </section>
+        <form
+          ref={formElement}
+          noValidate
+          lang={language}
+          className="ws-form ws-translation-target"
+          aria-label={t('tr.heading', { language: name })}
+          onSubmit={form.onSubmit(() => submit())}
+        >
+          <FormAlert message={form.alert} />
+          {spec.texts.map((key) =>
+            spec.long.includes(key) ? (
+              <TextArea
+                key={key}
+                label={t(`ws.field.${key}`)}
+                name={key}
+                rows={3}
+                value={form.values[key]}
+                onChange={(e) => form.set(key, e.currentTarget.value)}
+                error={form.errors[key]}
+              />
+            ) : (
+              <TextField
+                key={key}
+                label={t(`ws.field.${key}`)}
+                name={key}
+                required
+                value={form.values[key]}
+                onChange={(e) => form.set(key, e.currentTarget.value)}
+                error={form.errors[key]}
+              />
+            ),
+          )}
+          {spec.body && (
+            <BodyField
+              key={editorKey}
+              label={t('ws.field.description')}
+              value={form.values.body}
+              onChange={(doc) => form.set('body', doc)}
+              media={{ images: editorMedia?.images ?? [], videos: editorMedia?.videos ?? [] }}
+              error={form.errors.body}
+            />
+          )}
+          <p className="actions">
+            <button type="submit" className="button" disabled={form.busy}>
+              {t('tr.save', { language: name })}
+            </button>
+            <button type="button" className="button button-secondary" onClick={onClose}>
+              <FormattedMessage id="tr.close" />
+            </button>
+          </p>
+        </form>
+      </div>
+      {guard.dialog}
+      {form.leaveDialog}
+    </section>
+  );
+}
+
+/** Everything in the values can be kept in the browser (no files). */
+const keepValues = (v: Values): Values => v;
