@@ -27,8 +27,12 @@ import { useArticle } from '#web/data/content';
 import { keys } from '#web/data/keys';
 import { articleHomePath } from '#web/paths';
 import { useSession } from '#web/session/session';
+import type { CollabRoomHandle } from '#web/components/rich-text/collab/room-handle';
+import { roomUrl } from '#web/components/rich-text/collab/room-handle';
+import { colourOf } from '#schema/presence';
 import { ArticleFields } from './article-fields';
 import { articleValues } from './changes';
+import { CollabBar, useSharedFields } from './collab-bar';
 import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
 import { ArticlePreviewModal, articleTexts } from './no-lost-work';
@@ -125,6 +129,17 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
     },
     onCreated,
   );
+  // An existing article is edited together (decision 050): the editor opens its room, title and teaser follow it.
+  const [room, setRoom] = useState<CollabRoomHandle | null>(null);
+  const articleId = article?.id;
+  const collab = useMemo(
+    () =>
+      articleId && user
+        ? { url: roomUrl(articleId), name: user.name, colour: colourOf(user.id), onRoom: setRoom }
+        : undefined,
+    [articleId, user],
+  );
+  useSharedFields(room, form);
   const [previewing, setPreviewing] = useState(false);
   // The latest createDraft (it reads the form's values of the moment), for the uploader made once.
   const draftNow = useRef(createDraft);
@@ -162,6 +177,7 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
       title={article ? t('ws.articles.editNamed', { title: article.title }) : t('ws.articles.new')}
       actions={article && <Link to={articleHomePath(article)}>{t('ws.viewPublic')}</Link>}
     >
+      <CollabBar room={room} />
       <FormAlert message={form.alert} />
       {guard.notices}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
@@ -172,6 +188,7 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
           admin={admin}
           editorKey={editorKey}
           uploadPicture={uploadPicture}
+          collab={collab}
         />
         {!article && tasks}
         <FormButtons
