@@ -29,6 +29,9 @@ const ADMIN_SECTION_BUDGET = 40 * KB;
 const ADMIN_CATALOGUE = 'i18n/admin.en-US.json';
 const EDITOR_BUDGET = 110 * KB;
 const EDITOR = 'components/rich-text/editor.tsx';
+/** Co-editing (Yjs, y-protocols, @lexical/yjs: decision 050), which the editor loads only in an article's room. */
+const COLLAB_BUDGET = 50 * KB;
+const COLLAB = 'components/rich-text/collab/collab-plugin.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -221,10 +224,27 @@ describe('bundle budget', () => {
     expect(sum(extra), report(extra)).toBeLessThanOrEqual(EDITOR_BUDGET);
   });
 
-  it("no chunk outside the first visit is over 40 KB gzip (the editor's own budget apart)", () => {
-    // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
+  it('co-editing loads only with the editor in an article room, on demand, within its own 50 KB gzip', () => {
     const first = clientStart();
     const editor = closure(EDITOR);
+    const collab = manifest[COLLAB];
+    expect(collab?.isDynamicEntry).toBe(true);
+    expect(manifest[EDITOR]!.dynamicImports ?? []).toContain(COLLAB);
+    // Neither the first visit, any view, nor the editor's own chunks carry it: only the editor's lazy import does.
+    expect(first.has(collab!.file)).toBe(false);
+    expect(editor.has(collab!.file)).toBe(false);
+    for (const key of Object.keys(manifest).filter((k) => /^routes\/.+\/(index|list)\.tsx$/.test(k)))
+      expect(closure(key).has(collab!.file), key).toBe(false);
+    for (const file of firstVisit()) expect(file.includes('collab-plugin'), file).toBe(false);
+    const extra = [...closure(COLLAB)].filter((f) => !first.has(f) && !editor.has(f));
+    console.info(`co-editing: ${kb(sum(extra))} gzip beyond the editor (${report(extra)})`);
+    expect(sum(extra), report(extra)).toBeLessThanOrEqual(COLLAB_BUDGET);
+  });
+
+  it("no chunk outside the first visit is over 40 KB gzip (the editor's and co-editing's own budgets apart)", () => {
+    // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
+    const first = clientStart();
+    const editor = new Set([...closure(EDITOR), ...closure(COLLAB)]);
     const assets = readdirSync(path.join(dist, 'assets'))
       .filter((f) => /\.(js|css)$/.test(f))
       .map((f) => `assets/${f}`);
