@@ -284,7 +284,7 @@ export class CollabRoom extends DurableObject<Env> {
     this.noted.clear();
     this.saveOwed = false;
     await this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.deleteAll();
+    this.store.clear();
     return sockets.length;
   }
 
