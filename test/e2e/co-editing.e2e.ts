@@ -31,9 +31,7 @@ async function typeAtEnd(page: Page, words: string) {
   await page.keyboard.type(words, { delay: 15 });
 }
 
-test('an editor and an admin write the same article at once, one of them offline for a while', async ({
-  browser,
-}) => {
+test('an editor and an admin write the same article at once, one of them offline for a while', async ({ browser }) => {
   const editorContext = await newContext(browser);
   const adminContext = await newContext(browser);
   try {
@@ -89,7 +87,8 @@ test('an editor and an admin write the same article at once, one of them offline
     // The last one out saves: one revision crediting both, with the merged text.
     await a.close();
     await b.close();
-    const saved = () => apiCall<{ description: string; version: number }>(editorContext, 'GET', `/articles/${article.id}`);
+    const saved = () =>
+      apiCall<{ description: string; version: number }>(editorContext, 'GET', `/articles/${article.id}`);
     await poll(async () => (await saved()).description.replace(/\n+/g, '\n')).toBe(merged.replace(/\n+/g, '\n'));
     const revisions = await apiCall<{ version: number; authors?: { id: string }[] }[]>(
       editorContext,

@@ -158,7 +158,7 @@ export class CollabRoom extends DurableObject<Env> {
 
   /** Stores the changes of the last moments as one update (folding all of them past 4x the idle threshold). */
   private flush(): void {
-    clearTimeout(this.storeTimer);
+    if (this.storeTimer !== undefined) clearTimeout(this.storeTimer);
     this.storeTimer = undefined;
     if (this.pending.length === 0) return;
     const updates = this.pending.splice(0);
@@ -278,7 +278,7 @@ export class CollabRoom extends DurableObject<Env> {
     if (articleId) for (const user of users) await forgetMember(this.env, user, articleId, this.store.language() ?? '');
     this.doc = null;
     this.presence.clear();
-    clearTimeout(this.storeTimer);
+    if (this.storeTimer !== undefined) clearTimeout(this.storeTimer);
     this.storeTimer = undefined;
     this.pending = [];
     this.noted.clear();

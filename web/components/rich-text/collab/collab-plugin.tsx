@@ -82,7 +82,7 @@ function handleOf(provider: RoomProvider): CollabRoomHandle {
       }
       return people;
     },
-    text: (field) => doc.getText(field).toString(),
+    text: (field) => doc.getText(field).toJSON(),
     setText: (field, value) => replaceText(doc.getText(field), value),
     subscribe: (cb) => {
       const texts = (['title', 'teaser'] satisfies SharedField[]).map((f) => doc.getText(f));
@@ -102,7 +102,7 @@ function handleOf(provider: RoomProvider): CollabRoomHandle {
 
 /** Replaces what changed between the text and `value` (between their common start and end). */
 function replaceText(text: Y.Text, value: string): void {
-  const old = text.toString();
+  const old = text.toJSON();
   if (old === value) return;
   let start = 0;
   while (start < old.length && start < value.length && old[start] === value[start]) start++;
