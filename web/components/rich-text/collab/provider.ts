@@ -12,6 +12,8 @@ import type * as Y from 'yjs';
 
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
+/** WebSocket's OPEN (a constant, not read off the class: a page may have none). */
+const OPEN = 1;
 /** Close codes of the room (worker/collab/room.ts): these end the session for good. */
 const FINAL_CLOSES = new Map([
   [4403, 'rights'],
@@ -94,7 +96,14 @@ export class RoomProvider {
   private open(): void {
     if (!this.wanted || this.ws || this.endReason) return;
     if (!navigator.onLine) return this.setStatus('offline');
-    const ws = new WebSocket(this.url);
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(this.url);
+    } catch {
+      // No socket can be made here (a page without a host, a refused address): no room at all.
+      this.endReason = 'refused';
+      return this.setStatus('ended');
+    }
     ws.binaryType = 'arraybuffer';
     this.ws = ws;
     this.synced = false;
@@ -160,7 +169,7 @@ export class RoomProvider {
   }
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin === this || this.ws?.readyState !== WebSocket.OPEN) return; // sent with the next sync otherwise
+    if (origin === this || !this.ws || this.ws.readyState !== OPEN) return; // sent with the next sync otherwise
     const e = encoding.createEncoder();
     encoding.writeVarUint(e, MESSAGE_SYNC);
     syncProtocol.writeUpdate(e, update);
@@ -176,7 +185,7 @@ export class RoomProvider {
   };
 
   private sendAwareness(clients: number[]): void {
-    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    if (!this.ws || this.ws.readyState !== OPEN) return;
     const e = encoding.createEncoder();
     encoding.writeVarUint(e, MESSAGE_AWARENESS);
     encoding.writeVarUint8Array(e, awarenessProtocol.encodeAwarenessUpdate(this.awareness, clients));
