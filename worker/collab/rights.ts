@@ -21,14 +21,7 @@ export interface CollabIdentity {
   tokenName: string | null;
 }
 
-/** The presence colours, one per user (the same user has the same colour in every room). */
-const COLOURS = ['#d62728', '#1f77b4', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#e377c2', '#8c564b'];
-
-export function colourOf(userId: string): string {
-  let h = 0;
-  for (const ch of userId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return COLOURS[h % COLOURS.length]!;
-}
+export { colourOf } from '#schema/presence';
 
 /**
  * The user as they are now if their session or token still lives, their account is active and their role may edit;

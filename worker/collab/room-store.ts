@@ -106,6 +106,14 @@ export class RoomStore {
     return [...seen.values()];
   }
 
+  /** Forgets everything: the document, the room's identity, its authors (the tables stay, for a later opening). */
+  clear(): void {
+    this.storage.transactionSync(() => {
+      for (const table of ['updates', 'meta', 'authors']) this.sql.exec(`DELETE FROM ${table}`);
+    });
+    this.stored = 0;
+  }
+
   clearAuthors(): void {
     this.sql.exec(`DELETE FROM authors`);
   }

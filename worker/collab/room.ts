@@ -25,6 +25,8 @@ import { forgetMember, noteMember } from './members';
 
 /** A room writes D1 at most once per this interval while people type (and once more when the last one leaves). */
 export const SAVE_INTERVAL_MS = 5_000;
+/** Changes are relayed at once and stored together at most this long after (one storage write, not one per key). */
+export const STORE_EVERY_MS = 200;
 /** How often an open room checks again that everyone in it still may write (besides its saves and the worker's word). */
 export const RECHECK_INTERVAL_MS = 60_000;
 /** WebSocket close codes the client tells apart: rights ended, the article is gone, the message was not ours. */
@@ -49,6 +51,13 @@ export class CollabRoom extends DurableObject<Env> {
   private doc: Y.Doc | null = null;
   /** Presence by awareness client id; in memory only (clients renew theirs every 15 s, so a wake-up refills it). */
   private readonly presence = new Map<number, PresenceState>();
+  /** Changes relayed but not yet stored (at most STORE_EVERY_MS old), and the timer that stores them. */
+  private pending: Uint8Array[] = [];
+  private storeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Authors already noted in storage since the last save (one write per person, not per change). */
+  private readonly noted = new Set<string>();
+  /** A save is scheduled (its alarm set): further changes need not ask again until it ran. */
+  private saveOwed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -92,7 +101,7 @@ export class CollabRoom extends DurableObject<Env> {
     // The room's own save leaves D1 at the version it noted; any other means a save from outside entered D1.
     if (this.store.d1Version() !== stored.version) {
       writeShared(doc, stored, 'd1');
-      this.store.append(Y.encodeStateAsUpdate(doc));
+      this.store.append(Y.encodeStateAsUpdate(doc)); // at once: the version noted below must match what is stored
       this.store.setD1Version(stored.version);
     }
     doc.on('update', (update: Uint8Array, origin: unknown) => this.onUpdate(update, origin));
@@ -120,19 +129,42 @@ export class CollabRoom extends DurableObject<Env> {
     }
   }
 
-  /** Every change: stored first, then sent to everyone but the socket it came from; a person's change is owed to D1. */
+  /**
+   * Every change: sent at once to everyone but the socket it came from, then stored with the others of the next
+   * STORE_EVERY_MS in one write. The order matters: a Durable Object holds back every message sent while a storage
+   * write is unconfirmed (its output gate), so a write per keystroke before the relay made every relay wait for a
+   * commit, and under load the commits queued up (decision 050, "Measured costs"). A person's change is owed to D1.
+   */
   private onUpdate(update: Uint8Array, origin: unknown): void {
-    this.store.append(update);
-    // A long session folds its updates at once past 4x the idle threshold (idle rooms fold at the alarm).
-    this.store.compact(this.doc, 4 * COMPACT_AFTER);
     const message = syncUpdate(update);
     for (const ws of this.ctx.getWebSockets()) if (ws !== origin) send(ws, message);
+    this.pending.push(update);
+    this.storeTimer ??= setTimeout(() => this.flush(), STORE_EVERY_MS);
     if (origin && typeof origin === 'object' && 'serializeAttachment' in origin) {
-      this.store.addAuthor(attachmentOf(origin as WebSocket).who);
+      const who = attachmentOf(origin as WebSocket).who;
+      const key = `${who.userId}:${who.sessionId ?? who.tokenId ?? ''}`;
+      if (!this.noted.has(key)) {
+        this.store.addAuthor(who);
+        this.noted.add(key);
+      }
     } else if (isOutsideAuthor(origin)) {
       return; // D1 has it already: the outside save was written before it entered the room
     }
-    if (origin !== 'd1') void this.schedule(Date.now() + SAVE_INTERVAL_MS);
+    if (origin !== 'd1' && !this.saveOwed) {
+      this.saveOwed = true;
+      void this.schedule(Date.now() + SAVE_INTERVAL_MS);
+    }
+  }
+
+  /** Stores the changes of the last moments as one update (folding all of them past 4x the idle threshold). */
+  private flush(): void {
+    if (this.storeTimer !== undefined) clearTimeout(this.storeTimer);
+    this.storeTimer = undefined;
+    if (this.pending.length === 0) return;
+    const updates = this.pending.splice(0);
+    this.store.append(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
+    // A long session folds its updates at once past 4x the idle threshold (idle rooms fold at the alarm).
+    this.store.compact(this.doc, 4 * COMPACT_AFTER);
   }
 
   /** Presence: the states this socket announces, with the name and colour of who opened it, to everyone. */
@@ -194,6 +226,8 @@ export class CollabRoom extends DurableObject<Env> {
 
   /** Saves the shared fields to D1 when someone wrote since the last save, after checking who still may. */
   async save(): Promise<void> {
+    this.flush();
+    this.saveOwed = false;
     const authors = this.store.authors();
     if (authors.length === 0) return;
     const doc = await this.load();
@@ -208,7 +242,10 @@ export class CollabRoom extends DurableObject<Env> {
     if (credited.length === 0) return;
     const result = await saveRoom(this.env, articleId, readShared(doc), credited, `collab:${articleId}`);
     if (result.saved) this.store.setD1Version(result.version);
-    if (result.saved || result.reason === 'unchanged' || result.reason === 'invalid') this.store.clearAuthors();
+    if (result.saved || result.reason === 'unchanged' || result.reason === 'invalid') {
+      this.store.clearAuthors();
+      this.noted.clear();
+    }
     if (!result.saved && result.reason === 'gone') this.closeAll(CLOSE_GONE, 'The article is gone');
   }
 
@@ -232,6 +269,25 @@ export class CollabRoom extends DurableObject<Env> {
     return closed;
   }
 
+  /** The article was deleted: everyone leaves now (4404) and the room forgets its document. */
+  async articleGone(): Promise<number> {
+    const sockets = this.open();
+    for (const ws of sockets) ws.close(CLOSE_GONE, 'The article is gone');
+    const articleId = this.store.articleId();
+    const users = new Set(sockets.map((ws) => attachmentOf(ws).who.userId));
+    if (articleId) for (const user of users) await forgetMember(this.env, user, articleId, this.store.language() ?? '');
+    this.doc = null;
+    this.presence.clear();
+    if (this.storeTimer !== undefined) clearTimeout(this.storeTimer);
+    this.storeTimer = undefined;
+    this.pending = [];
+    this.noted.clear();
+    this.saveOwed = false;
+    await this.ctx.storage.deleteAlarm();
+    this.store.clear();
+    return sockets.length;
+  }
+
   /** A save from outside the room (the API's PUT), already in D1 as `version`: it enters as a change of its author. */
   async outsideSave(fields: SharedFields, version: number, author: { userId: string; name: string }): Promise<void> {
     if (!this.store.articleId() || this.open().length === 0) return; // the next opening reads D1 and sees the version
@@ -244,6 +300,7 @@ export class CollabRoom extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     await this.save();
     await this.recheck();
+    this.flush();
     if (this.open().length) await this.schedule();
     else this.store.compact(this.doc);
   }

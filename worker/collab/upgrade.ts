@@ -70,3 +70,8 @@ export async function tellRoomOfSave(
 ): Promise<void> {
   await roomStub(env, articleId).outsideSave(fields, version, author);
 }
+
+/** Closes the rooms of a deleted article at once (the default language's, the only one for now). */
+export async function tellRoomOfDeletion(env: Env, articleId: string): Promise<void> {
+  await roomStub(env, articleId).articleGone();
+}

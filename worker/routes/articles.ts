@@ -37,7 +37,7 @@ import {
 import { assertVersion, ifMatchVersion } from '../queries/revisions';
 import type { NewMediaEntry } from '../queries/article-media';
 import { auditScope } from '../services/audit';
-import { collabQuery, collabRouteDoc, openRoom, tellRoomOfSave } from '../collab/upgrade';
+import { collabQuery, collabRouteDoc, openRoom, tellRoomOfDeletion, tellRoomOfSave } from '../collab/upgrade';
 import { sameOrigin } from '../middleware/security';
 import { logError } from '../middleware/request-log';
 
@@ -191,6 +191,10 @@ export const articlesRoutes = new Hono<AppEnv>()
       const { slugs, fileKeys } = await deleteArticle(db, row, auditScope(c));
       await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
       await deleteFiles(c.env, db, fileKeys);
+      // Whoever writes in its room is told at once (4404); the deletion stands if the room cannot be reached.
+      await tellRoomOfDeletion(c.env, row.id).catch((err: unknown) =>
+        logError(c as unknown as Context<AppEnv>, 'The co-editing room was not told of a deletion', err),
+      );
       return ok(c, { id: row.id });
     },
   )

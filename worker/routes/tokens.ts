@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { apiToken, createdApiToken, ownedApiToken } from '#schema/entities';
 import { createApiTokenBody, idParam } from '#schema/requests';
+import { tellRoomsOf } from '../collab/members';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';
@@ -74,7 +75,8 @@ export const tokensRoutes = new Hono<AppEnv>()
     requireEditor,
     params(idParam),
     async (c) => {
-      await revokeApiToken(c.var.db, auditScope(c), currentUser(c), c.req.valid('param').id);
+      const owner = await revokeApiToken(c.var.db, auditScope(c), currentUser(c), c.req.valid('param').id);
+      await tellRoomsOf(c.env, owner); // a co-editing socket the token opened closes now
       return ok(c, null, 200, 'API token revoked');
     },
   );

@@ -186,7 +186,7 @@ export async function revokeApiToken(
   user: SessionUser,
   id: string,
   now = Date.now(),
-): Promise<void> {
+): Promise<string> {
   const row = await db
     .select()
     .from(apiTokens)
@@ -205,6 +205,7 @@ export async function revokeApiToken(
       now,
     ),
   ]);
+  return row.userId;
 }
 
 /** Deletes the rows of tokens revoked or expired more than TOKEN_KEEP_DAYS ago (the Cron Trigger). */

@@ -2,6 +2,7 @@
 // decision 028), with a plain placeholder of the same size meanwhile.
 import { lazy, Suspense, useId } from 'react';
 import type { ArticleDocument } from '#schema/document';
+import type { CollabPluginProps } from './collab/collab-plugin';
 import type { EditorMedia } from './nodes';
 
 const RichTextEditor = lazy(() => import('./editor'));
@@ -12,9 +13,11 @@ export interface BodyFieldProps {
   onChange: (doc: ArticleDocument) => void;
   media: EditorMedia;
   error?: string | undefined;
+  /** The article's co-editing room, when the form opens one (decision 050). */
+  collab?: CollabPluginProps | undefined;
 }
 
-export default function BodyField({ label, value, onChange, media, error }: BodyFieldProps) {
+export default function BodyField({ label, value, onChange, media, error, collab }: BodyFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   return (
@@ -31,6 +34,7 @@ export default function BodyField({ label, value, onChange, media, error }: Body
           media={media}
           describedBy={error ? `${id}-error` : undefined}
           invalid={!!error}
+          collab={collab}
         />
       </Suspense>
       {error && (

@@ -26,8 +26,9 @@ import {
   TextNode,
   type LexicalEditor,
 } from 'lexical';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isSafeHref, type ArticleDocument } from '#schema/document';
+import type { CollabPluginProps } from './collab/collab-plugin';
 import { $loadDocument, $readDocument } from './convert';
 import { ArticlePictureNode, ArticleVideoNode, MediaContext, type EditorMedia } from './nodes';
 import Toolbar from './toolbar';
@@ -43,6 +44,9 @@ const OTHER_FORMATS = [
   'uppercase',
   'capitalize',
 ] as const;
+
+/** Co-editing (decision 050): its own chunk, loaded only when the form opens an article's room. */
+const CollabPlugin = lazy(() => import('./collab/collab-plugin'));
 
 /** Keeps the editor's nodes to the document's: no inline styles or other marks, headings of level 2 to 4. */
 function registerCleanUp(editor: LexicalEditor) {
@@ -106,6 +110,8 @@ export interface RichTextEditorProps {
   describedBy?: string | undefined;
   invalid?: boolean;
   onReady?: (editor: LexicalEditor) => void;
+  /** The article's co-editing room: the text is the room's (`value` is not loaded), undo is each person's own. */
+  collab?: CollabPluginProps | undefined;
 }
 
 export default function RichTextEditor({
@@ -117,6 +123,7 @@ export default function RichTextEditor({
   describedBy,
   invalid,
   onReady,
+  collab,
 }: RichTextEditorProps) {
   const config: InitialConfigType = {
     namespace: 'article',
@@ -140,7 +147,8 @@ export default function RichTextEditor({
       list: { ul: 'rte-ul', ol: 'rte-ol', listitem: 'rte-li', nested: { listitem: 'rte-nested' } },
       link: 'rte-link',
     },
-    editorState: () => $loadDocument(value),
+    // In a room the document comes from the room (loading `value` too would double it).
+    editorState: collab ? null : () => $loadDocument(value),
   };
   return (
     <MediaContext.Provider value={media}>
@@ -160,7 +168,13 @@ export default function RichTextEditor({
             }
             ErrorBoundary={LexicalErrorBoundary}
           />
-          <HistoryPlugin />
+          {collab ? (
+            <Suspense fallback={null}>
+              <CollabPlugin {...collab} />
+            </Suspense>
+          ) : (
+            <HistoryPlugin />
+          )}
           <ListPlugin />
           <LinkPlugin validateUrl={isSafeHref} />
           <CleanUpPlugin />

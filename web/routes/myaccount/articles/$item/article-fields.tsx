@@ -7,6 +7,7 @@ import { listUserChannels } from '#web/api/channels-edit';
 import type { Form } from '#web/components/screen-kit/use-form';
 import { SelectField } from '#web/components/workspace/fields';
 import BodyField from '#web/components/rich-text/body-field';
+import type { CollabPluginProps } from '#web/components/rich-text/collab/collab-plugin';
 import type { EditorMedia, PictureUpload } from '#web/components/rich-text/nodes';
 import { CategoriesField, FlagFields, TeaserField, TitleField } from '#web/components/workspace/form-page';
 import { ImagePicker } from '#web/components/workspace/image-picker';
@@ -21,6 +22,7 @@ export function ArticleFields({
   admin,
   editorKey,
   uploadPicture,
+  collab,
 }: {
   form: Form<ArticleValues>;
   article: Article | null;
@@ -30,6 +32,8 @@ export function ArticleFields({
   editorKey: number;
   /** A new picture from the editor's Insert picture, into the gallery; absent where the article can take none. */
   uploadPicture: PictureUpload | undefined;
+  /** The article's co-editing room (an existing article's form): the text, title and teaser are shared. */
+  collab?: CollabPluginProps | undefined;
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -73,6 +77,7 @@ export function ArticleFields({
         onChange={(doc) => set('body', doc)}
         media={editorMedia(article, uploadPicture)}
         error={errors.body}
+        collab={collab}
       />
       <CategoriesField form={form} />
       <ImagePicker

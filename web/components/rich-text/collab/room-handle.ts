@@ -1,0 +1,37 @@
+// What the article form sees of its co-editing room, without loading Yjs itself (the form imports this file's
+// types only; collab-plugin.tsx, loaded with the editor, makes the handle): the status, who is in the room, and
+// the shared title and teaser (decision 050).
+import type { EndReason, RoomStatus } from './provider';
+
+export type { EndReason, RoomStatus };
+
+/** One person in the room (a browser tab: its awareness client), with the name and colour the room gave them. */
+export interface RoomPerson {
+  clientId: number;
+  name: string;
+  colour: string;
+  self: boolean;
+}
+
+/** The shared plain-text fields (Y.Text named so in the room's document, worker/collab/lexical-yjs.ts). */
+export type SharedField = 'title' | 'teaser';
+
+export interface CollabRoomHandle {
+  status(): RoomStatus;
+  endReason(): EndReason | null;
+  /** Whether the document has been synced with the room once (before that, its fields are not the article's). */
+  ready(): boolean;
+  people(): RoomPerson[];
+  text(field: SharedField): string;
+  /** Makes the field `value` with the smallest change (the common start and end kept). */
+  setText(field: SharedField, value: string): void;
+  /** Calls `cb` on any change of the above; returns the unsubscribe. */
+  subscribe(cb: () => void): () => void;
+}
+
+/** Where the room of an article (and content language) is reached. */
+export function roomUrl(articleId: string, lang?: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
+  return `${scheme}://${location.host}/api/articles/${encodeURIComponent(articleId)}/collab${query}`;
+}

@@ -1,0 +1,78 @@
+// The article form's co-editing header (decision 050): whether the room is live, reconnecting or offline, and who
+// is in it, each with their colour (the colour of their cursor in the text). Also the binding of the form's title
+// and teaser to the room's shared ones. The room's handle comes from the editor's lazy chunk: nothing here loads Yjs.
+import { useEffect, useReducer, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import type { CollabRoomHandle, SharedField } from '#web/components/rich-text/collab/room-handle';
+import type { Form } from '#web/components/screen-kit/use-form';
+import type { ArticleValues } from './changes';
+import './collab-bar.css';
+
+const SHARED: readonly SharedField[] = ['title', 'teaser'];
+
+/** Re-renders on every change of the room (status, presence, shared fields). */
+function useRoom(room: CollabRoomHandle | null): void {
+  const [, tick] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => room?.subscribe(tick), [room]);
+}
+
+export function CollabBar({ room }: { room: CollabRoomHandle | null }) {
+  const intl = useIntl();
+  useRoom(room);
+  if (!room) return null;
+  const status = room.status();
+  const label =
+    status === 'ended'
+      ? intl.formatMessage({ id: `ws.collab.ended.${room.endReason() ?? 'refused'}` })
+      : intl.formatMessage({ id: `ws.collab.${status}` });
+  const people = room.people();
+  return (
+    <div className="ws-collab" data-status={status}>
+      <p className="ws-collab-status" role="status">
+        <span className="ws-collab-dot" aria-hidden="true" />
+        {label}
+      </p>
+      {people.length > 0 && (
+        <ul className="ws-collab-people" aria-label={intl.formatMessage({ id: 'ws.collab.people' })}>
+          {people.map((p) => (
+            <li key={p.clientId} style={{ borderColor: p.colour }}>
+              <span className="ws-collab-swatch" style={{ background: p.colour }} aria-hidden="true" />
+              {p.self ? intl.formatMessage({ id: 'ws.collab.you' }, { name: p.name }) : p.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Keeps the form's title and teaser and the room's the same once the room's document arrived: a change typed in
+ * the form goes into the room as the smallest edit, one from the room into the form.
+ */
+export function useSharedFields(room: CollabRoomHandle | null, form: Form<ArticleValues>): void {
+  const values = useRef(form.values);
+  const setField = useRef(form.set);
+  useEffect(() => {
+    values.current = form.values;
+    setField.current = form.set;
+  });
+  useEffect(() => {
+    if (!room) return;
+    const pull = () => {
+      if (!room.ready()) return;
+      for (const field of SHARED) {
+        const text = room.text(field);
+        if (text !== values.current[field]) setField.current(field, text);
+      }
+    };
+    pull();
+    return room.subscribe(pull);
+  }, [room]);
+  const { title, teaser } = form.values;
+  useEffect(() => {
+    if (!room?.ready()) return;
+    room.setText('title', title);
+    room.setText('teaser', teaser);
+  }, [room, title, teaser]);
+}
