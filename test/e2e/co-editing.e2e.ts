@@ -1,4 +1,4 @@
-// Writing together (issue 32, decision 050): an editor and an admin open the same article's form in two browsers,
+// Writing together (issue 32, decision 051): an editor and an admin open the same article's form in two browsers,
 // see each other in the form's header, type into the text at the same time and both see the same text within a
 // second; the title is shared too. The admin goes offline, keeps typing, comes back, and both texts agree. The
 // room's save is one revision that credits both.

@@ -8,7 +8,7 @@
 // - but the article text editor (Lexical, decision 028), which only the workspace's article form loads, on demand:
 //   at most 112 KB gzip beyond the first visit, its own budget (Lexical with its rich-text, list, link, history,
 //   clipboard and html packages is about 92 KB gzip by itself; TipTap's starter kit would be about 131 KB).
-// - and co-editing (Yjs, y-protocols, @lexical/yjs, decision 050), which only the editor of an existing article's
+// - and co-editing (Yjs, y-protocols, @lexical/yjs, decision 051), which only the editor of an existing article's
 //   form loads, on demand: at most 50 KB gzip beyond the editor.
 // test/e2e/budget.e2e.ts checks the first visit again in Chromium, counting what the browser really fetches.
 import { execFileSync } from 'node:child_process';
@@ -30,12 +30,12 @@ const ADMIN_SECTION_BUDGET = 40 * KB;
 /** The admin catalogue the frame loads for an English-speaking admin (web/routes/appManagement/index.tsx). */
 const ADMIN_CATALOGUE = 'i18n/admin.en-US.json';
 /**
- * 112 KB: 110 until co-editing (decision 050), whose lazy chunk uses parts of lexical the editor alone does not; the
+ * 112 KB: 110 until co-editing (decision 051), whose lazy chunk uses parts of lexical the editor alone does not; the
  * bundler keeps them with the rest of lexical in the editor's chunk (+1.3 KB gzip), not in co-editing's.
  */
 const EDITOR_BUDGET = 112 * KB;
 const EDITOR = 'components/rich-text/editor.tsx';
-/** Co-editing (Yjs, y-protocols, @lexical/yjs: decision 050), which the editor loads only in an article's room. */
+/** Co-editing (Yjs, y-protocols, @lexical/yjs: decision 051), which the editor loads only in an article's room. */
 const COLLAB_BUDGET = 50 * KB;
 const COLLAB = 'components/rich-text/collab/collab-plugin.tsx';
 

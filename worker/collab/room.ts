@@ -133,7 +133,7 @@ export class CollabRoom extends DurableObject<Env> {
    * Every change: sent at once to everyone but the socket it came from, then stored with the others of the next
    * STORE_EVERY_MS in one write. The order matters: a Durable Object holds back every message sent while a storage
    * write is unconfirmed (its output gate), so a write per keystroke before the relay made every relay wait for a
-   * commit, and under load the commits queued up (decision 050, "Measured costs"). A person's change is owed to D1.
+   * commit, and under load the commits queued up (decision 051, "Measured costs"). A person's change is owed to D1.
    */
   private onUpdate(update: Uint8Array, origin: unknown): void {
     const message = syncUpdate(update);

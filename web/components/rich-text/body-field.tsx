@@ -13,7 +13,7 @@ export interface BodyFieldProps {
   onChange: (doc: ArticleDocument) => void;
   media: EditorMedia;
   error?: string | undefined;
-  /** The article's co-editing room, when the form opens one (decision 050). */
+  /** The article's co-editing room, when the form opens one (decision 051). */
   collab?: CollabPluginProps | undefined;
 }
 

@@ -45,7 +45,7 @@ const OTHER_FORMATS = [
   'capitalize',
 ] as const;
 
-/** Co-editing (decision 050): its own chunk, loaded only when the form opens an article's room. */
+/** Co-editing (decision 051): its own chunk, loaded only when the form opens an article's room. */
 const CollabPlugin = lazy(() => import('./collab/collab-plugin'));
 
 /** Keeps the editor's nodes to the document's: no inline styles or other marks, headings of level 2 to 4. */

@@ -1,7 +1,7 @@
 // Co-editing in the article editor: Lexical's CollaborationPlugin on the room's document (cursors and selections
 // labelled with names, per-person undo through @lexical/yjs's undo manager), and the handle the form uses for
 // presence, status, title and teaser. Its own chunk: editor.tsx loads it only for an article's room, so Yjs never
-// reaches the public pages, the first visit or a new article's form (decision 050).
+// reaches the public pages, the first visit or a new article's form (decision 051).
 import { LexicalCollaboration } from '@lexical/react/LexicalCollaborationContext';
 import { CollaborationPlugin } from '@lexical/react/LexicalCollaborationPlugin';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';

@@ -1,4 +1,4 @@
-// The browser's end of a co-editing room (worker/collab, decision 050): a Yjs provider over the room's WebSocket in
+// The browser's end of a co-editing room (worker/collab, decision 051): a Yjs provider over the room's WebSocket in
 // y-websocket's wire format (0 sync, 1 awareness), shaped as @lexical/yjs's Provider so that Lexical's
 // CollaborationPlugin drives it. The document lives in memory: edits made while the socket is down stay in it and
 // go to the room with the sync that opens the next socket (the room answers our state vector, we answer its).

@@ -1,6 +1,6 @@
 // What the article form sees of its co-editing room, without loading Yjs itself (the form imports this file's
 // types only; collab-plugin.tsx, loaded with the editor, makes the handle): the status, who is in the room, and
-// the shared title and teaser (decision 050).
+// the shared title and teaser (decision 051).
 import type { EndReason, RoomStatus } from './provider';
 
 export type { EndReason, RoomStatus };

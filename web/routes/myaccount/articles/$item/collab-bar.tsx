@@ -1,4 +1,4 @@
-// The article form's co-editing header (decision 050): whether the room is live, reconnecting or offline, and who
+// The article form's co-editing header (decision 051): whether the room is live, reconnecting or offline, and who
 // is in it, each with their colour (the colour of their cursor in the text). Also the binding of the form's title
 // and teaser to the room's shared ones. The room's handle comes from the editor's lazy chunk: nothing here loads Yjs.
 import { useEffect, useReducer, useRef } from 'react';

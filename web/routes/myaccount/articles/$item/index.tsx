@@ -94,7 +94,7 @@ function ArticleScreen() {
 
 /**
  * Co-editing is opt-in for now (this browser's `so-coediting` = `on` in localStorage): the article form's web tests
- * have not been adapted to a room yet (decision 050, "What is left").
+ * have not been adapted to a room yet (decision 051, "What is left").
  */
 function coEditingOn(): boolean {
   try {
@@ -142,7 +142,7 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
     },
     onCreated,
   );
-  // An existing article is edited together (decision 050): the editor opens its room, title and teaser follow it.
+  // An existing article is edited together (decision 051): the editor opens its room, title and teaser follow it.
   // A room that cannot be reached at all (never synced: no rooms where this runs) leaves the form as it was before
   // rooms: the editor loads the article's text and saves go through the form.
   const [room, setRoom] = useState<CollabRoomHandle | null>(null);
