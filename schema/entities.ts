@@ -68,6 +68,31 @@ export const media = z.nullable(
 );
 export type Media = z.infer<typeof media>;
 
+/**
+ * One translation of an item as its entity lists it (issue 29): its language, its slug in that language (null for
+ * news, which have none), its state, and whether the item's text changed after it was last saved. Readers get the
+ * published ones only; whoever may edit the item gets the drafts too.
+ */
+export const translationState = z.object({
+  language: z.string(),
+  slug: z.nullable(z.string()),
+  state: z.enum(['draft', 'published']),
+  outdated: z.boolean(),
+});
+export type TranslationState = z.infer<typeof translationState>;
+
+/** The language fields of a translatable entity (docs/decisions/056-translated-reads-and-search.md). */
+// Optional in the schema so that entities built before languages (and the SPA's fixtures) still parse; the worker
+// sends all three on every answer of these entities.
+const inLanguage = {
+  /** The language of the text in this answer: the requested one where a published translation exists, else `sourceLanguage`. */
+  language: z.optional(z.string()),
+  /** The language the item is written in. */
+  sourceLanguage: z.optional(z.string()),
+  /** The item's translations (not its source language). */
+  translations: z.optional(z.array(translationState)),
+};
+
 /** What lists show of an article. */
 export const articleSummary = z.object({
   id,
@@ -124,6 +149,7 @@ export const article = z.extend(articleSummary, {
    */
   accessRequested: z.optional(z.boolean()),
   updatedAt: isoDateTime,
+  ...inLanguage,
 });
 export type Article = z.infer<typeof article>;
 
@@ -134,6 +160,9 @@ export const category = z.object({
   imageHref: z.nullable(z.string()),
   slug: z.string(),
   ordinal: int(),
+  /** The description of the category (translated with its title). */
+  description: z.optional(z.string()),
+  ...inLanguage,
 });
 export type Category = z.infer<typeof category>;
 
@@ -174,6 +203,7 @@ export const channel = z.extend(channelSummary, {
   articleOrdinals: z.record(z.string(), z.array(id)),
   /** The version a save starts from (send it back as `version` or If-Match); 409 when another save came first. */
   version: int(),
+  ...inLanguage,
 });
 export type Channel = z.infer<typeof channel>;
 
@@ -206,6 +236,7 @@ export const newsItem = z.object({
   thumbnailHref: z.nullable(z.string()),
   publishedAt: isoDateTime,
   userId: id,
+  ...inLanguage,
 });
 export type NewsItem = z.infer<typeof newsItem>;
 export const newsPage = z.object({ items: z.array(newsItem), nextCursor: z.nullable(z.string()) });

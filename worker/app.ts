@@ -11,6 +11,7 @@ import { sendWebhooksAfterWrites } from './middleware/webhooks';
 import { failure } from './lib/envelope';
 import { HttpError } from './lib/errors';
 import { boundedBody, boundedUrl } from './middleware/limits';
+import { requestLanguage } from './middleware/language';
 import { methodNotAllowed } from './middleware/methods';
 import { logError, requestLog } from './middleware/request-log';
 import { securityHeaders, sameOriginForUnsafeMethods } from './middleware/security';
@@ -56,6 +57,7 @@ export function buildApp() {
   app.use(methodNotAllowed(() => app.routes));
   app.use(sameOriginForUnsafeMethods);
   app.use(boundedBody);
+  app.use(requestLanguage);
   app.use(d1Session);
   app.use(sessionMiddleware);
   app.use(tokenScope);

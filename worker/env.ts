@@ -2,6 +2,7 @@ import type { SessionUser } from '#schema/entities';
 import type { RouteDocPart } from './lib/route-doc';
 import type { AuditActorKind } from '#schema/tables';
 import type { Db } from './lib/db';
+import type { Language } from '#schema/languages';
 
 import type { ApiTokenUse } from './lib/tokens';
 export type { ApiTokenUse } from './lib/tokens';
@@ -71,6 +72,11 @@ export interface AppEnv {
     audit: AuditScope | undefined;
     /** The documentation parts of the matched route's handlers (services/request-kind.ts), once worked out. */
     routeParts: RouteDocPart[] | undefined;
+    /**
+     * The request's language (worker/middleware/language.ts): `lang`, else Accept-Language, else the default. Unset
+     * outside /api (the pages read theirs from the URL).
+     */
+    language: Language | undefined;
     /** Cloudflare's Ray ID, or a UUID locally: on the answer (X-Request-Id) and in every log line of the request. */
     requestId: string;
   };

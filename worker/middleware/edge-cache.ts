@@ -131,9 +131,20 @@ export function edgeCacheFirst(key: EdgeCacheKey): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * A copy's name with the request's language (issue 29): an API read answers in the language of `lang` or
+ * Accept-Language, so one URL has a copy per language, and a German answer never answers an English request.
+ */
+function withLanguage(name: string | null, tag: string | undefined): string | null {
+  if (name === null || !tag) return name;
+  const url = new URL(name);
+  url.searchParams.set('__language', tag);
+  return url.href;
+}
+
 export function edgeCache<I extends Input = BlankInput>(key?: EdgeCacheKey<I>): MiddlewareHandler<AppEnv, string, I> {
   return documented({ edgeCacheSeconds: EDGE_CACHE_SECONDS }, async (c, next) => {
-    const name = key ? key(c) : c.req.url;
+    const name = withLanguage(key ? key(c) : c.req.url, c.get('language')?.tag);
     if (!edgeCacheOn(c.env) || c.get('user') || name === null || conditional(c.req.raw.headers)) {
       await next();
       return;

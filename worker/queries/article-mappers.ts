@@ -142,5 +142,8 @@ export function toArticle(
     media: extra.locked ? null : toMedia(row.mediaKind, extra.media),
     locked: extra.locked,
     updatedAt: iso(row.updatedAt),
+    language: row.language,
+    sourceLanguage: row.language,
+    translations: [],
   };
 }

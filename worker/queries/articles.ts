@@ -19,7 +19,10 @@ import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/access';
 import { batchRows, reusable } from '../lib/statements';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { toArticle, toArticleSummary, type ArticleRow } from './article-mappers';
+import { toArticle, toArticleSummary, type ArticleRow, type MediaRow } from './article-mappers';
+import type { ArticleDocument } from '#schema/document';
+import type { Language } from '#schema/languages';
+import { itemTranslations, mayEdit, parsedJson, translatedView, type TranslationRead } from './translated-reads';
 import { authorColumns, toAuthor } from './authors';
 
 export type Batch = BatchItem<'sqlite'>[];
@@ -71,9 +74,9 @@ export async function listArticles(
  * GET /articles/{id}: 404 when it does not exist or the viewer may not see it. One D1 round trip: the row
  * (with whether the viewer may read its restricted parts), its category ids and its media in one batch.
  */
-export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Article> {
+export async function getArticle(db: Db, viewer: Viewer, id: string, language?: Language): Promise<Article> {
   const articleId = sql.placeholder('id');
-  const [found, categoryRows, media] = await batchRows(db, [
+  const [found, categoryRows, mediaRows, translationRows] = await batchRows(db, [
     reusable(
       db,
       viewer,
@@ -118,10 +121,18 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
         db.select().from(articleMedia).where(eq(articleMedia.articleId, articleId)).orderBy(asc(articleMedia.ordinal)),
       { id },
     ),
+    // Its translations: the states, and the text of the request's language (one statement more, same round trip).
+    itemTranslations(db, 'article', id, language ?? DEFAULT_READ),
   ]);
-  const row = found[0];
-  if (!row) throw new NotFound(ARTICLE_NOT_FOUND);
-  const result = toArticle(row.article, {
+  const found0 = found[0];
+  if (!found0) throw new NotFound(ARTICLE_NOT_FOUND);
+  const view = translatedView(translationRows, language, {
+    language: found0.article.language,
+    isPublic: found0.article.published,
+    editable: mayEdit(viewer, found0.article.userId),
+  });
+  const { row, media } = overlaid(found0, mediaRows, view.overlay);
+  const article = toArticle(row.article, {
     categoryIds: categoryRows.map((r) => r.id),
     media,
     locked: !row.readable,
@@ -129,10 +140,43 @@ export async function getArticle(db: Db, viewer: Viewer, id: string): Promise<Ar
     author: toAuthor(row.owner),
     categories: categoryRows,
   });
+  const result: Article = {
+    ...article,
+    language: view.language,
+    sourceLanguage: view.sourceLanguage,
+    translations: view.translations,
+  };
   if (!result.locked || !viewer) return result;
   // A locked article for a signed-in reader (rare: one more read): a pending request for it or for its channel.
   const asked = [row.article.id, ...(row.article.channelId ? [row.article.channelId] : [])];
   return { ...result, accessRequested: await hasPendingRequest(db, viewer.id, asked) };
+}
+
+/** The language a read without one names: no translation's text is read, only the states. */
+const DEFAULT_READ: Language = { tag: '', short: '' };
+
+/** The article's row and media with a published translation's text in place of the source's. */
+function overlaid<R extends { article: ArticleRow }>(
+  row: R,
+  media: MediaRow[],
+  t: TranslationRead | undefined,
+): { row: R; media: MediaRow[] } {
+  if (!t) return { row, media };
+  const titles = parsedJson<Record<string, string>>(t.mediaTitles) ?? {};
+  return {
+    row: {
+      ...row,
+      article: {
+        ...row.article,
+        slug: t.slug ?? row.article.slug,
+        title: t.title ?? row.article.title,
+        teaser: t.teaser ?? row.article.teaser,
+        description: t.description ?? row.article.description,
+        body: parsedJson<ArticleDocument>(t.body) ?? (t.description !== null ? null : row.article.body),
+      },
+    },
+    media: media.map((m) => (titles[m.id] ? { ...m, title: titles[m.id]! } : m)),
+  };
 }
 
 /** Whether the user's request for access to one of `contentIds` waits for a decision. */

@@ -2,7 +2,11 @@
 // cycle check, delete only when empty) and title search.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { type Category, type categoryChildren as categoryChildrenSchema } from '#schema/entities';
+import {
+  type Category,
+  type categoryChildren as categoryChildrenSchema,
+  type TranslationState,
+} from '#schema/entities';
 import { articleCategories, categories, channelCategories, slugs } from '#schema/tables';
 import type { Db } from '../env';
 import { BadRequest, Conflict, NotFound } from '../lib/errors';
@@ -19,8 +23,12 @@ type CategoryRow = typeof categories.$inferSelect;
 export type CategoryChildren = z.infer<typeof categoryChildrenSchema>;
 
 export function toCategory(
-  row: Pick<CategoryRow, 'id' | 'parentId' | 'title' | 'imageKey' | 'slug' | 'ordinal'>,
+  row: Pick<CategoryRow, 'id' | 'parentId' | 'title' | 'imageKey' | 'slug' | 'ordinal'> &
+    Partial<Pick<CategoryRow, 'description' | 'language'>>,
+  translations: TranslationState[] = [],
 ): Category {
+  // A category made in this request (createCategory) has no row read back: its language is the column's default.
+  const language = row.language ?? categories.language.default;
   return {
     id: row.id,
     parentId: row.parentId,
@@ -28,6 +36,10 @@ export function toCategory(
     imageHref: fileHref(row.imageKey),
     slug: row.slug,
     ordinal: row.ordinal,
+    description: row.description ?? '',
+    language: String(language),
+    sourceLanguage: String(language),
+    translations,
   };
 }
 
@@ -43,7 +55,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
       asc(categories.title),
     )
     .all();
-  return rows.map(toCategory);
+  return rows.map((r) => toCategory(r));
 }
 
 export async function findCategoryRow(db: Db, id: string): Promise<CategoryRow | undefined> {
@@ -284,7 +296,7 @@ export async function positionCategory(db: Db, id: string, index: number, audit:
       auditEntry(db, audit, { ...categorySubject(row), action: 'updated', fields: ['ordinal'] }),
     ]);
   }
-  return ordered.map(toCategory);
+  return ordered.map((r) => toCategory(r));
 }
 
 /** What still hangs off a category; deleting it is refused while any of these is non-zero. */

@@ -116,7 +116,7 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
   if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
   const firstPage = toKeyPage(articleRows, ORDERED_PAGE_SIZE, pageKey, toArticleSummary);
   return {
-    categories: subs.map(toCategory),
+    categories: subs.map((r) => toCategory(r)),
     channels: channelRows.map(summaryOf),
     articles: firstPage.items,
     articlesCursor: firstPage.nextCursor,

@@ -70,7 +70,14 @@ export function toChannel(
   row: ChannelSummaryRow,
   extra: { categoryIds: string[]; articleOrdinals: ArticleOrdinals; locked: boolean },
 ): Channel {
-  return { ...toChannelSummary(row, extra), articleOrdinals: extra.articleOrdinals, version: row.version };
+  return {
+    ...toChannelSummary(row, extra),
+    articleOrdinals: extra.articleOrdinals,
+    version: row.version,
+    language: row.language,
+    sourceLanguage: row.language,
+    translations: [],
+  };
 }
 
 // ---- reads ----

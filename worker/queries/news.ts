@@ -71,6 +71,9 @@ export function toNewsItem(r: JoinedRow): NewsItem {
     thumbnailHref: fileHref(n.thumbnailKey),
     publishedAt: iso(n.publishedAt),
     userId: n.userId,
+    language: n.language,
+    sourceLanguage: n.language,
+    translations: [],
   };
 }
 

@@ -5,6 +5,9 @@ import { article, articlePage, idResult } from '#schema/entities';
 import { createArticleBody, idOrSlugParam, ownershipParam, pageQuery, updateArticleBody } from '#schema/requests';
 import type { AppEnv, Db, Env } from '../env';
 import { edgeCache } from '../middleware/edge-cache';
+import { answerLanguage, languagesOfEnv } from '../middleware/language';
+import { resolveTranslationSlug } from '../queries/translated-reads';
+import type { Language } from '#schema/languages';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../middleware/guards';
@@ -38,9 +41,18 @@ import { collabQuery, collabRouteDoc, openRoom, tellRoomOfSave } from '../collab
 import { sameOrigin } from '../middleware/security';
 import { logError } from '../middleware/request-log';
 
-/** The article id of an `{id}` path part that may be a slug. */
-const articleId = (c: { env: Env; var: { db: Db } }, idOrSlug: string) =>
-  resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
+/**
+ * The article id of an `{id}` path part that may be a slug: in a language other than the default, a translation's
+ * slug (current or old) first, then the article's own.
+ */
+const articleId = async (c: { env: Env; var: { db: Db; language?: Language | undefined } }, idOrSlug: string) => {
+  const language = c.var.language;
+  if (language && language.tag !== languagesOfEnv(c.env).default.tag) {
+    const found = await resolveTranslationSlug(c.var.db, language, idOrSlug, 'article');
+    if (found) return found;
+  }
+  return resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND);
+};
 
 export const articlesRoutes = new Hono<AppEnv>()
   .get(
@@ -64,7 +76,9 @@ export const articlesRoutes = new Hono<AppEnv>()
     params(idOrSlugParam),
     async (c) => {
       const id = await articleId(c, c.req.valid('param').id);
-      return ok(c, await getArticle(c.get('db'), c.get('user'), id));
+      const language = answerLanguage(c);
+      const article = await getArticle(c.get('db'), c.get('user'), id, language);
+      return ok(c, article);
     },
   )
 
