@@ -95,6 +95,8 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const language = found?.language ?? languages.default;
   const locale = language.tag;
   const basename = found?.basename ?? '';
+  // The API calls of the render answer in it (./in-process.ts).
+  c.set('language', language);
   // A language that is not configured (`/xx/...`) names no page: no SPEC route starts with a two-letter segment, so
   // the whole path matches only the catch-all, the not-found screen in the default language.
   const path = found ? found.path : url.pathname;
@@ -174,6 +176,9 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
     siteDescription: c.env.SITE_DESCRIPTION ?? '',
     body,
     url,
+    path,
+    languages,
+    language,
     locale,
     status,
     user,
