@@ -24,12 +24,18 @@ export function rememberLocaleCookie(locale: Locale): void {
 export type Messages = Record<string, string>;
 type JsonModule = { default: Messages };
 
-// Only the default catalogue lands in the entry chunk; the others load when needed. Dynamic imports with a variable
-// part (no Vite-only glob): both Vite and the worker's bundler (esbuild, which renders pages: decision 025) turn
-// `../i18n/${tag}.json` into the folder's catalogues, so a new language's files are found without a line of code
-// here. (`../i18n/`, not `./`: Vite refuses a variable import of its own folder without a fixed part in the name.)
+// Only the default catalogue lands in the entry chunk; the others load when needed. The screens' catalogues by a
+// dynamic import with a variable part (no Vite-only glob): both Vite and the worker's bundler (esbuild, which renders
+// pages: decision 025) turn `../i18n/screens.${tag}.json` into those files, so a new language's is found without code.
+// (`../i18n/`: Vite refuses a variable import of its own folder.) The shell's catalogues are named `{tag}.json`,
+// which as a pattern would also take the admin's and account's catalogues into the worker's bundle
+// (test/deploy/deploy.test.ts): they are listed here, one line per language beyond the default.
 const TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
-const shellCatalogue = (tag: string): Promise<JsonModule> => import(`../i18n/${tag}.json`);
+const SHELL_CATALOGUES: Record<string, () => Promise<JsonModule>> = {
+  'de-DE': () => import('./de-DE.json'),
+};
+const shellCatalogue = (tag: string): Promise<JsonModule> =>
+  SHELL_CATALOGUES[tag]?.() ?? Promise.reject(new Error(`no shell catalogue for ${tag}`));
 const screensCatalogue = (tag: string): Promise<JsonModule> => import(`../i18n/screens.${tag}.json`);
 /** A catalogue file of a language, or nothing when there is none. */
 const catalogue = (load: (tag: string) => Promise<JsonModule>, tag: string) =>

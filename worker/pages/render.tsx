@@ -95,6 +95,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const language = found?.language ?? languages.default;
   const locale = language.tag;
   const basename = found?.basename ?? '';
+  const tags = languages.all.map((l) => l.tag);
   // The API calls of the render answer in it (./in-process.ts).
   c.set('language', language);
   // A language that is not configured (`/xx/...`) names no page: no SPEC route starts with a two-letter segment, so
@@ -137,7 +138,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   if (rendered) {
     const stream = await renderToReadableStream(
       <StrictMode>
-        <AppProviders start={{ locale, messages, user, seed: data.seed }}>
+        <AppProviders start={{ locale, languages: tags, basename, messages, user, seed: data.seed }}>
           <StaticRouter basename={basename || undefined} location={url.pathname + url.search}>
             <AppRoutes />
           </StaticRouter>
@@ -164,7 +165,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const pageData: PageData = {
     rendered,
     locale,
-    languages: languages.all.map((l) => l.tag),
+    languages: tags,
     basename,
     user,
     queries: data.queries(),

@@ -12,6 +12,17 @@ export function pathInLanguage(languages: readonly string[], tag: string, path: 
   return languagePath(languagesOf(languages.join(',')), tag, path);
 }
 
+/** A language's name: the catalogue's, else the language's own name for itself (a language with no catalogue yet). */
+function languageLabel(intl: ReturnType<typeof useIntl>, tag: string): string {
+  const id = `shell.language.${tag}`;
+  if (intl.messages[id]) return intl.formatMessage({ id });
+  try {
+    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag.split('-')[0]!) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
 export function LanguageSwitch() {
   const intl = useIntl();
   const { locale, languages } = useLocale();
@@ -39,7 +50,7 @@ export function LanguageSwitch() {
       >
         {languages.map((l) => (
           <option key={l} value={l} lang={l}>
-            {intl.formatMessage({ id: `shell.language.${l}`, defaultMessage: l })}
+            {languageLabel(intl, l)}
           </option>
         ))}
       </select>
