@@ -1,3 +1,5 @@
+import { languagePath, type Language, type Languages } from './languages';
+
 // Every public URL of the portal, built in one place for both sides: the SPA's links, the server's canonicals,
 // Open Graph and JSON-LD (worker/pages/head.ts), the sitemaps and feeds (worker/site), and the mails
 // (worker/services/notices.ts). An item is named by its slug where it has one (the readable, canonical form) and by
@@ -9,16 +11,22 @@ const seg = encodeURIComponent;
 export type UrlRef = string | { id: string; slug?: string | null | undefined };
 
 /**
- * What every builder may be told besides the item. Empty today: the language of issue 29 becomes a field here
- * (`locale`), and each builder puts it into the path in one place (`localized` below).
+ * What every builder may be told besides the item: the language of the URL (issue 29) with the configured
+ * languages. The default language keeps the SPEC's path; any other is prefixed with its short tag (`/de/...`), in
+ * one place (`localized` below). Without a language the path is the default's, which is also what the SPA's links
+ * want: its router carries the language as its basename (web/app.tsx), so a link inside the app stays in it.
  */
-export type UrlOptions = Record<never, never>;
+export interface UrlOptions {
+  languages?: Languages | undefined;
+  language?: Language | string | null | undefined;
+}
 
 /** The segment that names an item: its slug where it has one, else its id. */
 export const itemSegment = (ref: UrlRef) => seg(typeof ref === 'string' ? ref : ref.slug || ref.id);
 
 /** The one place a path is finished (the language prefix goes here). */
-const localized = (path: string, _options?: UrlOptions) => path;
+const localized = (path: string, options?: UrlOptions) =>
+  options?.languages && options.language ? languagePath(options.languages, options.language, path) : path;
 
 /** Where an article is shown from: on its own, inside its channel, or inside a category (and its channel). */
 export interface ArticleContext {
@@ -57,8 +65,11 @@ export const contentPath = (kind: 'article' | 'channel', ref: UrlRef, options?: 
   kind === 'article' ? articlePath(ref, {}, options) : channelPath(ref, null, options);
 
 /** The RSS feed of a channel (by id: a feed reader's subscription outlives a renamed slug), and of the news. */
-export const channelFeedPath = (channel: { id: string }) => `/feeds/chan/${seg(channel.id)}.xml`;
+export const channelFeedPath = (channel: { id: string }, options?: UrlOptions) =>
+  localized(`/feeds/chan/${seg(channel.id)}.xml`, options);
 export const NEWS_FEED_PATH = '/feeds/news.xml';
+/** The news feed in a language: /feeds/news.xml, /de/feeds/news.xml. */
+export const newsFeedPath = (options?: UrlOptions) => localized(NEWS_FEED_PATH, options);
 
 /** The search page for a text ({search_term_string} stays a template for the WebSite's SearchAction). */
 export const searchPath = (text: string, options?: UrlOptions) =>

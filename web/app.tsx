@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
 /** What a server-rendered page starts from (web/data/seed.tsx); nothing for a page the browser renders alone. */
 export interface AppStart {
   locale: Locale;
+  /** The configured languages' tags, the default first (from the page: LANGUAGES is the worker's configuration). */
+  languages?: string[] | undefined;
+  /** The router's basename: the page's language prefix (`/de`), empty for the default language. */
+  basename?: string | undefined;
   messages: Messages;
   user: SessionUser | null;
   seed: QuerySeed | null;
@@ -100,7 +104,7 @@ export interface AppStart {
 /** Everything around the router: language, session, notifications, and a server-rendered page's answers. */
 export function AppProviders({ children, start }: { children: ReactNode; start?: AppStart | undefined }) {
   return (
-    <I18nProvider initialLocale={start?.locale} initialMessages={start?.messages}>
+    <I18nProvider initialLocale={start?.locale} initialMessages={start?.messages} languages={start?.languages}>
       <SessionProvider initialUser={start?.user}>
         <SeedProvider seed={start?.seed ?? null}>
           <NotificationsProvider>{children}</NotificationsProvider>
@@ -119,7 +123,7 @@ export function App({ start }: { start?: AppStart | undefined }) {
   return (
     <StrictMode>
       <AppProviders start={start}>
-        <BrowserRouter>
+        <BrowserRouter basename={start?.basename || undefined}>
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>

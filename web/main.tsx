@@ -32,6 +32,8 @@ async function start(): Promise<void> {
   primeFramings(data.framings);
   const start = {
     locale: data.locale,
+    languages: data.languages,
+    basename: data.basename,
     messages: await loadMessages(data.locale),
     user: data.user,
     seed: fixedSeed(data.queries, data.errors),

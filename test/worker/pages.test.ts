@@ -216,19 +216,21 @@ describe('visibility is the API’s', () => {
 });
 
 describe('language and cache', () => {
-  it('renders in the cookie’s language, else Accept-Language’s', async () => {
-    expect((await page('/about', { 'Accept-Language': 'de-AT,de;q=0.9' })).html).toContain('<html lang="de-DE">');
-    expect((await page('/about', { Cookie: 'locale=de-DE', 'Accept-Language': 'en' })).html).toContain(
+  it('renders in the URL’s language, whatever the cookie and Accept-Language say (decision 055)', async () => {
+    expect((await page('/about', { 'Accept-Language': 'de-AT,de;q=0.9' })).html).toContain('<html lang="en-US">');
+    expect((await page('/de/about', { Cookie: 'locale=en-US', 'Accept-Language': 'en' })).html).toContain(
       '<html lang="de-DE">',
     );
-    expect((await page('/about', { Cookie: 'locale=xx' })).html).toContain('<html lang="en-US">');
+    expect((await page('/about', { Cookie: 'locale=de-DE' })).html).toContain('<html lang="en-US">');
   });
 
   it('anonymous pages come from the edge cache on the second request, one copy per language', async () => {
     const first = await page('/channels');
     expect(first.res.headers.get('X-Edge-Cache')).toBe('MISS');
     expect((await page('/channels')).res.headers.get('X-Edge-Cache')).toBe('HIT');
-    expect((await page('/channels', { 'Accept-Language': 'de' })).res.headers.get('X-Edge-Cache')).toBe('MISS');
+    // The URL says the language: a German browser on the English address gets the English copy.
+    expect((await page('/channels', { 'Accept-Language': 'de' })).res.headers.get('X-Edge-Cache')).toBe('HIT');
+    expect((await page('/de/channels')).res.headers.get('X-Edge-Cache')).toBe('MISS');
   });
 
   it('a link preview (facebookexternalhit) gets the Open Graph tags', async () => {

@@ -18,7 +18,12 @@ export interface SeededError {
 export interface PageData {
   /** Whether #root holds the server's rendering of the route (false: the browser renders it, e.g. guarded routes). */
   rendered: boolean;
+  /** The page's language (its URL's: decision 055), which is also the interface's. */
   locale: Locale;
+  /** The configured languages (wrangler.toml's LANGUAGES), the default first: the language switch offers them. */
+  languages: string[];
+  /** The router's basename: the language's prefix (`/de`), empty for the default language. */
+  basename: string;
   /** Who the session cookie belongs to, or null: the SPA does not ask the server again. */
   user: SessionUser | null;
   queries: [QueryKey, unknown][];

@@ -1,17 +1,22 @@
-// Locales and message catalogues: en-US (default, bundled) and de-DE (loaded when first chosen).
-// Each locale is the SHELL catalogue merged with the SCREENS catalogue (screens.{locale}.json).
+// The interface's message catalogues, one per configured language (wrangler.toml's LANGUAGES, issue 29): en-US
+// (the default, bundled) and any other whose catalogue files sit in this folder ({tag}.json, screens.{tag}.json),
+// loaded when first needed. A language without a catalogue (or a key missing from one) speaks the default's words.
+// The interface language follows the page's URL (docs/decisions/055-language-urls.md).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { LOCALES as ACCOUNT_LOCALES } from '#schema/enums';
 import enUS from './en-US.json';
 import screensEnUS from './screens.en-US.json';
 
-export const LOCALES = ['en-US', 'de-DE'] as const;
-export type Locale = (typeof LOCALES)[number];
+/** The languages an account may prefer for its mails (schema/enums.ts); the interface's come from LANGUAGES. */
+export const LOCALES = ACCOUNT_LOCALES;
+/** An interface language: a configured language's full tag (`de-DE`). */
+export type Locale = string;
 export const DEFAULT_LOCALE: Locale = 'en-US';
 /** localStorage key that remembers the visitor's choice; a cookie of the same name tells the worker. */
 export const LOCALE_KEY = 'locale';
 
-/** The cookie that tells the worker which language to render pages in (a year; the choice is not secret). */
+/** The cookie that tells the worker which language `/` should lead to (a year; the choice is not secret). */
 export function rememberLocaleCookie(locale: Locale): void {
   document.cookie = `${LOCALE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
@@ -19,29 +24,38 @@ export function rememberLocaleCookie(locale: Locale): void {
 export type Messages = Record<string, string>;
 type JsonModule = { default: Messages };
 
-// Only the default locale lands in the entry chunk; the others load when chosen. Plain imports (not Vite's globs):
-// the worker's bundler reads this module too, to render pages (docs/decisions/025-server-rendering.md).
-const lazyCatalogues: Record<string, () => Promise<JsonModule>> = {
-  './de-DE.json': () => import('./de-DE.json'),
-  './screens.de-DE.json': () => import('./screens.de-DE.json'),
+// Only the default catalogue lands in the entry chunk; the others load when needed. The screens' catalogues by a
+// dynamic import with a variable part (no Vite-only glob): both Vite and the worker's bundler (esbuild, which renders
+// pages: decision 025) turn `../i18n/screens.${tag}.json` into those files, so a new language's is found without code.
+// (`../i18n/`: Vite refuses a variable import of its own folder.) The shell's catalogues are named `{tag}.json`,
+// which as a pattern would also take the admin's and account's catalogues into the worker's bundle
+// (test/deploy/deploy.test.ts): they are listed here, one line per language beyond the default.
+const TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+const SHELL_CATALOGUES: Record<string, () => Promise<JsonModule>> = {
+  'de-DE': () => import('./de-DE.json'),
 };
+const shellCatalogue = (tag: string): Promise<JsonModule> =>
+  SHELL_CATALOGUES[tag]?.() ?? Promise.reject(new Error(`no shell catalogue for ${tag}`));
+const screensCatalogue = (tag: string): Promise<JsonModule> => import(`../i18n/screens.${tag}.json`);
+/** A catalogue file of a language, or nothing when there is none. */
+const catalogue = (load: (tag: string) => Promise<JsonModule>, tag: string) =>
+  load(tag).then(
+    (module) => module.default,
+    (): Messages => ({}),
+  );
 
 const defaultMessages: Messages = { ...enUS, ...screensEnUS };
 
+/** Whether a value can name an interface language (a BCP 47 tag; whether it is configured is LANGUAGES's to say). */
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+  return typeof value === 'string' && TAG.test(value);
 }
 
-/** The merged catalogue of a locale. */
+/** The merged catalogue of a language, over the default's (a missing key speaks English rather than an id). */
 export async function loadMessages(locale: Locale): Promise<Messages> {
-  if (locale === DEFAULT_LOCALE) return defaultMessages;
-  const [shell, screens] = await Promise.all(
-    [`./${locale}.json`, `./screens.${locale}.json`].map(async (file) => {
-      const load = lazyCatalogues[file];
-      return load ? (await load()).default : {};
-    }),
-  );
-  return { ...shell, ...screens };
+  if (locale === DEFAULT_LOCALE || !isLocale(locale)) return defaultMessages;
+  const [shell, screens] = await Promise.all([catalogue(shellCatalogue, locale), catalogue(screensCatalogue, locale)]);
+  return { ...defaultMessages, ...shell, ...screens };
 }
 
 export function storedLocale(): Locale {
@@ -55,6 +69,8 @@ export function storedLocale(): Locale {
 
 interface LocaleState {
   locale: Locale;
+  /** The configured languages' tags, the default first. */
+  languages: readonly string[];
   setLocale: (locale: Locale) => void;
 }
 const LocaleContext = createContext<LocaleState | null>(null);
@@ -63,8 +79,11 @@ export function I18nProvider({
   children,
   initialLocale,
   initialMessages,
+  languages = ACCOUNT_LOCALES,
 }: {
   children: ReactNode;
+  /** The configured languages (the page's bootstrap data); the account languages when the browser renders alone. */
+  languages?: readonly string[] | undefined;
   initialLocale?: Locale;
   /** The catalogue of initialLocale, already loaded (a server-rendered page: the first render is in its language). */
   initialMessages?: Messages;
@@ -108,7 +127,10 @@ export function I18nProvider({
     setWanted(locale);
   }, []);
 
-  const value = useMemo<LocaleState>(() => ({ locale: active.locale, setLocale }), [active.locale, setLocale]);
+  const value = useMemo<LocaleState>(
+    () => ({ locale: active.locale, languages, setLocale }),
+    [active.locale, languages, setLocale],
+  );
   return (
     <LocaleContext.Provider value={value}>
       <IntlProvider locale={active.locale} defaultLocale={DEFAULT_LOCALE} messages={active.messages}>

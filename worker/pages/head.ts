@@ -4,6 +4,7 @@
 import type { RouteMatch } from 'react-router';
 import type { Article, Author, ChannelSummary, SessionUser } from '#schema/entities';
 import { absoluteUrl, articlePath, authorPath, categoryPath, channelPath } from '#schema/urls';
+import { findLanguage, languagePath, type Language, type Languages } from '#schema/languages';
 import type { StoredPictureSize } from '../services/picture-sizes';
 import type { ScreenHandle } from '#web/app';
 import type { QueryKey } from '#web/data/keys';
@@ -26,6 +27,11 @@ export interface HeadInput {
   /** SITE_DESCRIPTION: what the portal is, the description of pages that have none of their own. */
   siteDescription: string;
   url: URL;
+  /** The page's path inside its language's prefix (the SPEC's path: what the route table matched). */
+  path: string;
+  /** The configured languages, and the page's (its URL's). */
+  languages: Languages;
+  language: Language;
   locale: Locale;
   status: number;
   user: SessionUser | null;
@@ -78,17 +84,33 @@ export function pageHead(
   const abs = (path: string) => absoluteUrl(input.site, path);
   const image = facts.image ? previewImage(facts.image.href, pictureSize) : { url: SITE_IMAGE.href, ...SITE_IMAGE };
   const title = facts.title === SITE_NAME ? SITE_NAME : `${facts.title} – ${SITE_NAME}`;
+  // The canonical is in the language of the page's text: the source's, where the page's language has none (the
+  // fallback), so a search engine indexes the one version that says it.
+  const textLanguage = findLanguage(input.languages, facts.textLanguage) ?? input.language;
+  const inLanguage = (language: string, path: string) => abs(languagePath(input.languages, language, path));
+  const canonical = inLanguage(textLanguage.tag, facts.canonicalPath);
+  const versions = (facts.versions ?? []).filter((v) => findLanguage(input.languages, v.language));
+  const xDefault = versions.find((v) => v.language === input.languages.default.tag) ?? versions[0];
   const tags = [
     `<title>${escape(title)}</title>`,
     `<meta name="description" content="${escape(facts.description)}">`,
-    `<link rel="canonical" href="${escape(abs(facts.canonicalPath))}">`,
+    `<link rel="canonical" href="${escape(canonical)}">`,
+    ...versions.map(
+      (v) => `<link rel="alternate" hreflang="${v.language}" href="${escape(inLanguage(v.language, v.path))}">`,
+    ),
+    xDefault
+      ? `<link rel="alternate" hreflang="x-default" href="${escape(inLanguage(xDefault.language, xDefault.path))}">`
+      : '',
     facts.noindex ? '<meta name="robots" content="noindex">' : '',
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     `<meta property="og:title" content="${escape(facts.title)}">`,
     `<meta property="og:description" content="${escape(facts.description)}">`,
     `<meta property="og:type" content="${facts.type}">`,
-    `<meta property="og:url" content="${escape(abs(facts.canonicalPath))}">`,
-    `<meta property="og:locale" content="${input.locale.replace('-', '_')}">`,
+    `<meta property="og:url" content="${escape(canonical)}">`,
+    `<meta property="og:locale" content="${ogLocale(textLanguage.tag)}">`,
+    ...versions
+      .filter((v) => v.language !== textLanguage.tag)
+      .map((v) => `<meta property="og:locale:alternate" content="${ogLocale(v.language)}">`),
     `<meta property="og:image" content="${escape(abs(image.url))}">`,
     image.width ? `<meta property="og:image:width" content="${image.width}">` : '',
     image.height ? `<meta property="og:image:height" content="${image.height}">` : '',
@@ -103,6 +125,9 @@ export function pageHead(
   ];
   return tags.filter(Boolean).join('');
 }
+
+/** Open Graph's form of a language tag: `de_DE`. */
+const ogLocale = (tag: string) => tag.replaceAll('-', '_');
 
 /** The MIME type of a stored video by its file name (og:video:type); null when unknown. */
 const VIDEO_TYPES: Record<string, string> = {
@@ -150,7 +175,7 @@ export function firstLines(body: string): string {
  * described by its first lines.
  */
 export function pageFacts(input: HeadInput): PageFacts {
-  const { messages, leaf, url } = input;
+  const { messages, leaf } = input;
   const params = leaf?.params ?? {};
   const handle = leaf?.route.handle as ScreenHandle | undefined;
   const t = (id: string) => messages[id] ?? id;
@@ -160,7 +185,9 @@ export function pageFacts(input: HeadInput): PageFacts {
   const base: PageFacts = {
     title: SITE_NAME,
     description: input.siteDescription,
-    canonicalPath: url.pathname,
+    canonicalPath: input.path,
+    // A page that is no item's is the same page in every configured language.
+    versions: input.languages.all.map((l) => ({ language: l.tag, path: input.path })),
     type: 'website',
     image: null,
     noindex: input.status !== 200 || input.guarded,
@@ -219,7 +246,7 @@ function breadcrumbList(input: HeadInput, defs: CrumbDef[]): unknown {
       '@type': 'ListItem',
       position: i + 1,
       name: item.name,
-      item: absoluteUrl(input.site, item.path ?? input.url.pathname),
+      item: absoluteUrl(input.site, languagePath(input.languages, input.language, item.path ?? input.path)),
     })),
   };
 }

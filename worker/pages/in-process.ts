@@ -18,6 +18,9 @@ setApiTransport((input, init) => {
   const href = input instanceof Request ? input.url : String(input);
   const request = new Request(new URL(href, c.req.url), rest);
   carrySession(request, c);
+  // The page's language is its URL's (./language.ts): the API answers in it, whatever the browser's header says.
+  const language = c.get('language');
+  if (language) request.headers.set('Accept-Language', language.tag);
   return Promise.resolve(api.fetch(request, c.env, c.executionCtx as ExecutionContext));
 });
 

@@ -1,7 +1,8 @@
 // The pages: every GET that is no API call, crawler document or static file goes through here, after the root app's
 // shared middleware (worker/index.ts). The session is read as for /api (the same middleware, except that an invalid
-// bearer token makes the page anonymous rather than a 401), the language from the visitor's cookie, and anonymous pages are kept in the edge cache under the API's
-// content version, one copy per language (worker/middleware/edge-cache.ts).
+// bearer token makes the page anonymous rather than a 401), the language from the URL (./language.ts), and anonymous
+// pages are kept in the edge cache under the API's content version, one copy per language
+// (worker/middleware/edge-cache.ts).
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { PAGE_HEADERS } from '#schema/page-headers';
@@ -10,12 +11,13 @@ import { logError } from '../middleware/request-log';
 import { HttpError } from '../lib/errors';
 import { pageSessionMiddleware } from '../services/session';
 import { HASHED_ASSETS_PATH, isSitePath } from '../paths';
-import { pageLocale, renderPage } from './render';
+import { renderPage } from './render';
+import { pageCacheLanguage } from './language';
 
 /** The cache name of an anonymous page: its URL and its language. */
-export function pageCacheKey(request: Request): string {
+export function pageCacheKey(request: Request, env: { LANGUAGES?: string }): string {
   const url = new URL(request.url);
-  url.searchParams.set('__page-locale', pageLocale(request));
+  url.searchParams.set('__page-locale', pageCacheLanguage(request, env));
   return url.href;
 }
 
@@ -23,7 +25,7 @@ export function pageCacheKey(request: Request): string {
  * A page's copy in the edge cache: looked up first by the root app (before the D1 session and the session check:
  * issue 31), kept by the route below under the same name. The crawlers' documents keep their own (null here).
  */
-export const cachedPage: EdgeCacheKey = (c) => (isSitePath(c.req.path) ? null : pageCacheKey(c.req.raw));
+export const cachedPage: EdgeCacheKey = (c) => (isSitePath(c.req.path) ? null : pageCacheKey(c.req.raw, c.env));
 
 export const pageRoutes = new Hono<AppEnv>()
   // Vite's hashed files are served `immutable`: a miss there is a mistake to be told, never a page a browser or a CDN

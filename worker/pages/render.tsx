@@ -18,9 +18,11 @@ import { ApiError } from '#web/api/errors';
 import type { QueryKey } from '#web/data/keys';
 import { queries, type QueryDef } from '#web/data/queries';
 import { PAGE_DATA_ID, seedId, type PageData, type QuerySeed, type SeededError } from '#web/data/seed';
-import { DEFAULT_LOCALE, isLocale, loadMessages, type Locale } from '#web/i18n';
+import { loadMessages } from '#web/i18n';
+import { pageLanguage } from './language';
 import type { PageData as RoutePageData } from '#web/routes/+shared/route-kit';
 import { SCREENS } from '#web/routes/table';
+import { languagesOf } from '#schema/languages';
 import { canAccess, NO_PERMISSION_PATH } from '#web/session/guards';
 import { pageFacts, pageHead, scriptJson, storedPictureKey, type HeadInput } from './head';
 import { inPage } from './in-process';
@@ -28,18 +30,6 @@ import { listImageOptions } from '../queries/image-options';
 import { storedPictureSize } from '../services/picture-sizes';
 import { siteUrl } from '../site/routes';
 import { buildFiles, type BuildFiles } from './template';
-
-/** The language of the page: the visitor's choice (cookie), else the first of Accept-Language we have, else en-US. */
-export function pageLocale(request: Request): Locale {
-  const cookie = /(?:^|;\s*)locale=([^;]+)/.exec(request.headers.get('Cookie') ?? '')?.[1];
-  if (cookie && isLocale(cookie)) return cookie;
-  for (const part of (request.headers.get('Accept-Language') ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (tag.startsWith('de')) return 'de-DE';
-    if (tag.startsWith('en')) return 'en-US';
-  }
-  return DEFAULT_LOCALE;
-}
 
 /** The API's names for what a URL's segments name (an id, a slug, a user name, a token). */
 const URL_PARAMS = new Set(['id', 'slug', 'username', 'token']);
@@ -98,24 +88,36 @@ const aliased = (pathname: string) =>
 export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFiles): Promise<Response> {
   const url = new URL(c.req.url);
   const user = c.get('user');
-  const locale = pageLocale(c.req.raw);
-  const matches = (matchRoutes(routes, url.pathname) ?? []) as Match[];
+  // The page's language is its URL's (./language.ts): `/de/x` is the SPEC's `/x` under the router's basename `/de`.
+  const found = pageLanguage(c.req.raw, c.env);
+  if (found && 'redirect' in found) return redirect(found.redirect, found.status, found.status === 302);
+  const languages = found?.languages ?? languagesOf(c.env.LANGUAGES);
+  const language = found?.language ?? languages.default;
+  const locale = language.tag;
+  const basename = found?.basename ?? '';
+  const tags = languages.all.map((l) => l.tag);
+  // The API calls of the render answer in it (./in-process.ts).
+  c.set('language', language);
+  // A language that is not configured (`/xx/...`) names no page: no SPEC route starts with a two-letter segment, so
+  // the whole path matches only the catch-all, the not-found screen in the default language.
+  const path = found ? found.path : url.pathname;
+  const matches = (matchRoutes(routes, path) ?? []) as Match[];
   const leaf = matches.at(-1);
   const handle = leaf?.route.handle as ScreenHandle | undefined;
   const screen = handle?.screen;
   const notFound = !handle || handle.pattern === '*';
 
   // A screen's other name (the personal area's /mysoherz): its access rule applies after the redirect.
-  const alias = aliased(url.pathname);
-  if (alias) return redirect(Object.keys(alias.paths)[0]!, 302);
+  const alias = aliased(path);
+  if (alias) return redirect(basename + Object.keys(alias.paths)[0]!, 302);
   const access = screen?.access;
   // Where the visitor wanted to go travels along (the browser's guard keeps it in the history state), so that signing
   // in from there leads back to it: an MCP client's consent link (/oauth/authorize?...) must survive the sign-in.
   if (access && !canAccess(access, user))
-    return redirect(`${NO_PERMISSION_PATH}?from=${encodeURIComponent(url.pathname + url.search)}`, 302);
+    return redirect(`${basename}${NO_PERMISSION_PATH}?from=${encodeURIComponent(path + url.search)}`, 302);
 
   // An imported item's old address (decision 046): before the 404, or on `/` for WordPress's `?p=` form.
-  if (notFound || (url.pathname === '/' && url.search)) {
+  if (notFound || (path === '/' && !basename && url.search)) {
     const moved = await findRedirect(c.get('db'), url);
     if (moved) return redirect(moved, 301);
   }
@@ -124,7 +126,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const page: RoutePageData = { params: leaf?.params ?? {}, queries, get: data.get };
   if (!notFound && !access && screen) {
     const canonical = await screen.canonical?.(page);
-    if (canonical) return redirect(canonical, 301);
+    if (canonical) return redirect(basename + canonical, 301);
     await screen.load?.(page);
   }
 
@@ -136,8 +138,8 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   if (rendered) {
     const stream = await renderToReadableStream(
       <StrictMode>
-        <AppProviders start={{ locale, messages, user, seed: data.seed }}>
-          <StaticRouter location={url.pathname + url.search}>
+        <AppProviders start={{ locale, languages: tags, basename, messages, user, seed: data.seed }}>
+          <StaticRouter basename={basename || undefined} location={url.pathname + url.search}>
             <AppRoutes />
           </StaticRouter>
         </AppProviders>
@@ -160,12 +162,24 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   const errors = data.errors();
   const framings = await pictureFramings(c, body);
   const status = notFound || errors.some(([, e]) => e.code === 404) ? 404 : 200;
-  const pageData: PageData = { rendered, locale, user, queries: data.queries(), errors, framings };
+  const pageData: PageData = {
+    rendered,
+    locale,
+    languages: tags,
+    basename,
+    user,
+    queries: data.queries(),
+    errors,
+    framings,
+  };
   const head: HeadInput = {
     site: siteUrl(c),
     siteDescription: c.env.SITE_DESCRIPTION ?? '',
     body,
     url,
+    path,
+    languages,
+    language,
     locale,
     status,
     user,
@@ -229,6 +243,9 @@ function pageHeaders(user: SessionUser | null, confidential = false): Headers {
   return headers;
 }
 
-function redirect(location: string, status: 301 | 302): Response {
-  return new Response(null, { status, headers: { Location: location, 'Cache-Control': 'no-store' } });
+/** A redirect; `byVisitor` when its target depends on the visitor's cookie and browser language (`/` → `/de/`). */
+function redirect(location: string, status: 301 | 302, byVisitor = false): Response {
+  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  if (byVisitor) headers.set('Vary', 'Cookie, Accept-Language');
+  return new Response(null, { status, headers });
 }

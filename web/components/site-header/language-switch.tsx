@@ -1,11 +1,32 @@
-// The language select of the header: switches the catalogue (en-US, de-DE) in place.
+// The language select of the header. The interface language is the URL's (docs/decisions/055-language-urls.md), so
+// choosing another leads to the same page in that language (`/article/x` → `/de/article/x`): a full load, the page
+// and its catalogue in the new language. The choice is remembered (the `locale` cookie) for where `/` leads next time.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { LOCALES, isLocale, useLocale } from '#web/i18n';
+import { useLocation } from 'react-router';
+import { languagePath, languagesOf } from '#schema/languages';
+import { rememberLocaleCookie, useLocale } from '#web/i18n';
+
+/** The address of the current page (its SPEC path and query, inside the router's basename) in another language. */
+export function pathInLanguage(languages: readonly string[], tag: string, path: string): string {
+  return languagePath(languagesOf(languages.join(',')), tag, path);
+}
+
+/** A language's name: the catalogue's, else the language's own name for itself (a language with no catalogue yet). */
+function languageLabel(intl: ReturnType<typeof useIntl>, tag: string): string {
+  const id = `shell.language.${tag}`;
+  if (intl.messages[id]) return intl.formatMessage({ id });
+  try {
+    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag.split('-')[0]!) ?? tag;
+  } catch {
+    return tag;
+  }
+}
 
 export function LanguageSwitch() {
   const intl = useIntl();
-  const { locale, setLocale } = useLocale();
+  const { locale, languages } = useLocale();
+  const location = useLocation();
   const id = useId();
   return (
     <div className="language-switch">
@@ -16,12 +37,20 @@ export function LanguageSwitch() {
         id={id}
         value={locale}
         onChange={(e) => {
-          if (isLocale(e.target.value)) setLocale(e.target.value);
+          const tag = e.target.value;
+          if (!languages.includes(tag) || tag === locale) return;
+          try {
+            localStorage.setItem('locale', tag);
+            rememberLocaleCookie(tag);
+          } catch {
+            // Not remembered, still switched.
+          }
+          window.location.assign(pathInLanguage(languages, tag, location.pathname + location.search));
         }}
       >
-        {LOCALES.map((l) => (
+        {languages.map((l) => (
           <option key={l} value={l} lang={l}>
-            {intl.formatMessage({ id: `shell.language.${l}` })}
+            {languageLabel(intl, l)}
           </option>
         ))}
       </select>

@@ -8,6 +8,7 @@ import type { QueryKey } from '#web/data/keys';
 import type { QueryDef, queries } from '#web/data/queries';
 import type { Access } from '#web/session/guards';
 import type { Locale } from '#web/i18n';
+import type { LanguageVersion } from './language-facts';
 
 export type ViewModule = { default: ComponentType };
 
@@ -24,6 +25,13 @@ export interface PageFacts {
   jsonLd: unknown[];
   /** The page's video, for og:video (an article of videos: its first). */
   video?: { href: string } | null;
+  /**
+   * The page in each language it exists in (hreflang, og:locale:alternate): every configured language at the same
+   * path unless an item's page names its own (its source and published translations).
+   */
+  versions?: LanguageVersion[];
+  /** The language of the page's text when it is not the page's (the fallback to the source): canonical in it. */
+  textLanguage?: string | null;
 }
 
 /** The loaded data of a page, for its head, its crumbs and its nested-route rule. */

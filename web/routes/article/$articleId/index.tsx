@@ -1,5 +1,5 @@
 // One article: /article/:articleId and the nested forms under a channel and/or a category.
-import { FormattedDate, FormattedMessage, defineMessages } from 'react-intl';
+import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Article } from '#schema';
 import ContentBadges from '#web/components/content-badges';
@@ -14,6 +14,7 @@ import { useArticle } from '#web/data/content';
 import DocumentRenderer, { galleryAbove } from '#web/components/rich-text/document-renderer';
 import { placedMedia } from '#schema/document-text';
 import { authorPath, categoryPath, channelPath } from '#web/paths';
+import LanguageFallback, { isFallback } from '#web/components/language-fallback';
 import './article.css';
 
 const pending = defineMessages({
@@ -33,12 +34,19 @@ export default function ArticleView() {
 }
 
 function ArticleBody({ article }: { article: Article }) {
+  const { locale } = useIntl();
+  const fallback = isFallback(article.language, locale);
   const media = article.media;
   const above = galleryAbove(article.type, media, article.body);
   const mediaAbove = above.length > 0 || media?.kind === 'video';
   const lead = leadPicture(article);
   return (
-    <article className="article-view">
+    <article className="article-view" lang={fallback ? article.language : undefined}>
+      {fallback && (
+        <div lang={locale}>
+          <LanguageFallback language={article.language!} />
+        </div>
+      )}
       <header className="article-header">
         <h1>{article.title}</h1>
         <ContentBadges restricted={article.restricted} isAd={article.isAd} isEditorial={article.isEditorial} />

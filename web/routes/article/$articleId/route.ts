@@ -1,5 +1,6 @@
 // One article, at its own address and nested under a channel or a category (the crumbs and the menu item say
 // where the visitor came from; a nesting the article is not in redirects to its own address).
+import { itemVersions } from '#web/routes/+shared/language-facts';
 import type { Article } from '#schema/entities';
 import { articlePath, authorPath, channelPath } from '#schema/urls';
 import { screen } from '#web/routes/+shared/route-kit';
@@ -62,6 +63,8 @@ export const route = screen({
       title: found.title,
       description,
       canonicalPath,
+      versions: itemVersions(found, (ref) => articlePath(ref)),
+      textLanguage: found.language ?? null,
       type: 'article',
       image,
       video: video ? { href: video.href } : null,
@@ -77,7 +80,7 @@ export const route = screen({
           ...(image ? { image: [abs(image.href)] } : {}),
           datePublished: found.createdAt,
           dateModified: found.updatedAt,
-          inLanguage: locale,
+          inLanguage: found.language ?? locale,
           ...(found.author
             ? { author: { '@type': 'Person', name: found.author.displayName, url: abs(authorPath(found.author)) } }
             : { author: site }),

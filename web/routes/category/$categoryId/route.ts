@@ -1,4 +1,5 @@
 // One category (id or slug): its sub-categories, channels and articles.
+import { itemVersions } from '#web/routes/+shared/language-facts';
 import type { Category } from '#schema/entities';
 import { categoryPath } from '#schema/urls';
 import type { CategoryChildren } from '#worker/queries/categories';
@@ -28,6 +29,8 @@ export const route = screen({
           ...(children?.articles.map((a) => a.title) ?? []),
         ]) || excerpt(`${t('categories')}: ${found.title}`),
       canonicalPath: categoryPath(found),
+      versions: itemVersions(found, (ref) => categoryPath(ref)),
+      textLanguage: found.language ?? null,
       image: picture(found.imageHref, found.title),
     };
   },

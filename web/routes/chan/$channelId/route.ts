@@ -1,4 +1,5 @@
 // One channel, at its own address and nested under a category (a category it is not in redirects to its own).
+import { itemVersions } from '#web/routes/+shared/language-facts';
 import type { ChannelSummary } from '#schema/entities';
 import { channelFeedPath, channelPath } from '#schema/urls';
 import { screen } from '#web/routes/+shared/route-kit';
@@ -31,6 +32,8 @@ export const route = screen({
       title: found.name,
       description: excerpt(found.infoText) || siteDescription,
       canonicalPath: channelPath(found),
+      versions: itemVersions(found, (ref) => channelPath(ref)),
+      textLanguage: (found as { language?: string }).language ?? null,
       image: picture(found.bannerHref ?? found.portraitHref, found.name),
       noindex: base.noindex || !found.published || found.hidden || found.private,
       feeds: [{ title: `${SITE_NAME}: ${found.name}`, path: channelFeedPath(found) }],
