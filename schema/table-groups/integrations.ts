@@ -30,7 +30,7 @@ export interface WebhookPayload {
   tokenName: string | null;
   fields: string[] | null;
   at: number;
-  /** The language of a translation's change (migration 0028); null or absent for the item's own. */
+  /** The language of a translation's change (migration 0025); null or absent for the item's own. */
   language?: string | null;
 }
 

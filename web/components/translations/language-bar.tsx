@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { shortTag } from '#schema/languages';
 import type { WorkspaceTranslation } from '#schema/workspace';
 import { LOCALES } from '#web/i18n';
+import './translations.css';
 
 /** The configured content languages, the default first (the interface's catalogues ship the same set). */
 export const CONTENT_LANGUAGES: readonly string[] = LOCALES;

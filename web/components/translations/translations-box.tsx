@@ -1,11 +1,17 @@
 // What a content form shows of its item's languages (issue 29): the language bar, and the open translation beside
 // its source. The open language is in the address (`?translate=de-DE`), so a link or a reload opens it again.
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { WorkspaceTranslation } from '#schema/workspace';
 import type { TranslationKind } from '#web/api/translations';
 import { invalidate } from '#web/data/cache';
 import { CONTENT_LANGUAGES, LanguageBar, languageStates } from './language-bar';
-import { TranslationEditor, type TranslationEditorProps, type TranslationSource } from './translation-editor';
+import { Loading } from '#web/components/view-state';
+import type { TranslationEditorProps, TranslationSource } from './translation-editor';
+
+// The side-by-side form (with the rich-text editor for articles) loads when a translation is opened: the forms and
+// their language bar stay within their budgets (test/web/budget.test.ts).
+const TranslationEditor = lazy(() => import('./translation-editor').then((m) => ({ default: m.TranslationEditor })));
 
 export const TRANSLATE_PARAM = 'translate';
 
@@ -37,17 +43,19 @@ export function TranslationsBox({ kind, id, source, translations, editorMedia }:
     <>
       <LanguageBar rows={rows} active={open?.language ?? null} onOpen={setOpen} />
       {open && translations && (
-        <TranslationEditor
-          key={open.language}
-          kind={kind}
-          id={id}
-          language={open.language}
-          exists={open.state !== 'missing'}
-          source={source}
-          editorMedia={editorMedia}
-          onSaved={() => void invalidate(['workspace'], ['categories'])}
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={<Loading />}>
+          <TranslationEditor
+            key={open.language}
+            kind={kind}
+            id={id}
+            language={open.language}
+            exists={open.state !== 'missing'}
+            source={source}
+            editorMedia={editorMedia}
+            onSaved={() => void invalidate(['workspace'], ['categories'])}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -2,7 +2,7 @@
 // 'Request publication' with an optional wished start and expiry (in the editor's time zone, named beside the
 // fields, checked there before anything is sent) while it is a draft with no open request; and 'Unpublish' while
 // it is published: back to draft at once, after asking, recorded in the publication history.
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { ContentType } from '#schema/enums';
 import type { WorkspaceTranslation } from '#schema/workspace';
@@ -16,7 +16,11 @@ import { useForm } from '../screen-kit/use-form';
 import { errorText } from '../error-text';
 import { StatusBadges, VisitorNote, type StatusFlags } from './status';
 import { BusyButton } from '#web/components/screen-kit/busy-button';
-import { TranslationRequest } from '../translations/translation-request';
+
+// Asking for translations loads with the box's translations part (the forms' budgets, test/web/budget.test.ts).
+const TranslationRequest = lazy(() =>
+  import('../translations/translation-request').then((m) => ({ default: m.TranslationRequest })),
+);
 
 /** The end of the chosen day in the editor's time zone, as ISO; '' is no date. */
 export const expiryOf = (day: string): string | null => endOfLocalDay(day);
@@ -77,7 +81,9 @@ export function PublicationBox({
       )}
       {status && !status.published && pendingSince === null && <RequestForm contentId={contentId} type={type} />}
       {status?.published && pendingSince === null && (
-        <TranslationRequest contentId={contentId} type={type} translations={status.translations} />
+        <Suspense fallback={null}>
+          <TranslationRequest contentId={contentId} type={type} translations={status.translations} />
+        </Suspense>
       )}
       {status?.published && (
         <UnpublishButton contentId={contentId} type={type} name={status.title ?? status.name ?? ''} />

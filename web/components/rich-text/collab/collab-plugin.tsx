@@ -11,6 +11,9 @@ import * as Y from 'yjs';
 import { RoomProvider } from './provider';
 import type { CollabRoomHandle, RoomPerson, SharedField } from './room-handle';
 
+/** The name of the shared document inside the room's Yjs doc (one room per article and language). */
+const DOCUMENT_ID = 'article';
+
 export interface CollabPluginProps {
   url: string;
   name: string;
@@ -53,7 +56,7 @@ export default function CollabPlugin({ url, name, colour, onRoom }: CollabPlugin
   return (
     <LexicalCollaboration>
       <CollaborationPlugin
-        id="article"
+        id={DOCUMENT_ID}
         providerFactory={factory}
         shouldBootstrap={false}
         username={name}

@@ -17,7 +17,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Category } from '#schema/entities';
@@ -29,7 +29,9 @@ import { moveCategoryTo, removeCategory } from '#web/data/admin';
 import { categoryPath } from '#web/paths';
 import type { CategoryNode } from '#web/routes/category/tree';
 import { CategoryForm } from './category-form';
-import { CategoryTitles } from './category-titles';
+
+// The titles in the other languages load when a category is edited (the section's budget, test/web/budget.test.ts).
+const CategoryTitles = lazy(() => import('./category-titles').then((m) => ({ default: m.CategoryTitles })));
 
 export type Mode = { kind: 'edit' | 'child'; id: string } | { kind: 'root' } | null;
 
@@ -111,7 +113,11 @@ export function CategoryItem({ node, all, mode, setMode }: TreeProps & { node: C
         </div>
       </div>
       {is('edit') && <CategoryForm category={node} all={all} onDone={() => setMode(null)} />}
-      {is('edit') && <CategoryTitles category={node} />}
+      {is('edit') && (
+        <Suspense fallback={null}>
+          <CategoryTitles category={node} />
+        </Suspense>
+      )}
       {is('child') && <CategoryForm parent={node} all={all} onDone={() => setMode(null)} />}
       {confirmDialog}
       {node.children.length > 0 && <Siblings nodes={node.children} all={all} mode={mode} setMode={setMode} />}

@@ -1,7 +1,7 @@
 // /myaccount/articles/new and /myaccount/articles/{id}: an article's form. A new article is saved as a draft
 // first; then its gallery or videos, its address, its publication request, preview links, revisions and deleting
 // it are offered. Saves name the version the form started from (a stale one opens the conflict dialog).
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Article } from '#schema/entities';
@@ -31,13 +31,15 @@ import type { CollabRoomHandle } from '#web/components/rich-text/collab/room-han
 import { roomUrl } from '#web/components/rich-text/collab/room-handle';
 import { colourOf } from '#schema/presence';
 import { ArticleFields } from './article-fields';
-import { ArticleTranslations } from './translations';
 import { articleValues } from './changes';
 import { CollabBar, useSharedFields } from './collab-bar';
 import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
 import { ArticlePreviewModal, articleTexts } from './no-lost-work';
 import { useArticleSave } from './use-article-save';
+
+// The languages box loads after the form (the form's view stays within its budget, test/web/budget.test.ts).
+const ArticleTranslations = lazy(() => import('./translations').then((m) => ({ default: m.ArticleTranslations })));
 
 export default withMessages(WorkspaceMessages, ArticleScreen);
 
@@ -210,7 +212,11 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
       <CollabBar room={room} />
       <FormAlert message={form.alert} />
       {guard.notices}
-      {article && <ArticleTranslations article={article} row={status.data ?? null} />}
+      {article && (
+        <Suspense fallback={null}>
+          <ArticleTranslations article={article} row={status.data ?? null} />
+        </Suspense>
+      )}
       <form ref={formElement} noValidate onSubmit={form.onSubmit(() => submit())} className="ws-form">
         <ArticleFields
           form={form}
