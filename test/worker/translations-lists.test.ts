@@ -4,8 +4,8 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '#worker/index';
-import { asRole, createArticle, createChannel } from './content-factories';
-import { BASE, call } from './helpers';
+import { asRole, createArticle, createCategory, createChannel } from './content-factories';
+import { BASE, call, createUser } from './helpers';
 import { translateArticle } from './translation-fixtures';
 
 interface Item {
@@ -17,7 +17,9 @@ interface Item {
 }
 
 /** Three articles of a list: one with a published German translation, one without, one with a German draft. */
-async function threeArticles(o: { channelId?: string; categoryIds?: string[] } = {}) {
+async function threeArticles(
+  o: { channelId?: string; categoryIds?: string[]; publishedAtCategory?: boolean; userId?: string } = {},
+) {
   const base = { ...o, createdAt: Date.now() };
   const translated = await createArticle({ ...base, title: 'Street', teaser: 'A street' });
   const untranslated = await createArticle({ ...base, title: 'Bridge', teaser: 'A bridge' });
@@ -77,6 +79,28 @@ describe("lists in the reader's language", () => {
     const channel = await createChannel();
     await expectListInLanguage(`/channels/${channel.id}/articles`, await threeArticles({ channelId: channel.id }));
     const path = `/channels/${channel.id}/articles`;
+    expect(await counts(path, 'de-DE')).toEqual(await counts(path, 'en-US'));
+  });
+
+  it("a category's articles and children: German where published in German, else English; as many statements", async () => {
+    const category = await createCategory();
+    const articles = await threeArticles({ categoryIds: [category.id], publishedAtCategory: true });
+    const path = `/categories/${category.id}/articles`;
+    await expectListInLanguage(path, articles);
+    expect(await counts(path, 'de-DE')).toEqual(await counts(path, 'en-US'));
+    const children = await call(`/categories/${category.id}/children?lang=de`);
+    const titles = new Map((children.body.result.articles as Item[]).map((i) => [i.id, i.title]));
+    expect(titles.get(articles.translated.id)).toBe('Straße');
+    expect(titles.get(articles.untranslated.id)).toBe('Bridge');
+    expect(titles.get(articles.drafted.id)).toBe('Tower');
+    const childrenPath = `/categories/${category.id}/children`;
+    expect(await counts(childrenPath, 'de-DE')).toEqual(await counts(childrenPath, 'en-US'));
+  });
+
+  it("an author's articles: German where published in German, else English; as many statements", async () => {
+    const author = await createUser({ role: 'CLIENT' });
+    const path = `/authors/${author.name}/articles`;
+    await expectListInLanguage(path, await threeArticles({ userId: author.id }));
     expect(await counts(path, 'de-DE')).toEqual(await counts(path, 'en-US'));
   });
 
