@@ -75,6 +75,8 @@ export const articleSummary = z.object({
   isAd: z.boolean(),
   isEditorial: z.boolean(),
   createdAt: isoDateTime,
+  /** The language of this summary's text: a published translation's in the reader's language, else the source's. */
+  language: z.optional(z.string()),
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
 /**

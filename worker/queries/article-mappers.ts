@@ -1,5 +1,5 @@
 // Entity mappers of articles: D1 rows to the shapes of schema/entities.ts.
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DOCUMENT_VERSION } from '#schema/document';
 import { documentFromText, textStart } from '#schema/document-text';
 import type { Article, ArticleSummary, Media } from '#schema/entities';
@@ -60,10 +60,47 @@ export const articleSummaryColumns = {
   isAd: articles.isAd,
   isEditorial: articles.isEditorial,
   createdAt: articles.createdAt,
+  language: articles.language,
 };
-export type ArticleSummaryRow = Pick<ArticleRow, Exclude<keyof typeof articleSummaryColumns, 'teaserFallback'>> & {
+
+/**
+ * A list's summary in the reader's language (decision 056): the published translation of `language` of a published
+ * article as one JSON column of the list's own statement (null where there is none: the source's text shows), so a
+ * list in German costs the statements and round trips of the English one. `language` is a bound value or placeholder.
+ */
+export const articleSummaryTranslation = (language: SQL | Placeholder | string) =>
+  sql<string | null>`(select json_object('language', t.language, 'slug', t.slug, 'title', t.title,
+    'teaser', t.teaser, 'start', case when t.teaser = '' and "articles"."restricted" = 0
+      then substr(t.description, 1, 400) else '' end)
+    from article_translations t where t.article_id = "articles"."id" and t.language = ${language}
+      and t.published = 1 and "articles"."published" = 1 and t.language <> "articles"."language")`.as('translated');
+
+export type ArticleSummaryRow = Pick<
+  ArticleRow,
+  Exclude<keyof typeof articleSummaryColumns, 'teaserFallback' | 'language'>
+> & {
   teaserFallback?: string;
   description?: string;
+  language?: string;
+  /** `articleSummaryTranslation`'s JSON, where the list asked for a language. */
+  translated?: string | null;
+};
+
+interface SummaryTranslation {
+  language: string;
+  slug: string;
+  title: string;
+  teaser: string;
+  start: string;
+}
+
+const summaryTranslationOf = (text: string | null | undefined): SummaryTranslation | undefined => {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as SummaryTranslation;
+  } catch {
+    return undefined;
+  }
 };
 
 /** The teaser, or the start of the text when it has none. */
@@ -71,11 +108,12 @@ export const teaserOf = (row: ArticleSummaryRow) =>
   row.teaser || (row.restricted ? '' : textStart(row.teaserFallback ?? row.description ?? ''));
 
 export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
+  const translated = summaryTranslationOf(row.translated);
   return {
     id: row.id,
-    slug: row.slug,
-    title: row.title,
-    teaser: teaserOf(row),
+    slug: translated?.slug ?? row.slug,
+    title: translated?.title ?? row.title,
+    teaser: translated ? translated.teaser || textStart(translated.start) : teaserOf(row),
     type: row.type,
     channelId: row.channelId,
     userId: row.userId,
@@ -86,6 +124,7 @@ export function toArticleSummary(row: ArticleSummaryRow): ArticleSummary {
     isAd: row.isAd,
     isEditorial: row.isEditorial,
     createdAt: iso(row.createdAt),
+    ...(translated ? { language: translated.language } : row.language ? { language: row.language } : {}),
   };
 }
 

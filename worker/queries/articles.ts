@@ -1,6 +1,6 @@
 // Article queries: reads under the visibility rules and the writes behind the article calls
 // (each write one D1 batch; callers delete replaced files after it succeeded).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Article, ArticlePage, SessionUser } from '#schema/entities';
 import {
@@ -19,7 +19,13 @@ import { BadRequest, Forbidden, NotFound } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/access';
 import { batchRows, reusable } from '../lib/statements';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { toArticle, toArticleSummary, type ArticleRow, type MediaRow } from './article-mappers';
+import {
+  articleSummaryTranslation,
+  toArticle,
+  toArticleSummary,
+  type ArticleRow,
+  type MediaRow,
+} from './article-mappers';
 import type { ArticleDocument } from '#schema/document';
 import type { Language } from '#schema/languages';
 import { itemTranslations, mayEdit, parsedJson, translatedView, type TranslationRead } from './translated-reads';
@@ -52,14 +58,21 @@ export async function findVisibleArticle(db: Db, viewer: Viewer, id: string): Pr
 /** The article's channel under its own name, so the visibility conditions' `channels` stay theirs. */
 const articleChannel = alias(channels, 'article_channel');
 
-/** GET /articles: the newest articles the viewer may see (listing rules), a page at a time. */
+/**
+ * GET /articles: the newest articles the viewer may see (listing rules), a page at a time; each in `language` where
+ * it has a published translation (decision 056), else in its own.
+ */
 export async function listArticles(
   db: Db,
   viewer: Viewer,
   page: { cursor?: string | undefined; limit: number },
+  language?: Language,
 ): Promise<ArticlePage> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(articles),
+      ...(language ? { translated: articleSummaryTranslation(language.tag) } : {}),
+    })
     .from(articles)
     .where(
       and(articleVisibleWhere(viewer, { listing: true }), afterCursor(page.cursor, articles.createdAt, articles.id)),

@@ -1,14 +1,15 @@
 // Authors as the public sees them (decision 041): an account that owns articles, by its user name, with a display
 // name and nothing else (never the e-mail, the role or the names' parts). A deactivated or deleted account is no
 // author: its byline goes, its page is a 404, its articles stay where their visibility puts them.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { ArticlePage, Author } from '#schema/entities';
 import { articles, users } from '#schema/tables';
 import type { Db } from '../env';
 import { afterCursor, toPage } from '../lib/cursor';
 import { NotFound } from '../lib/errors';
 import { articleVisibleWhere, type Viewer } from '../lib/visibility';
-import { toArticleSummary } from './article-mappers';
+import { articleSummaryTranslation, toArticleSummary } from './article-mappers';
+import type { Language } from '#schema/languages';
 
 export const AUTHOR_NOT_FOUND = 'Author not found';
 
@@ -50,15 +51,22 @@ export async function findAuthor(db: Db, username: string): Promise<Author & { i
   return { id: row.id, ...author };
 }
 
-/** GET /authors/{username}/articles: their published articles the viewer finds in lists, newest first, a page at a time. */
+/**
+ * GET /authors/{username}/articles: their published articles the viewer finds in lists, newest first, a page at a
+ * time; each in `language` where published in it (decision 056), else in its own.
+ */
 export async function listAuthorArticles(
   db: Db,
   viewer: Viewer,
   userId: string,
   page: { cursor?: string | undefined; limit: number },
+  language?: Language,
 ): Promise<ArticlePage> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(articles),
+      ...(language ? { translated: articleSummaryTranslation(language.tag) } : {}),
+    })
     .from(articles)
     .where(
       and(

@@ -11,7 +11,8 @@ import { decodeKeyCursor, toKeyPage } from '../lib/cursor';
 import { NotFound } from '../lib/errors';
 import { batchRows, reusable } from '../lib/statements';
 import { articleVisibleWhere, channelVisibleWhere, type Viewer } from '../lib/visibility';
-import { articleSummaryColumns, toArticleSummary } from './article-mappers';
+import { articleSummaryColumns, articleSummaryTranslation, toArticleSummary } from './article-mappers';
+import type { Language } from '#schema/languages';
 import { channelSummaryFields, summaryOf } from './channels';
 import { searchCategoryIds } from './search';
 import { CATEGORY_NOT_FOUND, toCategory, type CategoryChildren } from './categories';
@@ -38,7 +39,7 @@ const pageKey = (r: { ordinal: number; orderTitle: string; id: string }) => [r.o
 function categoryArticles(
   db: Db,
   viewer: Viewer,
-  values: { categoryId: string; limit: number },
+  values: { categoryId: string; limit: number; language: string },
   after: z.infer<typeof categoryPageKey> | null,
 ) {
   const key = sql`(${articleCategories.ordinal}, ${articleCategories.articleTitle}, ${articleCategories.articleId})`;
@@ -51,6 +52,7 @@ function categoryArticles(
       db
         .select({
           ...articleSummaryColumns,
+          translated: articleSummaryTranslation(sql.placeholder('language')),
           ordinal: articleCategories.ordinal,
           orderTitle: articleCategories.articleTitle,
         })
@@ -74,9 +76,15 @@ function categoryArticles(
  * What sits directly inside a category, each part in ordinal order: sub-categories, the channels linked
  * to it (summaries) and the first page of the articles listed in it (publishedAtCategory; GET
  * /categories/{id}/articles continues from `articlesCursor`), only those the viewer may see in a list.
- * One round trip: the category's existence travels in the same batch.
+ * One round trip: the category's existence travels in the same batch. Articles in `language` where published in it
+ * (decision 056), else in their own.
  */
-export async function categoryChildren(db: Db, viewer: Viewer, id: string): Promise<CategoryChildren> {
+export async function categoryChildren(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  language?: Language,
+): Promise<CategoryChildren> {
   const categoryId = sql.placeholder('categoryId');
   const [found, subs, channelRows, articleRows] = await batchRows(db, [
     reusable(
@@ -111,7 +119,7 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
           .orderBy(asc(channelCategories.ordinal), asc(channels.name)),
       { categoryId: id },
     ),
-    categoryArticles(db, viewer, { categoryId: id, limit: ORDERED_PAGE_SIZE }, null),
+    categoryArticles(db, viewer, { categoryId: id, limit: ORDERED_PAGE_SIZE, language: language?.tag ?? '' }, null),
   ]);
   if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
   const firstPage = toKeyPage(articleRows, ORDERED_PAGE_SIZE, pageKey, toArticleSummary);
@@ -123,12 +131,16 @@ export async function categoryChildren(db: Db, viewer: Viewer, id: string): Prom
   };
 }
 
-/** GET /categories/{id}/articles: a page of the articles listed in the category, in its order; one round trip. */
+/**
+ * GET /categories/{id}/articles: a page of the articles listed in the category, in its order; one round trip. Each in
+ * `language` where published in it (decision 056), else in its own.
+ */
 export async function listCategoryArticles(
   db: Db,
   viewer: Viewer,
   id: string,
   page: { cursor?: string | undefined; limit: number },
+  language?: Language,
 ): Promise<ArticlePage> {
   const after = page.cursor === undefined ? null : decodeKeyCursor(page.cursor, categoryPageKey);
   const [found, rows] = await batchRows(db, [
@@ -143,7 +155,7 @@ export async function listCategoryArticles(
           .where(eq(categories.id, sql.placeholder('categoryId'))),
       { categoryId: id },
     ),
-    categoryArticles(db, viewer, { categoryId: id, limit: page.limit }, after),
+    categoryArticles(db, viewer, { categoryId: id, limit: page.limit, language: language?.tag ?? '' }, after),
   ]);
   if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
   return toKeyPage(rows, page.limit, pageKey, toArticleSummary);

@@ -20,7 +20,7 @@ import {
   type Viewer,
   type ViewerLike,
 } from '../lib/visibility';
-import { articleSummaryColumns, toArticleSummary } from './article-mappers';
+import { articleSummaryColumns, articleSummaryTranslation, toArticleSummary } from './article-mappers';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type ArticleOrdinals = Record<string, string[]>;
@@ -229,13 +229,15 @@ const channelPageKey = z.tuple([nonnegativeInt(), nonnegativeInt(), uuid]);
  * id listed twice counts at its first place), then the rest newest first: `articles.channel_rank` (kept from the
  * JSON by triggers), createdAt desc, id. One index range from the cursor on, whatever the channel holds. The cursor
  * is the last row's key, so the next page starts strictly after it; the visibility check of the channel and the
- * page travel in one batch.
+ * page travel in one batch. Each article in `language` where it has a published translation (decision 056), else in
+ * its own.
  */
 export async function listChannelArticles(
   db: Db,
   viewer: Viewer,
   channelId: string,
   page: PageRequest,
+  language?: Language,
 ): Promise<ArticlePage> {
   const after = page.cursor === undefined ? null : decodeKeyCursor(page.cursor, channelPageKey);
   const channel = sql.placeholder('channelId');
@@ -270,12 +272,23 @@ export async function listChannelArticles(
       `channel articles ${from}`,
       (v) =>
         db
-          .select({ ...articleSummaryColumns, channelRank: articles.channelRank })
+          .select({
+            ...articleSummaryColumns,
+            translated: articleSummaryTranslation(sql.placeholder('language')),
+            channelRank: articles.channelRank,
+          })
           .from(articles)
           .where(and(eq(articles.channelId, channel), articleVisibleWhere(v, { listing: true }), keyset))
           .orderBy(asc(articles.channelRank), desc(articles.createdAt), asc(articles.id))
           .limit(sql.placeholder('limit')),
-      { channelId, limit: page.limit + 1, rank: after?.[0], time: after?.[1], lastId: after?.[2] },
+      {
+        channelId,
+        limit: page.limit + 1,
+        rank: after?.[0],
+        time: after?.[1],
+        lastId: after?.[2],
+        language: language?.tag ?? '',
+      },
     ),
   ]);
   if (found.length === 0) throw new NotFound(CHANNEL_NOT_FOUND);

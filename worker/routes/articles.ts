@@ -52,7 +52,7 @@ export const articlesRoutes = new Hono<AppEnv>()
     describe({ summary: 'The newest articles the caller may see, a page at a time', result: articlePage }),
     query(pageQuery),
     async (c) => {
-      return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query')));
+      return ok(c, await listArticles(c.get('db'), c.get('user'), c.req.valid('query'), answerLanguage(c)));
     },
   )
 

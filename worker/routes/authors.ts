@@ -8,6 +8,7 @@ import { ok } from '../lib/envelope';
 import { describe } from '../lib/route-doc';
 import { params, query } from '../middleware/validate';
 import { findAuthor, listAuthorArticles } from '../queries/authors';
+import { answerLanguage } from '../middleware/language';
 
 export const authorsRoutes = new Hono<AppEnv>()
   .get(
@@ -38,6 +39,6 @@ export const authorsRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.get('db');
       const author = await findAuthor(db, c.req.valid('param').username);
-      return ok(c, await listAuthorArticles(db, c.get('user'), author.id, c.req.valid('query')));
+      return ok(c, await listAuthorArticles(db, c.get('user'), author.id, c.req.valid('query'), answerLanguage(c)));
     },
   );

@@ -103,7 +103,8 @@ export const categoriesRoutes = new Hono<AppEnv>()
     }),
     params(idOrSlugParam),
     async (c) => {
-      return ok(c, await categoryChildren(c.get('db'), c.get('user'), await categoryId(c, c.req.valid('param').id)));
+      const id = await categoryId(c, c.req.valid('param').id);
+      return ok(c, await categoryChildren(c.get('db'), c.get('user'), id, answerLanguage(c)));
     },
   )
 
@@ -126,6 +127,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
           c.get('user'),
           await categoryId(c, c.req.valid('param').id),
           c.req.valid('query'),
+          answerLanguage(c),
         ),
       );
     },

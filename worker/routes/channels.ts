@@ -133,7 +133,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     query(orderedPageQuery),
     async (c) => {
       const id = await channelId(c, c.req.valid('param').id);
-      return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query')));
+      return ok(c, await listChannelArticles(c.get('db'), c.get('user'), id, c.req.valid('query'), answerLanguage(c)));
     },
   )
 
