@@ -16,9 +16,21 @@ import {
   sitemapArticles,
   sitemapCategories,
   sitemapChannels,
+  type SitemapEntry,
 } from '../queries/sitemap';
 import { SITE_PATHS } from '../paths';
-import { articleFeedItem, newsFeedItem, robotsTxt, rssFeed, sitemapFile, sitemapIndex } from './xml';
+import { languagesOf } from '#schema/languages';
+import {
+  articleFeedItem,
+  entryUrl,
+  newsFeedItem,
+  robotsTxt,
+  rssFeed,
+  sitemapFile,
+  sitemapIndex,
+  staticPageUrl,
+  type SitemapUrl,
+} from './xml';
 
 /** The portal's own absolute address: SITE_URL (never the request's Host, which a cached copy would keep). */
 export const siteUrl = (c: { env: { SITE_URL?: string } }) => siteOrigin(c.env);
@@ -28,6 +40,21 @@ const FEED_LANGUAGE = 'en-US';
 const text = (c: Context<AppEnv>, body: string, type: string) =>
   c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': CACHED_READ_CONTROL });
 const xml = (c: Context<AppEnv>, body: string) => text(c, body, 'application/xml');
+
+/** The pages with no item behind them that the sitemap lists, each in every configured language. */
+export const STATIC_SITEMAP_PAGES = ['/'];
+
+/** A sitemap file of items, each with its versions in the configured languages. */
+const itemSitemap = (c: Context<AppEnv>, entries: SitemapEntry[]) => {
+  const languages = languagesOf(c.env.LANGUAGES);
+  return xml(
+    c,
+    sitemapFile(
+      siteUrl(c),
+      entries.map((e): SitemapUrl => entryUrl(languages, e)),
+    ),
+  );
+};
 
 /** The path of the sitemap file of the articles whose id starts with `prefix`. */
 export const articleSitemapPath = (prefix: string) => `/sitemaps/articles/${prefix || 'all'}.xml`;
@@ -47,15 +74,26 @@ export const siteRoutes = siteApp
   .get('/robots.txt', (c) => text(c, robotsTxt(siteUrl(c)), 'text/plain'))
   .get('/sitemap.xml', edgeCache(), async (c) => {
     const prefixes = articlePrefixes(await articlePrefixLength(c.get('db')));
-    const files = ['/sitemaps/channels.xml', '/sitemaps/categories.xml', ...prefixes.map(articleSitemapPath)];
+    const files = [
+      '/sitemaps/pages.xml',
+      '/sitemaps/channels.xml',
+      '/sitemaps/categories.xml',
+      ...prefixes.map(articleSitemapPath),
+    ];
     return xml(c, sitemapIndex(siteUrl(c), files));
   })
-  .get('/sitemaps/channels.xml', edgeCache(), async (c) =>
-    xml(c, sitemapFile(siteUrl(c), await sitemapChannels(c.get('db')))),
-  )
-  .get('/sitemaps/categories.xml', edgeCache(), async (c) =>
-    xml(c, sitemapFile(siteUrl(c), await sitemapCategories(c.get('db')))),
-  )
+  .get('/sitemaps/pages.xml', edgeCache(), (c) => {
+    const languages = languagesOf(c.env.LANGUAGES);
+    return xml(
+      c,
+      sitemapFile(
+        siteUrl(c),
+        STATIC_SITEMAP_PAGES.map((path) => staticPageUrl(languages, path)),
+      ),
+    );
+  })
+  .get('/sitemaps/channels.xml', edgeCache(), async (c) => itemSitemap(c, await sitemapChannels(c.get('db'))))
+  .get('/sitemaps/categories.xml', edgeCache(), async (c) => itemSitemap(c, await sitemapCategories(c.get('db'))))
   .get('/sitemaps/articles/:file', edgeCache(), async (c) => {
     const name = /^([0-9a-f]{1,4}|all)\.xml$/.exec(c.req.param('file'))?.[1];
     if (!name) throw new NotFound('No such sitemap');
@@ -63,7 +101,7 @@ export const siteRoutes = siteApp
     // Only the files the index names: another split would list the same articles twice.
     const digits = await articlePrefixLength(c.get('db'));
     if (!isArticlePrefix(prefix) || prefix.length !== digits) throw new NotFound('No such sitemap');
-    return xml(c, sitemapFile(siteUrl(c), await sitemapArticles(c.get('db'), prefix)));
+    return itemSitemap(c, await sitemapArticles(c.get('db'), prefix));
   })
   .get('/feeds/news.xml', edgeCache(), async (c) => {
     const items = await newsFeed(c.get('db'));
