@@ -4,7 +4,7 @@
 import { exports } from 'cloudflare:workers';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createArticle, createCategory, createChannel } from './content-factories';
+import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE } from './helpers';
 import { translateArticle, translateItem } from './translation-fixtures';
 
@@ -47,6 +47,9 @@ let content: {
   drafted: { id: string; slug: string };
   draftSlug: string;
   category: { id: string; slug: string };
+  germanNews: { id: string };
+  plainNews: { id: string };
+  draftNews: { id: string };
 };
 
 beforeAll(async () => {
@@ -58,7 +61,30 @@ beforeAll(async () => {
   const { slug: draftSlug } = await translateArticle(drafted.id, 'de-DE', { slug: 'entwurf', published: false });
   await translateItem('channel', channel.id, 'de-DE', { slug: 'berge', title: 'Berge' });
   await translateItem('category', category.id, 'de-DE', { slug: 'huegel', title: 'Hügel', published: false });
-  content = { channel, translated, germanSlug, drafted, draftSlug, category };
+  const now = Date.now();
+  const germanNews = await createNewsItem({
+    refKind: 'article',
+    refId: translated.id,
+    title: 'Road news',
+    publishedAt: now - 1000,
+  });
+  const plainNews = await createNewsItem({
+    refKind: 'channel',
+    refId: channel.id,
+    title: 'Plain news',
+    teaser: 'Plain teaser',
+    publishedAt: now - 2000,
+  });
+  const draftNews = await createNewsItem({
+    refKind: 'article',
+    refId: drafted.id,
+    title: 'Draft news',
+    teaser: 'Draft teaser',
+    publishedAt: now - 3000,
+  });
+  await translateItem('news', germanNews.id, 'de-DE', { title: 'Straßennachricht', text: 'Deutscher Anreißer' });
+  await translateItem('news', draftNews.id, 'de-DE', { title: 'Entwurfsnachricht', published: false });
+  content = { channel, translated, germanSlug, drafted, draftSlug, category, germanNews, plainNews, draftNews };
 });
 
 describe('sitemap alternates', () => {
@@ -94,5 +120,60 @@ describe('sitemap alternates', () => {
     const pages = await sitemap('/sitemaps/pages.xml');
     const expected = { 'en-US': `${SITE}/`, 'de-DE': `${SITE}/de/`, 'x-default': `${SITE}/` };
     expect(Object.fromEntries(pages)).toEqual({ [`${SITE}/`]: expected, [`${SITE}/de/`]: expected });
+  });
+});
+
+/** A feed's items as {title, link, description}, and its channel's own fields. */
+async function feed(path: string) {
+  const { res, text } = await get(path);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('Content-Type')).toContain('application/rss+xml');
+  const channel = parse(text).rss.channel;
+  const items = ((channel.item ?? []) as any[]).map((i) => ({
+    title: i.title,
+    link: i.link,
+    description: i.description,
+  }));
+  return { channel, items };
+}
+
+describe('feeds per language', () => {
+  it('/de/feeds/news.xml carries the German text where there is one, the source otherwise, all linked under /de/', async () => {
+    const { channel, items } = await feed('/de/feeds/news.xml');
+    expect(channel.language).toBe('de-DE');
+    expect(channel.link).toBe(`${SITE}/de/`);
+    expect(channel['atom:link']['@href']).toBe(`${SITE}/de/feeds/news.xml`);
+    expect(items).toEqual([
+      {
+        title: 'Straßennachricht',
+        link: `${SITE}/de/article/${content.germanSlug}`,
+        description: 'Deutscher Anreißer',
+      },
+      { title: 'Plain news', link: `${SITE}/de/chan/berge`, description: 'Plain teaser' },
+      { title: 'Draft news', link: `${SITE}/de/article/${content.drafted.slug}`, description: 'Draft teaser' },
+    ]);
+    // The source's feed is unchanged.
+    const source = await feed('/feeds/news.xml');
+    expect(source.channel.language).toBe('en-US');
+    expect(source.items[0]).toMatchObject({ title: 'Road news', link: `${SITE}/article/${content.translated.slug}` });
+  });
+
+  it("/de/feeds/chan/{id}.xml is the channel's feed in German", async () => {
+    const { channel, items } = await feed(`/de/feeds/chan/${content.channel.id}.xml`);
+    expect(channel.title).toBe('SO Portal: Berge');
+    expect(channel.link).toBe(`${SITE}/de/chan/berge`);
+    expect(channel['atom:link']['@href']).toBe(`${SITE}/de/feeds/chan/${content.channel.id}.xml`);
+    const byLink = new Map(items.map((i) => [i.link, i]));
+    expect(byLink.get(`${SITE}/de/article/${content.germanSlug}`)).toMatchObject({ title: 'Übersetzter Titel' });
+    expect(byLink.get(`${SITE}/de/article/${content.drafted.slug}`)).toMatchObject({ title: 'Draft only' });
+    expect(items).toHaveLength(2);
+  });
+
+  it("answers 404 for a language that is not configured, and for the default language's prefix", async () => {
+    expect((await get('/xx/feeds/news.xml')).res.status).toBe(404);
+    expect((await get(`/fr/feeds/chan/${content.channel.id}.xml`)).res.status).toBe(404);
+    expect((await get('/en/feeds/news.xml')).res.status).toBe(404);
+    expect((await get('/de/feeds/nothing.xml')).res.status).toBe(404);
+    expect((await get('/de/feeds/chan/not-a-uuid.xml')).res.status).toBe(404);
   });
 });
