@@ -18,7 +18,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
 }
 
 /** Elements that may repeat are always arrays; attributes are `@name`. */
-const REPEATED = new Set(['sitemap', 'url', 'image:image', 'item', 'media:content', 'atom:link']);
+const REPEATED = new Set(['sitemap', 'url', 'image:image', 'xhtml:link', 'item', 'media:content', 'atom:link']);
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -94,6 +94,7 @@ describe('sitemap', () => {
     expect(res.headers.get('Content-Type')).toBe('application/xml; charset=utf-8');
     const locs = (parse(text).sitemapindex.sitemap as { loc: string }[]).map((s) => s.loc);
     expect(locs).toEqual([
+      `${SITE}/sitemaps/pages.xml`,
       `${SITE}/sitemaps/channels.xml`,
       `${SITE}/sitemaps/categories.xml`,
       `${SITE}/sitemaps/articles/all.xml`,

@@ -1,10 +1,11 @@
 // What the sitemap lists: every article, channel and category an anonymous visitor may find in a list (published,
 // not hidden, not private), with its last change and, for articles, the pictures a visitor may see. Articles are
 // split into files by the leading hex digits of their id (uuid v4: uniformly spread), so each file is one range of
-// the primary key and costs the same whatever the total (docs/decisions/025-server-rendering.md, "Sitemap").
+// the primary key and costs the same whatever the total (docs/decisions/025-server-rendering.md, "Sitemap"). Each
+// row carries its published translations' slugs as one JSON column (a correlated subquery on the translation table's
+// primary key), so the file stays one statement (docs/decisions/055-language-urls.md, "Sitemap and feeds").
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { articleMedia, articles, categories, channels } from '#schema/tables';
-import { articlePath, categoryPath, channelPath } from '#schema/urls';
 import type { Db } from '../env';
 import { fileHref } from '../lib/files';
 import { articleReadableWhere, articleVisibleWhere, channelVisibleWhere } from '../lib/visibility';
@@ -14,11 +15,36 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** The average number of articles per file the split aims at. */
 export const ARTICLES_PER_FILE = 5_000;
 
+/** A published translation of an entry: its language's full tag and its slug there. */
+export interface SitemapTranslation {
+  language: string;
+  slug: string;
+}
+
 export interface SitemapEntry {
-  path: string;
+  /** The item's URL segment (slug, else id) and kind: the route builds its URL in each language. */
+  ref: { id: string; slug: string | null };
+  kind: 'article' | 'channel' | 'category';
+  /** The source's language (full tag). */
+  language: string;
+  translations: SitemapTranslation[];
   /** Epoch milliseconds. */
   lastmod: number;
   images: { href: string; title: string }[];
+}
+
+/** The published translations of the row `item.id` as a JSON array of {language, slug}. */
+const publishedTranslations = (table: string, key: string, item: string) =>
+  sql<string>`(select json_group_array(json_object('language', t.language, 'slug', t.slug)) from ${sql.raw(table)} t
+    where t.${sql.raw(key)} = ${sql.raw(`"${item}"."id"`)} and t.published = 1)`;
+
+function translationsOf(json: string | null): SitemapTranslation[] {
+  try {
+    const parsed = JSON.parse(json ?? '[]') as SitemapTranslation[];
+    return parsed.filter((t) => typeof t.language === 'string' && typeof t.slug === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -57,6 +83,8 @@ export async function sitemapArticles(db: Db, prefix: string): Promise<SitemapEn
       updatedAt: articles.updatedAt,
       thumbnailKey: articles.thumbnailKey,
       mediaKind: articles.mediaKind,
+      language: articles.language,
+      translations: publishedTranslations('article_translations', 'article_id', 'articles'),
       readable: sql<number>`${articleReadableWhere(null)}`,
     })
     .from(articles)
@@ -84,7 +112,10 @@ export async function sitemapArticles(db: Db, prefix: string): Promise<SitemapEn
     const thumbnail = fileHref(r.thumbnailKey);
     const pictures = images.get(r.id) ?? [];
     return {
-      path: articlePath(r),
+      ref: { id: r.id, slug: r.slug },
+      kind: 'article' as const,
+      language: r.language,
+      translations: translationsOf(r.translations),
       lastmod: r.updatedAt,
       images: [...(thumbnail ? [{ href: thumbnail, title: r.title }] : []), ...pictures].slice(0, 1000),
     };
@@ -101,6 +132,8 @@ export async function sitemapChannels(db: Db): Promise<SitemapEntry[]> {
       updatedAt: channels.updatedAt,
       portraitKey: channels.portraitKey,
       bannerKey: channels.bannerKey,
+      language: channels.language,
+      translations: publishedTranslations('channel_translations', 'channel_id', 'channels'),
     })
     .from(channels)
     .where(channelVisibleWhere(null, { listing: true }))
@@ -108,7 +141,10 @@ export async function sitemapChannels(db: Db): Promise<SitemapEntry[]> {
     .limit(SITEMAP_MAX_URLS)
     .all();
   return rows.map((r) => ({
-    path: channelPath(r),
+    ref: { id: r.id, slug: r.slug },
+    kind: 'channel' as const,
+    language: r.language,
+    translations: translationsOf(r.translations),
     lastmod: r.updatedAt,
     images: [r.bannerKey, r.portraitKey].flatMap((key) => (key ? [{ href: fileHref(key)!, title: r.name }] : [])),
   }));
@@ -123,13 +159,18 @@ export async function sitemapCategories(db: Db): Promise<SitemapEntry[]> {
       title: categories.title,
       createdAt: categories.createdAt,
       imageKey: categories.imageKey,
+      language: categories.language,
+      translations: publishedTranslations('category_translations', 'category_id', 'categories'),
     })
     .from(categories)
     .orderBy(asc(categories.id))
     .limit(SITEMAP_MAX_URLS)
     .all();
   return rows.map((r) => ({
-    path: categoryPath(r),
+    ref: { id: r.id, slug: r.slug },
+    kind: 'category' as const,
+    language: r.language,
+    translations: translationsOf(r.translations),
     lastmod: r.createdAt,
     images: r.imageKey ? [{ href: fileHref(r.imageKey)!, title: r.title }] : [],
   }));

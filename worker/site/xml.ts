@@ -2,7 +2,8 @@
 // Every value is escaped here; every URL in them is absolute, on the portal's own address (SITE_URL).
 import type { ArticleSummary, NewsItem } from '#schema/entities';
 import type { SitemapEntry } from '../queries/sitemap';
-import { absoluteUrl, articlePath, contentPath } from '#schema/urls';
+import { findLanguage, languagePath, type Languages } from '#schema/languages';
+import { absoluteUrl, articlePath, categoryPath, channelPath, contentPath, type UrlOptions } from '#schema/urls';
 
 /** Escapes text for XML content and attribute values (also drops the control characters XML 1.0 forbids). */
 export function xmlEscape(value: string): string {
@@ -50,19 +51,70 @@ export function sitemapIndex(site: string, files: string[]): string {
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
-export function sitemapFile(site: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => {
-    const images = e.images.map(
+/** One page of the sitemap in all its languages: each version is a <url> naming every version (and x-default). */
+export interface SitemapUrl {
+  /** The page in each language (full tag), the x-default's first. */
+  versions: { language: string; path: string }[];
+  /** Epoch milliseconds; none for a page without a time of change. */
+  lastmod?: number;
+  images: { href: string; title: string }[];
+}
+
+const entryPath = (entry: Pick<SitemapEntry, 'kind'>, ref: SitemapEntry['ref'], options: UrlOptions) =>
+  entry.kind === 'article'
+    ? articlePath(ref, {}, options)
+    : entry.kind === 'channel'
+      ? channelPath(ref, null, options)
+      : categoryPath(ref, options);
+
+/**
+ * An item's versions: the source at its language's URL (the x-default), then each published translation in a
+ * configured language at its own slug under its prefix. A translation in a language no longer configured is left out.
+ */
+export function entryUrl(languages: Languages, entry: SitemapEntry): SitemapUrl {
+  const source = {
+    language: entry.language,
+    path: entryPath(entry, entry.ref, { languages, language: entry.language }),
+  };
+  const translated = entry.translations.flatMap((t) => {
+    const language = findLanguage(languages, t.language);
+    if (!language || language.tag === entry.language) return [];
+    return [
+      { language: language.tag, path: entryPath(entry, { id: entry.ref.id, slug: t.slug }, { languages, language }) },
+    ];
+  });
+  return { versions: [source, ...translated], lastmod: entry.lastmod, images: entry.images };
+}
+
+/** A page with no text of its own (the home page): one version in every configured language, the default's first. */
+export const staticPageUrl = (languages: Languages, path: string): SitemapUrl => ({
+  versions: languages.all.map((l) => ({ language: l.tag, path: languagePath(languages, l, path) })),
+  images: [],
+});
+
+export function sitemapFile(site: string, pages: SitemapUrl[]): string {
+  const urls = pages.flatMap((page) => {
+    const images = page.images.map(
       (i) =>
         `<image:image><image:loc>${xmlEscape(absoluteUrl(site, i.href))}</image:loc>${
           i.title ? `<image:title>${xmlEscape(i.title)}</image:title>` : ''
         }</image:image>`,
     );
-    return `<url><loc>${xmlEscape(absoluteUrl(site, e.path))}</loc><lastmod>${new Date(e.lastmod).toISOString()}</lastmod>${images.join('')}</url>`;
+    const link = (hreflang: string, path: string) =>
+      `<xhtml:link rel="alternate" hreflang="${xmlEscape(hreflang)}" href="${xmlEscape(absoluteUrl(site, path))}"/>`;
+    const alternates = [
+      ...page.versions.map((v) => link(v.language, v.path)),
+      ...(page.versions[0] ? [link('x-default', page.versions[0].path)] : []),
+    ].join('');
+    const lastmod = page.lastmod === undefined ? '' : `<lastmod>${new Date(page.lastmod).toISOString()}</lastmod>`;
+    return page.versions.map(
+      (v) => `<url><loc>${xmlEscape(absoluteUrl(site, v.path))}</loc>${lastmod}${alternates}${images.join('')}</url>`,
+    );
   });
   return (
     `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ` +
-    `xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`
+    `xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
+    `${urls.join('\n')}\n</urlset>\n`
   );
 }
 
@@ -126,19 +178,23 @@ export function rssFeed(site: string, feed: Feed): string {
 /** The public page of a news item's target. */
 export const newsItemPath = (item: NewsItem) => contentPath(item.ref.kind, item.ref);
 
-export const newsFeedItem = (item: NewsItem): FeedItem => ({
-  title: item.title,
-  path: newsItemPath(item),
+/** A published translation's text (and slug) laid over a feed item's (worker/queries/feeds.ts). */
+type Overlay = { slug: string | null; title: string; teaser: string } | undefined;
+
+/** A news item in the feed; in a language, its translation's text and its target's translated slug, under the prefix. */
+export const newsFeedItem = (item: NewsItem, options?: UrlOptions, text?: Overlay, target?: Overlay): FeedItem => ({
+  title: text?.title || item.title,
+  path: contentPath(item.ref.kind, { id: item.ref.id, slug: target?.slug || item.ref.slug }, options),
   date: item.publishedAt,
-  summary: item.teaser || item.description,
+  summary: text?.teaser || item.teaser || item.description,
   pictureHref: item.thumbnailHref,
 });
 
-/** An article of a channel's feed links to the article's one canonical address. */
-export const articleFeedItem = (article: ArticleSummary): FeedItem => ({
-  title: article.title,
-  path: articlePath(article),
+/** An article of a channel's feed links to the article's one canonical address (in the feed's language). */
+export const articleFeedItem = (article: ArticleSummary, options?: UrlOptions, text?: Overlay): FeedItem => ({
+  title: text?.title || article.title,
+  path: articlePath({ id: article.id, slug: text?.slug || article.slug }, {}, options),
   date: article.createdAt,
-  summary: article.teaser,
+  summary: text ? text.teaser : article.teaser,
   pictureHref: article.thumbnailHref,
 });
