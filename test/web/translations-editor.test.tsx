@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { IntlProvider } from 'react-intl';
 import type { Article, Category } from '#schema/entities';
 import { NotificationsProvider } from '#web/components/notifications';
+import { I18nProvider } from '#web/i18n';
 import { CategoryTitles } from '#web/routes/appManagement/categories/category-titles';
 import type { WorkspaceArticle } from '#schema/workspace';
 import { draftArticle, workspaceArticle } from './content-fixtures';
@@ -247,20 +248,23 @@ describe('category titles per language', () => {
     const messages = JSON.parse(
       readFileSync(resolve(import.meta.dirname, '../../web/i18n/admin.en-US.json'), 'utf8'),
     ) as Record<string, string>;
+    // The configured languages come from the locale state (the page's bootstrap data; here the default pair).
     render(
-      <IntlProvider
-        locale="en-US"
-        messages={{
-          ...messages,
-          'shell.notification.success': 'Success',
-          'shell.notification.error': 'Error',
-          'shell.notification.dismiss': 'Dismiss',
-        }}
-      >
-        <NotificationsProvider>
-          <CategoryTitles category={travel} />
-        </NotificationsProvider>
-      </IntlProvider>,
+      <I18nProvider>
+        <IntlProvider
+          locale="en-US"
+          messages={{
+            ...messages,
+            'shell.notification.success': 'Success',
+            'shell.notification.error': 'Error',
+            'shell.notification.dismiss': 'Dismiss',
+          }}
+        >
+          <NotificationsProvider>
+            <CategoryTitles category={travel} />
+          </NotificationsProvider>
+        </IntlProvider>
+      </I18nProvider>,
     );
     const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title (German)' });
     await waitFor(() => expect(field.disabled).toBe(false));

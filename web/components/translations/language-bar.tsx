@@ -4,11 +4,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { shortTag } from '#schema/languages';
 import type { WorkspaceTranslation } from '#schema/workspace';
-import { LOCALES } from '#web/i18n';
+import { useLocale } from '#web/i18n';
 import './translations.css';
 
-/** The configured content languages, the default first (the interface's catalogues ship the same set). */
-export const CONTENT_LANGUAGES: readonly string[] = LOCALES;
+/** The configured content languages (LANGUAGES, from the page's bootstrap data), the default first. */
+export function useContentLanguages(): readonly string[] {
+  return useLocale().languages;
+}
 
 export type LanguageState = 'source' | 'draft' | 'published' | 'outdated' | 'missing';
 
@@ -94,8 +96,9 @@ export function LanguageMarks({
   translations: readonly WorkspaceTranslation[] | undefined;
 }) {
   const nameOf = useLanguageName();
+  const languages = useContentLanguages();
   if (!sourceLanguage || !translations) return null;
-  const marks = languageStates(CONTENT_LANGUAGES, sourceLanguage, translations).filter(
+  const marks = languageStates(languages, sourceLanguage, translations).filter(
     (r) => r.state === 'missing' || r.state === 'outdated',
   );
   if (marks.length === 0) return null;

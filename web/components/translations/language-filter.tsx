@@ -2,7 +2,7 @@
 // language, as the API's `?missing=` / `?outdated=` take it.
 import { useIntl } from 'react-intl';
 import { SelectField } from '../workspace/fields';
-import { CONTENT_LANGUAGES, useLanguageName } from './language-bar';
+import { useContentLanguages, useLanguageName } from './language-bar';
 
 export interface LanguageFilter {
   missing?: string | undefined;
@@ -19,6 +19,7 @@ export function languageFilterOf(value: string): LanguageFilter {
 export function LanguageFilterField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const intl = useIntl();
   const nameOf = useLanguageName();
+  const languages = useContentLanguages();
   return (
     <SelectField
       label={intl.formatMessage({ id: 'tr.filter' })}
@@ -27,7 +28,7 @@ export function LanguageFilterField({ value, onChange }: { value: string; onChan
     >
       <option value="">{intl.formatMessage({ id: 'tr.filter.all' })}</option>
       {(['missing', 'outdated'] as const).flatMap((which) =>
-        CONTENT_LANGUAGES.map((language) => (
+        languages.map((language) => (
           <option key={`${which}:${language}`} value={`${which}:${language}`}>
             {intl.formatMessage({ id: `tr.filter.${which}` }, { language: nameOf(language) })}
           </option>

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { WorkspaceTranslation } from '#schema/workspace';
 import type { TranslationKind } from '#web/api/translations';
 import { invalidate } from '#web/data/cache';
-import { CONTENT_LANGUAGES, LanguageBar, languageStates } from './language-bar';
+import { LanguageBar, languageStates, useContentLanguages } from './language-bar';
 import { Loading } from '#web/components/view-state';
 import type { TranslationEditorProps, TranslationSource } from './translation-editor';
 
@@ -26,7 +26,7 @@ export interface TranslationsBoxProps {
 
 export function TranslationsBox({ kind, id, source, translations, editorMedia }: TranslationsBoxProps) {
   const [params, setParams] = useSearchParams();
-  const rows = languageStates(CONTENT_LANGUAGES, source.language, translations ?? []);
+  const rows = languageStates(useContentLanguages(), source.language, translations ?? []);
   const wanted = params.get(TRANSLATE_PARAM);
   const open = rows.find((r) => r.language === wanted && r.state !== 'source') ?? null;
   const setOpen = (language: string | null) =>

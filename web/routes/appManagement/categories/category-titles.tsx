@@ -8,13 +8,15 @@ import { createTranslation, getTranslation, updateTranslation, type Translation 
 import { errorText } from '#web/components/error-text';
 import { TextField } from '#web/components/form';
 import { useNotify } from '#web/components/notifications';
-import { CONTENT_LANGUAGES, useLanguageName } from '#web/components/translations/language-bar';
+import { useContentLanguages, useLanguageName } from '#web/components/translations/language-bar';
 import { invalidate } from '#web/data/cache';
 
 export function CategoryTitles({ category }: { category: Category }) {
   const id = useId();
-  // The source language is the configured default until categories carry their own (lang-reads' entity field).
-  const languages = CONTENT_LANGUAGES.slice(1);
+  // Every configured language but the category's own.
+  const all = useContentLanguages();
+  const source = category.sourceLanguage ?? all[0];
+  const languages = all.filter((l) => l !== source);
   if (languages.length === 0) return null;
   return (
     <section className="admin-category-titles" aria-labelledby={`${id}-titles`}>

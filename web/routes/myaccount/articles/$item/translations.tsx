@@ -2,18 +2,19 @@
 // article's pictures and videos for the translated text to place.
 import type { Article } from '#schema/entities';
 import type { WorkspaceArticle } from '#schema/workspace';
-import { CONTENT_LANGUAGES } from '#web/components/translations/language-bar';
+import { useContentLanguages } from '#web/components/translations/language-bar';
 import { TranslationsBox } from '#web/components/translations/translations-box';
 
 export function ArticleTranslations({ article, row }: { article: Article; row: WorkspaceArticle | null }) {
   const media = article.media;
+  const languages = useContentLanguages();
   return (
     <TranslationsBox
       kind="articles"
       id={article.id}
       translations={row?.translations}
       source={{
-        language: row?.sourceLanguage ?? CONTENT_LANGUAGES[0]!,
+        language: row?.sourceLanguage ?? languages[0]!,
         fields: { title: article.title, teaser: article.teaser },
         body: article.body,
         media,

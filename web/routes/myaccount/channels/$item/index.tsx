@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import type { Channel } from '#schema/entities';
 import { deleteChannel } from '#web/api/channels-edit';
 import { listWorkspaceChannels } from '#web/api/workspace';
-import { CONTENT_LANGUAGES } from '#web/components/translations/language-bar';
+import { useContentLanguages } from '#web/components/translations/language-bar';
 import { TranslationsBox } from '#web/components/translations/translations-box';
 import { FormAlert } from '#web/components/form';
 import { useForm } from '#web/components/screen-kit/use-form';
@@ -73,6 +73,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const { user } = useSession();
   const admin = user?.role === 'ADMIN';
+  const languages = useContentLanguages();
   const { queue, tasks, busy: uploading } = useUploadQueue();
   // The fields and the version the form started from; `channel` is the latest read (the boxes below show it).
   const base = useStartedFrom(channel);
@@ -113,7 +114,7 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           id={channel.id}
           translations={status.data?.translations}
           source={{
-            language: status.data?.sourceLanguage ?? CONTENT_LANGUAGES[0]!,
+            language: status.data?.sourceLanguage ?? languages[0]!,
             fields: { name: channel.name, infoText: channel.infoText },
           }}
         />

@@ -20,7 +20,7 @@ import { PreviewLinksBox } from '#web/components/workspace/preview-links';
 import { ActivityBox } from '#web/components/workspace/activity';
 import { RevisionsBox } from '#web/components/workspace/revisions';
 import { VisitorNote } from '#web/components/workspace/status';
-import { CONTENT_LANGUAGES } from '#web/components/translations/language-bar';
+import { useContentLanguages } from '#web/components/translations/language-bar';
 import { TranslationsBox } from '#web/components/translations/translations-box';
 import { UploadList, useUploadQueue } from '#web/components/workspace/upload-queue';
 import { invalidate, useQuery, write } from '#web/data/cache';
@@ -54,6 +54,7 @@ function NewsItemScreen() {
 
 function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: string }) {
   const intl = useIntl();
+  const languages = useContentLanguages();
   const t = (id: string, v?: Record<string, string>) => intl.formatMessage({ id }, v);
   const { queue, tasks, busy: uploading } = useUploadQueue();
   // The fields and the version the form started from; `item` is the latest read (the notes and boxes show it).
@@ -87,7 +88,7 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
           id={item.id}
           translations={item.translations}
           source={{
-            language: item.sourceLanguage ?? CONTENT_LANGUAGES[0]!,
+            language: item.sourceLanguage ?? languages[0]!,
             fields: { title: item.title, teaser: item.teaser },
           }}
         />
