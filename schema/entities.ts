@@ -216,6 +216,10 @@ export const searchItem = z.object({
   thumbnailHref: z.nullable(z.string()),
   /** A line of context: the start of the article's teaser or the channel's info text. */
   context: z.optional(z.nullable(z.string())),
+  /** The slug of the hit in `language` (a translation's, else the item's own); links name it (issue 29). */
+  slug: z.optional(z.nullable(z.string())),
+  /** The language of `label` and `context`: the reader's where a published translation matched, else the item's. */
+  language: z.optional(z.string()),
 });
 export type SearchItem = z.infer<typeof searchItem>;
 

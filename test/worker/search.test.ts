@@ -26,7 +26,7 @@ describe('ftsQuery', () => {
 });
 
 describe('POST /search/search', () => {
-  it('finds articles, channels and categories with value, label, kind and thumbnailHref', async () => {
+  it('finds articles, channels and categories with value, label, kind, thumbnailHref, slug and language', async () => {
     const w = word();
     const article = await createArticle({ title: `Article ${w}`, thumbnailKey: 'image/a.png' });
     const channel = await createChannel({ name: `Channel ${w}`, portraitKey: 'image/p.png' });
@@ -41,6 +41,8 @@ describe('POST /search/search', () => {
           kind: 'article',
           thumbnailHref: '/api/files/image/a.png',
           context: expect.any(String),
+          slug: article.slug,
+          language: 'en-US',
         },
         {
           value: channel.id,
@@ -48,8 +50,18 @@ describe('POST /search/search', () => {
           kind: 'channel',
           thumbnailHref: '/api/files/image/p.png',
           context: expect.toBeOneOf([expect.any(String), null]),
+          slug: channel.slug,
+          language: 'en-US',
         },
-        { value: cat.id, label: `Category ${w}`, kind: 'category', thumbnailHref: null, context: null },
+        {
+          value: cat.id,
+          label: `Category ${w}`,
+          kind: 'category',
+          thumbnailHref: null,
+          context: null,
+          slug: cat.slug,
+          language: 'en-US',
+        },
       ]),
     );
   });

@@ -9,6 +9,7 @@ import { edgeCache, type EdgeCacheKey } from '../middleware/edge-cache';
 import { limitSearch, SEARCH_LIMIT } from '../services/rate-limit';
 import { readsOnly } from '../middleware/token-scope';
 import { describe } from '../lib/route-doc';
+import { answerLanguage } from '../middleware/language';
 import { jsonBody } from '../middleware/validate';
 import { searchEverything } from '../queries/search';
 
@@ -28,7 +29,8 @@ export const searchRoutes = new Hono<AppEnv>().post(
   '/search',
   describe({
     summary:
-      'Articles, channels and categories matching the text, for type-ahead and the results page; ' +
+      'Articles, channels and categories matching the text, for type-ahead and the results page, in the language of ' +
+      '`lang` or Accept-Language (each hit in a published translation of it where one matched, else in its own); ' +
       `${SEARCH_LIMIT.max} per ${SEARCH_LIMIT.periodSeconds} seconds per address and location (answers from the edge cache not counted)`,
     result: z.array(searchItem),
     errors: [429],
@@ -39,6 +41,7 @@ export const searchRoutes = new Hono<AppEnv>().post(
   async (c) => {
     // After the edge cache: an answer it serves never reaches here, so repeated searches are neither counted nor refused.
     await limitSearch(c);
-    return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText));
+    const language = answerLanguage(c);
+    return ok(c, await searchEverything(c.get('db'), c.get('user'), c.req.valid('json').searchText, language));
   },
 );
