@@ -1,12 +1,15 @@
 // The results page shows each hit with its picture and a line of context; the header's box keeps the query it
 // led to (after Enter, and when the page is opened or reloaded at /search?q=...).
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Outlet } from 'react-router';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SearchBox from '#web/components/search-box';
 import SearchView from '#web/routes/search';
 import { renderScreen } from './screens-render';
-import { fakeApi, ok } from './fake-api';
+import { fakeApi, ok, type ApiCall } from './fake-api';
 
 const hits = [
   {
@@ -85,5 +88,44 @@ describe('search results', () => {
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(router.state.location.pathname).toBe(`/article/${hits[0]!.value}`);
     expect(box().value).toBe('');
+  });
+});
+
+describe('search results in German', () => {
+  const screensDe = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../web/i18n/screens.de-DE.json'), 'utf8'),
+  ) as Record<string, string>;
+  const german = {
+    value: 'a1b2c3d4-0000-4000-8000-000000000021',
+    label: 'Die Große Straße',
+    kind: 'article',
+    thumbnailHref: null,
+    context: 'Eine Straße am Hafen',
+    slug: 'die-grosse-strasse',
+    language: 'de-DE',
+  };
+
+  it('/de/search asks in German and links each hit to its German slug under /de/', async () => {
+    const asked: string[] = [];
+    fakeApi((call: ApiCall) => {
+      if (call.path !== '/search/search') return undefined;
+      const language = new Headers(call.init?.headers).get('Accept-Language') ?? '';
+      asked.push(language);
+      return ok(language === 'de-DE' ? [german] : hits);
+    });
+    const router = createMemoryRouter([{ path: '/search', element: <SearchView /> }], {
+      basename: '/de',
+      initialEntries: ['/de/search?q=strasse'],
+    });
+    render(
+      <IntlProvider locale="de-DE" messages={screensDe}>
+        <RouterProvider router={router} />
+      </IntlProvider>,
+    );
+    const results = await screen.findByRole('list', { name: 'Ergebnisse' });
+    const link = within(results).getByRole('link', { name: 'Die Große Straße' });
+    expect(link.getAttribute('href')).toBe('/de/article/die-grosse-strasse');
+    expect(within(results).getByText('Eine Straße am Hafen')).toBeTruthy();
+    expect(asked).toEqual(['de-DE']);
   });
 });

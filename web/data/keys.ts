@@ -31,7 +31,7 @@ export const keys = {
   author: (username: string) => ['author', username] as const,
   /** GET /authors/{username}/articles: their published articles, paged. */
   authorArticles: (username: string) => ['author', username, 'articles'] as const,
-  search: (text: string) => ['search', text] as const,
+  search: (text: string, language = '') => ['search', text, language] as const,
   /** GET /previews/view/{token}: what a reviewer's preview link shows (its page is never cached). */
   preview: (token: string) => ['preview', token] as const,
   /** GET /myso/vm of the signed-in user: likes, access requests and granted access. */

@@ -36,6 +36,6 @@ export const queries = {
   author: (username: string) => query(keys.author(username), () => getAuthor(username)),
   authorArticles: (username: string, limit: number) =>
     firstPage(keys.authorArticles(username), () => listAuthorArticles(username, undefined, limit)),
-  search: (text: string) => query(keys.search(text), () => search(text)),
+  search: (text: string, language?: string) => query(keys.search(text, language), () => search(text, language)),
   preview: (token: string) => query(keys.preview(token), () => getPreview(token)),
 };

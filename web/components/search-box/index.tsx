@@ -18,11 +18,11 @@ export const SEARCH_MIN_CHARS = 2;
 export function searchTarget(item: SearchItem): string {
   switch (item.kind) {
     case 'article':
-      return articlePath({ id: item.value });
+      return articlePath({ id: item.value, slug: item.slug });
     case 'channel':
-      return channelPath(item.value);
+      return channelPath({ id: item.value, slug: item.slug });
     case 'category':
-      return categoryPath(item.value);
+      return categoryPath({ id: item.value, slug: item.slug });
     default:
       return resultsPath(item.label);
   }
@@ -84,7 +84,11 @@ export default function SearchBox({ onChoose, kinds, label }: SearchBoxProps = {
   // Through the data cache: the answer is the current text's own (an older text's answer never shows), and
   // the results view opened with Enter finds it there.
   // The API client loads with the first search, not with the header of every page.
-  const hits = useQuery(query ? keys.search(query) : null, async () => (await import('#web/api/search')).search(query));
+  // The interface's language (the URL's) is the language the hits answer in.
+  const { locale } = intl;
+  const hits = useQuery(query ? keys.search(query, locale) : null, async () =>
+    (await import('#web/api/search')).search(query, locale),
+  );
   const offered = useMemo(
     () => (hits.data && kinds ? hits.data.filter((hit) => hit.kind !== null && kinds.includes(hit.kind)) : hits.data),
     [hits.data, kinds],

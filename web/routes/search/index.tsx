@@ -13,7 +13,9 @@ export default function SearchView() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const state = useQuery(q ? keys.search(q) : null, () => search(q));
+  // The interface's language (the URL's) is the language the hits answer in (decision 056).
+  const { locale } = intl;
+  const state = useQuery(q ? keys.search(q, locale) : null, () => search(q, locale));
   return (
     <section className="search-view">
       <h1>
