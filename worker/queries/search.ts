@@ -109,7 +109,9 @@ export async function searchEverything(
       entityId: searchIndex.entityId,
       label: searchIndex.title,
       language: sql<string>`case when ${ownText} then ${itemLanguage} else ${searchIndex.language} end`,
-      slug: sql<string | null>`case when ${ownText} then coalesce(${articles.slug}, ${channels.slug}, ${categories.slug})
+      slug: sql<
+        string | null
+      >`case when ${ownText} then coalesce(${articles.slug}, ${channels.slug}, ${categories.slug})
         else coalesce(${articleTranslations.slug}, ${channelTranslations.slug}, ${categoryTranslations.slug}) end`,
       articleThumb: articleThumbnailKey,
       channelThumb: channels.portraitKey,
