@@ -137,7 +137,9 @@ app.get('/news', (c) =>
 /** Every word a quoted prefix, all required: the project's FTS query without its limits. */
 app.post('/search/search', async (c) => {
   const { searchText } = await c.req.json<{ searchText: string }>();
-  const query = (searchText.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).map((w) => `"${w}"*`).join(' AND ');
+  const words = (searchText.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).map((w) => `"${w}"*`).join(' AND ');
+  // The items' own text, as an English reader's search (decision 056): title and body, not the German alternates.
+  const query = words ? `{title body} : (${words})` : words;
   return jsonBody(
     c.env.DB.prepare(
       `
@@ -147,11 +149,11 @@ app.post('/search/search', async (c) => {
       left join articles a on s.kind = 'article' and a.id = s.entity_id
       left join channels c on s.kind = 'channel' and c.id = s.entity_id
       left join categories g on s.kind = 'category' and g.id = s.entity_id
-      where search_index match ?1 and (
+      where search_index match ?1 and s.language = '' and (
         (a.id is not null and a.published = 1 and a.hidden = 0 and ${PUBLIC_CHANNEL})
         or (c.id is not null and c.published = 1 and c.hidden = 0 and c.private = 0)
         or g.id is not null)
-      order by bm25(search_index, 0.0, 0.0, 10.0, 1.0), s.title limit 20)`,
+      order by bm25(search_index, 0.0, 0.0, 0.0, 10.0, 1.0, 2.0), s.title limit 20)`,
     ).bind(query),
   );
 });
