@@ -76,6 +76,8 @@ async function main(): Promise<void> {
       logFile: path.join(WORK, `${label.replace(/\W+/g, '-')}.log`),
       readyPath: '/api/news',
       env: { NODE_ENV: 'production' },
+      // Bundling the worker takes minutes when the shared machine is busy.
+      readyTimeoutMs: 300_000,
     });
   targets.push({ label: 'working tree', server: await start('working tree') });
   if (values.baseline)
