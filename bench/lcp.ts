@@ -46,7 +46,7 @@ export async function printLcp(targets: LcpTarget[], paths: string[], runs = 1):
           const each = runs > 1 ? ` [${times.join(', ')}]` : '';
           const label = targets.length > 1 ? ` ${target.label.padEnd(width)}` : '';
           console.log(
-            `  ${screen.name.padEnd(18)} ${path.replace(/[0-9a-f-]{36}/, '{id}').padEnd(14)}${label} ${shown}${each}, ` +
+            `  ${screen.name.padEnd(18)} ${path.replace(/[0-9a-f-]{36}/, '{id}').padEnd(17)}${label} ${shown}${each}, ` +
               `last: ${describePaint(all.at(-1) ?? null)}`,
           );
         }

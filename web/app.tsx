@@ -114,9 +114,13 @@ export function AppProviders({ children, start }: { children: ReactNode; start?:
   );
 }
 
-/** The views of `routes` for the current location (inside any router). */
-export function AppRoutes() {
-  return useRoutes(routes);
+/**
+ * The views of `routes` for the current location (inside any router). The server renderer, which has matched the
+ * location already, passes the matched branch alone (`only`): react-router flattens and ranks the whole table on
+ * every match, a cost the page would otherwise pay twice.
+ */
+export function AppRoutes({ only }: { only?: RouteObject[] | undefined } = {}) {
+  return useRoutes(only ?? routes);
 }
 
 export function App({ start }: { start?: AppStart | undefined }) {

@@ -1,10 +1,11 @@
 // Logs people can search: the request id on every answer, one structured line per request, and errors logged
 // with their stack under the same id while the client sees only the envelope.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#worker/app';
 import { REQUEST_ID_HEADER, type ErrorLogLine } from '#worker/middleware/request-log';
+import { createArticle } from './content-factories';
 import { as, BASE, call, consoleErrors, expectConsoleError, requestLog } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -112,6 +113,17 @@ describe('one log line per request', () => {
     await call('/users', { method: 'POST', body: {}, headers: { Origin: 'https://evil.example' } });
     expect(requestLog.lines.length - before).toBe(2);
   });
+
+  it('is one for a rendered page: the API calls it makes in-process write none and carry its id (issue 28)', async () => {
+    const article = await createArticle({ title: 'One line' });
+    const before = requestLog.lines.length;
+    const res = await exports.default.fetch(new Request(`${BASE}/article/${article.id}`));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('One line');
+    const lines = requestLog.lines.slice(before);
+    expect(lines.map((l) => l.path)).toEqual([`/article/${article.id}`]);
+    expect(lines[0]!.requestId).toBe(res.headers.get(REQUEST_ID_HEADER));
+  }, 60_000); // the file's first page loads the renderer's modules
 });
 
 describe('an unexpected error', () => {

@@ -2,8 +2,9 @@
 // menu, breadcrumbs and footer, and the bare frame of the routes outside the layout.
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Link, Outlet, useLocation, type RouteObject } from 'react-router';
 import type { CrumbDef, MenuItemId, RouteHandle } from '../navigation';
+import { routeMatcher } from '../routes/+shared/match';
 import { ALL_SCREENS } from '../routes/table';
 import { Breadcrumbs } from './breadcrumbs';
 import { SiteFooter } from './site-footer';
@@ -62,10 +63,11 @@ export function RootFrame() {
 const HANDLE_ROUTES: RouteObject[] = ALL_SCREENS.flatMap((screen) =>
   Object.entries(screen.paths).map(([path, handle]) => ({ path, handle })),
 );
+const matchHandle = routeMatcher(HANDLE_ROUTES);
 
 /** The highlighted menu item and the breadcrumbs of the route the location matches. */
 export function routeHandle(pathname: string): { menu: MenuItemId | undefined; crumbs: CrumbDef[] } {
-  const match = matchRoutes(HANDLE_ROUTES, pathname)?.at(-1);
+  const match = matchHandle(pathname)?.at(-1);
   const handle = match?.route.handle as RouteHandle | undefined;
   return { menu: handle?.menu, crumbs: handle?.crumbs?.(match?.params ?? {}) ?? [] };
 }

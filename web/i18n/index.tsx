@@ -3,7 +3,7 @@
 // loaded when first needed. A language without a catalogue (or a key missing from one) speaks the default's words.
 // The interface language follows the page's URL (docs/decisions/055-language-urls.md).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { LOCALES as ACCOUNT_LOCALES } from '#schema/enums';
 import enUS from './en-US.json';
 import screensEnUS from './screens.en-US.json';
@@ -51,11 +51,35 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && TAG.test(value);
 }
 
+/** Each language's merged catalogue, once merged (the worker renders every page of a language with the same one). */
+const merged = new Map<Locale, Messages>();
+
 /** The merged catalogue of a language, over the default's (a missing key speaks English rather than an id). */
 export async function loadMessages(locale: Locale): Promise<Messages> {
   if (locale === DEFAULT_LOCALE || !isLocale(locale)) return defaultMessages;
+  const known = merged.get(locale);
+  if (known) return known;
   const [shell, screens] = await Promise.all([catalogue(shellCatalogue, locale), catalogue(screensCatalogue, locale)]);
-  return { ...defaultMessages, ...shell, ...screens };
+  const messages = { ...defaultMessages, ...shell, ...screens };
+  // A catalogue that failed to load (offline) is not remembered: the next call tries again.
+  if (Object.keys(shell).length > 0 || Object.keys(screens).length > 0) merged.set(locale, messages);
+  return messages;
+}
+
+/**
+ * The formatters of a language, kept with its catalogue: react-intl's IntlProvider makes its own cache per mounted
+ * provider, so the worker, which mounts one per page, parsed every message and built every Intl.DateTimeFormat again
+ * for each page (issue 28's profile: about a tenth of a rendered page's CPU). One cache for the isolate (or the tab),
+ * one intl object per catalogue.
+ */
+const intlCache = createIntlCache();
+const intls = new WeakMap<Messages, Map<Locale, IntlShape>>();
+export function intlOf(locale: Locale, messages: Messages): IntlShape {
+  let byLocale = intls.get(messages);
+  if (!byLocale) intls.set(messages, (byLocale = new Map<Locale, IntlShape>()));
+  let intl = byLocale.get(locale);
+  if (!intl) byLocale.set(locale, (intl = createIntl({ locale, defaultLocale: DEFAULT_LOCALE, messages }, intlCache)));
+  return intl;
 }
 
 export function storedLocale(): Locale {
@@ -131,11 +155,10 @@ export function I18nProvider({
     () => ({ locale: active.locale, languages, setLocale }),
     [active.locale, languages, setLocale],
   );
+  const intl = useMemo(() => intlOf(active.locale, active.messages), [active.locale, active.messages]);
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={active.locale} defaultLocale={DEFAULT_LOCALE} messages={active.messages}>
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LocaleContext.Provider>
   );
 }

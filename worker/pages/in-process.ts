@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { setApiTransport } from '#web/api/client';
 import { app as api } from '../app';
 import type { AppEnv } from '../env';
+import { asPageCall } from '../middleware/request-log';
 import { carrySession } from '../services/session';
 
 const page = new AsyncLocalStorage<Context<AppEnv>>();
@@ -18,6 +19,7 @@ setApiTransport((input, init) => {
   const href = input instanceof Request ? input.url : String(input);
   const request = new Request(new URL(href, c.req.url), rest);
   carrySession(request, c);
+  asPageCall(request, c.get('requestId'));
   // The page's language is its URL's (./language.ts): the API answers in it, whatever the browser's header says.
   const language = c.get('language');
   if (language) request.headers.set('Accept-Language', language.tag);

@@ -7,9 +7,9 @@
 import { findRedirect } from '../queries/redirects';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { matchRoutes, StaticRouter, type RouteMatch } from 'react-router';
+import { StaticRouter, type RouteMatch, type RouteObject } from 'react-router';
 import type { Context } from 'hono';
-import type { SessionUser } from '#schema/entities';
+import type { ImageOption, SessionUser } from '#schema/entities';
 import { PAGE_HEADERS } from '#schema/page-headers';
 import type { AppEnv } from '../env';
 import { CACHED_READ_CONTROL } from '../middleware/edge-cache';
@@ -21,13 +21,14 @@ import { PAGE_DATA_ID, seedId, type PageData, type QuerySeed, type SeededError }
 import { loadMessages } from '#web/i18n';
 import { pageLanguage } from './language';
 import type { PageData as RoutePageData } from '#web/routes/+shared/route-kit';
+import { routeMatcher } from '#web/routes/+shared/match';
 import { SCREENS } from '#web/routes/table';
 import { languagesOf } from '#schema/languages';
 import { canAccess, NO_PERMISSION_PATH } from '#web/session/guards';
 import { pageFacts, pageHead, scriptJson, storedPictureKey, type HeadInput } from './head';
 import { inPage } from './in-process';
-import { listImageOptions } from '../queries/image-options';
-import { storedPictureSize } from '../services/picture-sizes';
+import { imageOptionsQuery, listImageOptions, toImageOption } from '../queries/image-options';
+import { pictureSizeQuery, storedPictureSize, toPictureSize, type StoredPictureSize } from '../services/picture-sizes';
 import { siteUrl } from '../site/routes';
 import { buildFiles, type BuildFiles } from './template';
 
@@ -80,6 +81,20 @@ function requestSeed(c: Context<AppEnv>) {
 
 type Match = RouteMatch<string, (typeof routes)[number]>;
 
+/** The route table's matchRoutes, each path against the routes its first segment may take. */
+const matchRoute = routeMatcher(routes);
+
+/**
+ * The route table cut down to the branch `matches` took (each matched route with only the next one as its child):
+ * matching the location against it again (the render's useRoutes) finds the same routes and params without
+ * flattening and ranking the whole table a second time. None when nothing matched (the render matches it whole).
+ */
+function matchedBranch(matches: Match[]): RouteObject[] | undefined {
+  let branch: RouteObject[] | undefined;
+  for (const { route } of matches.toReversed()) branch = [{ ...route, children: branch } as RouteObject];
+  return branch;
+}
+
 /** The screen whose other address (an alias) `pathname` is, any case. */
 const aliased = (pathname: string) =>
   SCREENS.find((s) => s.aliases?.some((alias) => alias.toLowerCase() === pathname.toLowerCase()));
@@ -101,7 +116,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   // A language that is not configured (`/xx/...`) names no page: no SPEC route starts with a two-letter segment, so
   // the whole path matches only the catch-all, the not-found screen in the default language.
   const path = found ? found.path : url.pathname;
-  const matches = (matchRoutes(routes, path) ?? []) as Match[];
+  const matches = (matchRoute(path) ?? []) as Match[];
   const leaf = matches.at(-1);
   const handle = leaf?.route.handle as ScreenHandle | undefined;
   const screen = handle?.screen;
@@ -140,7 +155,7 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
       <StrictMode>
         <AppProviders start={{ locale, languages: tags, basename, messages, user, seed: data.seed }}>
           <StaticRouter basename={basename || undefined} location={url.pathname + url.search}>
-            <AppRoutes />
+            <AppRoutes only={matchedBranch(matches)} />
           </StaticRouter>
         </AppProviders>
       </StrictMode>,
@@ -160,18 +175,8 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
   }
 
   const errors = data.errors();
-  const framings = await pictureFramings(c, body);
   const status = notFound || errors.some(([, e]) => e.code === 404) ? 404 : 200;
-  const pageData: PageData = {
-    rendered,
-    locale,
-    languages: tags,
-    basename,
-    user,
-    queries: data.queries(),
-    errors,
-    framings,
-  };
+  const answers = data.queries();
   const head: HeadInput = {
     site: siteUrl(c),
     siteDescription: c.env.SITE_DESCRIPTION ?? '',
@@ -185,13 +190,14 @@ export async function renderPage(c: Context<AppEnv>, files: BuildFiles = buildFi
     user,
     guarded: !!access,
     leaf,
-    queries: pageData.queries,
+    queries: answers,
     messages,
   };
   const facts = pageFacts(head);
-  // The size of the page's picture, for link previews (og:image:width and height).
+  // The size of the page's picture, for link previews (og:image:width and height), read with the framings.
   const pictureKey = facts.image ? storedPictureKey(facts.image.href) : null;
-  const pictureSize = pictureKey ? await storedPictureSize(c.get('db'), pictureKey) : null;
+  const { framings, pictureSize } = await pagePictures(c, body, pictureKey);
+  const pageData: PageData = { rendered, locale, languages: tags, basename, user, queries: answers, errors, framings };
   const template = await files.template(c);
   // The view's chunk and styles, and the header's search box (lazy in the SPA, rendered here on every page).
   const modules = [...(screen ? [screen.module] : []), SEARCH_BOX_MODULE];
@@ -217,11 +223,33 @@ const VITE_DEV_SERVER = (import.meta as { env?: { MODE?: string } }).env?.MODE =
 /** The module of the header's search box (web/components/site-header): rendered on every page. */
 const SEARCH_BOX_MODULE = 'components/search-box/index.tsx';
 
-/** Blob keys of the stored pictures in the rendered HTML, with their framing (GET /imageOptions's query). */
-async function pictureFramings(c: Context<AppEnv>, html: string): Promise<PageData['framings']> {
+/**
+ * Blob keys of the stored pictures in the rendered HTML, with their framing (GET /imageOptions's query), and the
+ * recorded size of the page's picture (`pictureKey`): one D1 round trip for both.
+ */
+async function pagePictures(
+  c: Context<AppEnv>,
+  html: string,
+  pictureKey: string | null,
+): Promise<{ framings: PageData['framings']; pictureSize: StoredPictureSize | null }> {
   const keys = [...new Set([...html.matchAll(/\/api\/files\/(image\/[\w.@-]+)/g)].map((m) => m[1]!))].slice(0, 100);
-  if (keys.length === 0) return [];
-  const found = new Map((await listImageOptions(c.get('db'), keys)).map((o) => [o.blobKey, o]));
+  const db = c.get('db');
+  if (keys.length === 0)
+    return { framings: [], pictureSize: pictureKey ? await storedPictureSize(db, pictureKey) : null };
+  let options: ImageOption[];
+  let pictureSize: StoredPictureSize | null = null;
+  if (pictureKey) {
+    const [rows, size] = await db.batch([imageOptionsQuery(db, keys), pictureSizeQuery(db, pictureKey).limit(1)]);
+    options = rows.map(toImageOption);
+    pictureSize = toPictureSize(size[0]);
+  } else {
+    options = await listImageOptions(db, keys);
+  }
+  return { framings: framingsOf(keys, options), pictureSize };
+}
+
+function framingsOf(keys: string[], options: ImageOption[]): PageData['framings'] {
+  const found = new Map(options.map((o) => [o.blobKey, o]));
   return keys.map((key) => {
     const option = found.get(key);
     return [key, option ? { position: option.position, scale: option.scale > 0 ? option.scale : 1 } : DEFAULT_FRAMING];

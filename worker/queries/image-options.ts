@@ -22,13 +22,17 @@ export async function getImageOption(db: Db, blobKey: string): Promise<ImageOpti
 
 /** The options of those files that have any; files without options are left out (callers use the defaults). */
 export async function listImageOptions(db: Db, blobKeys: readonly string[]): Promise<ImageOption[]> {
-  const rows = await db
-    .select()
-    .from(imageOptions)
-    .where(inArray(imageOptions.blobKey, [...new Set(blobKeys)]))
-    .all();
+  const rows = await imageOptionsQuery(db, blobKeys).all();
   return rows.map(toImageOption);
 }
+
+/** listImageOptions's statement, for a batch (a rendered page's: worker/pages/render.tsx); its rows via toImageOption. */
+export const imageOptionsQuery = (db: Db, blobKeys: readonly string[]) =>
+  db
+    .select()
+    .from(imageOptions)
+    .where(inArray(imageOptions.blobKey, [...new Set(blobKeys)]));
+export { toImageOption };
 
 /**
  * Who may set a file's options: ADMIN, the user who uploaded it, and the owner of an article, channel or

@@ -22,11 +22,16 @@ export interface StoredPictureSize extends Dimensions {
 
 /** The recorded size of the picture stored at `key`, or null (no such row, no picture, not read yet, unreadable). */
 export async function storedPictureSize(db: Db, key: string): Promise<StoredPictureSize | null> {
-  const row = await db
-    .select({ width: blobs.width, height: blobs.height, copies: blobs.copies })
-    .from(blobs)
-    .where(eq(blobs.key, key))
-    .get();
+  return toPictureSize(await pictureSizeQuery(db, key).get());
+}
+
+/** storedPictureSize's statement, for a batch (a rendered page's: worker/pages/render.tsx); its row via toPictureSize. */
+export const pictureSizeQuery = (db: Db, key: string) =>
+  db.select({ width: blobs.width, height: blobs.height, copies: blobs.copies }).from(blobs).where(eq(blobs.key, key));
+
+export function toPictureSize(
+  row: { width: number | null; height: number | null; copies: PictureCopy[] | null } | undefined,
+): StoredPictureSize | null {
   if (!row || !row.width || !row.height) return null;
   return { width: row.width, height: row.height, copies: row.copies ?? [] };
 }
