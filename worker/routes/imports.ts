@@ -99,7 +99,9 @@ export const importsRoutes = new Hono<AppEnv>()
         `At most ${MEDIA_RETRY_PER_CALL} addresses a call: those of \`urls\`, else the first of ` +
         '`report.missingMedia`. The same rules as the import (webhook URL rules: https, public hosts). A picture ' +
         'had now replaces the link to its source in the article (or becomes its picture); the rest stay in the ' +
-        'report with the new reason. 409 while the import is under way.',
+        "report with the new reason. A Markdown import's picture its archive lacks (`https://archive.invalid/<path>`) " +
+        "is read from the archive again, else fetched from `site` (the old site, or the import's `site` part) at " +
+        'the same path. 409 while the import is under way.',
       result: importDetail,
       errors: [400, 404, 409],
     }),
@@ -109,7 +111,8 @@ export const importsRoutes = new Hono<AppEnv>()
     async (c) => {
       const id = c.req.valid('param').id;
       const admin = currentUser(c);
-      await retryMissingMedia(c.env, c.get('db'), id, c.req.valid('json').urls, auditScope(c), admin.id);
+      const body = c.req.valid('json');
+      await retryMissingMedia(c.env, c.get('db'), id, body.urls, auditScope(c), admin.id, body.site);
       return ok(c, await getImport(c.get('db'), id));
     },
   )
