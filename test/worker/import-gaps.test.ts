@@ -157,7 +157,7 @@ describe('a file larger than one request, through the resumable upload', () => {
 
   it('answers 413 past the documented limit, 403 to an editor, 409 for an unfinished upload', async () => {
     expect((await startUpload(admin, RESUMABLE_LIMITS.importFile + 1)).status).toBe(413);
-    const editor = await as('EDITOR');
+    const editor = await as('CONTRIBUTOR');
     expect((await startUpload(editor, 1000)).status).toBe(403);
     const open = (await startUpload(admin, 1000)).body.result;
     const form = new FormData();
