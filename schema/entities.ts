@@ -93,6 +93,22 @@ export type ArticlePage = z.infer<typeof articlePage>;
 export const author = z.object({ username: z.string(), displayName: z.string() });
 export type Author = z.infer<typeof author>;
 
+/**
+ * Where an imported article came from (issue 30): the source's kind (`wordpress`, `ghost`, `markdown`, `portal`),
+ * its site (WordPress's base address, Ghost's `site`; '' for a Markdown ZIP or the portal's export), the item's id
+ * there (a WordPress post id, a Ghost post id, the Markdown file's path in its ZIP, the portal article's id), its old
+ * address where the source had one, and the import that last wrote it.
+ */
+export const importedFrom = z.object({
+  kind: z.string(),
+  site: z.string(),
+  sourceId: z.string(),
+  url: z.nullable(z.string()),
+  importId: z.string(),
+  importedAt: isoDateTime,
+});
+export type ImportedFrom = z.infer<typeof importedFrom>;
+
 export const article = z.extend(articleSummary, {
   /** The channel it belongs to, named and linked on the article page (null: none). */
   channel: z.nullable(z.object({ id, slug: z.string(), name: z.string() })),
@@ -116,6 +132,8 @@ export const article = z.extend(articleSummary, {
    * channel, waits for a decision (the page then says so instead of offering another request).
    */
   accessRequested: z.optional(z.boolean()),
+  /** Only for those who may edit it (its owner, ADMIN), and only on an imported article: where it came from. */
+  importedFrom: z.optional(importedFrom),
   updatedAt: isoDateTime,
   ...inLanguage,
 });

@@ -15,8 +15,13 @@ export const CONTACT_KINDS = ['contact', 'orderChannel'] as const;
 export const MESSAGE_STATES = ['open', 'handled'] as const;
 /** A resumable upload: receiving parts, complete (not yet attached), attached (being taken by an entity write). */
 export const UPLOAD_STATUSES = ['open', 'complete', 'attached'] as const;
-/** What a resumable upload may carry: big videos (images go in one request). */
-export const RESUMABLE_TYPES = ['video/mp4', 'video/webm'] as const;
+/**
+ * What a resumable upload may carry: big videos (images go in one request), and an import's export file larger than
+ * one request (ADMIN only; taken by POST /imports with the part `upload`, decision 047).
+ */
+export const RESUMABLE_TYPES = ['video/mp4', 'video/webm', 'application/x-so-import'] as const;
+/** The resumable upload type of an import's export file (WXR, Ghost JSON, a Markdown ZIP, the portal's export). */
+export const IMPORT_UPLOAD_TYPE = 'application/x-so-import';
 /** The languages of the SPA and of the mails. */
 export const LOCALES = ['en-US', 'de-DE'] as const;
 export type Locale = (typeof LOCALES)[number];

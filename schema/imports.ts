@@ -36,6 +36,11 @@ export type ImportStart = z.infer<typeof importStart>;
 /** POST /imports/{id}/media/retry: the missing pictures to fetch again (their source addresses); all when absent. */
 export const importMediaRetry = z.object({
   urls: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(2000))).check(z.maxLength(200))),
+  /**
+   * A Markdown import's old site (https): a picture its archive lacks (`https://archive.invalid/<path>`) is fetched
+   * from `<site>/<path>`; without it the archive is read again.
+   */
+  site: z.optional(z.url({ protocol: /^https?$/ }).check(z.maxLength(500))),
 });
 export type ImportMediaRetry = z.infer<typeof importMediaRetry>;
 

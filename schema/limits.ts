@@ -37,6 +37,8 @@ export const UPLOAD_LIMITS = {
 export const RESUMABLE_LIMITS = {
   /** Largest video sent in parts: 2 GB. */
   video: 2_000_000_000,
+  /** Largest import file sent in parts (what POST /imports takes by the part `upload`): 2 GB. */
+  importFile: 2_000_000_000,
   /** Every part but the last is exactly this long: R2 wants at least 5 MiB and one size for all but the last. */
   partSize: 8 * 1024 ** 2,
   /** Unfinished or unattached uploads one user may hold at a time. */

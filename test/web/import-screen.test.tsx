@@ -33,35 +33,42 @@ const summary = {
 };
 
 describe('the import screen', () => {
-  it('sends the chosen file and the old site’s address as parts of one request', { timeout: 30_000 }, async () => {
-    let started = false;
-    const { calls } = fakeApi((c) => {
-      const path = c.path.split('?')[0];
-      if (path === '/admin/counts')
-        return answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 });
-      if (path === '/imports' && c.method === 'POST') {
-        started = true;
-        return { code: 202, result: { id: ID } };
-      }
-      if (path === '/imports') return answer(z.array(importSummary), started ? [summary] : []);
-      if (path === `/imports/${ID}`) return answer(importDetail, { ...summary, report: {}, authorMap: {} });
-      return undefined;
-    });
-    await renderApp('/appManagement/import', userOf('ADMIN'));
-    await screen.findByRole('heading', { name: 'Import', level: 2 }, { timeout: 10_000 });
-    const file = new File(['{"db":[]}'], 'gazette.json', { type: 'application/json' });
-    fireEvent.change(screen.getByLabelText('Export file'), { target: { files: [file] } });
-    fireEvent.change(screen.getByLabelText(/^Address of the old site/), {
-      target: { value: 'https://gazette.example.com' },
-    });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start import' })));
-    await waitFor(() => expect(started).toBe(true));
-    const post = calls.find((c) => c.method === 'POST' && c.path === '/imports')!;
-    const form = post.init!.body as FormData;
-    expect((form.get('file') as File).name).toBe('gazette.json');
-    expect(form.get('site')).toBe('https://gazette.example.com');
-    expect(form.get('review')).toBe('1');
-  });
+  it(
+    'sends the chosen file, the pictures’ ZIP and the old site’s address as parts of one request',
+    { timeout: 30_000 },
+    async () => {
+      let started = false;
+      const { calls } = fakeApi((c) => {
+        const path = c.path.split('?')[0];
+        if (path === '/admin/counts')
+          return answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 });
+        if (path === '/imports' && c.method === 'POST') {
+          started = true;
+          return { code: 202, result: { id: ID } };
+        }
+        if (path === '/imports') return answer(z.array(importSummary), started ? [summary] : []);
+        if (path === `/imports/${ID}`) return answer(importDetail, { ...summary, report: {}, authorMap: {} });
+        return undefined;
+      });
+      await renderApp('/appManagement/import', userOf('ADMIN'));
+      await screen.findByRole('heading', { name: 'Import', level: 2 }, { timeout: 10_000 });
+      const file = new File(['{"db":[]}'], 'gazette.json', { type: 'application/json' });
+      fireEvent.change(screen.getByLabelText('Export file'), { target: { files: [file] } });
+      const pictures = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'images.zip', { type: 'application/zip' });
+      fireEvent.change(screen.getByLabelText(/^Pictures as a ZIP/), { target: { files: [pictures] } });
+      fireEvent.change(screen.getByLabelText(/^Address of the old site/), {
+        target: { value: 'https://gazette.example.com' },
+      });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start import' })));
+      await waitFor(() => expect(started).toBe(true));
+      const post = calls.find((c) => c.method === 'POST' && c.path === '/imports')!;
+      const form = post.init!.body as FormData;
+      expect((form.get('file') as File).name).toBe('gazette.json');
+      expect(form.get('site')).toBe('https://gazette.example.com');
+      expect((form.get('media') as File).name).toBe('images.zip');
+      expect(form.get('review')).toBe('1');
+    },
+  );
 
   const MAYA = '7a1c2a5e-9d3b-4c7a-8e21-0b6d5f3a9c11';
   const editor = { email: null, firstName: '', lastName: '', active: true };

@@ -19,9 +19,16 @@ export const retryImportMedia = (id: string, urls?: string[]) =>
  * where a Ghost export's `__GHOST_URL__` pictures and links are found. The screen asks for `review`: the file is read,
  * then the import waits for its authors to be mapped.
  */
-export async function startImport(file: File, site = '', review = true): Promise<{ id: string }> {
+export async function startImport(
+  file: File,
+  site = '',
+  review = true,
+  media: File | null = null,
+): Promise<{ id: string }> {
   const form = new FormData();
   form.append('file', file, file.name);
+  // The old site's pictures as a ZIP (wp-content/uploads, content/images): taken from it before any fetch.
+  if (media) form.append('media', media, media.name);
   if (site.trim()) form.append('site', site.trim());
   if (review) form.append('review', '1');
   const res = await fetch(`${API_PREFIX}/imports`, {

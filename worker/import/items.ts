@@ -1,4 +1,4 @@
-// The `items` phase of every source (decisions 046, 047, 050): 25 items a step, read from the one chunk that holds
+// The `items` phase of every source (decisions 046, 047, 050): one chunk of 100 items a step, read from the one chunk that holds
 // them (never the whole file again), each converted to document nodes, its pictures stored, and written as one D1
 // batch (writeArticle), so a failure leaves whole items only.
 import { DOCUMENT_VERSION, type ArticleDocument } from '#schema/document';
@@ -7,16 +7,19 @@ import { htmlToDocument, type Converted } from './html-to-document';
 import { parseHtml, textOf } from './html-tree';
 import { markdownToDraft } from './markdown-content';
 import { versionPictures, type ArchivePictures } from './markdown';
-import { placePictures } from './pictures';
+import { pictureUrls, placePictures, StepPictures } from './pictures';
 import type { ImportContext, ImportProgress } from './progress';
-import { readItems, readScan, stateOf, type SourceItem } from './source';
+import { CHUNK_ITEMS, readItems, readScan, stateOf, type SourceItem } from './source';
 import { PAGES_CATEGORY, sharedScope, termKey } from './terms';
 import { documentProblem, knownEntities, writeArticle } from './write';
 
-/** Items written per step: each may fetch a few pictures (subrequests) and is one D1 batch. */
-export const ITEMS_PER_STEP = 50;
+/**
+ * Items written per step: one chunk (decision 050). Each item is one D1 batch and fetches a few pictures (a fetch, an
+ * R2 put and a `blobs` insert each): about 700 subrequests for 100 items of two pictures, under the paid plan's 1,000.
+ */
+export const ITEMS_PER_STEP = CHUNK_ITEMS;
 /** Items worked at once inside a step (their pictures fetched and their batches sent side by side). */
-export const CONCURRENT_ITEMS = 5;
+export const CONCURRENT_ITEMS = 10;
 
 function convert(item: SourceItem): Converted {
   if (item.format === 'markdown') return markdownToDraft(item.content, item.base);
@@ -46,9 +49,29 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
   );
   const [pagesId] = (await knownEntities(ctx.db, sharedScope(ctx), 'category', [PAGES_CATEGORY.sourceId])).values();
   const now = Date.now();
+  // Each item read into document nodes first (CPU only), so the step's pictures are known at once: one lookup of
+  // those stored before for the whole step, and each new one fetched once however many items name it.
+  const prepared = batch.map((item) => {
+    try {
+      const content = convert(item);
+      const featuredUrl =
+        item.featuredUrl ?? (item.featuredAttachment ? source.attachments?.[item.featuredAttachment] : null) ?? null;
+      const blocks = archive ? versionPictures(content.blocks, archive) : content.blocks;
+      const featured = featuredUrl && archive ? archive.keyOf(featuredUrl) : featuredUrl;
+      return { item, content, blocks, featured };
+    } catch (err) {
+      return { item, error: err };
+    }
+  });
+  const pictures = await StepPictures.load(
+    ctx,
+    scope.site,
+    prepared.flatMap((p) => ('blocks' in p && p.blocks ? pictureUrls(p.blocks, p.featured ?? null) : [])),
+  );
   // Items go CONCURRENT at a time: a step's wall time is mostly waiting on round trips (picture fetches, R2 writes,
   // D1 batches), not CPU. What each one reports is applied in the file's order once its group is through.
-  const one = async (item: SourceItem) => {
+  const one = async (p: (typeof prepared)[number]) => {
+    const item = p.item;
     const kind = item.kind === 'post' ? ('articles' as const) : ('pages' as const);
     const notes: string[] = [];
     const missing: { url: string; reason: string }[] = [];
@@ -56,16 +79,15 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
     if (!state) return { item, kind, outcome: 'skipped' as const, notes: [`status "${item.status}" not imported`] };
     const target = { id: existing.get(item.sourceId) ?? crypto.randomUUID(), exists: existing.has(item.sourceId) };
     try {
-      const content = convert(item);
+      if (!('content' in p) || !p.content) throw p.error;
+      const content = p.content;
       const terms = item.terms.map((t) => categoryIds.get(termKey(t))).filter((id): id is string => !!id);
       if (item.kind === 'page' && pagesId) terms.unshift(pagesId);
-      const featuredUrl =
-        item.featuredUrl ?? (item.featuredAttachment ? source.attachments?.[item.featuredAttachment] : null) ?? null;
       const media = await placePictures(
         ctx,
-        scope.site,
-        archive ? versionPictures(content.blocks, archive) : content.blocks,
-        featuredUrl && archive ? archive.keyOf(featuredUrl) : featuredUrl,
+        pictures,
+        p.blocks,
+        p.featured,
         (url, reason) => missing.push({ url, reason }),
         archive?.fetch,
       );
@@ -111,7 +133,7 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
     }
   };
   for (let i = 0; i < batch.length; i += CONCURRENT_ITEMS) {
-    const results = await Promise.all(batch.slice(i, i + CONCURRENT_ITEMS).map(one));
+    const results = await Promise.all(prepared.slice(i, i + CONCURRENT_ITEMS).map(one));
     for (const r of results) {
       progress.count(r.kind, r.outcome);
       if ('written' in r && r.written) {

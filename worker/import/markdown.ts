@@ -26,7 +26,10 @@ export function looksLikeZip(head: Uint8Array): boolean {
 const isMarkdown = (e: ZipEntryInfo) =>
   /\.(md|markdown)$/i.test(e.name) && !/(^|\/)(__MACOSX|\.)/.test(e.name) && !e.name.endsWith('/');
 
-async function entries(ctx: ImportContext): Promise<ZipEntryInfo[]> {
+/** What reading the archive needs of an import's context (a retry has no more). */
+type ArchiveContext = Pick<ImportContext, 'env' | 'db' | 'row' | 'adminId'>;
+
+async function entries(ctx: ArchiveContext): Promise<ZipEntryInfo[]> {
   try {
     return await zipEntries(ctx.env.FILES, ctx.row.fileKey);
   } catch (err) {
@@ -35,7 +38,7 @@ async function entries(ctx: ImportContext): Promise<ZipEntryInfo[]> {
   }
 }
 
-async function entryBytes(ctx: ImportContext, entry: ZipEntryInfo, limit: number): Promise<Uint8Array | null> {
+async function entryBytes(ctx: ArchiveContext, entry: ZipEntryInfo, limit: number): Promise<Uint8Array | null> {
   if (entry.size > limit) return null;
   const out = new Uint8Array(entry.size);
   let offset = 0;
@@ -101,7 +104,8 @@ export async function scanMarkdown(ctx: ImportContext, progress: ImportProgress)
     categories,
     tags: scan.terms.length - categories,
   };
-  progress.report.site = '';
+  // The `site` part (the old site's address) is kept: a retry fetches the pictures the archive lacks from there.
+  progress.report.site ??= '';
   progress.total = files.length;
   if (!done) progress.cursor = { phase: 'scan', file: (step + 1) * CHUNK_ITEMS };
   return done;
@@ -182,7 +186,7 @@ export interface ArchivePictures {
   fetch: PictureFetch;
 }
 
-export async function archivePictures(ctx: ImportContext): Promise<ArchivePictures> {
+export async function archivePictures(ctx: ArchiveContext): Promise<ArchivePictures> {
   const byPath = new Map((await entries(ctx)).map((e) => [e.name, e]));
   const entryOf = (url: string) => {
     const parsed = new URL(url);

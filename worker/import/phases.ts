@@ -3,6 +3,7 @@
 import { scanGhost } from './ghost';
 import { items } from './items';
 import { links } from './links';
+import { mediaZipPictures } from './media-zip';
 import { archivePictures, scanMarkdown } from './markdown';
 import type { ImportContext, ImportProgress } from './progress';
 import { authorsToReview, terms } from './terms';
@@ -35,6 +36,15 @@ export async function sourceStep(ctx: ImportContext, progress: ImportProgress): 
     progress.cursor = { phase: 'items', items: 0 };
     return true;
   }
-  if (phase === 'items') return items(ctx, progress, kind === 'markdown' ? await archivePictures(ctx) : undefined);
+  if (phase === 'items') {
+    // Pictures from the archive itself (Markdown) or from the uploads ZIP given beside the file, before any fetch.
+    const pictures =
+      kind === 'markdown'
+        ? await archivePictures(ctx)
+        : ctx.row.mediaKey
+          ? await mediaZipPictures(ctx, ctx.row.mediaKey)
+          : undefined;
+    return items(ctx, progress, pictures);
+  }
   return links(ctx, progress);
 }

@@ -17,28 +17,64 @@ export interface PlacedPictures {
   fetched: { url: string; key: string }[];
 }
 
-/** Stores (or finds) each picture and puts image nodes in; one that could not be had becomes a link to its source. */
-export async function placePictures(
-  ctx: ImportContext,
-  site: string,
-  blocks: DraftBlock[],
-  featuredUrl: string | null,
-  onMissing: (url: string, reason: string) => void,
-  fetchOne: PictureFetch = (url) => fetchPicture(ctx.env, ctx.db, ctx.adminId, url),
-): Promise<PlacedPictures> {
-  const urls = [
+/** The addresses a step's pictures are named by (text and featured picture), once each. */
+export function pictureUrls(blocks: DraftBlock[], featuredUrl: string | null): string[] {
+  return [
     ...new Set([
       ...blocks.flatMap((b) => (b.type === 'sourceImage' ? [b.src] : [])),
       ...(featuredUrl ? [featuredUrl] : []),
     ]),
   ];
-  const keys = await knownPictures(ctx.db, site, urls);
+}
+
+/**
+ * The pictures of one step (decision 047's speed work): those stored by earlier imports, looked up once for the whole
+ * step, and those being had now, each fetched once however many items of the step name it.
+ */
+export class StepPictures {
+  private readonly pending = new Map<string, Promise<MediaOutcome>>();
+  private constructor(readonly known: Map<string, string>) {}
+
+  static async load(ctx: ImportContext, site: string, urls: readonly string[]): Promise<StepPictures> {
+    return new StepPictures(await knownPictures(ctx.db, site, [...new Set(urls)]));
+  }
+
+  /** The picture at `url`: had once per step through `fetchOne`, however many items ask. */
+  have(url: string, fetchOne: PictureFetch): Promise<MediaOutcome> {
+    let outcome = this.pending.get(url);
+    if (!outcome) {
+      outcome = fetchOne(url);
+      this.pending.set(url, outcome);
+    }
+    return outcome;
+  }
+}
+
+/** How many pictures of one item are fetched at once (the items of a step go side by side as well). */
+const PICTURES_AT_ONCE = 4;
+
+/** Stores (or finds) each picture and puts image nodes in; one that could not be had becomes a link to its source. */
+export async function placePictures(
+  ctx: ImportContext,
+  step: StepPictures,
+  blocks: DraftBlock[],
+  featuredUrl: string | null,
+  onMissing: (url: string, reason: string) => void,
+  fetchOne: PictureFetch = (url) => fetchPicture(ctx.env, ctx.db, ctx.adminId, url),
+): Promise<PlacedPictures> {
+  const urls = pictureUrls(blocks, featuredUrl);
+  const keys = new Map<string, string>();
   const fetched: { url: string; key: string }[] = [];
-  const todo = urls.filter((u) => !keys.has(u));
-  for (let i = 0; i < todo.length; i += 4) {
+  const todo: string[] = [];
+  for (const url of urls) {
+    const known = step.known.get(url);
+    if (known) keys.set(url, known);
+    else todo.push(url);
+  }
+  for (let i = 0; i < todo.length; i += PICTURES_AT_ONCE) {
     await Promise.all(
-      todo.slice(i, i + 4).map(async (url) => {
-        const outcome = await fetchOne(url);
+      todo.slice(i, i + PICTURES_AT_ONCE).map(async (url) => {
+        const outcome = await step.have(url, fetchOne);
         if (outcome.ok) {
           keys.set(url, outcome.picture.key);
           fetched.push({ url, key: outcome.picture.key });

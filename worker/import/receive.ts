@@ -1,10 +1,11 @@
 // POST /api/imports: the file streamed into R2 (never held whole), its kind detected from its first bytes, then the
 // import queued (decision 047). A file of no known kind is 415, one over the limit 413, XML with a DOCTYPE 400: each
 // before anything is kept.
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { IMPORT_LIMITS, importAuthors } from '#schema/imports';
 import type { ImportSourceKind } from '#schema/enums';
-import { imports, users } from '#schema/tables';
+import { IMPORT_UPLOAD_TYPE } from '#schema/enums';
+import { imports, uploads, users } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { BadRequest, Conflict, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
@@ -53,6 +54,7 @@ async function storeImportFile(
   bucket: R2Bucket,
   key: string,
   body: AsyncIterable<Uint8Array>,
+  detect: (head: Uint8Array) => ImportSourceKind = detectOrRefuse,
 ): Promise<StoredImportFile> {
   let pending: Uint8Array[] = [];
   let pendingSize = 0;
@@ -76,14 +78,13 @@ async function storeImportFile(
       if (size > IMPORT_LIMITS.file) throw new PayloadTooLarge(`The file exceeds ${IMPORT_LIMITS.file / MiB} MiB`);
       pending.push(chunk.slice());
       pendingSize += chunk.length;
-      if (!kind && pendingSize >= HEAD_BYTES)
-        kind = detectOrRefuse(concat(pending, pendingSize).subarray(0, HEAD_BYTES));
+      if (!kind && pendingSize >= HEAD_BYTES) kind = detect(concat(pending, pendingSize).subarray(0, HEAD_BYTES));
       if (kind === 'ghost' && size > GHOST_LIMIT)
         throw new PayloadTooLarge(`A Ghost export is read whole: at most ${GHOST_LIMIT / MiB} MiB`);
       if (kind) await flushPart(false);
     }
     if (size === 0) throw new BadRequest('The file is empty');
-    kind ??= detectOrRefuse(concat(pending, pendingSize));
+    kind ??= detect(concat(pending, pendingSize));
     if (kind === 'ghost' && size > GHOST_LIMIT)
       throw new PayloadTooLarge(`A Ghost export is read whole: at most ${GHOST_LIMIT / MiB} MiB`);
     if (!upload) {
@@ -106,6 +107,59 @@ function detectOrRefuse(head: Uint8Array): ImportSourceKind {
       'Not a file the importer reads: expected a WordPress export (WXR), a Ghost export (JSON), a ZIP of Markdown files or the portal’s own export (ZIP)',
     );
   return kind;
+}
+
+/**
+ * Takes the admin's complete resumable upload of an import file (status `attached`, so a second request cannot take it
+ * too) and detects its kind from its first 64 KiB, read from R2. 400 for an id that is not such an upload of the
+ * caller's, 409 for one still receiving parts, 415 / 413 as for a part `file`. The caller gives it back on a refusal.
+ */
+async function takeImportUpload(
+  env: Env,
+  db: Db,
+  userId: string,
+  uploadId: string,
+): Promise<StoredImportFile & { key: string; name: string }> {
+  const [taken] = await db
+    .update(uploads)
+    .set({ status: 'attached' })
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.userId, userId),
+        eq(uploads.contentType, IMPORT_UPLOAD_TYPE),
+        eq(uploads.status, 'complete'),
+      ),
+    )
+    .returning();
+  if (!taken) {
+    const row = await db
+      .select({ status: uploads.status, contentType: uploads.contentType })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), eq(uploads.userId, userId)))
+      .get();
+    if (row?.contentType === IMPORT_UPLOAD_TYPE && row.status !== 'complete')
+      throw new Conflict(`Upload ${uploadId} is ${row.status === 'open' ? 'not complete yet' : 'being taken'}`);
+    throw new BadRequest(`Unknown upload ${uploadId.slice(0, 40)}: expected a complete import upload of yours`);
+  }
+  try {
+    const head = await env.FILES.get(taken.key, { range: { offset: 0, length: HEAD_BYTES } });
+    if (!head) throw new BadRequest(`The file of upload ${uploadId} is gone`);
+    const kind = detectOrRefuse(new Uint8Array(await head.arrayBuffer()));
+    if (kind === 'ghost' && taken.size > GHOST_LIMIT)
+      throw new PayloadTooLarge(`A Ghost export is read whole: at most ${GHOST_LIMIT / MiB} MiB`);
+    return { kind, size: taken.size, key: taken.key, name: taken.name };
+  } catch (err) {
+    await db.update(uploads).set({ status: 'complete' }).where(eq(uploads.id, uploadId));
+    throw err;
+  }
+}
+
+/** The `media` part must be a ZIP (its kind is recorded as `markdown`: what a ZIP that is no export is read as). */
+function mediaZipOrRefuse(head: Uint8Array): ImportSourceKind {
+  if (!looksLikeZip(head))
+    throw new UnsupportedMediaType('The part "media" must be a ZIP (wp-content/uploads or content/images)');
+  return 'markdown';
 }
 
 async function readSmallPart(body: AsyncIterable<Uint8Array>, limit: number, label: string): Promise<string> {
@@ -145,19 +199,36 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
   if ((open?.n ?? 0) >= IMPORT_LIMITS.open) throw new Conflict(`At most ${IMPORT_LIMITS.open} imports may run at once`);
 
   const id = crypto.randomUUID();
-  const fileKey = `import/${id}/source`;
+  let fileKey = `import/${id}/source`;
+  /** The resumable upload the file came by (part `upload`): taken for the import, given back on a refusal. */
+  let fromUpload: string | null = null;
   let stored: StoredImportFile | null = null;
   let fileName = '';
   let authorMap: Record<string, string> = {};
   let site = '';
   let review = false;
+  let mediaKey: string | null = null;
   try {
     try {
       for await (const part of readMultipart(request.body as ReadableStream<Uint8Array>, boundary)) {
         if (part.name === 'file') {
-          if (stored) throw new BadRequest('Only one part "file" per request');
+          if (stored) throw new BadRequest('Send the file once: a part "file" or a part "upload"');
           fileName = (part.filename ?? '').slice(0, 200);
           stored = await storeImportFile(env.FILES, fileKey, part.body);
+        } else if (part.name === 'upload') {
+          // A file larger than one request, sent before through the resumable upload (decision 017): its id.
+          if (stored) throw new BadRequest('Send the file once: a part "file" or a part "upload"');
+          const uploadId = (await readSmallPart(part.body, 64, 'The part "upload"')).trim();
+          const taken = await takeImportUpload(env, db, userId, uploadId);
+          fromUpload = uploadId;
+          fileKey = taken.key;
+          fileName = taken.name.slice(0, 200);
+          stored = taken;
+        } else if (part.name === 'media') {
+          // The uploads ZIP beside the file: its pictures are taken from it before any fetch (media-zip.ts).
+          if (mediaKey) throw new BadRequest('Only one part "media" per request');
+          mediaKey = `import/${id}/media`;
+          await storeImportFile(env.FILES, mediaKey, part.body, mediaZipOrRefuse);
         } else if (part.name === 'authors') {
           const text = await readSmallPart(part.body, IMPORT_LIMITS.authors, 'The part "authors"');
           let raw: unknown;
@@ -176,7 +247,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
           site = siteOf(await readSmallPart(part.body, 1024, 'The part "site"'));
         } else {
           throw new BadRequest(
-            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "authors", "site" or "review"`,
+            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "media", "authors", "site" or "review"`,
           );
         }
       }
@@ -185,6 +256,8 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
       throw err;
     }
     if (!stored) throw new BadRequest('Missing multipart part "file"');
+    if (mediaKey && (stored.kind === 'markdown' || stored.kind === 'portal'))
+      throw new BadRequest('A media ZIP goes with a WordPress or Ghost export (a ZIP holds its own pictures)');
     const ids = [...new Set(Object.values(authorMap))];
     for (let i = 0; i < ids.length; i += 90) {
       const found = await db
@@ -195,13 +268,14 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
         throw new BadRequest('The part "authors" names a user that does not exist');
     }
     const now = Date.now();
-    await db.insert(imports).values({
+    const record = db.insert(imports).values({
       id,
       state: 'queued',
       sourceKind: stored.kind,
       fileKey,
       fileName,
       fileSize: stored.size,
+      mediaKey,
       authorMap,
       ...(review ? { cursor: { review: true } } : {}),
       ...(site ? { report: { site } } : {}),
@@ -209,8 +283,17 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
       createdAt: now,
       updatedAt: now,
     });
+    // The upload's row goes with the import's insert: the file is the import's now (no idle clean-up drops it).
+    if (fromUpload) await db.batch([record, db.delete(uploads).where(eq(uploads.id, fromUpload))]);
+    else await record;
   } catch (err) {
-    await env.FILES.delete(fileKey).catch(() => undefined);
+    if (fromUpload)
+      await db
+        .update(uploads)
+        .set({ status: 'complete' })
+        .where(and(eq(uploads.id, fromUpload), eq(uploads.status, 'attached')));
+    else await env.FILES.delete(fileKey).catch(() => undefined);
+    if (mediaKey) await env.FILES.delete(mediaKey).catch(() => undefined);
     throw err;
   }
   await env.IMPORTS.send({ importId: id });

@@ -13,7 +13,8 @@ import { Conflict, NotFound } from '../lib/errors';
 import { articleRevisionFields } from '../queries/article-writes';
 import { revisionStatements, runSave } from '../queries/revisions';
 import { auditEntry, type AuditScope } from '../services/audit';
-import { fetchPicture } from './media';
+import { ARCHIVE_ORIGIN, archivePictures } from './markdown';
+import { fetchPicture, type MediaOutcome } from './media';
 import type { ImportReport, MissingMedia } from './progress';
 import { sourceStatement } from './write';
 
@@ -125,6 +126,35 @@ async function sourceSite(env: Env, importId: string): Promise<string | null> {
   return (await scan.json<{ site?: string }>()).site ?? '';
 }
 
+/**
+ * How a missing picture is had again. A Markdown archive's picture (`https://archive.invalid/<path>`) is read from the
+ * archive again, else fetched from the old site (`site`: the call's, or the import's `site` part) at the same path;
+ * every other address is fetched from where it is.
+ */
+async function markdownRetry(
+  env: Env,
+  db: Db,
+  row: typeof imports.$inferSelect,
+  adminId: string,
+  oldSite: string | undefined,
+): Promise<(url: string) => Promise<MediaOutcome>> {
+  const web = (url: string) => fetchPicture(env, db, adminId, url);
+  if (row.sourceKind !== 'markdown') return web;
+  const report = row.report as ImportReport;
+  const site = (oldSite ?? (/^https?:\/\//.test(report.site ?? '') ? report.site! : '')).replace(/\/+$/, '');
+  const archive = await archivePictures({ env, db, row, adminId });
+  return async (url) => {
+    const parsed = new URL(url);
+    if (parsed.origin !== ARCHIVE_ORIGIN) return web(url);
+    const again = await archive.fetch(url.split('?')[0]!);
+    if (again.ok || !site)
+      return again.ok
+        ? again
+        : { ok: false, reason: `${again.reason}; name the old site (site) to fetch it from there` };
+    return web(`${site}${parsed.pathname}`);
+  };
+}
+
 /** Fetches again up to MEDIA_RETRY_PER_CALL of the import's missing pictures (those of `urls`, else the first). */
 export async function retryMissingMedia(
   env: Env,
@@ -133,6 +163,7 @@ export async function retryMissingMedia(
   urls: readonly string[] | undefined,
   audit: AuditScope,
   adminId: string,
+  oldSite?: string,
 ): Promise<void> {
   const row = await db.select().from(imports).where(eq(imports.id, importId)).get();
   if (!row) throw new NotFound('Import not found');
@@ -146,12 +177,13 @@ export async function retryMissingMedia(
   );
   if (todo.length === 0) return;
   const site = await sourceSite(env, importId);
+  const haveAgain = await markdownRetry(env, db, row, adminId, oldSite);
   const had = new Map<string, string>();
   const reasons = new Map<string, string>();
   for (let i = 0; i < todo.length; i += 4) {
     await Promise.all(
       todo.slice(i, i + 4).map(async (url) => {
-        const outcome = await fetchPicture(env, db, adminId, url);
+        const outcome = await haveAgain(url);
         if (outcome.ok) had.set(url, outcome.picture.key);
         else reasons.set(url, outcome.reason);
       }),

@@ -89,14 +89,34 @@ export function redirectKey(path: string): string | null {
   return trimmed.startsWith('?') ? `/${trimmed}` : trimmed || null;
 }
 
+/** The statements that point old paths at an entity: several rows a statement (5 parameters a row, 20 rows). */
 function redirectStatements(db: Db, scope: SourceScope, paths: readonly string[], entityId: string, now: number) {
-  return [...new Set(paths.map(redirectKey).filter((p): p is string => !!p && p !== '/'))].map((path) =>
+  const keys = [...new Set(paths.map(redirectKey).filter((p): p is string => !!p && p !== '/'))];
+  return chunks(keys, 20).map((rows) =>
     db
       .insert(redirects)
-      .values({ path, entityType: 'article', entityId, importId: scope.importId, createdAt: now })
+      .values(rows.map((path) => ({ path, entityType: 'article', entityId, importId: scope.importId, createdAt: now })))
       .onConflictDoUpdate({
         target: redirects.path,
-        set: { entityType: 'article', entityId, importId: scope.importId },
+        set: { entityType: sql`excluded.entity_type`, entityId: sql`excluded.entity_id`, importId: scope.importId },
+      }),
+  );
+}
+
+/** Source keys of several rows a statement (7 parameters a row, 14 rows): an item's own and its pictures'. */
+function sourceStatements(
+  db: Db,
+  scope: SourceScope,
+  rows: readonly { sourceKind: string; entityType: string; sourceId: string; entityId: string }[],
+  now: number,
+) {
+  return chunks(rows, 14).map((part) =>
+    db
+      .insert(importSources)
+      .values(part.map((r) => ({ ...r, sourceSite: scope.site, importId: scope.importId, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [importSources.sourceKind, importSources.sourceSite, importSources.sourceId, importSources.entityType],
+        set: { entityId: sql`excluded.entity_id`, importId: scope.importId, updatedAt: now },
       }),
   );
 }
@@ -220,9 +240,21 @@ export async function writeArticle(
     14,
   ).map((rows) => db.insert(articleMedia).values(rows));
   const tail = [
-    sourceStatement(db, scope, 'article', draft.sourceId, id, now),
+    ...sourceStatements(
+      db,
+      scope,
+      [
+        { sourceKind: scope.kind, entityType: 'article', sourceId: draft.sourceId, entityId: id },
+        ...(draft.pictureSources ?? []).map((p) => ({
+          sourceKind: 'media',
+          entityType: 'media',
+          sourceId: p.url,
+          entityId: p.key,
+        })),
+      ],
+      now,
+    ),
     ...redirectStatements(db, scope, draft.oldPaths, id, now),
-    ...(draft.pictureSources ?? []).map((p) => sourceStatement(db, scope, 'media', p.url, p.key, now, 'media')),
   ];
   if (existingId) {
     // The article's publication is left as it is: the portal may have changed it since the first import.

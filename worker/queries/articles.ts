@@ -30,6 +30,7 @@ import type { ArticleDocument } from '#schema/document';
 import type { Language } from '#schema/languages';
 import { itemTranslations, mayEdit, parsedJson, translatedView, type TranslationRead } from './translated-reads';
 import { authorColumns, toAuthor } from './authors';
+import { importedFromOf } from './imports';
 
 export type Batch = BatchItem<'sqlite'>[];
 
@@ -159,6 +160,11 @@ export async function getArticle(db: Db, viewer: Viewer, id: string, language?: 
     sourceLanguage: view.sourceLanguage,
     translations: view.translations,
   };
+  // Its import source, for those who may edit it (one more read, signed-in editors only; anonymous reads never).
+  if (mayEdit(viewer, row.article.userId)) {
+    const source = await importedFromOf(db, row.article.id);
+    if (source) result.importedFrom = source;
+  }
   if (!result.locked || !viewer) return result;
   // A locked article for a signed-in reader (rare: one more read): a pending request for it or for its channel.
   const asked = [row.article.id, ...(row.article.channelId ? [row.article.channelId] : [])];

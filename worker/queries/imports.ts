@@ -1,7 +1,8 @@
 // Imports as the admin reads them (GET /api/imports, GET /api/imports/{id}) and their cancel (decision 047).
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportDetail, ImportStart, ImportSummary } from '#schema/imports';
-import { imports, users } from '#schema/tables';
+import type { ImportedFrom } from '#schema/entities';
+import { imports, importSources, redirects, users } from '#schema/tables';
 import type { Db } from '../env';
 import { Conflict, InvalidInput, issue, NotFound, type FieldIssue } from '../lib/errors';
 import { iso } from '../services/db';
@@ -100,4 +101,39 @@ export async function cancelImport(db: Db, id: string): Promise<ImportDetail> {
     throw new Conflict('The import has already ended');
   }
   return getImport(db, id);
+}
+
+/**
+ * Where an imported article came from (GET /articles/{id} for those who may edit it): its source key, the old address
+ * (the site and the first old path the import pointed at it, the WordPress `<link>` or Ghost's `/{slug}/`), or
+ * undefined for an article no import wrote. One statement (the redirect by a correlated subquery).
+ */
+export async function importedFromOf(db: Db, articleId: string): Promise<ImportedFrom | undefined> {
+  const row = await db
+    .select({
+      kind: importSources.sourceKind,
+      site: importSources.sourceSite,
+      sourceId: importSources.sourceId,
+      importId: importSources.importId,
+      updatedAt: importSources.updatedAt,
+      oldPath: sql<
+        string | null
+      >`(select ${redirects.path} from ${redirects} where ${redirects.entityId} = ${importSources.entityId} and ${redirects.path} not like '/?%' order by ${redirects.createdAt}, ${redirects.path} limit 1)`,
+    })
+    .from(importSources)
+    .where(and(eq(importSources.entityId, articleId), eq(importSources.entityType, 'article')))
+    .orderBy(desc(importSources.updatedAt))
+    .get();
+  if (!row) return undefined;
+  const site = row.site.replace(/\/+$/, '');
+  // A Markdown ZIP's and a Ghost export's without its site are placeholders (`*.invalid`): no address to show.
+  const url = /^https?:\/\/[^/]+(?<!\.invalid)(\/|$)/.test(site) ? `${site}${row.oldPath ?? ''}` : null;
+  return {
+    kind: row.kind,
+    site: row.site,
+    sourceId: row.sourceId,
+    url,
+    importId: row.importId,
+    importedAt: iso(row.updatedAt),
+  };
 }

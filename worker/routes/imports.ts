@@ -10,6 +10,7 @@ import {
   importSummary,
   MEDIA_RETRY_PER_CALL,
 } from '#schema/imports';
+import { RESUMABLE_LIMITS } from '#schema/limits';
 import { idParam } from '#schema/requests';
 import type { AppEnv } from '../env';
 import { ok } from '../lib/envelope';
@@ -37,7 +38,13 @@ export const importsRoutes = new Hono<AppEnv>()
         'multipart/form-data with a part `file`: a WordPress export (WXR 1.1 or 1.2, Tools › Export), a Ghost ' +
         'export (JSON, Ghost 4 or 5; at most 24 MiB), a ZIP of Markdown files with YAML front matter, or the ' +
         "portal's own export ZIP (GET /export; ids and slugs kept), its kind " +
-        `detected from its content (415 for any other), at most ${IMPORT_LIMITS.file / 2 ** 20} MiB (413). XML ` +
+        `detected from its content (415 for any other), at most ${IMPORT_LIMITS.file / 2 ** 20} MiB (413). A larger ` +
+        'file goes through the resumable upload first (POST /uploads with contentType `application/x-so-import`, ' +
+        `admins only, at most ${RESUMABLE_LIMITS.importFile / 1e9} GB, 413 past it); then a part \`upload\` with the ` +
+        "finished upload's id takes the place of `file` (400 for an id that is no finished import upload of the " +
+        "caller's, 409 for one still receiving parts). An optional part `media` is a ZIP of the old site's " +
+        "pictures (WordPress's wp-content/uploads, Ghost's content/images; 415 for no ZIP): a picture the text " +
+        'names is taken from it by its path under that folder before any fetch. XML ' +
         'with a DOCTYPE or entity declarations is refused (400). An optional part `authors` (JSON) maps the ' +
         "source's author keys (WordPress logins, Ghost slugs, Markdown author names) to existing user ids; " +
         'authors left unmapped become inactive users without a password (or the user of the same e-mail ' +
@@ -99,7 +106,9 @@ export const importsRoutes = new Hono<AppEnv>()
         `At most ${MEDIA_RETRY_PER_CALL} addresses a call: those of \`urls\`, else the first of ` +
         '`report.missingMedia`. The same rules as the import (webhook URL rules: https, public hosts). A picture ' +
         'had now replaces the link to its source in the article (or becomes its picture); the rest stay in the ' +
-        'report with the new reason. 409 while the import is under way.',
+        "report with the new reason. A Markdown import's picture its archive lacks (`https://archive.invalid/<path>`) " +
+        "is read from the archive again, else fetched from `site` (the old site, or the import's `site` part) at " +
+        'the same path. 409 while the import is under way.',
       result: importDetail,
       errors: [400, 404, 409],
     }),
@@ -109,7 +118,8 @@ export const importsRoutes = new Hono<AppEnv>()
     async (c) => {
       const id = c.req.valid('param').id;
       const admin = currentUser(c);
-      await retryMissingMedia(c.env, c.get('db'), id, c.req.valid('json').urls, auditScope(c), admin.id);
+      const body = c.req.valid('json');
+      await retryMissingMedia(c.env, c.get('db'), id, body.urls, auditScope(c), admin.id, body.site);
       return ok(c, await getImport(c.get('db'), id));
     },
   )

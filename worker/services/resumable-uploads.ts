@@ -10,7 +10,8 @@ import { resumableType } from '#schema/requests';
 import { blobs, uploadParts, uploads, users } from '#schema/tables';
 import type { Db, Env } from '../env';
 import { iso } from './db';
-import { BadRequest, Conflict, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
+import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType } from '../lib/errors';
+import { IMPORT_UPLOAD_TYPE } from '#schema/enums';
 import type { StoredFile } from '../lib/files';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -116,7 +117,12 @@ export async function createUpload(
       `Resumable uploads take MP4 or WebM videos, not ${JSON.stringify(input.contentType.slice(0, 40))}`,
     );
   if (input.size === 0) throw new BadRequest('The file is empty');
-  if (input.size > RESUMABLE_LIMITS.video)
+  const forImport = type.data === IMPORT_UPLOAD_TYPE;
+  // An import's file: only an admin imports (POST /imports), so only an admin sends one in parts.
+  if (forImport && user.role !== 'ADMIN') throw new Forbidden('Only an admin uploads an import file');
+  if (forImport && input.size > RESUMABLE_LIMITS.importFile)
+    throw new PayloadTooLarge(`An import file may be at most ${RESUMABLE_LIMITS.importFile / 1e9} GB`);
+  if (!forImport && input.size > RESUMABLE_LIMITS.video)
     throw new PayloadTooLarge(`Videos may be at most ${RESUMABLE_LIMITS.video / 1e9} GB`);
   const held = await db
     .select()
@@ -137,7 +143,7 @@ export async function createUpload(
   const row: UploadRow = {
     id: crypto.randomUUID(),
     userId: user.id,
-    key: `video/${crypto.randomUUID()}.${EXTENSIONS[type.data]}`,
+    key: forImport ? `import-upload/${crypto.randomUUID()}` : `video/${crypto.randomUUID()}.${EXTENSIONS[type.data]}`,
     // Known once R2 made the multipart upload, right after the row exists (so a crash between leaves a row to sweep).
     r2UploadId: '',
     contentType: type.data,
@@ -272,13 +278,17 @@ export async function completeUpload(
     if (stored?.size !== row.size) throw err;
   }
   const now = Date.now();
-  await db.batch([
-    db.update(uploads).set({ status: 'complete', updatedAt: now }).where(eq(uploads.id, row.id)),
-    db
-      .insert(blobs)
-      .values({ key: row.key, contentType: row.contentType, size: row.size, userId: user.id })
-      .onConflictDoNothing(),
-  ]);
+  const complete = db.update(uploads).set({ status: 'complete', updatedAt: now }).where(eq(uploads.id, row.id));
+  // An import file is no entity's file (no `blobs` row): POST /imports takes it, or the idle clean-up drops it.
+  if (row.contentType === IMPORT_UPLOAD_TYPE) await complete;
+  else
+    await db.batch([
+      complete,
+      db
+        .insert(blobs)
+        .values({ key: row.key, contentType: row.contentType, size: row.size, userId: user.id })
+        .onConflictDoNothing(),
+    ]);
   return toResumableUpload(
     { ...row, status: 'complete', updatedAt: now },
     parts.map((p) => p.partNumber),

@@ -121,6 +121,7 @@ export default function AdminImportView() {
   const intl = useIntl();
   const [file, setFile] = useState<File | null>(null);
   const [site, setSite] = useState('');
+  const [media, setMedia] = useState<File | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -152,7 +153,7 @@ export default function AdminImportView() {
     setBusy(true);
     setError(null);
     try {
-      const { id } = await beginImport(file, site);
+      const { id } = await beginImport(file, site, media);
       setSelected(id);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 500;
@@ -177,6 +178,10 @@ export default function AdminImportView() {
             accept=".xml,.zip,.json,application/xml,text/xml,application/zip,application/json"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
+        </label>
+        <label>
+          {intl.formatMessage({ id: 'admin.import.media' })}
+          <input type="file" accept=".zip,application/zip" onChange={(e) => setMedia(e.target.files?.[0] ?? null)} />
         </label>
         <label>
           {intl.formatMessage({ id: 'admin.import.site' })}

@@ -31,6 +31,7 @@ import type { CollabRoomHandle } from '#web/components/rich-text/collab/room-han
 import { roomUrl } from '#web/components/rich-text/collab/room-handle';
 import { colourOf } from '#schema/presence';
 import { ArticleFields } from './article-fields';
+import { ImportedFromLine } from './imported-from';
 import { articleValues } from './changes';
 import { CollabBar, useSharedFields } from './collab-bar';
 import { canTakePictures, pictureUploader } from './gallery-upload';
@@ -211,6 +212,7 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
     >
       <CollabBar room={room} />
       <FormAlert message={form.alert} />
+      {article && <ImportedFromLine source={article.importedFrom} />}
       {guard.notices}
       {article && (
         <Suspense fallback={null}>
