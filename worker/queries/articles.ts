@@ -157,6 +157,7 @@ export async function getArticle(db: Db, viewer: Viewer, id: string, language?: 
     ...article,
     language: view.language,
     sourceLanguage: view.sourceLanguage,
+    sourceSlug: found0.article.slug,
     translations: view.translations,
   };
   if (!result.locked || !viewer) return result;
