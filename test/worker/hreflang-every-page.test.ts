@@ -33,7 +33,7 @@ async function expectReciprocal(path: string, expected: Record<string, string>) 
   const set = alternates(start.html);
   expect(set, path).toEqual(expected);
   expect(Object.values(set), `${path} names itself`).toContain(SITE + path);
-  for (const [language, url] of Object.entries(set)) {
+  for (const [language, url] of Object.entries(set) as [string, string][]) {
     if (language === 'x-default') continue;
     const other = await page(url.slice(SITE.length));
     expect(other.status, url).toBe(200);

@@ -72,7 +72,7 @@ describe('an English slug under /de/', () => {
       { ...env, EDGE_CACHE: 'off' },
       createExecutionContext(),
     );
-    const body = (await found.json()) as { result: { id: string } };
+    const body = await found.json<{ result: { id: string } }>();
     expect(body.result.id).toBe(article.id);
   });
 });

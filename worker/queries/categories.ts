@@ -119,11 +119,7 @@ export async function getCategory(db: Db, id: string, language?: Language, viewe
  * (which the health check reports and fixes) ends the chain at the first category seen twice, so crumbs name each
  * category once instead of going round it to the depth bound.
  */
-export async function categoryChain(
-  db: Db,
-  id: string,
-  language?: Language,
-): Promise<{ id: string; title: string }[]> {
+export async function categoryChain(db: Db, id: string, language?: Language): Promise<{ id: string; title: string }[]> {
   // In `language`, each title is its published translation's where there is one (the crumbs in the reader's
   // language), in the same one statement.
   const title = language
@@ -141,11 +137,7 @@ export async function categoryChain(
     select id, ${title} as title from chain order by depth desc`);
 }
 
-export async function categoryRoute(
-  db: Db,
-  id: string,
-  language?: Language,
-): Promise<{ id: string; title: string }[]> {
+export async function categoryRoute(db: Db, id: string, language?: Language): Promise<{ id: string; title: string }[]> {
   const chain = await categoryChain(db, id, language);
   if (chain.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
   return chain;

@@ -106,7 +106,10 @@ export async function categoryChildren(
       'category subs',
       () =>
         db
-          .select({ ...getTableColumns(categories), translated: categoryTranslationColumn(sql.placeholder('language')) })
+          .select({
+            ...getTableColumns(categories),
+            translated: categoryTranslationColumn(sql.placeholder('language')),
+          })
           .from(categories)
           .where(eq(categories.parentId, categoryId))
           .orderBy(asc(categories.ordinal), asc(categories.title)),

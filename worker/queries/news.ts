@@ -10,7 +10,7 @@ import {
   translationsColumn,
   translationsFromJson,
 } from './translated-reads';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { NewsItem, SessionUser } from '#schema/entities';
 import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '#schema/tables';
 import type { Db } from '../env';
@@ -41,15 +41,16 @@ export const newsWithRefColumns = {
   channelIsAd: channels.isAd,
 };
 
-function selectNews(db: Db) {
+/** News rows with their refs' columns and `extra` ones, left-joined to the article or channel each points at. */
+function selectNews<E extends Record<string, SQL>>(db: Db, extra: E) {
   return db
-    .select(newsWithRefColumns)
+    .select({ ...newsWithRefColumns, ...extra })
     .from(news)
     .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
     .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)));
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews>['all']>>[number];
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews<Record<never, SQL>>>['all']>>[number];
 
 export function toNewsItem(r: JoinedRow): NewsItem {
   const n = r.news;
@@ -137,11 +138,7 @@ export async function listNews(
   now = Date.now(),
   language?: Language,
 ): Promise<NewsPage> {
-  const rows: NewsListRow[] = await db
-    .select({ ...newsWithRefColumns, ...(language ? newsInLanguage(language.tag, now) : {}) })
-    .from(news)
-    .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
-    .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)))
+  const rows: NewsListRow[] = await selectNews(db, language ? newsInLanguage(language.tag, now) : {})
     .where(and(newsVisibleWhere(viewer, now, { listing: true }), afterCursor(page.cursor, news.publishedAt, news.id)))
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(page.limit + 1)
@@ -151,11 +148,7 @@ export async function listNews(
 
 /** The item with its ref's columns and its translations (one statement; the text only of `language`). */
 async function findVisibleNews(db: Db, viewer: Viewer, id: string, language?: Language) {
-  return db
-    .select({ ...newsWithRefColumns, translations: translationsColumn('news', 'news', language?.tag ?? '') })
-    .from(news)
-    .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
-    .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)))
+  return selectNews(db, { translations: translationsColumn('news', 'news', language?.tag ?? '') })
     .where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now(), { listing: false })))
     .get();
 }

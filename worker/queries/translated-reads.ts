@@ -174,7 +174,11 @@ export async function resolveSlugInLanguage(
     .first<{ entity_id: string; translated: number }>();
   if (!row) return null;
   if (row.translated) await kv.put(key, row.entity_id, { expirationTtl: SLUG_TTL_SECONDS });
-  else await Promise.all([kv.put(key, SOURCE_SLUG, { expirationTtl: SLUG_TTL_SECONDS }), cacheSlug(kv, slug, row.entity_id)]);
+  else
+    await Promise.all([
+      kv.put(key, SOURCE_SLUG, { expirationTtl: SLUG_TTL_SECONDS }),
+      cacheSlug(kv, slug, row.entity_id),
+    ]);
   return row.entity_id;
 }
 

@@ -101,9 +101,7 @@ async function newsFeedAnswer(c: Context<AppEnv>, language: Language | null) {
       path: homePath(options),
       selfPath: newsFeedPath(options),
       language: language?.tag ?? FEED_LANGUAGE,
-      items: items.map((item) =>
-        newsFeedItem(item, options),
-      ),
+      items: items.map((item) => newsFeedItem(item, options)),
     }),
     'application/rss+xml',
   );
