@@ -17,7 +17,7 @@ async function page(path: string) {
 /** The page's hreflang alternates: language → URL. */
 const alternates = (html: string) =>
   Object.fromEntries(
-    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]),
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1]!, m[2]!]),
   );
 /** Where the header's language switch leads for a language (its option's target). */
 const switchTarget = (html: string, tag: string) =>
@@ -33,7 +33,7 @@ async function expectReciprocal(path: string, expected: Record<string, string>) 
   const set = alternates(start.html);
   expect(set, path).toEqual(expected);
   expect(Object.values(set), `${path} names itself`).toContain(SITE + path);
-  for (const [language, url] of Object.entries(set) as [string, string][]) {
+  for (const [language, url] of Object.entries(set)) {
     if (language === 'x-default') continue;
     const other = await page(url.slice(SITE.length));
     expect(other.status, url).toBe(200);
