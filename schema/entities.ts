@@ -57,6 +57,11 @@ const inLanguage = {
   sourceLanguage: z.optional(z.string()),
   /** The item's translations (not its source language). */
   translations: z.optional(z.array(translationState)),
+  /**
+   * The item's own slug in its source language, on single-item reads (where `slug` is a translation's, the source's
+   * page is found by this; none for news, which have no slug).
+   */
+  sourceSlug: z.optional(z.string()),
 };
 
 /** What lists show of an article. */
@@ -181,6 +186,7 @@ export const channelSummary = z.object({
   /** True when the caller may see the channel is there but not its restricted content. */
   locked: z.boolean(),
   createdAt: isoDateTime,
+  ...inLanguage,
 });
 export type ChannelSummary = z.infer<typeof channelSummary>;
 
@@ -189,7 +195,6 @@ export const channel = z.extend(channelSummary, {
   articleOrdinals: z.record(z.string(), z.array(id)),
   /** The version a save starts from (send it back as `version` or If-Match); 409 when another save came first. */
   version: int(),
-  ...inLanguage,
 });
 export type Channel = z.infer<typeof channel>;
 

@@ -4,6 +4,7 @@
 // share theirs, declared here once.
 import { Hono } from 'hono';
 import { app as api } from './app';
+import { benchTiming } from './middleware/bench-timing';
 import type { AppEnv } from './env';
 import type { WebhookMessage } from './services/webhooks';
 import type { ImportMessage } from './import/runner';
@@ -30,7 +31,9 @@ export function buildRoot(apiApp: { fetch: typeof api.fetch } = api) {
   // What the documents and the pages share: the request's log line and id, the bounded URL, the D1 session. A visitor's
   // page from the edge cache is answered before the D1 session and the session check (issue 31): nothing that costs
   // may run before edgeCacheFirst but the log line and the URL bound.
-  root.use(requestLog).use(boundedUrl).use(edgeCacheFirst(cachedPage)).use(d1Session);
+  // With BENCH_TIMING, a page's or document's Server-Timing counts its every D1 round trip, its in-process API calls'
+  // included (they run on the page's bindings).
+  root.use(requestLog).use(boundedUrl).use(edgeCacheFirst(cachedPage)).use(benchTiming).use(d1Session);
   root.route('/', siteRoutes);
   root.route('/', pageRoutes);
   // A refusal of the shared middleware (a URL over the bound: 414) is its own status; only the unforeseen is a 500.

@@ -23,7 +23,7 @@
 //     write() resolves when the write is done and the invalidated queries on screen have their new answers;
 //     it rejects (with the ApiError) only when the write itself failed, and then changes nothing.
 import { use, useCallback, useEffect, useRef, useState } from 'react';
-import useSWR, { mutate, type SWRConfiguration } from 'swr';
+import useSWR, { mutate, unstable_serialize, useSWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '../api/errors';
 import { onSessionChange } from '../session/session';
 import { hasPrefix, refreshPolicy, type QueryKey, type RefreshPolicy } from './keys';
@@ -81,6 +81,19 @@ export type Query<T> = QueryState<T> & {
   /** A request for this key is under way (the first load, a refresh, a retry). */
   validating: boolean;
 };
+
+/**
+ * The answers already here, without asking for any: SWR's cache, else the server-rendered page's (the seed). For a
+ * control that acts on what the page shows (the language switch leads to the shown item's other versions).
+ */
+export function useAnswers(): (key: QueryKey) => unknown {
+  const { cache } = useSWRConfig();
+  const seed = useSeed();
+  return useCallback(
+    (key: QueryKey) => (cache.get(unstable_serialize(key)) as { data?: unknown } | undefined)?.data ?? seed?.data(key),
+    [cache, seed],
+  );
+}
 
 /**
  * The answer of `fetcher` for `key`, shared with every other component asking for the same key. Data once

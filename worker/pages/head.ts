@@ -182,12 +182,15 @@ export function pageFacts(input: HeadInput): PageFacts {
   const abs = (path: string) => absoluteUrl(input.site, path);
   const defs = handle?.crumbs?.(params) ?? [];
   const crumbs = breadcrumbList(input, defs);
+  const pageAnswer = <T>(query: QueryDef<T> | QueryKey) => answer<T>(input.queries, query);
   const base: PageFacts = {
     title: SITE_NAME,
     description: input.siteDescription,
     canonicalPath: input.path,
-    // A page that is no item's is the same page in every configured language.
-    versions: input.languages.all.map((l) => ({ language: l.tag, path: input.path })),
+    // An item's page names its item's versions; a page that is no item's is the same page in every language.
+    versions: handle?.screen.versions
+      ? (handle.screen.versions({ params, answer: pageAnswer, queries }) ?? [])
+      : input.languages.all.map((l) => ({ language: l.tag, path: input.path })),
     type: 'website',
     image: null,
     noindex: input.status !== 200 || input.guarded,
@@ -197,7 +200,7 @@ export function pageFacts(input: HeadInput): PageFacts {
   const notFound = { ...base, title: t('notFound.title'), noindex: true };
   const own = handle?.screen.head?.({
     params,
-    answer: (query) => answer(input.queries, query),
+    answer: pageAnswer,
     queries,
     base,
     t,

@@ -158,6 +158,7 @@ export async function getArticle(db: Db, viewer: Viewer, id: string, language?: 
     ...article,
     language: view.language,
     sourceLanguage: view.sourceLanguage,
+    sourceSlug: found0.article.slug,
     translations: view.translations,
   };
   // Its import source, for those who may edit it (one more read, signed-in editors only; anonymous reads never).

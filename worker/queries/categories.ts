@@ -2,8 +2,14 @@
 // cycle check, delete only when empty) and title search.
 import type { Language } from '#schema/languages';
 import type { Viewer } from '../lib/visibility';
-import { translatedView, translationsColumn, translationsFromJson } from './translated-reads';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  listTranslation,
+  listTranslationOf,
+  translatedView,
+  translationsColumn,
+  translationsFromJson,
+} from './translated-reads';
+import { and, asc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   type Category,
@@ -46,10 +52,28 @@ export function toCategory(
   };
 }
 
-/** Every category, parents' children together, each group in ordinal order (roots first). */
-export async function listCategories(db: Db): Promise<Category[]> {
+/**
+ * A category's published translation in `language` as one column of a list's statement (decision 056): categories
+ * are always public, so a published translation always shows.
+ */
+export const categoryTranslationColumn = (language: Placeholder | string) =>
+  listTranslation('category', 'categories', language, sql`1`);
+
+/** A list's category in the reader's language where `translated` carries its translation, else in its own. */
+export function translatedCategory(row: CategoryRow & { translated?: string | null }): Category {
+  const t = listTranslationOf(row.translated);
+  if (!t) return toCategory(row);
+  const category = toCategory({ ...row, slug: t.slug ?? row.slug, title: t.title, description: t.text });
+  return { ...category, language: t.language };
+}
+
+/**
+ * Every category, parents' children together, each group in ordinal order (roots first); one statement. Each in
+ * `language` where it has a published translation, else in its own.
+ */
+export async function listCategories(db: Db, language?: Language): Promise<Category[]> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(categories), translated: categoryTranslationColumn(language?.tag ?? '') })
     .from(categories)
     .orderBy(
       sql`${categories.parentId} is not null`,
@@ -58,7 +82,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
       asc(categories.title),
     )
     .all();
-  return rows.map((r) => toCategory(r));
+  return rows.map(translatedCategory);
 }
 
 export async function findCategoryRow(db: Db, id: string): Promise<CategoryRow | undefined> {
@@ -87,7 +111,7 @@ export async function getCategory(db: Db, id: string, language?: Language, viewe
         description: t.description ?? found.category.description,
       }
     : found.category;
-  return { ...toCategory(row, view.translations), language: view.language };
+  return { ...toCategory(row, view.translations), language: view.language, sourceSlug: found.category.slug };
 }
 
 /**
@@ -95,20 +119,26 @@ export async function getCategory(db: Db, id: string, language?: Language, viewe
  * (which the health check reports and fixes) ends the chain at the first category seen twice, so crumbs name each
  * category once instead of going round it to the depth bound.
  */
-export async function categoryChain(db: Db, id: string): Promise<{ id: string; title: string }[]> {
+export async function categoryChain(db: Db, id: string, language?: Language): Promise<{ id: string; title: string }[]> {
+  // In `language`, each title is its published translation's where there is one (the crumbs in the reader's
+  // language), in the same one statement.
+  const title = language
+    ? sql`coalesce((select t.title from category_translations t where t.category_id = chain.id
+        and t.language = ${language.tag} and t.published = 1 and t.language <> chain.language), chain.title)`
+    : sql`chain.title`;
   return db.all<{ id: string; title: string }>(sql`
-    with recursive chain(id, parent_id, title, depth, seen) as (
-      select id, parent_id, title, 0, ',' || id || ',' from ${categories} where id = ${id}
+    with recursive chain(id, parent_id, title, language, depth, seen) as (
+      select id, parent_id, title, language, 0, ',' || id || ',' from ${categories} where id = ${id}
       union all
-      select c.id, c.parent_id, c.title, chain.depth + 1, chain.seen || c.id || ','
+      select c.id, c.parent_id, c.title, c.language, chain.depth + 1, chain.seen || c.id || ','
         from ${categories} c join chain on c.id = chain.parent_id
         where chain.depth < ${MAX_CATEGORY_DEPTH} and instr(chain.seen, ',' || c.id || ',') = 0
     )
-    select id, title from chain order by depth desc`);
+    select id, ${title} as title from chain order by depth desc`);
 }
 
-export async function categoryRoute(db: Db, id: string): Promise<{ id: string; title: string }[]> {
-  const chain = await categoryChain(db, id);
+export async function categoryRoute(db: Db, id: string, language?: Language): Promise<{ id: string; title: string }[]> {
+  const chain = await categoryChain(db, id, language);
   if (chain.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
   return chain;
 }

@@ -1,6 +1,6 @@
 // What a category holds and finds: the category search, a category's children (sub-categories, channels,
 // articles) and its articles a page at a time (the categories themselves: categories.ts).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { id as uuid, type ArticlePage, type Category } from '#schema/entities';
 import { nonnegativeInt } from '#schema/mini';
@@ -15,7 +15,13 @@ import { articleSummaryColumns, articleSummaryTranslation, toArticleSummary } fr
 import type { Language } from '#schema/languages';
 import { channelSummaryFields, summaryOf } from './channels';
 import { searchCategoryIds } from './search';
-import { CATEGORY_NOT_FOUND, toCategory, type CategoryChildren } from './categories';
+import {
+  CATEGORY_NOT_FOUND,
+  categoryTranslationColumn,
+  toCategory,
+  translatedCategory,
+  type CategoryChildren,
+} from './categories';
 
 /** Categories whose title matches the text, best match first. */
 export async function searchCategories(db: Db, text: string): Promise<Category[]> {
@@ -76,8 +82,8 @@ function categoryArticles(
  * What sits directly inside a category, each part in ordinal order: sub-categories, the channels linked
  * to it (summaries) and the first page of the articles listed in it (publishedAtCategory; GET
  * /categories/{id}/articles continues from `articlesCursor`), only those the viewer may see in a list.
- * One round trip: the category's existence travels in the same batch. Articles in `language` where published in it
- * (decision 056), else in their own.
+ * One round trip: the category's existence travels in the same batch. Sub-categories, channels and articles each in
+ * `language` where published in it (decision 056), else in their own.
  */
 export async function categoryChildren(
   db: Db,
@@ -100,11 +106,14 @@ export async function categoryChildren(
       'category subs',
       () =>
         db
-          .select()
+          .select({
+            ...getTableColumns(categories),
+            translated: categoryTranslationColumn(sql.placeholder('language')),
+          })
           .from(categories)
           .where(eq(categories.parentId, categoryId))
           .orderBy(asc(categories.ordinal), asc(categories.title)),
-      { categoryId: id },
+      { categoryId: id, language: language?.tag ?? '' },
     ),
     reusable(
       db,
@@ -112,19 +121,19 @@ export async function categoryChildren(
       'category channels',
       (v) =>
         db
-          .select(channelSummaryFields(v))
+          .select(channelSummaryFields(v, sql.placeholder('language')))
           .from(channelCategories)
           .innerJoin(channels, eq(channels.id, channelCategories.channelId))
           .where(and(eq(channelCategories.categoryId, categoryId), channelVisibleWhere(v, { listing: true })))
           .orderBy(asc(channelCategories.ordinal), asc(channels.name)),
-      { categoryId: id },
+      { categoryId: id, language: language?.tag ?? '' },
     ),
     categoryArticles(db, viewer, { categoryId: id, limit: ORDERED_PAGE_SIZE, language: language?.tag ?? '' }, null),
   ]);
   if (found.length === 0) throw new NotFound(CATEGORY_NOT_FOUND);
   const firstPage = toKeyPage(articleRows, ORDERED_PAGE_SIZE, pageKey, toArticleSummary);
   return {
-    categories: subs.map((r) => toCategory(r)),
+    categories: subs.map(translatedCategory),
     channels: channelRows.map(summaryOf),
     articles: firstPage.items,
     articlesCursor: firstPage.nextCursor,

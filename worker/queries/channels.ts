@@ -1,7 +1,14 @@
 // Channel queries: reads under the visibility rules, the Channel mapper, and the writes behind the channel calls.
 import type { Language } from '#schema/languages';
-import { mayEdit, translatedView, translationsColumn, translationsFromJson } from './translated-reads';
-import { and, asc, desc, eq, getTableColumns, gt, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  listTranslation,
+  listTranslationOf,
+  mayEdit,
+  translatedView,
+  translationsColumn,
+  translationsFromJson,
+} from './translated-reads';
+import { and, asc, desc, eq, getTableColumns, gt, lt, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { id as uuid, type ArticlePage, type Channel, type ChannelSummary, type SessionUser } from '#schema/entities';
 import { nonnegativeInt } from '#schema/mini';
@@ -64,6 +71,8 @@ export function toChannelSummary(
     coverMedia,
     locked: extra.locked,
     createdAt: iso(row.createdAt),
+    language: row.language,
+    sourceLanguage: row.language,
   };
 }
 
@@ -89,19 +98,35 @@ const { articleOrdinals: _ordinals, ...summaryColumns } = getTableColumns(channe
 /**
  * What a summary selects, in the statement that finds the channels (one round trip for any list): the row
  * without articleOrdinals, whether the viewer may read its cover (channelReadableWhere), and its category ids
- * in link order as a JSON array.
+ * in link order as a JSON array. With `language` (a reusable statement's placeholder or a value), also the
+ * channel's published translation in it (decision 056: lists in the reader's language, item by item).
  */
-export const channelSummaryFields = (viewer: ViewerLike) => ({
+export const channelSummaryFields = (viewer: ViewerLike, language?: Placeholder | string) => ({
   channel: summaryColumns,
   readable: sql<boolean>`${channelReadableWhere(viewer)}`.mapWith(Boolean),
   categoryIds: sql<string>`(select json_group_array(cc.category_id) from (
     select category_id from ${channelCategories} where channel_id = ${channels.id} order by ordinal) cc)`,
+  ...(language === undefined
+    ? {}
+    : { translated: listTranslation('channel', 'channels', language, sql`"channels"."published" = 1`) }),
 });
 
-type SummaryFieldsRow = { channel: ChannelSummaryRow; readable: boolean; categoryIds: string };
+type SummaryFieldsRow = {
+  channel: ChannelSummaryRow;
+  readable: boolean;
+  categoryIds: string;
+  translated?: string | null;
+};
 
-export const summaryOf = (r: SummaryFieldsRow): ChannelSummary =>
-  toChannelSummary(r.channel, { categoryIds: JSON.parse(r.categoryIds) as string[], locked: !r.readable });
+/** A summary from its fields; in the reader's language where `translated` carries a published translation. */
+export const summaryOf = (r: SummaryFieldsRow): ChannelSummary => {
+  const t = listTranslationOf(r.translated);
+  const channel = t ? { ...r.channel, slug: t.slug ?? r.channel.slug, name: t.title, infoText: t.text } : r.channel;
+  return {
+    ...toChannelSummary(channel, { categoryIds: JSON.parse(r.categoryIds) as string[], locked: !r.readable }),
+    ...(t ? { language: t.language } : {}),
+  };
+};
 
 export async function findVisibleChannel(db: Db, viewer: Viewer, id: string): Promise<ChannelRow | undefined> {
   return db
@@ -163,12 +188,22 @@ export async function getChannel(db: Db, viewer: Viewer, id: string, language?: 
     }),
     language: view.language,
     sourceLanguage: view.sourceLanguage,
+    sourceSlug: row.channel.slug,
     translations: view.translations,
   };
 }
 
-/** GET /channels/{id}/summary: the channel without its ordinals (the channel page, crumbs); 404 as getChannel. */
-export async function getChannelSummary(db: Db, viewer: Viewer, id: string): Promise<ChannelSummary> {
+/**
+ * GET /channels/{id}/summary: the channel without its ordinals (the channel page, crumbs, feeds); 404 as getChannel.
+ * In `language` where a published translation exists, with its translations (the page's hreflang versions) and its
+ * source slug, in the same one statement.
+ */
+export async function getChannelSummary(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  language?: Language,
+): Promise<ChannelSummary> {
   const [row] = await rows(
     reusable(
       db,
@@ -176,25 +211,56 @@ export async function getChannelSummary(db: Db, viewer: Viewer, id: string): Pro
       'channel summary',
       (v) =>
         db
-          .select(channelSummaryFields(v))
+          .select({
+            ...channelSummaryFields(v),
+            translations: translationsColumn('channel', 'channels', sql.placeholder('language')),
+          })
           .from(channels)
           .where(and(eq(channels.id, sql.placeholder('id')), channelVisibleWhere(v, { listing: false }))),
-      { id },
+      { id, language: language?.tag ?? '' },
     ),
   );
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
-  return summaryOf(row);
+  const view = translatedView(translationsFromJson(row.translations), language, {
+    language: row.channel.language,
+    isPublic: row.channel.published,
+    editable: mayEdit(viewer, row.channel.userId),
+  });
+  const t = view.overlay;
+  const channel = t
+    ? {
+        ...row.channel,
+        slug: t.slug ?? row.channel.slug,
+        name: t.title ?? row.channel.name,
+        infoText: t.description ?? row.channel.infoText,
+      }
+    : row.channel;
+  return {
+    ...summaryOf({ ...row, channel }),
+    language: view.language,
+    sourceLanguage: view.sourceLanguage,
+    sourceSlug: row.channel.slug,
+    translations: view.translations,
+  };
 }
 
-/** GET /channels: every channel the viewer may list (hidden ones left out), by name, as summaries; one statement. */
-export async function listChannels(db: Db, viewer: Viewer): Promise<ChannelSummary[]> {
+/**
+ * GET /channels: every channel the viewer may list (hidden ones left out), by name, as summaries; one statement. Each
+ * in `language` where it has a published translation, else in its own (the order stays the source names').
+ */
+export async function listChannels(db: Db, viewer: Viewer, language?: Language): Promise<ChannelSummary[]> {
   const found = await rows(
-    reusable(db, viewer, 'channels', (v) =>
-      db
-        .select(channelSummaryFields(v))
-        .from(channels)
-        .where(channelVisibleWhere(v, { listing: true }))
-        .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)),
+    reusable(
+      db,
+      viewer,
+      'channels',
+      (v) =>
+        db
+          .select(channelSummaryFields(v, sql.placeholder('language')))
+          .from(channels)
+          .where(channelVisibleWhere(v, { listing: true }))
+          .orderBy(sql`${channels.name} collate nocase`, asc(channels.id)),
+      { language: language?.tag ?? '' },
     ),
   );
   return found.map(summaryOf);

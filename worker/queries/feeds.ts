@@ -1,7 +1,9 @@
 // What the feeds list: the first news and the first articles of one channel, as an anonymous visitor sees them,
 // read by the same queries as GET /news and GET /channels/{id}/articles (one index range each, so a feed costs the
-// same at any size). Summaries only: a feed never carries restricted text or media.
+// same at any size). Summaries only: a feed never carries restricted text or media. In a language, each item as those
+// queries answer it there: its published translation where it has one (decision 055), in the same statements.
 import type { ArticleSummary, ChannelSummary, NewsItem } from '#schema/entities';
+import type { Language } from '#schema/languages';
 import type { Db } from '../env';
 import { getChannelSummary, listChannelArticles } from './channels';
 import { listNews } from './news';
@@ -10,8 +12,8 @@ import { listNews } from './news';
 export const FEED_ITEMS = 50;
 
 /** The newest news items a visitor sees (the first page of GET /news, FEED_ITEMS long). */
-export async function newsFeed(db: Db): Promise<NewsItem[]> {
-  return (await listNews(db, null, { limit: FEED_ITEMS })).items;
+export async function newsFeed(db: Db, language?: Language): Promise<NewsItem[]> {
+  return (await listNews(db, null, { limit: FEED_ITEMS }, Date.now(), language)).items;
 }
 
 /**
@@ -21,58 +23,11 @@ export async function newsFeed(db: Db): Promise<NewsItem[]> {
 export async function channelFeed(
   db: Db,
   channelId: string,
+  language?: Language,
 ): Promise<{ channel: ChannelSummary; items: ArticleSummary[] }> {
   const [channel, page] = await Promise.all([
-    getChannelSummary(db, null, channelId),
-    listChannelArticles(db, null, channelId, { limit: FEED_ITEMS }),
+    getChannelSummary(db, null, channelId, language),
+    listChannelArticles(db, null, channelId, { limit: FEED_ITEMS }, language),
   ]);
   return { channel, items: page.items };
-}
-
-/** The published translation of an item in a language: its slug (none for news) and its text. */
-export interface FeedTranslation {
-  slug: string | null;
-  title: string;
-  teaser: string;
-}
-
-/** Each kind's translation table, its key, and the columns that are its slug, title and teaser (SQL, constant). */
-const TRANSLATED = {
-  article: { table: 'article_translations', key: 'article_id', text: 'slug, title, teaser' },
-  channel: { table: 'channel_translations', key: 'channel_id', text: 'slug, name, info_text' },
-  news: { table: 'news_translations', key: 'news_id', text: 'null, title, teaser' },
-} as const;
-
-/**
- * The published translations in `language` of the items a feed shows, by kind and id: one statement per kind in one
- * batch, each a range of the translation table's primary key (item, language), so a feed in a language costs one
- * round trip more than the source's at any size. A feed's items are public already (it reads them as a visitor).
- */
-export async function feedTranslations(
-  db: Db,
-  language: string,
-  ids: Partial<Record<keyof typeof TRANSLATED, string[]>>,
-): Promise<Map<string, FeedTranslation>> {
-  const kinds = (Object.keys(TRANSLATED) as (keyof typeof TRANSLATED)[]).filter((k) => (ids[k]?.length ?? 0) > 0);
-  const found = new Map<string, FeedTranslation>();
-  if (kinds.length === 0) return found;
-  const statements = kinds.map((kind) => {
-    const { table, key, text } = TRANSLATED[kind];
-    const [slug, title, teaser] = text.split(', ');
-    const list = [...new Set(ids[kind])].slice(0, FEED_ITEMS * 2);
-    return db.$client
-      .prepare(
-        `select ${key} as id, ${slug} as slug, ${title} as title, ${teaser} as teaser from ${table}
-         where language = ?1 and published = 1 and ${key} in (${list.map((_, i) => `?${i + 2}`).join(', ')})`,
-      )
-      .bind(language, ...list);
-  });
-  const results = await db.$client.batch<{ id: string; slug: string | null; title: string; teaser: string }>(
-    statements,
-  );
-  results.forEach((result, i) => {
-    for (const row of result.results)
-      found.set(`${kinds[i]}:${row.id}`, { slug: row.slug, title: row.title, teaser: row.teaser ?? '' });
-  });
-  return found;
 }

@@ -2,8 +2,15 @@
 // filled from the article or channel it points at, and an item whose target the viewer may not see is
 // left out, as if it did not exist (docs/decisions/006-search.md, "News").
 import type { Language } from '#schema/languages';
-import { mayEdit, translatedView, translationsColumn, translationsFromJson } from './translated-reads';
-import { and, desc, eq, or } from 'drizzle-orm';
+import {
+  listTranslation,
+  listTranslationOf,
+  mayEdit,
+  translatedView,
+  translationsColumn,
+  translationsFromJson,
+} from './translated-reads';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { NewsItem, SessionUser } from '#schema/entities';
 import { articles, channels, news, previewLinks, type NEWS_REF_KINDS } from '#schema/tables';
 import type { Db } from '../env';
@@ -34,15 +41,16 @@ export const newsWithRefColumns = {
   channelIsAd: channels.isAd,
 };
 
-function selectNews(db: Db) {
+/** News rows with their refs' columns and `extra` ones, left-joined to the article or channel each points at. */
+function selectNews<E extends Record<string, SQL>>(db: Db, extra: E) {
   return db
-    .select(newsWithRefColumns)
+    .select({ ...newsWithRefColumns, ...extra })
     .from(news)
     .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
     .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)));
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews>['all']>>[number];
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectNews<Record<never, SQL>>>['all']>>[number];
 
 export function toNewsItem(r: JoinedRow): NewsItem {
   const n = r.news;
@@ -84,28 +92,63 @@ export interface NewsPage {
   nextCursor: string | null;
 }
 
-/** A page of the feed, newest publishedAt first (id breaks ties), only what the viewer may see. */
+/**
+ * What a list of news reads in `language` beside each row (decision 056), in its own statement: the item's published
+ * translation while the item is public (its time has come), and its target's published translated slug while the
+ * target is published, so the item links to the target's page in that language without a redirect.
+ */
+function newsInLanguage(language: string, now: number) {
+  const targetSlug = (table: string, key: string, item: string) =>
+    sql<string | null>`(select t.slug from ${sql.raw(table)} t where t.${sql.raw(key)} = ${sql.raw(`"${item}"."id"`)}
+      and t.language = ${language} and t.published = 1 and ${sql.raw(`"${item}"."published"`)} = 1
+      and t.language <> ${sql.raw(`"${item}"."language"`)})`;
+  return {
+    translated: listTranslation('news', 'news', language, sql`"news"."published_at" <= ${now}`),
+    articleSlugIn: targetSlug('article_translations', 'article_id', 'articles'),
+    channelSlugIn: targetSlug('channel_translations', 'channel_id', 'channels'),
+  };
+}
+
+type NewsListRow = JoinedRow & {
+  translated?: string | null;
+  articleSlugIn?: string | null;
+  channelSlugIn?: string | null;
+};
+
+/** A list's news item in the reader's language where its row carries a translation, else in its own. */
+function translatedNewsItem(r: NewsListRow): NewsItem {
+  const t = listTranslationOf(r.translated);
+  const item = toNewsItem({
+    ...r,
+    news: t ? { ...r.news, title: t.title, teaser: t.text } : r.news,
+    articleSlug: r.articleSlugIn ?? r.articleSlug,
+    channelSlug: r.channelSlugIn ?? r.channelSlug,
+  });
+  return t ? { ...item, language: t.language } : item;
+}
+
+/**
+ * A page of the feed, newest publishedAt first (id breaks ties), only what the viewer may see; one statement. Each
+ * item in `language` where it has a published translation, else in its own.
+ */
 export async function listNews(
   db: Db,
   viewer: Viewer,
   page: { cursor?: string | undefined; limit: number },
   now = Date.now(),
+  language?: Language,
 ): Promise<NewsPage> {
-  const rows = await selectNews(db)
+  const rows: NewsListRow[] = await selectNews(db, language ? newsInLanguage(language.tag, now) : {})
     .where(and(newsVisibleWhere(viewer, now, { listing: true }), afterCursor(page.cursor, news.publishedAt, news.id)))
     .orderBy(desc(news.publishedAt), desc(news.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(rows, page.limit, (r) => ({ time: r.news.publishedAt, id: r.news.id }), toNewsItem);
+  return toPage(rows, page.limit, (r) => ({ time: r.news.publishedAt, id: r.news.id }), translatedNewsItem);
 }
 
 /** The item with its ref's columns and its translations (one statement; the text only of `language`). */
 async function findVisibleNews(db: Db, viewer: Viewer, id: string, language?: Language) {
-  return db
-    .select({ ...newsWithRefColumns, translations: translationsColumn('news', 'news', language?.tag ?? '') })
-    .from(news)
-    .leftJoin(articles, and(eq(news.refKind, 'article'), eq(articles.id, news.refId)))
-    .leftJoin(channels, and(eq(news.refKind, 'channel'), eq(channels.id, news.refId)))
+  return selectNews(db, { translations: translationsColumn('news', 'news', language?.tag ?? '') })
     .where(and(eq(news.id, id), newsVisibleWhere(viewer, Date.now(), { listing: false })))
     .get();
 }

@@ -2,10 +2,11 @@
 // translations as its entity lists them, the text of the request's language laid over the source's, and the slugs of
 // translations. Each read here is one statement that joins its caller's batch, so a translated read costs no round
 // trip more than today's.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TranslationState } from '#schema/entities';
 import { languagesOf, type Language } from '#schema/languages';
-import { resolveIdOrSlug } from './slugs';
+import { cacheSlug, resolveIdOrSlug, resolveSlug } from './slugs';
+import { NotFound } from '../lib/errors';
 import type { Db } from '../env';
 import type { Bound } from '../lib/statements';
 import type { Viewer } from '../lib/visibility';
@@ -140,12 +141,18 @@ export async function forgetTranslationSlug(kv: KVNamespace, language: string, k
   await kv.delete(translationSlugKey(language, kind, slug));
 }
 
+/** A language's slug cached as no translation's: the item's own slug, looked up as the source's (its own KV copy). */
+const SOURCE_SLUG = '=';
+
 /**
- * The item a translation's slug names in `language` (current or old: old ones answer as today's old slugs do, the
- * entity with its current slug), or null; read through KV like the source's slugs, so a German slug costs the round
- * trips an English one does. Only for a language other than the default: the default's slugs are the items' own.
+ * The item a slug names in `language` (a language other than the default): a translation's slug of that kind
+ * (current or old: old ones answer as today's old slugs do, the entity with its current slug) first, else the item's
+ * own slug (the source's, as `/de/article/{english-slug}` asks), else null. Read through KV
+ * (`slug:{language}:{kind}:{slug}`: the item's id, or SOURCE_SLUG for a source slug, which then reads the source's
+ * own copy), and on a miss in ONE statement over both slug tables, so a German address costs the D1 round trips of
+ * an English one, whichever slug it names (decision 056).
  */
-export async function resolveTranslationSlug(
+export async function resolveSlugInLanguage(
   db: Db,
   kv: KVNamespace,
   language: Language,
@@ -155,13 +162,23 @@ export async function resolveTranslationSlug(
   const key = translationSlugKey(language.tag, kind, slug);
   if (new TextEncoder().encode(key).length > 512) return null; // KV's key limit; no slug is that long
   const cached = await kv.get(key);
+  if (cached === SOURCE_SLUG) return resolveSlug(db, kv, slug);
   if (cached) return cached;
   const row = await db.$client
-    .prepare('select entity_id from translation_slugs where language = ?1 and slug = ?2 and entity_kind = ?3')
+    .prepare(
+      `select entity_id, 1 as translated from translation_slugs where language = ?1 and slug = ?2 and entity_kind = ?3
+       union all select entity_id, 0 from slugs where slug = ?2
+       order by translated desc limit 1`,
+    )
     .bind(language.tag, slug, kind)
-    .first<{ entity_id: string }>();
+    .first<{ entity_id: string; translated: number }>();
   if (!row) return null;
-  await kv.put(key, row.entity_id, { expirationTtl: SLUG_TTL_SECONDS });
+  if (row.translated) await kv.put(key, row.entity_id, { expirationTtl: SLUG_TTL_SECONDS });
+  else
+    await Promise.all([
+      kv.put(key, SOURCE_SLUG, { expirationTtl: SLUG_TTL_SECONDS }),
+      cacheSlug(kv, slug, row.entity_id),
+    ]);
   return row.entity_id;
 }
 
@@ -169,7 +186,7 @@ export async function resolveTranslationSlug(
  * An item's translations as one JSON column of the statement that reads the item (`item` names its table or alias
  * in that statement): no statement more at all. `language` is a bound value or placeholder; only its text is read.
  */
-export function translationsColumn(kind: TranslatedKind, item: string, language: SQL | string) {
+export function translationsColumn(kind: TranslatedKind, item: string, language: SQL | Placeholder | string) {
   const k = KINDS[kind];
   const [slug, title, teaser, description] = k.text.split(', ');
   const only = (expr: string) =>
@@ -192,7 +209,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `resolveIdOrSlug` in a language: in any but the default, a translation's slug (current or old) of that kind first,
- * then the item's own slug; a uuid passes through without a look-up.
+ * then the item's own slug (`resolveSlugInLanguage`); a uuid passes through without a look-up.
  */
 export async function resolveIdOrSlugIn(
   c: { env: { KV: KVNamespace; LANGUAGES?: string }; var: { db: Db; language: Language | undefined } },
@@ -202,8 +219,42 @@ export async function resolveIdOrSlugIn(
 ): Promise<string> {
   const language = c.var.language;
   if (language && language.tag !== languagesOf(c.env.LANGUAGES).default.tag && !UUID.test(idOrSlug)) {
-    const found = await resolveTranslationSlug(c.var.db, c.env.KV, language, idOrSlug, kind);
-    if (found) return found;
+    const found = await resolveSlugInLanguage(c.var.db, c.env.KV, language, idOrSlug, kind);
+    if (!found) throw new NotFound(notFoundMessage);
+    return found;
   }
   return resolveIdOrSlug(c.var.db, c.env.KV, idOrSlug, notFoundMessage);
 }
+
+/** A list row's text in the reader's language (`listTranslation`'s JSON): a published translation's. */
+export interface ListTranslation {
+  language: string;
+  slug: string | null;
+  title: string;
+  text: string;
+}
+
+/**
+ * A list row's text in `language` (decision 056), as one JSON column of the list's own statement: the published
+ * translation of that language while the item is public (`isPublic`, SQL over the item's table `item`) and the
+ * language is not the item's own, else null (the row keeps its source text). One correlated look-up of the
+ * translation table's primary key per row, so a list in German costs the statements and round trips of the English
+ * one. `language` is a bound value or a reusable statement's placeholder.
+ */
+export function listTranslation(
+  kind: Exclude<TranslatedKind, 'article'>,
+  item: string,
+  language: SQL | Placeholder | string,
+  isPublic: SQL,
+) {
+  const k = KINDS[kind];
+  const [slug, title, teaser, description] = k.text.split(', ');
+  const text = teaser === 'null' ? description! : teaser!;
+  return sql<string | null>`(select json_object('language', t.language, 'slug', ${sql.raw(slug!)},
+    'title', ${sql.raw(title!)}, 'text', ${sql.raw(text)})
+    from ${sql.raw(k.table)} t where t.${sql.raw(k.key)} = ${sql.raw(`"${item}"."id"`)} and t.language = ${language}
+      and t.published = 1 and t.language <> ${sql.raw(`"${item}"."language"`)} and ${isPublic})`;
+}
+
+/** The row of `listTranslation`'s JSON, or undefined. */
+export const listTranslationOf = (text: string | null | undefined) => parsedJson<ListTranslation>(text ?? null);

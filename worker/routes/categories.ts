@@ -55,7 +55,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
     '/',
     edgeCache(),
     describe({ summary: 'Every category (the tree, flat)', result: z.array(category) }),
-    async (c) => ok(c, await listCategories(c.get('db'))),
+    async (c) => ok(c, await listCategories(c.get('db'), answerLanguage(c))),
   )
 
   .post(
@@ -89,7 +89,8 @@ export const categoriesRoutes = new Hono<AppEnv>()
     }),
     params(idOrSlugParam),
     async (c) => {
-      return ok(c, await categoryRoute(c.get('db'), await categoryId(c, c.req.valid('param').id)));
+      const id = await categoryId(c, c.req.valid('param').id);
+      return ok(c, await categoryRoute(c.get('db'), id, answerLanguage(c)));
     },
   )
 

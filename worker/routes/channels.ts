@@ -71,7 +71,7 @@ export const channelsRoutes = new Hono<AppEnv>()
       summary: 'The channels the caller may see, as summaries (no articleOrdinals), by name',
       result: z.array(channelSummary),
     }),
-    async (c) => ok(c, await listChannels(c.get('db'), c.get('user'))),
+    async (c) => ok(c, await listChannels(c.get('db'), c.get('user'), answerLanguage(c))),
   )
 
   .get(
@@ -101,7 +101,7 @@ export const channelsRoutes = new Hono<AppEnv>()
     params(idOrSlugParam),
     async (c) => {
       const id = await channelId(c, c.req.valid('param').id);
-      return ok(c, await getChannelSummary(c.get('db'), c.get('user'), id));
+      return ok(c, await getChannelSummary(c.get('db'), c.get('user'), id, answerLanguage(c)));
     },
   )
 

@@ -23,7 +23,7 @@ export const newsRoutes = new Hono<AppEnv>()
     describe({ summary: 'The news feed, newest first, a page at a time', result: newsPage }),
     query(pageQuery),
     async (c) => {
-      return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query')));
+      return ok(c, await listNews(c.get('db'), c.get('user'), c.req.valid('query'), Date.now(), answerLanguage(c)));
     },
   )
 

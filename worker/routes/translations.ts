@@ -39,6 +39,7 @@ import { CATEGORY_NOT_FOUND } from '../queries/categories';
 import type { ChannelRow } from '../queries/channels';
 import type { NewsRow } from '../queries/news';
 import { resolveIdOrSlug } from '../queries/slugs';
+import { forgetTranslationSlug } from '../queries/translated-reads';
 import {
   TRANSLATION_NOT_FOUND,
   TRANSLATION_SPECS,
@@ -223,6 +224,8 @@ function kindRoutes(k: KindRoutes) {
           user.id,
           auditScope(c),
         );
+        // A slug this language's look-ups knew as another item's own (decision 056) is now this translation's.
+        if (saved.slug) await forgetTranslationSlug(c.env.KV, saved.language, spec.entity, saved.slug);
         return ok(c, saved, 201);
       },
     )
@@ -277,6 +280,7 @@ function kindRoutes(k: KindRoutes) {
           currentUser(c).id,
           auditScope(c),
         );
+        if (saved.slug) await forgetTranslationSlug(c.env.KV, saved.language, spec.entity, saved.slug);
         return ok(c, saved);
       },
     )

@@ -8,7 +8,7 @@ import { CACHED_READ_CONTROL, edgeCache } from '../middleware/edge-cache';
 import { HttpError, NotFound } from '../lib/errors';
 import { logError } from '../middleware/request-log';
 import { securityHeaders } from '../middleware/security';
-import { channelFeed, feedTranslations, newsFeed, type FeedTranslation } from '../queries/feeds';
+import { channelFeed, newsFeed } from '../queries/feeds';
 import {
   articlePrefixes,
   articlePrefixLength,
@@ -91,14 +91,7 @@ function feedLanguage(c: Context<AppEnv>): Language {
 async function newsFeedAnswer(c: Context<AppEnv>, language: Language | null) {
   const db = c.get('db');
   const languages = languagesOf(c.env.LANGUAGES);
-  const items = await newsFeed(db);
-  const texts = language
-    ? await feedTranslations(db, language.tag, {
-        news: items.map((i) => i.id),
-        article: items.filter((i) => i.ref.kind === 'article').map((i) => i.ref.id),
-        channel: items.filter((i) => i.ref.kind === 'channel').map((i) => i.ref.id),
-      })
-    : new Map<string, FeedTranslation>();
+  const items = await newsFeed(db, language ?? undefined);
   const options = { languages, language: language ?? undefined };
   return text(
     c,
@@ -108,9 +101,7 @@ async function newsFeedAnswer(c: Context<AppEnv>, language: Language | null) {
       path: homePath(options),
       selfPath: newsFeedPath(options),
       language: language?.tag ?? FEED_LANGUAGE,
-      items: items.map((item) =>
-        newsFeedItem(item, options, texts.get(`news:${item.id}`), texts.get(`${item.ref.kind}:${item.ref.id}`)),
-      ),
+      items: items.map((item) => newsFeedItem(item, options)),
     }),
     'application/rss+xml',
   );
@@ -122,21 +113,17 @@ async function channelFeedAnswer(c: Context<AppEnv>, language: Language | null) 
   if (!id || !isUuid(id)) throw new NotFound('No such feed');
   const db = c.get('db');
   const languages = languagesOf(c.env.LANGUAGES);
-  const { channel, items } = await channelFeed(db, id);
-  const texts = language
-    ? await feedTranslations(db, language.tag, { channel: [channel.id], article: items.map((a) => a.id) })
-    : new Map<string, FeedTranslation>();
-  const own = texts.get(`channel:${channel.id}`);
+  const { channel, items } = await channelFeed(db, id, language ?? undefined);
   const options = { languages, language: language ?? undefined };
   return text(
     c,
     rssFeed(siteUrl(c), {
-      title: `SO Portal: ${own?.title || channel.name}`,
-      description: own ? own.teaser : channel.infoText,
-      path: channelPath({ id: channel.id, slug: own?.slug || channel.slug }, null, options),
+      title: `SO Portal: ${channel.name}`,
+      description: channel.infoText,
+      path: channelPath(channel, null, options),
       selfPath: channelFeedPath(channel, options),
       language: language?.tag ?? FEED_LANGUAGE,
-      items: items.map((a) => articleFeedItem(a, options, texts.get(`article:${a.id}`))),
+      items: items.map((a) => articleFeedItem(a, options)),
     }),
     'application/rss+xml',
   );

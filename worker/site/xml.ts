@@ -178,23 +178,23 @@ export function rssFeed(site: string, feed: Feed): string {
 /** The public page of a news item's target. */
 export const newsItemPath = (item: NewsItem) => contentPath(item.ref.kind, item.ref);
 
-/** A published translation's text (and slug) laid over a feed item's (worker/queries/feeds.ts). */
-type Overlay = { slug: string | null; title: string; teaser: string } | undefined;
-
-/** A news item in the feed; in a language, its translation's text and its target's translated slug, under the prefix. */
-export const newsFeedItem = (item: NewsItem, options?: UrlOptions, text?: Overlay, target?: Overlay): FeedItem => ({
-  title: text?.title || item.title,
-  path: contentPath(item.ref.kind, { id: item.ref.id, slug: target?.slug || item.ref.slug }, options),
+/**
+ * A news item in the feed (in a language, as the news list answers it there: its translation's text and its
+ * target's translated slug), under the language's prefix.
+ */
+export const newsFeedItem = (item: NewsItem, options?: UrlOptions): FeedItem => ({
+  title: item.title,
+  path: contentPath(item.ref.kind, item.ref, options),
   date: item.publishedAt,
-  summary: text?.teaser || item.teaser || item.description,
+  summary: item.teaser || item.description,
   pictureHref: item.thumbnailHref,
 });
 
 /** An article of a channel's feed links to the article's one canonical address (in the feed's language). */
-export const articleFeedItem = (article: ArticleSummary, options?: UrlOptions, text?: Overlay): FeedItem => ({
-  title: text?.title || article.title,
-  path: articlePath({ id: article.id, slug: text?.slug || article.slug }, {}, options),
+export const articleFeedItem = (article: ArticleSummary, options?: UrlOptions): FeedItem => ({
+  title: article.title,
+  path: articlePath(article, {}, options),
   date: article.createdAt,
-  summary: text ? text.teaser : article.teaser,
+  summary: article.teaser,
   pictureHref: article.thumbnailHref,
 });

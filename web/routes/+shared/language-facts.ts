@@ -16,19 +16,27 @@ interface Translatable {
   slug?: string | null;
   language?: string | undefined;
   sourceLanguage?: string | undefined;
+  sourceSlug?: string | undefined;
   translations?: TranslationState[] | undefined;
 }
 
 /**
- * The item's versions: its text's language at the slug this answer carries, the source (by id where the answer is
- * a translation's, whose slug it does not name), and every published translation by its slug.
+ * The item's versions: the source at its own slug (`sourceSlug`; by id from an answer without it), its text's
+ * language at the slug this answer carries, and every published translation by its slug. The same set on every
+ * version's page, so the hreflang set is reciprocal; the language switch's targets too.
  */
 export function itemVersions(item: Translatable, pathOf: (ref: UrlRef) => string): LanguageVersion[] {
   const language = item.language ?? item.sourceLanguage;
   if (!language) return [];
-  const versions: LanguageVersion[] = [{ language, path: pathOf(item) }];
   const source = item.sourceLanguage ?? language;
-  if (source !== language) versions.push({ language: source, path: pathOf(item.id) });
+  // The source first: where the reader's language has no version, the switch leads there.
+  const versions: LanguageVersion[] =
+    source === language
+      ? [{ language, path: pathOf(item) }]
+      : [
+          { language: source, path: pathOf(item.sourceSlug ? { id: item.id, slug: item.sourceSlug } : item.id) },
+          { language, path: pathOf(item) },
+        ];
   for (const t of item.translations ?? []) {
     if (t.state !== 'published' || versions.some((v) => v.language === t.language)) continue;
     versions.push({ language: t.language, path: pathOf(t.slug ? { id: item.id, slug: t.slug } : item.id) });

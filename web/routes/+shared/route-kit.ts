@@ -82,7 +82,16 @@ export interface ScreenRoute {
   canonical?: (page: PageData) => Promise<string | null>;
   /** The page's own head facts over the base; null when what it shows is not there (the not-found head). */
   head?: (head: HeadContext) => Partial<PageFacts> | null;
+  /**
+   * An item's page: the page in each language the item has (its source and published translations, each at its own
+   * slug), from the loaded answers; undefined while they are not there. The head's hreflang set and the language
+   * switch's targets both read it. Without it a page is the same path in every language.
+   */
+  versions?: (page: VersionsContext) => LanguageVersion[] | undefined;
 }
+
+/** What `versions` reads: the route's params and the answers the page loaded. */
+export type VersionsContext = Pick<HeadContext, 'params' | 'answer' | 'queries'>;
 
 export const screen = (route: ScreenRoute): ScreenRoute => route;
 

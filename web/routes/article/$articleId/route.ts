@@ -47,6 +47,10 @@ export const route = screen({
   },
   load: ({ params, get, queries }) => get(queries.article(param(params, 'articleId'))),
   canonical: misplaced,
+  versions: ({ params, answer, queries }) => {
+    const found = answer<Article>(queries.article(param(params, 'articleId')));
+    return found && itemVersions(found, (ref) => articlePath(ref));
+  },
   head: ({ params, answer, queries, base, abs, locale }) => {
     const found = answer<Article>(queries.article(param(params, 'articleId')));
     if (!found) return null;
@@ -63,7 +67,6 @@ export const route = screen({
       title: found.title,
       description,
       canonicalPath,
-      versions: itemVersions(found, (ref) => articlePath(ref)),
       textLanguage: found.language ?? null,
       type: 'article',
       image,

@@ -15,6 +15,11 @@ export const route = screen({
     const id = await get(queries.categoryId(param(params, 'categoryId')));
     if (id !== undefined) await Promise.all([get(queries.category(id)), get(queries.categoryChildren(id))]);
   },
+  versions: ({ params, answer, queries }) => {
+    const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
+    const found = id === undefined ? undefined : answer<Category>(queries.category(id));
+    return found && itemVersions(found, (ref) => categoryPath(ref));
+  },
   head: ({ params, answer, queries, t }) => {
     const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
     const found = id === undefined ? undefined : answer<Category>(queries.category(id));
@@ -29,7 +34,6 @@ export const route = screen({
           ...(children?.articles.map((a) => a.title) ?? []),
         ]) || excerpt(`${t('categories')}: ${found.title}`),
       canonicalPath: categoryPath(found),
-      versions: itemVersions(found, (ref) => categoryPath(ref)),
       textLanguage: found.language ?? null,
       image: picture(found.imageHref, found.title),
     };

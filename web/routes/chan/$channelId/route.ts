@@ -25,6 +25,10 @@ export const route = screen({
   },
   load: ({ params, get, queries }) => get(queries.channelSummary(param(params, 'channelId'))),
   canonical: misplaced,
+  versions: ({ params, answer, queries }) => {
+    const found = answer<ChannelSummary>(queries.channelSummary(param(params, 'channelId')));
+    return found && itemVersions(found, (ref) => channelPath(ref));
+  },
   head: ({ params, answer, queries, base, siteDescription }) => {
     const found = answer<ChannelSummary>(queries.channelSummary(param(params, 'channelId')));
     if (!found) return null;
@@ -32,8 +36,7 @@ export const route = screen({
       title: found.name,
       description: excerpt(found.infoText) || siteDescription,
       canonicalPath: channelPath(found),
-      versions: itemVersions(found, (ref) => channelPath(ref)),
-      textLanguage: (found as { language?: string }).language ?? null,
+      textLanguage: found.language ?? null,
       image: picture(found.bannerHref ?? found.portraitHref, found.name),
       noindex: base.noindex || !found.published || found.hidden || found.private,
       feeds: [{ title: `${SITE_NAME}: ${found.name}`, path: channelFeedPath(found) }],
