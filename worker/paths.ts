@@ -7,7 +7,7 @@
 export const API_PATHS = ['/api/*'] as const;
 /**
  * Whether a request's URL is under API_PATHS (`/api` and below), read from the URL string without parsing it:
- * worker/index.ts hands these to the API app at once, without the root app's dispatch (issue 31, decision 052).
+ * worker/index.ts hands these to the API app at once, without the root app's dispatch (issue 31, decision 044).
  */
 export function isApiUrl(url: string): boolean {
   const path = url.indexOf('/', url.indexOf('://') + 3);

@@ -1,5 +1,5 @@
 // The entry hands /api requests straight to the API app (worker/index.ts, worker/paths.ts `isApiUrl`), and the API's
-// security headers are one precomputed list (worker/middleware/security.ts): issue 31's fixed cost, decision 052.
+// security headers are one precomputed list (worker/middleware/security.ts): issue 31's fixed cost, decision 044.
 import { env, exports } from 'cloudflare:workers';
 import { createExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';

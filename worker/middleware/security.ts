@@ -65,7 +65,7 @@ export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
 /**
  * Sets SECURITY_HEADERS on the answer; a header a route set itself is kept. One middleware layer with a list built
  * once, where hono/secure-headers and a no-store layer, combined per request with hono/combine's `every`, cost two
- * layers, a composed chain and their closures on every request (issue 31, decision 052).
+ * layers, a composed chain and their closures on every request (issue 31, decision 044).
  */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
