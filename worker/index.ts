@@ -6,9 +6,14 @@ import { scheduled } from './scheduled';
 import { handleWebhookBatch, type WebhookMessage } from './services/webhooks';
 import { handleImportBatch, type ImportMessage } from './import/runner';
 import { IMPORTS_QUEUE, root, type QueueMessage } from './root';
+import { app as api } from './app';
+import { isApiUrl } from './paths';
 
 export default {
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => root.fetch(request, env, ctx),
+  // An /api request goes to the API app at once: the root app would only pass it on (root.ts), at the cost of a
+  // second Hono context and dispatch per request (issue 31).
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    isApiUrl(request.url) ? api.fetch(request, env, ctx) : root.fetch(request, env, ctx),
   scheduled,
   // The queues' consumer, by queue: webhook deliveries (worker/services/webhooks.ts) and import steps
   // (worker/import/runner.ts).

@@ -5,6 +5,16 @@
 
 /** The API (worker/app.ts). */
 export const API_PATHS = ['/api/*'] as const;
+/**
+ * Whether a request's URL is under API_PATHS (`/api` and below), read from the URL string without parsing it:
+ * worker/index.ts hands these to the API app at once, without the root app's dispatch (issue 31, decision 044).
+ */
+export function isApiUrl(url: string): boolean {
+  const path = url.indexOf('/', url.indexOf('://') + 3);
+  if (path < 0 || !url.startsWith('/api', path)) return false;
+  const after = url.charAt(path + 4);
+  return after === '' || after === '/' || after === '?' || after === '#';
+}
 /** The crawlers' and feed readers' documents (worker/site/routes.ts). */
 export const SITE_PATHS = ['/robots.txt', '/sitemap.xml', '/sitemaps/*', '/feeds/*'] as const;
 /** Whether a path is one of the crawlers' documents. */

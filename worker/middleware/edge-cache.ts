@@ -144,8 +144,12 @@ function withLanguage(name: string | null, tag: string | undefined): string | nu
 
 export function edgeCache<I extends Input = BlankInput>(key?: EdgeCacheKey<I>): MiddlewareHandler<AppEnv, string, I> {
   return documented({ edgeCacheSeconds: EDGE_CACHE_SECONDS }, async (c, next) => {
-    const name = withLanguage(key ? key(c) : c.req.url, c.get('language')?.tag);
-    if (!edgeCacheOn(c.env) || c.get('user') || name === null || conditional(c.req.raw.headers)) {
+    // The cheap refusals first: the key's URL is built only for a request the cache may answer.
+    const name =
+      edgeCacheOn(c.env) && !c.get('user') && !conditional(c.req.raw.headers)
+        ? withLanguage(key ? key(c) : c.req.url, c.get('language')?.tag)
+        : null;
+    if (name === null) {
       await next();
       return;
     }
