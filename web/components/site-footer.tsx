@@ -1,4 +1,4 @@
-// The site footer: about, contact, order a channel, imprint, and the copyright line.
+// The site footer: about, contact, order a channel, imprint, the feeds, and the copyright line.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LinkItems } from './link-items';
 
@@ -7,6 +7,7 @@ const FOOTER_ITEMS = [
   { to: '/contact', label: 'contact' },
   { to: '/orderChannel', label: 'orderChannel' },
   { to: '/imprint', label: 'imprint' },
+  { to: '/subscribe', label: 'subscribe' },
 ];
 
 export function SiteFooter() {
