@@ -75,6 +75,10 @@ describe('every public route renders its content on the server (§5.1)', () => {
     '/orderChannel': () => ({ path: '/orderChannel', shows: ['Order a channel'] }),
     '/contact': () => ({ path: '/contact', shows: ['Contact'] }),
     '/imprint': () => ({ path: '/imprint', shows: ['Imprint'] }),
+    '/subscribe': () => ({
+      path: '/subscribe',
+      shows: ['All news (RSS)', 'Alpine Journal (RSS)', `/feeds/chan/${c.channel.id}.xml`],
+    }),
     '/no-permission': () => ({ path: '/no-permission', shows: ['No permission'] }),
     '/article': () => ({ path: '/article', shows: ['Hut to hut'] }),
     '/article/:articleId': () => ({ path: `/article/${c.article.slug}`, shows: ['Hut to hut', 'Alpine Journal'] }),

@@ -5,7 +5,7 @@ import { article } from '#schema/entities';
 import type { updateImageBody } from '#schema/requests';
 import { articleWithAddedImages } from '#schema/workspace';
 import { multipartBody, type ImagePart } from '../uploads/multipart';
-import { send, urls, type SendOptions } from '../uploads/send';
+import { send, sendWithThumbnail, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
 
 const byId = (id: string) => ({ param: { id: seg(id) } });
@@ -79,11 +79,5 @@ export function updateVideo(id: string, ordinal: number, changes: VideoChanges, 
   if (!thumbnail)
     return call(api.articles[':id'].media.video[':ordinal'].$put({ ...atOrdinal(id, ordinal), json }), article);
   const url = urls().articles[':id'].media.video[':ordinal'].$url(atOrdinal(id, ordinal));
-  return send(
-    'PUT',
-    url,
-    multipartBody({ ...json, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
-    article,
-    options,
-  );
+  return sendWithThumbnail('PUT', url, json, thumbnail, article, options);
 }

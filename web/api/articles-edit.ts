@@ -4,8 +4,8 @@
 import * as z from 'zod/mini';
 import { article } from '#schema/entities';
 import type { createArticleBody, updateArticleBody } from '#schema/requests';
-import { multipartBody, type ImagePart } from '../uploads/multipart';
-import { send, urls, type SendOptions } from '../uploads/send';
+import type { ImagePart } from '../uploads/multipart';
+import { sendWithThumbnail, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
 
 const byId = (id: string) => ({ param: { id: seg(id) } });
@@ -17,24 +17,12 @@ export type ArticleChanges = z.input<typeof updateArticleBody>;
 /** A new draft; a thumbnail goes up in the same request (with its variants) when given. */
 export function createArticle(body: ArticleInput, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.articles.$post({ json: body }), article);
-  return send(
-    'POST',
-    urls().articles.$url(),
-    multipartBody({ ...body, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
-    article,
-    options,
-  );
+  return sendWithThumbnail('POST', urls().articles.$url(), body, thumbnail, article, options);
 }
 
 export function updateArticle(id: string, changes: ArticleChanges, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.articles[':id'].$put({ ...byId(id), json: changes }), article);
-  return send(
-    'PUT',
-    urls().articles[':id'].$url(byId(id)),
-    multipartBody({ ...changes, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
-    article,
-    options,
-  );
+  return sendWithThumbnail('PUT', urls().articles[':id'].$url(byId(id)), changes, thumbnail, article, options);
 }
 
 export const deleteArticle = (id: string) => call(api.articles[':id'].$delete(byId(id)), deleted);

@@ -3,8 +3,8 @@
 import * as z from 'zod/mini';
 import { newsItem } from '#schema/entities';
 import type { createNewsBody, updateNewsBody } from '#schema/requests';
-import { multipartBody, type ImagePart } from '../uploads/multipart';
-import { send, urls, type SendOptions } from '../uploads/send';
+import type { ImagePart } from '../uploads/multipart';
+import { sendWithThumbnail, urls, type SendOptions } from '../uploads/send';
 import { api, call, seg } from './client';
 
 const byId = (id: string) => ({ param: { id: seg(id) } });
@@ -14,24 +14,12 @@ export type NewsChanges = z.input<typeof updateNewsBody>;
 
 export function createNews(body: NewsInput, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.news.$post({ json: body }), newsItem);
-  return send(
-    'POST',
-    urls().news.$url(),
-    multipartBody({ ...body, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
-    newsItem,
-    options,
-  );
+  return sendWithThumbnail('POST', urls().news.$url(), body, thumbnail, newsItem, options);
 }
 
 export function updateNews(id: string, changes: NewsChanges, thumbnail?: ImagePart, options?: SendOptions) {
   if (!thumbnail) return call(api.news[':id'].$put({ ...byId(id), json: changes }), newsItem);
-  return send(
-    'PUT',
-    urls().news[':id'].$url(byId(id)),
-    multipartBody({ ...changes, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
-    newsItem,
-    options,
-  );
+  return sendWithThumbnail('PUT', urls().news[':id'].$url(byId(id)), changes, thumbnail, newsItem, options);
 }
 
 export const deleteNews = (id: string) => call(api.news[':id'].$delete(byId(id)), z.null());

@@ -1,6 +1,14 @@
-// The site footer: about, contact, order a channel, imprint, and the copyright line.
+// The site footer: about, contact, order a channel, imprint, the feeds, and the copyright line.
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { LinkItems } from './link-items';
+
+const FOOTER_ITEMS = [
+  { to: '/about', label: 'about' },
+  { to: '/contact', label: 'contact' },
+  { to: '/orderChannel', label: 'orderChannel' },
+  { to: '/imprint', label: 'imprint' },
+  { to: '/subscribe', label: 'subscribe' },
+];
 
 export function SiteFooter() {
   const intl = useIntl();
@@ -8,26 +16,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <nav aria-label={intl.formatMessage({ id: 'shell.footerMenu' })}>
         <ul>
-          <li>
-            <Link to="/about">
-              <FormattedMessage id="about" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/contact">
-              <FormattedMessage id="contact" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/orderChannel">
-              <FormattedMessage id="orderChannel" />
-            </Link>
-          </li>
-          <li>
-            <Link to="/imprint">
-              <FormattedMessage id="imprint" />
-            </Link>
-          </li>
+          <LinkItems items={FOOTER_ITEMS} />
         </ul>
       </nav>
       <p>

@@ -35,6 +35,7 @@ import { route as orderChannel } from './orderChannel/route';
 import { route as preview } from './preview/$token/route';
 import { route as register } from './register/route';
 import { route as search } from './search/route';
+import { route as subscribe } from './subscribe/route';
 
 export const SCREENS: readonly ScreenRoute[] = [
   home,
@@ -64,6 +65,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   category,
   author,
   search,
+  subscribe,
   notFound,
   login,
   register,

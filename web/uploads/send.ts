@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import type { AppType } from '#worker/app';
 import { ApiError } from '../api/errors';
 import { resultOf } from '../api/client';
+import { multipartBody, type ImagePart } from './multipart';
 
 /**
  * The typed routes for requests sent with XMLHttpRequest: `$url()` builds the URL of a route from its
@@ -72,3 +73,20 @@ export function send<S extends z.core.$ZodType>(
 
 /** Whether a failure is the transport's (an abort too: worth sending again) rather than the server's refusal. */
 export const isTransportFailure = (err: unknown) => err instanceof ApiError && err.transport;
+
+/** A write of `fields` with a thumbnail: one multipart request (the picture and its variants), sent by send(). */
+export const sendWithThumbnail = <S extends z.core.$ZodType>(
+  method: 'POST' | 'PUT',
+  url: string | URL,
+  fields: Record<string, unknown>,
+  thumbnail: ImagePart,
+  schema: S,
+  options?: SendOptions,
+) =>
+  send(
+    method,
+    url,
+    multipartBody({ ...fields, thumbnailFileTag: thumbnail.tag }, { images: [thumbnail] }),
+    schema,
+    options,
+  );

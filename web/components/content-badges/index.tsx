@@ -3,31 +3,32 @@ import './content-badges.css';
 
 type Flags = { restricted?: boolean; isAd?: boolean; isEditorial?: boolean; private?: boolean };
 
+const BADGES = [
+  {
+    flag: 'restricted',
+    className: 'badge-restricted',
+    label: { id: 'media.badge.restricted', defaultMessage: 'Restricted' },
+  },
+  { flag: 'private', className: 'badge-restricted', label: { id: 'media.badge.private', defaultMessage: 'Private' } },
+  { flag: 'isAd', className: 'badge-ad', label: { id: 'media.badge.ad', defaultMessage: 'Ad' } },
+  {
+    flag: 'isEditorial',
+    className: 'badge-editorial',
+    label: { id: 'media.badge.editorial', defaultMessage: 'Editorial' },
+  },
+] as const;
+
 /** Small labels for restricted, private, advertising and editorial content; nothing when none applies. */
-export default function ContentBadges({ restricted, isAd, isEditorial, private: isPrivate }: Flags) {
-  if (!restricted && !isAd && !isEditorial && !isPrivate) return null;
+export default function ContentBadges(flags: Flags) {
+  const shown = BADGES.filter((badge) => flags[badge.flag]);
+  if (shown.length === 0) return null;
   return (
     <ul className="badges">
-      {restricted && (
-        <li className="badge badge-restricted">
-          <FormattedMessage id="media.badge.restricted" defaultMessage="Restricted" />
+      {shown.map((badge) => (
+        <li key={badge.flag} className={`badge ${badge.className}`}>
+          <FormattedMessage {...badge.label} />
         </li>
-      )}
-      {isPrivate && (
-        <li className="badge badge-restricted">
-          <FormattedMessage id="media.badge.private" defaultMessage="Private" />
-        </li>
-      )}
-      {isAd && (
-        <li className="badge badge-ad">
-          <FormattedMessage id="media.badge.ad" defaultMessage="Ad" />
-        </li>
-      )}
-      {isEditorial && (
-        <li className="badge badge-editorial">
-          <FormattedMessage id="media.badge.editorial" defaultMessage="Editorial" />
-        </li>
-      )}
+      ))}
     </ul>
   );
 }

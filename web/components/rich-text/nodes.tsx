@@ -48,75 +48,18 @@ function PlacedVideo({ mediaId }: { mediaId: string }) {
   );
 }
 
-type SerializedPicture = Spread<{ mediaId: string; alt: string; caption: string }, SerializedLexicalNode>;
+type SerializedMedia = Spread<{ mediaId: string }, SerializedLexicalNode>;
+type SerializedPicture = Spread<{ alt: string; caption: string }, SerializedMedia>;
 
-export class ArticlePictureNode extends DecoratorNode<ReactNode> {
-  __mediaId: string;
-  __alt: string;
-  __caption: string;
-
-  static getType(): string {
-    return 'article-picture';
-  }
-  static clone(node: ArticlePictureNode): ArticlePictureNode {
-    return new ArticlePictureNode(node.__mediaId, node.__alt, node.__caption, node.__key);
-  }
-  static importJSON(json: SerializedPicture): ArticlePictureNode {
-    return $createPictureNode(json.mediaId, json.alt, json.caption);
-  }
-  constructor(mediaId: string, alt: string, caption: string, key?: NodeKey) {
-    super(key);
-    this.__mediaId = mediaId;
-    this.__alt = alt;
-    this.__caption = caption;
-  }
-  exportJSON(): SerializedPicture {
-    return { ...super.exportJSON(), mediaId: this.__mediaId, alt: this.__alt, caption: this.__caption };
-  }
-  createDOM(): HTMLElement {
-    const div = document.createElement('div');
-    div.className = 'rte-block';
-    return div;
-  }
-  updateDOM(): false {
-    return false;
-  }
-  isInline(): false {
-    return false;
-  }
-  getMediaId() {
-    return this.getLatest().__mediaId;
-  }
-  getAlt() {
-    return this.getLatest().__alt;
-  }
-  getCaption() {
-    return this.getLatest().__caption;
-  }
-  decorate(): ReactNode {
-    return <PlacedPicture mediaId={this.__mediaId} alt={this.__alt} caption={this.__caption} />;
-  }
-}
-
-type SerializedVideo = Spread<{ mediaId: string }, SerializedLexicalNode>;
-
-export class ArticleVideoNode extends DecoratorNode<ReactNode> {
+/** A block of the article's own media in the text: its media id, drawn by the subclass's view. */
+abstract class PlacedMediaNode extends DecoratorNode<ReactNode> {
   __mediaId: string;
 
-  static getType(): string {
-    return 'article-video';
-  }
-  static clone(node: ArticleVideoNode): ArticleVideoNode {
-    return new ArticleVideoNode(node.__mediaId, node.__key);
-  }
-  static importJSON(json: SerializedVideo): ArticleVideoNode {
-    return $createVideoNode(json.mediaId);
-  }
   constructor(mediaId: string, key?: NodeKey) {
     super(key);
     this.__mediaId = mediaId;
   }
-  exportJSON(): SerializedVideo {
+  exportJSON(): SerializedMedia {
     return { ...super.exportJSON(), mediaId: this.__mediaId };
   }
   createDOM(): HTMLElement {
@@ -132,6 +75,50 @@ export class ArticleVideoNode extends DecoratorNode<ReactNode> {
   }
   getMediaId() {
     return this.getLatest().__mediaId;
+  }
+}
+
+export class ArticlePictureNode extends PlacedMediaNode {
+  __alt: string;
+  __caption: string;
+
+  static getType(): string {
+    return 'article-picture';
+  }
+  static clone(node: ArticlePictureNode): ArticlePictureNode {
+    return new ArticlePictureNode(node.__mediaId, node.__alt, node.__caption, node.__key);
+  }
+  static importJSON(json: SerializedPicture): ArticlePictureNode {
+    return $createPictureNode(json.mediaId, json.alt, json.caption);
+  }
+  constructor(mediaId: string, alt: string, caption: string, key?: NodeKey) {
+    super(mediaId, key);
+    this.__alt = alt;
+    this.__caption = caption;
+  }
+  exportJSON(): SerializedPicture {
+    return { ...super.exportJSON(), alt: this.__alt, caption: this.__caption };
+  }
+  getAlt() {
+    return this.getLatest().__alt;
+  }
+  getCaption() {
+    return this.getLatest().__caption;
+  }
+  decorate(): ReactNode {
+    return <PlacedPicture mediaId={this.__mediaId} alt={this.__alt} caption={this.__caption} />;
+  }
+}
+
+export class ArticleVideoNode extends PlacedMediaNode {
+  static getType(): string {
+    return 'article-video';
+  }
+  static clone(node: ArticleVideoNode): ArticleVideoNode {
+    return new ArticleVideoNode(node.__mediaId, node.__key);
+  }
+  static importJSON(json: SerializedMedia): ArticleVideoNode {
+    return $createVideoNode(json.mediaId);
   }
   decorate(): ReactNode {
     return <PlacedVideo mediaId={this.__mediaId} />;

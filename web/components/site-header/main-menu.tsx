@@ -2,8 +2,9 @@
 // section is marked.
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { MENU_ITEMS, type MenuItemId } from '#web/navigation';
+import { LinkItems } from '../link-items';
 
 export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined }) {
   const intl = useIntl();
@@ -42,13 +43,7 @@ export function MainMenu({ highlighted }: { highlighted: MenuItemId | undefined 
         </span>
       </button>
       <ul id={listId} className={open ? 'open' : undefined}>
-        {MENU_ITEMS.map((item) => (
-          <li key={item.id}>
-            <Link to={item.to} aria-current={item.id === highlighted ? 'page' : undefined}>
-              <FormattedMessage id={item.label} />
-            </Link>
-          </li>
-        ))}
+        <LinkItems items={MENU_ITEMS} current={MENU_ITEMS.find((item) => item.id === highlighted)?.to} />
       </ul>
     </nav>
   );

@@ -7,6 +7,7 @@ import { errorText } from '../error-text';
 import { canAccess } from '#web/session/guards';
 import { useSession } from '#web/session/session';
 import { useNotify } from '../notifications';
+import { LinkItems } from '../link-items';
 
 export function UserMenu() {
   const intl = useIntl();
@@ -79,30 +80,14 @@ export function UserMenu() {
         {user.name}
       </button>
       <ul id={menuId} className="user-menu-list" hidden={!open}>
-        <li>
-          <Link to="/mySO">
-            <FormattedMessage id="mySO" />
-          </Link>
-        </li>
-        <li>
-          <Link to="/mySO/account">
-            <FormattedMessage id="myso.account.title" />
-          </Link>
-        </li>
-        {canAccess('editorOrAdmin', user) && (
-          <li>
-            <Link to="/myaccount">
-              <FormattedMessage id="shell.crumb.myaccount" />
-            </Link>
-          </li>
-        )}
-        {canAccess('admin', user) && (
-          <li>
-            <Link to="/appManagement">
-              <FormattedMessage id="shell.crumb.appManagement" />
-            </Link>
-          </li>
-        )}
+        <LinkItems
+          items={[
+            { to: '/mySO', label: 'mySO' },
+            { to: '/mySO/account', label: 'myso.account.title' },
+            ...(canAccess('editorOrAdmin', user) ? [{ to: '/myaccount', label: 'shell.crumb.myaccount' }] : []),
+            ...(canAccess('admin', user) ? [{ to: '/appManagement', label: 'shell.crumb.appManagement' }] : []),
+          ]}
+        />
         <li>
           <button type="button" className="link-button" onClick={() => void signOut()}>
             <FormattedMessage id="shell.signOut" />

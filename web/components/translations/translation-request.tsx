@@ -1,14 +1,12 @@
 // Asking to publish translations (issue 29, decision 054): while the item is public, its draft translations can
 // be named in one publication request, which an admin approves like the item's own.
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { ContentType } from '#schema/enums';
 import type { WorkspaceTranslation } from '#schema/workspace';
-import { requestPublication } from '#web/api/publications';
-import { write } from '#web/data/cache';
-import { useNotify } from '../notifications';
 import { useForm } from '../screen-kit/use-form';
 import { Checkbox } from '../workspace/fields';
+import { useAskPublication } from '../workspace/ask-publication';
 import { useLanguageName } from './language-bar';
 
 export function TranslationRequest({
@@ -20,25 +18,17 @@ export function TranslationRequest({
   type: ContentType;
   translations: readonly WorkspaceTranslation[] | undefined;
 }) {
-  const intl = useIntl();
-  const notify = useNotify();
   const nameOf = useLanguageName();
   const drafts = (translations ?? []).filter((t) => t.state === 'draft');
   const [initial] = useState<{ languages: string[] }>({ languages: [] });
   const form = useForm({ initial });
+  const askPublication = useAskPublication(form, initial);
   const { values, set, ref: formElement } = form;
   if (drafts.length === 0) return null;
 
   async function ask() {
     if (values.languages.length === 0) return;
-    await form.send(async () => {
-      await write(() => requestPublication(contentId, type, null, null, values.languages), {
-        invalidate: [['workspace'], ['admin']],
-      });
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.publication.requested' }) });
-      form.setValues(initial);
-      form.markSaved(initial);
-    });
+    await askPublication(contentId, type, null, null, values.languages);
   }
 
   return (

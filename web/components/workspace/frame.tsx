@@ -1,9 +1,9 @@
 // The frame every workspace view shares: the section links (Articles, Channels, News, Publications, Account),
 // the document title, and the page heading.
 import { useEffect, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { useIntl } from 'react-intl';
 import { pageTitle } from '../page-title';
+import { LinkItems } from '../link-items';
 import './workspace.css';
 
 export type SectionId = 'articles' | 'channels' | 'news' | 'publications' | 'account';
@@ -34,13 +34,7 @@ export function WorkspaceNav({ current }: { current: SectionId }) {
   return (
     <nav className="ws-nav" aria-label={intl.formatMessage({ id: 'ws.nav' })}>
       <ul>
-        {SECTIONS.map((s) => (
-          <li key={s.section}>
-            <Link to={s.to} aria-current={s.section === current ? 'page' : undefined}>
-              <FormattedMessage id={s.label} />
-            </Link>
-          </li>
-        ))}
+        <LinkItems items={SECTIONS} current={SECTIONS.find((s) => s.section === current)?.to} />
       </ul>
     </nav>
   );

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSession } from '#web/session/session';
+import type { Query } from '#web/data/cache';
 import { WorkspacePage, type SectionId } from './frame';
+import { ItemLoading } from './form-page';
 
 /** Whether the signed-in user may edit content owned by `ownerId` (their own, or ADMIN anyone's). */
 export function useMayEdit(ownerId: string): boolean {
@@ -43,5 +45,40 @@ export function OwnedItem({
         </p>
       </div>
     </WorkspacePage>
+  );
+}
+
+/**
+ * A stored article's or channel's form page: the page while it loads or failed to (ws.{section}.edit and
+ * ws.{section}.notFound), then `children` with the item as OwnedItem shows it.
+ */
+export function LoadedOwnedItem<T extends { userId: string }>({
+  section,
+  item,
+  name,
+  publicPath,
+  children,
+}: {
+  section: Extract<SectionId, 'articles' | 'channels'>;
+  item: Query<T>;
+  name: (item: T) => string;
+  publicPath: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
+  const intl = useIntl();
+  if (item.status !== 'ok') {
+    return (
+      <ItemLoading
+        section={section}
+        title={intl.formatMessage({ id: `ws.${section}.edit` })}
+        item={item}
+        notFound={intl.formatMessage({ id: `ws.${section}.notFound` })}
+      />
+    );
+  }
+  return (
+    <OwnedItem section={section} ownerId={item.data.userId} name={name(item.data)} publicPath={publicPath(item.data)}>
+      {children(item.data)}
+    </OwnedItem>
   );
 }

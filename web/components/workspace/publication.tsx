@@ -6,7 +6,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { ContentType } from '#schema/enums';
 import type { WorkspaceTranslation } from '#schema/workspace';
-import { requestPublication, unpublish } from '#web/api/publications';
+import { unpublish } from '#web/api/publications';
 import { write, type QueryKey } from '#web/data/cache';
 import { TextField } from '../form';
 import { useNotify } from '../notifications';
@@ -15,6 +15,7 @@ import { endOfLocalDay, fromLocalInput, futureProblem, timeZone, toLocalDay } fr
 import { useForm } from '../screen-kit/use-form';
 import { errorText } from '../error-text';
 import { StatusBadges, VisitorNote, type StatusFlags } from './status';
+import { useAskPublication } from './ask-publication';
 import { BusyButton } from '#web/components/screen-kit/busy-button';
 
 // Asking for translations loads with the box's translations part (the forms' budgets, test/web/budget.test.ts).
@@ -95,9 +96,9 @@ export function PublicationBox({
 /** The wished start and expiry, and the request; the expiry must lie ahead, and the start before it. */
 function RequestForm({ contentId, type }: { contentId: string; type: ContentType }) {
   const intl = useIntl();
-  const notify = useNotify();
   const [initial] = useState({ start: '', expiry: '' });
   const form = useForm({ initial });
+  const askPublication = useAskPublication(form, initial);
   const { values, set, errors, ref: formElement } = form;
   const zone = timeZone();
   // Today still counts: the expiry is the end of the chosen day.
@@ -126,17 +127,7 @@ function RequestForm({ contentId, type }: { contentId: string; type: ContentType
     )
       return;
     // The editor's lists and, for an ADMIN asking for their own content, the admin workspace's queue.
-    await form.send(async () => {
-      await write(
-        () => requestPublication(contentId, type, endOfLocalDay(values.expiry), fromLocalInput(values.start)),
-        {
-          invalidate: [['workspace'], ['admin']],
-        },
-      );
-      notify({ kind: 'success', message: intl.formatMessage({ id: 'ws.publication.requested' }) });
-      form.setValues(initial);
-      form.markSaved(initial);
-    });
+    await askPublication(contentId, type, endOfLocalDay(values.expiry), fromLocalInput(values.start));
   }
 
   return (

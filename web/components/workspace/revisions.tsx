@@ -9,6 +9,8 @@ import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';
 import { DiffView, type FieldTexts } from './diff-view';
 import { Modal } from './modal';
+import { PreviewLinksBox } from './preview-links';
+import { ActivityBox } from './activity';
 import './no-lost-work.css';
 
 export interface RevisionsBoxProps {
@@ -20,6 +22,23 @@ export interface RevisionsBoxProps {
   textsOf: (fields: Record<string, unknown>) => FieldTexts[];
   current: Record<string, unknown>;
   onRestored: (result: unknown) => void | Promise<void>;
+}
+
+/** The boxes below a stored item's form: its preview links, its activity and its revisions. */
+export function ItemHistory({
+  type,
+  item,
+  ...revisions
+}: Pick<RevisionsBoxProps, 'type' | 'textsOf' | 'onRestored'> & {
+  item: RevisionsBoxProps['current'] & { id: string; version: number };
+}) {
+  return (
+    <>
+      <PreviewLinksBox type={type} id={item.id} />
+      <ActivityBox id={item.id} />
+      <RevisionsBox type={type} id={item.id} version={item.version} current={item} {...revisions} />
+    </>
+  );
 }
 
 export function RevisionsBox({ type, id, version, textsOf, current, onRestored }: RevisionsBoxProps) {
@@ -91,26 +110,23 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
             <li key={r.id}>
               <span>{label}</span>
               {/* The current version's revision is the current state: nothing to compare or restore. */}
-              {r.version !== version && (
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  aria-label={`${intl.formatMessage({ id: 'rt.compare' })}: ${label}`}
-                  onClick={() => void compare(r)}
-                >
-                  <FormattedMessage id="rt.compare" />
-                </button>
-              )}
-              {r.version !== version && (
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  aria-label={`${intl.formatMessage({ id: 'rt.restoreRevision' })}: ${label}`}
-                  onClick={() => void restore(r)}
-                >
-                  <FormattedMessage id="rt.restoreRevision" />
-                </button>
-              )}
+              {r.version !== version &&
+                (
+                  [
+                    ['rt.compare', compare],
+                    ['rt.restoreRevision', restore],
+                  ] as const
+                ).map(([action, act]) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className="button button-secondary"
+                    aria-label={`${intl.formatMessage({ id: action })}: ${label}`}
+                    onClick={() => void act(r)}
+                  >
+                    <FormattedMessage id={action} />
+                  </button>
+                ))}
             </li>
           );
         })}

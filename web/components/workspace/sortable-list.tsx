@@ -223,26 +223,24 @@ function SortableRow({
       </button>
       <div className="ws-sortable-body">{children}</div>
       <span className="ws-move-buttons">
-        <button
-          type="button"
-          className="button-small"
-          data-move="up"
-          disabled={disabled || first}
-          onClick={onUp}
-          aria-label={intl.formatMessage({ id: 'ws.sort.up' }, { name })}
-        >
-          <span aria-hidden="true">↑</span>
-        </button>
-        <button
-          type="button"
-          className="button-small"
-          data-move="down"
-          disabled={disabled || last}
-          onClick={onDown}
-          aria-label={intl.formatMessage({ id: 'ws.sort.down' }, { name })}
-        >
-          <span aria-hidden="true">↓</span>
-        </button>
+        {(
+          [
+            ['up', first, onUp, '↑'],
+            ['down', last, onDown, '↓'],
+          ] as const
+        ).map(([move, end, onMove, arrow]) => (
+          <button
+            key={move}
+            type="button"
+            className="button-small"
+            data-move={move}
+            disabled={disabled || end}
+            onClick={onMove}
+            aria-label={intl.formatMessage({ id: `ws.sort.${move}` }, { name })}
+          >
+            <span aria-hidden="true">{arrow}</span>
+          </button>
+        ))}
       </span>
     </li>
   );

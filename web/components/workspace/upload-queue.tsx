@@ -214,35 +214,25 @@ export function UploadList({ queue, tasks }: { queue: UploadQueue; tasks: readon
                   )}
             </span>
             <span className="ws-upload-buttons">
-              {(t.status === 'queued' || t.status === 'uploading') && (
-                <button
-                  type="button"
-                  className="button-small"
-                  onClick={() => queue.cancel(t.id)}
-                  aria-label={intl.formatMessage({ id: 'ws.upload.cancelOf' }, { name: t.name })}
-                >
-                  {intl.formatMessage({ id: 'ws.cancel' })}
-                </button>
-              )}
-              {((t.status === 'failed' && canRetry(t.error)) || t.status === 'cancelled') && (
-                <button
-                  type="button"
-                  className="button-small"
-                  onClick={() => queue.retry(t.id)}
-                  aria-label={intl.formatMessage({ id: 'ws.upload.retryOf' }, { name: t.name })}
-                >
-                  {intl.formatMessage({ id: 'ws.upload.retry' })}
-                </button>
-              )}
-              {(t.status === 'done' || t.status === 'failed' || t.status === 'cancelled') && (
-                <button
-                  type="button"
-                  className="button-small button-secondary"
-                  onClick={() => queue.dismiss(t.id)}
-                  aria-label={intl.formatMessage({ id: 'ws.upload.dismissOf' }, { name: t.name })}
-                >
-                  {intl.formatMessage({ id: 'ws.upload.dismiss' })}
-                </button>
+              {(
+                [
+                  ['cancel', t.status === 'queued' || t.status === 'uploading', 'ws.cancel'],
+                  ['retry', (t.status === 'failed' && canRetry(t.error)) || t.status === 'cancelled'],
+                  ['dismiss', t.status === 'done' || t.status === 'failed' || t.status === 'cancelled'],
+                ] as const
+              ).map(
+                ([action, shown, text]) =>
+                  shown && (
+                    <button
+                      key={action}
+                      type="button"
+                      className={action === 'dismiss' ? 'button-small button-secondary' : 'button-small'}
+                      onClick={() => queue[action](t.id)}
+                      aria-label={intl.formatMessage({ id: `ws.upload.${action}Of` }, { name: t.name })}
+                    >
+                      {intl.formatMessage({ id: text ?? `ws.upload.${action}` })}
+                    </button>
+                  ),
               )}
             </span>
           </li>

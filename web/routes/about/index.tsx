@@ -1,6 +1,5 @@
 // /about: what the portal is (static text from the catalogues).
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { ActionLinks } from '#web/components/link-items';
 import { StaticPage } from '#web/components/static-page';
 
 const SECTIONS = ['what', 'channels', 'mySO', 'editors'] as const;
@@ -8,14 +7,12 @@ const SECTIONS = ['what', 'channels', 'mySO', 'editors'] as const;
 export default function AboutView() {
   return (
     <StaticPage page="about" as="article" topics={SECTIONS}>
-      <p className="actions">
-        <Link className="button" to="/orderChannel">
-          <FormattedMessage id="about.orderChannel" />
-        </Link>
-        <Link className="button button-secondary" to="/contact">
-          <FormattedMessage id="about.contact" />
-        </Link>
-      </p>
+      <ActionLinks
+        links={[
+          { to: '/orderChannel', label: 'about.orderChannel' },
+          { to: '/contact', label: 'about.contact' },
+        ]}
+      />
     </StaticPage>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { errorText } from '#web/components/error-text';
+import type { MysoView as MysoData } from '#schema/entities';
 import { useNotify } from '#web/components/notifications';
 import { unlike as unlikeContent, useMysoView } from '#web/data/myso';
 import { useSession } from '#web/session/session';
@@ -10,6 +11,14 @@ import { contentPath } from '#web/paths';
 import { DataTable, type Column } from '#web/components/screen-kit/data-table';
 import { LoadingLine, RetryPanel } from '#web/components/view-state';
 import { MysoNav } from './+shared/myso-nav';
+
+/** The liked channels and articles as their sections list them. */
+const LIKED = {
+  channel: (data: MysoData) =>
+    data.channels.map(({ channel: c, ...like }) => ({ ...like, title: c.name, thumbnailHref: c.portraitHref })),
+  article: (data: MysoData) =>
+    data.articles.map(({ article: a, ...like }) => ({ ...like, title: a.title, thumbnailHref: a.thumbnailHref })),
+};
 
 export default function MysoView() {
   const intl = useIntl();
@@ -51,28 +60,15 @@ export default function MysoView() {
       {!data && !error && <LoadingLine />}
       {data && (
         <div className="myso-grid">
-          <LikedSection
-            kind="channel"
-            items={data.channels.map(({ contentId, channel, createdAt }) => ({
-              contentId,
-              createdAt,
-              title: channel.name,
-              thumbnailHref: channel.portraitHref,
-            }))}
-            pending={pending}
-            onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
-          />
-          <LikedSection
-            kind="article"
-            items={data.articles.map(({ contentId, article, createdAt }) => ({
-              contentId,
-              createdAt,
-              title: article.title,
-              thumbnailHref: article.thumbnailHref,
-            }))}
-            pending={pending}
-            onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
-          />
+          {(['channel', 'article'] as const).map((kind) => (
+            <LikedSection
+              key={kind}
+              kind={kind}
+              items={LIKED[kind](data)}
+              pending={pending}
+              onUnlike={(kind, contentId, title) => void unlike(kind, contentId, title)}
+            />
+          ))}
 
           <section aria-labelledby="myso-requests" className="myso-section">
             <h2 id="myso-requests">

@@ -1,6 +1,7 @@
 // The catch-all page for paths the portal does not know.
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ActionLinks } from '#web/components/link-items';
 
 export default function NotFoundView() {
   const location = useLocation();
@@ -15,14 +16,12 @@ export default function NotFoundView() {
       <p className="muted">
         <code>{location.pathname}</code>
       </p>
-      <p className="actions">
-        <Link className="button" to="/">
-          <FormattedMessage id="shell.backHome" />
-        </Link>
-        <Link className="button button-secondary" to="/search">
-          <FormattedMessage id="notFound.search" />
-        </Link>
-      </p>
+      <ActionLinks
+        links={[
+          { to: '/', label: 'shell.backHome' },
+          { to: '/search', label: 'notFound.search' },
+        ]}
+      />
     </div>
   );
 }

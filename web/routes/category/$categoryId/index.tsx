@@ -1,6 +1,7 @@
 // One category (/category/:categoryId, id or slug): its sub-categories, channels and articles, linked
 // through the nested routes /category/{id}/c/{channelId} and /category/{id}/a/{articleId}.
-import { FormattedMessage, defineMessages } from 'react-intl';
+import type { ReactNode } from 'react';
+import { FormattedMessage, defineMessages, type MessageDescriptor } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
 import type { ArticleSummary, Category } from '#schema';
 import { listCategoryArticles, type getCategoryChildren } from '#web/api/categories';
@@ -68,32 +69,26 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
         </p>
       )}
       {contents.categories.length > 0 && (
-        <section aria-labelledby="category-subcategories">
-          <h2 id="category-subcategories">
-            <FormattedMessage id="category.subcategories" defaultMessage="Sub-categories" />
-          </h2>
-          <ul className="category-subtree category-children">
-            {contents.categories.map((c) => (
-              <li key={c.id}>
-                <Link to={categoryPath(c)}>{c.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CategorySection
+          id="category-subcategories"
+          title={sections.subcategories}
+          className="category-subtree category-children"
+        >
+          {contents.categories.map((c) => (
+            <li key={c.id}>
+              <Link to={categoryPath(c)}>{c.title}</Link>
+            </li>
+          ))}
+        </CategorySection>
       )}
       {contents.channels.length > 0 && (
-        <section aria-labelledby="category-channels">
-          <h2 id="category-channels">
-            <FormattedMessage id="category.channels" defaultMessage="Channels" />
-          </h2>
-          <ul className="card-grid">
-            {contents.channels.map((channel) => (
-              <li key={channel.id}>
-                <ChannelCard channel={channel} to={channelPath(channel, category)} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CategorySection id="category-channels" title={sections.channels} className="card-grid">
+          {contents.channels.map((channel) => (
+            <li key={channel.id}>
+              <ChannelCard channel={channel} to={channelPath(channel, category)} headingLevel={3} />
+            </li>
+          ))}
+        </CategorySection>
       )}
       {contents.articles.length > 0 && (
         <CategoryArticles
@@ -103,6 +98,35 @@ function CategoryBody({ category, contents }: { category: Category; contents: Ca
         />
       )}
     </article>
+  );
+}
+
+const sections = defineMessages({
+  subcategories: { id: 'category.subcategories', defaultMessage: 'Sub-categories' },
+  channels: { id: 'category.channels', defaultMessage: 'Channels' },
+  articles: { id: 'category.articles', defaultMessage: 'Articles' },
+});
+
+/** A titled section of the category's contents: its heading (`id` labels it) over its list or its pages. */
+function CategorySection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: MessageDescriptor;
+  /** The list's class; without one the children are the section's own. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>
+        <FormattedMessage {...title} />
+      </h2>
+      {className ? <ul className={className}>{children}</ul> : children}
+    </section>
   );
 }
 
@@ -116,15 +140,12 @@ function CategoryArticles({ category, firstPage }: { category: Category; firstPa
     firstPage,
   });
   return (
-    <section aria-labelledby="category-articles">
-      <h2 id="category-articles">
-        <FormattedMessage id="category.articles" defaultMessage="Articles" />
-      </h2>
+    <CategorySection id="category-articles" title={sections.articles}>
       <PagedList
         list={list}
         more={<FormattedMessage id="category.showMore" defaultMessage="Show more" />}
         item={(article) => <ArticleCard article={article} to={articlePath(article, { category })} />}
       />
-    </section>
+    </CategorySection>
   );
 }

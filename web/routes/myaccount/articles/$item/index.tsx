@@ -11,15 +11,13 @@ import { FormAlert } from '#web/components/form';
 import type { PictureUpload } from '#web/components/rich-text/nodes';
 import { useForm } from '#web/components/screen-kit/use-form';
 import { WorkspacePage } from '#web/components/workspace/frame';
-import { FormButtons, ItemLoading, useDeleteItem } from '#web/components/workspace/form-page';
+import { FormButtons, useDeleteItem } from '#web/components/workspace/form-page';
 import { WorkspaceMessages } from '#web/components/workspace/messages';
 import { withMessages } from '#web/components/catalogue-overlay';
 import { useStartedFrom } from '#web/components/workspace/no-lost-work';
-import { OwnedItem } from '#web/components/workspace/not-yours';
-import { PreviewLinksBox } from '#web/components/workspace/preview-links';
-import { ActivityBox } from '#web/components/workspace/activity';
+import { LoadedOwnedItem } from '#web/components/workspace/not-yours';
 import { PublicationBox } from '#web/components/workspace/publication';
-import { RevisionsBox } from '#web/components/workspace/revisions';
+import { ItemHistory } from '#web/components/workspace/revisions';
 import { SlugBox } from '#web/components/workspace/slug-box';
 import { UploadList, useUploadQueue, type UploadQueue } from '#web/components/workspace/upload-queue';
 import { useQuery, write } from '#web/data/cache';
@@ -45,7 +43,6 @@ const ArticleTranslations = lazy(() => import('./translations').then((m) => ({ d
 export default withMessages(WorkspaceMessages, ArticleScreen);
 
 function ArticleScreen() {
-  const intl = useIntl();
   const { item } = useParams();
   const articleId = item === 'new' ? undefined : item;
   const article = useArticle(articleId);
@@ -73,25 +70,10 @@ function ArticleScreen() {
       />
     );
   }
-  if (article.status !== 'ok') {
-    return (
-      <ItemLoading
-        section="articles"
-        title={intl.formatMessage({ id: 'ws.articles.edit' })}
-        item={article}
-        notFound={intl.formatMessage({ id: 'ws.articles.notFound' })}
-      />
-    );
-  }
   return (
-    <OwnedItem
-      section="articles"
-      ownerId={article.data.userId}
-      name={article.data.title}
-      publicPath={articleHomePath(article.data)}
-    >
-      <ArticleForm key={article.data.id} article={article.data} queue={queue} tasks={uploads} uploading={busy} />
-    </OwnedItem>
+    <LoadedOwnedItem section="articles" item={article} name={(a) => a.title} publicPath={articleHomePath}>
+      {(a) => <ArticleForm key={a.id} article={a} queue={queue} tasks={uploads} uploading={busy} />}
+    </LoadedOwnedItem>
   );
 }
 
@@ -246,13 +228,9 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
           {tasks}
           <SlugBox kind="article" id={article.id} slug={article.slug} />
           <PublicationBox contentId={article.id} type="article" status={status.data ?? null} />
-          <PreviewLinksBox type="article" id={article.id} />
-          <ActivityBox id={article.id} />
-          <RevisionsBox
+          <ItemHistory
             type="article"
-            id={article.id}
-            version={article.version}
-            current={article}
+            item={article}
             textsOf={(f) => articleTexts(intl, f)}
             onRestored={(result) => afterSave(result as Article)}
           />

@@ -8,6 +8,7 @@ import { removeMedia } from '#web/api/article-media';
 import { useNotify } from '#web/components/notifications';
 import { errorText } from '#web/components/error-text';
 import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
+import { useListOrder } from '#web/components/workspace/list-order';
 import { invalidate, setQueryData, write } from '#web/data/cache';
 import { keys } from '#web/data/keys';
 
@@ -35,40 +36,21 @@ export function useMediaList<T extends MediaItem>(
   const intl = useIntl();
   const notify = useNotify();
   const [confirm, confirmDialog] = useConfirm();
-  const [order, setOrder] = useState<T[]>(items);
-  // A new answer from the server (after any write) is the order again.
-  const [orderOf, setOrderOf] = useState(article);
-  if (orderOf !== article) {
-    setOrderOf(article);
-    setOrder(items);
-  }
-  // One move at a time: the next one's positions are those the previous one leaves.
-  const [moving, setMoving] = useState(false);
   // Titles being typed, by item id, until they are saved.
   const [titles, setTitles] = useState<Record<string, string>>({});
   const failed = (err: unknown) => notify({ kind: 'error', message: errorText(err, intl) });
+  // A new answer from the server (after any write) is the order again.
+  const { order, moving, move } = useListOrder(
+    items,
+    article,
+    (_next, from, to) => write(() => update(from, { ordinal: to }), { update: articleChanged }),
+    failed,
+  );
 
   const name = (item: T) =>
     item.title || intl.formatMessage({ id: `ws.${kind}.untitled` }, { n: order.indexOf(item) + 1 });
   const titleOf = (item: T) => titles[item.id] ?? item.title;
   const editTitle = (item: T, title: string) => setTitles((t) => ({ ...t, [item.id]: title }));
-
-  const move = async (from: number, to: number) => {
-    const before = order;
-    const next = [...order];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    setOrder(next);
-    setMoving(true);
-    try {
-      await write(() => update(from, { ordinal: to }), { update: articleChanged });
-    } catch (err) {
-      setOrder(before);
-      failed(err);
-    } finally {
-      setMoving(false);
-    }
-  };
 
   const retitle = async (item: T, index: number) => {
     const title = titles[item.id];

@@ -1,6 +1,6 @@
 // The order of a channel's articles (articleOrdinals.main): every article of the channel, drafts and hidden ones
 // included, reordered by drag, keyboard or buttons; each move is saved at once.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Channel } from '#schema/entities';
@@ -11,6 +11,7 @@ import { useNotify } from '#web/components/notifications';
 import { LoadError, Loading } from '#web/components/view-state';
 import { errorText } from '#web/components/error-text';
 import { SortableList } from '#web/components/workspace/sortable-list';
+import { useListOrder } from '#web/components/workspace/list-order';
 import { StatusBadges } from '#web/components/workspace/status';
 import { setQueryData, usePagedQuery, write } from '#web/data/cache';
 import { keys } from '#web/data/keys';
@@ -28,39 +29,22 @@ export function ArticleOrder({ channel }: { channel: Channel }) {
   const list = usePagedQuery(keys.channelArrangement(channel.id), (cursor) =>
     listChannelArticlesToArrange(channel.id, cursor),
   );
-  const [order, setOrder] = useState<WorkspaceArticle[]>(list.items);
-  const [moving, setMoving] = useState(false);
   // A new page or a refetch is the order again.
-  const ids = list.items.map((a) => a.id).join(',');
-  const [orderOf, setOrderOf] = useState(ids);
-  if (orderOf !== ids) {
-    setOrderOf(ids);
-    setOrder(list.items);
-  }
-
-  const move = async (from: number, to: number) => {
-    const before = order;
-    const next = [...order];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved!);
-    setOrder(next);
-    setMoving(true);
-    try {
+  const { order, moving, move } = useListOrder<WorkspaceArticle>(
+    list.items,
+    list.items.map((a) => a.id).join(','),
+    (next) => {
       const main = nextMainOrder(
         next.map((a) => a.id),
         channel.articleOrdinals.main ?? [],
       );
-      await write(() => updateChannel(channel.id, { articleOrdinals: { ...channel.articleOrdinals, main } }), {
+      return write(() => updateChannel(channel.id, { articleOrdinals: { ...channel.articleOrdinals, main } }), {
         update: (saved) => setQueryData(keys.channel(saved.id), () => saved),
         invalidate: [['channel', channel.id], ['workspace']],
       });
-    } catch (err) {
-      setOrder(before);
-      notify({ kind: 'error', message: errorText(err, intl) });
-    } finally {
-      setMoving(false);
-    }
-  };
+    },
+    (err) => notify({ kind: 'error', message: errorText(err, intl) }),
+  );
 
   return (
     <section className="ws-box" aria-labelledby={`${id}-title`}>

@@ -14,16 +14,14 @@ import { FormAlert } from '#web/components/form';
 import { useForm } from '#web/components/screen-kit/use-form';
 import { Loading } from '#web/components/view-state';
 import { WorkspacePage } from '#web/components/workspace/frame';
-import { FormButtons, ItemLoading, useDeleteItem } from '#web/components/workspace/form-page';
+import { FormButtons, useDeleteItem } from '#web/components/workspace/form-page';
 import { WorkspaceMessages } from '#web/components/workspace/messages';
 import { withMessages } from '#web/components/catalogue-overlay';
 import { useStartedFrom } from '#web/components/workspace/no-lost-work';
-import { OwnedItem } from '#web/components/workspace/not-yours';
+import { LoadedOwnedItem } from '#web/components/workspace/not-yours';
 import { PlainPreview } from '#web/components/workspace/plain-preview';
-import { PreviewLinksBox } from '#web/components/workspace/preview-links';
-import { ActivityBox } from '#web/components/workspace/activity';
 import { PublicationBox } from '#web/components/workspace/publication';
-import { RevisionsBox } from '#web/components/workspace/revisions';
+import { ItemHistory } from '#web/components/workspace/revisions';
 import { SlugBox } from '#web/components/workspace/slug-box';
 import { UploadList, useUploadQueue } from '#web/components/workspace/upload-queue';
 import { useQuery, write } from '#web/data/cache';
@@ -41,30 +39,14 @@ const ArticleOrder = lazy(() => import('./arrange').then((m) => ({ default: m.Ar
 export default withMessages(WorkspaceMessages, ChannelScreen);
 
 function ChannelScreen() {
-  const intl = useIntl();
   const { item } = useParams();
   const channelId = item === 'new' ? undefined : item;
   const channel = useChannel(channelId);
   if (!channelId) return <ChannelForm channel={null} />;
-  if (channel.status !== 'ok') {
-    return (
-      <ItemLoading
-        section="channels"
-        title={intl.formatMessage({ id: 'ws.channels.edit' })}
-        item={channel}
-        notFound={intl.formatMessage({ id: 'ws.channels.notFound' })}
-      />
-    );
-  }
   return (
-    <OwnedItem
-      section="channels"
-      ownerId={channel.data.userId}
-      name={channel.data.name}
-      publicPath={channelPath(channel.data)}
-    >
-      <ChannelForm key={channel.data.id} channel={channel.data} />
-    </OwnedItem>
+    <LoadedOwnedItem section="channels" item={channel} name={(c) => c.name} publicPath={(c) => channelPath(c)}>
+      {(c) => <ChannelForm key={c.id} channel={c} />}
+    </LoadedOwnedItem>
   );
 }
 
@@ -137,13 +119,9 @@ function ChannelForm({ channel }: { channel: Channel | null }) {
           </Suspense>
           <SlugBox kind="channel" id={channel.id} slug={channel.slug} />
           <PublicationBox contentId={channel.id} type="channel" status={status.data ?? null} />
-          <PreviewLinksBox type="channel" id={channel.id} />
-          <ActivityBox id={channel.id} />
-          <RevisionsBox
+          <ItemHistory
             type="channel"
-            id={channel.id}
-            version={channel.version}
-            current={channel}
+            item={channel}
             textsOf={(f) => channelTexts(intl, f)}
             onRestored={(result) => afterSave(result as Channel)}
           />

@@ -16,9 +16,7 @@ import { WorkspaceMessages } from '#web/components/workspace/messages';
 import { withMessages } from '#web/components/catalogue-overlay';
 import { useStartedFrom } from '#web/components/workspace/no-lost-work';
 import { PlainPreview } from '#web/components/workspace/plain-preview';
-import { PreviewLinksBox } from '#web/components/workspace/preview-links';
-import { ActivityBox } from '#web/components/workspace/activity';
-import { RevisionsBox } from '#web/components/workspace/revisions';
+import { ItemHistory } from '#web/components/workspace/revisions';
 import { VisitorNote } from '#web/components/workspace/status';
 import { useContentLanguages } from '#web/components/translations/language-bar';
 import { TranslationsBox } from '#web/components/translations/translations-box';
@@ -106,13 +104,9 @@ function NewsItemForm({ item, title }: { item: WorkspaceNewsItem | null; title: 
       </form>
       {item && (
         <>
-          <PreviewLinksBox type="news" id={item.id} />
-          <ActivityBox id={item.id} />
-          <RevisionsBox
+          <ItemHistory
             type="news"
-            id={item.id}
-            version={item.version}
-            current={item}
+            item={item}
             textsOf={(f) => newsTexts(intl, f)}
             onRestored={async (result) => {
               const n = result as { title: string; description: string; teaser: string };
