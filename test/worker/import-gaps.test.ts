@@ -89,7 +89,7 @@ describe('an uploads ZIP beside a WordPress export', () => {
     const articleId = detail.report.items[0].articleId as string;
     const media = await picturesOf(articleId);
     expect(media).toHaveLength(1);
-    const stored = await env.FILES.get(media[0]!.blobKey!);
+    const stored = await env.FILES.get(media[0]!.blobKey);
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(pngBytes(9, 6));
     expect(asked).not.toContain(`${site}/wp-content/uploads/2024/03/boat.png`);
     expect(asked).toContain(`${site}/wp-content/uploads/2024/03/not-in-zip.png`);
