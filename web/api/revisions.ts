@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import { article, channel, newsItem, revisionList, revisionWithFields } from '#schema/entities';
 import { ApiError, INVALID_RESPONSE, api, call, seg } from './client';
-import { translation } from './translations';
 
 export type RevisionKind = 'article' | 'channel' | 'news';
 const query = (language: string | undefined) => (language ? { language } : {});
@@ -49,4 +48,9 @@ export const restoreTranslationRevision = async (
   revisionId: string,
   language: string,
   version?: number,
-) => parsed(translation, await restored(type, id, revisionId, version, language));
+) => {
+  const result = await restored(type, id, revisionId, version, language);
+  // The translation's schema loads with the translation form only (the item forms' budgets).
+  const { translation } = await import('./translations');
+  return parsed(translation, result);
+};
