@@ -300,6 +300,14 @@ export const revisionType = z.enum(['article', 'channel', 'news']);
 export const revisionsParam = z.object({ type: revisionType, id });
 export const revisionParam = z.object({ type: revisionType, id, revisionId: id });
 export const restoreRevisionBody = z.object({ version: z.optional(baseVersion) });
+/** `?language=de-DE` (or `de`, any case): a translation's revisions instead of the item's own (decision 054). */
+export const revisionLanguageQuery = z.object({
+  language: z.optional(
+    z
+      .string()
+      .check(z.minLength(2), z.maxLength(35), z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]+)*$/, 'Expected a language tag')),
+  ),
+});
 /** Days a preview link lasts: 7 unless the editor picks another, at most 30. */
 export const PREVIEW_DAYS = { default: 7, max: 30 } as const;
 export const createPreviewLinkBody = z.object({

@@ -79,7 +79,7 @@ describe('the article form in other languages', () => {
 
     await act(async () => fireEvent.click(within(bar).getByRole('button', { name: 'Add translation: German' })));
     expect(router.state.location.search).toBe('?translate=de-DE');
-    const form = await screen.findByRole('form', { name: 'Translation: German' });
+    const form = await screen.findByRole('form', { name: 'Translation: German' }, { timeout: 10_000 });
     expect(form.getAttribute('lang')).toBe('de-DE');
     const source = screen.getByRole('region', { name: 'Source (English)' });
     expect(within(source).getByText('Harbour lights')).toBeTruthy();

@@ -18,6 +18,8 @@ export const translation = z.object({
   body: z.optional(z.nullable(documentObject)),
   description: z.optional(z.string()),
   infoText: z.optional(z.string()),
+  /** An article's titles of its pictures or videos in this language, by medium. */
+  mediaTitles: z.optional(z.record(z.string(), z.string())),
   state: z.enum(['draft', 'published']),
   outdated: z.boolean(),
   version: z.number(),
@@ -26,7 +28,7 @@ export type Translation = z.infer<typeof translation>;
 
 /** The text a translation form sends (only its kind's fields). */
 export type TranslationFields = Partial<
-  Pick<Translation, 'title' | 'name' | 'teaser' | 'body' | 'description' | 'infoText'>
+  Pick<Translation, 'title' | 'name' | 'teaser' | 'body' | 'description' | 'infoText' | 'mediaTitles'>
 >;
 
 const pathOf = (kind: TranslationKind, id: string, language?: string) =>

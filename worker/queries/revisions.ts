@@ -116,8 +116,17 @@ export interface RevisionListItem {
   createdAt: string;
 }
 
-/** An item's revisions, newest first (at most the retention's bound). */
-export async function listRevisions(db: Db, type: RevisionType, entityId: string): Promise<RevisionListItem[]> {
+/** The item's own revisions (`language` null) or those of its translation in `language`. */
+const ofLanguage = (language: string | null) =>
+  language === null ? isNull(revisions.language) : eq(revisions.language, language);
+
+/** An item's revisions, or its translation's in `language`, newest first (at most the retention's bound). */
+export async function listRevisions(
+  db: Db,
+  type: RevisionType,
+  entityId: string,
+  language: string | null = null,
+): Promise<RevisionListItem[]> {
   const rows = await db
     .select({
       id: revisions.id,
@@ -128,7 +137,7 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
     })
     .from(revisions)
     .leftJoin(users, eq(users.id, revisions.userId))
-    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId), isNull(revisions.language)))
+    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId), ofLanguage(language)))
     .orderBy(desc(revisions.createdAt), desc(revisions.version))
     .limit(REVISIONS_KEPT + REVISION_DAYS + 1)
     .all();
@@ -137,7 +146,7 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
     .from(revisionAuthors)
     .innerJoin(revisions, eq(revisions.id, revisionAuthors.revisionId))
     .innerJoin(users, eq(users.id, revisionAuthors.userId))
-    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId), isNull(revisions.language)))
+    .where(and(eq(revisions.entityType, type), eq(revisions.entityId, entityId), ofLanguage(language)))
     .orderBy(users.name)
     .all();
   const authorsOf = new Map<string, { id: string; name: string }[]>();
@@ -149,8 +158,14 @@ export async function listRevisions(db: Db, type: RevisionType, entityId: string
   });
 }
 
-/** One revision of the item with its saved fields; 404 when it is not one of this item's. */
-export async function getRevision(db: Db, type: RevisionType, entityId: string, revisionId: string) {
+/** One revision of the item (or of its translation in `language`) with its saved fields; 404 when it is not one. */
+export async function getRevision(
+  db: Db,
+  type: RevisionType,
+  entityId: string,
+  revisionId: string,
+  language: string | null = null,
+) {
   const row = await db
     .select({
       id: revisions.id,
@@ -167,7 +182,7 @@ export async function getRevision(db: Db, type: RevisionType, entityId: string, 
         eq(revisions.id, revisionId),
         eq(revisions.entityType, type),
         eq(revisions.entityId, entityId),
-        isNull(revisions.language),
+        ofLanguage(language),
       ),
     )
     .get();

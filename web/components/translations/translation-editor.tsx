@@ -1,7 +1,9 @@
 // A translation beside its source (issue 29): the source's text read-only on the left (stacked above on phones),
 // the translation's fields on the right with the form's own pieces: the rich-text editor and its toolbar, the draft
 // kept in this browser, the offline retry and the conflict dialog (useNoLostWork), Save naming the version the form
-// started from. A missing translation is created by its first save (POST), an existing one saved with PUT.
+// started from, the translation's own revisions (RevisionsBox with its language) and, for a gallery or video article,
+// the titles of its pictures or videos beside the source's. A missing translation is created by its first save
+// (POST), an existing one saved with PUT.
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { ArticleDocument } from '#schema/document';
@@ -22,8 +24,10 @@ import DocumentRenderer from '#web/components/rich-text/document-renderer';
 import { useForm } from '#web/components/screen-kit/use-form';
 import { textFields, type FieldTexts } from '#web/components/workspace/diff-view';
 import { useNoLostWork, useStartedFrom } from '#web/components/workspace/no-lost-work';
+import { RevisionsBox } from '#web/components/workspace/revisions';
 import { LoadError, Loading } from '#web/components/view-state';
 import { useLanguageName } from './language-bar';
+import { MediaTitleFields, mediaItems, titlesText, titlesToSend, type MediaTitles } from './media-titles';
 import './translations.css';
 
 type TextKey = 'title' | 'name' | 'teaser' | 'description' | 'infoText';
@@ -36,8 +40,10 @@ const FIELDS: Record<TranslationKind, { texts: TextKey[]; long: TextKey[]; body:
   categories: { texts: ['title', 'description'], long: ['description'], body: false },
 };
 const LOST_WORK_KIND = { articles: 'article', channels: 'channel', news: 'news', categories: 'category' } as const;
+/** The kinds whose translations keep revisions (categories keep none, decision 054). */
+const REVISION_KIND = { articles: 'article', channels: 'channel', news: 'news', categories: null } as const;
 
-type Values = Record<TextKey, string> & { body: ArticleDocument };
+type Values = Record<TextKey, string> & { body: ArticleDocument; mediaTitles: MediaTitles };
 
 const EMPTY_DOCUMENT: ArticleDocument = { version: 1, children: [] };
 
@@ -49,14 +55,23 @@ function valuesOf(t: Partial<Translation> | null): Values {
     description: t?.description ?? '',
     infoText: t?.infoText ?? '',
     body: t?.body ?? EMPTY_DOCUMENT,
+    mediaTitles: t?.mediaTitles ?? {},
   };
 }
 
-/** The text fields a conflict compares: the formatted text as plain text. */
-function textsOf(intl: IntlShape, kind: TranslationKind, t: Partial<Translation>): FieldTexts[] {
+/** The text fields a conflict compares: the formatted text as plain text, the media titles a line each. */
+function textsOf(intl: IntlShape, kind: TranslationKind, t: Partial<Translation>, media?: Media): FieldTexts[] {
   const { texts, body } = FIELDS[kind];
   if (!body) return textFields(intl, t, texts);
-  return textFields(intl, { ...t, description: t.body ? plainText(t.body) : '' }, [...texts, 'description']);
+  const fields = textFields(intl, { ...t, description: t.body ? plainText(t.body) : '' }, [...texts, 'description']);
+  if (media) {
+    fields.push({
+      label: intl.formatMessage({ id: 'tr.mediaTitles' }),
+      before: '',
+      after: titlesText(media, t.mediaTitles),
+    });
+  }
+  return fields;
 }
 
 /** The source item's text as the left column shows it. */
@@ -150,7 +165,7 @@ function TranslationForm({
       const item = await getTranslation(kind, id, language);
       return { item, version: item.version };
     },
-    textsOf: (item) => textsOf(intl, kind, item),
+    textsOf: (item) => textsOf(intl, kind, item, source.media),
     load: ({ item }) => {
       setLatest(item);
       form.setValues(valuesOf(item));
@@ -165,7 +180,11 @@ function TranslationForm({
   const fieldsOf = (v: Values): TranslationFields => {
     const out: TranslationFields = {};
     for (const key of spec.texts) out[key] = v[key];
-    if (spec.body) out.body = v.body;
+    if (spec.body) {
+      out.body = v.body;
+      // Only an article with pictures or videos has titles to translate.
+      if (mediaItems(source.media).length) out.mediaTitles = titlesToSend(source.media, v.mediaTitles);
+    }
     return out;
   };
 
@@ -261,6 +280,14 @@ function TranslationForm({
               error={form.errors.body}
             />
           )}
+          {spec.body && (
+            <MediaTitleFields
+              media={source.media}
+              sourceLanguage={source.language}
+              value={form.values.mediaTitles}
+              onChange={(titles) => form.set('mediaTitles', titles)}
+            />
+          )}
           <p className="actions">
             <button type="submit" className="button" disabled={form.busy}>
               {t('tr.save', { language: name })}
@@ -271,6 +298,26 @@ function TranslationForm({
           </p>
         </form>
       </div>
+      {latest && REVISION_KIND[kind] && (
+        <RevisionsBox
+          type={REVISION_KIND[kind]}
+          id={id}
+          language={language}
+          version={latest.version}
+          current={latest}
+          textsOf={(fields) => textsOf(intl, kind, fields, source.media)}
+          onRestored={(result) => {
+            const saved = result as Translation;
+            guard.saved();
+            base.saved(saved.version);
+            setLatest(saved);
+            form.setValues(valuesOf(saved));
+            form.markSaved(valuesOf(saved));
+            setEditorKey((k) => k + 1);
+            onSaved(saved);
+          }}
+        />
+      )}
       {guard.dialog}
       {form.leaveDialog}
     </section>

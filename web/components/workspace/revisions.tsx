@@ -3,7 +3,13 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Revision } from '#schema/entities';
-import { getRevision, listRevisions, restoreRevision, type RevisionKind } from '#web/api/revisions';
+import {
+  getRevision,
+  listRevisions,
+  restoreRevision,
+  restoreTranslationRevision,
+  type RevisionKind,
+} from '#web/api/revisions';
 import { errorText } from '../error-text';
 import { useNotify } from '../notifications';
 import { useConfirm } from '../screen-kit/confirm-dialog';
@@ -22,6 +28,8 @@ export interface RevisionsBoxProps {
   textsOf: (fields: Record<string, unknown>) => FieldTexts[];
   current: Record<string, unknown>;
   onRestored: (result: unknown) => void | Promise<void>;
+  /** The item's translation in this language (decision 054): its revisions, and a restore answering it. */
+  language?: string | undefined;
 }
 
 /** The boxes below a stored item's form: its preview links, its activity and its revisions. */
@@ -41,7 +49,7 @@ export function ItemHistory({
   );
 }
 
-export function RevisionsBox({ type, id, version, textsOf, current, onRestored }: RevisionsBoxProps) {
+export function RevisionsBox({ type, id, version, textsOf, current, onRestored, language }: RevisionsBoxProps) {
   const intl = useIntl();
   const notify = useNotify();
   const [confirm, confirmDialog] = useConfirm();
@@ -49,18 +57,18 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
   const [comparing, setComparing] = useState<{ version: number; fields: FieldTexts[] } | null>(null);
   useEffect(() => {
     let live = true;
-    listRevisions(type, id).then(
+    listRevisions(type, id, language).then(
       (list) => live && setItems(list),
       () => live && setItems([]),
     );
     return () => {
       live = false;
     };
-  }, [type, id, version]);
+  }, [type, id, version, language]);
 
   const compare = async (r: Revision) => {
     try {
-      const { fields } = await getRevision(type, id, r.id);
+      const { fields } = await getRevision(type, id, r.id, language);
       const before = textsOf(fields);
       const after = textsOf(current);
       setComparing({
@@ -79,7 +87,11 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
     });
     if (!ok) return;
     try {
-      await onRestored(await restoreRevision(type, id, r.id, version));
+      await onRestored(
+        language
+          ? await restoreTranslationRevision(type, id, r.id, language, version)
+          : await restoreRevision(type, id, r.id, version),
+      );
       notify({ kind: 'success', message: intl.formatMessage({ id: 'rt.restored' }, { version: r.version }) });
     } catch (err) {
       notify({ kind: 'error', message: errorText(err, intl) });
@@ -87,8 +99,8 @@ export function RevisionsBox({ type, id, version, textsOf, current, onRestored }
   };
 
   return (
-    <section className="ws-box ws-revisions" aria-labelledby={`revisions-${id}`}>
-      <h2 id={`revisions-${id}`}>
+    <section className="ws-box ws-revisions" aria-labelledby={`revisions-${id}${language ? `-${language}` : ''}`}>
+      <h2 id={`revisions-${id}${language ? `-${language}` : ''}`}>
         <FormattedMessage id="rt.revisions" />
       </h2>
       {items && items.length === 0 && (
