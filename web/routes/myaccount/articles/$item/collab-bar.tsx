@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import type { CollabRoomHandle, SharedField } from '#web/components/rich-text/collab/room-handle';
 import type { Form } from '#web/components/screen-kit/use-form';
 import type { ArticleValues } from './changes';
+import type { RoomMode } from './use-room';
 import './collab-bar.css';
 
 const SHARED: readonly SharedField[] = ['title', 'teaser'];
@@ -13,18 +14,37 @@ const SHARED: readonly SharedField[] = ['title', 'teaser'];
 /** Re-renders on every change of the room (status, presence, shared fields). */
 function useRoom(room: CollabRoomHandle | null): void {
   const [, tick] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => room?.subscribe(tick), [room]);
+  useEffect(() => {
+    if (!room) return;
+    tick(); // what changed between the render and this subscription (a socket that failed at once)
+    return room.subscribe(tick);
+  }, [room]);
 }
 
-export function CollabBar({ room }: { room: CollabRoomHandle | null }) {
+/**
+ * `mode`: waiting for the room's document (the form edits alone meanwhile: a room not reached yet says so), in the
+ * room, or alone for good (the person changed the text before the room's document arrived; Save saves it).
+ */
+export function CollabBar({ room, mode }: { room: CollabRoomHandle | null; mode: RoomMode }) {
   const intl = useIntl();
   useRoom(room);
+  if (mode === 'alone') {
+    return (
+      <div className="ws-collab" data-status="alone">
+        <p className="ws-collab-status" role="status">
+          <span className="ws-collab-dot" aria-hidden="true" />
+          {intl.formatMessage({ id: 'ws.collab.alone' })}
+        </p>
+      </div>
+    );
+  }
   if (!room) return null;
   const status = room.status();
+  const waiting = mode === 'waiting' && (status === 'reconnecting' || status === 'offline');
   const label =
     status === 'ended'
       ? intl.formatMessage({ id: `ws.collab.ended.${room.endReason() ?? 'refused'}` })
-      : intl.formatMessage({ id: `ws.collab.${status}` });
+      : intl.formatMessage({ id: waiting ? `ws.collab.waiting.${status}` : `ws.collab.${status}` });
   const people = room.people();
   return (
     <div className="ws-collab" data-status={status}>
