@@ -38,8 +38,8 @@ export class RoomProvider {
   private attempts = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
-  /** What the room sent before the editor's binding took the document over: applied when the editor connects. */
-  private handover: Uint8Array | null = null;
+  /** The editor binding's document, which takes this one over when the editor connects. */
+  private next: Y.Doc | null = null;
   private destroyed = false;
 
   constructor(
@@ -69,29 +69,29 @@ export class RoomProvider {
 
   connect(): void {
     this.wanted = true;
-    if (this.handover) {
-      // The binding listens by now (Lexical connects after it observes its document): the room's text fills the
-      // editor as a change from the room.
-      const state = this.handover;
-      this.handover = null;
-      Y.applyUpdate(this.doc, state, this);
+    if (this.next) {
+      // The binding listens by now (Lexical connects after it observes its document): the document moves to it, and
+      // the room's text fills the editor as a change from the room. Until now everything stayed on the old one, so
+      // the form read the room's fields from a full document throughout.
+      const next = this.next;
+      this.next = null;
+      next.clientID = this.doc.clientID;
+      Y.applyUpdate(next, Y.encodeStateAsUpdate(this.doc), this);
+      this.doc.off('update', this.onDocUpdate);
+      this.doc = next;
+      next.on('update', this.onDocUpdate);
+      this.emit('doc', next);
     }
     this.open();
   }
 
   /**
-   * Hands the document over to `next`, a new and empty one (the editor binding's): the same client id (presence and
-   * cursors keep naming this tab, and edits not yet sent keep their ids) and, at the next `connect`, the same
+   * Hands the document over to `next`, a new and empty one (the editor binding's), at the next `connect`: with the
+   * same client id (presence and cursors keep naming this tab, and edits not yet sent keep their ids) and the same
    * content, so nothing is fetched again and nothing sent twice.
    */
   adopt(next: Y.Doc): void {
-    if (next === this.doc) return;
-    next.clientID = this.doc.clientID;
-    this.handover = Y.encodeStateAsUpdate(this.doc);
-    this.doc.off('update', this.onDocUpdate);
-    this.doc = next;
-    next.on('update', this.onDocUpdate);
-    this.emit('doc', next);
+    if (next !== this.doc) this.next = next;
   }
 
   disconnect(): void {
