@@ -68,11 +68,17 @@ export function CollabBar({ room, mode }: { room: CollabRoomHandle | null; mode:
 
 /**
  * Keeps the form's title and teaser and the room's the same once the room's document arrived: a change typed in
- * the form goes into the room as the smallest edit, one from the room into the form.
+ * the form goes into the room as the smallest edit, one from the room into the form. A value the form took from the
+ * room is never sent back: by the time it renders the room may have moved on (the next keys of another person), and
+ * sending it would undo those keys (their letters came back out of order).
  */
 export function useSharedFields(room: CollabRoomHandle | null, form: Form<ArticleValues>): void {
   const values = useRef(form.values);
   const setField = useRef(form.set);
+  // The values the form was given from the room and has not rendered yet, oldest first, per field.
+  const pulled = useRef<Record<SharedField, string[]>>({ title: [], teaser: [] });
+  // The values of the last render, so that only a field that changed is looked at.
+  const rendered = useRef<Record<SharedField, string>>({ title: form.values.title, teaser: form.values.teaser });
   useEffect(() => {
     values.current = form.values;
     setField.current = form.set;
@@ -83,7 +89,11 @@ export function useSharedFields(room: CollabRoomHandle | null, form: Form<Articl
       if (!room.ready()) return;
       for (const field of SHARED) {
         const text = room.text(field);
-        if (text !== values.current[field]) setField.current(field, text);
+        const queue = pulled.current[field];
+        const latest = queue.length > 0 ? queue[queue.length - 1] : values.current[field];
+        if (text === latest) continue;
+        queue.push(text);
+        setField.current(field, text);
       }
     };
     pull();
@@ -91,8 +101,19 @@ export function useSharedFields(room: CollabRoomHandle | null, form: Form<Articl
   }, [room]);
   const { title, teaser } = form.values;
   useEffect(() => {
-    if (!room?.ready()) return;
-    room.setText('title', title);
-    room.setText('teaser', teaser);
+    const current: Record<SharedField, string> = { title, teaser };
+    for (const field of SHARED) {
+      if (current[field] === rendered.current[field]) continue;
+      rendered.current[field] = current[field];
+      const queue = pulled.current[field];
+      const at = queue.indexOf(current[field]);
+      // From the room: it and every older value it passed are rendered; nothing to send.
+      if (at >= 0) queue.splice(0, at + 1);
+      else {
+        // Typed here, after every value still queued (those were applied before the key): they are stale.
+        queue.length = 0;
+        if (room?.ready()) room.setText(field, current[field]);
+      }
+    }
   }, [room, title, teaser]);
 }
