@@ -1,6 +1,7 @@
-// `npm run bench:collab [-- --clients 2,10,50 --seconds 30]`: simulated clients over the real WebSocket of a
+// `npm run bench:collab [-- --clients 2,10,50 --seconds 30 | --minutes 10]`: simulated clients over the real WebSocket of a
 // throwaway `wrangler dev` (fresh local state, demo users), all in one article's room, each typing into the text at
-// random (Lexical's shape: characters into a paragraph, now and then a deletion). Prints, per room size: the time from
+// random (Lexical's shape: characters into a paragraph, now and then a deletion), each edit followed by the client's
+// cursor in its presence (as an editor sends on every selection change: the room relays it to everyone). Prints, per room size: the time from
 // one client's edit to every other client having it (p50, p95, max), the workerd process's resident memory before,
 // during and after, the room's document size, and the D1 writes (room saves) per minute. A measurement, not a test:
 // it asserts nothing, and the README quotes its output (docs/decisions/051-co-editing-rooms.md).
@@ -17,12 +18,14 @@ const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '2,10,50' },
     seconds: { type: 'string', default: '30' },
+    /** A long run instead (overrides --seconds): memory is sampled throughout and printed a line a minute. */
+    minutes: { type: 'string' },
     /** Each client's mean pause between two edits. */
     'edit-every-ms': { type: 'string', default: '1000' },
   },
 });
 const sizes = values.clients.split(',').map(Number);
-const seconds = Number(values.seconds);
+const seconds = values.minutes ? Number(values.minutes) * 60 : Number(values.seconds);
 const editEvery = Number(values['edit-every-ms']);
 
 /** Every process below `pid`. */
@@ -124,7 +127,13 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
   });
 
   const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(rssMiB(workerd)), 500);
+  const started = performance.now();
+  const timeline: { at: number; rss: number }[] = [];
+  const sampler = setInterval(() => {
+    const rss = rssMiB(workerd);
+    samples.push(rss);
+    timeline.push({ at: (performance.now() - started) / 1000, rss });
+  }, 500);
   const until = Date.now() + seconds * 1000;
   let edits = 0;
   await Promise.all(
@@ -143,7 +152,9 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
         }
         const token = `{${i}.${seq++}}`;
         sentAt.set(token, performance.now());
-        p.insert(1 + Math.floor(Math.random() * (length - 1)), `${token}~`);
+        const at = 1 + Math.floor(Math.random() * (length - 1));
+        p.insert(at, `${token}~`);
+        c.announce({ cursor: { anchor: at + token.length + 1, focus: at + token.length + 1 } });
         edits++;
       }
     }),
@@ -155,6 +166,13 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
   const drained = (performance.now() - stopped) / 1000;
   clearInterval(sampler);
   const stateBytes = Y.encodeStateAsUpdate(clients[0]!.doc).length;
+  // A long run: workerd's memory over time, the lowest and highest sample of each minute.
+  const perMinute: string[] = [];
+  for (let m = 0; m * 60 < seconds; m++) {
+    const inMinute = timeline.filter((t) => t.at >= m * 60 && t.at < (m + 1) * 60).map((t) => t.rss);
+    if (inMinute.length)
+      perMinute.push(`${m + 1}: ${Math.min(...inMinute).toFixed(1)}..${Math.max(...inMinute).toFixed(1)}`);
+  }
   const total = seconds + drained + 2;
   for (const c of clients) c.close();
   await new Promise((r) => setTimeout(r, 2_000)); // the last one out saves
@@ -162,7 +180,16 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
   const revisions = await fetch(`${base}/api/revisions/article/${articleId}`, {
     headers: { Cookie: cookies[0]! },
   });
-  const saves = (await revisions.json<{ result: unknown[] }>()).result.length - 1; // the first is the creation
+  const listed = (await revisions.json<{ result: { createdAt: string }[] }>()).result;
+  // Every save is one version: the article's version counts them (the first is the creation).
+  const article = await fetch(`${base}/api/articles/${articleId}`, { headers: { Cookie: cookies[0]! } });
+  const saves = (await article.json<{ result: { version: number } }>()).result.version - 1;
+  // The smallest gap between two saves while people typed (the goal: at most one per save interval), from the
+  // revisions listed: the first is the creation, the last the save of the last one out (at once, by design).
+  const times = listed.map((r) => Date.parse(r.createdAt)).sort((a, b) => a - b);
+  const typing = times.slice(1, -1);
+  const gaps = typing.slice(1).map((t, k) => t - typing[k]!);
+  const minGap = gaps.length ? Math.min(...gaps) / 1000 : NaN;
   latencies.sort((a, b) => a - b);
   const converged = same();
   const fmt = (x: number) => x.toFixed(1);
@@ -172,7 +199,9 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
       `max ${fmt(latencies.at(-1) ?? NaN)} ms (${latencies.length} edits seen by all)\n` +
       `    workerd RSS: before ${fmt(before)} MiB, during ${fmt(Math.min(...samples))}..${fmt(Math.max(...samples))}, ` +
       `after ${fmt(after)}; document ${(stateBytes / 1024).toFixed(1)} KiB\n` +
-      `    D1 writes (room saves): ${saves} in ${fmt(total)} s = ${fmt((saves * 60) / total)}/min`,
+      `    D1 writes (room saves): ${saves} in ${fmt(total)} s = ${fmt((saves * 60) / total)}/min, ` +
+      `smallest gap between two while typing ${fmt(minGap)} s (${times.length} revisions listed)` +
+      (perMinute.length > 1 ? `\n    workerd RSS by minute (MiB, min..max): ${perMinute.join(', ')}` : ''),
   );
 }
 

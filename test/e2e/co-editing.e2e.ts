@@ -34,9 +34,6 @@ async function typeAtEnd(page: Page, words: string) {
 test('an editor and an admin write the same article at once, one of them offline for a while', async ({ browser }) => {
   const editorContext = await newContext(browser);
   const adminContext = await newContext(browser);
-  // Co-editing is opt-in for now (web/routes/myaccount/articles/$item/index.tsx).
-  for (const context of [editorContext, adminContext])
-    await context.addInitScript(() => localStorage.setItem('so-coediting', 'on'));
   try {
     const editor = await loginByApi(editorContext, 'editor');
     const admin = await loginByApi(adminContext, 'admin');

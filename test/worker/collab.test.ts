@@ -46,7 +46,8 @@ describe('the upgrade is checked like a write of the article', () => {
       ['cross-site fetch', await upgrade(article.id, { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' }), 403],
       ['revoked session', await upgrade(article.id, { Cookie: revokedCookie }), 401],
       ['unknown article', await upgrade(crypto.randomUUID(), { Cookie: cookie }), 404],
-      ['other language', await upgrade(article.id, { Cookie: cookie }, '?lang=de-DE'), 400],
+      ['a translation', await upgrade(article.id, { Cookie: cookie }, '?lang=de-DE'), 400],
+      ['unknown language', await upgrade(article.id, { Cookie: cookie }, '?lang=fr-FR'), 400],
     ];
     for (const [what, res, status] of cases) {
       expect(res.status, what).toBe(status);
@@ -62,8 +63,13 @@ describe('the upgrade is checked like a write of the article', () => {
   it('takes an admin, the owner, and a full token but not a read one', async () => {
     const { article, cookie } = await editorWithArticle();
     const admin = await sessionCookie(await createUser({ role: 'ADMIN' }));
-    for (const c of [cookie, admin]) {
-      const res = await upgrade(article.id, { Cookie: c, Origin: BASE });
+    // The default language is the first configured (LANGUAGES), by its full or short tag, or without `lang`.
+    for (const [c, query] of [
+      [cookie, ''],
+      [admin, '?lang=en-US'],
+      [cookie, '?lang=en'],
+    ] as const) {
+      const res = await upgrade(article.id, { Cookie: c, Origin: BASE }, query);
       expect(res.status).toBe(101);
       res.webSocket!.accept();
       res.webSocket!.close(1000);

@@ -58,6 +58,12 @@ export class CollabRoom extends DurableObject<Env> {
   private readonly noted = new Set<string>();
   /** A save is scheduled (its alarm set): further changes need not ask again until it ran. */
   private saveOwed = false;
+  /**
+   * Each socket's attachment as last read or written: every update and every presence message asks who sent it,
+   * and deserialising every socket's attachment per message was per-message work that grew with the room (a
+   * presence message read all of them). Filled again from the sockets after hibernation.
+   */
+  private readonly attachments = new WeakMap<WebSocket, Attachment>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -81,7 +87,7 @@ export class CollabRoom extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [who.userId]);
     const { colour, ...identity } = who;
-    server.serializeAttachment({ who: identity, colour, clientIds: [] } satisfies Attachment);
+    this.attach(server, { who: identity, colour, clientIds: [] });
     server.send(syncStep1(doc));
     if (this.presence.size) server.send(awarenessMessage(this.presence));
     await noteMember(this.env, who.userId, room.articleId, room.language);
@@ -141,7 +147,7 @@ export class CollabRoom extends DurableObject<Env> {
     this.pending.push(update);
     this.storeTimer ??= setTimeout(() => this.flush(), STORE_EVERY_MS);
     if (origin && typeof origin === 'object' && 'serializeAttachment' in origin) {
-      const who = attachmentOf(origin as WebSocket).who;
+      const who = this.attachmentOf(origin as WebSocket).who;
       const key = `${who.userId}:${who.sessionId ?? who.tokenId ?? ''}`;
       if (!this.noted.has(key)) {
         this.store.addAuthor(who);
@@ -169,12 +175,12 @@ export class CollabRoom extends DurableObject<Env> {
 
   /** Presence: the states this socket announces, with the name and colour of who opened it, to everyone. */
   private onPresence(ws: WebSocket, states: Map<number, PresenceState>): void {
-    const att = attachmentOf(ws);
+    const att = this.attachmentOf(ws);
     const taken = new Set(
       this.ctx
         .getWebSockets()
         .filter((s) => s !== ws)
-        .flatMap((s) => attachmentOf(s).clientIds),
+        .flatMap((s) => this.attachmentOf(s).clientIds),
     );
     const accepted = new Map<number, PresenceState>();
     for (const [clientId, p] of states) {
@@ -188,7 +194,8 @@ export class CollabRoom extends DurableObject<Env> {
     }
     const ids = new Set([...att.clientIds, ...[...accepted].filter(([, p]) => p.state).map(([id]) => id)]);
     for (const [id, p] of accepted) if (!p.state) ids.delete(id);
-    ws.serializeAttachment({ ...att, clientIds: [...ids] } satisfies Attachment);
+    if (ids.size !== att.clientIds.length || att.clientIds.some((id) => !ids.has(id)))
+      this.attach(ws, { ...att, clientIds: [...ids] });
     if (accepted.size) this.broadcast(awarenessMessage(accepted));
   }
 
@@ -202,7 +209,7 @@ export class CollabRoom extends DurableObject<Env> {
 
   /** Someone left: their presence goes, and when nobody is left the room saves now. */
   private async left(ws: WebSocket, code: number): Promise<void> {
-    const att = attachmentOf(ws);
+    const att = this.attachmentOf(ws);
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, 'Closed');
     } catch {
@@ -216,7 +223,7 @@ export class CollabRoom extends DurableObject<Env> {
     }
     if (gone.size) this.broadcast(awarenessMessage(gone));
     const articleId = this.store.articleId();
-    if (articleId && !this.open().some((s) => attachmentOf(s).who.userId === att.who.userId)) {
+    if (articleId && !this.open().some((s) => this.attachmentOf(s).who.userId === att.who.userId)) {
       await forgetMember(this.env, att.who.userId, articleId, this.store.language() ?? '');
     }
     if (this.open().length === 0) await this.save();
@@ -257,7 +264,7 @@ export class CollabRoom extends DurableObject<Env> {
     const verdicts = new Map<string, boolean>();
     let closed = 0;
     for (const ws of this.open()) {
-      const { who } = attachmentOf(ws);
+      const { who } = this.attachmentOf(ws);
       const key = `${who.userId}:${who.sessionId ?? ''}:${who.tokenId ?? ''}`;
       if (!verdicts.has(key)) verdicts.set(key, await mayStillWrite(db, who, articleId));
       if (!verdicts.get(key)) {
@@ -274,7 +281,7 @@ export class CollabRoom extends DurableObject<Env> {
     const sockets = this.open();
     for (const ws of sockets) ws.close(CLOSE_GONE, 'The article is gone');
     const articleId = this.store.articleId();
-    const users = new Set(sockets.map((ws) => attachmentOf(ws).who.userId));
+    const users = new Set(sockets.map((ws) => this.attachmentOf(ws).who.userId));
     if (articleId) for (const user of users) await forgetMember(this.env, user, articleId, this.store.language() ?? '');
     this.doc = null;
     this.presence.clear();
@@ -315,6 +322,18 @@ export class CollabRoom extends DurableObject<Env> {
 
   // ---- helpers ----
 
+  private attachmentOf(ws: WebSocket): Attachment {
+    let att = this.attachments.get(ws);
+    if (!att) this.attachments.set(ws, (att = ws.deserializeAttachment() as Attachment));
+    return att;
+  }
+
+  /** Writes a socket's attachment (kept through hibernation) and its copy in memory. */
+  private attach(ws: WebSocket, att: Attachment): void {
+    ws.serializeAttachment(att);
+    this.attachments.set(ws, att);
+  }
+
   private open(): WebSocket[] {
     return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
   }
@@ -328,7 +347,6 @@ export class CollabRoom extends DurableObject<Env> {
   }
 }
 
-const attachmentOf = (ws: WebSocket) => ws.deserializeAttachment() as Attachment;
 const isOutsideAuthor = (origin: unknown) => !!origin && typeof origin === 'object' && 'outside' in origin;
 
 function send(ws: WebSocket, message: Uint8Array): void {

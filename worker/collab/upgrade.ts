@@ -12,7 +12,8 @@ import { resolveIdOrSlug } from '../queries/slugs';
 import type { SharedFields } from './lexical-yjs';
 import { colourOf, type CollabIdentity } from './rights';
 import { IDENTITY_HEADER, ROOM_HEADER } from './room';
-import { DEFAULT_LANGUAGE, roomStub } from './room-key';
+import { findLanguage, languagesOf } from '#schema/languages';
+import { roomStub } from './room-key';
 
 export const collabQuery = z.object({ lang: z.optional(z.string().check(z.maxLength(35))) });
 
@@ -20,8 +21,9 @@ export const collabQuery = z.object({ lang: z.optional(z.string().check(z.maxLen
 export const collabRouteDoc = describe({
   summary: "Opens the article's co-editing room (WebSocket, y-websocket protocol)",
   description:
-    'Send `Upgrade: websocket`. `lang` is the content language (default and, for now, only: the first of the ' +
-    'configured languages). Sync and presence follow y-websocket; names and colours come from the account.',
+    'Send `Upgrade: websocket`. `lang` is the content language, a configured one (full or short tag); the default ' +
+    'and, for now, the only one with a room is the first configured (a translation is edited alone). Sync and ' +
+    'presence follow y-websocket; names and colours come from the account.',
   raw: { contentTypes: [], statuses: { 101: "Switching Protocols: the socket of the article's room" } },
   errors: [400, 401, 403, 404],
   ownerOrAdmin: "the article's owner",
@@ -34,8 +36,12 @@ export const collabRouteDoc = describe({
 export async function openRoom(c: Context<AppEnv>, idOrSlug: string, lang: string | undefined): Promise<Response> {
   const db = c.get('db');
   const user = currentUser(c);
-  const language = lang ?? DEFAULT_LANGUAGE;
-  if (language !== DEFAULT_LANGUAGE) throw new BadRequest(`Only ${DEFAULT_LANGUAGE} can be edited together for now`);
+  const languages = languagesOf(c.env.LANGUAGES);
+  const chosen = lang === undefined ? languages.default : findLanguage(languages, lang);
+  if (!chosen) throw new BadRequest(`Unknown language; configured: ${languages.all.map((l) => l.tag).join(', ')}`);
+  if (chosen !== languages.default)
+    throw new BadRequest(`Only ${languages.default.tag} is edited together for now; a translation is edited alone`);
+  const language = chosen.tag;
   const row = await articleForWrite(db, user, await resolveIdOrSlug(db, c.env.KV, idOrSlug, ARTICLE_NOT_FOUND));
   if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw new BadRequest('Expected Upgrade: websocket');
   const token = c.get('apiToken');

@@ -2,13 +2,14 @@
 // y-websocket's wire format (0 sync, 1 awareness), shaped as @lexical/yjs's Provider so that Lexical's
 // CollaborationPlugin drives it. The document lives in memory: edits made while the socket is down stay in it and
 // go to the room with the sync that opens the next socket (the room answers our state vector, we answer its).
-// A room that closes with 4403 (rights ended) or 4404 (article gone) is not reconnected.
+// A room that closes with 4403 (rights ended) or 4404 (article gone) is not reconnected. The article form opens it
+// before its editor joins (connection.ts); the editor's binding then takes the document over (`adopt`).
 import type { Provider } from '@lexical/yjs';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
@@ -37,9 +38,12 @@ export class RoomProvider {
   private attempts = 0;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** The editor binding's document, which takes this one over when the editor connects. */
+  private next: Y.Doc | null = null;
+  private destroyed = false;
 
   constructor(
-    readonly doc: Y.Doc,
+    public doc: Y.Doc,
     private readonly url: string,
   ) {
     this.awareness = new awarenessProtocol.Awareness(doc);
@@ -65,7 +69,29 @@ export class RoomProvider {
 
   connect(): void {
     this.wanted = true;
+    if (this.next) {
+      // The binding listens by now (Lexical connects after it observes its document): the document moves to it, and
+      // the room's text fills the editor as a change from the room. Until now everything stayed on the old one, so
+      // the form read the room's fields from a full document throughout.
+      const next = this.next;
+      this.next = null;
+      next.clientID = this.doc.clientID;
+      Y.applyUpdate(next, Y.encodeStateAsUpdate(this.doc), this);
+      this.doc.off('update', this.onDocUpdate);
+      this.doc = next;
+      next.on('update', this.onDocUpdate);
+      this.emit('doc', next);
+    }
     this.open();
+  }
+
+  /**
+   * Hands the document over to `next`, a new and empty one (the editor binding's), at the next `connect`: with the
+   * same client id (presence and cursors keep naming this tab, and edits not yet sent keep their ids) and the same
+   * content, so nothing is fetched again and nothing sent twice.
+   */
+  adopt(next: Y.Doc): void {
+    if (next !== this.doc) this.next = next;
   }
 
   disconnect(): void {
@@ -77,6 +103,8 @@ export class RoomProvider {
 
   /** Leaves for good: the socket, the presence and the listeners on window. */
   destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
     awarenessProtocol.removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
     this.disconnect();
     window.removeEventListener('offline', this.onOffline);

@@ -1,7 +1,7 @@
 // What the article form sees of its co-editing room, without loading Yjs itself (the form imports this file's
-// types only; collab-plugin.tsx, loaded with the editor, makes the handle): the status, who is in the room, and
-// the shared title and teaser (decision 051).
-import type { EndReason, RoomStatus } from './provider';
+// types only; connection.ts, loaded on demand, makes the handle): the status, who is in the room, and the shared
+// title and teaser (decision 051).
+import type { EndReason, RoomProvider, RoomStatus } from './provider';
 
 export type { EndReason, RoomStatus };
 
@@ -27,6 +27,17 @@ export interface CollabRoomHandle {
   setText(field: SharedField, value: string): void;
   /** Calls `cb` on any change of the above; returns the unsubscribe. */
   subscribe(cb: () => void): () => void;
+}
+
+/** The form's open room: what the form reads (`handle`) and what the editor's binding joins (`provider`). */
+export interface RoomConnection {
+  readonly provider: RoomProvider;
+  readonly handle: CollabRoomHandle;
+  /** The person's name and colour (their cursor's label in the others' editors). */
+  readonly name: string;
+  readonly colour: string;
+  /** Leaves the room for good (the socket, the presence). */
+  destroy(): void;
 }
 
 /** Where the room of an article (and content language) is reached. */

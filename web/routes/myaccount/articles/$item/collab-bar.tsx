@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import type { CollabRoomHandle, SharedField } from '#web/components/rich-text/collab/room-handle';
 import type { Form } from '#web/components/screen-kit/use-form';
 import type { ArticleValues } from './changes';
+import type { RoomMode } from './use-room';
 import './collab-bar.css';
 
 const SHARED: readonly SharedField[] = ['title', 'teaser'];
@@ -13,18 +14,37 @@ const SHARED: readonly SharedField[] = ['title', 'teaser'];
 /** Re-renders on every change of the room (status, presence, shared fields). */
 function useRoom(room: CollabRoomHandle | null): void {
   const [, tick] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => room?.subscribe(tick), [room]);
+  useEffect(() => {
+    if (!room) return;
+    tick(); // what changed between the render and this subscription (a socket that failed at once)
+    return room.subscribe(tick);
+  }, [room]);
 }
 
-export function CollabBar({ room }: { room: CollabRoomHandle | null }) {
+/**
+ * `mode`: waiting for the room's document (the form edits alone meanwhile: a room not reached yet says so), in the
+ * room, or alone for good (the person changed the text before the room's document arrived; Save saves it).
+ */
+export function CollabBar({ room, mode }: { room: CollabRoomHandle | null; mode: RoomMode }) {
   const intl = useIntl();
   useRoom(room);
+  if (mode === 'alone') {
+    return (
+      <div className="ws-collab" data-status="alone">
+        <p className="ws-collab-status" role="status">
+          <span className="ws-collab-dot" aria-hidden="true" />
+          {intl.formatMessage({ id: 'ws.collab.alone' })}
+        </p>
+      </div>
+    );
+  }
   if (!room) return null;
   const status = room.status();
+  const waiting = mode === 'waiting' && (status === 'reconnecting' || status === 'offline');
   const label =
     status === 'ended'
       ? intl.formatMessage({ id: `ws.collab.ended.${room.endReason() ?? 'refused'}` })
-      : intl.formatMessage({ id: `ws.collab.${status}` });
+      : intl.formatMessage({ id: waiting ? `ws.collab.waiting.${status}` : `ws.collab.${status}` });
   const people = room.people();
   return (
     <div className="ws-collab" data-status={status}>
@@ -48,11 +68,17 @@ export function CollabBar({ room }: { room: CollabRoomHandle | null }) {
 
 /**
  * Keeps the form's title and teaser and the room's the same once the room's document arrived: a change typed in
- * the form goes into the room as the smallest edit, one from the room into the form.
+ * the form goes into the room as the smallest edit, one from the room into the form. A value the form took from the
+ * room is never sent back: by the time it renders the room may have moved on (the next keys of another person), and
+ * sending it would undo those keys (their letters came back out of order).
  */
 export function useSharedFields(room: CollabRoomHandle | null, form: Form<ArticleValues>): void {
   const values = useRef(form.values);
   const setField = useRef(form.set);
+  // The values the form was given from the room and has not rendered yet, oldest first, per field.
+  const pulled = useRef<Record<SharedField, string[]>>({ title: [], teaser: [] });
+  // The values of the last render, so that only a field that changed is looked at.
+  const rendered = useRef<Record<SharedField, string>>({ title: form.values.title, teaser: form.values.teaser });
   useEffect(() => {
     values.current = form.values;
     setField.current = form.set;
@@ -63,7 +89,11 @@ export function useSharedFields(room: CollabRoomHandle | null, form: Form<Articl
       if (!room.ready()) return;
       for (const field of SHARED) {
         const text = room.text(field);
-        if (text !== values.current[field]) setField.current(field, text);
+        const queue = pulled.current[field];
+        const latest = queue.length > 0 ? queue[queue.length - 1] : values.current[field];
+        if (text === latest) continue;
+        queue.push(text);
+        setField.current(field, text);
       }
     };
     pull();
@@ -71,8 +101,19 @@ export function useSharedFields(room: CollabRoomHandle | null, form: Form<Articl
   }, [room]);
   const { title, teaser } = form.values;
   useEffect(() => {
-    if (!room?.ready()) return;
-    room.setText('title', title);
-    room.setText('teaser', teaser);
+    const current: Record<SharedField, string> = { title, teaser };
+    for (const field of SHARED) {
+      if (current[field] === rendered.current[field]) continue;
+      rendered.current[field] = current[field];
+      const queue = pulled.current[field];
+      const at = queue.indexOf(current[field]);
+      // From the room: it and every older value it passed are rendered; nothing to send.
+      if (at >= 0) queue.splice(0, at + 1);
+      else {
+        // Typed here, after every value still queued (those were applied before the key): they are stale.
+        queue.length = 0;
+        if (room?.ready()) room.setText(field, current[field]);
+      }
+    }
   }, [room, title, teaser]);
 }

@@ -25,9 +25,6 @@ import { useArticle } from '#web/data/content';
 import { keys } from '#web/data/keys';
 import { articleHomePath } from '#web/paths';
 import { useSession } from '#web/session/session';
-import type { CollabRoomHandle } from '#web/components/rich-text/collab/room-handle';
-import { roomUrl } from '#web/components/rich-text/collab/room-handle';
-import { colourOf } from '#schema/presence';
 import { ArticleFields } from './article-fields';
 import { ImportedFromLine } from './imported-from';
 import { articleValues } from './changes';
@@ -36,6 +33,7 @@ import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
 import { ArticlePreviewModal, articleTexts } from './no-lost-work';
 import { useArticleSave } from './use-article-save';
+import { useArticleRoom } from './use-room';
 
 // The languages box loads after the form (the form's view stays within its budget, test/web/budget.test.ts).
 const ArticleTranslations = lazy(() => import('./translations').then((m) => ({ default: m.ArticleTranslations })));
@@ -77,18 +75,6 @@ function ArticleScreen() {
   );
 }
 
-/**
- * Co-editing is opt-in for now (this browser's `so-coediting` = `on` in localStorage): the article form's web tests
- * have not been adapted to a room yet (decision 051, "What is left").
- */
-function coEditingOn(): boolean {
-  try {
-    return localStorage.getItem('so-coediting') === 'on';
-  } catch {
-    return false;
-  }
-}
-
 interface FormProps {
   article: Article | null;
   queue: UploadQueue;
@@ -127,33 +113,16 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
     },
     onCreated,
   );
-  // An existing article is edited together (decision 051): the editor opens its room, title and teaser follow it.
-  // A room that cannot be reached at all (never synced: no rooms where this runs) leaves the form as it was before
-  // rooms: the editor loads the article's text and saves go through the form.
-  const [room, setRoom] = useState<CollabRoomHandle | null>(null);
-  const [alone, setAlone] = useState(false);
-  const articleId = article?.id;
-  const collab = useMemo(
-    () =>
-      articleId && user && !alone && coEditingOn()
-        ? { url: roomUrl(articleId), name: user.name, colour: colourOf(user.id), onRoom: setRoom }
-        : undefined,
-    [articleId, user, alone],
-  );
-  useEffect(() => {
-    if (!room) return;
-    const check = () => {
-      if (room.ready() || room.status() !== 'ended') return; // a lost socket is tried again: only no room at all
-      setAlone(true);
-      setRoom(null);
-      // The editor waited empty for the room: it loads the article's text again (nothing could be typed meanwhile).
-      form.set('body', initial.body);
-      setEditorKey((k) => k + 1);
-    };
-    check();
-    return room.subscribe(check);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per room: the form and its start are read then
-  }, [room]);
+  // An existing article is edited together (decision 051): the form opens its room and edits alone until the
+  // room's document arrived, then the editor reloads in the room (unless a shared field was changed meanwhile).
+  const touched = () =>
+    form.values.title !== initial.title ||
+    form.values.teaser !== initial.teaser ||
+    JSON.stringify(form.values.body) !== JSON.stringify(initial.body);
+  const { connection, mode } = useArticleRoom(article?.id, user, touched, () => setEditorKey((k) => k + 1));
+  const joined = mode === 'joined' ? connection : null;
+  const room = joined?.handle ?? null;
+  const collab = useMemo(() => (joined ? { connection: joined } : undefined), [joined]);
   useSharedFields(room, form);
   const [previewing, setPreviewing] = useState(false);
   // The latest createDraft (it reads the form's values of the moment), for the uploader made once.
@@ -192,7 +161,7 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
       title={article ? t('ws.articles.editNamed', { title: article.title }) : t('ws.articles.new')}
       actions={article && <Link to={articleHomePath(article)}>{t('ws.viewPublic')}</Link>}
     >
-      <CollabBar room={room} />
+      <CollabBar room={connection?.handle ?? null} mode={mode} />
       <FormAlert message={form.alert} />
       {article && <ImportedFromLine source={article.importedFrom} />}
       {guard.notices}
