@@ -166,30 +166,54 @@ export async function getChannel(db: Db, viewer: Viewer, id: string, language?: 
     .get();
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
   const seesAll = viewer?.role === 'ADMIN' || viewer?.id === row.channel.userId;
-  const view = translatedView(translationsFromJson(row.translations), language, {
-    language: row.channel.language,
-    isPublic: row.channel.published,
-    editable: mayEdit(viewer, row.channel.userId),
-  });
-  const t = view.overlay;
-  const channel = t
-    ? {
-        ...row.channel,
-        slug: t.slug ?? row.channel.slug,
-        name: t.title ?? row.channel.name,
-        infoText: t.description ?? row.channel.infoText,
-      }
-    : row.channel;
+  const { channel, languageFields } = inLanguage(row.channel, row.translations, viewer, language);
   return {
     ...toChannel(channel, {
       categoryIds: JSON.parse(row.categoryIds) as string[],
       articleOrdinals: seesAll || row.listable === null ? row.stored : (JSON.parse(row.listable) as ArticleOrdinals),
       locked: !row.readable,
     }),
-    language: view.language,
-    sourceLanguage: view.sourceLanguage,
-    sourceSlug: row.channel.slug,
-    translations: view.translations,
+    ...languageFields,
+  };
+}
+
+/**
+ * A channel's row in `language` where a published translation exists (its slug, name and info text), and the
+ * language fields of its answer (issue 29, decision 056): the text's language, the source's, the source slug and
+ * the translations the viewer may see.
+ */
+function inLanguage<
+  C extends {
+    slug: string;
+    name: string;
+    infoText: string | null;
+    language: string;
+    published: boolean;
+    userId: string;
+  },
+>(source: C, translations: string | null, viewer: Viewer, language: Language | undefined) {
+  const view = translatedView(translationsFromJson(translations), language, {
+    language: source.language,
+    isPublic: source.published,
+    editable: mayEdit(viewer, source.userId),
+  });
+  const t = view.overlay;
+  const channel = t
+    ? {
+        ...source,
+        slug: t.slug ?? source.slug,
+        name: t.title ?? source.name,
+        infoText: t.description ?? source.infoText,
+      }
+    : source;
+  return {
+    channel,
+    languageFields: {
+      language: view.language,
+      sourceLanguage: view.sourceLanguage,
+      sourceSlug: source.slug,
+      translations: view.translations,
+    },
   };
 }
 
@@ -221,27 +245,8 @@ export async function getChannelSummary(
     ),
   );
   if (!row) throw new NotFound(CHANNEL_NOT_FOUND);
-  const view = translatedView(translationsFromJson(row.translations), language, {
-    language: row.channel.language,
-    isPublic: row.channel.published,
-    editable: mayEdit(viewer, row.channel.userId),
-  });
-  const t = view.overlay;
-  const channel = t
-    ? {
-        ...row.channel,
-        slug: t.slug ?? row.channel.slug,
-        name: t.title ?? row.channel.name,
-        infoText: t.description ?? row.channel.infoText,
-      }
-    : row.channel;
-  return {
-    ...summaryOf({ ...row, channel }),
-    language: view.language,
-    sourceLanguage: view.sourceLanguage,
-    sourceSlug: row.channel.slug,
-    translations: view.translations,
-  };
+  const { channel, languageFields } = inLanguage(row.channel, row.translations, viewer, language);
+  return { ...summaryOf({ ...row, channel }), ...languageFields };
 }
 
 /**
