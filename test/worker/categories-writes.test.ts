@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { category } from '#schema/entities';
 import { blobs, categories, slugs } from '#schema/tables';
-import { categoryDependants } from '#worker/queries/categories';
+import { categoryDependants } from '#worker/queries/category-writes';
 import { createArticle, createCategory, createChannel, createBlob } from './content-factories';
 import { as, call, db, unique } from './helpers';
 import { multipartBody, pngBytes } from './upload-fixtures';
