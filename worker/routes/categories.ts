@@ -28,16 +28,8 @@ import { describe } from '../lib/route-doc';
 import { forgetSlug } from '../queries/slugs';
 import { deleteFiles, upload, withUpload } from '../services/uploads';
 import { jsonBody, params, query } from '../middleware/validate';
-import {
-  CATEGORY_NOT_FOUND,
-  categoryRoute,
-  createCategory,
-  deleteCategory,
-  getCategory,
-  listCategories,
-  positionCategory,
-  updateCategory,
-} from '../queries/categories';
+import { CATEGORY_NOT_FOUND, categoryRoute, getCategory, listCategories } from '../queries/categories';
+import { createCategory, deleteCategory, positionCategory, updateCategory } from '../queries/category-writes';
 import { categoryChildren, listCategoryArticles, searchCategories } from '../queries/category-contents';
 import { recacheSlug } from '../queries/slugs';
 

@@ -1,0 +1,20 @@
+// Shared helpers of the editor walks in Chromium (editor*.e2e.ts).
+import type { BrowserContext } from 'playwright-core';
+import { baseUrl, expect } from './browser';
+
+export const origin = () => new URL(baseUrl()).origin;
+/** expect.poll with time for a busy machine (its default is one second). */
+export const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000): ReturnType<typeof expect.poll<T>> =>
+  expect.poll(fn, { timeout, interval: 100 });
+
+/** An /api call from the context (its cookies, the SPA's origin), answering the envelope's result. */
+export async function apiCall<T>(context: BrowserContext, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await context.request.fetch(`/api${url}`, {
+    method,
+    headers: { Origin: origin() },
+    ...(data === undefined ? {} : { data }),
+  });
+  const body = (await response.json()) as { code: number; message: string; result: T };
+  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
+  return body.result;
+}
