@@ -37,6 +37,7 @@ export function searchFoldingOf(language: Language | undefined): SearchFolding {
 /** The query text as the language's rule writes it. */
 export function foldQueryText(folding: SearchFolding, text: string): string {
   let folded = text.normalize('NFC');
-  for (const [from, to] of folding.replace) folded = folded.replaceAll(from, to);
+  // A function, so that a `$` in a rule's replacement is never read as a pattern (docs/development.md).
+  for (const [from, to] of folding.replace) folded = folded.replaceAll(from, () => to);
   return folded;
 }
