@@ -118,7 +118,7 @@ export async function importedFromOf(db: Db, articleId: string): Promise<Importe
       updatedAt: importSources.updatedAt,
       oldPath: sql<
         string | null
-      >`(select ${redirects.path} from ${redirects} where ${redirects.entityId} = ${importSources.entityId} and ${redirects.path} not like '/?%' order by ${redirects.createdAt}, ${redirects.path} limit 1)`,
+      >`(select ${redirects.path} from ${redirects} where ${redirects.entityId} = ${importSources.entityId} and substr(${redirects.path}, 1, 2) <> '/?' order by ${redirects.createdAt}, ${redirects.path} limit 1)`,
     })
     .from(importSources)
     .where(and(eq(importSources.entityId, articleId), eq(importSources.entityType, 'article')))
