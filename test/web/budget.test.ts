@@ -4,10 +4,10 @@
 //   those import and their CSS, at most 130 KB gzip. The page carries the session and its data, so the API client
 //   is not part of it (it loads with the visitor's first action); the start of a page the browser renders itself
 //   (a guarded workspace route) adds the session check's client and is printed beside it;
-// - every lazily loaded view costs at most 40 KB gzip beyond the app's start (its chunks and CSS; the article form 42,
+// - every lazily loaded view costs at most 40 KB gzip beyond the app's start (its chunks and CSS; the article form 44,
 //   VIEW_BUDGETS), and no chunk is over 40 KB;
 // - but the article text editor (Lexical, decision 028), which only the workspace's article form loads, on demand:
-//   at most 112 KB gzip beyond the first visit, its own budget (Lexical with its rich-text, list, link, history,
+//   at most 113 KB gzip beyond the first visit, its own budget (Lexical with its rich-text, list, link, history,
 //   clipboard and html packages is about 92 KB gzip by itself; TipTap's starter kit would be about 131 KB).
 // - and co-editing (Yjs, y-protocols, @lexical/yjs, decision 051), which only the editor of an existing article's
 //   form loads, on demand: at most 50 KB gzip beyond the editor.
@@ -24,11 +24,13 @@ const KB = 1024;
 const FIRST_VISIT_BUDGET = 130 * KB;
 const LAZY_VIEW_BUDGET = 40 * KB;
 /**
- * Views with a budget of their own. The article form: 42 KB, since it carries the co-editing header (presence,
- * status: decision 051) and the entry to its languages (decision 054), whose boxes load after it; splitting the form's
- * side boxes (revisions, previews, activity) into their own chunks is the way back to 40.
+ * Views with a budget of their own. The article form: 44 KB. 42 since it carries the co-editing header (presence,
+ * status: decision 051) and the entry to its languages (decision 054), whose boxes load after it; 44 since co-editing
+ * is on by default (the room's hook, its reconnecting and offline states, the shared title and teaser), with the
+ * "imported from" line (issue 30) and a translation's revisions in the shared revisions box (43.8 KB measured).
+ * Splitting the form's side boxes (revisions, previews, activity) into their own chunks is the way back to 40.
  */
-const VIEW_BUDGETS: Record<string, number> = { 'routes/myaccount/articles/$item/index.tsx': 42 * KB };
+const VIEW_BUDGETS: Record<string, number> = { 'routes/myaccount/articles/$item/index.tsx': 44 * KB };
 /**
  * An admin section opened directly, with the frame and the admin catalogue of the active locale (every section's
  * strings): 42 KB. It was 40, like any lazy view, until the catalogue grew with the import's author step (issue 30)
@@ -39,10 +41,11 @@ const ADMIN_SECTION_BUDGET = 42 * KB;
 /** The admin catalogue the frame loads for an English-speaking admin (web/routes/appManagement/index.tsx). */
 const ADMIN_CATALOGUE = 'i18n/admin.en-US.json';
 /**
- * 112 KB: 110 until co-editing (decision 051), whose lazy chunk uses parts of lexical the editor alone does not; the
- * bundler keeps them with the rest of lexical in the editor's chunk (+1.3 KB gzip), not in co-editing's.
+ * 113 KB: 110 until co-editing (decision 051), whose lazy chunk uses parts of lexical the editor alone does not; the
+ * bundler keeps them with the rest of lexical in the editor's chunk (+1.3 KB gzip), not in co-editing's; 113 since the
+ * forms' shared save chunk carries translations' revisions and the media section (+0.4 KB: 112.1 KB measured).
  */
-const EDITOR_BUDGET = 112 * KB;
+const EDITOR_BUDGET = 113 * KB;
 const EDITOR = 'components/rich-text/editor.tsx';
 /** Co-editing (Yjs, y-protocols, @lexical/yjs: decision 051), which the editor loads only in an article's room. */
 const COLLAB_BUDGET = 50 * KB;
@@ -189,7 +192,7 @@ describe('bundle budget', () => {
     expect(own, 'add these styles to web/page-styles.ts').toEqual([]);
   });
 
-  it("every lazily loaded view costs at most 40 KB gzip beyond the app's start (the article form 42)", () => {
+  it("every lazily loaded view costs at most 40 KB gzip beyond the app's start (the article form 44)", () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
     // Every screen, nested ones too (routes/appManagement/users/, routes/myaccount/articles/$item/).
@@ -225,7 +228,7 @@ describe('bundle budget', () => {
     expect(costs.filter((c) => c.gzip > ADMIN_SECTION_BUDGET)).toEqual([]);
   });
 
-  it('the article editor loads only with the article form, on demand, within its own 112 KB gzip', () => {
+  it('the article editor loads only with the article form, on demand, within its own 113 KB gzip', () => {
     // Views load after the app has started (navigation, or a page the browser renders): beyond that start.
     const first = clientStart();
     const editor = closure(EDITOR);
