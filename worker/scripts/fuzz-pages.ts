@@ -15,6 +15,7 @@ export const PAGE_PATTERNS = [
   '/orderChannel',
   '/contact',
   '/imprint',
+  '/subscribe',
   '/preview/:token',
   '/mySO',
   '/mySO/account',
