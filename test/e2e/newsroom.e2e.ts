@@ -211,7 +211,11 @@ test(
     await page.waitForTimeout(1_500);
     await page.reload();
     await page.getByRole('heading', { name: 'Unsaved changes found' }).waitFor();
-    expect(await page.getByRole('textbox', { name: 'Teaser', exact: true }).inputValue()).toBe('');
+    // The stored teaser, or already the co-editing room's copy, which took the keys before the reload (decision 051):
+    // which one shows first depends on when the room's copy arrives; the restore below gives the text either way.
+    expect(['', 'Typed just before the tab closed']).toContain(
+      await page.getByRole('textbox', { name: 'Teaser', exact: true }).inputValue(),
+    );
     await page.getByRole('button', { name: 'Restore them' }).click();
     expect(await page.getByRole('textbox', { name: 'Teaser', exact: true }).inputValue()).toBe(
       'Typed just before the tab closed',
