@@ -72,7 +72,8 @@ describe('the article form in other languages', () => {
     const { router } = await renderApp(`/myaccount/articles/${stored.id}`, editor);
     // The first test loads the form's module and its catalogue cold.
     await screen.findByRole('heading', { level: 1, name: 'Edit “Harbour lights”' }, { timeout: 20_000 });
-    const bar = await screen.findByRole('navigation', { name: 'Languages' });
+    // The bar is a lazy module of its own: it may come a while after the heading on a busy machine.
+    const bar = await screen.findByRole('navigation', { name: 'Languages' }, { timeout: 10_000 });
     await waitFor(() => expect(within(bar).getByText('Missing')).toBeTruthy());
     expect(within(bar).getByText('Source')).toBeTruthy();
     expect(within(bar).queryByRole('button', { name: 'Add translation: English' })).toBeNull();

@@ -1,11 +1,16 @@
 // /api/categories: the tree, one category, its ancestors, its children and its articles.
 import * as z from 'zod/mini';
 import { articlePage, category, categoryChildren, categoryRoute } from '#schema/entities';
-import { api, call, pageQuery, seg } from './client';
+import { api, call, inDefaultLanguage, pageQuery, seg } from './client';
 
 const byId = (idOrSlug: string) => ({ param: { id: seg(idOrSlug) } });
 
 export const listCategories = () => call(api.categories.$get(), z.array(category));
+/**
+ * The tree in the configured default language, as the admin's category tree edits it (each category's own title;
+ * its translations are edited beside it).
+ */
+export const listCategorySources = () => call(api.categories.$get(undefined, inDefaultLanguage()), z.array(category));
 export const getCategory = (idOrSlug: string) => call(api.categories[':id'].$get(byId(idOrSlug)), category);
 /** The ancestors, root first, ending with the category itself. */
 export const getCategoryRoute = (idOrSlug: string) =>

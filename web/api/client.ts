@@ -23,7 +23,7 @@ export const INTERNAL_ERROR = 'Internal server error';
 export const api = hc<AppType>('/', {
   headers: { Accept: 'application/json' },
   init: { credentials: 'include' },
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => transport(input, init),
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => transport(input, askedIn(init)),
 }).api;
 
 /** How a call reaches /api: the browser's fetch, or the worker's own API in-process while it renders a page. */
@@ -36,6 +36,47 @@ let transport: ApiTransport = (input, init) => fetch(input, init);
  */
 export function setApiTransport(next: ApiTransport): void {
   transport = next;
+}
+
+// The languages the browser's calls ask in (decision 056): the page's, which is its URL's (decision 055), so a
+// background refresh of a German page answers in German whatever the browser prefers; and the configured default,
+// in which an editing screen first asks for the text it edits (`inSource`). Unset on the server, whose in-process
+// transport (worker/pages/in-process.ts) sends the page's language itself.
+let pageLanguage: string | undefined;
+let defaultLanguage: string | undefined;
+
+/** Sets the page's language and the configured default (the first of wrangler.toml's LANGUAGES). */
+export function setReadLanguages(page: string, configuredDefault: string): void {
+  pageLanguage = page;
+  defaultLanguage = configuredDefault;
+}
+
+/** A call's init with the page's language as Accept-Language, unless the call names a language itself. */
+function askedIn(init: RequestInit | undefined): RequestInit | undefined {
+  if (!pageLanguage) return init;
+  const headers = new Headers(init?.headers);
+  if (headers.has('Accept-Language')) return init;
+  headers.set('Accept-Language', pageLanguage);
+  return { ...init, headers };
+}
+
+/** A typed call's options asking for the answer in `tag` rather than the page's language. */
+export const inLanguage = (tag: string | undefined) => (tag ? { headers: { 'Accept-Language': tag } } : undefined);
+
+/** Options asking in the configured default language (the language items are written in). */
+export const inDefaultLanguage = () => inLanguage(defaultLanguage);
+
+/**
+ * An item's own text, never a translation laid over it: what an editing screen shows and saves. The item's source
+ * language is known only from an answer, so the read asks in the configured default (every item written here is in
+ * it) and asks once more in the item's own language when a published translation answered instead (an imported
+ * item in another language).
+ */
+export async function inSource<T extends { language?: string | undefined; sourceLanguage?: string | undefined }>(
+  read: (options: { headers: Record<string, string> } | undefined) => Promise<T>,
+): Promise<T> {
+  const first = await read(inDefaultLanguage());
+  return first.language === first.sourceLanguage ? first : read(inLanguage(first.sourceLanguage));
 }
 
 /** Encodes one path segment (ids, slugs, blob keys). */

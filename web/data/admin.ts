@@ -10,7 +10,7 @@ import { fixHealthCheck, runHealthCheck } from '../api/health-check';
 import { getAdminCounts } from '../api/admin';
 import { listContactMessages, updateContactMessage, type MessageState } from '../api/contact';
 import { updateUser } from '../api/users';
-import { listCategories } from '../api/categories';
+import { listCategorySources } from '../api/categories';
 import {
   listPublicationRequests,
   updatePublicationExpiration,
@@ -112,8 +112,8 @@ export const moveCategoryTo = (id: string, index: number) =>
       }),
     invalidate: CATEGORY_FAMILIES,
   });
-/** Every category (GET /categories): the tree the section edits, shared with the public category screens. */
-export const useCategoryList = () => useQuery(keys.categories(), listCategories);
+/** Every category (GET /categories) with its own title, not the page's translation: the tree the section edits. */
+export const useCategoryList = () => useQuery(keys.categorySources(), listCategorySources);
 
 // ---- health check (not cached: each run asks the database again) ----
 export const checkHealth = runHealthCheck;

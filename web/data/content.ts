@@ -1,6 +1,6 @@
 // Queries of the content that pages and breadcrumbs both show: the article page and its crumb (or the channel
 // page and its crumb) make one request together.
-import { getArticle } from '../api/articles';
+import { getArticle, getArticleSource } from '../api/articles';
 import { getAuthor } from '../api/authors';
 import { getCategory, getCategoryChildren, getCategoryRoute } from '../api/categories';
 import { getChannel, getChannelSummary } from '../api/channels';
@@ -16,11 +16,15 @@ export type CategoryTrail = { id: string; title: string }[];
 export const useArticle = (id: string | undefined) =>
   useQuery(id === undefined ? null : keys.article(id), () => getArticle(id!));
 
+/** An article in its own language, never a translation laid over it: what the article form edits. */
+export const useArticleSource = (id: string | undefined) =>
+  useQuery(id === undefined ? null : keys.articleSource(id), () => getArticleSource(id!));
+
 /** An author by user name (the author page and its breadcrumb). */
 export const useAuthor = (username: string | undefined) =>
   useQuery(username === undefined ? null : keys.author(username), () => getAuthor(username!));
 
-/** The whole channel, with its articleOrdinals (which grow with the channel): for editing them. */
+/** The whole channel in its own language, with its articleOrdinals (which grow with the channel): for editing them. */
 export const useChannel = (id: string | undefined) =>
   useQuery(id === undefined ? null : keys.channel(id), () => getChannel(id!));
 

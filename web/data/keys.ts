@@ -10,6 +10,8 @@ export const keys = {
   config: () => ['config'] as const,
   /** GET /articles/{id}: the article page and its breadcrumb. */
   article: (id: string) => ['article', id] as const,
+  /** GET /articles/{id} in the article's own language: the article form (under the article, so its writes reach it). */
+  articleSource: (id: string) => ['article', id, 'source'] as const,
   /** GET /articles: the newest articles, paged. */
   newestArticles: () => ['articles'] as const,
   channels: () => ['channels'] as const,
@@ -19,6 +21,8 @@ export const keys = {
   channelSummary: (id: string) => ['channel', id, 'summary'] as const,
   channelArticles: (id: string) => ['channel', id, 'articles'] as const,
   categories: () => ['categories'] as const,
+  /** GET /categories in the default language: the admin's category tree (under the list, so its writes reach it). */
+  categorySources: () => ['categories', 'source'] as const,
   /** A category route's id or slug resolved to the category id (GET /slugs/{slug}; uuids stay as they are). */
   categoryId: (idOrSlug: string) => ['category-id', idOrSlug] as const,
   category: (id: string) => ['category', id] as const,

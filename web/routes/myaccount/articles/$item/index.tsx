@@ -21,7 +21,7 @@ import { ItemHistory } from '#web/components/workspace/revisions';
 import { SlugBox } from '#web/components/workspace/slug-box';
 import { UploadList, useUploadQueue, type UploadQueue } from '#web/components/workspace/upload-queue';
 import { useQuery, write } from '#web/data/cache';
-import { useArticle } from '#web/data/content';
+import { useArticleSource } from '#web/data/content';
 import { keys } from '#web/data/keys';
 import { articleHomePath } from '#web/paths';
 import { useSession } from '#web/session/session';
@@ -43,7 +43,7 @@ export default withMessages(WorkspaceMessages, ArticleScreen);
 function ArticleScreen() {
   const { item } = useParams();
   const articleId = item === 'new' ? undefined : item;
-  const article = useArticle(articleId);
+  const article = useArticleSource(articleId);
   const { queue, tasks, busy } = useUploadQueue();
   const uploads = <UploadList queue={queue} tasks={tasks} />;
   // The article this screen's new form created: the same form goes on with it at its address (same element, same

@@ -12,10 +12,19 @@ import { useListOrder } from '#web/components/workspace/list-order';
 import { invalidate, setQueryData, write } from '#web/data/cache';
 import { keys } from '#web/data/keys';
 
-/** Puts the article the server answered into the cache, so every view of it shows the change. */
+/**
+ * Puts the article the server answered (its own language: writes answer the source) into the form's cache entry,
+ * and drops the page's copy, which may be a translation, so the article page asks again.
+ */
 export async function articleChanged(saved: Article) {
-  await setQueryData(keys.article(saved.id), () => saved);
+  await articleSaved(saved);
   await invalidate(['workspace']);
+}
+
+/** The form's copy of the article becomes `saved`; the page's copy (in the page's language) is asked for again. */
+export async function articleSaved(saved: Article) {
+  await setQueryData(keys.articleSource(saved.id), () => saved);
+  await setQueryData(keys.article(saved.id), () => undefined);
 }
 
 interface MediaItem {

@@ -10,8 +10,8 @@ import { useConfirm } from '#web/components/screen-kit/confirm-dialog';
 import { Loading } from '#web/components/view-state';
 import { errorText } from '#web/components/error-text';
 import type { UploadQueue } from '#web/components/workspace/upload-queue';
-import { setQueryData, write } from '#web/data/cache';
-import { keys } from '#web/data/keys';
+import { write } from '#web/data/cache';
+import { articleSaved } from './media-list';
 
 // The gallery and video editors (drag and drop, uploads, frame capture) load when an article has media to edit.
 const GallerySection = lazy(() => import('./gallery').then((m) => ({ default: m.GallerySection })));
@@ -36,7 +36,7 @@ export function MediaSections({ article, queue }: { article: Article; queue: Upl
     if (!ok) return;
     try {
       const saved = await write(() => setMediaKind(article.id, wanted));
-      await setQueryData(keys.article(saved.id), () => saved);
+      await articleSaved(saved);
     } catch (err) {
       notify({ kind: 'error', message: errorText(err, intl) });
     }

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Article } from '#schema/entities';
 import { createArticleBody, updateArticleBody } from '#schema/requests';
-import { getArticle } from '#web/api/articles';
+import { getArticleSource } from '#web/api/articles';
 import { ShownError } from '#web/api/errors';
 import { createArticle, updateArticle } from '#web/api/articles-edit';
 import { useNotify } from '#web/components/notifications';
@@ -13,12 +13,12 @@ import type { Form } from '#web/components/screen-kit/use-form';
 import { useNoLostWork } from '#web/components/workspace/no-lost-work';
 import { queueSave } from '#web/components/workspace/save';
 import type { UploadQueue } from '#web/components/workspace/upload-queue';
-import { invalidate, setQueryData } from '#web/data/cache';
-import { keys } from '#web/data/keys';
+import { invalidate } from '#web/data/cache';
 import { useSession } from '#web/session/session';
 import { imagePart } from '#web/uploads/multipart';
 import { articleChanges, newArticleBody, type ArticleValues } from './changes';
 import { articleTexts } from './no-lost-work';
+import { articleSaved } from './media-list';
 
 /** What the browser keeps of the form: a chosen thumbnail file cannot be kept. */
 const keep = (v: ArticleValues): ArticleValues => ({ ...v, thumbnail: null });
@@ -50,17 +50,17 @@ export function useArticleSave(
     started: article,
     version: article?.version,
     current: async () => {
-      const item = await getArticle(article!.id);
+      const item = await getArticleSource(article!.id);
       return { item, version: item.version };
     },
     textsOf: (a) => articleTexts(intl, a),
-    load: ({ item }) => setQueryData(keys.article(item.id), () => item),
+    load: ({ item }) => articleSaved(item),
     restore,
   });
 
   const afterSave = async (result: Article) => {
     guard.saved();
-    await setQueryData(keys.article(result.id), () => result);
+    await articleSaved(result);
     await invalidate(['workspace'], ['articles'], ['channel'], ['category'], ['news']);
     notify({ kind: 'success', message: t(article ? 'ws.saved' : 'ws.articles.created') });
     if (!article) {
