@@ -61,10 +61,10 @@ interface Row {
 }
 
 /**
- * The rows of the translations of items `first`..`last` (the page's ids), each with its old slugs as a JSON array;
+ * The read of the translations of items `first`..`last` (the page's ids), each with its old slugs as a JSON array;
  * `ownerId` keeps an editor's export to their own items (categories have no owner: the caller keeps the page's).
  */
-async function rowsOf(db: Db, kind: TranslatedKind, ownerId: string | null, first: string, last: string) {
+export function translationsPageSql(kind: TranslatedKind, ownerId: string | null, first: string, last: string): SQL {
   const t = TABLES[kind];
   const mine =
     ownerId && kind !== 'category'
@@ -75,12 +75,12 @@ async function rowsOf(db: Db, kind: TranslatedKind, ownerId: string | null, firs
       ? sql`null`
       : sql`(select json_group_array(s.slug) from translation_slugs s where s.entity_id = t.${sql.raw(t.item)}
           and s.language = t.language and s.entity_kind = ${kind} and s.current = 0)`;
-  return db.all<Row>(sql`select t.${sql.raw(t.item)} as item_id, t.language, ${sql.raw(t.text)}, t.published,
+  return sql`select t.${sql.raw(t.item)} as item_id, t.language, ${sql.raw(t.text)}, t.published,
       t.source_text_version, t.version, t.user_id, u.name as user_name, t.created_at, t.updated_at,
       ${oldSlugs} as old_slugs
     from ${sql.raw(t.table)} t left join users u on u.id = t.user_id
     where t.${sql.raw(t.item)} >= ${first} and t.${sql.raw(t.item)} <= ${last} ${mine}
-    order by t.${sql.raw(t.item)}, t.language`);
+    order by t.${sql.raw(t.item)}, t.language`;
 }
 
 function state(r: Row) {
@@ -136,7 +136,7 @@ export async function pageTranslations<K extends TranslatedKind>(
   if (ids.length === 0) return out;
   const page = new Set(ids);
   const toRecord = RECORD[kind] as (r: Row) => RecordOf<K>;
-  for (const row of await rowsOf(db, kind, ownerId, ids[0]!, ids.at(-1)!)) {
+  for (const row of await db.all<Row>(translationsPageSql(kind, ownerId, ids[0]!, ids.at(-1)!))) {
     if (!page.has(row.item_id)) continue;
     const list = out.get(row.item_id) ?? [];
     list.push(toRecord(row));
