@@ -113,5 +113,7 @@ export const IMPORT_COUNT_KINDS = [
   'channels',
   'news',
   'media',
+  /** The portal's own export: translations, written with their items. */
+  'translations',
 ] as const;
 export type ImportCountKind = (typeof IMPORT_COUNT_KINDS)[number];

@@ -40,14 +40,71 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const exportFileRef = z.object({ key: z.string(), url: z.string() });
 export type ExportFileRef = z.infer<typeof exportFileRef>;
 
+/**
+ * What every translation of an item carries besides its text (decision 054): its language, draft or published, the
+ * item's `textVersion` it was saved against (outdated while the item's is higher), its own version, who made it.
+ */
+const translationState = {
+  language: z.string(),
+  published: z.boolean(),
+  sourceTextVersion: int(),
+  version: int(),
+  userId: z.nullable(id),
+  userName: z.nullable(z.string()),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+};
+/** A translation's current slug and its old ones (which keep redirecting), sorted. */
+const translationSlugs = { slug: z.string(), oldSlugs: z.array(z.string()) };
+
+export const exportCategoryTranslation = z.object({
+  ...translationState,
+  ...translationSlugs,
+  title: z.string(),
+  description: z.string(),
+});
+export const exportChannelTranslation = z.object({
+  ...translationState,
+  ...translationSlugs,
+  name: z.string(),
+  infoText: z.string(),
+});
+export const exportArticleTranslation = z.object({
+  ...translationState,
+  ...translationSlugs,
+  title: z.string(),
+  teaser: z.string(),
+  description: z.string(),
+  body: z.nullable(documentObject),
+  /** The pictures' and videos' titles in this language, by media id. */
+  mediaTitles: z.record(z.string(), z.string()),
+});
+export const exportNewsTranslation = z.object({ ...translationState, title: z.string(), teaser: z.string() });
+export type ExportCategoryTranslation = z.infer<typeof exportCategoryTranslation>;
+export type ExportChannelTranslation = z.infer<typeof exportChannelTranslation>;
+export type ExportArticleTranslation = z.infer<typeof exportArticleTranslation>;
+export type ExportNewsTranslation = z.infer<typeof exportNewsTranslation>;
+
+/**
+ * The language fields of every item (added within version 1, so optional for archives written before them): its
+ * source language, the version of its translatable text, and every translation, in language order.
+ */
+const languageFields = <T extends z.ZodMiniType>(translation: T) => ({
+  language: z.optional(z.string()),
+  textVersion: z.optional(int()),
+  translations: z.optional(z.array(translation)),
+});
+
 export const exportCategory = z.object({
   id,
   parentId: z.nullable(id),
   title: z.string(),
+  description: z.optional(z.string()),
   slug: z.string(),
   ordinal: int(),
   image: z.nullable(exportFileRef),
   createdAt: isoDateTime,
+  ...languageFields(exportCategoryTranslation),
 });
 export type ExportCategory = z.infer<typeof exportCategory>;
 
@@ -78,6 +135,7 @@ export const exportChannel = z.object({
   version: int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  ...languageFields(exportChannelTranslation),
 });
 export type ExportChannel = z.infer<typeof exportChannel>;
 
@@ -118,6 +176,7 @@ export const exportArticle = z.object({
   version: int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
+  ...languageFields(exportArticleTranslation),
 });
 export type ExportArticle = z.infer<typeof exportArticle>;
 
@@ -133,6 +192,7 @@ export const exportNewsItem = z.object({
   publishedAt: isoDateTime,
   version: int(),
   createdAt: isoDateTime,
+  ...languageFields(exportNewsTranslation),
 });
 export type ExportNewsItem = z.infer<typeof exportNewsItem>;
 
@@ -166,5 +226,7 @@ export const exportManifest = z.object({
   }),
   /** What `media: include` puts in at most; files past either bound are listed with `path: null`. */
   mediaLimits: z.object({ maxFiles: nonnegativeInt(), maxBytes: nonnegativeInt() }),
+  /** The exporting portal's content languages (its LANGUAGES), the default first. */
+  languages: z.optional(z.array(z.string())),
 });
 export type ExportManifest = z.infer<typeof exportManifest>;

@@ -34,6 +34,7 @@ export function articleStatements(
     isAd: r.isAd,
     isEditorial: r.isEditorial,
     mediaKind: r.media?.kind ?? null,
+    ...(r.language ? { language: r.language } : {}),
     version: r.version,
     createdAt: ms(r.createdAt),
     updatedAt: ms(r.updatedAt),
@@ -77,7 +78,10 @@ export function slugStatements(db: Db, slug: string, entityId: string, kind: 'ar
   return [db.insert(slugs).values({ slug, entityId, entityKind: kind, current: true }).onConflictDoNothing()];
 }
 
-/** Writes one record's batch; a record that fails (a slug another item here holds) is counted and noted. */
+/**
+ * Writes one record's batch; a record that fails (a slug another item here holds) is counted and noted. True when
+ * it was written.
+ */
 export async function writeRecord(
   ctx: ImportContext,
   progress: ImportProgress,
@@ -85,7 +89,7 @@ export async function writeRecord(
   id: string,
   title: string,
   statements: (exists: boolean) => BatchItem<'sqlite'>[],
-): Promise<void> {
+): Promise<boolean> {
   const table = { categories, channels, articles, news }[kind];
   const exists = !!(await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id)).get());
   const [first, ...rest] = statements(exists);
@@ -93,12 +97,14 @@ export async function writeRecord(
     await ctx.db.batch([first!, ...rest]);
     progress.count(kind, exists ? 'updated' : 'created');
     if (kind === 'articles') progress.item({ sourceId: id, title, articleId: id, created: !exists });
+    return true;
   } catch (err) {
     progress.count(kind, 'failed');
     progress.note(
       { postId: id, title },
       `not imported: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`,
     );
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 // The portal's own export ZIP (decision 036) imported back, losslessly (decision 046): every record keeps its id,
 // slug, flags, times and version; files in the archive go back under their own keys. Phases: `files`, `categories`
 // (parents first), `channels`, `articles`, `news`, each in pages of NDJSON lines; the cursor is the phase and the line.
+// Each item's translations go in its own batch (portal-translations.ts).
 // An owner who does not exist here becomes an inactive user of that id and name, without a password.
 import { eq } from 'drizzle-orm';
 import {
@@ -23,6 +24,7 @@ import type { ImportContext, ImportProgress } from './progress';
 import { sourceStatement } from './write';
 import { entryChunks, entryLines, zipEntries, ZipFormatError, type ZipEntryInfo } from './zip-reader';
 import { articleStatements, ensureOwner, parentsFirst, slugStatements, writeRecord } from './portal-records';
+import { countTranslations, planTranslations } from './portal-translations';
 
 const PHASES = ['files', 'categories', 'channels', 'articles', 'news'] as const;
 type Phase = (typeof PHASES)[number];
@@ -149,7 +151,12 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
   if (phase === 'categories') {
     const records = lines.map((l) => parse<ExportCategory>(exportCategory, l, EXPORT_FILES.categories));
     for (const record of parentsFirst(records)) {
-      await writeRecord(ctx, progress, 'categories', record.id, record.title, (exists) => [
+      const plan = await planTranslations(ctx, progress, 'category', record);
+      const text = {
+        ...(record.description !== undefined ? { description: record.description } : {}),
+        ...(record.language ? { language: record.language } : {}),
+      };
+      const written = await writeRecord(ctx, progress, 'categories', record.id, record.title, (exists) => [
         ...slugStatements(ctx.db, record.slug, record.id, 'category'),
         ctx.db
           .insert(categories)
@@ -161,6 +168,7 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
             ordinal: record.ordinal,
             imageKey: record.image?.key ?? null,
             createdAt: ms(record.createdAt),
+            ...text,
           })
           .onConflictDoUpdate({
             target: categories.id,
@@ -169,6 +177,7 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
               title: record.title,
               ordinal: record.ordinal,
               imageKey: record.image?.key ?? null,
+              ...text,
             },
           }),
         ...(exists
@@ -182,7 +191,9 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
               }),
             ]),
         sourceStatement(ctx.db, scope, 'category', record.id, record.id, Date.now()),
+        ...plan.statements,
       ]);
+      if (written) countTranslations(progress, plan);
     }
   } else if (phase === 'channels') {
     for (const l of lines) {
@@ -204,11 +215,13 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
         restricted: r.restricted,
         isAd: r.isAd,
         articleOrdinals: r.articleOrdinals,
+        ...(r.language ? { language: r.language } : {}),
         version: r.version,
         createdAt: ms(r.createdAt),
         updatedAt: ms(r.updatedAt),
       };
-      await writeRecord(ctx, progress, 'channels', r.id, r.name, (exists) => [
+      const plan = await planTranslations(ctx, progress, 'channel', { ...r, title: r.name });
+      const written = await writeRecord(ctx, progress, 'channels', r.id, r.name, (exists) => [
         ...slugStatements(ctx.db, r.slug, r.id, 'channel'),
         ctx.db
           .insert(channels)
@@ -230,13 +243,20 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
               }),
             ]),
         sourceStatement(ctx.db, scope, 'channel', r.id, r.id, Date.now()),
+        ...plan.statements,
       ]);
+      if (written) countTranslations(progress, plan);
     }
   } else if (phase === 'articles') {
     for (const l of lines) {
       const r = parse<ExportArticle>(exportArticle, l, EXPORT_FILES.articles);
       await ensureOwner(ctx, r.userId, r.userName);
-      await writeRecord(ctx, progress, 'articles', r.id, r.title, (exists) => articleStatements(ctx, scope, r, exists));
+      const plan = await planTranslations(ctx, progress, 'article', r);
+      const written = await writeRecord(ctx, progress, 'articles', r.id, r.title, (exists) => [
+        ...articleStatements(ctx, scope, r, exists),
+        ...plan.statements,
+      ]);
+      if (written) countTranslations(progress, plan);
     }
   } else {
     for (const l of lines) {
@@ -251,10 +271,12 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
         thumbnailKey: r.thumbnail?.key ?? null,
         userId: r.userId,
         publishedAt: ms(r.publishedAt),
+        ...(r.language ? { language: r.language } : {}),
         version: r.version,
         createdAt: ms(r.createdAt),
       };
-      await writeRecord(ctx, progress, 'news', r.id, r.title, (exists) => [
+      const plan = await planTranslations(ctx, progress, 'news', r);
+      const written = await writeRecord(ctx, progress, 'news', r.id, r.title, (exists) => [
         ctx.db
           .insert(news)
           .values({ id: r.id, ...values })
@@ -271,7 +293,9 @@ export async function portalStep(ctx: ImportContext, progress: ImportProgress): 
               }),
             ]),
         sourceStatement(ctx.db, scope, 'news', r.id, r.id, Date.now()),
+        ...plan.statements,
       ]);
+      if (written) countTranslations(progress, plan);
     }
   }
   return next(more, lines.at(-1)?.line ?? after);

@@ -48,6 +48,12 @@ export interface ExportOptions extends ExportQuery {
   now: Date;
   /** EXPORT_MEDIA_LIMITS unless given (tests use small ones). */
   mediaLimits?: { maxFiles: number; maxBytes: number };
+  /**
+   * The configured content languages' tags, the default first (stated in the manifest). A page of articles comes
+   * with its translations, so it holds about EXPORT_PAGE_SIZES.articles documents in all, sources and translations
+   * together: 100 / the number of languages articles (at least 10).
+   */
+  languages?: readonly string[];
 }
 
 /** Pages of a keyset read until one comes back short. */
@@ -117,6 +123,7 @@ async function* exportEntries(db: Db, bucket: R2Bucket, options: ExportOptions):
       media: EXPORT_FILES.media,
     },
     mediaLimits: { maxFiles: limits.maxFiles, maxBytes: limits.maxBytes },
+    ...(options.languages ? { languages: [...options.languages] } : {}),
   };
   yield { name: EXPORT_FILES.manifest, content: jsonChunks(manifest) };
   yield {
@@ -127,9 +134,13 @@ async function* exportEntries(db: Db, bucket: R2Bucket, options: ExportOptions):
     name: EXPORT_FILES.channels,
     content: ndjsonChunks(keysetPages((after) => exportChannelsPage(db, ctx, after), EXPORT_PAGE_SIZES.channels)),
   };
+  const articlesPage = Math.max(
+    10,
+    Math.ceil(EXPORT_PAGE_SIZES.articles / Math.max(1, options.languages?.length ?? 1)),
+  );
   yield {
     name: EXPORT_FILES.articles,
-    content: ndjsonChunks(keysetPages((after) => exportArticlesPage(db, ctx, after), EXPORT_PAGE_SIZES.articles)),
+    content: ndjsonChunks(keysetPages((after) => exportArticlesPage(db, ctx, after, articlesPage), articlesPage)),
   };
   yield {
     name: EXPORT_FILES.news,

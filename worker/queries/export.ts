@@ -15,6 +15,7 @@ import type {
 import { articles, channels, news, users } from '#schema/tables';
 import type { Db } from '../env';
 import { iso } from '../services/db';
+import { pageTranslations } from './export-translations';
 
 /** Rows per page: bounded so a page of the biggest rows (articles with their documents) stays a few MB. */
 export const EXPORT_PAGE_SIZES = { categories: 500, channels: 200, articles: 100, news: 500, mediaKeys: 500 } as const;
@@ -51,6 +52,9 @@ type CategoryRow = {
   id: string;
   parent_id: string | null;
   title: string;
+  description: string;
+  language: string;
+  text_version: number;
   slug: string;
   ordinal: number;
   image_key: string | null;
@@ -64,17 +68,27 @@ export async function exportCategoriesPage(
   limit: number = EXPORT_PAGE_SIZES.categories,
 ): Promise<ExportCategory[]> {
   const rows = await db.all<CategoryRow>(sql`${ctx.ownerId ? exportedCategoryIds(ctx.ownerId) : sql``}
-    select id, parent_id, title, slug, ordinal, image_key, created_at from categories
-    where id > ${after} ${ctx.ownerId ? sql`and id in (select id from exported_categories)` : sql``}
+    select id, parent_id, title, description, language, text_version, slug, ordinal, image_key, created_at
+    from categories where id > ${after} ${ctx.ownerId ? sql`and id in (select id from exported_categories)` : sql``}
     order by id limit ${limit}`);
+  const translations = await pageTranslations(
+    db,
+    'category',
+    ctx.ownerId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     parentId: r.parent_id,
     title: r.title,
+    description: r.description,
     slug: r.slug,
     ordinal: r.ordinal,
     image: refOrNull(ctx, r.image_key),
     createdAt: iso(r.created_at),
+    language: r.language,
+    textVersion: r.text_version,
+    translations: translations.get(r.id) ?? [],
   }));
 }
 
@@ -100,6 +114,12 @@ export async function exportChannelsPage(
   limit: number = EXPORT_PAGE_SIZES.channels,
 ): Promise<ExportChannel[]> {
   const rows = await channelsPageQuery(db, ctx.ownerId, after, limit).all();
+  const translations = await pageTranslations(
+    db,
+    'channel',
+    ctx.ownerId,
+    rows.map((r) => r.channel.id),
+  );
   return rows.map(({ channel: c, userName, categories }) => ({
     id: c.id,
     slug: c.slug,
@@ -124,6 +144,9 @@ export async function exportChannelsPage(
     version: c.version,
     createdAt: iso(c.createdAt),
     updatedAt: iso(c.updatedAt),
+    language: c.language,
+    textVersion: c.textVersion,
+    translations: translations.get(c.id) ?? [],
   }));
 }
 
@@ -162,6 +185,12 @@ export async function exportArticlesPage(
   limit: number = EXPORT_PAGE_SIZES.articles,
 ): Promise<ExportArticle[]> {
   const rows = await articlesPageQuery(db, ctx.ownerId, after, limit).all();
+  const translations = await pageTranslations(
+    db,
+    'article',
+    ctx.ownerId,
+    rows.map((r) => r.article.id),
+  );
   return rows.map(({ article: a, userName, categories, media }) => {
     const items = (JSON.parse(media ?? '[]') as MediaJson[]).sort((x, y) => x.ordinal - y.ordinal);
     return {
@@ -200,6 +229,9 @@ export async function exportArticlesPage(
       version: a.version,
       createdAt: iso(a.createdAt),
       updatedAt: iso(a.updatedAt),
+      language: a.language,
+      textVersion: a.textVersion,
+      translations: translations.get(a.id) ?? [],
     };
   });
 }
@@ -221,6 +253,12 @@ export async function exportNewsPage(
   limit: number = EXPORT_PAGE_SIZES.news,
 ): Promise<ExportNewsItem[]> {
   const rows = await newsPageQuery(db, ctx.ownerId, after, limit).all();
+  const translations = await pageTranslations(
+    db,
+    'news',
+    ctx.ownerId,
+    rows.map((r) => r.news.id),
+  );
   return rows.map(({ news: n, userName }) => ({
     id: n.id,
     title: n.title,
@@ -233,6 +271,9 @@ export async function exportNewsPage(
     publishedAt: iso(n.publishedAt),
     version: n.version,
     createdAt: iso(n.createdAt),
+    language: n.language,
+    textVersion: n.textVersion,
+    translations: translations.get(n.id) ?? [],
   }));
 }
 

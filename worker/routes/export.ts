@@ -2,6 +2,7 @@
 // own content by default; `?scope=all` everyone's, for ADMIN only; `?media=include` puts the files in too.
 import { Hono } from 'hono';
 import { exportQuery } from '#schema/export';
+import { languagesOf } from '#schema/languages';
 import type { AppEnv } from '../env';
 import { Forbidden } from '../lib/errors';
 import { describe } from '../lib/route-doc';
@@ -18,7 +19,8 @@ export const exportRoutes = new Hono<AppEnv>().get(
     summary: "The caller's content as one ZIP archive (ADMIN with ?scope=all: everyone's), streamed",
     description:
       'manifest.json (formatVersion, scope, media mode), then categories.ndjson, channels.ndjson, articles.ndjson and ' +
-      'news.ndjson (one record a line, drafts and restricted text included), and media.ndjson, every file the records ' +
+      'news.ndjson (one record a line, drafts and restricted text included, each item with its language, text ' +
+      'version and every translation: draft or published, slug and old slugs, versions), and media.ndjson, every file the records ' +
       'refer to by absolute URL; `?media=include` puts the files in under media/{key} too. No Content-Length: the ' +
       'archive is written while it downloads. At most 20 exports per user an hour (429 with Retry-After). ' +
       'The format: docs/decisions/036-export.md.',
@@ -39,7 +41,13 @@ export const exportRoutes = new Hono<AppEnv>().get(
     const body = exportArchive(
       c.get('db'),
       c.env.FILES,
-      { ...options, viewer: user, siteUrl: siteUrl(c), now },
+      {
+        ...options,
+        viewer: user,
+        siteUrl: siteUrl(c),
+        now,
+        languages: languagesOf(c.env.LANGUAGES).all.map((l) => l.tag),
+      },
       (err) => logError(c, 'Export failed midway', err),
     );
     return new Response(body, {
