@@ -120,6 +120,12 @@ async function bench(options: Options): Promise<void> {
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/**
+ * `wrangler dev` arguments of the floor on the run's state, with the project's SPA build behind the same assets'
+ * router as the project's (bench/floor/wrangler.toml): both sides then run the same process, only the worker differs.
+ */
+const FLOOR_ARGS = ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE, '--assets', DIST] as const;
+
 /** `wrangler dev` arguments of the project on the run's state, with the edge cache on or off. */
 const projectArgs = (mode: 'on' | 'off', timing = true) => [
   '--persist-to',
@@ -166,7 +172,7 @@ async function benchReads(
   projects: Target[],
   start: (label: string, args: string[]) => Promise<DevServer>,
 ): Promise<void> {
-  const floorServer = await start('floor', ['--config', 'bench/floor/wrangler.toml', '--persist-to', STATE]);
+  const floorServer = await start('floor', [...FLOOR_ARGS]);
   const floor: Target = { label: 'floor', server: floorServer, reader: projects[0]!.reader };
   console.log(
     `floor ${floorServer.url} (pid ${floorServer.pid}); ` +
@@ -225,14 +231,7 @@ async function benchReads(
   );
   await printWorkerCpu({
     floor: floor.server,
-    floorLogging: await start('floor with log line', [
-      '--config',
-      'bench/floor/wrangler.toml',
-      '--persist-to',
-      STATE,
-      '--var',
-      'FLOOR_LOG:1',
-    ]),
+    floorLogging: await start('floor with log line', [...FLOOR_ARGS, '--var', 'FLOOR_LOG:1']),
     project: await start('project cache off (CPU)', projectArgs('off', false)),
     cached: await start('project cache on (CPU)', projectArgs('on', false)),
     articlePath: await lcpArticlePath(projects[0]!.server.url),

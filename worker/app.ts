@@ -1,10 +1,11 @@
 // The Hono app behind /api: middleware, one sub-app per resource group, and the error envelope.
 import { previewsRoutes } from './routes/previews';
 import { revisionsRoutes } from './routes/revisions';
-import { Hono } from 'hono';
+import { Hono, type ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from './env';
 import { benchTiming } from './middleware/bench-timing';
+import { chain } from './middleware/chain';
 import { d1Session } from './services/db';
 import { newVersionAfterWrites } from './middleware/edge-cache';
 import { sendWebhooksAfterWrites } from './middleware/webhooks';
@@ -52,23 +53,46 @@ import {
   newsTranslationsRoutes,
 } from './routes/translations';
 
+/** The error envelope of every /api answer that failed: the app's, and each layer's of the middleware chain. */
+const answerError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof HttpError) {
+    return c.json({ ...failure(err.status, err.message), result: err.result ?? null }, err.status, err.headers);
+  }
+  if (err instanceof HTTPException) {
+    // Every 400 carries `issues` (none here: Hono's own refusals concern no field).
+    const result = err.status === 400 ? { issues: [] } : null;
+    return c.json({ ...failure(err.status, err.message || 'Bad request'), result }, err.status);
+  }
+  // The stack goes to the log under the request's id; the client gets only the generic envelope.
+  logError(c, 'Unhandled error', err);
+  return c.json(failure(500, 'Internal server error'), 500);
+};
+
 /** Builds the API app; `app` below is the one the worker serves. Tests may build their own to add probes. */
 export function buildApp() {
   const app = new Hono<AppEnv>().basePath('/api');
 
-  app.use(benchTiming);
-  app.use(requestLog);
-  app.use(securityHeaders);
-  app.use(boundedUrl);
-  app.use(methodNotAllowed(() => app.routes));
-  app.use(sameOriginForUnsafeMethods);
-  app.use(boundedBody);
-  app.use(requestLanguage);
-  app.use(d1Session);
-  app.use(sessionMiddleware);
-  app.use(tokenScope);
-  app.use(newVersionAfterWrites);
-  app.use(sendWebhooksAfterWrites);
+  // Every /api request's middleware, in this order, as one layer (middleware/chain.ts: issue 31, decision 044).
+  app.use(
+    chain(
+      [
+        benchTiming,
+        requestLog,
+        securityHeaders,
+        boundedUrl,
+        methodNotAllowed(() => app.routes),
+        sameOriginForUnsafeMethods,
+        boundedBody,
+        requestLanguage,
+        d1Session,
+        sessionMiddleware,
+        tokenScope,
+        newVersionAfterWrites,
+        sendWebhooksAfterWrites,
+      ],
+      answerError,
+    ),
+  );
 
   // Chained, so the type of the result carries every route (AppType, the SPA's typed client).
   const api = app
@@ -113,19 +137,7 @@ export function buildApp() {
 
   app.notFound((c) => c.json(failure(404, 'Not found'), 404));
 
-  app.onError((err, c) => {
-    if (err instanceof HttpError) {
-      return c.json({ ...failure(err.status, err.message), result: err.result ?? null }, err.status, err.headers);
-    }
-    if (err instanceof HTTPException) {
-      // Every 400 carries `issues` (none here: Hono's own refusals concern no field).
-      const result = err.status === 400 ? { issues: [] } : null;
-      return c.json({ ...failure(err.status, err.message || 'Bad request'), result }, err.status);
-    }
-    // The stack goes to the log under the request's id; the client gets only the generic envelope.
-    logError(c, 'Unhandled error', err);
-    return c.json(failure(500, 'Internal server error'), 500);
-  });
+  app.onError(answerError);
 
   return api;
 }
