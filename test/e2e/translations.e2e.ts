@@ -22,6 +22,7 @@ async function signedIn(
   const context = await newContext(browser, { viewport });
   // The workspace's form and its editor load lazily; give a busy machine time (the walks share 2 cores).
   context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(60_000);
   await loginByApi(context, user);
   return { context, page: await context.newPage() };
 }
@@ -67,17 +68,17 @@ test(
       teaser: 'Lights along the quay.',
       description: 'The harbour at night.',
     });
-    await page.goto(`/myaccount/articles/${article.id}`);
+    await page.goto(`/myaccount/articles/${article.id}`, { waitUntil: 'domcontentloaded' });
     await h1(page, `Harbour lights ${suffix}`).waitFor();
     await expect.poll(() => languageEntry(page, 'German').textContent()).toContain('Missing');
-    await expect(await languageEntry(page, 'English').textContent()).toContain('Source');
+    expect(await languageEntry(page, 'English').textContent()).toContain('Source');
     await page.getByRole('button', { name: 'Add translation: German' }).click();
 
     // Side by side on a wide window: the source read-only on the left, the translation's form on the right.
     const source = page.getByRole('region', { name: 'Source (English)' });
     const form = page.getByRole('form', { name: 'Translation: German' });
     await form.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
-    await expect(await source.textContent()).toContain('Lights along the quay.');
+    expect(await source.textContent()).toContain('Lights along the quay.');
     expect(await source.getByRole('textbox').count()).toBe(0);
     const [left, right] = [(await source.boundingBox())!, (await form.boundingBox())!];
     expect(left.x + left.width).toBeLessThanOrEqual(right.x);
@@ -129,7 +130,7 @@ test(
     });
     await publishArticle(context, admin.context, article.id);
 
-    await page.goto(`/myaccount/articles/${article.id}`);
+    await page.goto(`/myaccount/articles/${article.id}`, { waitUntil: 'domcontentloaded' });
     await h1(page, title).waitFor();
     await page.getByRole('button', { name: 'Add translation: German' }).click();
     await translate(page, {
@@ -144,9 +145,10 @@ test(
     // nowhere (its slug leads to the source's text, whose canonical is the English URL).
     const visitor = await newContext(browser);
     visitor.setDefaultTimeout(30_000);
+    visitor.setDefaultNavigationTimeout(60_000);
     const view = await visitor.newPage();
     for (const slug of [article.slug, saved.slug]) {
-      await view.goto(`/de/article/${slug}`);
+      await view.goto(`/de/article/${slug}`, { waitUntil: 'domcontentloaded' });
       await h1(view, title).waitFor();
       await view.getByText('Nur auf Englisch verfügbar').waitFor();
       expect(await view.getByText(`Bergbäckerei ${suffix}`).count()).toBe(0);
@@ -160,11 +162,11 @@ test(
     await page.getByText('Publication requested. An admin decides.').waitFor();
 
     // The admin approves it in the admin screen.
-    await admin.page.goto('/appManagement/publications');
+    await admin.page.goto('/appManagement/publications', { waitUntil: 'domcontentloaded' });
     await admin.page.getByRole('button', { name: new RegExp(`^Approve ${title}`) }).click();
     await admin.page.getByText(new RegExp(`${title}.* is published`)).waitFor();
 
-    await view.goto(`/de/article/${saved.slug}`);
+    await view.goto(`/de/article/${saved.slug}`, { waitUntil: 'domcontentloaded' });
     await h1(view, `Bergbäckerei ${suffix}`).waitFor();
     await view.getByText('Der Ofen brennt um vier.').waitFor();
     expect(await view.getByText('Nur auf Englisch verfügbar').count()).toBe(0);
@@ -180,11 +182,12 @@ test(
   async ({ browser }) => {
     const visitor = await newContext(browser);
     visitor.setDefaultTimeout(30_000);
+    visitor.setDefaultNavigationTimeout(60_000);
     const page = await visitor.newPage();
     const problems = watchProblems(page);
     const found = await apiCall<{ items: { title: string; slug: string }[] }>(visitor, 'GET', '/articles?limit=100');
     const alps = found.items.find((a) => a.title === 'Alps: a week on the high trail')!;
-    await page.goto(`/article/${alps.slug}`);
+    await page.goto(`/article/${alps.slug}`, { waitUntil: 'domcontentloaded' });
     await h1(page, alps.title).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
 
@@ -208,7 +211,7 @@ test(
       `/articles/${plain.slug}`,
     );
     expect(own.translations.filter((t) => t.language === 'de-DE')).toEqual([]);
-    await page.goto(`/de/article/${plain.slug}`);
+    await page.goto(`/de/article/${plain.slug}`, { waitUntil: 'domcontentloaded' });
     await h1(page, plain.title).waitFor();
     await page.getByText('Nur auf Englisch verfügbar').waitFor();
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
