@@ -89,7 +89,9 @@ export function pageHead(
   const textLanguage = findLanguage(input.languages, facts.textLanguage) ?? input.language;
   const inLanguage = (language: string, path: string) => abs(languagePath(input.languages, language, path));
   const canonical = inLanguage(textLanguage.tag, facts.canonicalPath);
-  const versions = (facts.versions ?? []).filter((v) => findLanguage(input.languages, v.language));
+  // A page kept out of the index (search results, errors, guarded screens) names no versions: alternates would invite
+  // a search engine to pages it must not index, and a search page's would repeat the visitor's query (decision 055).
+  const versions = facts.noindex ? [] : (facts.versions ?? []).filter((v) => findLanguage(input.languages, v.language));
   const xDefault = versions.find((v) => v.language === input.languages.default.tag) ?? versions[0];
   const tags = [
     `<title>${escape(title)}</title>`,
@@ -119,7 +121,8 @@ export function pageHead(
     `<meta name="twitter:card" content="${facts.image ? 'summary_large_image' : 'summary'}">`,
     ...facts.feeds.map(
       (feed) =>
-        `<link rel="alternate" type="application/rss+xml" title="${escape(feed.title)}" href="${escape(feed.path)}">`,
+        // The page's language's feed (`/de/feeds/news.xml` under /de/, decision 055).
+        `<link rel="alternate" type="application/rss+xml" title="${escape(feed.title)}" href="${escape(languagePath(input.languages, input.language, feed.path))}">`,
     ),
     ...facts.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];

@@ -2,11 +2,12 @@
 // and set or clear the expiry. The date-time field is in the browser's time zone, named beside it; the API stores
 // UTC. Allowed status changes: docs/decisions/007-access-and-publications.md (the API answers 400 for others).
 import { useId, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import type { publicationRequestListItem } from '#schema/entities';
 import { PUBLICATION_STATUSES } from '#schema/enums';
+import { shortTag } from '#schema/languages';
 import { LIMITS } from '#schema/limits';
 import type { PublicationStatus } from '#web/api/publications';
 import {
@@ -90,6 +91,20 @@ function ExpiryForm({ request, onDone }: { request: Request; onDone: () => void 
   );
 }
 
+/**
+ * What a request asks to publish, as its actions and notices name it: the item's title, and for a request naming
+ * translations (issue 29) their languages too ("Old bridge (translation: German)"), which an admin must see before
+ * approving: the item itself is public already.
+ */
+function requestTitle(intl: IntlShape, request: Request): string {
+  const title = request.contentTitle || intl.formatMessage({ id: 'admin.contentGone' });
+  if (!request.languages?.length) return title;
+  const languages = intl.formatList(
+    request.languages.map((tag) => intl.formatDisplayName(shortTag(tag), { type: 'language' }) ?? tag),
+  );
+  return intl.formatMessage({ id: 'admin.publications.translationOf' }, { title, languages });
+}
+
 /** Approve, reject, set or clear the expiry, as the request's status allows. */
 function RequestActions({ request, onEditExpiry }: { request: Request; onEditExpiry: () => void }) {
   const intl = useIntl();
@@ -97,7 +112,7 @@ function RequestActions({ request, onEditExpiry }: { request: Request; onEditExp
   const notify = useNotify();
   const errorText = useErrorText();
   const { busy, run } = useBusy();
-  const title = request.contentTitle || intl.formatMessage({ id: 'admin.contentGone' });
+  const title = requestTitle(intl, request);
   const open = request.status === 'PENDING' || request.status === 'APPROVED';
   const label = (id: string) => intl.formatMessage({ id }, { title });
   const [confirm, confirmDialog] = useConfirm();
@@ -173,7 +188,7 @@ function useColumns(onEditExpiry: (id: string) => void): Column<Request>[] {
       header: t('admin.content'),
       cell: (r) =>
         r.contentTitle ? (
-          <Link to={contentPath(r.type, r.contentId)}>{r.contentTitle}</Link>
+          <Link to={contentPath(r.type, r.contentId)}>{requestTitle(intl, r)}</Link>
         ) : (
           <span className="muted">{t('admin.contentGone')}</span>
         ),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { PUBLICATION_STATUSES } from '#schema/enums';
+import { shortTag } from '#schema/languages';
 import { listPublicationRequests, type PublicationStatus } from '#web/api/publications';
 import type { z } from 'zod/mini';
 import type { publicationRequestListItem } from '#schema/entities';
@@ -35,7 +36,17 @@ function useColumns(admin: boolean): Column<PublicationRequestListItem>[] {
       cell: (r) =>
         r.contentTitle ? (
           <Link to={`/myaccount/${r.type === 'article' ? 'articles' : 'channels'}/${encodeURIComponent(r.contentId)}`}>
-            {r.contentTitle}
+            {r.languages?.length
+              ? intl.formatMessage(
+                  { id: 'ws.publications.translationOf' },
+                  {
+                    title: r.contentTitle,
+                    languages: intl.formatList(
+                      r.languages.map((l) => intl.formatDisplayName(shortTag(l), { type: 'language' }) ?? l),
+                    ),
+                  },
+                )
+              : r.contentTitle}
           </Link>
         ) : (
           <span className="muted">{t('ws.publications.gone')}</span>
