@@ -89,8 +89,9 @@ describe('the import screen', () => {
         status = 0;
         responseText = '';
         withCredentials = false;
-        upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
-          { onprogress: null };
+        upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+          onprogress: null,
+        };
         onload: (() => void) | null = null;
         onerror: (() => void) | null = null;
         onabort: (() => void) | null = null;
@@ -107,7 +108,11 @@ describe('the import screen', () => {
             await held;
             if (attempt === 1 && this.url.includes(FILE_UPLOAD)) return this.onerror?.();
             this.status = 200;
-            this.responseText = JSON.stringify({ code: 200, message: 'OK', result: { partNumber: 1, size: body.size } });
+            this.responseText = JSON.stringify({
+              code: 200,
+              message: 'OK',
+              result: { partNumber: 1, size: body.size },
+            });
             this.onload?.();
           })();
         }
