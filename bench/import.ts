@@ -153,6 +153,7 @@ async function main() {
     args: ['--persist-to', STATE, '--assets', DIST, '--var', 'WEBHOOKS_ALLOW_LOCAL:1', '--var', 'BENCH_TIMING:1'],
     logFile: path.join(WORK, 'wrangler.log'),
     readyPath: '/api/news',
+    readyTimeoutMs: 300_000,
   });
   try {
     const pids = workerdsOf(server.pid);
@@ -196,7 +197,13 @@ async function main() {
     console.log(`counts ${JSON.stringify(detail.counts)}`);
     console.log(`pictures served ${served}, missing ${detail.report.missingMedia?.length ?? 0}`);
     console.log(
-      `workerd CPU ${(cpuMs / 1000).toFixed(1)} s in ${steps} steps: ${(cpuMs / Math.max(1, steps)).toFixed(0)} ms a step (local D1, R2 and the dev proxy included)`,
+      `workerd CPU ${(cpuMs / 1000).toFixed(1)} s in ${steps} steps: ${(cpuMs / Math.max(1, steps)).toFixed(0)} ms a step, ${(cpuMs / Math.max(1, items)).toFixed(1)} ms a post (local D1, R2 and the dev proxy included)`,
+    );
+    console.log(
+      `load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
     );
     console.log(`workerd RSS ${rssBefore.toFixed(0)} MiB before, ${rssMax.toFixed(0)} MiB at most`);
     console.log(

@@ -1,13 +1,15 @@
-// App management › Import (decisions 046, 050): the file and the old site's address (for a Ghost export's
-// `__GHOST_URL__` pictures) go to POST /api/imports as multipart parts (with `review`, so the import waits for its
-// authors); an import in `review` shows its authors to map and starts with the mapping; a refused entry is shown
-// beside its author; missing pictures are fetched again from the report. Through the real route map against a
-// stubbed /api.
+// App management › Import (decisions 046, 047, 050): the file and the pictures' ZIP go up in resumable parts, then
+// their upload ids and the old site's address (for a Ghost export's `__GHOST_URL__` pictures) go to POST /api/imports
+// as multipart parts (with `review`, so the import waits for its authors); an import in `review` shows its authors
+// to map and starts with the mapping; a refused entry is shown beside its author; missing pictures are fetched again
+// from the report. Through the real route map against a stubbed /api (and XMLHttpRequest, the parts' transport).
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { adminCounts, userPage } from '#schema/entities';
 import { importDetail, importSummary } from '#schema/imports';
+import { RESUMABLE_LIMITS } from '#schema/limits';
+import { resumableUpload } from '#schema/workspace';
 import { answer, fakeApi } from './fake-api';
 import { renderApp, userOf } from './shell-kit';
 
@@ -34,14 +36,42 @@ const summary = {
 
 describe('the import screen', () => {
   it(
-    'sends the chosen file, the pictures’ ZIP and the old site’s address as parts of one request',
+    'sends the file and the pictures’ ZIP in resumable parts (a dropped part sent again, a progress bar), then starts the import by their upload ids',
     { timeout: 30_000 },
     async () => {
       let started = false;
+      const FILE_UPLOAD = 'b0000000-0000-4000-8000-000000000001';
+      const MEDIA_UPLOAD = 'b0000000-0000-4000-8000-000000000002';
+      const declared: unknown[] = [];
+      const upload = (id: string, body: { size: number; name: string; fingerprint: string; contentType: string }) => ({
+        id,
+        name: body.name,
+        contentType: body.contentType,
+        size: body.size,
+        partSize: RESUMABLE_LIMITS.partSize,
+        partCount: 1,
+        parts: [] as number[],
+        status: 'open' as const,
+        fingerprint: body.fingerprint,
+        createdAt: '2026-11-27T10:00:00.000Z',
+        expiresAt: '2026-11-28T10:00:00.000Z',
+      });
       const { calls } = fakeApi((c) => {
         const path = c.path.split('?')[0];
         if (path === '/admin/counts')
           return answer(adminCounts, { pendingAccessRequests: 0, pendingPublications: 0, unreadMessages: 0 });
+        if (path === '/uploads' && c.method === 'POST') {
+          const body = c.body as Parameters<typeof upload>[1];
+          declared.push(body);
+          return answer(resumableUpload, upload(body.name === 'images.zip' ? MEDIA_UPLOAD : FILE_UPLOAD, body), 201);
+        }
+        const done = /^\/uploads\/([^/]+)\/complete$/.exec(path ?? '');
+        if (done && c.method === 'POST')
+          return answer(resumableUpload, {
+            ...upload(done[1]!, { size: 9, name: 'x', fingerprint: 'f', contentType: 'application/x-so-import' }),
+            parts: [1],
+            status: 'complete',
+          });
         if (path === '/imports' && c.method === 'POST') {
           started = true;
           return { code: 202, result: { id: ID } };
@@ -50,6 +80,44 @@ describe('the import screen', () => {
         if (path === `/imports/${ID}`) return answer(importDetail, { ...summary, report: {}, authorMap: {} });
         return undefined;
       });
+      // The parts travel by XMLHttpRequest (upload progress): the file's first attempt drops the connection.
+      const parts: string[] = [];
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      class PartXhr {
+        url = '';
+        status = 0;
+        responseText = '';
+        withCredentials = false;
+        upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+          onprogress: null,
+        };
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        onabort: (() => void) | null = null;
+        open(_method: string, url: string) {
+          this.url = new URL(url).pathname;
+        }
+        setRequestHeader() {}
+        abort() {}
+        send(body: Blob) {
+          parts.push(this.url);
+          const attempt = parts.filter((u) => u === this.url).length;
+          void (async () => {
+            this.upload.onprogress?.({ loaded: 1, total: body.size, lengthComputable: true });
+            await held;
+            if (attempt === 1 && this.url.includes(FILE_UPLOAD)) return this.onerror?.();
+            this.status = 200;
+            this.responseText = JSON.stringify({
+              code: 200,
+              message: 'OK',
+              result: { partNumber: 1, size: body.size },
+            });
+            this.onload?.();
+          })();
+        }
+      }
+      vi.stubGlobal('XMLHttpRequest', PartXhr);
       await renderApp('/appManagement/import', userOf('ADMIN'));
       await screen.findByRole('heading', { name: 'Import', level: 2 }, { timeout: 10_000 });
       const file = new File(['{"db":[]}'], 'gazette.json', { type: 'application/json' });
@@ -60,13 +128,27 @@ describe('the import screen', () => {
         target: { value: 'https://gazette.example.com' },
       });
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start import' })));
-      await waitFor(() => expect(started).toBe(true));
+      const bar = await screen.findByRole('progressbar', { name: 'Sending the file' });
+      expect(Number(bar.getAttribute('max'))).toBe(file.size + pictures.size);
+      release();
+      await waitFor(() => expect(started).toBe(true), { timeout: 10_000 });
+      expect(declared).toEqual([
+        expect.objectContaining({ name: 'gazette.json', size: file.size, contentType: 'application/x-so-import' }),
+        expect.objectContaining({ name: 'images.zip', size: pictures.size, contentType: 'application/x-so-import' }),
+      ]);
+      expect(parts).toEqual([
+        `/api/uploads/${FILE_UPLOAD}/parts/1`,
+        `/api/uploads/${FILE_UPLOAD}/parts/1`,
+        `/api/uploads/${MEDIA_UPLOAD}/parts/1`,
+      ]);
       const post = calls.find((c) => c.method === 'POST' && c.path === '/imports')!;
       const form = post.init!.body as FormData;
-      expect((form.get('file') as File).name).toBe('gazette.json');
+      expect(form.get('file')).toBeNull();
+      expect(form.get('upload')).toBe(FILE_UPLOAD);
+      expect(form.get('mediaUpload')).toBe(MEDIA_UPLOAD);
       expect(form.get('site')).toBe('https://gazette.example.com');
-      expect((form.get('media') as File).name).toBe('images.zip');
       expect(form.get('review')).toBe('1');
+      await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Sending the file' })).toBeNull());
     },
   );
 

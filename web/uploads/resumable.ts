@@ -2,7 +2,7 @@
 // sniffs it), then the rest with a bounded number in flight, each failed part sent again after a growing pause.
 // The server keeps the parts it has, so after a dropped connection or a reload the same file (found again by
 // its fingerprint) continues from the parts already there.
-import { RESUMABLE_TYPES } from '#schema/enums';
+import { IMPORT_UPLOAD_TYPE, RESUMABLE_TYPES } from '#schema/enums';
 import type { ResumableUpload } from '#schema/workspace';
 import { uploadedPart } from '#schema/workspace';
 import { sniff, SNIFF_BYTES } from '#schema/sniff';
@@ -23,6 +23,8 @@ export interface ResumableOptions {
   backoffMs?: number;
   /** The server's upload, once known: what a cancel names. */
   onStarted?: (upload: ResumableUpload) => void;
+  /** The declared type when it is not a video's: an export file to import (the server checks its first part). */
+  contentType?: typeof IMPORT_UPLOAD_TYPE;
 }
 
 /** The type the server will accept, read from the file's first bytes with the server's own sniffer. */
@@ -70,7 +72,7 @@ const wait = (ms: number, signal?: AbortSignal) =>
 /** Starts or resumes the upload of `file` and sends what the server lacks; resolves with the complete upload. */
 export async function uploadResumable(file: File, options: ResumableOptions = {}): Promise<ResumableUpload> {
   const { signal, onProgress, inFlight = 3, attempts = 6, backoffMs = 1000 } = options;
-  const contentType = await videoTypeOf(file);
+  const contentType = options.contentType ?? (await videoTypeOf(file));
   if (!contentType) throw new ApiError(415, 'Only MP4 and WebM videos can be uploaded');
   const upload = await startUpload({
     size: file.size,

@@ -11,7 +11,8 @@ import { pictureUrls, placePictures, StepPictures } from './pictures';
 import type { ImportContext, ImportProgress } from './progress';
 import { CHUNK_ITEMS, readItems, readScan, stateOf, type SourceItem } from './source';
 import { PAGES_CATEGORY, sharedScope, termKey } from './terms';
-import { documentProblem, knownEntities, writeArticle } from './write';
+import type { Db } from '../env';
+import { articleStatements, documentProblem, knownEntities, type ArticleWrite } from './write';
 
 /**
  * Items written per step: one chunk (decision 050). Each item is one D1 batch and fetches a few pictures (a fetch, an
@@ -28,6 +29,44 @@ function convert(item: SourceItem): Converted {
 
 const excerptText = (item: SourceItem) =>
   (item.format === 'html' ? textOf(parseHtml(item.excerpt)) : item.excerpt).replace(/\s+/g, ' ').trim();
+
+/** What became of one item of a step; `write` is its statements until they are sent. */
+interface Outcome {
+  item: SourceItem;
+  kind: 'articles' | 'pages';
+  outcome: 'created' | 'updated' | 'skipped' | 'failed';
+  written?: { id: string; created: boolean };
+  write?: ArticleWrite;
+  notes: string[];
+  missing?: { url: string; reason: string }[];
+}
+
+/**
+ * Sends the statements of a group of items as one D1 batch (decision 047: one round trip and one commit for ten
+ * items instead of ten). A batch is all or nothing, so when it fails each item is sent alone again: the good ones are
+ * written, the one that failed is reported as before, and what is written stays whole items only.
+ */
+async function sendGroup(db: Db, results: Outcome[]): Promise<void> {
+  const writes = results.filter((r) => r.write);
+  if (writes.length === 0) return;
+  const all = writes.flatMap((r) => r.write!.statements);
+  try {
+    await db.batch(all as ArticleWrite['statements']);
+    return;
+  } catch {
+    // One of them failed: each alone, below.
+  }
+  for (const r of writes) {
+    try {
+      await db.batch(r.write!.statements);
+    } catch (err) {
+      r.outcome = 'failed';
+      r.written = undefined;
+      r.missing = [];
+      r.notes = [`not imported: ${err instanceof Error ? err.message : String(err)}`];
+    }
+  }
+}
 
 /** Writes the next items; false once the last was written. */
 export async function items(ctx: ImportContext, progress: ImportProgress, archive?: ArchivePictures): Promise<boolean> {
@@ -95,7 +134,7 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
       const body: ArticleDocument = { version: DOCUMENT_VERSION, children: fitted.blocks };
       const problem = documentProblem(body);
       if (problem) throw new Error(problem);
-      const written = await writeArticle(
+      const write = await articleStatements(
         ctx.db,
         scope,
         ctx.audit,
@@ -122,8 +161,9 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
       return {
         item,
         kind,
-        outcome: written.created ? ('created' as const) : ('updated' as const),
-        written,
+        outcome: write.created ? ('created' as const) : ('updated' as const),
+        written: { id: write.id, created: write.created },
+        write,
         notes,
         missing,
       };
@@ -133,11 +173,12 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
     }
   };
   for (let i = 0; i < batch.length; i += CONCURRENT_ITEMS) {
-    const results = await Promise.all(prepared.slice(i, i + CONCURRENT_ITEMS).map(one));
+    const results: Outcome[] = await Promise.all(prepared.slice(i, i + CONCURRENT_ITEMS).map(one));
+    await sendGroup(ctx.db, results);
     for (const r of results) {
       progress.count(r.kind, r.outcome);
-      if ('written' in r && r.written) {
-        for (const m of r.missing)
+      if (r.written) {
+        for (const m of r.missing ?? [])
           progress.missing({ url: m.url, articleId: r.written.id, title: r.item.title, reason: m.reason });
         progress.item({
           sourceId: r.item.sourceId,

@@ -22,7 +22,11 @@ export async function sourceStep(ctx: ImportContext, progress: ImportProgress): 
         if (review) progress.cursor.review = true;
         return true;
       }
-    } else await scanWordpress(ctx, progress);
+    } else if (!(await scanWordpress(ctx, progress))) {
+      // A large file's scan takes several steps (16 MiB each); it keeps its own cursor until the last.
+      if (review) progress.cursor.review = true;
+      return true;
+    }
     progress.cursor = { phase: 'terms' };
     if (review) {
       // The screen asked to map the authors first: the import waits in `review` (POST /imports/{id}/start).

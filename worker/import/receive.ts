@@ -119,6 +119,7 @@ async function takeImportUpload(
   db: Db,
   userId: string,
   uploadId: string,
+  detect: (head: Uint8Array) => ImportSourceKind = detectOrRefuse,
 ): Promise<StoredImportFile & { key: string; name: string }> {
   const [taken] = await db
     .update(uploads)
@@ -145,7 +146,7 @@ async function takeImportUpload(
   try {
     const head = await env.FILES.get(taken.key, { range: { offset: 0, length: HEAD_BYTES } });
     if (!head) throw new BadRequest(`The file of upload ${uploadId} is gone`);
-    const kind = detectOrRefuse(new Uint8Array(await head.arrayBuffer()));
+    const kind = detect(new Uint8Array(await head.arrayBuffer()));
     if (kind === 'ghost' && taken.size > GHOST_LIMIT)
       throw new PayloadTooLarge(`A Ghost export is read whole: at most ${GHOST_LIMIT / MiB} MiB`);
     return { kind, size: taken.size, key: taken.key, name: taken.name };
@@ -208,6 +209,8 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
   let site = '';
   let review = false;
   let mediaKey: string | null = null;
+  /** The resumable upload the media ZIP came by (part `mediaUpload`): as `fromUpload`. */
+  let mediaFromUpload: string | null = null;
   try {
     try {
       for await (const part of readMultipart(request.body as ReadableStream<Uint8Array>, boundary)) {
@@ -226,9 +229,16 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
           stored = taken;
         } else if (part.name === 'media') {
           // The uploads ZIP beside the file: its pictures are taken from it before any fetch (media-zip.ts).
-          if (mediaKey) throw new BadRequest('Only one part "media" per request');
+          if (mediaKey) throw new BadRequest('Only one part "media" or "mediaUpload" per request');
           mediaKey = `import/${id}/media`;
           await storeImportFile(env.FILES, mediaKey, part.body, mediaZipOrRefuse);
+        } else if (part.name === 'mediaUpload') {
+          // A media ZIP sent before through the resumable upload (as `upload` for the file): taken where it lies.
+          if (mediaKey) throw new BadRequest('Only one part "media" or "mediaUpload" per request');
+          const uploadId = (await readSmallPart(part.body, 64, 'The part "mediaUpload"')).trim();
+          const taken = await takeImportUpload(env, db, userId, uploadId, mediaZipOrRefuse);
+          mediaFromUpload = uploadId;
+          mediaKey = taken.key;
         } else if (part.name === 'authors') {
           const text = await readSmallPart(part.body, IMPORT_LIMITS.authors, 'The part "authors"');
           let raw: unknown;
@@ -247,7 +257,7 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
           site = siteOf(await readSmallPart(part.body, 1024, 'The part "site"'));
         } else {
           throw new BadRequest(
-            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "media", "authors", "site" or "review"`,
+            `Unknown multipart part "${part.name.slice(0, 40)}": expected "file", "upload", "media", "mediaUpload", "authors", "site" or "review"`,
           );
         }
       }
@@ -283,17 +293,20 @@ export async function receiveImport(env: Env, db: Db, request: Request, userId: 
       createdAt: now,
       updatedAt: now,
     });
-    // The upload's row goes with the import's insert: the file is the import's now (no idle clean-up drops it).
-    if (fromUpload) await db.batch([record, db.delete(uploads).where(eq(uploads.id, fromUpload))]);
+    // The uploads' rows go with the import's insert: the files are the import's now (no idle clean-up drops them).
+    const taken = [fromUpload, mediaFromUpload].filter((u): u is string => u !== null);
+    if (taken.length > 0) await db.batch([record, db.delete(uploads).where(inArray(uploads.id, taken))]);
     else await record;
   } catch (err) {
-    if (fromUpload)
-      await db
+    const giveBack = (uploadId: string) =>
+      db
         .update(uploads)
         .set({ status: 'complete' })
-        .where(and(eq(uploads.id, fromUpload), eq(uploads.status, 'attached')));
+        .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'attached')));
+    if (fromUpload) await giveBack(fromUpload);
     else await env.FILES.delete(fileKey).catch(() => undefined);
-    if (mediaKey) await env.FILES.delete(mediaKey).catch(() => undefined);
+    if (mediaFromUpload) await giveBack(mediaFromUpload);
+    else if (mediaKey) await env.FILES.delete(mediaKey).catch(() => undefined);
     throw err;
   }
   await env.IMPORTS.send({ importId: id });

@@ -115,6 +115,24 @@ export class ChunkWriter {
     await this.ctx.env.FILES.put(chunkKey(this.ctx, this.chunks++), JSON.stringify(this.buffer));
     this.buffer = [];
   }
+
+  /** Keeps a part-filled chunk where it will be (a scan that stops between steps); `resume` takes it up again. */
+  async save(): Promise<void> {
+    if (this.buffer.length > 0)
+      await this.ctx.env.FILES.put(chunkKey(this.ctx, this.chunks), JSON.stringify(this.buffer));
+  }
+
+  /** Goes on after `count` items written by an earlier step (its last chunk read back when part-filled). */
+  async resume(count: number): Promise<void> {
+    this.count = count;
+    this.chunks = Math.floor(count / CHUNK_ITEMS);
+    this.buffer = [];
+    if (count % CHUNK_ITEMS === 0) return;
+    const object = await this.ctx.env.FILES.get(chunkKey(this.ctx, this.chunks));
+    if (!object) throw new Error('A chunk of the import is missing');
+    this.buffer = await object.json<SourceItem[]>();
+    if (this.buffer.length !== count % CHUNK_ITEMS) throw new Error('A chunk of the import does not match its scan');
+  }
 }
 
 /** The portal's state for a source status; null: not imported (trash, auto-draft, inherit). */

@@ -191,6 +191,13 @@ export function documentProblem(body: ArticleDocument): string | null {
   return `${issue?.message ?? 'Invalid document'} at "${(issue?.path ?? []).join('.')}"`;
 }
 
+/** The statements of one article, written together with others' in one batch (`items.ts`), or alone. */
+export interface ArticleWrite {
+  id: string;
+  created: boolean;
+  statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
+}
+
 /** Creates the article, or updates the one imported from the same source before. One batch either way. */
 export async function writeArticle(
   db: Db,
@@ -200,6 +207,20 @@ export async function writeArticle(
   target: { id: string; exists: boolean },
   adminId: string,
 ): Promise<{ id: string; created: boolean }> {
+  const write = await articleStatements(db, scope, audit, draft, target, adminId);
+  await db.batch(write.statements);
+  return { id: write.id, created: write.created };
+}
+
+/** What writeArticle writes, not yet sent: an update reads the article's version first. */
+export async function articleStatements(
+  db: Db,
+  scope: SourceScope,
+  audit: AuditScope,
+  draft: ArticleDraft,
+  target: { id: string; exists: boolean },
+  adminId: string,
+): Promise<ArticleWrite> {
   const existingId = target.exists ? target.id : undefined;
   const now = Date.now();
   const description = plainText(draft.body);
@@ -287,8 +308,7 @@ export async function writeArticle(
         auditEntry(db, audit, { ...subject, entityId: id, action: 'updated', fields: ['body', 'title'] }, now),
         ...tail,
       ];
-      await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-      return { id, created: false };
+      return { id, created: false, statements: statements as ArticleWrite['statements'] };
     }
   }
   const published = draft.status.kind === 'published';
@@ -308,7 +328,7 @@ export async function writeArticle(
             updatedAt: now,
           }),
         ];
-  await db.batch([
+  const statements = [
     claimSlug(db, draft.slug || title, id, 'article'),
     db.insert(articles).values({
       id,
@@ -337,6 +357,6 @@ export async function writeArticle(
     ...(published ? [auditEntry(db, audit, { ...subject, entityId: id, action: 'published' }, now)] : []),
     ...request,
     ...tail,
-  ] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return { id, created: true };
+  ] as ArticleWrite['statements'];
+  return { id, created: true, statements };
 }

@@ -49,7 +49,23 @@ export type WxrEvent =
   | { type: 'site'; url: string }
   | { type: 'author'; author: WxrAuthor }
   | { type: 'term'; term: WxrTerm }
-  | { type: 'item'; item: WxrItem; index: number };
+  | {
+      type: 'item';
+      item: WxrItem;
+      index: number;
+      /** The byte where the text being parsed starts: how far the read is (cheap, unlike `end`). */
+      read: number;
+      end: () => WxrResumePoint;
+    };
+
+/**
+ * Where a scan can go on after an item (decision 047): the byte just after its `</item>` and that byte's line. What
+ * follows is read again by a new parser from there (`readWxr`'s `from`), inside `<rss><channel>` as before.
+ */
+export interface WxrResumePoint {
+  byte: number;
+  line: number;
+}
 
 /** The file is not what it must be: malformed, truncated, or refused (a DOCTYPE). Names the line. */
 export class WxrError extends Error {
@@ -106,9 +122,20 @@ const newItem = (line: number): WxrItem => ({
   comments: 0,
 });
 
-/** The events of a WXR file read from `stream`, in file order. */
-export async function* readWxr(stream: ReadableStream<Uint8Array>): AsyncGenerator<WxrEvent> {
+/**
+ * The events of a WXR file read from `stream`, in file order. `from`: the stream starts at a resume point of an
+ * earlier read (an R2 range read from `from.byte`), so it is read as the inside of the channel and lines count on.
+ */
+export async function* readWxr(stream: ReadableStream<Uint8Array>, from?: WxrResumePoint): AsyncGenerator<WxrEvent> {
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  /** The file's line of the parser's line (the resumed text is fed after a prefix that has no line break). */
+  const lineBase = (from?.line ?? 1) - 1;
+  const lineOf = () => lineBase + parser.line;
+  /** The text being parsed, and the characters and bytes before it: what turns a position into a byte. */
+  let current = '';
+  let charsBefore = 0;
+  let bytesBefore = from?.byte ?? 0;
+  const encoder = new TextEncoder();
   const pending: WxrEvent[] = [];
   const path: string[] = [];
   let text = '';
@@ -119,18 +146,18 @@ export async function* readWxr(stream: ReadableStream<Uint8Array>): AsyncGenerat
   let seenRoot = false;
 
   parser.on('doctype', () => {
-    throw new WxrError('XML with a DOCTYPE is refused (no entity declarations are read)', parser.line);
+    throw new WxrError('XML with a DOCTYPE is refused (no entity declarations are read)', lineOf());
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = tag.name;
     if (!seenRoot) {
       seenRoot = true;
-      if (name !== 'rss') throw new WxrError(`Expected an <rss> document, found <${name}>`, parser.line);
+      if (name !== 'rss') throw new WxrError(`Expected an <rss> document, found <${name}>`, lineOf());
     }
     path.push(name);
     text = '';
     const parent = path[path.length - 2];
-    if (name === 'item' && parent === 'channel') item = newItem(parser.line);
+    if (name === 'item' && parent === 'channel') item = newItem(lineOf());
     else if (!item && parent === 'channel' && (name === 'wp:author' || name === 'wp:category' || name === 'wp:tag')) {
       record = {};
     } else if (item && parent === 'item' && name === 'category') {
@@ -139,7 +166,7 @@ export async function* readWxr(stream: ReadableStream<Uint8Array>): AsyncGenerat
     else if (item && parent === 'item' && name === 'wp:comment') item.comments += 1;
   });
   const onText = (chunk: string) => {
-    if (text.length + chunk.length > MAX_FIELD) throw new WxrError('A field is longer than 4 MiB', parser.line);
+    if (text.length + chunk.length > MAX_FIELD) throw new WxrError('A field is longer than 4 MiB', lineOf());
     text += chunk;
   };
   parser.on('text', onText);
@@ -152,7 +179,13 @@ export async function* readWxr(stream: ReadableStream<Uint8Array>): AsyncGenerat
     text = '';
     if (item) {
       if (name === 'item') {
-        pending.push({ type: 'item', item, index: index++ });
+        // Just after `</item>`: computed only when a scan stops here (one encode of the text before it).
+        const text = current;
+        const at = parser.position - charsBefore;
+        const before = bytesBefore;
+        const line = lineOf();
+        const end = () => ({ byte: before + encoder.encode(text.slice(0, at)).length, line });
+        pending.push({ type: 'item', item, index: index++, read: before, end });
         item = null;
       } else if (parent === 'item') {
         const field = ITEM_FIELDS[name];
@@ -210,17 +243,30 @@ export async function* readWxr(stream: ReadableStream<Uint8Array>): AsyncGenerat
     if (err instanceof WxrError) throw err;
     // saxes's message starts with "line:column: ".
     const message = err instanceof Error ? err.message.replace(/^\d+:\d+:\s*/, '') : String(err);
-    throw new WxrError(`Malformed XML: ${message}`, parser.line);
+    throw new WxrError(`Malformed XML: ${message}`, lineOf());
   };
 
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  // A resumed read keeps a byte-order mark it meets (none is there after `</item>`), so every byte is counted.
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: from !== undefined });
   const reader = stream.getReader();
   try {
+    // A resumed read is the inside of the channel: the elements around it go before its first text (ASCII, so its
+    // bytes are its characters, counted back from where the text starts).
+    let prefix = from ? '<rss><channel>' : '';
+    bytesBefore -= prefix.length;
+    let first = !from;
     for (;;) {
       const { done, value } = await reader.read();
       try {
-        const chunk = done ? decoder.decode() : decoder.decode(value, { stream: true });
+        // The byte-order mark the decoder drops is 3 bytes of the file.
+        if (first && value && value[0] === 0xef && value[1] === 0xbb && value[2] === 0xbf) bytesBefore += 3;
+        first = false;
+        const chunk = prefix + (done ? decoder.decode() : decoder.decode(value, { stream: true }));
+        prefix = '';
+        current = chunk;
         if (chunk) parser.write(chunk);
+        charsBefore += chunk.length;
+        bytesBefore += chunk.length === 0 ? 0 : encoder.encode(chunk).length;
         if (done) parser.close();
       } catch (err) {
         fail(err);

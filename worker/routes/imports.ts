@@ -44,7 +44,8 @@ export const importsRoutes = new Hono<AppEnv>()
         "finished upload's id takes the place of `file` (400 for an id that is no finished import upload of the " +
         "caller's, 409 for one still receiving parts). An optional part `media` is a ZIP of the old site's " +
         "pictures (WordPress's wp-content/uploads, Ghost's content/images; 415 for no ZIP): a picture the text " +
-        'names is taken from it by its path under that folder before any fetch. XML ' +
+        'names is taken from it by its path under that folder before any fetch; a ZIP sent through the resumable ' +
+        'upload as well is named by a part `mediaUpload` (its id; the same checks as `upload`, and 415 for no ZIP). XML ' +
         'with a DOCTYPE or entity declarations is refused (400). An optional part `authors` (JSON) maps the ' +
         "source's author keys (WordPress logins, Ghost slugs, Markdown author names) to existing user ids; " +
         'authors left unmapped become inactive users without a password (or the user of the same e-mail ' +

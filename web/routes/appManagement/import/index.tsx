@@ -1,5 +1,5 @@
 // /appManagement/import: moving content in (decisions 046, 047, 050): pick a WordPress, Ghost or Markdown export or the
-// portal's own export ZIP; once it was read, map its authors and start (author-mapping.tsx); follow the progress bar,
+// portal's own export ZIP, sent in resumable parts with a progress bar (any size up to 2 GB); once it was read, map its authors and start (author-mapping.tsx); follow the progress bar,
 // then read the report: what was created (with links), what was kept as text, which pictures could not be had (with
 // their source address, and a button that fetches them again).
 import { useEffect, useState, type FormEvent } from 'react';
@@ -125,6 +125,8 @@ export default function AdminImportView() {
   const [selected, setSelected] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Bytes of the file (and the media ZIP) the server has while they go up in resumable parts. */
+  const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
   const imports = useImports();
   const chosen = useImport(selected);
   const list = imports.data ?? [];
@@ -153,7 +155,7 @@ export default function AdminImportView() {
     setBusy(true);
     setError(null);
     try {
-      const { id } = await beginImport(file, site, media);
+      const { id } = await beginImport(file, site, media, (done, total) => setSent({ sent: done, total }));
       setSelected(id);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 500;
@@ -162,6 +164,7 @@ export default function AdminImportView() {
       );
     } finally {
       setBusy(false);
+      setSent(null);
     }
   };
 
@@ -190,6 +193,13 @@ export default function AdminImportView() {
         <button type="submit" disabled={!file || busy}>
           {intl.formatMessage({ id: 'admin.import.start' })}
         </button>
+        {sent && (
+          <progress
+            aria-label={intl.formatMessage({ id: 'admin.import.uploading' })}
+            max={sent.total || 1}
+            value={sent.sent}
+          />
+        )}
         {error && <p role="alert">{error}</p>}
       </form>
       <ul className="import-list">
