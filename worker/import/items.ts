@@ -12,6 +12,7 @@ import type { ImportContext, ImportProgress } from './progress';
 import { CHUNK_ITEMS, readItems, readScan, stateOf, type SourceItem } from './source';
 import { PAGES_CATEGORY, sharedScope, termKey } from './terms';
 import { documentProblem, knownEntities, writeArticle } from './write';
+import { tellRoomOfRewrite } from '../collab/upgrade';
 
 /**
  * Items written per step: one chunk (decision 050). Each item is one D1 batch and fetches a few pictures (a fetch, an
@@ -118,6 +119,14 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
         target,
         ctx.adminId,
       );
+      // An article updated in place may have its co-editing room open: the imported text enters it as a save from
+      // outside does, and whoever may no longer write it (a new author) leaves (decision 051). The import stands
+      // even if the room cannot be told: its next opening reads D1's newer version.
+      if (!written.created)
+        await tellRoomOfRewrite(ctx.env, written.id, written.shared, written.version, {
+          userId: ctx.adminId,
+          name: ctx.audit.actor.name ?? '',
+        }).catch(() => undefined);
       notes.push(...content.notes, ...fitted.notes, ...item.notes);
       return {
         item,

@@ -21,6 +21,7 @@ import { articleRevisionFields } from '../queries/article-writes';
 import { claimedSlug, claimSlug } from '../queries/slugs';
 import { revisionStatements } from '../queries/revisions';
 import { auditEntry, type AuditScope } from '../services/audit';
+import type { SharedFields } from '../collab/lexical-yjs';
 
 /** Where the source's items come from: the kind of source and its site, which with the item's id is its key. */
 export interface SourceScope {
@@ -199,7 +200,7 @@ export async function writeArticle(
   draft: ArticleDraft,
   target: { id: string; exists: boolean },
   adminId: string,
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; version: number; shared: SharedFields }> {
   const existingId = target.exists ? target.id : undefined;
   const now = Date.now();
   const description = plainText(draft.body);
@@ -288,7 +289,7 @@ export async function writeArticle(
         ...tail,
       ];
       await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-      return { id, created: false };
+      return { id, created: false, version: current.version + 1, shared: { title, teaser, body: draft.body } };
     }
   }
   const published = draft.status.kind === 'published';
@@ -338,5 +339,5 @@ export async function writeArticle(
     ...request,
     ...tail,
   ] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-  return { id, created: true };
+  return { id, created: true, version: 1, shared: { title, teaser, body: draft.body } };
 }
