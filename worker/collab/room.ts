@@ -244,28 +244,26 @@ export class CollabRoom extends DurableObject<Env> {
   /** Saves the shared fields to D1 when someone wrote since the last save, after checking who still may. */
   async save(): Promise<void> {
     const started = Date.now();
-    try {
-      await this.saveNow();
-    } finally {
-      this.lastSaveMs = Date.now() - started;
-    }
+    // Only a save that got as far as converting and writing spaces the next one (an alarm's re-check saves nothing).
+    if (await this.saveNow()) this.lastSaveMs = Date.now() - started;
   }
 
-  private async saveNow(): Promise<void> {
+  /** Whether it converted the document and tried to write it. */
+  private async saveNow(): Promise<boolean> {
     this.flush();
     this.saveOwed = false;
     const authors = this.store.authors();
-    if (authors.length === 0) return;
+    if (authors.length === 0) return false;
     const doc = await this.load();
     const articleId = this.store.articleId();
-    if (!doc || !articleId) return;
+    if (!doc || !articleId) return false;
     await this.recheck();
     const db = createDb(this.env.DB);
     const credited: CollabIdentity[] = [];
     for (const a of authors) if (await mayStillWrite(db, a, articleId)) credited.push(a);
     // Only those who still may write are credited; with none of them left the changes wait in the room for the
     // next save of someone who may (a person whose rights ended saves nothing more).
-    if (credited.length === 0) return;
+    if (credited.length === 0) return false;
     const result = await saveRoom(this.env, articleId, readShared(doc), credited, `collab:${articleId}`);
     if (result.saved) this.store.setD1Version(result.version);
     if (result.saved || result.reason === 'unchanged' || result.reason === 'invalid') {
@@ -273,6 +271,7 @@ export class CollabRoom extends DurableObject<Env> {
       this.noted.clear();
     }
     if (!result.saved && result.reason === 'gone') this.closeAll(CLOSE_GONE, 'The article is gone');
+    return true;
   }
 
   /** Closes every socket whose person may no longer write the article (revoked, demoted, deactivated, reassigned). */
