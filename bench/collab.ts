@@ -217,7 +217,7 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
         if (!(event.target instanceof Y.XmlText)) continue;
         for (const d of (event as Y.YTextEvent).delta) {
           if (typeof d.insert === 'string') note(i, d.insert);
-          else if (d.insert instanceof Y.XmlText) note(i, d.insert.toString());
+          else if (d.insert instanceof Y.XmlText) note(i, String(d.insert.toString()));
         }
       }
     });
@@ -284,7 +284,7 @@ async function measure(base: string, workerd: number, cookies: string[], n: numb
   );
   // The last edits arrive: how long until every client holds the same text.
   const stopped = performance.now();
-  const same = () => new Set(clients.map((c) => rootOf(c.doc).toString())).size === 1;
+  const same = () => new Set(clients.map((c) => String(rootOf(c.doc).toString()))).size === 1;
   while (!same() && performance.now() - stopped < 60_000) await new Promise((r) => setTimeout(r, 100));
   const drained = (performance.now() - stopped) / 1000;
   clearInterval(sampler);
