@@ -25,6 +25,13 @@ import { forgetMember, noteMember } from './members';
 
 /** A room writes D1 at most once per this interval while people type (and once more when the last one leaves). */
 export const SAVE_INTERVAL_MS = 5_000;
+/**
+ * A save's share of the room's time at most 1/SAVE_DUTY: the next save waits at least SAVE_DUTY times as long as the
+ * last one took. A save reads the whole document into the article's JSON, validates it and writes a revision of the
+ * whole text, so its cost grows with the text, and the room relays nothing while it computes (decision 051,
+ * "Measured costs"): on a long text the interval grows past SAVE_INTERVAL_MS rather than the relays waiting.
+ */
+export const SAVE_DUTY = 20;
 /** Changes are relayed at once and stored together at most this long after (one storage write, not one per key). */
 export const STORE_EVERY_MS = 200;
 /** How often an open room checks again that everyone in it still may write (besides its saves and the worker's word). */
@@ -58,6 +65,8 @@ export class CollabRoom extends DurableObject<Env> {
   private readonly noted = new Set<string>();
   /** A save is scheduled (its alarm set): further changes need not ask again until it ran. */
   private saveOwed = false;
+  /** How long the last save took (ms, its D1 round trips and the work between them): spaces the next one. */
+  private lastSaveMs = 0;
   /**
    * Each socket's attachment as last read or written: every update and every presence message asks who sent it,
    * and deserialising every socket's attachment per message was per-message work that grew with the room (a
@@ -158,19 +167,20 @@ export class CollabRoom extends DurableObject<Env> {
     }
     if (origin !== 'd1' && !this.saveOwed) {
       this.saveOwed = true;
-      void this.schedule(Date.now() + SAVE_INTERVAL_MS);
+      void this.schedule(Date.now() + Math.max(SAVE_INTERVAL_MS, SAVE_DUTY * this.lastSaveMs));
     }
   }
 
-  /** Stores the changes of the last moments as one update (folding all of them past 4x the idle threshold). */
+  /**
+   * Stores the changes of the last moments as one update. Never folds them here: folding encodes the whole document
+   * and writes it, and this runs every STORE_EVERY_MS while people type (the alarm folds, after a save).
+   */
   private flush(): void {
     if (this.storeTimer !== undefined) clearTimeout(this.storeTimer);
     this.storeTimer = undefined;
     if (this.pending.length === 0) return;
     const updates = this.pending.splice(0);
     this.store.append(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
-    // A long session folds its updates at once past 4x the idle threshold (idle rooms fold at the alarm).
-    this.store.compact(this.doc, 4 * COMPACT_AFTER);
   }
 
   /** Presence: the states this socket announces, with the name and colour of who opened it, to everyone. */
@@ -233,20 +243,27 @@ export class CollabRoom extends DurableObject<Env> {
 
   /** Saves the shared fields to D1 when someone wrote since the last save, after checking who still may. */
   async save(): Promise<void> {
+    const started = Date.now();
+    // Only a save that got as far as converting and writing spaces the next one (an alarm's re-check saves nothing).
+    if (await this.saveNow()) this.lastSaveMs = Date.now() - started;
+  }
+
+  /** Whether it converted the document and tried to write it. */
+  private async saveNow(): Promise<boolean> {
     this.flush();
     this.saveOwed = false;
     const authors = this.store.authors();
-    if (authors.length === 0) return;
+    if (authors.length === 0) return false;
     const doc = await this.load();
     const articleId = this.store.articleId();
-    if (!doc || !articleId) return;
+    if (!doc || !articleId) return false;
     await this.recheck();
     const db = createDb(this.env.DB);
     const credited: CollabIdentity[] = [];
     for (const a of authors) if (await mayStillWrite(db, a, articleId)) credited.push(a);
     // Only those who still may write are credited; with none of them left the changes wait in the room for the
     // next save of someone who may (a person whose rights ended saves nothing more).
-    if (credited.length === 0) return;
+    if (credited.length === 0) return false;
     const result = await saveRoom(this.env, articleId, readShared(doc), credited, `collab:${articleId}`);
     if (result.saved) this.store.setD1Version(result.version);
     if (result.saved || result.reason === 'unchanged' || result.reason === 'invalid') {
@@ -254,6 +271,7 @@ export class CollabRoom extends DurableObject<Env> {
       this.noted.clear();
     }
     if (!result.saved && result.reason === 'gone') this.closeAll(CLOSE_GONE, 'The article is gone');
+    return true;
   }
 
   /** Closes every socket whose person may no longer write the article (revoked, demoted, deactivated, reassigned). */
@@ -304,12 +322,21 @@ export class CollabRoom extends DurableObject<Env> {
     if (this.store.authors().length === 0) this.store.setD1Version(version);
   }
 
+  /** A rewrite from outside that may have changed who owns the article (a re-import): taken in, then re-checked. */
+  async rewritten(fields: SharedFields, version: number, author: { userId: string; name: string }): Promise<void> {
+    if (!this.store.articleId() || this.open().length === 0) return;
+    await this.outsideSave(fields, version, author);
+    await this.recheck();
+  }
+
   override async alarm(): Promise<void> {
     await this.save();
     await this.recheck();
     this.flush();
+    // Folding the stored updates: when the room falls idle, or in a long session past 4x that many (after a save,
+    // at most once per save interval, never on the path of a relay).
+    this.store.compact(this.doc, this.open().length ? 4 * COMPACT_AFTER : COMPACT_AFTER);
     if (this.open().length) await this.schedule();
-    else this.store.compact(this.doc);
   }
 
   /** The next alarm: at `at` (a save owed) unless one comes sooner, and a re-check while anyone is in the room. */

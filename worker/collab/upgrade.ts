@@ -77,6 +77,22 @@ export async function tellRoomOfSave(
   await roomStub(env, articleId).outsideSave(fields, version, author);
 }
 
+/**
+ * Tells the article's room of a rewrite from outside it that may also have given the article to someone else (a
+ * re-import, worker/import/items.ts): the new fields enter as a save from outside does, then the room checks again
+ * who may still write and closes the others' sockets. One call a rewritten article (an import step's subrequests are
+ * counted).
+ */
+export async function tellRoomOfRewrite(
+  env: Env,
+  articleId: string,
+  fields: SharedFields,
+  version: number,
+  author: { userId: string; name: string },
+): Promise<void> {
+  await roomStub(env, articleId).rewritten(fields, version, author);
+}
+
 /** Closes the rooms of a deleted article at once (the default language's, the only one for now). */
 export async function tellRoomOfDeletion(env: Env, articleId: string): Promise<void> {
   await roomStub(env, articleId).articleGone();

@@ -11,6 +11,7 @@ import { pictureUrls, placePictures, StepPictures } from './pictures';
 import type { ImportContext, ImportProgress } from './progress';
 import { CHUNK_ITEMS, readItems, readScan, stateOf, type SourceItem } from './source';
 import { PAGES_CATEGORY, sharedScope, termKey } from './terms';
+import { tellRoomOfRewrite } from '../collab/upgrade';
 import type { Db } from '../env';
 import { articleStatements, documentProblem, knownEntities, type ArticleWrite } from './write';
 
@@ -175,6 +176,19 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
   for (let i = 0; i < batch.length; i += CONCURRENT_ITEMS) {
     const results: Outcome[] = await Promise.all(prepared.slice(i, i + CONCURRENT_ITEMS).map(one));
     await sendGroup(ctx.db, results);
+    // An article updated in place may have its co-editing room open: the imported text enters it as a save from
+    // outside does, and whoever may no longer write it (a new author) leaves (decision 051). The import stands even
+    // if the room cannot be told: its next opening reads D1's newer version.
+    await Promise.all(
+      results.map((r) =>
+        r.write && r.written && !r.write.created
+          ? tellRoomOfRewrite(ctx.env, r.write.id, r.write.shared, r.write.version, {
+              userId: ctx.adminId,
+              name: ctx.audit.actor.name ?? '',
+            }).catch(() => undefined)
+          : undefined,
+      ),
+    );
     for (const r of results) {
       progress.count(r.kind, r.outcome);
       if (r.written) {

@@ -21,6 +21,7 @@ import { articleRevisionFields } from '../queries/article-writes';
 import { claimedSlug, claimSlug } from '../queries/slugs';
 import { revisionStatements } from '../queries/revisions';
 import { auditEntry, type AuditScope } from '../services/audit';
+import type { SharedFields } from '../collab/lexical-yjs';
 
 /** Where the source's items come from: the kind of source and its site, which with the item's id is its key. */
 export interface SourceScope {
@@ -195,6 +196,9 @@ export function documentProblem(body: ArticleDocument): string | null {
 export interface ArticleWrite {
   id: string;
   created: boolean;
+  /** The article's version once written, and its shared fields: what its co-editing room takes in (decision 051). */
+  version: number;
+  shared: SharedFields;
   statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 }
 
@@ -206,10 +210,10 @@ export async function writeArticle(
   draft: ArticleDraft,
   target: { id: string; exists: boolean },
   adminId: string,
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; version: number; shared: SharedFields }> {
   const write = await articleStatements(db, scope, audit, draft, target, adminId);
   await db.batch(write.statements);
-  return { id: write.id, created: write.created };
+  return { id: write.id, created: write.created, version: write.version, shared: write.shared };
 }
 
 /** What writeArticle writes, not yet sent: an update reads the article's version first. */
@@ -308,7 +312,13 @@ export async function articleStatements(
         auditEntry(db, audit, { ...subject, entityId: id, action: 'updated', fields: ['body', 'title'] }, now),
         ...tail,
       ];
-      return { id, created: false, statements: statements as ArticleWrite['statements'] };
+      return {
+        id,
+        created: false,
+        version: current.version + 1,
+        shared: { title, teaser, body: draft.body },
+        statements: statements as ArticleWrite['statements'],
+      };
     }
   }
   const published = draft.status.kind === 'published';
@@ -358,5 +368,5 @@ export async function articleStatements(
     ...request,
     ...tail,
   ] as ArticleWrite['statements'];
-  return { id, created: true, statements };
+  return { id, created: true, version: 1, shared: { title, teaser, body: draft.body }, statements };
 }
