@@ -94,6 +94,8 @@ describe('catalogues', () => {
       catalogues.admin.en,
       catalogues.workspace.en,
       catalogues.account.en,
+      // The screens' folders' own words (web/routes/<URL>/messages.json; test/web/route-messages.test.ts).
+      read('routes.en-US.json'),
     ];
     const missing = [...ids].filter((id) => !known.some((c) => id in c));
     expect(missing).toEqual([]);

@@ -1,10 +1,12 @@
-// Issue 27 §5 through the real fetch handler: every public route of the route table (web/routes/table.ts) renders its content on the server
-// (a route the walk does not know fails it), an article page says where it belongs (channel, author, categories,
-// date), the author page, the head of every page (one description of its own, an og:image, og:video), the
-// BreadcrumbList's names as written, and the slug form as every public URL (canonicals, sitemaps, feeds).
+// Issue 27 §5 through the real fetch handler: every public route of the route table (web/routes/table.ts) renders its
+// content on the server (each screen's folder declares its step in walk.ts; a public route without one fails the
+// walk), an article page says where it belongs (channel, author, categories, date), the author page, the head of
+// every page (one description of its own, an og:image, og:video), the BreadcrumbList's names as written, and the
+// slug form as every public URL (canonicals, sitemaps, feeds).
 import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PATTERNS } from '#web/routes/table';
+import { ALL_SCREENS, PUBLIC_PATTERNS } from '#web/routes/table';
+import { drawnByTheBrowser, type PageWalk, type WalkContent } from '#web/routes/+shared/walk-kit';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { BASE, call, createUser, db } from './helpers';
 import { users } from '#schema/tables';
@@ -68,71 +70,58 @@ beforeAll(async () => {
 });
 
 describe('every public route renders its content on the server (§5.1)', () => {
-  /** Each public pattern: a path to it with the seeded content, and what its main content must show. */
-  const WALK: Record<string, () => { path: string; shows: string[] }> = {
-    '/': () => ({ path: '/', shows: ['News of the hut walk'] }),
-    '/about': () => ({ path: '/about', shows: ['About SO Portal'] }),
-    '/orderChannel': () => ({ path: '/orderChannel', shows: ['Order a channel'] }),
-    '/contact': () => ({ path: '/contact', shows: ['Contact'] }),
-    '/imprint': () => ({ path: '/imprint', shows: ['Imprint'] }),
-    '/subscribe': () => ({
-      path: '/subscribe',
-      shows: ['All news (RSS)', 'Alpine Journal (RSS)', `/feeds/chan/${c.channel.id}.xml`],
-    }),
-    '/no-permission': () => ({ path: '/no-permission', shows: ['No permission'] }),
-    '/article': () => ({ path: '/article', shows: ['Hut to hut'] }),
-    '/article/:articleId': () => ({ path: `/article/${c.article.slug}`, shows: ['Hut to hut', 'Alpine Journal'] }),
-    '/channels': () => ({ path: '/channels', shows: ['Alpine Journal'] }),
-    '/chan/:channelId': () => ({ path: `/chan/${c.channel.slug}`, shows: ['Alpine Journal', 'Hut to hut'] }),
-    '/chan/:channelId/a/:articleId': () => ({
-      path: `/chan/${c.channel.slug}/a/${c.article.slug}`,
-      shows: ['Four days above the clouds'],
-    }),
-    '/category': () => ({ path: '/category', shows: ['Alps and passes'] }),
-    '/category/:categoryId': () => ({
-      path: `/category/${c.category.slug}`,
-      shows: ['Alps and passes', 'Alpine Journal', 'Hut to hut'],
-    }),
-    '/category/:categoryId/a/:articleId': () => ({
-      path: `/category/${c.category.id}/a/${c.article.id}`,
-      shows: ['Four days above the clouds'],
-    }),
-    '/category/:categoryId/c/:channelId': () => ({
-      path: `/category/${c.category.slug}/c/${c.channel.slug}`,
-      shows: ['Stories from the mountains'],
-    }),
-    '/category/:categoryId/c/:channelId/a/:articleId': () => ({
-      path: `/category/${c.category.slug}/c/${c.channel.slug}/a/${c.article.slug}`,
-      shows: ['First paragraph of the walk.'],
-    }),
-    '/author/:username': () => ({ path: `/author/${c.author.name}`, shows: ['Alma Berg', 'Hut to hut'] }),
-    '/search': () => ({ path: '/search?q=hut', shows: ['Hut to hut'] }),
-    '/login': () => ({ path: '/login', shows: ['Sign in'] }),
-    '/register': () => ({ path: '/register', shows: ['Create an account'] }),
-    '/forgot-password': () => ({ path: '/forgot-password', shows: ['Forgot your password?'] }),
-    '/forgot-password/:token': () => ({ path: '/forgot-password/some-token', shows: ['Choose a new password'] }),
-  };
-  /**
-   * A reviewer's preview link is a private, uncached view of a draft, never indexed (decision 029): the browser
-   * draws it after asking with the token.
-   */
-  const DRAWN_BY_THE_BROWSER = ['/preview/:token'];
+  /** The walk's steps, declared in each screen's folder (web/routes/<URL>/walk.ts), by the folder they sit in. */
+  const FOLDER_WALKS = Object.entries(
+    import.meta.glob<PageWalk>('../../web/routes/**/walk.ts', { eager: true, import: 'walk' }),
+  ).map(([file, walk]) => ({ folder: `routes/${/web\/routes\/(.+)\/walk\.ts$/.exec(file)![1]}`, walk }));
+  const WALK: PageWalk = Object.assign({}, ...FOLDER_WALKS.map((f) => f.walk));
+  const content = (): WalkContent => ({
+    author: { name: c.author.name, displayName: 'Alma Berg' },
+    channel: { ...c.channel, name: 'Alpine Journal', infoText: 'Stories from the mountains' },
+    category: { ...c.category, title: 'Alps and passes' },
+    article: {
+      ...c.article,
+      title: 'Hut to hut',
+      teaser: 'Four days above the clouds',
+      firstParagraph: 'First paragraph of the walk.',
+    },
+    news: { title: 'News of the hut walk' },
+  });
+  const steps = Object.entries(WALK).flatMap(([pattern, step]) =>
+    step === drawnByTheBrowser ? [] : [{ pattern, step }],
+  );
 
-  it('the walk knows every public route of the route table', () => {
+  it('every public route of the route table has its step, declared in its own folder', () => {
     const found = PUBLIC_PATTERNS;
     expect(found.length).toBeGreaterThan(20);
-    expect(found.filter((p) => !(p in WALK) && !DRAWN_BY_THE_BROWSER.includes(p))).toEqual([]);
+    expect(found.filter((p) => !(p in WALK))).toEqual([]);
     expect(Object.keys(WALK).filter((p) => !found.includes(p))).toEqual([]);
+    // A folder's walk names its own screen's patterns only (so a step cannot live elsewhere).
+    for (const { folder, walk } of FOLDER_WALKS) {
+      const screen = ALL_SCREENS.find(
+        (s) => s.module.startsWith(`${folder}/`) && !s.module.slice(folder.length + 1).includes('/'),
+      );
+      expect(
+        Object.keys(walk).filter((p) => !(screen && p in screen.paths)),
+        folder,
+      ).toEqual([]);
+    }
+    expect(steps.length).toBeGreaterThan(20);
   });
 
-  it.each(Object.keys(WALK))('%s: the server HTML holds the main content, nothing left loading', async (pattern) => {
-    const { path, shows } = WALK[pattern]!();
-    const { res, html } = await page(path);
-    expect(res.status, path).toBe(200);
-    const main = mainOf(html);
-    expect(main).not.toContain('view-loading');
-    for (const text of shows) expect(main, `${path} shows ${text}`).toContain(text);
-  });
+  it.each(steps.map((s) => s.pattern))(
+    '%s: the server HTML holds the main content, nothing left loading',
+    async (pattern) => {
+      const step = WALK[pattern]!;
+      if (step === drawnByTheBrowser) throw new Error(`${pattern} is drawn by the browser`);
+      const { path, shows } = step(content());
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      const main = mainOf(html);
+      expect(main).not.toContain('view-loading');
+      for (const text of shows) expect(main, `${path} shows ${text}`).toContain(text);
+    },
+  );
 });
 
 describe('an article page says where it belongs (§5.2)', () => {

@@ -1,12 +1,14 @@
 // The interface's message catalogues, one per configured language (wrangler.toml's LANGUAGES, issue 29): en-US
-// (the default, bundled) and any other whose catalogue files sit in this folder ({tag}.json, screens.{tag}.json),
-// loaded when first needed. A language without a catalogue (or a key missing from one) speaks the default's words.
+// (the default, bundled) and any other whose catalogue files sit in this folder ({tag}.json, screens.{tag}.json,
+// routes.{tag}.json: the screens' folders' own words), loaded when first needed. A language without a catalogue (or
+// a key missing from one) speaks the default's words.
 // The interface language follows the page's URL (docs/decisions/055-language-urls.md).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { LOCALES as ACCOUNT_LOCALES } from '#schema/enums';
 import enUS from './en-US.json';
 import screensEnUS from './screens.en-US.json';
+import routesEnUS from './routes.en-US.json';
 
 /** The languages an account may prefer for its mails (schema/enums.ts); the interface's come from LANGUAGES. */
 export const LOCALES = ACCOUNT_LOCALES;
@@ -37,6 +39,8 @@ const SHELL_CATALOGUES: Record<string, () => Promise<JsonModule>> = {
 const shellCatalogue = (tag: string): Promise<JsonModule> =>
   SHELL_CATALOGUES[tag]?.() ?? Promise.reject(new Error(`no shell catalogue for ${tag}`));
 const screensCatalogue = (tag: string): Promise<JsonModule> => import(`../i18n/screens.${tag}.json`);
+/** The words the screens' folders bring (web/routes/<URL>/messages.json, gathered by worker/scripts/route-table.ts). */
+const routesCatalogue = (tag: string): Promise<JsonModule> => import(`../i18n/routes.${tag}.json`);
 /** A catalogue file of a language, or nothing when there is none. */
 const catalogue = (load: (tag: string) => Promise<JsonModule>, tag: string) =>
   load(tag).then(
@@ -44,7 +48,7 @@ const catalogue = (load: (tag: string) => Promise<JsonModule>, tag: string) =>
     (): Messages => ({}),
   );
 
-const defaultMessages: Messages = { ...enUS, ...screensEnUS };
+const defaultMessages: Messages = { ...enUS, ...screensEnUS, ...routesEnUS };
 
 /** Whether a value can name an interface language (a BCP 47 tag; whether it is configured is LANGUAGES's to say). */
 export function isLocale(value: unknown): value is Locale {
@@ -59,8 +63,12 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   if (locale === DEFAULT_LOCALE || !isLocale(locale)) return defaultMessages;
   const known = merged.get(locale);
   if (known) return known;
-  const [shell, screens] = await Promise.all([catalogue(shellCatalogue, locale), catalogue(screensCatalogue, locale)]);
-  const messages = { ...defaultMessages, ...shell, ...screens };
+  const [shell, screens, routes] = await Promise.all([
+    catalogue(shellCatalogue, locale),
+    catalogue(screensCatalogue, locale),
+    catalogue(routesCatalogue, locale),
+  ]);
+  const messages = { ...defaultMessages, ...shell, ...screens, ...routes };
   // A catalogue that failed to load (offline) is not remembered: the next call tries again.
   if (Object.keys(shell).length > 0 || Object.keys(screens).length > 0) merged.set(locale, messages);
   return messages;

@@ -11,6 +11,9 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 port="${PORT:-5173}"
 host="${LISTEN_IP:-127.0.0.1}"
 
+echo "== the route table and the screens' words from web/routes/ (worker/scripts/route-table.ts)"
+tsx worker/scripts/route-table.ts
+
 echo "== applying D1 migrations (local)"
 wrangler d1 migrations apply DB --local </dev/null
 

@@ -4,9 +4,11 @@
 // HTTP to `wrangler dev`. Without --url it starts its own on a fresh seeded state, since fuzzed calls write and
 // delete. Prints `N requests, X 5xx, Y non-envelope, Z oversize` (API and pages together) and the findings; exits 1
 // when there are any.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { runnerImport } from 'vite';
 import { app } from '../app';
-import { fuzzPageRequests } from './fuzz-pages';
+import { fuzzPageRequests, pagePatterns } from './fuzz-pages';
 import { formatReport, fuzzRequests, registeredRoutes, runFuzz, type FuzzReport, type FuzzRole } from './fuzz-requests';
 import { signIn, startLocalServer, type LocalServer } from './local-server';
 import { DEMO_PASSWORD } from './seed-demo-content';
@@ -113,13 +115,30 @@ async function main(): Promise<number> {
     };
     console.log(`fuzzing ${routes.length} routes and the pages at ${url} with seed ${seed}`);
     const apiReport = await run('api', fuzzRequests(routes, { ids, fileKeys }, count, seed));
-    const pageReport = await run('pages', fuzzPageRequests({ ids: [...ids, ...stored] }, pages, seed));
+    const pageReport = await run(
+      'pages',
+      fuzzPageRequests({ ids: [...ids, ...stored], pages: await routePatterns() }, pages, seed),
+    );
     const report = combined(apiReport, pageReport);
     console.log(formatReport(report));
     return report.findings.length === 0 ? 0 : 1;
   } finally {
     await server?.stop();
   }
+}
+
+/**
+ * The pages' patterns from the route table, loaded through Vite's module runner as the SPA's bundler reads it (its
+ * route modules use import.meta.env, which Node lacks).
+ */
+async function routePatterns(): Promise<string[]> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const { module } = await runnerImport<typeof import('#web/routes/table')>(path.join(root, 'web/routes/table.ts'), {
+    root,
+    configFile: false,
+    logLevel: 'warn',
+  });
+  return pagePatterns(module.ALL_SCREENS);
 }
 
 /** Both runs' figures in one report. */

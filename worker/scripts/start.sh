@@ -10,6 +10,9 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false WRANGLER_SEND_METRICS=false
 port="${PORT:-8787}"
 host="${LISTEN_IP:-127.0.0.1}"
 
+echo "== the route table and the screens' words from web/routes/ (worker/scripts/route-table.ts)"
+tsx worker/scripts/route-table.ts
+
 echo "== building the SPA"
 vite build --config web/vite.config.ts --logLevel warn
 

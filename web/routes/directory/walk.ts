@@ -1,0 +1,10 @@
+// The walk of public pages (test/worker/public-pages.test.ts): a path to each of this screen's URLs and what its
+// server HTML must show.
+import type { PageWalk } from '../+shared/walk-kit';
+
+export const walk: PageWalk = {
+  '/directory': (c) => ({
+    path: '/directory',
+    shows: [c.category.title, c.channel.name, `/category/${c.category.slug}/c/${c.channel.slug}`],
+  }),
+};

@@ -1,0 +1,7 @@
+// The walk of public pages (test/worker/public-pages.test.ts): a path to each of this screen's URLs and what its
+// server HTML must show.
+import type { PageWalk } from '#web/routes/+shared/walk-kit';
+
+export const walk: PageWalk = {
+  '/forgot-password/:token': () => ({ path: '/forgot-password/some-token', shows: ['Choose a new password'] }),
+};

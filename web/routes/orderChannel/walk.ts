@@ -1,0 +1,5 @@
+// The walk of public pages (test/worker/public-pages.test.ts): a path to each of this screen's URLs and what its
+// server HTML must show.
+import type { PageWalk } from '../+shared/walk-kit';
+
+export const walk: PageWalk = { '/orderChannel': () => ({ path: '/orderChannel', shows: ['Order a channel'] }) };
