@@ -180,14 +180,14 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
     // outside does, and whoever may no longer write it (a new author) leaves (decision 051). The import stands even
     // if the room cannot be told: its next opening reads D1's newer version.
     await Promise.all(
-      results.map((r) =>
-        r.write && r.written && !r.write.created
-          ? tellRoomOfRewrite(ctx.env, r.write.id, r.write.shared, r.write.version, {
-              userId: ctx.adminId,
-              name: ctx.audit.actor.name ?? '',
-            }).catch(() => undefined)
-          : undefined,
-      ),
+      results
+        .filter((r) => r.write && r.written && !r.write.created)
+        .map((r) =>
+          tellRoomOfRewrite(ctx.env, r.write!.id, r.write!.shared, r.write!.version, {
+            userId: ctx.adminId,
+            name: ctx.audit.actor.name ?? '',
+          }).catch(() => undefined),
+        ),
     );
     for (const r of results) {
       progress.count(r.kind, r.outcome);

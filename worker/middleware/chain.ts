@@ -18,7 +18,7 @@ export function chain(
   parts: readonly MiddlewareHandler<AppEnv>[],
   onError: ErrorHandler<AppEnv>,
 ): MiddlewareHandler<AppEnv> {
-  const run = async (c: Context<AppEnv>, i: number, last: () => Promise<void>): Promise<void> => {
+  const run = async (c: Context<AppEnv, string>, i: number, last: () => Promise<void>): Promise<void> => {
     const part = parts[i];
     if (!part) return last();
     let res: Response | void;
