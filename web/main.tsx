@@ -1,5 +1,4 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { setReadLanguages } from './api/client';
 import { App } from './app';
 import { primeFramings } from './components/picture';
 import { installHistoryGate } from './components/screen-kit/history-gate';
@@ -31,8 +30,6 @@ async function start(): Promise<void> {
   }
   // The answers the HTML was drawn with are the first render's (web/data/seed.tsx): not asked for again.
   primeFramings(data.framings);
-  // The API answers in the page's language (its URL's), not the browser's preference: a refresh keeps the page's.
-  setReadLanguages(data.locale, data.languages[0] ?? data.locale);
   const start = {
     locale: data.locale,
     languages: data.languages,

@@ -15,7 +15,8 @@ export type MenuItemId = (typeof MENU_ITEMS)[number]['id'];
 /** One breadcrumb before it is resolved: a translated label, or an entity whose title is fetched. */
 export type CrumbDef =
   | { kind: 'label'; key: string; to?: string }
-  | { kind: 'article'; id: string; to?: string }
+  /** `source`: the article's own text (the article form's crumb shares the form's read), else the page's language. */
+  | { kind: 'article'; id: string; to?: string; source?: boolean }
   | { kind: 'channel'; id: string; to?: string }
   | { kind: 'author'; username: string }
   /** Expands to every ancestor of the category and the category itself. */

@@ -30,7 +30,12 @@ const LAZY_VIEW_BUDGET = 40 * KB;
  * "imported from" line (issue 30) and a translation's revisions in the shared revisions box (43.8 KB measured).
  * Splitting the form's side boxes (revisions, previews, activity) into their own chunks is the way back to 40.
  */
-const VIEW_BUDGETS: Record<string, number> = { 'routes/myaccount/articles/$item/index.tsx': 44 * KB };
+const VIEW_BUDGETS: Record<string, number> = {
+  'routes/myaccount/articles/$item/index.tsx': 44 * KB,
+  // The channel form: 41 KB since its read asks for the channel's own text (`inSource`, decision 056) beside its
+  // language bar and the publication box naming languages (40.1 KB measured).
+  'routes/myaccount/channels/$item/index.tsx': 41 * KB,
+};
 /**
  * An admin section opened directly, with the frame and the admin catalogue of the active locale (every section's
  * strings): 42 KB. It was 40, like any lazy view, until the catalogue grew with the import's author step (issue 30)

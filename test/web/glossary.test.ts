@@ -35,6 +35,7 @@ describe('the German glossary', () => {
       'account.de-DE.json',
       'admin.de-DE.json',
       'de-DE.json',
+      'routes.de-DE.json',
       'screens.de-DE.json',
       'workspace.de-DE.json',
     ]);

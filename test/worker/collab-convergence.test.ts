@@ -65,7 +65,11 @@ describe('co-editing converges', () => {
           if (o.kind === 'insert') {
             // A token that no delete touches (deletes take only the x's), so a missing one was lost.
             const token = `<${run}.${o.client}.${n++}>`;
-            text.insert(Math.floor(o.at * text.length), `${token}xx`);
+            // Between tokens (at the start, or after a token's '>' or an x), never inside one: an insert inside another
+            // token would split it, which is a correct merge and not a loss.
+            const now = text.toJSON();
+            const gaps = [0, ...[...now].flatMap((ch, i) => (ch === 'x' || ch === '>' ? [i + 1] : []))];
+            text.insert(gaps[Math.floor(o.at * (gaps.length - 1))]!, `${token}xx`);
             inserted.set(token, slot.c);
           } else if (o.kind === 'delete') {
             const xs = [...text.toJSON()].flatMap((ch, i) => (ch === 'x' ? [i] : []));

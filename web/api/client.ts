@@ -8,8 +8,10 @@ import * as z from 'zod/mini';
 import { anyEnvelope, issuesResult } from '#schema/entities';
 import type { AppType } from '#worker/app';
 import { ApiError, reportUnauthorized } from './errors';
+import { readLanguages } from './read-languages';
 
 export { ApiError, onUnauthorized } from './errors';
+export { setReadLanguages } from './read-languages';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
@@ -38,25 +40,14 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-// The languages the browser's calls ask in (decision 056): the page's, which is its URL's (decision 055), so a
-// background refresh of a German page answers in German whatever the browser prefers; and the configured default,
-// in which an editing screen first asks for the text it edits (`inSource`). Unset on the server, whose in-process
-// transport (worker/pages/in-process.ts) sends the page's language itself.
-let pageLanguage: string | undefined;
-let defaultLanguage: string | undefined;
-
-/** Sets the page's language and the configured default (the first of wrangler.toml's LANGUAGES). */
-export function setReadLanguages(page: string, configuredDefault: string): void {
-  pageLanguage = page;
-  defaultLanguage = configuredDefault;
-}
-
 /** A call's init with the page's language as Accept-Language, unless the call names a language itself. */
 function askedIn(init: RequestInit | undefined): RequestInit | undefined {
-  if (!pageLanguage) return init;
+  // The page's language is its <html lang> (the worker writes the URL's language there), unless set.
+  const page = readLanguages.page ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
+  if (!page) return init;
   const headers = new Headers(init?.headers);
   if (headers.has('Accept-Language')) return init;
-  headers.set('Accept-Language', pageLanguage);
+  headers.set('Accept-Language', page);
   return { ...init, headers };
 }
 
@@ -64,7 +55,7 @@ function askedIn(init: RequestInit | undefined): RequestInit | undefined {
 export const inLanguage = (tag: string | undefined) => (tag ? { headers: { 'Accept-Language': tag } } : undefined);
 
 /** Options asking in the configured default language (the language items are written in). */
-export const inDefaultLanguage = () => inLanguage(defaultLanguage);
+export const inDefaultLanguage = () => inLanguage(readLanguages.configuredDefault);
 
 /**
  * An item's own text, never a translation laid over it: what an editing screen shows and saves. The item's source

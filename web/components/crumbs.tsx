@@ -43,7 +43,7 @@ function crumbsOf<T>(state: QueryState<T>, show: (data: T) => Crumb[], fallback:
 
 function ArticleCrumb({ def, children }: Props<Extract<CrumbDef, { kind: 'article' }>>) {
   const { locale } = useIntl();
-  const article = useArticle(def.id);
+  const article = useArticle(def.id, { source: def.source });
   const show = (a: { title: string }) => [{ text: a.title.toLocaleUpperCase(locale), to: def.to }];
   return children(crumbsOf(article, show, { key: FALLBACK_KEYS.article, to: def.to }));
 }

@@ -13,12 +13,13 @@ export type CategoryTrail = { id: string; title: string }[];
 
 // An undefined id waits (the query stays 'loading' without a request).
 
-export const useArticle = (id: string | undefined) =>
-  useQuery(id === undefined ? null : keys.article(id), () => getArticle(id!));
+export const useArticle = (id: string | undefined, options: { source?: boolean | undefined } = {}) =>
+  useQuery(id === undefined ? null : options.source ? keys.articleSource(id) : keys.article(id), () =>
+    options.source ? getArticleSource(id!) : getArticle(id!),
+  );
 
 /** An article in its own language, never a translation laid over it: what the article form edits. */
-export const useArticleSource = (id: string | undefined) =>
-  useQuery(id === undefined ? null : keys.articleSource(id), () => getArticleSource(id!));
+export const useArticleSource = (id: string | undefined) => useArticle(id, { source: true });
 
 /** An author by user name (the author page and its breadcrumb). */
 export const useAuthor = (username: string | undefined) =>

@@ -11,7 +11,6 @@ import { route as category$categoryId } from './category/$categoryId/route';
 import { route as chan$channelId } from './chan/$channelId/route';
 import { route as channels } from './channels/route';
 import { route as contact } from './contact/route';
-import { route as directory } from './directory/route';
 import { route as forgotPassword } from './forgot-password/route';
 import { route as forgotPassword$token } from './forgot-password/$token/route';
 import { route as home } from './home/route';
@@ -47,7 +46,6 @@ export const ROUTE_MODULES: readonly ScreenRoute[] = [
   chan$channelId,
   channels,
   contact,
-  directory,
   forgotPassword,
   forgotPassword$token,
   home,

@@ -18,7 +18,7 @@ export function workspaceCrumbs(section: keyof typeof WORKSPACE_SECTIONS) {
     if (!item) return [...trail, label(list)];
     trail.push(label(list, `/myaccount/${section}`));
     if (item === 'new' && created) return [...trail, label(created)];
-    if (section === 'articles') return [...trail, { kind: 'article', id: item }];
+    if (section === 'articles') return [...trail, { kind: 'article', id: item, source: true }];
     if (section === 'channels') return [...trail, { kind: 'channel', id: item }];
     return [...trail, label('shell.crumb.newsItem')];
   };
