@@ -67,4 +67,19 @@ describe('an editing read', () => {
     await expect(listCategorySources()).rejects.toThrow();
     expect(calls.map(askedIn)).toEqual(['en-US', 'en-US']);
   });
+
+  it("reads the admin's tree again in a category's own language when a translation answered", async () => {
+    setReadLanguages('de-DE', 'en-US');
+    const row = { id: uuid(), parentId: null, imageHref: null, slug: 'kaffee', ordinal: 0, sourceLanguage: 'de-DE' };
+    const { calls } = fakeApi((call) => ({
+      code: 200,
+      result: [
+        askedIn(call) === 'de-DE'
+          ? { ...row, title: 'Kaffee', language: 'de-DE' }
+          : { ...row, title: 'Coffee', language: 'en-US' },
+      ],
+    }));
+    await expect(listCategorySources()).resolves.toMatchObject([{ title: 'Kaffee' }]);
+    expect(calls.map(askedIn)).toEqual(['en-US', 'de-DE']);
+  });
 });
