@@ -1,22 +1,20 @@
 // /api/categories: the tree, one category, its ancestors, its children and its articles.
 import * as z from 'zod/mini';
 import { articlePage, category, categoryChildren, categoryRoute } from '#schema/entities';
-import { api, call, inDefaultLanguage, inLanguage, pageQuery, seg } from './client';
+import { api, call, inLanguage, pageQuery, seg } from './client';
 
 const byId = (idOrSlug: string) => ({ param: { id: seg(idOrSlug) } });
 
 export const listCategories = () => call(api.categories.$get(), z.array(category));
 /**
  * The tree with each category's own title, as the admin's category tree edits it (its translations are edited beside
- * it): asked in the configured default where one is set, else in the page's language, and once more in a category's
- * own language when a translation answered.
+ * it): asked in the page's language, and once more in a category's own language when a translation answered.
  */
 export async function listCategorySources() {
-  const read = (options: ReturnType<typeof inLanguage>) =>
-    call(api.categories.$get(undefined, options), z.array(category));
-  const first = await read(inDefaultLanguage());
+  const first = await call(api.categories.$get(), z.array(category));
   const overlaid = first.find((c) => c.language !== c.sourceLanguage);
-  return overlaid ? read(inLanguage(overlaid.sourceLanguage)) : first;
+  if (!overlaid) return first;
+  return call(api.categories.$get(undefined, inLanguage(overlaid.sourceLanguage)), z.array(category));
 }
 export const getCategory = (idOrSlug: string) => call(api.categories[':id'].$get(byId(idOrSlug)), category);
 /** The ancestors, root first, ending with the category itself. */

@@ -8,10 +8,8 @@ import * as z from 'zod/mini';
 import { anyEnvelope, issuesResult } from '#schema/entities';
 import type { AppType } from '#worker/app';
 import { ApiError, reportUnauthorized } from './errors';
-import { readLanguages } from './read-languages';
 
 export { ApiError, onUnauthorized } from './errors';
-export { setReadLanguages } from './read-languages';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
@@ -40,10 +38,19 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
+// The language the browser's calls ask in (decision 056): the page's, its <html lang> (the worker writes the URL's
+// language there, decision 055), so a background refresh of a German page answers in German whatever the browser
+// prefers. The server's in-process transport (worker/pages/in-process.ts) sends the page's language itself.
+let pageLanguage: string | undefined;
+
+/** Names the page's language instead of its <html lang> (tests; a page without one). */
+export function setPageLanguage(tag: string | undefined): void {
+  pageLanguage = tag;
+}
+
 /** A call's init with the page's language as Accept-Language, unless the call names a language itself. */
 function askedIn(init: RequestInit | undefined): RequestInit | undefined {
-  // The page's language is its <html lang> (the worker writes the URL's language there), unless set.
-  const page = readLanguages.page ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
+  const page = pageLanguage ?? (typeof document === 'undefined' ? '' : document.documentElement.lang);
   if (!page) return init;
   const headers = new Headers(init?.headers);
   if (headers.has('Accept-Language')) return init;
@@ -54,19 +61,15 @@ function askedIn(init: RequestInit | undefined): RequestInit | undefined {
 /** A typed call's options asking for the answer in `tag` rather than the page's language. */
 export const inLanguage = (tag: string | undefined) => (tag ? { headers: { 'Accept-Language': tag } } : undefined);
 
-/** Options asking in the configured default language (the language items are written in). */
-export const inDefaultLanguage = () => inLanguage(readLanguages.configuredDefault);
-
 /**
  * An item's own text, never a translation laid over it: what an editing screen shows and saves. The item's source
- * language is known only from an answer, so the read asks in the configured default (every item written here is in
- * it) and asks once more in the item's own language when a published translation answered instead (an imported
- * item in another language).
+ * language is known only from an answer, so the read asks in the page's language and asks once more in the item's
+ * own when a published translation answered instead.
  */
 export async function inSource<T extends { language?: string | undefined; sourceLanguage?: string | undefined }>(
   read: (options: { headers: Record<string, string> } | undefined) => Promise<T>,
 ): Promise<T> {
-  const first = await read(inDefaultLanguage());
+  const first = await read(undefined);
   return first.language === first.sourceLanguage ? first : read(inLanguage(first.sourceLanguage));
 }
 
