@@ -76,6 +76,9 @@ export interface ScreenRoute {
   noindex?: boolean;
   /** The page is one person's (a reviewer's preview): never kept by the edge. */
   confidential?: boolean;
+  // load, canonical and head are the worker's alone: a module declares them inside `...(import.meta.env.SSR && {…})`
+  // (SSR: see drawnByTheBrowser below), so the browser's build, whose entry carries the route table, leaves them
+  // and their helpers out (test/web/budget.test.ts checks it). versions stays: the language switch reads it.
   /** Starts the queries the page's head, crumbs and nested-route rule read (the view loads the rest itself). */
   load?: (page: PageData) => Promise<unknown>;
   /** A nested address whose parts do not belong together: the canonical address of what was asked for, else null. */

@@ -8,22 +8,25 @@ export const route = screen({
   module: 'routes/home/index.tsx',
   view: () => import('./index'),
   paths: { '/': { menu: 'homeAndNews', crumbs: () => [label('homeAndNews')] } },
-  head: ({ t, abs, siteDescription }) => ({
-    canonicalPath: homePath(),
-    feeds: [{ title: `${SITE_NAME}: ${t('home.title')}`, path: NEWS_FEED_PATH }],
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'WebSite',
-        name: SITE_NAME,
-        description: siteDescription,
-        url: abs(homePath()),
-        potentialAction: {
-          '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: abs(searchPath('{search_term_string}')) },
-          'query-input': 'required name=search_term_string',
+  // The server's part (the page's data, nested-route rule and head): not in the browser's bundle.
+  ...(import.meta.env.SSR && {
+    head: ({ t, abs, siteDescription }) => ({
+      canonicalPath: homePath(),
+      feeds: [{ title: `${SITE_NAME}: ${t('home.title')}`, path: NEWS_FEED_PATH }],
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: SITE_NAME,
+          description: siteDescription,
+          url: abs(homePath()),
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: { '@type': 'EntryPoint', urlTemplate: abs(searchPath('{search_term_string}')) },
+            'query-input': 'required name=search_term_string',
+          },
         },
-      },
-    ],
+      ],
+    }),
   }),
 });

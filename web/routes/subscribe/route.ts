@@ -10,15 +10,18 @@ export const route = screen({
   module: 'routes/subscribe/index.tsx',
   view: () => import('./index'),
   paths: { '/subscribe': { menu: 'homeAndNews', crumbs: simpleTrail('subscribe') } },
-  // The feeds as the head's alternate links too, so a reader's browser or feed reader finds them on this page.
-  head: ({ t, answer }) => ({
-    description: t('subscribe.lead'),
-    feeds: [
-      { title: `${SITE_NAME}: ${t('home.title')}`, path: newsFeedPath() },
-      ...(answer<ChannelSummary[]>(keys.channels()) ?? []).map((channel) => ({
-        title: `${SITE_NAME}: ${channel.name}`,
-        path: channelFeedPath(channel),
-      })),
-    ],
+  // The server's part (the page's data, nested-route rule and head): not in the browser's bundle.
+  ...(import.meta.env.SSR && {
+    // The feeds as the head's alternate links too, so a reader's browser or feed reader finds them on this page.
+    head: ({ t, answer }) => ({
+      description: t('subscribe.lead'),
+      feeds: [
+        { title: `${SITE_NAME}: ${t('home.title')}`, path: newsFeedPath() },
+        ...(answer<ChannelSummary[]>(keys.channels()) ?? []).map((channel) => ({
+          title: `${SITE_NAME}: ${channel.name}`,
+          path: channelFeedPath(channel),
+        })),
+      ],
+    }),
   }),
 });

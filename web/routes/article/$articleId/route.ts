@@ -45,58 +45,65 @@ export const route = screen({
       ],
     },
   },
-  load: ({ params, get, queries }) => get(queries.article(param(params, 'articleId'))),
-  canonical: misplaced,
   versions: ({ params, answer, queries }) => {
     const found = answer<Article>(queries.article(param(params, 'articleId')));
     return found && itemVersions(found, (ref) => articlePath(ref));
   },
-  head: ({ params, answer, queries, base, abs, locale }) => {
-    const found = answer<Article>(queries.article(param(params, 'articleId')));
-    if (!found) return null;
-    const gallery = found.media?.kind === 'gallery' ? found.media.images : [];
-    const href = found.thumbnailHref ?? gallery[0]?.href;
-    // A gallery picture says what it shows in its title (the API's thumbnail is often the first of them).
-    const image = picture(href, gallery.find((g) => g.href === href)?.title || found.title);
-    const description = excerpt(found.teaser || found.description || found.title);
-    const canonicalPath = articlePath(found);
-    const gated = found.restricted || found.locked;
-    const video = found.media?.kind === 'video' ? found.media.videos[0] : undefined;
-    const site = organization(abs);
-    return {
-      title: found.title,
-      description,
-      canonicalPath,
-      textLanguage: found.language ?? null,
-      type: 'article',
-      image,
-      video: video ? { href: video.href } : null,
-      noindex: base.noindex || !found.published || found.hidden || found.locked,
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'NewsArticle',
-          headline: found.title,
-          description,
-          url: abs(canonicalPath),
-          mainEntityOfPage: abs(canonicalPath),
-          ...(image ? { image: [abs(image.href)] } : {}),
-          datePublished: found.createdAt,
-          dateModified: found.updatedAt,
-          inLanguage: found.language ?? locale,
-          ...(found.author
-            ? { author: { '@type': 'Person', name: found.author.displayName, url: abs(authorPath(found.author)) } }
-            : { author: site }),
-          publisher: site,
-          ...(gated
-            ? {
-                isAccessibleForFree: false,
-                hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.article-description' },
-              }
-            : {}),
-        },
-        ...base.jsonLd,
-      ],
-    };
-  },
+  // The server's part (the page's data, nested-route rule and head): not in the browser's bundle.
+  ...(import.meta.env.SSR && {
+    load: ({ params, get, queries }) => get(queries.article(param(params, 'articleId'))),
+    canonical: misplaced,
+    head: ({ params, answer, queries, base, abs, locale }) => {
+      const found = answer<Article>(queries.article(param(params, 'articleId')));
+      if (!found) return null;
+      const gallery = found.media?.kind === 'gallery' ? found.media.images : [];
+      const href = found.thumbnailHref ?? gallery[0]?.href;
+      // A gallery picture says what it shows in its title (the API's thumbnail is often the first of them).
+      const image = picture(href, gallery.find((g) => g.href === href)?.title || found.title);
+      const description = excerpt(found.teaser || found.description || found.title);
+      const canonicalPath = articlePath(found);
+      const gated = found.restricted || found.locked;
+      const video = found.media?.kind === 'video' ? found.media.videos[0] : undefined;
+      const site = organization(abs);
+      return {
+        title: found.title,
+        description,
+        canonicalPath,
+        textLanguage: found.language ?? null,
+        type: 'article',
+        image,
+        video: video ? { href: video.href } : null,
+        noindex: base.noindex || !found.published || found.hidden || found.locked,
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'NewsArticle',
+            headline: found.title,
+            description,
+            url: abs(canonicalPath),
+            mainEntityOfPage: abs(canonicalPath),
+            ...(image ? { image: [abs(image.href)] } : {}),
+            datePublished: found.createdAt,
+            dateModified: found.updatedAt,
+            inLanguage: found.language ?? locale,
+            ...(found.author
+              ? { author: { '@type': 'Person', name: found.author.displayName, url: abs(authorPath(found.author)) } }
+              : { author: site }),
+            publisher: site,
+            ...(gated
+              ? {
+                  isAccessibleForFree: false,
+                  hasPart: {
+                    '@type': 'WebPageElement',
+                    isAccessibleForFree: false,
+                    cssSelector: '.article-description',
+                  },
+                }
+              : {}),
+          },
+          ...base.jsonLd,
+        ],
+      };
+    },
+  }),
 });

@@ -19,24 +19,27 @@ export const route = screen({
       ],
     },
   },
-  load: ({ params, get, queries }) => get(queries.author(param(params, 'username'))),
-  head: ({ params, answer, queries, base, siteDescription }) => {
-    const username = param(params, 'username');
-    const found = answer<Author>(queries.author(username));
-    if (!found) return null;
-    const pages = answer<ArticlePage[]>(keys.authorArticles(username));
-    return {
-      title: found.displayName,
-      description: listDescription(found.displayName, pages?.[0]?.items.map((a) => a.title) ?? []) || siteDescription,
-      canonicalPath: authorPath(found),
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'ProfilePage',
-          mainEntity: { '@type': 'Person', name: found.displayName },
-        },
-        ...base.jsonLd,
-      ],
-    };
-  },
+  // The server's part (the page's data, nested-route rule and head): not in the browser's bundle.
+  ...(import.meta.env.SSR && {
+    load: ({ params, get, queries }) => get(queries.author(param(params, 'username'))),
+    head: ({ params, answer, queries, base, siteDescription }) => {
+      const username = param(params, 'username');
+      const found = answer<Author>(queries.author(username));
+      if (!found) return null;
+      const pages = answer<ArticlePage[]>(keys.authorArticles(username));
+      return {
+        title: found.displayName,
+        description: listDescription(found.displayName, pages?.[0]?.items.map((a) => a.title) ?? []) || siteDescription,
+        canonicalPath: authorPath(found),
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'ProfilePage',
+            mainEntity: { '@type': 'Person', name: found.displayName },
+          },
+          ...base.jsonLd,
+        ],
+      };
+    },
+  }),
 });

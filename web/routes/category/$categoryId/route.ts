@@ -11,31 +11,34 @@ export const route = screen({
   module: 'routes/category/$categoryId/index.tsx',
   view: () => import('./index'),
   paths: { '/category/:categoryId': { menu: 'categories', crumbs: categoryTrail } },
-  load: async ({ params, get, queries }) => {
-    const id = await get(queries.categoryId(param(params, 'categoryId')));
-    if (id !== undefined) await Promise.all([get(queries.category(id)), get(queries.categoryChildren(id))]);
-  },
   versions: ({ params, answer, queries }) => {
     const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
     const found = id === undefined ? undefined : answer<Category>(queries.category(id));
     return found && itemVersions(found, (ref) => categoryPath(ref));
   },
-  head: ({ params, answer, queries, t }) => {
-    const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
-    const found = id === undefined ? undefined : answer<Category>(queries.category(id));
-    if (!found) return null;
-    const children = answer<CategoryChildren>(queries.categoryChildren(found.id));
-    return {
-      title: found.title,
-      description:
-        listDescription(found.title, [
-          ...(children?.categories.map((c) => c.title) ?? []),
-          ...(children?.channels.map((c) => c.name) ?? []),
-          ...(children?.articles.map((a) => a.title) ?? []),
-        ]) || excerpt(`${t('categories')}: ${found.title}`),
-      canonicalPath: categoryPath(found),
-      textLanguage: found.language ?? null,
-      image: picture(found.imageHref, found.title),
-    };
-  },
+  // The server's part (the page's data, nested-route rule and head): not in the browser's bundle.
+  ...(import.meta.env.SSR && {
+    load: async ({ params, get, queries }) => {
+      const id = await get(queries.categoryId(param(params, 'categoryId')));
+      if (id !== undefined) await Promise.all([get(queries.category(id)), get(queries.categoryChildren(id))]);
+    },
+    head: ({ params, answer, queries, t }) => {
+      const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
+      const found = id === undefined ? undefined : answer<Category>(queries.category(id));
+      if (!found) return null;
+      const children = answer<CategoryChildren>(queries.categoryChildren(found.id));
+      return {
+        title: found.title,
+        description:
+          listDescription(found.title, [
+            ...(children?.categories.map((c) => c.title) ?? []),
+            ...(children?.channels.map((c) => c.name) ?? []),
+            ...(children?.articles.map((a) => a.title) ?? []),
+          ]) || excerpt(`${t('categories')}: ${found.title}`),
+        canonicalPath: categoryPath(found),
+        textLanguage: found.language ?? null,
+        image: picture(found.imageHref, found.title),
+      };
+    },
+  }),
 });

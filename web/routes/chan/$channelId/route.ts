@@ -23,23 +23,26 @@ export const route = screen({
       crumbs: (params) => [...categoryTrail(params), channel(params)],
     },
   },
-  load: ({ params, get, queries }) => get(queries.channelSummary(param(params, 'channelId'))),
-  canonical: misplaced,
   versions: ({ params, answer, queries }) => {
     const found = answer<ChannelSummary>(queries.channelSummary(param(params, 'channelId')));
     return found && itemVersions(found, (ref) => channelPath(ref));
   },
-  head: ({ params, answer, queries, base, siteDescription }) => {
-    const found = answer<ChannelSummary>(queries.channelSummary(param(params, 'channelId')));
-    if (!found) return null;
-    return {
-      title: found.name,
-      description: excerpt(found.infoText) || siteDescription,
-      canonicalPath: channelPath(found),
-      textLanguage: found.language ?? null,
-      image: picture(found.bannerHref ?? found.portraitHref, found.name),
-      noindex: base.noindex || !found.published || found.hidden || found.private,
-      feeds: [{ title: `${SITE_NAME}: ${found.name}`, path: channelFeedPath(found) }],
-    };
-  },
+  // The server's part (the page's data, nested-route rule and head): not in the browser's bundle.
+  ...(import.meta.env.SSR && {
+    load: ({ params, get, queries }) => get(queries.channelSummary(param(params, 'channelId'))),
+    canonical: misplaced,
+    head: ({ params, answer, queries, base, siteDescription }) => {
+      const found = answer<ChannelSummary>(queries.channelSummary(param(params, 'channelId')));
+      if (!found) return null;
+      return {
+        title: found.name,
+        description: excerpt(found.infoText) || siteDescription,
+        canonicalPath: channelPath(found),
+        textLanguage: found.language ?? null,
+        image: picture(found.bannerHref ?? found.portraitHref, found.name),
+        noindex: base.noindex || !found.published || found.hidden || found.private,
+        feeds: [{ title: `${SITE_NAME}: ${found.name}`, path: channelFeedPath(found) }],
+      };
+    },
+  }),
 });
