@@ -14,30 +14,44 @@ export interface Sent {
 export const addedOf = (sent: Sent, ...ids: string[]) =>
   ids.map((id, i) => ({ id, imageFileTag: sent.json.images[i]!.imageFileTag }));
 
+/**
+ * What every fake XMLHttpRequest here has: the parts the upload code reads and sets, and an answer in the API's
+ * envelope. A test's own fake (another upload's transport) extends it with its `send`.
+ */
+export class XhrShape {
+  method = '';
+  url = '';
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {}
+  /** Ends the request with `status` and the envelope around `result`. */
+  protected answer(status: number, result: unknown, message = 'OK') {
+    this.status = status;
+    this.responseText = JSON.stringify({ code: status, message, result });
+    this.onload?.();
+  }
+}
+
 /** XMLHttpRequest answering the gallery upload with `answer` (or failing with `status`), progress in two steps. */
 export function fakeXhr(answer: (sent: Sent) => { status: number; result?: unknown; message?: string }) {
   const sent: Sent[] = [];
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  class FakeXhr {
-    method = '';
-    url = '';
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
+  class FakeXhr extends XhrShape {
     private aborted = false;
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
+    override abort() {
       this.aborted = true;
       this.onabort?.();
     }
@@ -56,9 +70,7 @@ export function fakeXhr(answer: (sent: Sent) => { status: number; result?: unkno
         if (this.aborted) return;
         const a = answer(req);
         this.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
-        this.status = a.status;
-        this.responseText = JSON.stringify({ code: a.status, message: a.message ?? 'OK', result: a.result ?? null });
-        this.onload?.();
+        this.answer(a.status, a.result ?? null, a.message);
       })();
     }
   }

@@ -11,6 +11,7 @@ import { importDetail, importSummary } from '#schema/imports';
 import { RESUMABLE_LIMITS } from '#schema/limits';
 import { resumableUpload } from '#schema/workspace';
 import { answer, fakeApi } from './fake-api';
+import { XhrShape } from './fake-xhr';
 import { renderApp, userOf } from './shell-kit';
 
 afterEach(() => {
@@ -84,22 +85,10 @@ describe('the import screen', () => {
       const parts: string[] = [];
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
-      class PartXhr {
-        url = '';
-        status = 0;
-        responseText = '';
-        withCredentials = false;
-        upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
-          onprogress: null,
-        };
-        onload: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        onabort: (() => void) | null = null;
-        open(_method: string, url: string) {
-          this.url = new URL(url).pathname;
+      class PartXhr extends XhrShape {
+        override open(method: string, url: string) {
+          super.open(method, new URL(url).pathname);
         }
-        setRequestHeader() {}
-        abort() {}
         send(body: Blob) {
           parts.push(this.url);
           const attempt = parts.filter((u) => u === this.url).length;
@@ -107,13 +96,7 @@ describe('the import screen', () => {
             this.upload.onprogress?.({ loaded: 1, total: body.size, lengthComputable: true });
             await held;
             if (attempt === 1 && this.url.includes(FILE_UPLOAD)) return this.onerror?.();
-            this.status = 200;
-            this.responseText = JSON.stringify({
-              code: 200,
-              message: 'OK',
-              result: { partNumber: 1, size: body.size },
-            });
-            this.onload?.();
+            this.answer(200, { partNumber: 1, size: body.size });
           })();
         }
       }

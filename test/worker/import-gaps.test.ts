@@ -8,10 +8,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_UPLOAD_TYPE } from '#schema/enums';
 import { RESUMABLE_LIMITS } from '#schema/limits';
 import { articleMedia, imports, uploads } from '#schema/tables';
-import { runImportStep } from '#worker/import/runner';
 import { makeMarkdownZip } from '../fixtures/markdown-zip';
 import { makeWxr } from '../fixtures/wxr';
 import { as, BASE, call, db, unique } from './helpers';
+import { pictureHost, settleImport } from './import-fixtures';
 import { pngBytes } from './upload-fixtures';
 
 type Admin = Awaited<ReturnType<typeof as>>;
@@ -24,24 +24,6 @@ beforeAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** The picture host: PNGs for the addresses in `serving`, 404 for the rest; records what it was asked. */
-function pictureHost(serving: Set<string>) {
-  const asked: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new Request(input).url;
-    asked.push(url);
-    if (serving.has(url)) return new Response(pngBytes(5, 4), { status: 200 });
-    return new Response('gone', { status: 404 });
-  });
-  return asked;
-}
-
-/** Runs steps as the queue consumer does until the import stops moving; answers its detail. */
-async function settle(id: string) {
-  for (let i = 0; i < 200; i++) if ((await runImportStep(env, id)) === 'done') break;
-  return (await admin.call(`/imports/${id}`)).body.result;
-}
 
 const picturesOf = async (articleId: string) =>
   db().select().from(articleMedia).where(eq(articleMedia.articleId, articleId));
@@ -72,7 +54,7 @@ describe('an uploads ZIP beside a WordPress export', () => {
   const site = `https://zip-${crypto.randomUUID().slice(0, 8)}.example.com`;
 
   it('takes the pictures it holds by path before any fetch; the others are fetched (and listed when missing)', async () => {
-    const asked = pictureHost(new Set());
+    const asked = pictureHost(() => false);
     const form = new FormData();
     form.append('file', new File([wxrWithPictures(site)], 'export.xml', { type: 'text/xml' }));
     // A ZIP of wp-content itself: `uploads/2024/03/boat.png`.
@@ -84,7 +66,7 @@ describe('an uploads ZIP beside a WordPress export', () => {
     );
     const res = await admin.call('/imports', { method: 'POST', body: form });
     expect(res.status, res.body.message).toBe(202);
-    const detail = await settle(res.body.result.id);
+    const detail = await settleImport(admin, res.body.result.id);
     expect(detail.state).toBe('done');
     const articleId = detail.report.items[0].articleId as string;
     const media = await picturesOf(articleId);
@@ -130,7 +112,7 @@ describe('a file larger than one request, through the resumable upload', () => {
   const site = `https://big-${crypto.randomUUID().slice(0, 8)}.example.com`;
 
   it('starts an import from a finished upload of the admin: the file is taken, not copied, and read as any', async () => {
-    pictureHost(new Set());
+    pictureHost(() => false);
     const bytes = new TextEncoder().encode(wxrWithPictures(site));
     const created = await startUpload(admin, bytes.length);
     expect(created.status, created.body.message).toBe(201);
@@ -146,7 +128,7 @@ describe('a file larger than one request, through the resumable upload', () => {
     expect(row?.fileName).toBe('big-export.xml');
     // The upload is the import's now: its row is gone (no idle clean-up takes the file), the file stays.
     expect(await db().select().from(uploads).where(eq(uploads.id, upload.id)).get()).toBeUndefined();
-    const detail = await settle(res.body.result.id);
+    const detail = await settleImport(admin, res.body.result.id);
     expect(detail.state).toBe('done');
     expect(detail.counts.articles.created).toBe(1);
     // Taken once: a second import of the same upload is 400.
@@ -178,11 +160,11 @@ describe('where an article came from', () => {
   const site = `https://from-${crypto.randomUUID().slice(0, 8)}.example.com`;
 
   it('is part of the article for an admin (kind, id, old address), never for a reader', async () => {
-    pictureHost(new Set());
+    pictureHost(() => false);
     const form = new FormData();
     form.append('file', new File([wxrWithPictures(site)], 'export.xml', { type: 'text/xml' }));
     const id = (await admin.call('/imports', { method: 'POST', body: form })).body.result.id;
-    const detail = await settle(id);
+    const detail = await settleImport(admin, id);
     const articleId = detail.report.items[0].articleId as string;
     const seen = (await admin.call(`/articles/${articleId}`)).body.result;
     expect(seen.importedFrom).toMatchObject({
@@ -206,7 +188,7 @@ describe("a Markdown archive's missing pictures", () => {
     const form = new FormData();
     form.append('file', new File([zip], 'blog.zip', { type: 'application/zip' }));
     const id = (await admin.call('/imports', { method: 'POST', body: form })).body.result.id;
-    const detail = await settle(id);
+    const detail = await settleImport(admin, id);
     expect(detail.state).toBe('done');
     expect(detail.report.missingMedia).toMatchObject([
       { url: 'https://archive.invalid/images/crane.png', reason: 'Not in the archive' },
@@ -217,7 +199,7 @@ describe("a Markdown archive's missing pictures", () => {
     expect(first.status).toBe(200);
     expect(first.body.result.report.missingMedia[0].reason).toMatch(/site/);
     const oldSite = `https://quay-${crypto.randomUUID().slice(0, 8)}.example.com`;
-    const asked = pictureHost(new Set([`${oldSite}/images/crane.png`]));
+    const asked = pictureHost((url) => url === `${oldSite}/images/crane.png`);
     const res = await admin.call(`/imports/${id}/media/retry`, { method: 'POST', body: { site: oldSite } });
     expect(res.status, res.body.message).toBe(200);
     expect(asked).toEqual([`${oldSite}/images/crane.png`]);

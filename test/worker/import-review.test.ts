@@ -9,7 +9,7 @@ import { articleMedia, articles, imports, revisions, users } from '#schema/table
 import { runImportStep } from '#worker/import/runner';
 import { makeWxr, type WxrInput } from '../fixtures/wxr';
 import { as, createUser, db } from './helpers';
-import { pngBytes } from './upload-fixtures';
+import { pictureHost, settleImport } from './import-fixtures';
 
 type Admin = Awaited<ReturnType<typeof as>>;
 let admin: Admin;
@@ -22,18 +22,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The picture host: PNGs for the names in `serving`, 404 for the rest; records what it was asked. */
-function pictureHost(serving: Set<string>) {
-  const asked: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new Request(input).url;
-    asked.push(url);
-    if (serving.has(url)) return new Response(pngBytes(4, 3), { status: 200 });
-    return new Response('gone', { status: 404 });
-  });
-  return asked;
-}
-
 async function startImport(xml: string, parts: Record<string, string> = {}) {
   const form = new FormData();
   form.append('file', new File([xml], 'export.xml', { type: 'text/xml' }));
@@ -41,12 +29,6 @@ async function startImport(xml: string, parts: Record<string, string> = {}) {
   const res = await admin.call('/imports', { method: 'POST', body: form });
   expect(res.status).toBe(202);
   return res.body.result.id as string;
-}
-
-/** Runs steps as the queue consumer does until the import stops moving; answers its detail. */
-async function settle(id: string) {
-  for (let i = 0; i < 200; i++) if ((await runImportStep(env, id)) === 'done') break;
-  return (await admin.call(`/imports/${id}`)).body.result;
 }
 
 const articleCount = async () => (await db().select({ id: articles.id }).from(articles)).length;
@@ -80,7 +62,7 @@ describe('mapping the authors before the import starts', () => {
 
   it('reads the file, then waits in review with the authors it names and whom each would be', async () => {
     const before = await articleCount();
-    const detail = await settle(id);
+    const detail = await settleImport(admin, id);
     expect(detail.state).toBe('review');
     expect(detail.progress.total).toBe(3);
     expect(detail.report.authors).toEqual([
@@ -125,7 +107,7 @@ describe('mapping the authors before the import starts', () => {
     expect(started.body.result.state).toBe('queued');
     const again = await admin.call(`/imports/${id}/start`, { method: 'POST', body: {} });
     expect(again.status).toBe(409);
-    const detail = await settle(id);
+    const detail = await settleImport(admin, id);
     expect(detail.state).toBe('done');
     const owner = async (title: string) =>
       (await db().select({ userId: articles.userId }).from(articles).where(eq(articles.title, title)).get())?.userId;
@@ -150,7 +132,7 @@ describe('fetching missing pictures again from the report', () => {
   let articleId: string;
 
   beforeAll(async () => {
-    pictureHost(new Set());
+    pictureHost(() => false);
     const file: WxrInput = {
       site: `https://retry-${crypto.randomUUID().slice(0, 8)}.example.com`,
       authors: [],
@@ -168,7 +150,7 @@ describe('fetching missing pictures again from the report', () => {
       ],
     };
     id = await startImport(makeWxr(file));
-    const detail = await settle(id);
+    const detail = await settleImport(admin, id);
     expect(detail.state).toBe('done');
     articleId = detail.report.items[0].articleId;
     expect(detail.report.missingMedia.map((m: any) => m.url).sort()).toEqual([featured, inline, plain].sort());
@@ -176,7 +158,7 @@ describe('fetching missing pictures again from the report', () => {
 
   it('puts the pictures had now where the import left their links; the rest keep a reason', async () => {
     vi.restoreAllMocks();
-    const asked = pictureHost(new Set([inline, featured]));
+    const asked = pictureHost((url) => [inline, featured].includes(url));
     const before = await db().select().from(articles).where(eq(articles.id, articleId)).get();
     expect(JSON.stringify(before!.body)).toContain(inline);
     expect(before!.thumbnailKey).toBeNull();

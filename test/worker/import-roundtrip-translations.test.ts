@@ -3,19 +3,16 @@
 // slugs, text, draft or published, versions, the outdated mark, author, times); an old translation slug still leads
 // to the translation; a translation in a language this portal does not configure is left out and reported; a second
 // import updates and creates nothing.
-import { env, exports } from 'cloudflare:workers';
+import { env } from 'cloudflare:workers';
 import { unzipSync } from 'fflate';
-import { ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exportArticle, exportCategory, exportChannel, exportNewsItem, type ExportArticle } from '#schema/export';
-import { users } from '#schema/tables';
-import { runImportStep } from '#worker/import/runner';
-import { as, BASE, call, db } from './helpers';
+import { as, call } from './helpers';
 import { createArticle, createCategory, createChannel, createNewsItem } from './content-factories';
 import { storeFile } from './matrix-fixtures';
+import { emptyPortal, exportAll, importArchive } from './roundtrip-fixtures';
 import { translateArticle, translateItem } from './translation-fixtures';
 
-type Admin = Awaited<ReturnType<typeof as>>;
 const FILES = ['categories.ndjson', 'channels.ndjson', 'articles.ndjson', 'news.ndjson'] as const;
 const SCHEMAS = {
   'categories.ndjson': exportCategory,
@@ -23,14 +20,6 @@ const SCHEMAS = {
   'articles.ndjson': exportArticle,
   'news.ndjson': exportNewsItem,
 };
-
-async function exportAll(admin: Admin): Promise<Uint8Array<ArrayBuffer>> {
-  const res = await exports.default.fetch(
-    new Request(`${BASE}/api/export?scope=all&media=include`, { headers: { Cookie: admin.cookie! } }),
-  );
-  expect(res.status).toBe(200);
-  return new Uint8Array(await res.arrayBuffer());
-}
 
 /** The archive's records by file, each checked against the format's schema. */
 function records(zip: Uint8Array): Record<(typeof FILES)[number], Record<string, unknown>[]> {
@@ -48,42 +37,6 @@ function records(zip: Uint8Array): Record<(typeof FILES)[number], Record<string,
       });
   }
   return out;
-}
-
-async function importArchive(admin: Admin, zip: Uint8Array<ArrayBuffer>) {
-  const form = new FormData();
-  form.append('file', new File([zip], 'export.zip', { type: 'application/zip' }));
-  const res = await admin.call('/imports', { method: 'POST', body: form });
-  expect(res.status).toBe(202);
-  const id = res.body.result.id as string;
-  for (let i = 0; i < 50 && (await runImportStep(env, id)) !== 'done'; i++);
-  const detail = (await admin.call(`/imports/${id}`)).body.result;
-  expect(detail.state).toBe('done');
-  return detail;
-}
-
-/** Content, slugs, translations, files and every user but the importing admin: gone. */
-async function emptyPortal(admin: Admin) {
-  await env.DB.prepare('delete from categories where parent_id is not null').run();
-  for (const table of [
-    'news_translations',
-    'article_translations',
-    'channel_translations',
-    'category_translations',
-    'translation_slugs',
-    'news',
-    'article_categories',
-    'article_media',
-    'articles',
-    'channel_categories',
-    'channels',
-    'categories',
-    'slugs',
-    'blobs',
-  ])
-    await env.DB.prepare(`delete from ${table}`).run();
-  await db().delete(users).where(ne(users.id, admin.user!.id));
-  for (const o of (await env.FILES.list()).objects) await env.FILES.delete(o.key);
 }
 
 describe("the portal's own export, translations included", () => {

@@ -5,28 +5,15 @@ import { env, exports } from 'cloudflare:workers';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { articleMedia, articles, auditLog, categories, imports, publicationRequests, users } from '#schema/tables';
-import { runImportStep } from '#worker/import/runner';
 import { makeWxr, type WxrInput } from '../fixtures/wxr';
 import { as, BASE, createUser, db } from './helpers';
-import { pngBytes } from './upload-fixtures';
+import { pictureHost, settleImport } from './import-fixtures';
 
 const SITE = 'https://harbour.example.com';
 const MEDIA = 'https://media.example.com';
 
 type Admin = Awaited<ReturnType<typeof as>>;
 let admin: Admin;
-
-/** The picture host: PNGs for known names, 404 for the rest; counts what it was asked. */
-function pictureHost() {
-  const asked: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new Request(input).url;
-    asked.push(url);
-    if (url.startsWith(MEDIA) && !url.includes('missing')) return new Response(pngBytes(4, 3), { status: 200 });
-    return new Response('gone', { status: 404 });
-  });
-  return asked;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -37,18 +24,6 @@ async function startImport(caller: Admin, file: Blob | string, authors?: Record<
   form.append('file', typeof file === 'string' ? new File([file], 'export.xml', { type: 'text/xml' }) : file);
   if (authors) form.append('authors', JSON.stringify(authors));
   return caller.call('/imports', { method: 'POST', body: form });
-}
-
-/** Runs the import's steps (as the queue consumer does) until it ends; answers its detail. */
-async function settle(caller: Admin, id: string) {
-  for (let i = 0; i < 500; i++) {
-    const outcome = await runImportStep(env, id);
-    if (outcome === 'done') break;
-    if (outcome === 'busy') await new Promise((r) => setTimeout(r, 20));
-  }
-  const res = await caller.call(`/imports/${id}`);
-  expect(res.status).toBe(200);
-  return res.body.result;
 }
 
 const CLASSIC = `First paragraph with <strong>bold</strong> and a <a href="${SITE}/2024/03/block-post/">link to the other post</a>.
@@ -157,10 +132,10 @@ describe('a WordPress export', () => {
   beforeAll(async () => {
     admin = await as('ADMIN');
     alice = await createUser({ role: 'CONTRIBUTOR' });
-    const asked = pictureHost();
+    const asked = pictureHost((url) => url.startsWith(MEDIA) && !url.includes('missing'));
     const res = await startImport(admin, makeWxr(exportFile()), { alice: alice.id });
     expect(res.status).toBe(202);
-    detail = await settle(admin, res.body.result.id);
+    detail = await settleImport(admin, res.body.result.id);
     expect(asked.some((u) => u.endsWith('/a.png'))).toBe(true);
     for (const item of detail.report.items) {
       const row = await db().select().from(articles).where(eq(articles.id, item.articleId)).get();
@@ -306,9 +281,9 @@ describe('a WordPress export', () => {
   it('imports the same file again without creating anything new', async () => {
     const before = (await db().select({ id: articles.id }).from(articles)).length;
     const categoriesBefore = (await db().select({ id: categories.id }).from(categories)).length;
-    const asked = pictureHost();
+    const asked = pictureHost((url) => url.startsWith(MEDIA) && !url.includes('missing'));
     const res = await startImport(admin, makeWxr(exportFile()), { alice: alice.id });
-    const again = await settle(admin, res.body.result.id);
+    const again = await settleImport(admin, res.body.result.id);
     expect(again.state).toBe('done');
     expect(again.counts.articles).toEqual({ created: 0, updated: 7, skipped: 1, failed: 0 });
     expect(again.counts.categories.created).toBe(0);
@@ -372,7 +347,7 @@ describe('bad input', () => {
     const cut = whole.slice(0, whole.indexOf('Never ends') + 5);
     const res = await startImport(admin, cut);
     expect(res.status).toBe(202);
-    const detail = await settle(admin, res.body.result.id);
+    const detail = await settleImport(admin, res.body.result.id);
     expect(detail.state).toBe('failed');
     expect(detail.error).toMatch(/line \d+/);
     const written = await db()
