@@ -35,7 +35,11 @@ export class XhrShape {
     this.url = url;
   }
   setRequestHeader() {}
-  abort() {}
+  protected aborted = false;
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
   /** Ends the request with `status` and the envelope around `result`. */
   protected answer(status: number, result: unknown, message = 'OK') {
     this.status = status;
@@ -50,11 +54,6 @@ export function fakeXhr(answer: (sent: Sent) => { status: number; result?: unkno
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   class FakeXhr extends XhrShape {
-    private aborted = false;
-    override abort() {
-      this.aborted = true;
-      this.onabort?.();
-    }
     send(body: FormData) {
       const req: Sent = {
         method: this.method,

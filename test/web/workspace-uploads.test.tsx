@@ -11,6 +11,7 @@ import { UploadList, UploadQueue, type JobContext } from '#web/components/worksp
 import workspaceEn from '#web/i18n/workspace.en-US.json';
 import { fingerprintOf, uploadResumable } from '#web/uploads/resumable';
 import { fakeApi } from './fake-api';
+import { XhrShape } from './fake-xhr';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -132,28 +133,7 @@ function fakeXhr(
   const sent: Sent[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  class FakeXhr {
-    method = '';
-    url = '';
-    status = 0;
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private aborted = false;
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
-      this.aborted = true;
-      this.onabort?.();
-    }
+  class FakeXhr extends XhrShape {
     send(body: Blob | FormData | null) {
       const size = body instanceof Blob ? body.size : 0;
       const m = /\/parts\/(\d+)$/.exec(this.url);
@@ -174,13 +154,7 @@ function fakeXhr(
         if (this.aborted) return;
         if (answer === 'drop') return this.onerror?.();
         this.upload.onprogress?.({ loaded: size, total: size, lengthComputable: true });
-        this.status = answer.status;
-        this.responseText = JSON.stringify({
-          code: answer.status,
-          message: answer.status < 300 ? 'OK' : 'Error',
-          result: answer.body,
-        });
-        this.onload?.();
+        this.answer(answer.status, answer.body, answer.status < 300 ? 'OK' : 'Error');
       })();
     }
   }
