@@ -6,12 +6,13 @@
 // choice is remembered (the `locale` cookie) for where `/` leads next time.
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { languagePath, languagesOf } from '#schema/languages';
 import { useAnswers, type QueryKey } from '#web/data/cache';
 import { keys } from '#web/data/keys';
 import type { queries } from '#web/data/queries';
 import { rememberLocaleCookie, useLocale } from '#web/i18n';
+import { routeMatcher } from '#web/routes/+shared/match';
 import type { ScreenRoute } from '#web/routes/+shared/route-kit';
 import { ALL_SCREENS } from '#web/routes/table';
 
@@ -41,6 +42,12 @@ const SCREEN_ROUTES: RouteObject[] = ALL_SCREENS.flatMap((screen) =>
 );
 
 /**
+ * The screen routes' matchRoutes, each path against the routes its first segment may take (issue 28's profile: the
+ * switch matched the whole table once per language, about a twentieth of a rendered page's CPU).
+ */
+const matchScreen = routeMatcher(SCREEN_ROUTES);
+
+/**
  * Where the switch leads for `tag` from `location` (inside the basename): the item's version in that language from
  * the page's answers (`answer`: by query key), else its source; a page that is no item's, its path under the prefix.
  */
@@ -49,8 +56,8 @@ export function switchTarget(
   tag: string,
   location: { pathname: string; search: string },
   answer: (key: QueryKey) => unknown,
+  match = matchScreen(location.pathname)?.at(-1),
 ): string {
-  const match = matchRoutes(SCREEN_ROUTES, location.pathname)?.at(-1);
   const screen = match?.route.handle as ScreenRoute | undefined;
   const versions = screen?.versions?.({
     params: match?.params ?? {},
@@ -78,6 +85,8 @@ export function LanguageSwitch() {
   const location = useLocation();
   const answer = useAnswers();
   const id = useId();
+  // Matched once for all the options (each language's target is the same screen's).
+  const match = matchScreen(location.pathname)?.at(-1);
   return (
     <div className="language-switch">
       <label htmlFor={id} className="visually-hidden">
@@ -100,7 +109,7 @@ export function LanguageSwitch() {
         }}
       >
         {languages.map((l) => (
-          <option key={l} value={l} lang={l} data-href={switchTarget(languages, l, location, answer)}>
+          <option key={l} value={l} lang={l} data-href={switchTarget(languages, l, location, answer, match)}>
             {languageLabel(intl, l)}
           </option>
         ))}
