@@ -24,9 +24,14 @@ const BASELINE = path.join(os.tmpdir(), `so-portal-page-cpu-baseline-${process.p
 
 const get = async (url: string) => {
   const res = await fetch(url);
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  if (res.status !== 200) {
+    // The servers' logs are kept for a failed run (each server's log file under WORK).
+    keepLogs = true;
+    throw new Error(`${url} answered ${res.status} (the servers' logs are kept in ${WORK})`);
+  }
   return res.arrayBuffer();
 };
+let keepLogs = false;
 
 /** The commit's files (committed content only), with this checkout's node_modules. */
 function checkout(ref: string): string {
@@ -135,5 +140,5 @@ main()
   .finally(async () => {
     await stopStartedProcesses();
     rmSync(BASELINE, { recursive: true, force: true });
-    rmSync(WORK, { recursive: true, force: true });
+    if (!keepLogs) rmSync(WORK, { recursive: true, force: true });
   });
