@@ -141,16 +141,42 @@ export async function forgetTranslationSlug(kv: KVNamespace, language: string, k
   await kv.delete(translationSlugKey(language, kind, slug));
 }
 
+/** A translation's slugs in its language, current and old (the KV copies `forgetTranslationSlugs` drops). */
+export async function translationSlugsOf(db: Db, kind: string, id: string, language: string): Promise<string[]> {
+  const rows = await db.$client
+    .prepare('select slug from translation_slugs where entity_id = ?1 and entity_kind = ?2 and language = ?3')
+    .bind(id, kind, language)
+    .all<{ slug: string }>();
+  return rows.results.map((r) => r.slug);
+}
+
+/**
+ * Drops the KV copies of all of a translation's slugs, old ones too: after a save (it may have gone back to draft)
+ * and a deletion, none of them may keep naming the item to a visitor (decision 054).
+ */
+export async function forgetTranslationSlugs(kv: KVNamespace, language: string, kind: string, slugs: string[]) {
+  await Promise.all(slugs.map((slug) => forgetTranslationSlug(kv, language, kind, slug)));
+}
+
 /** A language's slug cached as no translation's: the item's own slug, looked up as the source's (its own KV copy). */
 const SOURCE_SLUG = '=';
+
+/** Who may reach a draft translation by its slug: an ADMIN, and the owner of the article or channel (decision 054). */
+const DRAFT_READER = {
+  article: 'exists (select 1 from articles i where i.id = ts.entity_id and i.user_id = ?5)',
+  channel: 'exists (select 1 from channels i where i.id = ts.entity_id and i.user_id = ?5)',
+  category: '0',
+} as const;
 
 /**
  * The item a slug names in `language` (a language other than the default): a translation's slug of that kind
  * (current or old: old ones answer as today's old slugs do, the entity with its current slug) first, else the item's
- * own slug (the source's, as `/de/article/{english-slug}` asks), else null. Read through KV
- * (`slug:{language}:{kind}:{slug}`: the item's id, or SOURCE_SLUG for a source slug, which then reads the source's
- * own copy), and on a miss in ONE statement over both slug tables, so a German address costs the D1 round trips of
- * an English one, whichever slug it names (decision 056).
+ * own slug (the source's, as `/de/article/{english-slug}` asks), else null. A draft translation's slugs name nothing
+ * to a viewer who may not edit it (a visitor's 404 is an unknown slug's: decision 054); its owner and an ADMIN
+ * (categories: an ADMIN) reach the item by them. Read through KV (`slug:{language}:{kind}:{slug}`: the item's id,
+ * or SOURCE_SLUG for a source slug, which then reads the source's own copy; only a published translation's slug is
+ * kept, and a translation's save and deletion forget all its slugs), and on a miss in ONE statement over both slug
+ * tables, so a German address costs the D1 round trips of an English one, whichever slug it names (decision 056).
  */
 export async function resolveSlugInLanguage(
   db: Db,
@@ -158,21 +184,28 @@ export async function resolveSlugInLanguage(
   language: Language,
   slug: string,
   kind: 'article' | 'channel' | 'category',
+  viewer: Viewer = null,
 ): Promise<string | null> {
   const key = translationSlugKey(language.tag, kind, slug);
   if (new TextEncoder().encode(key).length > 512) return null; // KV's key limit; no slug is that long
   const cached = await kv.get(key);
   if (cached === SOURCE_SLUG) return resolveSlug(db, kv, slug);
   if (cached) return cached;
+  const k = KINDS[kind];
   const row = await db.$client
     .prepare(
-      `select entity_id, 1 as translated from translation_slugs where language = ?1 and slug = ?2 and entity_kind = ?3
-       union all select entity_id, 0 from slugs where slug = ?2
+      `select ts.entity_id, 1 as translated, t.published from translation_slugs ts
+         join ${k.table} t on t.${k.key} = ts.entity_id and t.language = ts.language
+       where ts.language = ?1 and ts.slug = ?2 and ts.entity_kind = ?3
+         and (t.published = 1 or ?4 = 1 or (?5 is not null and ${DRAFT_READER[kind]}))
+       union all select entity_id, 0, 1 from slugs where slug = ?2
        order by translated desc limit 1`,
     )
-    .bind(language.tag, slug, kind)
-    .first<{ entity_id: string; translated: number }>();
+    .bind(language.tag, slug, kind, viewer?.role === 'ADMIN' ? 1 : 0, viewer?.id ?? null)
+    .first<{ entity_id: string; translated: number; published: number }>();
   if (!row) return null;
+  // A draft's slug found for its editor is not kept: a visitor's look-up must not find it in KV.
+  if (row.translated && !row.published) return row.entity_id;
   if (row.translated) await kv.put(key, row.entity_id, { expirationTtl: SLUG_TTL_SECONDS });
   else
     await Promise.all([
@@ -208,18 +241,22 @@ export function translationsFromJson(text: string | null | undefined): Translati
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `resolveIdOrSlug` in a language: in any but the default, a translation's slug (current or old) of that kind first,
- * then the item's own slug (`resolveSlugInLanguage`); a uuid passes through without a look-up.
+ * `resolveIdOrSlug` in a language: in any but the default, a translation's slug (current or old) of that kind first
+ * (a draft's only for who may edit it), then the item's own slug (`resolveSlugInLanguage`); a uuid passes through
+ * without a look-up.
  */
 export async function resolveIdOrSlugIn(
-  c: { env: { KV: KVNamespace; LANGUAGES?: string }; var: { db: Db; language: Language | undefined } },
+  c: {
+    env: { KV: KVNamespace; LANGUAGES?: string };
+    var: { db: Db; language: Language | undefined; user?: Viewer | undefined };
+  },
   idOrSlug: string,
   kind: 'article' | 'channel' | 'category',
   notFoundMessage: string,
 ): Promise<string> {
   const language = c.var.language;
   if (language && language.tag !== languagesOf(c.env.LANGUAGES).default.tag && !UUID.test(idOrSlug)) {
-    const found = await resolveSlugInLanguage(c.var.db, c.env.KV, language, idOrSlug, kind);
+    const found = await resolveSlugInLanguage(c.var.db, c.env.KV, language, idOrSlug, kind, c.var.user ?? null);
     if (!found) throw new NotFound(notFoundMessage);
     return found;
   }

@@ -8,6 +8,7 @@ import { edgeCache } from '../middleware/edge-cache';
 import { answerLanguage } from '../middleware/language';
 import { resolveIdOrSlugIn } from '../queries/translated-reads';
 import type { Language } from '#schema/languages';
+import type { Viewer } from '../lib/visibility';
 import { ok } from '../lib/envelope';
 import { Forbidden, NotFound } from '../lib/errors';
 import { currentUser, requireEditor, requireUser } from '../middleware/guards';
@@ -42,7 +43,7 @@ import { sameOrigin } from '../middleware/security';
 import { logError } from '../middleware/request-log';
 
 /** The article id of an `{id}` path part that may be a slug, in the request's language (a translation's slug too). */
-const articleId = (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) =>
+const articleId = (c: { env: Env; var: { db: Db; language: Language | undefined; user: Viewer } }, idOrSlug: string) =>
   resolveIdOrSlugIn(c, idOrSlug, 'article', ARTICLE_NOT_FOUND);
 
 export const articlesRoutes = new Hono<AppEnv>()

@@ -36,7 +36,7 @@ import { recacheSlug } from '../queries/slugs';
 /** Every call takes an id or a slug; an unknown slug is the same 404 as an unknown id. */
 const categoryId = <E extends AppEnv>(c: Context<E>, idOrSlug: string) =>
   resolveIdOrSlugIn(
-    { env: c.env, var: { db: c.get('db'), language: c.get('language') } },
+    { env: c.env, var: { db: c.get('db'), language: c.get('language'), user: c.get('user') } },
     idOrSlug,
     'category',
     CATEGORY_NOT_FOUND,

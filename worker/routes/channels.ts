@@ -16,6 +16,7 @@ import { edgeCache } from '../middleware/edge-cache';
 import { answerLanguage } from '../middleware/language';
 import { resolveIdOrSlugIn } from '../queries/translated-reads';
 import type { Language } from '#schema/languages';
+import type { Viewer } from '../lib/visibility';
 import { ok } from '../lib/envelope';
 import { BadRequest, Forbidden } from '../lib/errors';
 import { currentUser, requireEditor } from '../middleware/guards';
@@ -44,7 +45,7 @@ import {
   type ChannelChanges,
 } from '../queries/channel-writes';
 
-const channelId = (c: { env: Env; var: { db: Db; language: Language | undefined } }, idOrSlug: string) =>
+const channelId = (c: { env: Env; var: { db: Db; language: Language | undefined; user: Viewer } }, idOrSlug: string) =>
   resolveIdOrSlugIn(c, idOrSlug, 'channel', CHANNEL_NOT_FOUND);
 
 /** The cover to store; a video cover without a new file keeps the stored video (`current`), only its time changes. */

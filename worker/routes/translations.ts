@@ -39,7 +39,7 @@ import { CATEGORY_NOT_FOUND } from '../queries/categories';
 import type { ChannelRow } from '../queries/channels';
 import type { NewsRow } from '../queries/news';
 import { resolveIdOrSlug } from '../queries/slugs';
-import { forgetTranslationSlug } from '../queries/translated-reads';
+import { forgetTranslationSlug, forgetTranslationSlugs, translationSlugsOf } from '../queries/translated-reads';
 import {
   TRANSLATION_NOT_FOUND,
   TRANSLATION_SPECS,
@@ -280,7 +280,14 @@ function kindRoutes(k: KindRoutes) {
           currentUser(c).id,
           auditScope(c),
         );
-        if (saved.slug) await forgetTranslationSlug(c.env.KV, saved.language, spec.entity, saved.slug);
+        // Every slug of it, old ones too: a save that sets it back to draft must not leave one naming the item.
+        if (saved.slug)
+          await forgetTranslationSlugs(
+            c.env.KV,
+            saved.language,
+            spec.entity,
+            await translationSlugsOf(c.var.db, spec.entity, item.id, saved.language),
+          );
         return ok(c, saved);
       },
     )
@@ -298,7 +305,9 @@ function kindRoutes(k: KindRoutes) {
       async (c) => {
         const item = k.item(c);
         const language = pathLanguage(c.env, c.req.param('language') ?? '');
+        const slugs = spec.slugged ? await translationSlugsOf(c.var.db, spec.entity, item.id, language) : [];
         await deleteTranslation(c.var.db, spec, item, language, auditScope(c));
+        await forgetTranslationSlugs(c.env.KV, language, spec.entity, slugs);
         return c.body(null, 204);
       },
     );

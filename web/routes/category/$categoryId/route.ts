@@ -6,6 +6,7 @@ import type { CategoryChildren } from '#worker/queries/categories';
 import { screen } from '#web/routes/+shared/route-kit';
 import { categoryTrail, param } from '#web/routes/+shared/crumbs';
 import { excerpt, listDescription, picture } from '#web/routes/+shared/head-kit';
+import { movedFrom } from '#web/routes/+shared/nesting';
 
 export const route = screen({
   module: 'routes/category/$categoryId/index.tsx',
@@ -21,6 +22,13 @@ export const route = screen({
     load: async ({ params, get, queries }) => {
       const id = await get(queries.categoryId(param(params, 'categoryId')));
       if (id !== undefined) await Promise.all([get(queries.category(id)), get(queries.categoryChildren(id))]);
+    },
+    // Reached by an old slug (its own or a translation's): on to the current address, as the view does.
+    canonical: async ({ params, get, queries }) => {
+      const asked = param(params, 'categoryId');
+      const id = await get(queries.categoryId(asked));
+      const found = id === undefined ? undefined : await get(queries.category(id));
+      return found && movedFrom(asked, found) ? categoryPath(found) : null;
     },
     head: ({ params, answer, queries, t }) => {
       const id = answer<string>(queries.categoryId(param(params, 'categoryId')));
