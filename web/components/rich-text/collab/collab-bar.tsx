@@ -93,7 +93,7 @@ export function useSharedFields<V extends Record<SharedField, string>>(room: Col
         const latest = queue.length > 0 ? queue[queue.length - 1] : values.current[field];
         if (text === latest) continue;
         queue.push(text);
-        setField.current(field, text as V[SharedField]);
+        setField.current(field, text);
       }
     };
     pull();
