@@ -10,9 +10,12 @@ export async function upgrade(articleId: string, headers: Record<string, string>
   );
 }
 
-/** Opens a socket as the cookie's user and attaches `client` (a new one unless given); resolves once synced. */
-export async function join(articleId: string, cookie: string, client = new RoomClient()) {
-  const res = await upgrade(articleId, { Cookie: cookie });
+/**
+ * Opens a socket as the cookie's user and attaches `client` (a new one unless given); resolves once synced. `query`
+ * names a translation's room (`?lang=de-DE`).
+ */
+export async function join(articleId: string, cookie: string, client = new RoomClient(), query = '') {
+  const res = await upgrade(articleId, { Cookie: cookie }, query);
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
   ws.accept();

@@ -72,7 +72,7 @@ it('a re-import enters the open room (its next save keeps the import) and closes
   a.doc.getText('title').insert(0, 'New ');
   await expect
     .poll(async () => {
-      await runDurableObjectAlarm(roomStub(env, articleId)); // the room's save, without waiting its 5 s
+      await runDurableObjectAlarm(roomStub(env, articleId, 'en-US')); // the room's save, without waiting its 5 s
       return (await db().select().from(articles).where(eq(articles.id, articleId)).get())?.title;
     })
     .toBe('New Harbour notes');

@@ -30,7 +30,7 @@ async function editorWithArticle() {
 }
 
 describe('the upgrade is checked like a write of the article', () => {
-  it('refuses the anonymous, readers, other editors, a foreign origin, a revoked session and an unbuilt language', async () => {
+  it('refuses the anonymous, readers, other editors, a foreign origin, a revoked session, a missing translation and an unknown language', async () => {
     const { article, cookie } = await editorWithArticle();
     const reader = await sessionCookie(await createUser({ role: 'REGULAR_USER' }));
     const otherEditor = await sessionCookie(await createUser({ role: 'CLIENT' }));
@@ -46,7 +46,7 @@ describe('the upgrade is checked like a write of the article', () => {
       ['cross-site fetch', await upgrade(article.id, { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' }), 403],
       ['revoked session', await upgrade(article.id, { Cookie: revokedCookie }), 401],
       ['unknown article', await upgrade(crypto.randomUUID(), { Cookie: cookie }), 404],
-      ['a translation', await upgrade(article.id, { Cookie: cookie }, '?lang=de-DE'), 400],
+      ['a translation it has not', await upgrade(article.id, { Cookie: cookie }, '?lang=de-DE'), 404],
       ['unknown language', await upgrade(article.id, { Cookie: cookie }, '?lang=fr-FR'), 400],
     ];
     for (const [what, res, status] of cases) {
@@ -179,7 +179,7 @@ describe('a room', () => {
       .delete(sessions)
       .where(eq(sessions.id, await sha256Hex(cookie.slice('session='.length))));
     expect(owner.id).toBeTruthy();
-    await runDurableObjectAlarm(roomStub(env, article.id));
+    await runDurableObjectAlarm(roomStub(env, article.id, 'en-US'));
     await a.until(() => a.closed !== null, 5_000, 'the revoked socket to close');
     expect(a.closed!.code).toBe(CLOSE_RIGHTS_ENDED);
     expect(other.closed).toBeNull();

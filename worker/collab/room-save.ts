@@ -1,5 +1,6 @@
 // A room's write to D1: the shared fields saved as an ordinary article save (revision, version, audit entries,
-// webhooks), crediting everyone who wrote since the last one (docs/decisions/051).
+// webhooks), crediting everyone who wrote since the last one (docs/decisions/051). A translation's room (its
+// language is not the article's own) reads and saves the translation tables instead (room-translation.ts).
 import { eq } from 'drizzle-orm';
 import { articles } from '#schema/tables';
 import { updateArticleBody } from '#schema/requests';
@@ -11,11 +12,18 @@ import type { AuditScope } from '../services/audit';
 import { enqueueAuditDeliveries } from '../services/webhooks';
 import type { CollabIdentity } from './rights';
 import type { SharedFields } from './lexical-yjs';
+import { saveTranslationRoom, storedTranslation, type RoomSaveResult } from './room-translation';
 
-/** The article's shared fields and version as D1 holds them; null when it is gone. */
-export async function storedFields(env: Env, articleId: string): Promise<(SharedFields & { version: number }) | null> {
-  const row = await createDb(env.DB)
+/** The shared fields and version of the room's document as D1 holds them; null when it is gone. */
+export async function storedFields(
+  env: Env,
+  articleId: string,
+  language: string,
+): Promise<(SharedFields & { version: number }) | null> {
+  const db = createDb(env.DB);
+  const row = await db
     .select({
+      language: articles.language,
       title: articles.title,
       teaser: articles.teaser,
       body: articles.body,
@@ -26,6 +34,7 @@ export async function storedFields(env: Env, articleId: string): Promise<(Shared
     .where(eq(articles.id, articleId))
     .get();
   if (!row) return null;
+  if (row.language !== language) return storedTranslation(db, articleId, language);
   return {
     title: row.title,
     teaser: row.teaser,
@@ -50,8 +59,7 @@ function authorScope(who: CollabIdentity, requestId: string): AuditScope {
   };
 }
 
-export type RoomSaveResult =
-  { saved: true; version: number } | { saved: false; reason: 'unchanged' | 'gone' | 'invalid' | 'conflict' };
+export type { RoomSaveResult } from './room-translation';
 
 /**
  * Saves `fields` over the article's current version as one revision crediting `authors` (the first one is the
@@ -60,14 +68,20 @@ export type RoomSaveResult =
  */
 export async function saveRoom(
   env: Env,
-  articleId: string,
+  room: { articleId: string; language: string },
   fields: SharedFields,
   authors: readonly CollabIdentity[],
   requestId: string,
 ): Promise<RoomSaveResult> {
   const db = createDb(env.DB);
-  const row = await db.select().from(articles).where(eq(articles.id, articleId)).get();
+  const row = await db.select().from(articles).where(eq(articles.id, room.articleId)).get();
   if (!row || authors.length === 0) return { saved: false, reason: 'gone' };
+  if (row.language !== room.language) {
+    const authorScopes = authors.map((a) => authorScope(a, requestId));
+    const result = await saveTranslationRoom(db, row, room.language, fields, authors, authorScopes);
+    await queueDeliveries(env, authorScopes);
+    return result;
+  }
   const parsed = updateArticleBody.safeParse({ title: fields.title, teaser: fields.teaser, body: fields.body });
   if (!parsed.success || !parsed.data.body) return { saved: false, reason: 'invalid' };
   const body = parsed.data.body;
@@ -95,8 +109,13 @@ export async function saveRoom(
     if ((err as { status?: number }).status === 409) return { saved: false, reason: 'conflict' };
     throw err;
   }
-  const recorded = scopes.flatMap((s) => s.recorded);
-  // Queued as a request's are; if that fails, the Cron Trigger queues the pending deliveries a minute later.
-  if (recorded.length) await enqueueAuditDeliveries(env, recorded).catch(() => undefined);
+  await queueDeliveries(env, scopes);
   return { saved: true, version: row.version + 1 };
+}
+
+/** The webhooks of a save's audit entries, queued as a request's are; if that fails, the Cron Trigger queues the
+ * pending deliveries a minute later. */
+async function queueDeliveries(env: Env, scopes: readonly AuditScope[]): Promise<void> {
+  const recorded = scopes.flatMap((s) => s.recorded);
+  if (recorded.length) await enqueueAuditDeliveries(env, recorded).catch(() => undefined);
 }

@@ -1,7 +1,7 @@
 // One co-editing room: a Durable Object per shared document (article, language), reached by WebSocket through the
-// worker (GET /api/articles/{id}/collab) with the hibernation API, so an idle room costs nothing. It keeps the Y.Doc
-// in its own SQLite storage, relays sync and presence, and saves the article to D1 as an ordinary save, debounced
-// and when the last person leaves. docs/decisions/051-co-editing-rooms.md.
+// worker (GET /api/articles/{id}/collab?lang=) with the hibernation API, so an idle room costs nothing. It keeps the
+// Y.Doc in its own SQLite storage, relays sync and presence, and saves the article (or, in a translation's room, the
+// translation) to D1 as an ordinary save, debounced and when the last person leaves. docs/decisions/051-co-editing-rooms.md.
 import { DurableObject } from 'cloudflare:workers';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
@@ -108,8 +108,9 @@ export class CollabRoom extends DurableObject<Env> {
   private async load(): Promise<Y.Doc | null> {
     if (this.doc) return this.doc;
     const articleId = this.store.articleId();
-    if (!articleId) return null;
-    const stored = await storedFields(this.env, articleId);
+    const language = this.store.language();
+    if (!articleId || !language) return null;
+    const stored = await storedFields(this.env, articleId, language);
     if (!stored) return null;
     const doc = new Y.Doc();
     for (const update of this.store.updates()) Y.applyUpdate(doc, update);
@@ -264,7 +265,8 @@ export class CollabRoom extends DurableObject<Env> {
     // Only those who still may write are credited; with none of them left the changes wait in the room for the
     // next save of someone who may (a person whose rights ended saves nothing more).
     if (credited.length === 0) return false;
-    const result = await saveRoom(this.env, articleId, readShared(doc), credited, `collab:${articleId}`);
+    const room = { articleId, language: this.store.language() ?? '' };
+    const result = await saveRoom(this.env, room, readShared(doc), credited, `collab:${articleId}`);
     if (result.saved) this.store.setD1Version(result.version);
     if (result.saved || result.reason === 'unchanged' || result.reason === 'invalid') {
       this.store.clearAuthors();

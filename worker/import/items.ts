@@ -181,12 +181,18 @@ export async function items(ctx: ImportContext, progress: ImportProgress, archiv
     // if the room cannot be told: its next opening reads D1's newer version.
     await Promise.all(
       results
-        .filter((r) => r.write && r.written && !r.write.created)
+        .filter((r) => r.write && r.written && !r.write.created && r.write.language)
         .map((r) =>
-          tellRoomOfRewrite(ctx.env, r.write!.id, r.write!.shared, r.write!.version, {
-            userId: ctx.adminId,
-            name: ctx.audit.actor.name ?? '',
-          }).catch(() => undefined),
+          tellRoomOfRewrite(
+            ctx.env,
+            { articleId: r.write!.id, language: r.write!.language ?? '' },
+            r.write!.shared,
+            r.write!.version,
+            {
+              userId: ctx.adminId,
+              name: ctx.audit.actor.name ?? '',
+            },
+          ).catch(() => undefined),
         ),
     );
     for (const r of results) {

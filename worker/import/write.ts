@@ -199,6 +199,8 @@ export interface ArticleWrite {
   /** The article's version once written, and its shared fields: what its co-editing room takes in (decision 051). */
   version: number;
   shared: SharedFields;
+  /** An updated article's own language: its room's key (decision 051). */
+  language?: string;
   statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 }
 
@@ -283,7 +285,11 @@ export async function articleStatements(
   ];
   if (existingId) {
     // The article's publication is left as it is: the portal may have changed it since the first import.
-    const current = await db.select({ version: articles.version }).from(articles).where(eq(articles.id, id)).get();
+    const current = await db
+      .select({ version: articles.version, language: articles.language })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .get();
     if (current) {
       const statements: BatchItem<'sqlite'>[] = [
         ...revisionStatements(db, {
@@ -316,6 +322,7 @@ export async function articleStatements(
         id,
         created: false,
         version: current.version + 1,
+        language: current.language,
         shared: { title, teaser, body: draft.body },
         statements: statements as ArticleWrite['statements'],
       };

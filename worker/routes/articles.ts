@@ -162,7 +162,8 @@ export const articlesRoutes = new Hono<AppEnv>()
       // A save from outside the article's room enters it as this author's change (decision 051); the save stands
       // even if the room cannot be told (its next opening reads D1 and sees the new version).
       if (changes.title !== undefined || changes.teaser !== undefined || changes.body !== undefined) {
-        await tellRoomOfSave(c.env, row.id, saved, saved.version, { userId: user.id, name: user.name }).catch(
+        const room = { articleId: row.id, language: row.language };
+        await tellRoomOfSave(c.env, room, saved, saved.version, { userId: user.id, name: user.name }).catch(
           (err: unknown) =>
             logError(c as unknown as Context<AppEnv>, 'The co-editing room was not told of a save', err),
         );
@@ -193,7 +194,7 @@ export const articlesRoutes = new Hono<AppEnv>()
       await Promise.all(slugs.map((s) => forgetSlug(c.env.KV, s)));
       await deleteFiles(c.env, db, fileKeys);
       // Whoever writes in its room is told at once (4404); the deletion stands if the room cannot be reached.
-      await tellRoomOfDeletion(c.env, row.id).catch((err: unknown) =>
+      await tellRoomOfDeletion(c.env, row.id, row.language, true).catch((err: unknown) =>
         logError(c as unknown as Context<AppEnv>, 'The co-editing room was not told of a deletion', err),
       );
       return ok(c, { id: row.id });

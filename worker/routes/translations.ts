@@ -53,6 +53,11 @@ import {
 } from '../queries/translations';
 import { auditScope } from '../services/audit';
 import type { SessionUser } from '#schema/entities';
+import { documentFromText } from '#schema/document-text';
+import type { Translation } from '#schema/translations';
+import type { ArticleDocument } from '#schema/document';
+import { tellRoomOfDeletion, tellRoomOfSave } from '../collab/upgrade';
+import { logError } from '../middleware/request-log';
 
 type ItemVars = { article?: ArticleRow; channel?: ChannelRow; news?: NewsRow; category?: TranslatedItem };
 type ItemContext = Context<AppEnv & { Variables: ItemVars }>;
@@ -187,6 +192,24 @@ function textOf(spec: TranslationSpec, body: Record<string, unknown>): Translati
   return Object.fromEntries(spec.fields.map((f) => [f.name, body[f.name]]));
 }
 
+/**
+ * A save of an article's translation from outside its co-editing room (this PUT: an API client, a form editing
+ * alone) enters that room as the saver's change, as the article PUT tells the article's room (decision 051). The
+ * save stands if the room cannot be told: its next opening reads D1's newer version.
+ */
+async function tellTranslationRoom(c: ItemContext, item: TranslatedItem, saved: Translation, text: TranslationText) {
+  if (text.title === undefined && text.teaser === undefined && text.body === undefined) return;
+  const t = saved as Translation & { title: string; teaser: string; description: string; body: ArticleDocument | null };
+  const user = currentUser(c);
+  const fields = { title: t.title, teaser: t.teaser, body: t.body ?? documentFromText(t.description) };
+  await tellRoomOfSave(c.env, { articleId: item.id, language: t.language }, fields, t.version, {
+    userId: user.id,
+    name: user.name,
+  }).catch((err: unknown) =>
+    logError(c as unknown as Context<AppEnv>, 'The co-editing room was not told of a save', err),
+  );
+}
+
 function kindRoutes(k: KindRoutes) {
   const { spec } = k;
   const assertMayPublish = (c: ItemContext, published: boolean | undefined) => {
@@ -288,6 +311,7 @@ function kindRoutes(k: KindRoutes) {
             spec.entity,
             await translationSlugsOf(c.var.db, spec.entity, item.id, saved.language),
           );
+        if (spec.entity === 'article') await tellTranslationRoom(ctx, item, saved, text);
         return ok(c, saved);
       },
     )
@@ -308,6 +332,11 @@ function kindRoutes(k: KindRoutes) {
         const slugs = spec.slugged ? await translationSlugsOf(c.var.db, spec.entity, item.id, language) : [];
         await deleteTranslation(c.var.db, spec, item, language, auditScope(c));
         await forgetTranslationSlugs(c.env.KV, language, spec.entity, slugs);
+        // Whoever writes in the translation's room is told at once (4404); the deletion stands if it cannot be.
+        if (spec.entity === 'article')
+          await tellRoomOfDeletion(c.env, item.id, language).catch((err: unknown) =>
+            logError(c as unknown as Context<AppEnv>, 'The co-editing room was not told of a deletion', err),
+          );
         return c.body(null, 204);
       },
     );

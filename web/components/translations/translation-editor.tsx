@@ -3,7 +3,8 @@
 // kept in this browser, the offline retry and the conflict dialog (useNoLostWork), Save naming the version the form
 // started from, the translation's own revisions (RevisionsBox with its language) and, for a gallery or video article,
 // the titles of its pictures or videos beside the source's. A missing translation is created by its first save
-// (POST), an existing one saved with PUT.
+// (POST), an existing one saved with PUT. An existing article translation is written together in its own co-editing
+// room (decision 051), bound as the article form's: presence and status above it, the text, title and teaser shared.
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { ArticleDocument } from '#schema/document';
@@ -20,12 +21,15 @@ import {
 import { FormAlert, TextArea, TextField } from '#web/components/form';
 import { useNotify } from '#web/components/notifications';
 import BodyField from '#web/components/rich-text/body-field';
+import { CollabBar, useSharedFields } from '#web/components/rich-text/collab/collab-bar';
+import { useArticleRoom } from '#web/components/rich-text/collab/use-room';
 import DocumentRenderer from '#web/components/rich-text/document-renderer';
 import { useForm } from '#web/components/screen-kit/use-form';
 import { textFields, type FieldTexts } from '#web/components/workspace/diff-view';
 import { useNoLostWork, useStartedFrom } from '#web/components/workspace/no-lost-work';
 import { RevisionsBox } from '#web/components/workspace/revisions';
 import { LoadError, Loading } from '#web/components/view-state';
+import { useSession } from '#web/session/session';
 import { useLanguageName } from './language-bar';
 import { MediaTitleFields, mediaItems, titlesText, titlesToSend, type MediaTitles } from './media-titles';
 import './translations.css';
@@ -177,6 +181,20 @@ function TranslationForm({
     },
   });
 
+  // An existing article translation's room (decision 051): the form edits alone until the room's document arrived,
+  // then the editor reloads in the room (unless a shared field was changed meanwhile); the source stays read-only.
+  const { user } = useSession();
+  const touched = () =>
+    form.values.title !== initial.title ||
+    form.values.teaser !== initial.teaser ||
+    JSON.stringify(form.values.body) !== JSON.stringify(initial.body);
+  const roomOf = kind === 'articles' && translation ? id : undefined;
+  const reload = () => setEditorKey((k) => k + 1);
+  const { connection, mode } = useArticleRoom(roomOf, user, touched, reload, language);
+  const joined = mode === 'joined' ? connection : null;
+  const collab = useMemo(() => (joined ? { connection: joined } : undefined), [joined]);
+  useSharedFields(joined?.handle ?? null, form);
+
   const fieldsOf = (v: Values): TranslationFields => {
     const out: TranslationFields = {};
     for (const key of spec.texts) out[key] = v[key];
@@ -211,6 +229,7 @@ function TranslationForm({
   return (
     <section className="ws-box ws-translation" aria-labelledby={`translation-${id}-${language}`}>
       <h2 id={`translation-${id}-${language}`}>{t('tr.heading', { language: name })}</h2>
+      {roomOf && <CollabBar room={connection?.handle ?? null} mode={mode} />}
       {guard.notices}
       <div className="ws-translation-columns">
         <section
@@ -278,6 +297,7 @@ function TranslationForm({
               onChange={(doc) => form.set('body', doc)}
               media={{ images: editorMedia?.images ?? [], videos: editorMedia?.videos ?? [] }}
               error={form.errors.body}
+              collab={collab}
             />
           )}
           {spec.body && (

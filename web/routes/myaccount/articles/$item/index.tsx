@@ -8,6 +8,8 @@ import type { Article } from '#schema/entities';
 import { deleteArticle } from '#web/api/articles-edit';
 import { listWorkspaceArticles } from '#web/api/workspace';
 import { FormAlert } from '#web/components/form';
+import { CollabBar, useSharedFields } from '#web/components/rich-text/collab/collab-bar';
+import { useArticleRoom } from '#web/components/rich-text/collab/use-room';
 import type { PictureUpload } from '#web/components/rich-text/nodes';
 import { useForm } from '#web/components/screen-kit/use-form';
 import { WorkspacePage } from '#web/components/workspace/frame';
@@ -28,12 +30,10 @@ import { useSession } from '#web/session/session';
 import { ArticleFields } from './article-fields';
 import { ImportedFromLine } from './imported-from';
 import { articleValues } from './changes';
-import { CollabBar, useSharedFields } from './collab-bar';
 import { canTakePictures, pictureUploader } from './gallery-upload';
 import { MediaSections } from './media-sections';
 import { ArticlePreviewModal, articleTexts } from './no-lost-work';
 import { useArticleSave } from './use-article-save';
-import { useArticleRoom } from './use-room';
 
 // The languages box loads after the form (the form's view stays within its budget, test/web/budget.test.ts).
 const ArticleTranslations = lazy(() => import('./translations').then((m) => ({ default: m.ArticleTranslations })));

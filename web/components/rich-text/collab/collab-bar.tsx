@@ -1,11 +1,11 @@
-// The article form's co-editing header (decision 051): whether the room is live, reconnecting or offline, and who
-// is in it, each with their colour (the colour of their cursor in the text). Also the binding of the form's title
-// and teaser to the room's shared ones. The room's handle comes from the editor's lazy chunk: nothing here loads Yjs.
+// The co-editing header of the article form and of an article translation's form (decision 051): whether the room
+// is live, reconnecting or offline, and who is in it, each with their colour (the colour of their cursor in the
+// text). Also the binding of the form's title and teaser to the room's shared ones. The room's handle comes from the
+// editor's lazy chunk: nothing here loads Yjs (the forms import this file, not connection.ts).
 import { useEffect, useReducer, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import type { CollabRoomHandle, SharedField } from '#web/components/rich-text/collab/room-handle';
 import type { Form } from '#web/components/screen-kit/use-form';
-import type { ArticleValues } from './changes';
+import type { CollabRoomHandle, SharedField } from './room-handle';
 import type { RoomMode } from './use-room';
 import './collab-bar.css';
 
@@ -72,7 +72,7 @@ export function CollabBar({ room, mode }: { room: CollabRoomHandle | null; mode:
  * room is never sent back: by the time it renders the room may have moved on (the next keys of another person), and
  * sending it would undo those keys (their letters came back out of order).
  */
-export function useSharedFields(room: CollabRoomHandle | null, form: Form<ArticleValues>): void {
+export function useSharedFields<V extends Record<SharedField, string>>(room: CollabRoomHandle | null, form: Form<V>) {
   const values = useRef(form.values);
   const setField = useRef(form.set);
   // The values the form was given from the room and has not rendered yet, oldest first, per field.

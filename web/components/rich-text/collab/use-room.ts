@@ -1,13 +1,12 @@
-// The article form's co-editing room (decision 051): every form of an existing article opens its room, for
-// everyone who may edit the article (the room's upgrade checks it). The form edits alone, exactly as before rooms,
+// The co-editing room of the article form and of an article translation's form (decision 051): every form of an
+// existing article (or translation) opens its room, for everyone who may edit the article (the upgrade checks it). The form edits alone, exactly as before rooms,
 // until the room's document arrived; then its editor, title and teaser join the room, unless the person has already
 // changed one of them meanwhile (offline at load, a room slow to answer): their text cannot be merged into the
 // room's, so that form stays alone for good and saves through its versioned Save (the room takes the save in as
 // their change). A room that cannot be reached leaves the form alone, with its status (reconnecting, offline) shown.
 import { useEffect, useRef, useState } from 'react';
-import type { RoomConnection } from '#web/components/rich-text/collab/room-handle';
-import { roomUrl } from '#web/components/rich-text/collab/room-handle';
 import { colourOf } from '#schema/presence';
+import { roomUrl, type RoomConnection } from './room-handle';
 
 /** Waiting for the room's document (editing alone meanwhile), in it, or alone for good. */
 export type RoomMode = 'waiting' | 'joined' | 'alone';
@@ -20,12 +19,14 @@ interface Person {
 /**
  * Opens the article's room (its code loads on demand) and tells when the form joins it. `touched` says whether the
  * person changed a shared field (title, teaser, text) since the form opened; `onJoin` reloads the editor in the room.
+ * `lang`: a translation's room (its language); none is the article's own.
  */
 export function useArticleRoom(
   articleId: string | undefined,
   user: Person | null | undefined,
   touched: () => boolean,
   onJoin: () => void,
+  lang?: string,
 ): { connection: RoomConnection | null; mode: RoomMode } {
   const [connection, setConnection] = useState<RoomConnection | null>(null);
   const [mode, setMode] = useState<RoomMode>('waiting');
@@ -42,7 +43,7 @@ export function useArticleRoom(
     import('#web/components/rich-text/collab/connection').then(
       (m) => {
         if (left) return;
-        made = m.openRoomConnection(roomUrl(articleId), name, colourOf(userId));
+        made = m.openRoomConnection(roomUrl(articleId, lang), name, colourOf(userId));
         setConnection(made);
       },
       // Its code cannot be loaded (offline since before the form opened): the form edits alone.
@@ -54,7 +55,7 @@ export function useArticleRoom(
       setConnection(null);
       setMode('waiting');
     };
-  }, [articleId, userId, name]);
+  }, [articleId, userId, name, lang]);
   useEffect(() => {
     if (!connection || mode !== 'waiting') return;
     let decided = false;
