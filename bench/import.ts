@@ -1,7 +1,8 @@
 // npm run bench:import: a WordPress export of N posts (default 10,000) with two picture references each, imported
 // under `wrangler dev` (decision 047). The pictures come from a local server (WEBHOOKS_ALLOW_LOCAL), so every one is a
 // real fetch, sniff and R2 write. Prints the time, the workerd processes' peak resident memory and CPU per step, and
-// D1 statements per item (counted by the runner under BENCH_TIMING).
+// D1 statements per item (counted by the runner under BENCH_TIMING), and the worker isolate's JavaScript heap by minute
+// (bench/isolate-heap.ts: the memory a deployed worker's limit counts, without the local D1 and R2 in workerd's RSS).
 import { createServer } from 'node:http';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
 import { ROOT, runTool, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
 import { wxrHead, wxrItem, wxrTail } from '../test/fixtures/wxr';
 import type { ImportDetail } from '#schema/imports';
+import { sampleIsolateHeap } from './isolate-heap';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 const WORK = path.join(ROOT, 'node_modules/.cache/bench-import', `run-${process.pid}`);
@@ -164,6 +166,7 @@ async function main() {
     const rssBefore = rssMiB(pids);
     let rssMax = rssBefore;
     const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMiB(pids))), 200);
+    const heap = await sampleIsolateHeap(server.inspectorPort!);
     const started = performance.now();
     const form = new FormData();
     form.append('file', file, 'bench.xml');
@@ -189,6 +192,7 @@ async function main() {
       if (!['queued', 'running'].includes(detail.state) || performance.now() > deadline) break;
     }
     clearInterval(sampler);
+    heap.stop();
     const seconds = (performance.now() - started) / 1000;
     const cpuMs = ((ticks(pids) - ticksBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
     const steps = detail.report.steps ?? 0;
@@ -206,6 +210,11 @@ async function main() {
         .join(' ')}`,
     );
     console.log(`workerd RSS ${rssBefore.toFixed(0)} MiB before, ${rssMax.toFixed(0)} MiB at most`);
+    const h = heap.summary();
+    console.log(
+      `worker isolate's JS heap (used): ${h.first.toFixed(1)} MiB at the start, ${h.max.toFixed(1)} MiB at most, ` +
+        `${h.last.toFixed(1)} MiB at the end; the largest by minute: ${h.byMinute.map((v) => v.toFixed(1)).join(', ')}`,
+    );
     console.log(
       `D1 statements ${detail.report.statements ?? '?'}: ${((detail.report.statements ?? 0) / Math.max(1, items)).toFixed(1)} per item`,
     );

@@ -84,6 +84,8 @@ export interface DevServer {
   url: string;
   pid: number;
   logFile: string;
+  /** wrangler's inspector (Chrome DevTools Protocol) for the worker's isolate; undefined for Vite's server. */
+  inspectorPort?: number;
   /** Ends the process group (the wrangler launcher, its node child and workerd); safe to call twice. */
   stop: () => Promise<void>;
 }
@@ -189,7 +191,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     cron = startCronTimer(url, (line) => {
       if (!log.writableEnded) log.write(line + '\n');
     });
-  return { url, pid: server.pid!, logFile: options.logFile, stop };
+  return { url, pid: server.pid!, logFile: options.logFile, inspectorPort, stop };
 }
 
 /**
