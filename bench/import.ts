@@ -213,7 +213,8 @@ async function main() {
     const h = heap.summary();
     console.log(
       `worker isolate's JS heap (used): ${h.first.toFixed(1)} MiB at the start, ${h.max.toFixed(1)} MiB at most, ` +
-        `${h.last.toFixed(1)} MiB at the end; the largest by minute: ${h.byMinute.map((v) => v.toFixed(1)).join(', ')}`,
+        `${h.last.toFixed(1)} MiB at the end; the largest by minute: ${h.byMinute.map((v) => v.toFixed(1)).join(', ')}; ` +
+        `after a full collection (every 15 s), the largest by minute: ${h.liveByMinute.map((v) => v.toFixed(1)).join(', ')}`,
     );
     console.log(
       `D1 statements ${detail.report.statements ?? '?'}: ${((detail.report.statements ?? 0) / Math.max(1, items)).toFixed(1)} per item`,
