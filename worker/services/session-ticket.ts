@@ -13,6 +13,7 @@ import type { SessionUser } from '#schema/entities';
 import { ROLES, type Role } from '#schema/enums';
 import type { AppEnv } from '../env';
 import { appKey, HMAC_KEY } from '../lib/app-key';
+import { setBounded } from '../lib/bounded-map';
 import { fromBase64Url, sha256Hex, toBase64Url as base64Url } from '../lib/tokens';
 import { isHttps } from '../lib/https';
 
@@ -103,8 +104,7 @@ export async function ticketSession(
   if (!(await crypto.subtle.verify('HMAC', key, mac, bytes))) return null;
   // Frozen: one object answers every request of this pair of cookies.
   const session = Object.freeze({ id, user: Object.freeze({ id: body.u, name: body.n, role: body.r as Role }) });
-  if (verified.size >= VERIFIED_TICKETS_MAX) verified.delete(verified.keys().next().value!);
-  verified.set(pair, { key, until: body.e, session });
+  setBounded(verified, pair, { key, until: body.e, session }, VERIFIED_TICKETS_MAX);
   return session;
 }
 
