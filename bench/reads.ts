@@ -54,6 +54,7 @@ const setCookie = (res: Response, name: string) =>
  */
 export class Reader {
   private ticket = '';
+  private bookmark: string | undefined;
   private ticketAt = 0;
   private constructor(
     private readonly url: string,
@@ -83,9 +84,11 @@ export class Reader {
       const ticket = setCookie(res, 'session-ticket');
       if (!res.ok || !ticket) throw new Error(`The demo reader got no session ticket (${res.status})`);
       this.ticket = ticket;
+      // The D1 bookmark, sent back as a browser does (worker/services/db.ts): the server sets it only when it moved.
+      this.bookmark = setCookie(res, 'd1-bookmark') ?? this.bookmark;
       this.ticketAt = Date.now();
     }
-    return `${this.session}; ${this.ticket}`;
+    return [this.session, this.ticket, this.bookmark].filter(Boolean).join('; ');
   }
 }
 

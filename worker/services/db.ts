@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Db } from '../env';
 import { requestWrites } from './request-kind';
+import { isHttps } from '../lib/https';
 
 /**
  * Drizzle over the binding itself (with read replication on, every query goes to the primary) or over a D1
@@ -58,7 +59,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     setCookie(c, BOOKMARK_COOKIE, latest, {
       httpOnly: true,
       sameSite: 'Lax',
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: isHttps(c.req.url),
       path: '/api',
       // Replicas catch up within seconds; a day is far more than a bookmark is needed for.
       maxAge: 24 * 3600,

@@ -13,7 +13,9 @@ import type { SessionUser } from '#schema/entities';
 import { ROLES, type Role } from '#schema/enums';
 import type { AppEnv } from '../env';
 import { appKey, HMAC_KEY } from '../lib/app-key';
-import { fromBase64Url, toBase64Url as base64Url } from '../lib/tokens';
+import { setBounded } from '../lib/bounded-map';
+import { fromBase64Url, sha256Hex, toBase64Url as base64Url } from '../lib/tokens';
+import { isHttps } from '../lib/https';
 
 /** How long a ticket stands for a D1 look-up of its session: the reads' bound on revocation (besides replica lag). */
 export const TICKET_SECONDS = 60;
@@ -22,8 +24,7 @@ const KEY_NAME = 'session-ticket';
 const MAX_TICKET_LENGTH = 1024;
 
 /** `__Host-` needs Secure, which plain-http local development cannot set; there the name is `session-ticket`. */
-export const ticketCookieName = (url: string) =>
-  new URL(url).protocol === 'https:' ? '__Host-session-ticket' : 'session-ticket';
+export const ticketCookieName = (url: string) => (isHttps(url) ? '__Host-session-ticket' : 'session-ticket');
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -44,13 +45,41 @@ interface TicketBody {
   e: number;
 }
 
+/** A ticket's session (the SHA-256 of its cookie's token) and user. */
+export interface TicketSession {
+  id: string;
+  user: SessionUser;
+}
+
 /**
- * The user of the request's ticket, when it is signed by this deployment, names the session `sessionId` and has not
- * run out at `now`; null otherwise (no ticket, a forged or foreign one, an old one).
+ * The tickets this isolate has verified, by the pair of cookies they came with (the session cookie's token and the
+ * ticket): a signed-in browser's reads within a ticket's life are each answered without the token's SHA-256 or the
+ * ticket's HMAC (issue 31). An entry stands for exactly what its ticket stands for: the same session cookie, the same
+ * key, until the ticket's own end. So it delays no revocation beyond the ticket's life (decision 044). Bounded:
+ * the oldest entry goes first.
  */
-export async function ticketUser(c: Context<AppEnv>, sessionId: string, now = Date.now()): Promise<SessionUser | null> {
+const verified = new Map<string, { key: CryptoKey; until: number; session: TicketSession }>();
+export const VERIFIED_TICKETS_MAX = 1024;
+
+/**
+ * The session and user of the request's ticket, when it is signed by this deployment, names the session of `token`
+ * (the session cookie's value) and has not run out at `now`; null otherwise (no ticket, a forged or foreign one, an
+ * old one).
+ */
+export async function ticketSession(
+  c: Context<AppEnv>,
+  token: string,
+  now = Date.now(),
+): Promise<TicketSession | null> {
   const value = getCookie(c, ticketCookieName(c.req.url));
   if (!value || value.length > MAX_TICKET_LENGTH) return null;
+  const key = await ticketKey(c);
+  const pair = `${token} ${value}`;
+  const known = verified.get(pair);
+  if (known) {
+    if (known.key === key && known.until > now) return known.session;
+    verified.delete(pair);
+  }
   const [payload, signature, extra] = value.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const bytes = fromBase64Url(payload);
@@ -62,17 +91,21 @@ export async function ticketUser(c: Context<AppEnv>, sessionId: string, now = Da
   } catch {
     return null;
   }
-  // Cheap checks first: a ticket of another session or one that ran out costs no HMAC.
-  if (body.s !== sessionId || typeof body.e !== 'number' || body.e <= now || body.e > now + TICKET_SECONDS * 1000)
-    return null;
+  // Cheap checks first: a ticket that ran out costs no hash, one of another session no HMAC.
+  if (typeof body.e !== 'number' || body.e <= now || body.e > now + TICKET_SECONDS * 1000) return null;
   if (
     typeof body.u !== 'string' ||
     typeof body.n !== 'string' ||
     !(ROLES as readonly string[]).includes(body.r as string)
   )
     return null;
-  if (!(await crypto.subtle.verify('HMAC', await ticketKey(c), mac, bytes))) return null;
-  return { id: body.u, name: body.n, role: body.r as Role };
+  const id = await sha256Hex(token);
+  if (body.s !== id) return null;
+  if (!(await crypto.subtle.verify('HMAC', key, mac, bytes))) return null;
+  // Frozen: one object answers every request of this pair of cookies.
+  const session = Object.freeze({ id, user: Object.freeze({ id: body.u, name: body.n, role: body.r as Role }) });
+  setBounded(verified, pair, { key, until: body.e, session }, VERIFIED_TICKETS_MAX);
+  return session;
 }
 
 /** Puts a fresh ticket for the session and its user on the answer. */
@@ -88,7 +121,7 @@ export async function issueTicket(
   setCookie(c, ticketCookieName(c.req.url), `${base64Url(bytes)}.${base64Url(mac)}`, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isHttps(c.req.url),
     path: '/',
     maxAge: TICKET_SECONDS,
   });
@@ -97,5 +130,5 @@ export async function issueTicket(
 /** Drops the ticket the browser holds (sign-in, sign-out, a session that no longer signs anyone in). */
 export function dropTicket(c: Context<AppEnv>): void {
   if (getCookie(c, ticketCookieName(c.req.url)) === undefined) return;
-  deleteCookie(c, ticketCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  deleteCookie(c, ticketCookieName(c.req.url), { path: '/', secure: isHttps(c.req.url) });
 }

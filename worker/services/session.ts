@@ -15,7 +15,8 @@ import { randomToken, sha256Hex } from '../lib/tokens';
 import { authenticateBearer, bearerCredential, InvalidToken } from './api-tokens';
 import { checkedMcpIdentity } from '../lib/mcp-via';
 import { requestWrites } from './request-kind';
-import { dropTicket, issueTicket, ticketUser } from './session-ticket';
+import { dropTicket, issueTicket, ticketSession } from './session-ticket';
+import { isHttps } from '../lib/https';
 
 export { randomToken, sha256Hex } from '../lib/tokens';
 
@@ -28,7 +29,7 @@ const MAX_TOKEN_LENGTH = 128;
 
 /** `__Host-` needs Secure, which plain-http local development cannot set; there the name is `session`. */
 export function sessionCookieName(url: string): string {
-  return new URL(url).protocol === 'https:' ? '__Host-session' : 'session';
+  return isHttps(url) ? '__Host-session' : 'session';
 }
 
 /** The condition of a session that has not expired at `now`. */
@@ -95,7 +96,7 @@ export async function startSession(
   setCookie(c, sessionCookieName(c.req.url), token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: isHttps(c.req.url),
     path: '/',
     maxAge: SESSION_ABSOLUTE_SECONDS,
   });
@@ -107,7 +108,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
     await createDb(c.env.DB)
       .delete(sessions)
       .where(eq(sessions.id, await sha256Hex(token)));
-  deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+  deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: isHttps(c.req.url) });
   dropTicket(c);
   c.set('sessionId', null);
 }
@@ -183,14 +184,14 @@ async function readSession(c: Context<AppEnv>, next: Next, invalidBearer: 'refus
   }
   const token = cookieToken(c);
   if (!token) return next();
-  const id = await sha256Hex(token);
   const now = Date.now();
-  const ticketed = writes ? null : await ticketUser(c, id, now);
+  const ticketed = writes ? null : await ticketSession(c, token, now);
   if (ticketed) {
-    c.set('user', ticketed);
-    c.set('sessionId', id);
+    c.set('user', ticketed.user);
+    c.set('sessionId', ticketed.id);
     return next();
   }
+  const id = await sha256Hex(token);
   const db = writes ? createDb(c.env.DB) : c.get('db');
   const row = await db
     .select({ id: users.id, name: users.name, role: users.role, lastSeenAt: sessions.lastSeenAt })
