@@ -10,7 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
+import {
+  type DevServer,
+  ROOT,
+  runTool,
+  seedState,
+  startDevServer,
+  stopStartedProcesses,
+} from '#worker/scripts/dev-server';
 import { lcpArticlePath, Reader } from './reads';
 import { cpuPerRequest, workerdOf } from './worker-cpu';
 
@@ -65,16 +72,7 @@ async function main(): Promise<void> {
   await runTool('building the SPA', 'vite', ['build', '--config', 'web/vite.config.ts', '--outDir', DIST], {
     NODE_ENV: 'production',
   });
-  await runTool('applying the migrations', 'wrangler', [
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '--persist-to',
-    STATE,
-  ]);
-  await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', values.articles]);
+  await seedState(STATE, values.articles);
   const start = async (label: string, args: string[], cwd?: string): Promise<Side> => {
     const server = await startDevServer({
       args: ['--persist-to', STATE, '--assets', DIST, ...args],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { unzipSync } from 'fflate';
 import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
-import { ROOT, runTool, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
+import { ROOT, seedState, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 const WORK = path.join(ROOT, 'node_modules/.cache/bench-export', `run-${process.pid}`);
@@ -101,16 +101,7 @@ async function main() {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   mkdirSync(DIST, { recursive: true });
-  await runTool('applying the migrations', 'wrangler', [
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '--persist-to',
-    STATE,
-  ]);
-  await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', String(articles)]);
+  await seedState(STATE, articles);
   const server = await startDevServer({
     args: ['--persist-to', STATE, '--assets', DIST],
     logFile: path.join(WORK, 'wrangler.log'),

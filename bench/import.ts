@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '#worker/scripts/seed-demo-content';
-import { ROOT, runTool, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
+import { ROOT, seedState, startDevServer, stopStartedProcesses } from '#worker/scripts/dev-server';
 import { wxrHead, wxrItem, wxrTail } from '../test/fixtures/wxr';
 import type { ImportDetail } from '#schema/imports';
 import { sampleIsolateHeap } from './isolate-heap';
@@ -141,16 +141,7 @@ async function main() {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(STATE, { recursive: true });
   mkdirSync(DIST, { recursive: true });
-  await runTool('applying the migrations', 'wrangler', [
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '--persist-to',
-    STATE,
-  ]);
-  await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE]);
+  await seedState(STATE);
   const server = await startDevServer({
     args: ['--persist-to', STATE, '--assets', DIST, '--var', 'WEBHOOKS_ALLOW_LOCAL:1', '--var', 'BENCH_TIMING:1'],
     logFile: path.join(WORK, 'wrangler.log'),

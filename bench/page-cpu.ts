@@ -13,7 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
+import {
+  type DevServer,
+  ROOT,
+  runTool,
+  seedState,
+  startDevServer,
+  stopStartedProcesses,
+} from '#worker/scripts/dev-server';
 import { lcpArticlePath } from './reads';
 import { cpuPerRequest, workerdOf } from './worker-cpu';
 
@@ -62,16 +69,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
     },
   );
-  await runTool('applying the migrations', 'wrangler', [
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '--persist-to',
-    STATE,
-  ]);
-  await runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', STATE, '--articles', values.articles]);
+  await seedState(STATE, values.articles);
   const args = ['--persist-to', STATE, '--assets', DIST, '--var', 'EDGE_CACHE:off'];
   const targets: { label: string; server: DevServer }[] = [];
   const start = (label: string, cwd?: string) =>

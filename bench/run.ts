@@ -5,7 +5,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, runTool, startDevServer, stopStartedProcesses, type DevServer } from '#worker/scripts/dev-server';
+import {
+  type DevServer,
+  ROOT,
+  runTool,
+  seedState,
+  startDevServer,
+  stopStartedProcesses,
+} from '#worker/scripts/dev-server';
 import { printLcp } from './lcp';
 import { printWorkerCpu } from './worker-cpu';
 import { printLatencyModel } from './model';
@@ -54,22 +61,7 @@ async function bench(options: Options): Promise<void> {
     console.log(`built the SPA (${seconds.toFixed(1)} s)`);
     if (options.baseline) await prepareBaseline(options.baseline);
   }
-  await runTool('applying the migrations', 'wrangler', [
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '--persist-to',
-    STATE,
-  ]);
-  const seed = await runTool('seeding', 'tsx', [
-    'worker/scripts/seed.ts',
-    '--persist-to',
-    STATE,
-    '--articles',
-    String(options.articles),
-  ]);
+  const seed = await seedState(STATE, options.articles);
   for (const line of seed.stdout.split('\n'))
     if (/^(Seeded|Added|Seed finished)/.test(line)) console.log(`seed: ${line}`);
 

@@ -140,6 +140,24 @@ async function stopProcessGroup(pgid: number): Promise<void> {
 }
 
 /**
+ * A throwaway server's local state in `state`: the migrations applied, then the demo seeded (`articles` of them, the
+ * seed's default when undefined). Answers the seed's output.
+ */
+export async function seedState(state: string, articles?: number | string): Promise<{ stdout: string }> {
+  await runTool('applying the migrations', 'wrangler', [
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '--persist-to',
+    state,
+  ]);
+  const count = articles === undefined ? [] : ['--articles', String(articles)];
+  return runTool('seeding', 'tsx', ['worker/scripts/seed.ts', '--persist-to', state, ...count]);
+}
+
+/**
  * Starts `wrangler dev` with local bindings on a free port and a free inspector port (two servers started
  * at once otherwise collide on the inspector's default), spawned directly (no npx) in its own process
  * group, and waits until `readyPath` answers.
