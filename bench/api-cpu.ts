@@ -5,10 +5,9 @@
 // machine's load reaches every row alike. CPU is utime + stime from /proc of the workerd process that runs each
 // worker (bench/worker-cpu.ts), over N sequential requests.
 //   npm run bench:api-cpu -- --baseline <commit> [--requests 100] [--rounds 4] [--articles 200]
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import {
   type DevServer,
@@ -18,6 +17,7 @@ import {
   startDevServer,
   stopStartedProcesses,
 } from '#worker/scripts/dev-server';
+import { checkoutCommit } from './baseline';
 import { lcpArticlePath, Reader } from './reads';
 import { cpuPerRequest, workerdOf } from './worker-cpu';
 
@@ -37,17 +37,6 @@ const withoutBookmark = (cookie: string) =>
     .split('; ')
     .filter((pair) => !pair.startsWith('d1-bookmark='))
     .join('; ');
-
-/** The commit's files (committed content only), with this checkout's node_modules. */
-function checkout(ref: string): string {
-  mkdirSync(BASELINE, { recursive: true });
-  const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.toString()}`);
-  const unpack = spawnSync('tar', ['-x', '-C', BASELINE], { input: archive.stdout });
-  if (unpack.status !== 0) throw new Error(`unpacking ${ref} failed: ${unpack.stderr.toString()}`);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(BASELINE, 'node_modules'));
-  return BASELINE;
-}
 
 interface Side {
   label: string;
@@ -92,7 +81,9 @@ async function main(): Promise<void> {
   ];
   const projects = [await start('working tree', ['--var', 'EDGE_CACHE:off'])];
   if (values.baseline)
-    projects.unshift(await start(values.baseline, ['--var', 'EDGE_CACHE:off'], checkout(values.baseline)));
+    projects.unshift(
+      await start(values.baseline, ['--var', 'EDGE_CACHE:off'], checkoutCommit(values.baseline, BASELINE)),
+    );
   for (const p of projects) p.reader = await Reader.signIn(p.server.url);
 
   const id = (await lcpArticlePath(projects[0]!.server.url)).split('/').at(-1)!;

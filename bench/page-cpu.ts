@@ -8,10 +8,9 @@
 // The German article page and /de/ are measured beside the English ones (issue 29: a German page within 1.1x of
 // the English page's CPU); the seed's demo translates the article (worker/scripts/seed-demo-german.ts).
 //   npm run bench:page-cpu -- --baseline <commit> [--requests 200] [--articles 60]
-import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import {
   type DevServer,
@@ -21,6 +20,7 @@ import {
   startDevServer,
   stopStartedProcesses,
 } from '#worker/scripts/dev-server';
+import { checkoutCommit } from './baseline';
 import { lcpArticlePath } from './reads';
 import { cpuPerRequest, workerdOf } from './worker-cpu';
 
@@ -39,17 +39,6 @@ const get = async (url: string) => {
   return res.arrayBuffer();
 };
 let keepLogs = false;
-
-/** The commit's files (committed content only), with this checkout's node_modules. */
-function checkout(ref: string): string {
-  mkdirSync(BASELINE, { recursive: true });
-  const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.toString()}`);
-  const unpack = spawnSync('tar', ['-x', '-C', BASELINE], { input: archive.stdout });
-  if (unpack.status !== 0) throw new Error(`unpacking ${ref} failed: ${unpack.stderr.toString()}`);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(BASELINE, 'node_modules'));
-  return BASELINE;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -84,7 +73,10 @@ async function main(): Promise<void> {
     });
   targets.push({ label: 'working tree', server: await start('working tree') });
   if (values.baseline)
-    targets.push({ label: values.baseline, server: await start('baseline', checkout(values.baseline)) });
+    targets.push({
+      label: values.baseline,
+      server: await start('baseline', checkoutCommit(values.baseline, BASELINE)),
+    });
 
   const articlePath = await lcpArticlePath(targets[0]!.server.url);
   const id = articlePath.split('/').at(-1)!;

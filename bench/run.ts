@@ -1,8 +1,7 @@
 // `npm run bench`: the project's reads against a floor (bench/floor: bare Hono + D1, one statement per read),
 // both under `wrangler dev` on one freshly seeded local state, measured interleaved with autocannon, then the
 // largest contentful paint of the SPA on a slow phone. Prints numbers; asserts nothing.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -13,6 +12,7 @@ import {
   startDevServer,
   stopStartedProcesses,
 } from '#worker/scripts/dev-server';
+import { checkoutCommit } from './baseline';
 import { printLcp } from './lcp';
 import { printWorkerCpu } from './worker-cpu';
 import { printLatencyModel } from './model';
@@ -134,12 +134,7 @@ const projectArgs = (mode: 'on' | 'off', timing = true) => [
  * and their SPA built into BASELINE_DIST; wrangler bundles its worker when it is started.
  */
 async function prepareBaseline(ref: string): Promise<void> {
-  mkdirSync(BASELINE, { recursive: true });
-  const archive = spawnSync('git', ['-C', ROOT, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.toString()}`);
-  const unpack = spawnSync('tar', ['-x', '-C', BASELINE], { input: archive.stdout });
-  if (unpack.status !== 0) throw new Error(`unpacking ${ref} failed: ${unpack.stderr.toString()}`);
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(BASELINE, 'node_modules'));
+  checkoutCommit(ref, BASELINE);
   const { seconds } = await runTool(
     `building the SPA of ${ref}`,
     'vite',
