@@ -103,6 +103,16 @@ export interface TranslationEditorProps {
   onClose: () => void;
 }
 
+/**
+ * Whether `theirs` (a newer save of the translation) differs from `base` only where its co-editing room writes
+ * (title, teaser, text) and in what a save changes anyway (version, the outdated mark): its address, state or media
+ * titles changed by someone else are a conflict.
+ */
+export const onlyRoomChanges = (base: Translation, theirs: Translation) =>
+  base.slug === theirs.slug &&
+  base.state === theirs.state &&
+  JSON.stringify(base.mediaTitles) === JSON.stringify(theirs.mediaTitles);
+
 /** Loads an existing translation, then shows the form; a missing one starts empty. */
 export function TranslationEditor(props: TranslationEditorProps) {
   const { kind, id, language, exists } = props;
@@ -158,6 +168,19 @@ function TranslationForm({
   const { ref: formElement } = form;
   const [editorKey, setEditorKey] = useState(0);
   const spec = FIELDS[kind];
+  // An existing article translation's room (decision 051): the form edits alone until the room's document arrived,
+  // then the editor reloads in the room (unless a shared field was changed meanwhile); the source stays read-only.
+  const { user } = useSession();
+  const touched = () =>
+    form.values.title !== initial.title ||
+    form.values.teaser !== initial.teaser ||
+    JSON.stringify(form.values.body) !== JSON.stringify(initial.body);
+  const roomOf = kind === 'articles' && translation ? id : undefined;
+  const reload = () => setEditorKey((k) => k + 1);
+  const { connection, mode } = useArticleRoom(roomOf, user, touched, reload, language);
+  const joined = mode === 'joined' ? connection : null;
+  const collab = useMemo(() => (joined ? { connection: joined } : undefined), [joined]);
+  useSharedFields(joined?.handle ?? null, form);
   const guard = useNoLostWork<Values, Translation>({
     kind: LOST_WORK_KIND[kind],
     id: `${id}:${language}`,
@@ -179,21 +202,11 @@ function TranslationForm({
       form.setValues(values);
       setEditorKey((k) => k + 1);
     },
+    // Live in the translation's room (connected, synced), a save that meets the room's own newer save goes over it
+    // (decision 051).
+    takeIn: ({ item }) =>
+      !!started && joined?.handle.status() === 'live' && joined.handle.ready() && onlyRoomChanges(started, item),
   });
-
-  // An existing article translation's room (decision 051): the form edits alone until the room's document arrived,
-  // then the editor reloads in the room (unless a shared field was changed meanwhile); the source stays read-only.
-  const { user } = useSession();
-  const touched = () =>
-    form.values.title !== initial.title ||
-    form.values.teaser !== initial.teaser ||
-    JSON.stringify(form.values.body) !== JSON.stringify(initial.body);
-  const roomOf = kind === 'articles' && translation ? id : undefined;
-  const reload = () => setEditorKey((k) => k + 1);
-  const { connection, mode } = useArticleRoom(roomOf, user, touched, reload, language);
-  const joined = mode === 'joined' ? connection : null;
-  const collab = useMemo(() => (joined ? { connection: joined } : undefined), [joined]);
-  useSharedFields(joined?.handle ?? null, form);
 
   const fieldsOf = (v: Values): TranslationFields => {
     const out: TranslationFields = {};

@@ -43,6 +43,11 @@ export interface NoLostWorkOptions<V extends object, T> {
   load: (theirs: Saved<T>) => void | Promise<void>;
   /** Puts restored values into the form (default: setValues). */
   restore?: (values: V) => void;
+  /**
+   * Whether the form may save over `theirs` without asking: a newer version whose changes the form already shows
+   * (a co-editing room's saves of the fields it shares, while the form is live in the room: decision 051).
+   */
+  takeIn?: (theirs: Saved<T>) => boolean;
 }
 
 /**
@@ -101,6 +106,10 @@ export function useNoLostWork<V extends object, T>(options: NoLostWorkOptions<V,
       const theirs = await current().catch(() => null);
       // Another 409 (a taken name, a media conflict) is the form's alert as before.
       if (!theirs || theirs.version === version) return false;
+      if (options.takeIn?.(theirs)) {
+        void resubmit(theirs.version);
+        return true;
+      }
       setConflict({ theirs, resubmit });
       return true;
     }

@@ -60,3 +60,22 @@ export function articleChanges(article: Article, v: ArticleValues, admin: boolea
   if (v.removeThumbnail && !v.thumbnail) changes.thumbnailFileTag = null;
   return changes;
 }
+
+/** The fields a co-editing room writes when it saves (decision 051): the form shows them as the room has them. */
+const ROOM_FIELDS = new Set<keyof ArticleValues>(['title', 'teaser', 'body']);
+
+/**
+ * Whether `theirs` (a newer save of the article) differs from `base`, what the form started from, only in the fields
+ * a co-editing room writes. A form live in the room shows those as the room has them, so its save may name that
+ * version; a change to any other field (the channel, a flag, the thumbnail, the pictures) is someone else's
+ * conflict.
+ */
+export function onlyRoomChanges(base: Article, theirs: Article): boolean {
+  const before = articleValues(base);
+  const after = articleValues(theirs);
+  for (const key of Object.keys(before) as (keyof ArticleValues)[]) {
+    if (ROOM_FIELDS.has(key)) continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) return false;
+  }
+  return base.thumbnailHref === theirs.thumbnailHref && JSON.stringify(base.media) === JSON.stringify(theirs.media);
+}

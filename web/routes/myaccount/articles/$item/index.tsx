@@ -103,16 +103,6 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
     setShown(initial);
     if (!form.dirty && JSON.stringify(initial.body) !== JSON.stringify(shown.body)) setEditorKey((k) => k + 1);
   }
-  const { submit, afterSave, guard, createDraft } = useArticleSave(
-    form,
-    base,
-    queue,
-    (values) => {
-      form.setValues(values);
-      setEditorKey((k) => k + 1);
-    },
-    onCreated,
-  );
   // An existing article is edited together (decision 051): the form opens its room and edits alone until the
   // room's document arrived, then the editor reloads in the room (unless a shared field was changed meanwhile).
   const touched = () =>
@@ -122,6 +112,17 @@ function ArticleForm({ article, queue, tasks, uploading, onCreated }: FormProps)
   const { connection, mode } = useArticleRoom(article?.id, user, touched, () => setEditorKey((k) => k + 1));
   const joined = mode === 'joined' ? connection : null;
   const room = joined?.handle ?? null;
+  const { submit, afterSave, guard, createDraft } = useArticleSave(
+    form,
+    base,
+    queue,
+    (values) => {
+      form.setValues(values);
+      setEditorKey((k) => k + 1);
+    },
+    onCreated,
+    () => room?.status() === 'live' && room.ready(),
+  );
   const collab = useMemo(() => (joined ? { connection: joined } : undefined), [joined]);
   useSharedFields(room, form);
   const [previewing, setPreviewing] = useState(false);

@@ -16,7 +16,7 @@ import type { UploadQueue } from '#web/components/workspace/upload-queue';
 import { invalidate } from '#web/data/cache';
 import { useSession } from '#web/session/session';
 import { imagePart } from '#web/uploads/multipart';
-import { articleChanges, newArticleBody, type ArticleValues } from './changes';
+import { articleChanges, newArticleBody, onlyRoomChanges, type ArticleValues } from './changes';
 import { articleTexts } from './no-lost-work';
 import { articleSaved } from './media-list';
 
@@ -34,6 +34,11 @@ export function useArticleSave(
   restore: (values: ArticleValues) => void,
   /** A new article was created from this form (before the move to its address): the form goes on with it. */
   onCreated?: (id: string) => void,
+  /**
+   * Whether the form is live in the article's co-editing room now (connected, its document synced): a save that
+   * meets the room's own newer save goes over it without the conflict dialog (decision 051).
+   */
+  liveInRoom: () => boolean = () => false,
 ) {
   const article = base.started;
   const intl = useIntl();
@@ -56,6 +61,7 @@ export function useArticleSave(
     textsOf: (a) => articleTexts(intl, a),
     load: ({ item }) => articleSaved(item),
     restore,
+    takeIn: ({ item }) => !!article && liveInRoom() && onlyRoomChanges(article, item),
   });
 
   const afterSave = async (result: Article) => {
