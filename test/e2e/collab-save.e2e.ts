@@ -53,7 +53,7 @@ test("Save in a live room goes over the room's own save; someone else's flag sti
 
     // Save: no dialog, the success notice, and the text saved with a newer version.
     await typeAtEnd(page, 'Saved by hand.');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved.').first().waitFor({ timeout: 10_000 });
     expect(await page.getByText('Someone else saved this meanwhile').count()).toBe(0);
     await poll(async () => (await stored()).description).toContain('Saved by hand.');
@@ -62,7 +62,7 @@ test("Save in a live room goes over the room's own save; someone else's flag sti
     // Someone else hides the article (a field the room does not write): the next Save meets the conflict dialog.
     await apiCall(context, 'PUT', `/articles/${created.id}`, { hidden: true, version: (await stored()).version });
     await typeAtEnd(page, 'After the flag.');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Someone else saved this meanwhile').waitFor({ timeout: 10_000 });
     expect(problems).toEqual([]);
   } finally {
