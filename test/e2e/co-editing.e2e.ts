@@ -2,34 +2,13 @@
 // see each other in the form's header, type into the text at the same time and both see the same text within a
 // second; the title is shared too. The admin goes offline, keeps typing, comes back, and both texts agree. The
 // room's save is one revision that credits both.
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expect, loginByApi, newContext, test, watchProblems } from './browser';
-
-const origin = () => new URL(baseUrl()).origin;
-const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 50 });
-
-async function apiCall<T>(context: BrowserContext, method: string, url: string, data?: unknown): Promise<T> {
-  const response = await context.request.fetch(`/api${url}`, {
-    method,
-    headers: { Origin: origin() },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await response.json()) as { message: string; result: T };
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
-  return body.result;
-}
+import type { Page } from 'playwright-core';
+import { expect, loginByApi, newContext, test, watchProblems } from './browser';
+import { apiCall, poll, typeAtEnd } from './editor-kit';
 
 const text = (page: Page) => page.locator('.rte-content').innerText();
 const status = (page: Page) => page.locator('.ws-collab-status');
 const people = (page: Page) => page.getByRole('list', { name: 'Editing now' });
-
-/** Types at the end of the text, in a paragraph of its own. */
-async function typeAtEnd(page: Page, words: string) {
-  await page.locator('.rte-content').click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(words, { delay: 15 });
-}
 
 test('an editor and an admin write the same article at once, one of them offline for a while', async ({ browser }) => {
   const editorContext = await newContext(browser);

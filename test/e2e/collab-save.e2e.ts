@@ -2,30 +2,8 @@
 // saves the shared text on its own every few seconds, so the version the form started from goes stale while its
 // person types; their Save then goes over the room's own save without the conflict dialog. A change someone else
 // made to a field the room does not write (a flag, over the API) still opens the dialog.
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expect, loginByApi, newContext, test, watchProblems } from './browser';
-
-const origin = () => new URL(baseUrl()).origin;
-const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 100 });
-
-async function apiCall<T>(context: BrowserContext, method: string, url: string, data?: unknown): Promise<T> {
-  const response = await context.request.fetch(`/api${url}`, {
-    method,
-    headers: { Origin: origin() },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await response.json()) as { message: string; result: T };
-  if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
-  return body.result;
-}
-
-/** Types at the end of the text, in a paragraph of its own. */
-async function typeAtEnd(page: Page, words: string) {
-  await page.locator('.rte-content').click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(words, { delay: 15 });
-}
+import { expect, loginByApi, newContext, test, watchProblems } from './browser';
+import { apiCall, poll, typeAtEnd } from './editor-kit';
 
 test("Save in a live room goes over the room's own save; someone else's flag still opens the conflict dialog", async ({
   browser,

@@ -1,5 +1,5 @@
-// Shared helpers of the editor walks in Chromium (editor*.e2e.ts).
-import type { BrowserContext } from 'playwright-core';
+// Shared helpers of the editor walks in Chromium (editor*.e2e.ts, the co-editing walks).
+import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expect } from './browser';
 
 export const origin = () => new URL(baseUrl()).origin;
@@ -17,4 +17,12 @@ export async function apiCall<T>(context: BrowserContext, method: string, url: s
   const body = (await response.json()) as { code: number; message: string; result: T };
   if (!response.ok()) throw new Error(`${method} ${url}: ${response.status()} ${body.message}`);
   return body.result;
+}
+
+/** Types at the end of the article form's text, in a paragraph of its own. */
+export async function typeAtEnd(page: Page, words: string) {
+  await page.locator('.rte-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(words, { delay: 15 });
 }

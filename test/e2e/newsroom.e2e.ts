@@ -135,12 +135,15 @@ test(
     await preview.getByRole('button', { name: 'Close preview' }).click();
     await page.getByRole('textbox', { name: 'Teaser', exact: true }).fill('');
 
-    // 4. A second browser context saves the same article meanwhile: this form's save gets the conflict dialog.
+    // 4. A second browser context saves the same article meanwhile, a flag among its changes: this form's save gets
+    // the conflict dialog. (Its title alone would not: the two forms share the title through the article's room, so
+    // this one already shows it, and its save goes over the other's without asking: decision 051.)
     const other = await newContext(browser);
     await loginByApi(other, 'editor');
     const otherPage = await other.newPage();
     await otherPage.goto(`/myaccount/articles/${id}`);
     await otherPage.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} (checked)`);
+    await otherPage.getByRole('checkbox', { name: 'Hidden' }).check();
     await otherPage.getByRole('button', { name: 'Save changes' }).click();
     await otherPage.getByText('Saved.').first().waitFor();
     await other.close();
@@ -152,6 +155,7 @@ test(
     await screenshot(page, 'newsroom-conflict');
     await conflict.getByRole('button', { name: 'Discard mine and load theirs' }).click();
     await poll(() => page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(`${title} (checked)`);
+    expect(await page.getByRole('checkbox', { name: 'Hidden' }).isChecked()).toBe(true);
 
     // 5. Schedule it: a wished start an hour ahead; the list says when.
     const start = Math.ceil((Date.now() + HOUR) / 60_000) * 60_000;
