@@ -32,7 +32,7 @@ test("Save in a live room goes over the room's own save; someone else's flag sti
     // Save: no dialog, the success notice, and the text saved with a newer version.
     await typeAtEnd(page, 'Saved by hand.');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByText('Saved.').first().waitFor({ timeout: 10_000 });
+    await page.getByText('Saved.', { exact: true }).first().waitFor({ timeout: 10_000 });
     expect(await page.getByText('Someone else saved this meanwhile').count()).toBe(0);
     await poll(async () => (await stored()).description).toContain('Saved by hand.');
     expect((await stored()).version).toBeGreaterThan(roomSaved);

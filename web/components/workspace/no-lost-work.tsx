@@ -107,7 +107,8 @@ export function useNoLostWork<V extends object, T>(options: NoLostWorkOptions<V,
       // Another 409 (a taken name, a media conflict) is the form's alert as before.
       if (!theirs || theirs.version === version) return false;
       if (options.takeIn?.(theirs)) {
-        void resubmit(theirs.version);
+        // Awaited: the form stays busy (its Save disabled) until the save over theirs has answered.
+        await resubmit(theirs.version);
         return true;
       }
       setConflict({ theirs, resubmit });
